@@ -1,0 +1,99 @@
+"""meneur.content — rule data and interface text as TOML, validated on load.
+
+Content is data, never code: each file is read with :mod:`importlib.resources` and
+:mod:`tomllib` and checked into typed records; any mistake raises :class:`ContentError`
+naming the file, the key and what was expected.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from types import MappingProxyType
+
+TERMS_FILE = "terms.toml"
+_TERM_KEYS = {"fr", "en", "hint_fr", "hint_en"}
+
+
+class ContentError(ValueError):
+    """A content file that is missing, unreadable or wrongly shaped; the message names
+    the file and the key."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """A rule term in French with its English gloss, and optional one-line hints."""
+
+    fr: str
+    en: str
+    hint_fr: str = ""
+    hint_en: str = ""
+
+    @property
+    def glossed(self) -> str:
+        """The French term followed by its English gloss: ``Adoucie (softened)``."""
+        return self.fr if self.fr.casefold() == self.en.casefold() else f"{self.fr} ({self.en})"
+
+
+def parse_terms(data: Mapping[str, object], source: str) -> Mapping[str, Term]:
+    """Flatten a terms document into ``{"resolution.outcome.success": Term, ...}``.
+
+    A table holding ``fr`` is a term; any other table groups terms.
+
+    Raises:
+        ContentError: naming ``source`` and the key when a term lacks ``fr`` or ``en``,
+            has an unknown key or a value that is not a string.
+    """
+    terms: dict[str, Term] = {}
+
+    def walk(table: Mapping[str, object], path: str) -> None:
+        if "fr" in table or "en" in table:
+            unknown = sorted(set(table) - _TERM_KEYS)
+            if unknown:
+                raise ContentError(f"{source}: {path}: unknown key {unknown[0]!r}")
+            for key in ("fr", "en"):
+                if key not in table:
+                    raise ContentError(f"{source}: {path}: missing {key!r}")
+            for key, value in table.items():
+                if not isinstance(value, str) or not value.strip():
+                    raise ContentError(f"{source}: {path}.{key}: expected non-empty text")
+            terms[path] = Term(**{key: str(value) for key, value in table.items()})
+            return
+        for key, value in table.items():
+            where = f"{path}.{key}" if path else key
+            if not isinstance(value, dict):
+                raise ContentError(f"{source}: {where}: expected a table with fr and en")
+            walk(value, where)
+
+    walk(data, "")
+    return MappingProxyType(terms)
+
+
+@cache
+def terms() -> Mapping[str, Term]:
+    """Every rule term shipped with meneur, by dotted key.
+
+    Raises:
+        ContentError: when the shipped file is broken (a packaging mistake).
+    """
+    resource = files(__name__).joinpath(TERMS_FILE)
+    try:
+        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ContentError(f"{TERMS_FILE}: {error}") from error
+    return parse_terms(data, TERMS_FILE)
+
+
+def term(key: str) -> Term:
+    """The term for a dotted key such as ``"resolution.outcome.success"``.
+
+    Raises:
+        ContentError: when no such term is shipped.
+    """
+    found = terms().get(key)
+    if found is None:
+        raise ContentError(f"{TERMS_FILE}: no term {key!r}")
+    return found

@@ -1,0 +1,68 @@
+"""Rule terms: every key the core can produce has a French term and an English gloss."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from meneur.content import ContentError, parse_terms, term, terms
+from meneur.core import cosmos, cosmos_creation, oracles, resolution
+
+BROKEN = Path(__file__).parent / "broken"
+
+EXPECTED_KEYS = [
+    *(f"resolution.outcome.{key}" for key in resolution.OUTCOMES),
+    *(f"resolution.intrinsic.{i.value}" for i in resolution.Intrinsic),
+    *(f"resolution.interest.{i.value}" for i in resolution.Interest),
+    *(f"resolution.alteration.{a.value}" for a in resolution.Alteration),
+    *(f"oracle.outcome.{key}" for key in oracles.ORACLE_OUTCOMES),
+    *(f"oracle.lean.{lean.value}" for lean in oracles.Lean),
+    *(f"yesno.outcome.{key}" for key in oracles.YESNO_OUTCOMES),
+    *(f"yesno.likelihood.{n}" for n in oracles.LIKELIHOODS),
+    *(f"cosmos.outcome.{key}" for key in cosmos.OUTCOMES),
+    *(f"intuition.outcome.{key}" for key in cosmos.INTUITION_OUTCOMES),
+    *(f"cosmos.stat.{stat}" for stat in cosmos_creation.STATS),
+    *(
+        f"system.{name}"
+        for name in ("resolution", "oracle", "yesno", "cosmos", "intuition", "dice")
+    ),
+]
+
+
+@pytest.mark.parametrize("key", EXPECTED_KEYS)
+def test_every_core_key_has_a_term(key: str) -> None:
+    found = term(key)
+    assert found.fr.strip()
+    assert found.en.strip()
+
+
+def test_the_seed_names_stay_french_with_a_gloss() -> None:
+    assert term("resolution.alteration.adoucie").glossed == "Adoucie (softened)"
+    assert term("resolution.intrinsic.dementielle").fr == "Démentielle"
+    assert term("cosmos.outcome.super_critical_failure").fr == "Échec super-critique"
+
+
+def test_unknown_term_names_the_file_and_key() -> None:
+    with pytest.raises(ContentError, match=r"terms\.toml: no term 'nope\.nothing'"):
+        term("nope.nothing")
+
+
+def test_shipped_terms_load() -> None:
+    assert len(terms()) >= len(EXPECTED_KEYS)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "message"),
+    [
+        ("missing_en.toml", r"missing_en\.toml: resolution\.outcome\.success: missing 'en'"),
+        ("unknown_key.toml", r"unknown_key\.toml: cosmos\.outcome\.failure: unknown key 'fn'"),
+        ("not_text.toml", r"not_text\.toml: yesno\.likelihood\.1\.fr: expected non-empty text"),
+        ("bare_value.toml", r"bare_value\.toml: system: expected a table with fr and en"),
+    ],
+)
+def test_broken_terms_files_name_the_file_and_key(fixture: str, message: str) -> None:
+    data = tomllib.loads((BROKEN / fixture).read_text(encoding="utf-8"))
+    with pytest.raises(ContentError, match=message):
+        parse_terms(data, fixture)
