@@ -1,0 +1,92 @@
+"""Bad input: one clear line on stderr, exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from meneur.cli.main import main
+
+BAD = [
+    (["odds", "nosuchsystem"], "invalid choice: 'nosuchsystem'"),
+    (["odds", "yesno", "--likelihood", "9"], "argument --likelihood: must be 1 to 5, not 9"),
+    (["odds", "yesno", "--likelihood", "many"], "argument --likelihood: must be a whole number"),
+    (["odds", "yesno"], "--likelihood"),
+    (
+        [
+            "odds",
+            "resolution",
+            "--intrinsic",
+            "simple",
+            "--interest",
+            "neutral",
+            "--element",
+            "2",
+            "--element",
+            "1",
+        ],
+        "needs --typical",
+    ),
+    (["odds", "resolution", "--element", "2"], "set the difficulty one way"),
+    (["odds", "resolution", "--score", "3", "--opposed", "2"], "set the difficulty one way"),
+    (["odds", "resolution", "--intrinsic", "simple", "--element", "2"], "go together"),
+    (
+        ["odds", "resolution", "--intrinsic", "facile", "--interest", "neutral"],
+        "invalid choice: 'facile'",
+    ),
+    (
+        ["odds", "dice", "4d6kh"],
+        'dice expression "4d6kh", character 6: expected a number of dice after "kh"',
+    ),
+    (["roll", "dice", "2d6 3"], "expected + or - between terms"),
+    (["odds", "dice", "20d100kh10"], "too long"),
+    (
+        ["odds", "cosmos", "--threshold", "50", "--karma", "11"],
+        "argument --karma: must be -10 to 10",
+    ),
+    (["odds", "cosmos", "--karma", "3"], "--threshold"),
+    (
+        ["roll", "cosmos", "--threshold", "50", "--seed", "-4"],
+        "argument --seed: must be 0 or more, not -4",
+    ),
+    (["create", "cosmos", "--pm-dice", "1,2,3"], "five different dice"),
+    (["create", "cosmos", "--pm-dice", "1,2,3,4,11"], "1 to 10"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"), BAD, ids=lambda v: " ".join(v) if isinstance(v, list) else ""
+)
+def test_bad_arguments_give_one_line_and_status_2(argv: list[str], message: str, capsys) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, captured.err
+    assert message in lines[0]
+    assert lines[0].startswith("meneur")
+
+
+@pytest.mark.parametrize("argv", [BAD[1][0], BAD[4][0], BAD[9][0]])
+def test_the_installed_command_exits_2_without_traceback(argv: list[str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "meneur.cli.main", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_no_arguments_prints_the_help() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "meneur.cli.main"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0
+    assert "odds" in result.stdout
+    assert "roll" in result.stdout
