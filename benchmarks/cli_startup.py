@@ -1,0 +1,67 @@
+"""Whole-process time of `meneur odds …` / `meneur roll …` against a bare Python.
+
+The issue's budget: within 4x of `python -c "import json, fractions, random, argparse,
+tomllib"` on the same machine. Machines here are noisy, so this reports medians of many
+interleaved runs and the ratio, not absolute times.
+
+    .venv/bin/python benchmarks/cli_startup.py [--runs 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+BASELINE = [sys.executable, "-c", "import json, fractions, random, argparse, tomllib"]
+COMMANDS = {
+    command: shlex.split(command)
+    for command in (
+        "odds resolution --intrinsic ardue --interest neutral --element 2",
+        "odds resolution --score 3 --alteration instable --json",
+        "roll resolution --score 3 --seed 1",
+        "odds cosmos --threshold 55 --karma -6 --json",
+        "roll cosmos --threshold 55 --karma -6 --json",
+        "odds yesno --likelihood 4",
+        "odds dice '12d6>=5' --json",
+        "roll dice 4d6kh3 --json",
+        "create cosmos --json",
+    )
+}
+
+
+def wall_time(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40)
+    runs = parser.parse_args().runs
+    meneur = str(BIN / "meneur")
+    timings: dict[str, list[float]] = {"baseline": []}
+    timings.update({name: [] for name in COMMANDS})
+    for _ in range(runs):  # interleaved, so a noisy moment hits every command alike
+        timings["baseline"].append(wall_time(BASELINE))
+        for name, arguments in COMMANDS.items():
+            timings[name].append(wall_time([meneur, *arguments]))
+    baseline = statistics.median(timings["baseline"])
+    print(f"{'command':58} {'median':>9} {'ratio':>6}   (budget: ratio <= 4.0)")
+    print(f"{'bare python baseline':58} {baseline * 1000:7.1f}ms {1:6.2f}")
+    worst = 0.0
+    for name in COMMANDS:
+        median = statistics.median(timings[name])
+        worst = max(worst, median / baseline)
+        print(f"{'meneur ' + name:58} {median * 1000:7.1f}ms {median / baseline:6.2f}")
+    print(f"worst ratio {worst:.2f} over {runs} runs each")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""In-process time of exact odds for every test of the rules core (budget: 5 ms median).
+
+    .venv/bin/python benchmarks/odds_speed.py [--runs 200]
+
+Each case is timed cold (first call in the process) and as a median over many calls.
+Nothing is cached between calls by meneur, so the median is the steady cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from meneur.core import cosmos, dice_odds, oracles, resolution
+from meneur.core.expressions import DiceInputs
+
+R = resolution
+CASES: dict[str, Callable[[], object]] = {
+    "resolution scales + 2 elements": lambda: R.odds(
+        R.ResolutionTest(
+            intrinsic=R.Intrinsic.DEMENTIELLE,
+            interest=R.Interest.NEUTRAL,
+            elements=(R.Element(3, typical=True), R.Element(2)),
+            alteration=R.Alteration.INSTABLE,
+        )
+    ),
+    "resolution opposed": lambda: R.odds(
+        R.ResolutionTest(opposing=(3, 2), elements=(R.Element(4),))
+    ),
+    "environment oracle": lambda: oracles.oracle_odds(oracles.OracleQuestion(oracles.Lean.FOR)),
+    "yes/no oracle": lambda: oracles.yesno_odds(oracles.YesNoQuestion(4)),
+    "cosmos, karma 0": lambda: cosmos.odds(cosmos.CosmosTest(threshold=55)),
+    "cosmos, karma -7 (d10)": lambda: cosmos.odds(cosmos.CosmosTest(stats=(40, 71), karma=-7)),
+    "intuition": lambda: cosmos.intuition_odds(cosmos.IntuitionTest(3)),
+    "dice 3d6": lambda: dice_odds.odds(DiceInputs("3d6")),
+    "dice 4d6kh3": lambda: dice_odds.odds(DiceInputs("4d6kh3")),
+    "dice 2d20kl1+5": lambda: dice_odds.odds(DiceInputs("2d20kl1+5")),
+    "dice 12d6>=5": lambda: dice_odds.odds(DiceInputs("12d6>=5")),
+    "dice d%+d%": lambda: dice_odds.odds(DiceInputs("d%+d%")),
+    "dice 10d10kh3 (larger)": lambda: dice_odds.odds(DiceInputs("10d10kh3")),
+    "dice 100d100 (stress)": lambda: dice_odds.odds(DiceInputs("100d100")),
+}
+BUDGET_MS = 5.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    runs = parser.parse_args().runs
+    print(f"{'case':32} {'cold':>9} {'median':>9}   budget {BUDGET_MS} ms median")
+    for name, case in CASES.items():
+        start = time.perf_counter()
+        case()
+        cold = time.perf_counter() - start
+        samples = []
+        for _ in range(runs if "stress" not in name else 5):
+            start = time.perf_counter()
+            case()
+            samples.append(time.perf_counter() - start)
+        median = statistics.median(samples) * 1000
+        verdict = "ok" if median <= BUDGET_MS or "stress" in name else "OVER"
+        print(f"{name:32} {cold * 1000:7.3f}ms {median:7.3f}ms   {verdict}")
+
+
+if __name__ == "__main__":
+    main()
