@@ -12,7 +12,7 @@ from typing import Any
 
 from meneur.content import Term, term
 from meneur.core import cosmos, cosmos_creation, expressions, oracles, resolution
-from meneur.core.dice import Die
+from meneur.core.dice import FATE, Die
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, fraction_text
 
@@ -219,7 +219,7 @@ def dice_faces(dice: Iterable[Die]) -> str:
     """Faces side by side; kept dice in brackets when the rule keeps some and not others."""
     shown = []
     for die in dice:
-        face = f"{die.face:+d}" if die.sides == "F" else str(die.face)
+        face = f"{die.face:+d}" if die.sides == FATE else str(die.face)
         shown.append(f"[{face}]" if die.kept else face)
     return " ".join(shown)
 
@@ -316,13 +316,14 @@ def _bounded_lines(
     roll: cosmos_creation.BoundedRoll, dice: str, label: str | None = None
 ) -> list[str]:
     lines = []
+    last = len(roll.attempts)
     for number, attempt in enumerate(roll.attempts, start=1):
         rerolls = [
             f"dé {slot + 1} : {' → '.join(map(str, faces))}"
             for slot, faces in enumerate(attempt.slots)
             if len(faces) > 1
         ]
-        accepted = attempt is roll.attempts[-1]
+        accepted = number == last
         if rerolls:
             lines.append(
                 f"  {dice} essai (try) {number}, hors 20-80 relancés : {'; '.join(rerolls)}"

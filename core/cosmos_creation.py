@@ -281,9 +281,10 @@ class CosmosCreation:
     @property
     def dice(self) -> tuple[Die, ...]:
         """Every die in the order drawn; dice of rejected attempts are not kept."""
+        last = len(self.pv_pm.attempts) - 1
         dice = [
-            Die(100, face, role="pv_pm", kept=attempt is self.pv_pm.attempts[-1])
-            for attempt in self.pv_pm.attempts
+            Die(100, face, role="pv_pm", kept=number == last)
+            for number, attempt in enumerate(self.pv_pm.attempts)
             for face in attempt
         ]
         dice += _bounded_dice(self.stats, "stat")
@@ -297,8 +298,8 @@ class CosmosCreation:
 def _bounded_dice(roll: BoundedRoll, role: str) -> list[Die]:
     """Flatten a bounded roll into dice in draw order, marking the accepted ones kept."""
     dice = []
-    for attempt in roll.attempts:
-        accepted = attempt is roll.attempts[-1]
+    for number, attempt in enumerate(roll.attempts):
+        accepted = number == len(roll.attempts) - 1
         for slot in attempt.slots:
             for position, face in enumerate(slot):
                 dice.append(Die(100, face, role=role, kept=accepted and position == len(slot) - 1))

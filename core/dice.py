@@ -40,6 +40,11 @@ class Die:
         return data
 
 
+def faces_of(sides: Sides) -> range:
+    """Every face a die can show, lowest first: 1…sides, or -1…+1 for a Fate die."""
+    return range(-1, 2) if sides == FATE else range(1, sides + 1)
+
+
 def draw(rng: random.Random, sides: Sides) -> int:
     """Draw one uniformly random face of a die from the injected generator.
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .dice import Die, Sides, draw
+from .dice import Die, Sides, draw, faces_of
 from .errors import RulesError
 from .notation import ConstantTerm, DiceTerm, Expression, parse
 from .records import RollRecord
@@ -117,7 +117,7 @@ def resolve(inputs: DiceInputs, faces: tuple[int, ...]) -> DiceRoll:
         face = next(supply, None)
         if face is None:
             raise RulesError(f"{inputs.expression} rolls {expression.dice_count} dice")
-        if face not in (range(-1, 2) if sides == "F" else range(1, int(sides) + 1)):
+        if face not in faces_of(sides):
             raise RulesError(f"a d{sides} cannot show {face}")
         return face
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .dice import FATE, Sides
+from .dice import FATE, Sides, faces_of
 from .errors import DiceNotationError
 
 MAX_LENGTH = 500
@@ -107,7 +107,7 @@ class DiceTerm:
     @property
     def faces(self) -> tuple[int, ...]:
         """Every face one of these dice can show, lowest first."""
-        return (-1, 0, 1) if self.sides == FATE else tuple(range(1, int(self.sides) + 1))
+        return tuple(faces_of(self.sides))
 
 
 @dataclass(frozen=True)

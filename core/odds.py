@@ -35,11 +35,6 @@ class Odds(Generic[InputsT]):
         return sum((self.outcomes.get(key, Fraction(0)) for key in keys), Fraction(0))
 
 
-def frozen_mapping(pairs: Iterable[tuple[str, Fraction]]) -> Mapping[str, Fraction]:
-    """A read-only mapping that keeps the order of ``pairs``."""
-    return MappingProxyType(dict(pairs))
-
-
 def distribution_from_counts(counts: Mapping[int, int]) -> Mapping[int, Fraction]:
     """Turn counts of equally likely cases into probabilities, sorted by result.
 

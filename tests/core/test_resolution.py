@@ -36,13 +36,19 @@ def test_downlink_complexe_and_interesting_success_give_difficulty_2() -> None:
     assert test.difficulty == 2
 
 
-def test_razors_hold_scores_3_and_keeps_one_die_a_failure() -> None:
-    test = scales(
+def razors_hold(alteration: Alteration = Alteration.STABLE) -> ResolutionTest:
+    """The seed's example: Démentielle, Neutre, Arts martiaux (3, typical) + Muscles (2)."""
+    return scales(
         Intrinsic.DEMENTIELLE,
         Interest.NEUTRAL,
         Element(3, typical=True, name="Arts martiaux"),
         Element(2, name="Muscles améliorés"),
+        alteration=alteration,
     )
+
+
+def test_razors_hold_scores_3_and_keeps_one_die_a_failure() -> None:
+    test = razors_hold()
     assert test.difficulty == -2
     assert test.score_to_beat == 3
     rolled = resolution.resolve(test, (4, 6, 2))
@@ -53,14 +59,7 @@ def test_razors_hold_scores_3_and_keeps_one_die_a_failure() -> None:
 
 
 def test_razors_hold_with_adoucie_is_a_failure_with_a_positive_counterpart() -> None:
-    test = scales(
-        Intrinsic.DEMENTIELLE,
-        Interest.NEUTRAL,
-        Element(3, typical=True),
-        Element(2),
-        alteration=Alteration.ADOUCIE,
-    )
-    rolled = resolution.resolve(test, (4, 6, 2))
+    rolled = resolution.resolve(razors_hold(Alteration.ADOUCIE), (4, 6, 2))
     assert rolled.outcome == "failure_bonus"
     assert term(f"resolution.outcome.{rolled.outcome}").fr == "Échec avec contrepartie positive"
 
@@ -213,14 +212,7 @@ def test_odds_equal_brute_force_enumeration(score: int, alteration: Alteration) 
 
 
 def test_odds_of_the_razors_example() -> None:
-    test = scales(
-        Intrinsic.DEMENTIELLE,
-        Interest.NEUTRAL,
-        Element(3, typical=True),
-        Element(2),
-        alteration=Alteration.ADOUCIE,
-    )
-    odds = resolution.odds(test)
+    odds = resolution.odds(razors_hold(Alteration.ADOUCIE))
     # Each die is kept with probability 1/2: 1, 3, 3, 1 chances in 8 for 0…3 kept.
     assert dict(odds.distribution) == {
         0: Fraction(1, 8),
