@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from . import cosmos, cosmos_creation, expressions, oracles, resolution
+from . import cosmos, cosmos_creation, expressions, oracles, resolution, traits, traits_opposed
 from .errors import RulesError
 from .records import roll_seeded
 
@@ -19,6 +19,8 @@ ROLLERS: dict[type, Callable[[Any, random.Random], Any]] = {
     cosmos.CosmosTest: cosmos.roll,
     cosmos.IntuitionTest: cosmos.roll_intuition,
     expressions.DiceInputs: expressions.roll,
+    traits.TraitTest: traits.roll,
+    traits_opposed.OpposedTest: traits_opposed.play,
     cosmos_creation.CreationOptions: cosmos_creation.roll_creation,
     cosmos_creation.ConversionOptions: cosmos_creation.roll_conversion,
 }
@@ -31,6 +33,7 @@ RESOLVERS: dict[type, Callable[[Any, tuple[int, ...]], Any]] = {
     cosmos.CosmosTest: cosmos.resolve,
     cosmos.IntuitionTest: cosmos.resolve_intuition,
     expressions.DiceInputs: expressions.resolve,
+    traits.TraitTest: traits.resolve,
 }
 """The function reading given faces as an outcome, for each kind of test."""
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import TypeVar
 
 import pytest
 from hypothesis import settings
+
+T = TypeVar("T")
 
 # CI machines are shared and noisy: a slow example is not a failing one.
 settings.register_profile("meneur", deadline=None)
@@ -42,3 +46,54 @@ def scripted() -> Callable[..., ScriptedDice]:
         return ScriptedDice(faces)
 
     return make
+
+
+class _NeedMore(Exception):
+    """Raised by :class:`_PathDice` when a roll asks for a die beyond its path."""
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class _PathDice(random.Random):
+    """Dice showing a fixed path of faces; asking for one more raises ``_NeedMore``."""
+
+    def __init__(self, path: list[int]) -> None:
+        super().__init__(0)
+        self.path = path
+        self.position = 0
+
+    def randint(self, a: int, b: int) -> int:
+        assert a == 1, "meneur draws every die as randint(1, sides)"
+        if self.position == len(self.path):
+            raise _NeedMore(b)
+        face = self.path[self.position]
+        self.position += 1
+        return face
+
+
+def every_roll(roll: Callable[[random.Random], T]) -> list[tuple[Fraction, T]]:
+    """Run ``roll`` on every possible sequence of dice, with each sequence's probability.
+
+    A brute-force reference for any roll function, however its later dice depend on the
+    earlier ones (rerolls, pokers, attempts): it walks the tree of draws depth first.
+    """
+    results: list[tuple[Fraction, T]] = []
+    pending: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    while pending:
+        path, probability = pending.pop()
+        try:
+            result = roll(_PathDice(path))
+        except _NeedMore as more:
+            pending += [
+                ([*path, face], probability / more.sides) for face in range(1, more.sides + 1)
+            ]
+        else:
+            results.append((probability, result))
+    return results
+
+
+@pytest.fixture
+def brute_force() -> Callable[..., list[tuple[Fraction, object]]]:
+    """:func:`every_roll`, for tests that check exact odds against every dice sequence."""
+    return every_roll
