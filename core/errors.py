@@ -11,18 +11,33 @@ class RulesError(ValueError):
     """
 
 
-class DiceNotationError(RulesError):
-    """A dice expression that cannot be read.
+class NotationError(RulesError):
+    """Text in one of meneur's notations that cannot be read.
 
     Attributes:
-        text: the expression as typed.
+        text: the text as typed.
         position: 0-based index of the offending character in ``text``.
         reason: what was expected or why it is refused.
     """
+
+    kind = "notation"
+    """What was being read, for the message ("dice expression", "Sphérier test")."""
 
     def __init__(self, text: str, position: int, reason: str) -> None:
         self.text = text
         self.position = position
         self.reason = reason
         shown = text if len(text) <= 60 else text[:57] + "..."
-        super().__init__(f'dice expression "{shown}", character {position + 1}: {reason}')
+        super().__init__(f'{self.kind} "{shown}", character {position + 1}: {reason}')
+
+
+class DiceNotationError(NotationError):
+    """A dice expression that cannot be read."""
+
+    kind = "dice expression"
+
+
+class SpherierNotationError(NotationError):
+    """A Sphérier test, skill or ability notation that cannot be read."""
+
+    kind = "Sphérier notation"

@@ -6,7 +6,18 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from . import cosmos, cosmos_creation, expressions, oracles, resolution, traits, traits_opposed
+from . import (
+    cosmos,
+    cosmos_creation,
+    expressions,
+    oracles,
+    resolution,
+    spherier,
+    spherier_extended,
+    systemj,
+    traits,
+    traits_opposed,
+)
 from .errors import RulesError
 from .records import roll_seeded
 
@@ -21,6 +32,11 @@ ROLLERS: dict[type, Callable[[Any, random.Random], Any]] = {
     expressions.DiceInputs: expressions.roll,
     traits.TraitTest: traits.roll,
     traits_opposed.OpposedTest: traits_opposed.play,
+    spherier.SkillTest: spherier.roll,
+    spherier.OpposedSkillTest: spherier.roll_opposed,
+    spherier_extended.ExtendedTest: spherier_extended.roll_extended,
+    spherier_extended.TeamTest: spherier_extended.roll_team,
+    systemj.SystemjTest: systemj.roll,
     cosmos_creation.CreationOptions: cosmos_creation.roll_creation,
     cosmos_creation.ConversionOptions: cosmos_creation.roll_conversion,
 }
@@ -34,6 +50,11 @@ RESOLVERS: dict[type, Callable[[Any, tuple[int, ...]], Any]] = {
     cosmos.IntuitionTest: cosmos.resolve_intuition,
     expressions.DiceInputs: expressions.resolve,
     traits.TraitTest: traits.resolve,
+    spherier.SkillTest: spherier.resolve,
+    spherier.OpposedSkillTest: spherier.resolve_opposed,
+    spherier_extended.ExtendedTest: spherier_extended.resolve_extended,
+    spherier_extended.TeamTest: spherier_extended.resolve_team,
+    systemj.SystemjTest: systemj.resolve,
 }
 """The function reading given faces as an outcome, for each kind of test."""
 
