@@ -42,6 +42,7 @@ class Lean(StrEnum):
 
 ORACLE_OUTCOMES = ("favourable", "unfavourable")
 YESNO_OUTCOMES = ("yes_and", "yes_but", "no_but", "no_and")
+YESNO_SUCCESSES = frozenset({"yes_and", "yes_but"})
 YESNO_BY_KEPT = ("no_and", "no_but", "yes_but", "yes_and")
 """The yes/no answer for 0, 1, 2 and 3 kept dice (the Instable column)."""
 LIKELIHOODS = range(1, 6)
@@ -151,7 +152,7 @@ def resolve_yesno(question: YesNoQuestion, faces: tuple[int, ...]) -> YesNoAnswe
         dice=tuple(Die(6, face, kept=face <= question.score) for face in faces),
         result=kept,
         outcome=outcome,
-        success=outcome.startswith("yes"),
+        success=outcome in YESNO_SUCCESSES,
     )
 
 

@@ -398,11 +398,14 @@ def pool_distribution(
     return distribution, fiasco
 
 
-def odds(test: TraitTest, policy: PokerPolicy = PokerPolicy.NEVER) -> TraitOdds:
+def odds(test: TraitTest, policy: PokerPolicy | None = None) -> TraitOdds:
     """Exact odds of success and of each final number of successes under ``policy``.
 
-    A bonus die makes the pool itself random: each of its faces is equally likely.
+    Without a policy, the test's own ``poker`` is used when it is a policy, else
+    ``never``. A bonus die makes the pool itself random: each face is equally likely.
     """
+    if policy is None:
+        policy = test.poker if isinstance(test.poker, PokerPolicy) else PokerPolicy.NEVER
     faces: list[int | None] = (
         list(range(1, test.bonus_die.sides + 1)) if test.bonus_die is not None else [None]
     )

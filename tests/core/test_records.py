@@ -12,7 +12,8 @@ from meneur.core import cosmos, expressions, oracles, resolution
 from meneur.core.dice import Die
 from meneur.core.errors import RulesError
 from meneur.core.records import as_data, fraction_text, roll_seeded
-from meneur.core.replay import RESOLVERS, ROLLERS, replay
+from meneur.core.replay import replay
+from meneur.core.systems import resolver, roller
 
 EXAMPLES = [
     resolution.ResolutionTest(
@@ -30,15 +31,15 @@ EXAMPLES = [
 
 @pytest.mark.parametrize("inputs", EXAMPLES, ids=lambda i: type(i).__name__)
 def test_a_seeded_roll_replays_identically(inputs: object) -> None:
-    record = roll_seeded(ROLLERS[type(inputs)], inputs, 20261121)
+    record = roll_seeded(roller(type(inputs)), inputs, 20261121)
     assert record.seed == 20261121
     assert replay(record) == record
 
 
 @pytest.mark.parametrize("inputs", EXAMPLES, ids=lambda i: type(i).__name__)
 def test_a_record_reads_back_from_its_dice(inputs: object) -> None:
-    record = roll_seeded(ROLLERS[type(inputs)], inputs, 7)
-    reread = RESOLVERS[type(inputs)](inputs, tuple(die.face for die in record.dice))
+    record = roll_seeded(roller(type(inputs)), inputs, 7)
+    reread = resolver(type(inputs))(inputs, tuple(die.face for die in record.dice))
     assert dataclasses.replace(reread, seed=7) == record
 
 
@@ -77,3 +78,26 @@ def test_plain_data_leaves_out_unset_fields_and_writes_fractions() -> None:
     assert isinstance(data, dict)
     assert "karma_die" not in data  # None: karma 0 rolls no d10
     assert data["inputs"] == {"threshold": 40, "stats": [], "bonus": 0, "karma": 0}
+
+
+def test_every_kind_in_the_registry_has_its_functions() -> None:
+    import importlib
+
+    from meneur.core import systems
+
+    for kind, functions in systems.KINDS.items():
+        module, name = kind.rsplit(".", 1)
+        inputs_type = getattr(importlib.import_module(f"meneur.core.{module}"), name)
+        assert systems.kind_of(inputs_type) == kind
+        assert callable(systems.roller(inputs_type))
+        if functions.resolve is not None:
+            assert callable(systems.resolver(inputs_type))
+        if functions.odds is not None:
+            assert callable(systems.odds_function(inputs_type))
+
+
+def test_unknown_inputs_are_refused() -> None:
+    from meneur.core import systems
+
+    with pytest.raises(RulesError, match="no rules are known"):
+        systems.roller(int)

@@ -14,10 +14,11 @@ from meneur.core import spherier
 from meneur.core import spherier_extended as more
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
-from meneur.core.replay import RESOLVERS, replay
+from meneur.core.replay import replay
 from meneur.core.spherier import Engine, OpposedSkillTest, Skill, SkillTest
 from meneur.core.spherier_extended import ExtendedTest, TeamTest
 from meneur.core.spherier_notation import Interval
+from meneur.core.systems import resolver
 
 D6, D20 = Engine.D6, Engine.D20
 
@@ -247,5 +248,5 @@ def test_every_roll_follows_from_its_dice_and_replays(test: object, seed: int) -
     }[type(test)]
     rolled = roll_seeded(roller, test, seed)
     assert replay(rolled) == rolled
-    reread = RESOLVERS[type(test)](test, tuple(d.face for d in rolled.dice))
+    reread = resolver(type(test))(test, tuple(d.face for d in rolled.dice))
     assert dataclasses.replace(reread, seed=seed) == rolled
