@@ -2,6 +2,9 @@
 
 The names here are a contract: scripts and bots outside this repository rely on them.
 Parsing never prints a usage block: a mistake is one line on stderr and exit status 2.
+
+Only the system being run gets its options (and imports its rules module for their
+choices); the others are listed by name and summary, so one command pays for one system.
 """
 
 from __future__ import annotations
@@ -10,9 +13,6 @@ import argparse
 import sys
 from collections.abc import Callable
 from typing import NoReturn
-
-from meneur.core.oracles import LIKELIHOODS, Lean
-from meneur.core.resolution import Alteration, Interest, Intrinsic
 
 
 class UsageError(Exception):
@@ -51,12 +51,11 @@ def _whole_number(low: int | None = None, high: int | None = None) -> Callable[[
 
 def _positions(text: str) -> tuple[int, ...]:
     try:
-        positions = tuple(int(part) - 1 for part in text.split(","))
+        return tuple(int(part) - 1 for part in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"give five dice numbers 1-10 separated by commas, not {text!r}"
         ) from None
-    return positions
 
 
 def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
@@ -69,16 +68,10 @@ def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
         )
 
 
-def _add_systems(subparsers: argparse._SubParsersAction[Parser], *, rolling: bool) -> None:
-    verb = "roll" if rolling else "exact odds of"
+def _resolution_options(parser: Parser, rolling: bool) -> None:
+    from meneur.core.resolution import Alteration, Interest, Intrinsic
 
-    resolution = subparsers.add_parser(
-        "resolution",
-        help=f"{verb} Résoudre une action (3d6 keep-under)",
-        description="Difficulty from the two scales (or opposed, or a score to beat), "
-        "one element or two when the first is typical, and the alteration.",
-    )
-    how = resolution.add_argument_group("difficulty (one of)")
+    how = parser.add_argument_group("difficulty (one of)")
     how.add_argument("--score", type=_whole_number(), help="score to beat, set directly")
     how.add_argument("--intrinsic", choices=[i.value for i in Intrinsic])
     how.add_argument("--interest", choices=[i.value for i in Interest])
@@ -89,7 +82,7 @@ def _add_systems(subparsers: argparse._SubParsersAction[Parser], *, rolling: boo
         metavar="N",
         help="opposed action: the defender's engaged element scores (difficulty 3 - their sum)",
     )
-    resolution.add_argument(
+    parser.add_argument(
         "--element",
         type=_whole_number(0, 99),
         action="append",
@@ -97,33 +90,33 @@ def _add_systems(subparsers: argparse._SubParsersAction[Parser], *, rolling: boo
         metavar="N",
         help="an element's score; give it twice for two elements (needs --typical)",
     )
-    resolution.add_argument(
+    parser.add_argument(
         "--typical", action="store_true", help="the action is typical for the first element"
     )
-    resolution.add_argument(
+    parser.add_argument(
         "--alteration", choices=[a.value for a in Alteration], default=Alteration.STABLE.value
     )
-    _add_common(resolution, rolling=rolling)
 
-    oracle = subparsers.add_parser(
-        "oracle", help=f"{verb} the environment oracle (2/3/4 keep-under)"
-    )
-    oracle.add_argument("--lean", choices=[lean.value for lean in Lean], required=True)
-    oracle.add_argument("--question", default="", help="the question asked, for the record")
-    _add_common(oracle, rolling=rolling)
 
-    yesno = subparsers.add_parser("yesno", help=f"{verb} the yes/no oracle")
-    yesno.add_argument(
+def _oracle_options(parser: Parser, rolling: bool) -> None:
+    from meneur.core.oracles import Lean
+
+    parser.add_argument("--lean", choices=[lean.value for lean in Lean], required=True)
+    parser.add_argument("--question", default="", help="the question asked, for the record")
+
+
+def _yesno_options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument(
         "--likelihood",
-        type=_whole_number(LIKELIHOODS.start, LIKELIHOODS.stop - 1),
+        type=_whole_number(1, 5),
         required=True,
         help="1 very unlikely, 2 unlikely, 3 even, 4 likely, 5 very likely",
     )
-    yesno.add_argument("--question", default="", help="the question asked, for the record")
-    _add_common(yesno, rolling=rolling)
+    parser.add_argument("--question", default="", help="the question asked, for the record")
 
-    cosmos = subparsers.add_parser("cosmos", help=f"{verb} a Great Cosmos d100 test")
-    threshold = cosmos.add_mutually_exclusive_group(required=True)
+
+def _cosmos_options(parser: Parser, rolling: bool) -> None:
+    threshold = parser.add_mutually_exclusive_group(required=True)
     threshold.add_argument(
         "--threshold", type=_whole_number(), help="value to roll under (a stat, or given)"
     )
@@ -133,26 +126,174 @@ def _add_systems(subparsers: argparse._SubParsersAction[Parser], *, rolling: boo
         action="append",
         help="a stat; give several to roll under the floor of their mean",
     )
-    cosmos.add_argument(
+    parser.add_argument(
         "--bonus", type=_whole_number(), default=0, help="bonus (or -malus) in %% points"
     )
-    cosmos.add_argument("--karma", type=_whole_number(-10, 10), default=0)
-    _add_common(cosmos, rolling=rolling)
+    parser.add_argument("--karma", type=_whole_number(-10, 10), default=0)
 
-    intuition = subparsers.add_parser("intuition", help=f"{verb} a Great Cosmos intuition roll")
-    intuition.add_argument("--intuition", type=_whole_number(0, 6), default=3)
-    _add_common(intuition, rolling=rolling)
 
-    dice = subparsers.add_parser(
-        "dice",
-        help=f"{verb} a dice expression: 2d6+3, d%%, 4dF, 4d6kh3, 2d20kl1, 8d6>=5",
+def _intuition_options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument("--intuition", type=_whole_number(0, 6), default=3)
+
+
+def _dice_options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument("expression", help="the dice expression (quote it in the shell)")
+
+
+def _traits_options(parser: Parser, rolling: bool) -> None:
+    from meneur.core.traits import PokerPolicy
+
+    policies = [policy.value for policy in PokerPolicy]
+    parser.add_argument("--dice", type=_whole_number(0, 100), required=True, metavar="N")
+    parser.add_argument("--difficulty", type=_whole_number(1), metavar="D")
+    parser.add_argument(
+        "--need", type=_whole_number(1), default=1, metavar="R", help="successes needed"
     )
-    dice.add_argument("expression", help="the dice expression (quote it in the shell)")
-    _add_common(dice, rolling=rolling)
+    parser.add_argument("--bonus", type=_whole_number(), default=0, metavar="B")
+    parser.add_argument("--bonus-die", metavar="d6|-d4", help="a variable bonus or malus die")
+    blessing = parser.add_mutually_exclusive_group()
+    blessing.add_argument("--bless", action="store_true", help="Difficulty - 1")
+    blessing.add_argument("--curse", action="store_true", help="Difficulty + 1")
+    parser.add_argument(
+        "--forced-poker", action="store_true", help="a talent forces the Coup de poker"
+    )
+    if rolling:
+
+        def poker_choice(text: str) -> int | PokerPolicy:
+            if text in policies:
+                return PokerPolicy(text)
+            try:
+                value = int(text)
+            except ValueError:
+                raise argparse.ArgumentTypeError(
+                    f"is a number of dice or one of {', '.join(policies)}, not {text!r}"
+                ) from None
+            if value < 0:
+                raise argparse.ArgumentTypeError(f"rerolls 0 dice or more, not {value}")
+            return value
+
+        parser.add_argument(
+            "--poker",
+            type=poker_choice,
+            metavar="K|never|max|when-short",
+            help="the Coup de poker: dice to reroll, or a policy",
+        )
+        parser.add_argument(
+            "--after", action="store_true", help="the blessing or curse is declared after the roll"
+        )
+    else:
+        parser.add_argument(
+            "--poker", choices=policies, default="never", help="when to try the Coup de poker"
+        )
+    parser.add_argument(
+        "--against",
+        type=_whole_number(0, 100),
+        metavar="M",
+        help="opposed test: the defender's dice (both at Difficulty 4; --need is the "
+        "attacker's minimum)",
+    )
+    parser.add_argument(
+        "--defender-poker",
+        choices=policies,
+        default="never",
+        help="opposed test: when the defender tries the Coup de poker",
+    )
 
 
-def build_parser() -> Parser:
-    """The whole ``meneur`` command line."""
+def _spherier_options(parser: Parser, rolling: bool) -> None:
+    from meneur.core.spherier import Engine
+
+    parser.add_argument("--engine", choices=[e.value for e in Engine], required=True)
+    parser.add_argument("--mastery", type=_whole_number(), metavar="M", help="the Maîtrise")
+    parser.add_argument("--limit", type=_whole_number(0), metavar="L", help="the Limite")
+    parser.add_argument(
+        "--skill", metavar="'Bluff<+10, 6>'", help="the skill in sheet notation, instead"
+    )
+    parser.add_argument(
+        "--dd", metavar="DD", help="a number or facile, moyenne, difficile, tres-difficile"
+    )
+    parser.add_argument("--notation", metavar="'[Dressage](2)'", help="a test notation")
+    parser.add_argument("--bonus", type=_whole_number(), default=0, metavar="B")
+    parser.add_argument("--malus", type=_whole_number(), default=0, metavar="M")
+    parser.add_argument(
+        "--opponent",
+        metavar="'Psychologie<+3, 2>'",
+        help="opposed test: the opponent's skill (or --opponent-mastery/--opponent-limit)",
+    )
+    parser.add_argument("--opponent-mastery", type=_whole_number(), metavar="M")
+    parser.add_argument("--opponent-limit", type=_whole_number(0), metavar="L")
+    parser.add_argument(
+        "--assistant",
+        action="append",
+        default=[],
+        metavar="'Occultisme<+2, 1>'|M,L",
+        help="team test: an assistant's skill; repeat for each assistant",
+    )
+
+
+def _systemj_options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument(
+        "--value", type=_whole_number(0, 200), required=True, metavar="V", help="on 100"
+    )
+    parser.add_argument(
+        "--modifier",
+        action="append",
+        default=[],
+        metavar="M",
+        help="a number or a step: facilite, aise, tres-facile, extremement-simple, "
+        "petite-difficulte, ardu, tres-difficile, quasiment-impossible (repeatable)",
+    )
+
+
+SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
+    "resolution": (
+        "Résoudre une action (3d6 keep-under)",
+        "Difficulty from the two scales (or opposed, or a score to beat), one element or "
+        "two when the first is typical, and the alteration.",
+        _resolution_options,
+    ),
+    "oracle": ("the environment oracle (2/3/4 keep-under)", "", _oracle_options),
+    "yesno": ("the yes/no oracle", "", _yesno_options),
+    "cosmos": ("a Great Cosmos d100 test", "", _cosmos_options),
+    "intuition": ("a Great Cosmos intuition roll", "", _intuition_options),
+    "dice": (
+        "a dice expression: 2d6+3, d%%, 4dF, 4d6kh3, 2d20kl1, 8d6>=5",
+        "",
+        _dice_options,
+    ),
+    "traits": (
+        "a Les Traits roll (d6 pool against a Difficulty)",
+        "A pool of d6 against a Difficulty, with bonuses, bless/curse and the Coup de "
+        "poker; --against makes it an opposed test at Difficulty 4.",
+        _traits_options,
+    ),
+    "spherier": (
+        "a Sphérier test (d6 successes or d20 score)",
+        "A skill test on the campaign's engine: a DD, or a test notation ([Dressage](2), "
+        "[Bluff][Psychologie], [Mecanique](2, 10, 1h), [Rituel](10, 2)).",
+        _spherier_options,
+    ),
+    "systemj": ("a SYSTEMJ d100 test (00-99 with degrees)", "", _systemj_options),
+}
+"""Each system: its summary, its description and the function adding its options."""
+
+
+def _add_systems(
+    subparsers: argparse._SubParsersAction[Parser], *, rolling: bool, selected: str | None
+) -> None:
+    verb = "roll" if rolling else "exact odds of"
+    for name, (summary, description, add_options) in SYSTEMS.items():
+        parser = subparsers.add_parser(
+            name, help=f"{verb} {summary}", description=description or None
+        )
+        if name == selected:
+            add_options(parser, rolling)
+            _add_common(parser, rolling=rolling)
+
+
+def build_parser(argv: list[str] | None = None) -> Parser:
+    """The ``meneur`` command line, with full options for the system ``argv`` names."""
+    selected = next((argument for argument in argv or () if argument in SYSTEMS), None)
     parser = Parser(
         prog="meneur",
         description="meneur: exact odds and reproducible rolls for five French "
@@ -162,16 +303,17 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     odds = commands.add_parser("odds", help="exact odds of every outcome, before rolling")
-    _add_systems(odds.add_subparsers(dest="system", metavar="SYSTEM", required=True), rolling=False)
+    systems = odds.add_subparsers(dest="system", metavar="SYSTEM", required=True)
+    _add_systems(systems, rolling=False, selected=selected)
 
     roll = commands.add_parser("roll", help="roll dice for a test, reproducibly with --seed")
-    _add_systems(roll.add_subparsers(dest="system", metavar="SYSTEM", required=True), rolling=True)
+    systems = roll.add_subparsers(dest="system", metavar="SYSTEM", required=True)
+    _add_systems(systems, rolling=True, selected=selected)
 
     create = commands.add_parser("create", help="character creation rolls")
     kinds = create.add_subparsers(dest="kind", metavar="SYSTEM", required=True)
     cosmos = kinds.add_parser(
-        "cosmos",
-        help="Great Cosmos: 10d100 PV/PM, 6d100 stats, DNA points, money",
+        "cosmos", help="Great Cosmos: 10d100 PV/PM, 6d100 stats, DNA points, money"
     )
     cosmos.add_argument(
         "--pm-dice",
@@ -188,10 +330,23 @@ def build_parser() -> Parser:
     return parser
 
 
+def _join_dashed_values(argv: list[str]) -> list[str]:
+    """Glue ``--bonus-die -d4`` into ``--bonus-die=-d4``: argparse would read ``-d4`` as
+    an option, and the contract writes it with a space."""
+    joined: list[str] = []
+    for argument in argv:
+        if joined and joined[-1] == "--bonus-die" and argument.startswith("-d"):
+            joined[-1] = f"--bonus-die={argument}"
+        else:
+            joined.append(argument)
+    return joined
+
+
 def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse ``argv`` (default: the process's arguments).
 
     Raises:
         UsageError: with one line saying what is wrong.
     """
-    return build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    arguments = _join_dashed_values(sys.argv[1:] if argv is None else argv)
+    return build_parser(arguments).parse_args(arguments)

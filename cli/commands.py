@@ -3,22 +3,41 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
-import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from meneur.core import cosmos, cosmos_creation, expressions, oracles, resolution
 from meneur.core.errors import RulesError
-from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, roll_seeded
+from meneur.core.systems import odds_function, roller
 
 from .arguments import UsageError
+
+if TYPE_CHECKING:
+    from meneur.core import (
+        cosmos,
+        cosmos_creation,
+        expressions,
+        oracles,
+        resolution,
+        spherier,
+        systemj,
+        traits,
+        traits_opposed,
+    )
+    from meneur.core.odds import Odds
+
+# Each builder imports its own rules module: a command pays only for its system.
 
 
 def new_seed() -> int:
     """A fresh seed from system entropy (63 bits, so it prints and parses as a plain int)."""
     return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def _command(args: argparse.Namespace) -> str:
+    return f"meneur {args.command} {args.system}"
 
 
 def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
@@ -27,7 +46,9 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
     Raises:
         UsageError: naming the options when they do not describe one action.
     """
-    command = f"meneur {args.command} resolution"
+    from meneur.core import resolution
+
+    command = _command(args)
     scales = args.intrinsic is not None or args.interest is not None
     chosen = [
         name
@@ -72,16 +93,22 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
 
 def oracle_question(args: argparse.Namespace) -> oracles.OracleQuestion:
     """The environment oracle's question from its options."""
+    from meneur.core import oracles
+
     return oracles.OracleQuestion(lean=oracles.Lean(args.lean), question=args.question)
 
 
 def yesno_question(args: argparse.Namespace) -> oracles.YesNoQuestion:
     """The yes/no oracle's question from its options."""
+    from meneur.core import oracles
+
     return oracles.YesNoQuestion(likelihood=args.likelihood, question=args.question)
 
 
 def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
     """The Great Cosmos test from its options."""
+    from meneur.core import cosmos
+
     return cosmos.CosmosTest(
         threshold=args.threshold,
         stats=tuple(args.stat or ()),
@@ -92,19 +119,185 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
 
 def intuition_test(args: argparse.Namespace) -> cosmos.IntuitionTest:
     """The intuition roll from its options."""
+    from meneur.core import cosmos
+
     return cosmos.IntuitionTest(intuition=args.intuition)
 
 
 def dice_inputs(args: argparse.Namespace) -> expressions.DiceInputs:
     """The dice expression from its argument."""
+    from meneur.core import expressions
+
     return expressions.DiceInputs(args.expression)
 
 
-def dice_odds(inputs: expressions.DiceInputs) -> Odds[expressions.DiceInputs]:
-    """Exact odds of a dice expression; its module is imported only when asked for."""
-    from meneur.core import dice_odds
+def traits_test(args: argparse.Namespace) -> traits.TraitTest | traits_opposed.OpposedTest:
+    """A trait roll, or an opposed test with ``--against``.
 
-    return dice_odds.odds(inputs)
+    Raises:
+        UsageError: for options that do not go together.
+    """
+    from meneur.core import traits, traits_opposed
+
+    command = _command(args)
+    blessing = (
+        traits.Blessing.BLESS if args.bless else traits.Blessing.CURSE if args.curse else None
+    )
+    bonus_die = traits.BonusDie.parse(args.bonus_die) if args.bonus_die else None
+    after = getattr(args, "after", False)
+    if after and blessing is None:
+        raise UsageError(command, "--after says when --bless or --curse was declared; give one")
+    poker = traits.PokerPolicy(args.poker) if isinstance(args.poker, str) else args.poker
+    if args.against is not None:
+        if args.difficulty not in (None, traits_opposed.OPPOSED_DIFFICULTY):
+            raise UsageError(command, "an opposed test (--against) is at Difficulty 4")
+        if isinstance(poker, int):
+            raise UsageError(command, "an opposed roll takes a --poker policy, not a number")
+        attacker = traits_opposed.OpposedSide(
+            args.dice,
+            args.bonus,
+            bonus_die,
+            blessing,
+            args.forced_poker,
+            poker or traits.PokerPolicy.NEVER,
+        )
+        defender = traits_opposed.OpposedSide(
+            args.against, policy=traits.PokerPolicy(args.defender_poker)
+        )
+        return traits_opposed.OpposedTest(attacker, defender, minimum=args.need)
+    if args.difficulty is None:
+        raise UsageError(command, "give --difficulty D (or --against M for an opposed test)")
+    return traits.TraitTest(
+        dice=args.dice,
+        difficulty=args.difficulty,
+        need=args.need,
+        bonus=args.bonus,
+        bonus_die=bonus_die,
+        blessing=blessing,
+        blessing_after=after,
+        forced_poker=args.forced_poker,
+        poker=poker,
+    )
+
+
+def _skill(
+    command: str, notation: str | None, mastery: int | None, limit: int | None, what: str
+) -> spherier.Skill:
+    from meneur.core import spherier
+    from meneur.core.spherier_notation import parse_skill
+
+    if notation is not None:
+        if mastery is not None or limit is not None:
+            raise UsageError(command, f"give {what} in notation or as numbers, not both")
+        return parse_skill(notation)
+    if mastery is None or limit is None:
+        raise UsageError(command, f"give {what}: a Maîtrise and a Limite")
+    return spherier.Skill(mastery, limit)
+
+
+def _assistant(command: str, text: str) -> spherier.Skill:
+    from meneur.core import spherier
+    from meneur.core.spherier_notation import parse_skill
+
+    if "<" in text:
+        return parse_skill(text)
+    parts = text.split(",")
+    try:
+        mastery, limit = (int(part) for part in parts)
+    except ValueError:
+        raise UsageError(
+            command, f"an --assistant is 'Nom<+2, 1>' or MAÎTRISE,LIMITE, not {text!r}"
+        ) from None
+    return spherier.Skill(mastery, limit)
+
+
+def spherier_test(args: argparse.Namespace) -> object:
+    """A Sphérier test: simple (``--dd``) or from a test notation.
+
+    Raises:
+        UsageError: for options that do not go together.
+    """
+    from meneur.core import spherier, spherier_extended
+    from meneur.core.spherier_notation import (
+        ExtendedNotation,
+        OpposedNotation,
+        SimpleNotation,
+        TeamNotation,
+        parse_test,
+    )
+
+    command = _command(args)
+    engine = spherier.Engine(args.engine)
+    skill = _skill(
+        command,
+        args.skill,
+        args.mastery,
+        args.limit,
+        "the skill (--mastery and --limit, or --skill)",
+    )
+    has_opponent = args.opponent is not None or args.opponent_mastery is not None
+    notation = parse_test(args.notation) if args.notation else None
+    if notation is not None and args.dd is not None and not isinstance(notation, OpposedNotation):
+        raise UsageError(command, "the notation already gives the DD; drop --dd")
+    if args.assistant and not isinstance(notation, TeamNotation):
+        raise UsageError(
+            command, "--assistant is for a team test, like --notation '[Rituel](10, 2)'"
+        )
+    name = notation.skill if notation is not None else skill.name
+    skill = spherier.Skill(skill.mastery, skill.limit, name)
+    if isinstance(notation, OpposedNotation) or (notation is None and has_opponent):
+        opponent = _skill(
+            command,
+            args.opponent,
+            args.opponent_mastery,
+            args.opponent_limit,
+            "the opponent (--opponent, or --opponent-mastery and --opponent-limit)",
+        )
+        if isinstance(notation, OpposedNotation):
+            opponent = spherier.Skill(opponent.mastery, opponent.limit, notation.opponent)
+        return spherier.OpposedSkillTest(
+            engine, skill, opponent, attacker_bonus=args.bonus, attacker_malus=args.malus
+        )
+    if isinstance(notation, ExtendedNotation):
+        return spherier_extended.ExtendedTest(
+            engine,
+            skill,
+            notation.step_dd,
+            notation.total,
+            notation.interval,
+            args.bonus,
+            args.malus,
+        )
+    if isinstance(notation, TeamNotation):
+        return spherier_extended.TeamTest(
+            engine,
+            skill,
+            tuple(_assistant(command, text) for text in args.assistant),
+            notation.leader_dd,
+            notation.assistant_dd,
+            args.bonus,
+            args.malus,
+            notation.max_assistants,
+            notation.min_assistants,
+        )
+    if isinstance(notation, SimpleNotation):
+        dd = notation.dd
+    elif args.dd is None:
+        raise UsageError(command, "give --dd DD, or a test --notation")
+    else:
+        dd = (
+            int(args.dd)
+            if args.dd.lstrip("+-").isdigit()
+            else spherier.dd_from_scale(engine, args.dd)
+        )
+    return spherier.SkillTest(engine, skill, dd, args.bonus, args.malus)
+
+
+def systemj_test(args: argparse.Namespace) -> systemj.SystemjTest:
+    """A SYSTEMJ test; modifiers are summed, by scale name or number."""
+    from meneur.core import systemj
+
+    return systemj.SystemjTest.with_modifiers(args.value, args.modifier)
 
 
 INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
@@ -114,45 +307,56 @@ INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "cosmos": cosmos_test,
     "intuition": intuition_test,
     "dice": dice_inputs,
+    "traits": traits_test,
+    "spherier": spherier_test,
+    "systemj": systemj_test,
 }
 """How each system's options become its core inputs."""
-
-ODDS: dict[str, Callable[[Any], Odds[Any]]] = {
-    "resolution": resolution.odds,
-    "oracle": oracles.oracle_odds,
-    "yesno": oracles.yesno_odds,
-    "cosmos": cosmos.odds,
-    "intuition": cosmos.intuition_odds,
-    "dice": dice_odds,
-}
-"""The exact-odds function of each system."""
-
-ROLLS: dict[str, Callable[[Any, random.Random], RollRecord[Any]]] = {
-    "resolution": resolution.roll,
-    "oracle": oracles.roll_oracle,
-    "yesno": oracles.roll_yesno,
-    "cosmos": cosmos.roll,
-    "intuition": cosmos.roll_intuition,
-    "dice": expressions.roll,
-}
-"""The roll function of each system."""
 
 
 def run_odds(args: argparse.Namespace) -> Odds[Any]:
     """Exact odds for ``meneur odds <system> …``."""
-    return ODDS[args.system](INPUTS[args.system](args))
+    inputs = INPUTS[args.system](args)
+    if args.system == "traits":
+        from meneur.core import traits
+
+        if isinstance(inputs, traits.TraitTest):
+            # For odds, --poker is a policy; it rides on the test's own poker choice.
+            inputs = dataclasses.replace(inputs, poker=traits.PokerPolicy(args.poker))
+    odds: Odds[Any] = odds_function(type(inputs))(inputs)
+    return odds
 
 
 def run_roll(args: argparse.Namespace) -> RollRecord[Any]:
-    """A seeded roll for ``meneur roll <system> …``."""
+    """A seeded roll for ``meneur roll <system> …``.
+
+    Raises:
+        RulesError: when the roll cannot be completed as asked (a Coup de poker this
+            roll does not allow), naming the seed that reproduces the dice.
+    """
     seed = args.seed if args.seed is not None else new_seed()
-    return roll_seeded(ROLLS[args.system], INPUTS[args.system](args), seed)
+    inputs = INPUTS[args.system](args)
+    try:
+        record: RollRecord[Any] = roll_seeded(roller(type(inputs)), inputs, seed)
+    except RulesError as error:
+        where = f"seed {seed}"
+        if args.system == "traits":
+            from meneur.core import traits
+
+            if isinstance(inputs, traits.TraitTest):
+                # The Coup de poker asked for does not fit these dice: show them.
+                first = roll_seeded(traits.first_roll, inputs, seed)
+                where = f"dice {' '.join(str(d.face) for d in first.dice)}, {where}"
+        raise RulesError(f"{error} ({where})") from error
+    return record
 
 
 def run_create(
     args: argparse.Namespace,
 ) -> cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion:
     """The creation (or conversion) rolls for ``meneur create cosmos``."""
+    from meneur.core import cosmos_creation
+
     seed = args.seed if args.seed is not None else new_seed()
     if args.convert:
         if args.pm_dice is not None:

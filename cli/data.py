@@ -8,21 +8,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
-from meneur.core import cosmos_creation, resolution
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, as_data, fraction_text
+from meneur.core.systems import kind_of
+
+if TYPE_CHECKING:
+    from meneur.core import cosmos_creation
 
 
 def odds_data(odds: Odds[Any]) -> dict[str, object]:
     """The JSON object of ``meneur odds … --json``."""
     data: dict[str, object] = {"system": odds.system, "inputs": as_data(odds.inputs)}
-    if isinstance(odds.inputs, resolution.ResolutionTest):
+    if kind_of(type(odds.inputs)) == "resolution.ResolutionTest":
         data["score_to_beat"] = odds.inputs.score_to_beat
     data["outcomes"] = {key: fraction_text(p) for key, p in odds.outcomes.items()}
     data["distribution"] = {str(value): fraction_text(p) for value, p in odds.distribution.items()}
+    # Odds of some systems say more (the poker policy and fiasco, success by attempt).
+    for field in dataclasses.fields(odds):
+        if field.name not in data:
+            data[field.name] = as_data(getattr(odds, field.name))
     return data
 
 
@@ -45,6 +53,8 @@ def creation_data(
 ) -> dict[str, object]:
     """The JSON object of ``meneur create cosmos --json``."""
     data: dict[str, object] = {"system": record.system, "seed": record.seed}
+    from meneur.core import cosmos_creation  # a creation record has loaded it already
+
     if isinstance(record, cosmos_creation.CosmosConversion):
         data["conversion_dice"] = list(record.dice_roll.dice)
         data["conversion_attempts"] = as_data(record.dice_roll.attempts)

@@ -6,22 +6,52 @@ core only returns records, and this module is the CLI's way of showing them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import importlib
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import Term, term
-from meneur.core import cosmos, cosmos_creation, expressions, oracles, resolution
 from meneur.core.dice import FATE, Die
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, fraction_text
+from meneur.core.systems import kind_of
+
+from .describe import describe, signed
+
+if TYPE_CHECKING:
+    from meneur.core import (
+        cosmos,
+        cosmos_creation,
+        expressions,
+        spherier,
+        spherier_extended,
+        systemj,
+        traits,
+        traits_opposed,
+    )
+
+# Records come from rules modules that are loaded already; dispatch is by kind name and
+# the few rule constants needed are imported locally, so this module loads no system.
 
 SUCCESSES = {
-    resolution.SYSTEM: resolution.SUCCESSES,
-    cosmos.SYSTEM: cosmos.SUCCESSES,
-    oracles.YESNO: frozenset({"yes_and", "yes_but"}),
+    "resolution": ("resolution", "SUCCESSES"),
+    "cosmos": ("cosmos", "SUCCESSES"),
+    "yesno": ("oracles", "YESNO_SUCCESSES"),
+    "systemj": ("systemj", "SUCCESSES"),
 }
-"""Outcome keys that count as a success, for the "any success" line."""
+"""Where each system keeps the outcome keys that count as a success (the "any success"
+line is shown for systems with several kinds of success)."""
+
+
+def _successes(system: str) -> frozenset[str] | None:
+    where = SUCCESSES.get(system)
+    if where is None:
+        return None
+    keys: frozenset[str] = getattr(importlib.import_module(f"meneur.core.{where[0]}"), where[1])
+    return keys
+
+
 BAR_WIDTH = 20
 LINE_WIDTH = 80
 
@@ -40,108 +70,16 @@ def bar(probability: Fraction, width: int = BAR_WIDTH) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-def signed(value: int) -> str:
-    """An integer with its sign, using a true minus: ``+2``, ``−2``, ``0``."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
-
 def _outcome_term(system: str, key: str) -> Term:
     return term(f"{system}.outcome.{key}")
 
 
-def describe(inputs: object) -> list[str]:
-    """The lines that say what is being tested, before odds or dice."""
-    if isinstance(inputs, resolution.ResolutionTest):
-        return _describe_resolution(inputs)
-    if isinstance(inputs, oracles.OracleQuestion):
-        lines = [
-            f"{term('system.oracle').glossed}",
-            f"Score {inputs.lean.score} : {term(f'oracle.lean.{inputs.lean.value}').glossed}",
-        ]
-        return lines + ([f"« {inputs.question} »"] if inputs.question else [])
-    if isinstance(inputs, oracles.YesNoQuestion):
-        likelihood = term(f"yesno.likelihood.{inputs.likelihood}")
-        lines = [
-            f"{term('system.yesno').glossed}",
-            f"Probabilité (likelihood) {inputs.likelihood} : {likelihood.glossed}"
-            f" — score {inputs.score}",
-        ]
-        return lines + ([f"« {inputs.question} »"] if inputs.question else [])
-    if isinstance(inputs, cosmos.CosmosTest):
-        return _describe_cosmos(inputs)
-    if isinstance(inputs, cosmos.IntuitionTest):
-        return [
-            term("system.intuition").glossed,
-            f"Intuition {inputs.intuition} : 1d6 ≤ {inputs.intuition} → vraie (true)",
-        ]
-    if isinstance(inputs, expressions.DiceInputs):
-        return [f"{term('system.dice').glossed} : {inputs.expression}"]
-    raise TypeError(f"no description for {type(inputs).__name__}")
-
-
-def _describe_resolution(test: resolution.ResolutionTest) -> list[str]:
-    lines = [term("system.resolution").glossed]
-    if test.intrinsic is not None and test.interest is not None:
-        intrinsic = term(f"resolution.intrinsic.{test.intrinsic.value}")
-        interest = term(f"resolution.interest.{test.interest.value}")
-        lines.append(
-            f"Difficulté (difficulty) : {intrinsic.glossed} {signed(test.intrinsic.modifier)}"
-            f", {interest.glossed} {signed(test.interest.modifier)} → {signed(test.difficulty)}"
-        )
-    elif test.opposing is not None:
-        defender = " + ".join(str(score) for score in test.opposing) or "0"
-        lines.append(
-            f"Opposition (opposed) : 3 − ({defender}) → difficulté {signed(test.difficulty)}"
-        )
-    if test.elements:
-        shown = ", ".join(
-            f"{element.score}" + (" typique (typical)" if element.typical else "")
-            for element in test.elements
-        )
-        lines.append(f"Éléments (elements) : {shown}")
-    score = test.score_to_beat
-    automatic = resolution.automatic_kept(score)
-    note = ""
-    if automatic is not None:
-        kind = "success" if automatic else "failure"
-        note = f" — {term(f'resolution.automatic.{kind}').glossed}, sans jet (no roll)"
-    lines.append(f"Score à battre (score to beat) : {score}{note}")
-    alteration = term(f"resolution.alteration.{test.alteration.value}")
-    lines.append(f"Altération : {alteration.glossed} — {alteration.hint_fr}")
-    return lines
-
-
-def _describe_cosmos(test: cosmos.CosmosTest) -> list[str]:
-    if test.stats:
-        mean = sum(test.stats) // len(test.stats)
-        base = f"moyenne (mean) de {', '.join(map(str, test.stats))} = {mean}"
-    else:
-        base = str(test.threshold)
-    bonus = f", bonus {signed(test.bonus)} → {test.effective_threshold}" if test.bonus else ""
-    sign = cosmos.karma_die_sign(test.karma)
-    effect = term(
-        "cosmos.karma.add"
-        if sign > 0
-        else "cosmos.karma.subtract"
-        if sign < 0
-        else "cosmos.karma.none"
-    )
-    lines = [
-        term("system.cosmos").glossed,
-        f"Seuil (threshold) : {base}{bonus}",
-        f"Karma {signed(test.karma)} : {effect.fr} ({effect.en})",
-    ]
-    if test.karma == cosmos.KARMA_MIN:
-        lines.append("Karma −10 : pas de réussite super-critique, critique seulement sur 42")
-    if test.karma == cosmos.KARMA_MAX:
-        lines.append("Karma +10 : pas d'échec super-critique, critique seulement sur 66")
-    return lines
-
-
 def _shown_outcomes(odds: Odds[Any]) -> dict[str, Fraction]:
     """Outcomes worth a bar: for an action, only those its alteration column can give."""
-    if isinstance(odds.inputs, resolution.ResolutionTest):
-        column = set(resolution.ALTERATION_TABLE[odds.inputs.alteration])
+    if kind_of(type(odds.inputs)) == "resolution.ResolutionTest":
+        from meneur.core.resolution import ALTERATION_TABLE
+
+        column = set(ALTERATION_TABLE[odds.inputs.alteration])
         return {key: p for key, p in odds.outcomes.items() if key in column}
     return dict(odds.outcomes)
 
@@ -172,7 +110,7 @@ def render_odds(odds: Odds[Any]) -> str:
             )
             if not inline and labels[key].en.casefold() != labels[key].fr.casefold():
                 lines.append(f"  {labels[key].en}")
-    successes = SUCCESSES.get(odds.system)
+    successes = _successes(odds.system)
     if successes is not None:
         total = percent(odds.probability_of(successes)).strip()
         lines += ["", f"Réussite au total (any success) : {total}"]
@@ -181,19 +119,43 @@ def render_odds(odds: Odds[Any]) -> str:
 
 
 def _distribution_lines(odds: Odds[Any]) -> list[str]:
+    kind = kind_of(type(odds.inputs))
     distribution = odds.distribution
-    if isinstance(
-        odds.inputs, resolution.ResolutionTest | oracles.OracleQuestion | oracles.YesNoQuestion
-    ):
+    if kind in ("resolution.ResolutionTest", "oracles.OracleQuestion", "oracles.YesNoQuestion"):
         cells = "  ".join(f"{kept}: {percent(p).strip()}" for kept, p in distribution.items())
         return ["", f"Dés conservés (kept dice)  {cells}"]
-    if isinstance(odds.inputs, expressions.DiceInputs):
-        return _dice_distribution(distribution)
+    if kind == "traits.TraitTest":
+        fiasco: Fraction = getattr(odds, "fiasco", Fraction(0))
+        return [
+            "",
+            f"{term('traits.fiasco').fr} : {percent(fiasco).strip()}",
+            "Réussites (successes) :",
+            *_value_bars(distribution),
+        ]
+    if kind == "spherier_extended.ExtendedTest":
+        lines = _by_attempt(odds.inputs, getattr(odds, "success_by_attempt", {}))
+        return ["", "Réussite au plus tard à l'essai (success by attempt) :", *lines]
+    if kind in ("traits_opposed.OpposedTest", "spherier.OpposedSkillTest"):
+        return ["", "Écart (difference, attacker − defender) :", *_value_bars(distribution)]
+    if kind in ("expressions.DiceInputs", "spherier.SkillTest", "spherier_extended.TeamTest"):
+        return ["", *_value_bars(distribution)]
     return []
 
 
-def _dice_distribution(distribution: Mapping[int, Fraction]) -> list[str]:
-    """Totals with bars; long distributions show their range, mean and quartiles."""
+def _by_attempt(
+    test: spherier_extended.ExtendedTest, success_by_attempt: Mapping[int, Fraction]
+) -> list[str]:
+    lines = []
+    cumulative = Fraction(0)
+    for attempt in range(1, test.max_attempts + 1):
+        cumulative += success_by_attempt.get(attempt, Fraction(0))
+        elapsed = f" ({test.interval.times(attempt).text})" if test.interval.unit else ""
+        lines.append(f"{attempt:>4}{elapsed:<10} {bar(cumulative)} {percent(cumulative)}")
+    return lines
+
+
+def _value_bars(distribution: Mapping[int, Fraction]) -> list[str]:
+    """One bar per value; long distributions show their range, mean and quartiles."""
     if len(distribution) <= 24:
         top = max(distribution.values())
         return [
@@ -215,12 +177,18 @@ def _dice_distribution(distribution: Mapping[int, Fraction]) -> list[str]:
     ]
 
 
-def dice_faces(dice: Iterable[Die]) -> str:
-    """Faces side by side; kept dice in brackets when the rule keeps some and not others."""
+def dice_faces(dice: Iterable[Die], marked: Callable[[Die], bool] | None = None) -> str:
+    """Faces side by side; dice that count (kept, or a success) in brackets.
+
+    Args:
+        dice: the dice to show.
+        marked: which dice to bracket; by default those marked kept.
+    """
     shown = []
     for die in dice:
         face = f"{die.face:+d}" if die.sides == FATE else str(die.face)
-        shown.append(f"[{face}]" if die.kept else face)
+        bracket = marked(die) if marked is not None else bool(die.kept)
+        shown.append(f"[{face}]" if bracket else face)
     return " ".join(shown)
 
 
@@ -228,43 +196,195 @@ def render_roll(record: RollRecord[Any]) -> str:
     """A roll as its description, its dice and its outcome in French with the gloss."""
     lines = describe(record.inputs)
     lines.append("")
-    if isinstance(record, resolution.ResolutionRoll | oracles.OracleAnswer | oracles.YesNoAnswer):
-        if record.dice:
-            lines.append(
-                f"Dés (dice) : {dice_faces(record.dice)}  → {record.result} conservé(s) (kept)"
-            )
-    elif isinstance(record, cosmos.CosmosRoll):
-        if record.karma_die is None:
-            lines.append(f"d100 : {record.natural}")
-        else:
-            shift = cosmos.karma_die_sign(record.inputs.karma) * record.karma_die
-            lines.append(
-                f"d100 : {record.natural}, d10 de karma : {signed(shift)} → {record.result}"
-            )
-    elif isinstance(record, cosmos.IntuitionRoll):
-        lines.append(f"d6 : {record.result}")
-    elif isinstance(record, expressions.DiceRoll):
-        for rolled in record.terms:
-            if rolled.dice:
-                lines.append(f"{rolled.text} : {dice_faces(rolled.dice)} → {signed(rolled.value)}")
-        parts = " ".join(signed(rolled.value) for rolled in record.terms)
-        lines.append(
-            f"Total : {parts} = {record.result}"
-            if len(record.terms) > 1
-            else f"Total : {record.result}"
-        )
+    renderer = _ROLL_LINES.get(kind_of(type(record)))
+    if renderer is not None:
+        lines += renderer(record)
     if record.outcome is not None:
         lines.append(f"→ {_outcome_term(record.system, record.outcome).glossed}")
-    if isinstance(record, cosmos.CosmosRoll):
-        lines.append(f"Karma : {signed(record.inputs.karma)} → {signed(record.karma_after)}")
+    lines += _after_outcome(record)
     lines.append(f"seed {record.seed}")
     return "\n".join(lines)
+
+
+def _after_outcome(record: RollRecord[Any]) -> list[str]:
+    kind = kind_of(type(record))
+    if kind == "cosmos.CosmosRoll":
+        karma = cast("cosmos.CosmosRoll", record)
+        return [f"Karma : {signed(karma.inputs.karma)} → {signed(karma.karma_after)}"]
+    if kind in ("spherier.SkillRoll", "spherier_extended.TeamRoll"):
+        margin = cast("spherier.SkillRoll", record).margin
+        what = "de réussite (success)" if record.success else "d'échec (failure)"
+        return [f"Marge {what} : {margin}"]
+    if kind == "spherier.OpposedSkillRoll":
+        return [f"Marge (margin) : {cast('spherier.OpposedSkillRoll', record).margin}"]
+    return []
+
+
+def _kept_lines(record: Any) -> list[str]:
+    if not record.dice:
+        return []
+    return [f"Dés (dice) : {dice_faces(record.dice)}  → {record.result} conservé(s) (kept)"]
+
+
+def _cosmos_lines(record: cosmos.CosmosRoll) -> list[str]:
+    from meneur.core import cosmos
+
+    if record.karma_die is None:
+        return [f"d100 : {record.natural}"]
+    shift = cosmos.karma_die_sign(record.inputs.karma) * record.karma_die
+    return [f"d100 : {record.natural}, d10 de karma : {signed(shift)} → {record.result}"]
+
+
+def _expression_lines(record: expressions.DiceRoll) -> list[str]:
+    lines = [
+        f"{rolled.text} : {dice_faces(rolled.dice)} → {signed(rolled.value)}"
+        for rolled in record.terms
+        if rolled.dice
+    ]
+    if len(record.terms) > 1:
+        parts = " ".join(signed(rolled.value) for rolled in record.terms)
+        lines.append(f"Total : {parts} = {record.result}")
+    else:
+        lines.append(f"Total : {record.result}")
+    return lines
+
+
+def _trait_lines(record: traits.TraitRoll, label: str = "") -> list[str]:
+    test = record.inputs
+    prefix = f"{label} — " if label else ""
+    lines = []
+    for die in record.dice:
+        if die.role is not None and die.role.endswith("bonus"):
+            sign = test.bonus_die.text if test.bonus_die else ""
+            lines.append(f"{prefix}dé bonus {sign} : {die.face} → {record.pool} dés (dice)")
+    first = [d for d in record.dice if d.role is None or d.role in ("attacker", "defender")]
+    rerolled = [d for d in record.dice if d.role is not None and d.role.endswith("reroll")]
+
+    def success(die: Die) -> bool:
+        return die.kept is not False and test.succeeds(die.face)
+
+    lines.append(
+        f"{prefix}Dés (dice) : {dice_faces(first, success) or '—'}"
+        f"  → {record.first_successes} réussite(s)"
+    )
+    if record.poker:
+        lines.append(
+            f"{prefix}{term('traits.poker').fr} ({record.poker}) : "
+            f"{dice_faces(rerolled, lambda d: test.succeeds(d.face))}"
+        )
+        if record.fiasco:
+            lines.append(f"{prefix}{term('traits.fiasco').glossed}")
+    elif record.poker_limit:
+        owed = ", forcé (forced)" if record.poker_owed else ""
+        lines.append(
+            f"{prefix}{term('traits.poker').fr} possible : 1 à {record.poker_limit} dés{owed}"
+        )
+    lines.append(f"{prefix}Réussites (successes) : {record.successes}")
+    return lines
+
+
+def _opposed_trait_lines(record: traits_opposed.OpposedRoll) -> list[str]:
+    return [
+        *_trait_lines(record.attacker, "Attaquant"),
+        *_trait_lines(record.defender, "Défenseur"),
+        f"Décisions (decisions) : {', '.join(record.actions)}",
+    ]
+
+
+def _spherier_lines(record: spherier.SkillRoll) -> list[str]:
+    from meneur.core.spherier import SUCCESS_FACES
+
+    test = record.inputs
+    capped = " (limitée par la Limite)" if record.capped else ""
+    if test.engine == "d6":
+        faces = dice_faces(record.dice, lambda d: d.face in SUCCESS_FACES)
+        return [f"Dés (dice) : {faces or '—'} → {record.result} succès{capped}"]
+    modifier = test.roller.modifier
+    return [f"d20 : {record.dice[0].face} {signed(modifier)} → {record.result}{capped}"]
+
+
+def _spherier_opposed_lines(record: spherier.OpposedSkillRoll) -> list[str]:
+    from meneur.core.spherier import SUCCESS_FACES
+
+    mine = [d for d in record.dice if d.role == "attacker"]
+    theirs = [d for d in record.dice if d.role == "defender"]
+    six = record.inputs.engine == "d6"
+
+    def success(die: Die) -> bool:
+        return six and die.face in SUCCESS_FACES
+
+    return [
+        f"Attaquant (attacker) : {dice_faces(mine, success) or '—'} → {record.attacker_result}",
+        f"Défenseur (defender) : {dice_faces(theirs, success) or '—'} → {record.defender_result}",
+    ]
+
+
+def _extended_lines(record: spherier_extended.ExtendedRoll) -> list[str]:
+    from meneur.core.spherier import SUCCESS_FACES
+
+    six = record.inputs.engine == "d6"
+    lines = []
+    for number, attempt in enumerate(record.attempts, start=1):
+        faces = dice_faces(attempt.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
+        counted = "compté (counted)" if attempt.counted else "sous le DD (below the DD)"
+        lines.append(
+            f"Essai {number} : {faces} → {attempt.result}, {counted}, total {attempt.running_total}"
+        )
+    if not record.attempts:
+        lines.append("Aucun essai possible (no attempt possible)")
+    elapsed = record.elapsed.text if record.inputs.interval.unit else str(record.elapsed.amount)
+    lines.append(f"Essais (attempts) : {len(record.attempts)}, temps écoulé (elapsed) : {elapsed}")
+    return lines
+
+
+def _team_lines(record: spherier_extended.TeamRoll) -> list[str]:
+    from meneur.core.spherier import SUCCESS_FACES
+
+    six = record.inputs.engine == "d6"
+    lines = []
+    for number, helper in enumerate(record.assistants, start=1):
+        faces = dice_faces(helper.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
+        gift = f", +{helper.extra_dice} dé(s)" if helper.extra_dice else ""
+        verdict = f"aide (helps){gift}" if helper.helped else "n'aide pas (no help)"
+        lines.append(f"Assistant {number} : {faces} → {helper.result}, {verdict}")
+    faces = dice_faces(record.leader_dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
+    lines.append(
+        f"Meneur (leader) : {faces} → {record.result} (max {record.leader_cap},"
+        f" {record.helpers} assistant(s) efficace(s))"
+    )
+    return lines
+
+
+def _systemj_lines(record: systemj.SystemjRoll) -> list[str]:
+    if record.automatic:
+        return ["Aucun dé (no die)"]
+    return [f"d100 : {record.result:02d} (score {record.effective})"]
+
+
+_ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
+    "resolution.ResolutionRoll": _kept_lines,
+    "oracles.OracleAnswer": _kept_lines,
+    "oracles.YesNoAnswer": _kept_lines,
+    "cosmos.CosmosRoll": _cosmos_lines,
+    "cosmos.IntuitionRoll": lambda record: [f"d6 : {record.result}"],
+    "expressions.DiceRoll": _expression_lines,
+    "traits.TraitRoll": _trait_lines,
+    "traits_opposed.OpposedRoll": _opposed_trait_lines,
+    "spherier.SkillRoll": _spherier_lines,
+    "spherier.OpposedSkillRoll": _spherier_opposed_lines,
+    "spherier_extended.ExtendedRoll": _extended_lines,
+    "spherier_extended.TeamRoll": _team_lines,
+    "systemj.SystemjRoll": _systemj_lines,
+}
+"""The dice lines of each kind of roll."""
 
 
 def render_creation(
     record: cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion,
 ) -> str:
     """Creation (or conversion) rolls, with every reroll shown."""
+    from meneur.core import cosmos_creation  # a creation record has loaded it already
+
     if isinstance(record, cosmos_creation.CosmosConversion):
         lines = [
             f"{term('system.cosmos').fr} — {term('cosmos.creation.conversion').glossed}",

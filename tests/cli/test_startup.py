@@ -1,4 +1,4 @@
-"""The CLI's import path stays light: never textual, and the dice-odds module only when asked."""
+"""The CLI's import path stays light: never textual, and only the rules of the command."""
 
 from __future__ import annotations
 
@@ -11,25 +11,60 @@ PROBE = """
 import sys
 from meneur.cli.main import main
 status = main({argv!r})
-heavy = sorted(n for n in sys.modules if n.split('.')[0] in ('textual', 'rich', 'icepool'))
-print(heavy, 'meneur.core.dice_odds' in sys.modules, file=sys.stderr)
-sys.exit(1 if heavy or status else 0)
+loaded = sorted(
+    n for n in sys.modules
+    if n.split('.')[0] in ('textual', 'rich', 'icepool') or n.startswith('meneur.core.')
+)
+print(' '.join(loaded), file=sys.stderr)
+sys.exit(status)
 """
+
+RULES_MODULES = {
+    "resolution": {"meneur.core.resolution", "meneur.core.keep_under"},
+    "cosmos": {"meneur.core.cosmos"},
+    "dice": {"meneur.core.expressions", "meneur.core.notation", "meneur.core.dice_odds"},
+    "traits": {"meneur.core.traits", "meneur.core.traits_opposed"},
+    "spherier": {
+        "meneur.core.spherier",
+        "meneur.core.spherier_notation",
+        "meneur.core.spherier_extended",
+    },
+    "systemj": {"meneur.core.systemj"},
+    "create": {"meneur.core.cosmos_creation"},
+}
+SHARED = {
+    "meneur.core.dice",
+    "meneur.core.errors",
+    "meneur.core.odds",
+    "meneur.core.records",
+    "meneur.core.systems",
+}
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "rules"),
     [
-        ["odds", "resolution", "--score", "3", "--json"],
-        ["roll", "cosmos", "--threshold", "50", "--seed", "1"],
-        ["odds", "dice", "12d6>=5", "--json"],
-        ["create", "cosmos", "--seed", "1", "--json"],
+        (["odds", "resolution", "--score", "3", "--json"], "resolution"),
+        (["roll", "cosmos", "--threshold", "50", "--seed", "1"], "cosmos"),
+        (["odds", "dice", "12d6>=5", "--json"], "dice"),
+        (["roll", "traits", "--dice", "3", "--difficulty", "4", "--seed", "1"], "traits"),
+        (
+            ["odds", "spherier", "--engine", "d6", "--mastery", "2", "--limit", "1", "--dd", "1"],
+            "spherier",
+        ),
+        (["roll", "systemj", "--value", "50", "--seed", "2", "--json"], "systemj"),
+        (["create", "cosmos", "--seed", "1", "--json"], "create"),
     ],
 )
-def test_the_cli_never_imports_textual_rich_or_icepool(argv: list[str]) -> None:
+def test_a_command_loads_only_its_own_rules_and_never_textual(argv: list[str], rules: str) -> None:
     result = subprocess.run(
         [sys.executable, "-c", PROBE.format(argv=argv)], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
-    loads_dice_odds = result.stderr.split()[-1] == "True"
-    assert loads_dice_odds is (argv[:2] == ["odds", "dice"])
+    loaded = set(result.stderr.split())
+    assert not {name for name in loaded if not name.startswith("meneur.")}, (
+        "textual, rich or icepool"
+    )
+    assert RULES_MODULES[rules] <= loaded
+    extra = loaded - SHARED - RULES_MODULES[rules]
+    assert not extra, f"{' '.join(argv)} also loaded {sorted(extra)}"

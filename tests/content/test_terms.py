@@ -8,9 +8,20 @@ from pathlib import Path
 import pytest
 
 from meneur.content import ContentError, parse_terms, term, terms
-from meneur.core import cosmos, cosmos_creation, oracles, resolution
+from meneur.core import cosmos, cosmos_creation, oracles, resolution, spherier, systemj, traits
 
 BROKEN = Path(__file__).parent / "broken"
+SYSTEM_NAMES = (
+    "resolution",
+    "oracle",
+    "yesno",
+    "cosmos",
+    "intuition",
+    "dice",
+    "traits",
+    "spherier",
+    "systemj",
+)
 
 EXPECTED_KEYS = [
     *(f"resolution.outcome.{key}" for key in resolution.OUTCOMES),
@@ -24,10 +35,18 @@ EXPECTED_KEYS = [
     *(f"cosmos.outcome.{key}" for key in cosmos.OUTCOMES),
     *(f"intuition.outcome.{key}" for key in cosmos.INTUITION_OUTCOMES),
     *(f"cosmos.stat.{stat}" for stat in cosmos_creation.STATS),
+    *(f"traits.outcome.{key}" for key in traits.OUTCOMES),
+    *(f"traits.blessing.{b.value}" for b in traits.Blessing),
+    *(f"traits.policy.{p.value}" for p in traits.PokerPolicy),
+    *(f"spherier.outcome.{key}" for key in spherier.OUTCOMES),
+    *(f"spherier.engine.{e.value}" for e in spherier.Engine),
+    *(f"spherier.dd.{step}" for step in spherier.DD_SCALES[spherier.Engine.D6]),
+    *(f"systemj.outcome.{key}" for key in systemj.OUTCOMES),
     *(
-        f"system.{name}"
-        for name in ("resolution", "oracle", "yesno", "cosmos", "intuition", "dice")
+        f"systemj.modifier.{name}"
+        for name in (*systemj.BONUSES, systemj.AUTOMATIC, *systemj.MALUSES)
     ),
+    *(f"system.{name}" for name in SYSTEM_NAMES),
 ]
 
 
