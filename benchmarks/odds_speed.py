@@ -13,8 +13,21 @@ import statistics
 import time
 from collections.abc import Callable
 
-from meneur.core import cosmos, dice_odds, oracles, resolution
+from meneur.core import (
+    cosmos,
+    dice_odds,
+    oracles,
+    resolution,
+    spherier,
+    spherier_extended,
+    systemj,
+    traits,
+    traits_opposed,
+)
 from meneur.core.expressions import DiceInputs
+from meneur.core.spherier import Engine, Skill
+from meneur.core.spherier_notation import Interval
+from meneur.core.traits import PokerPolicy, TraitTest
 
 R = resolution
 CASES: dict[str, Callable[[], object]] = {
@@ -40,6 +53,30 @@ CASES: dict[str, Callable[[], object]] = {
     "dice 12d6>=5": lambda: dice_odds.odds(DiceInputs("12d6>=5")),
     "dice d%+d%": lambda: dice_odds.odds(DiceInputs("d%+d%")),
     "dice 10d10kh3 (larger)": lambda: dice_odds.odds(DiceInputs("10d10kh3")),
+    "traits 5 dice D5 need 2, no poker": lambda: traits.odds(TraitTest(5, 5, need=2)),
+    "traits 5 dice, poker max": lambda: traits.odds(TraitTest(5, 5, need=2), PokerPolicy.MAX),
+    "traits 8 dice +d6, when-short": lambda: traits.odds(
+        TraitTest(8, 4, need=4, bonus_die=traits.BonusDie(6)), PokerPolicy.WHEN_SHORT
+    ),
+    "traits opposed 5 vs 4, max/max": lambda: traits_opposed.odds(
+        traits_opposed.OpposedTest(
+            traits_opposed.OpposedSide(5, policy=PokerPolicy.MAX),
+            traits_opposed.OpposedSide(4, policy=PokerPolicy.MAX),
+        )
+    ),
+    "spherier d6 simple": lambda: spherier.odds(spherier.SkillTest(Engine.D6, Skill(6, 3), 2)),
+    "spherier d20 opposed": lambda: spherier.opposed_odds(
+        spherier.OpposedSkillTest(Engine.D20, Skill(10, 6), Skill(8, 4))
+    ),
+    "spherier d6 extended (2,10,1h)": lambda: spherier_extended.extended_odds(
+        spherier_extended.ExtendedTest(Engine.D6, Skill(6, 4), 2, 10, Interval(1, "h"))
+    ),
+    "spherier d20 team, 3 assistants": lambda: spherier_extended.team_odds(
+        spherier_extended.TeamTest(
+            Engine.D20, Skill(5, 2), (Skill(3, 1), Skill(4, 2), Skill(2, 0)), 25, 12
+        )
+    ),
+    "systemj 74 -30": lambda: systemj.odds(systemj.SystemjTest(74, -30)),
     "dice 100d100 (stress)": lambda: dice_odds.odds(DiceInputs("100d100")),
 }
 BUDGET_MS = 5.0

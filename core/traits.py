@@ -363,15 +363,15 @@ def pool_distribution(
 
     The first roll is counted by how many dice show 6 (a), another success (b) or fail
     (c); the policy picks k from (a, b, c); the k rerolled dice are counted by whether
-    any shows 1 (fiasco) and how many succeed.
+    any shows 1 (fiasco) and how many succeed. Counts stay integers over the common
+    denominator 6^(2·pool) (k ≤ pool), and become fractions once at the end.
     """
     other_successes = sum(1 for face in range(2, 6) if test.succeeds(face))
     failing = 5 - other_successes  # the 1 and the failing faces 2–5
     reroll_success = other_successes + 1  # a reroll succeeds on those faces or a 6
     reroll_plain_fail = failing - 1  # fails without being a 1
-    distribution: dict[int, Fraction] = {}
-    fiasco = Fraction(0)
-    first_cases = 6**pool
+    counts: dict[int, int] = {}
+    fiasco = 0
     rule = replace(test, poker=policy)
     for sixes in range(pool + 1):
         for others in range(pool - sixes + 1):
@@ -380,22 +380,23 @@ def pool_distribution(
             ways *= failing**failures
             if not ways:
                 continue
-            weight = Fraction(ways, first_cases)
             successes = sixes + others
             k = choose_poker(rule, successes, failures, sixes)
+            # Scale this first roll to the common denominator: 6^pool rerolls unused.
+            weight = ways * 6 ** (pool - k)
             if k == 0:
-                distribution[successes] = distribution.get(successes, Fraction(0)) + weight
+                counts[successes] = counts.get(successes, 0) + weight * 6**k
                 continue
-            fiasco_part = weight * (1 - Fraction(5**k, 6**k))
-            fiasco += fiasco_part
-            distribution[0] = distribution.get(0, Fraction(0)) + fiasco_part
+            fiascos = weight * (6**k - 5**k)
+            fiasco += fiascos
+            counts[0] = counts.get(0, 0) + fiascos
             for new in range(k + 1):
                 count = comb(k, new) * reroll_success**new * reroll_plain_fail ** (k - new)
                 if count:
-                    total = successes + new
-                    share = weight * Fraction(count, 6**k)
-                    distribution[total] = distribution.get(total, Fraction(0)) + share
-    return distribution, fiasco
+                    counts[successes + new] = counts.get(successes + new, 0) + weight * count
+    cases = 6 ** (2 * pool)
+    distribution = {successes: Fraction(n, cases) for successes, n in counts.items()}
+    return distribution, Fraction(fiasco, cases)
 
 
 def odds(test: TraitTest, policy: PokerPolicy | None = None) -> TraitOdds:

@@ -209,3 +209,12 @@ def test_initiative_orders_by_outcome_then_rapidite_and_groups_ties() -> None:
 def test_attributes_are_on_100() -> None:
     with pytest.raises(RulesError, match="force"):
         Attributes(force=120, resistance=50, agilite=50, rapidite=50)
+
+
+def test_brutor_throws_logs_on_force_alone_with_a_malus_of_30() -> None:
+    # The seed: Force 70, no fitting skill, a -30 malus for the attribute test.
+    test = SystemjTest(70, -30, label="Force")
+    assert test.effective == 40
+    assert systemj.resolve(test, (40,)).outcome == "notable"
+    assert systemj.resolve(test, (41,)).outcome == "failure"
+    assert systemj.resolve(test, (70,)).outcome == "critical_success"
