@@ -179,11 +179,8 @@ def choose_poker(test: TraitTest, successes: int, failures: int, sixes: int) -> 
     if isinstance(choice, int):
         if choice > limit:
             if limit == 0:
-                raise RulesError(
-                    "a Coup de poker needs a 6 showing and a failed die"
-                    if not sixes or not failures
-                    else "a Coup de poker needs a success to reroll with"
-                )
+                # A 6 showing is itself a success, so only a 6 or a failed die can lack.
+                raise RulesError("a Coup de poker needs a 6 showing and a failed die")
             raise RulesError(f"this Coup de poker may reroll 1 to {limit} dice, not {choice}")
         return choice
     if choice is PokerPolicy.MAX:
