@@ -5,12 +5,15 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
+import types
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .dice import Die
+from .errors import RulesError
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -88,3 +91,87 @@ def as_data(value: object) -> object:
     if isinstance(value, tuple | list):
         return [as_data(item) for item in value]
     return value
+
+
+T = TypeVar("T")
+
+
+def from_data(cls: type[T], data: object, where: str = "") -> T:
+    """Rebuild a frozen dataclass (inputs of a test, say) from the plain data
+    :func:`as_data` made of it.
+
+    Fields left out take their defaults (``as_data`` leaves out ``None``); enums are read
+    from their values, tuples from lists, nested dataclasses from tables.
+
+    Args:
+        cls: the dataclass to build.
+        data: a mapping of its fields.
+        where: the key path of ``data``, for error messages.
+
+    Raises:
+        RulesError: naming the key, for an unknown key or a value of the wrong type.
+    """
+    if not dataclasses.is_dataclass(cls) or not isinstance(data, Mapping):
+        raise RulesError(f"{where or cls.__name__}: expected a table of {cls.__name__} fields")
+    hints = typing.get_type_hints(cls)
+    names = {field.name for field in dataclasses.fields(cls) if field.init}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise RulesError(f"{_join(where, unknown[0])}: unknown key for {cls.__name__}")
+    values = {name: _convert(hints[name], data[name], _join(where, name)) for name in data}
+    built: T = cls(**values)
+    return built
+
+
+def _join(where: str, key: object) -> str:
+    return f"{where}.{key}" if where else str(key)
+
+
+def _convert(kind: Any, value: object, where: str) -> object:
+    origin = typing.get_origin(kind)
+    if kind is Any or kind is object:
+        return value
+    if origin in (typing.Union, types.UnionType):
+        options = [option for option in typing.get_args(kind) if option is not type(None)]
+        if value is None and len(options) < len(typing.get_args(kind)):
+            return None
+        for option in options:
+            try:
+                return _convert(option, value, where)
+            except (RulesError, TypeError, ValueError):
+                continue
+        raise RulesError(f"{where}: {value!r} is not one of {_names(options)}")
+    if origin is typing.Literal:
+        if value not in typing.get_args(kind):
+            raise RulesError(f"{where}: expected one of {typing.get_args(kind)}, not {value!r}")
+        return value
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise RulesError(f"{where}: expected a list, not {value!r}")
+        item = typing.get_args(kind)[0]
+        return tuple(_convert(item, v, f"{where}[{i}]") for i, v in enumerate(value))
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        try:
+            return kind(value)
+        except ValueError:
+            choices = ", ".join(str(member.value) for member in kind)
+            raise RulesError(f"{where}: expected one of {choices}, not {value!r}") from None
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return from_data(kind, value, where)
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise RulesError(f"{where}: expected true or false, not {value!r}")
+        return value
+    if kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{where}: expected a whole number, not {value!r}")
+        return value
+    if kind is str:
+        if not isinstance(value, str):
+            raise RulesError(f"{where}: expected text, not {value!r}")
+        return value
+    raise RulesError(f"{where}: cannot read a value of type {kind!r}")
+
+
+def _names(options: list[Any]) -> str:
+    return ", ".join(getattr(option, "__name__", str(option)) for option in options)
