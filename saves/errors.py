@@ -1,0 +1,34 @@
+"""Errors about campaign files: each names the file, where in it, and what was expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class CampaignError(Exception):
+    """A campaign that cannot be read or written as asked.
+
+    The message names the file and, when known, the line or key, then says what was
+    expected; interfaces show it as it is (the CLI on one line, exit status 2).
+
+    Attributes:
+        path: the file or directory concerned.
+        where: the line ("line 12") or key ("characters.razors.name"), if known.
+        reason: what is wrong or what was expected.
+    """
+
+    def __init__(self, path: Path | str, reason: str, where: str = "") -> None:
+        self.path = Path(path)
+        self.where = where
+        self.reason = reason
+        location = f"{self.path}: {where}: " if where else f"{self.path}: "
+        super().__init__(location + reason)
+
+
+class CampaignLocked(CampaignError):
+    """Another process holds the campaign open for writing."""
+
+
+class UndoConflict(CampaignError):
+    """An undo or redo that would overwrite a value changed since (by hand, or by a
+    change that is not on the undo stack)."""

@@ -1,0 +1,385 @@
+"""The journal: numbered chunk files of entries, appended and never rewritten.
+
+``journal/000001.toml`` holds entries 1–250, ``000002.toml`` entries 251–500, and so on.
+Appending rewrites only the last chunk (atomically), so it costs the same with a hundred
+entries or a hundred thousand; opening reads only the chunks it is asked for, newest
+first. A reader that did not take the writer lock sees new entries by polling.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from .atomic import atomic_write
+from .changes import Change, ChangeError
+from .errors import CampaignError
+
+CHUNK_SIZE = 250
+"""Entries per chunk file."""
+JOURNAL_DIR = "journal"
+KINDS = ("roll", "oracle", "creation", "note", "change", "undo", "redo", "session", "scene")
+"""What an entry can be: a roll, an oracle's answer, creation rolls, a note, a state
+change, an undo or redo of one, or the start of a session or scene."""
+ENTRY_KEYS = ("id", "time", "kind", "text", "game_time", "character", "target", "roll", "changes")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal entry.
+
+    Attributes:
+        id: its number, 1 for the first entry, never reused.
+        time: wall-clock time it was written (with its UTC offset).
+        kind: one of :data:`KINDS`.
+        text: what the player was shown (a roll's summary, a note's prose, a title).
+        game_time: the in-game time, when known ("Jour 3, 14h").
+        character: the id of the character who acted, if any.
+        target: for undo and redo, the entry whose changes they reverse or repeat.
+        roll: the full roll record as plain data (inputs, dice, outcome, seed…), with
+            ``kind`` naming its inputs so it can be replayed.
+        changes: the state changes this entry made (a roll's consequences, an edit…).
+    """
+
+    id: int
+    time: datetime
+    kind: str
+    text: str
+    game_time: str | None = None
+    character: str | None = None
+    target: int | None = None
+    roll: Mapping[str, Any] | None = None
+    changes: tuple[Change, ...] = field(default=())
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data for TOML (unset fields left out)."""
+        data: dict[str, Any] = {
+            "id": self.id,
+            "time": self.time,
+            "kind": self.kind,
+            "text": self.text,
+        }
+        for name in ("game_time", "character", "target"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        if self.roll is not None:
+            data["roll"] = dict(self.roll)
+        if self.changes:
+            data["changes"] = [change.to_data() for change in self.changes]
+        return data
+
+
+def chunk_number(entry_id: int) -> int:
+    """The chunk file number holding ``entry_id``."""
+    return (entry_id - 1) // CHUNK_SIZE + 1
+
+
+def chunk_name(number: int) -> str:
+    """The file name of chunk ``number``."""
+    return f"{number:06d}.toml"
+
+
+def _read_text(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise CampaignError(path, f"cannot be read ({error.strerror})") from error
+    if b"\0" in raw:
+        raise CampaignError(path, "is a binary file, not TOML text")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CampaignError(
+            path, f"is not UTF-8 text (byte {raw[error.start]:#04x} at offset {error.start})"
+        ) from error
+
+
+def parse_toml(path: Path) -> tuple[dict[str, Any], str]:
+    """Read a TOML file, naming the file and line of any syntax error.
+
+    Returns:
+        The document and its text.
+
+    Raises:
+        CampaignError: for an unreadable, binary or malformed file.
+    """
+    text = _read_text(path)
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as error:
+        # tomllib says "… (at line 3, column 7)"; keep that and name the file.
+        raise CampaignError(path, f"invalid TOML: {error}") from error
+
+
+def entry_from_data(data: object, path: Path, index: int) -> Entry:
+    """Check one entry of a chunk.
+
+    Raises:
+        CampaignError: naming the file and the entry's key.
+    """
+    where = f"entry[{index}]"
+    if not isinstance(data, dict):
+        raise CampaignError(path, "expected a table ([[entry]])", where)
+    unknown = [key for key in data if key not in ENTRY_KEYS]
+    if unknown:
+        raise CampaignError(
+            path, f"unknown key (expected one of: {', '.join(ENTRY_KEYS)})", f"{where}.{unknown[0]}"
+        )
+    for key in ("id", "time", "kind", "text"):
+        if key not in data:
+            raise CampaignError(path, "missing", f"{where}.{key}")
+    ident = data["id"]
+    if isinstance(ident, bool) or not isinstance(ident, int) or ident < 1:
+        raise CampaignError(path, f"expected an entry number, found {ident!r}", f"{where}.id")
+    where = f"entry {ident}"
+    time = data["time"]
+    if isinstance(time, str):  # a hand-written ISO time is clear enough
+        try:
+            time = datetime.fromisoformat(time)
+        except ValueError:
+            time = None
+    if not isinstance(time, datetime):
+        raise CampaignError(
+            path, "expected a date and time, like 2026-11-21T10:15:00+01:00", f"{where}.time"
+        )
+    kind = data["kind"]
+    if kind not in KINDS:
+        raise CampaignError(
+            path, f"expected one of: {', '.join(KINDS)}, found {kind!r}", f"{where}.kind"
+        )
+    for key in ("text", "game_time", "character"):
+        if key in data and not isinstance(data[key], str):
+            raise CampaignError(path, f"expected text, found {data[key]!r}", f"{where}.{key}")
+    target = data.get("target")
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+        raise CampaignError(path, f"expected an entry number, found {target!r}", f"{where}.target")
+    roll = data.get("roll")
+    if roll is not None and (
+        not isinstance(roll, dict) or "kind" not in roll or "seed" not in roll
+    ):
+        raise CampaignError(path, "expected a roll record with its kind and seed", f"{where}.roll")
+    raw_changes = data.get("changes", [])
+    if not isinstance(raw_changes, list):
+        raise CampaignError(path, "expected a list of changes", f"{where}.changes")
+    changes = []
+    for i, change in enumerate(raw_changes):
+        try:
+            if not isinstance(change, dict):
+                raise ChangeError("expected a table")
+            changes.append(Change.from_data(change))
+        except ChangeError as error:
+            raise CampaignError(path, str(error), f"{where}.changes[{i}]") from error
+    return Entry(
+        id=ident,
+        time=time,
+        kind=kind,
+        text=data["text"],
+        game_time=data.get("game_time"),
+        character=data.get("character"),
+        target=target,
+        roll=roll,
+        changes=tuple(changes),
+    )
+
+
+def read_chunk(path: Path, number: int) -> tuple[list[Entry], str]:
+    """Read and check chunk ``number``: its entries must be the next ids in order.
+
+    Returns:
+        The entries and the file's text.
+
+    Raises:
+        CampaignError: naming the file and the entry.
+    """
+    document, text = parse_toml(path)
+    unknown = [key for key in document if key != "entry"]
+    if unknown:
+        raise CampaignError(path, "unknown key (a chunk holds [[entry]] tables only)", unknown[0])
+    raw = document.get("entry", [])
+    if not isinstance(raw, list):
+        raise CampaignError(path, "expected [[entry]] tables", "entry")
+    entries = [entry_from_data(item, path, i) for i, item in enumerate(raw)]
+    first = (number - 1) * CHUNK_SIZE + 1
+    for i, entry in enumerate(entries):
+        if entry.id != first + i:
+            raise CampaignError(
+                path, f"expected entry {first + i} here, found entry {entry.id}", f"entry[{i}].id"
+            )
+    if len(entries) > CHUNK_SIZE:
+        raise CampaignError(path, f"a chunk holds at most {CHUNK_SIZE} entries", "entry")
+    return entries, text
+
+
+def entry_block(entry: Entry) -> str:
+    """The TOML text of one ``[[entry]]``, to be appended to a chunk.
+
+    tomli_w writes short arrays of tables inline (``entry = [{…}]``), which cannot be
+    appended to; so the entry is written as the table ``[entry]`` (its sub-tables then
+    read ``[entry.roll]``, right under an array element too) and the header is turned
+    into ``[[entry]]``.
+    """
+    text = tomli_w.dumps({"entry": entry.to_data()})
+    header = "[entry]\n"
+    assert text.startswith(header), "an entry always has keys of its own"
+    return "[[entry]]\n" + text[len(header) :]
+
+
+def chunk_header(number: int) -> str:
+    """The comment that opens chunk ``number``."""
+    first = (number - 1) * CHUNK_SIZE + 1
+    return (
+        f"# meneur journal: entries {first} to {first + CHUNK_SIZE - 1}."
+        " Appended by meneur; see docs/save-format.md.\n"
+    )
+
+
+class Journal:
+    """A campaign's journal, read lazily from its chunk files.
+
+    Opening lists the chunk files and reads the last one; other chunks are read (and
+    cached) when asked for. :meth:`poll` picks up entries another process appended.
+    """
+
+    def __init__(self, campaign_dir: Path) -> None:
+        self.directory = campaign_dir / JOURNAL_DIR
+        self._cache: dict[int, list[Entry]] = {}
+        self._last_text = ""
+        self._last_stamp: tuple[int, int] | None = None
+        self.last_id = 0
+        self._load_tail()
+
+    def chunk_path(self, number: int) -> Path:
+        """The path of chunk ``number``."""
+        return self.directory / chunk_name(number)
+
+    def chunk_numbers(self) -> list[int]:
+        """The chunk files present, in order (files meneur did not name are ignored)."""
+        if not self.directory.is_dir():
+            return []
+        numbers = []
+        with os.scandir(self.directory) as listing:
+            for item in listing:
+                stem, dot, suffix = item.name.partition(".")
+                if dot and suffix == "toml" and len(stem) == 6 and stem.isdigit():
+                    numbers.append(int(stem))
+        numbers.sort()
+        for expected, number in enumerate(numbers, start=1):
+            if number != expected:
+                raise CampaignError(
+                    self.directory / chunk_name(expected), "missing: the journal has a gap"
+                )
+        return numbers
+
+    def _stamp(self, path: Path) -> tuple[int, int] | None:
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            return None
+        return stat.st_mtime_ns, stat.st_size
+
+    def _load_tail(self) -> None:
+        numbers = self.chunk_numbers()
+        if not numbers:
+            self.last_id = 0
+            return
+        last = numbers[-1]
+        path = self.chunk_path(last)
+        entries, text = read_chunk(path, last)
+        if not entries and last > 1:
+            raise CampaignError(path, "an empty chunk after full ones")
+        self._cache[last] = entries
+        self._last_text = text
+        self._last_stamp = self._stamp(path)
+        self.last_id = entries[-1].id if entries else 0
+
+    def chunk(self, number: int) -> list[Entry]:
+        """The entries of chunk ``number`` (read once, then cached)."""
+        if number not in self._cache:
+            self._cache[number], _ = read_chunk(self.chunk_path(number), number)
+        return self._cache[number]
+
+    def entry(self, entry_id: int) -> Entry:
+        """The entry numbered ``entry_id``.
+
+        Raises:
+            KeyError: when there is no such entry.
+        """
+        if not 1 <= entry_id <= self.last_id:
+            raise KeyError(entry_id)
+        number = chunk_number(entry_id)
+        return self.chunk(number)[entry_id - (number - 1) * CHUNK_SIZE - 1]
+
+    def latest(self, count: int) -> list[Entry]:
+        """The last ``count`` entries, oldest first, reading only the chunks needed."""
+        collected: list[Entry] = []
+        number = chunk_number(self.last_id) if self.last_id else 0
+        while number >= 1 and len(collected) < count:
+            collected = self.chunk(number) + collected
+            number -= 1
+        return collected[-count:] if count else []
+
+    def since(self, entry_id: int) -> list[Entry]:
+        """Every entry after ``entry_id``, oldest first."""
+        if entry_id >= self.last_id:
+            return []
+        result: list[Entry] = []
+        for number in range(chunk_number(entry_id + 1), chunk_number(self.last_id) + 1):
+            result += [e for e in self.chunk(number) if e.id > entry_id]
+        return result
+
+    def __iter__(self) -> Iterator[Entry]:
+        """Every entry, oldest first, holding one chunk at a time (beyond the cache)."""
+        for number in range(1, chunk_number(self.last_id) + 1 if self.last_id else 1):
+            if number in self._cache:
+                yield from self._cache[number]
+            else:
+                yield from read_chunk(self.chunk_path(number), number)[0]
+
+    def poll(self) -> list[Entry]:
+        """Entries another process appended since this journal last looked.
+
+        Raises:
+            CampaignError: when a chunk became unreadable.
+        """
+        if self.last_id:
+            last = chunk_number(self.last_id)
+            stamp = self._stamp(self.chunk_path(last))
+            next_exists = self.chunk_path(last + 1).exists()
+            if stamp == self._last_stamp and not next_exists:
+                return []
+        before = self.last_id
+        self._cache.pop(chunk_number(before) if before else 1, None)
+        self._load_tail()
+        return self.since(before)
+
+    def append(self, entry: Entry) -> None:
+        """Write ``entry`` as the next one (the caller holds the writer lock).
+
+        Raises:
+            CampaignError: when its id is not the next one.
+            OSError: when the disk refuses; the journal on disk is then unchanged.
+        """
+        if entry.id != self.last_id + 1:
+            raise CampaignError(
+                self.directory, f"entry {entry.id} is not next ({self.last_id + 1})"
+            )
+        number = chunk_number(entry.id)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        block = entry_block(entry)
+        starts_chunk = entry.id == (number - 1) * CHUNK_SIZE + 1
+        text = (chunk_header(number) + block) if starts_chunk else (self._last_text + "\n" + block)
+        path = self.chunk_path(number)
+        atomic_write(path, text.encode("utf-8"))
+        entries = [] if starts_chunk else self._cache.get(number, [])
+        self._cache[number] = [*entries, entry]
+        self._last_text = text
+        self._last_stamp = self._stamp(path)
+        self.last_id = entry.id

@@ -1,0 +1,47 @@
+"""Where campaigns live by default: the user data directory (platformdirs, app ``meneur``).
+
+``MENEUR_DATA_DIR`` overrides it (tests, portable installs). The campaign used last is
+remembered in ``current-campaign`` there, so commands without a directory and the app
+reopen it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .atomic import atomic_write
+
+DATA_DIR_ENV = "MENEUR_DATA_DIR"
+CURRENT_FILE = "current-campaign"
+
+
+def data_dir() -> Path:
+    """meneur's data directory (created on first use)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs  # only commands that need the default location pay for it
+
+    return Path(platformdirs.user_data_dir("meneur", appauthor=False))
+
+
+def default_campaign() -> Path:
+    """Where the default campaign lives."""
+    return data_dir() / "campaigns" / "default"
+
+
+def current_campaign() -> Path:
+    """The campaign used last, or the default one."""
+    try:
+        remembered = (data_dir() / CURRENT_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return default_campaign()
+    return Path(remembered) if remembered else default_campaign()
+
+
+def remember(campaign: Path) -> None:
+    """Make ``campaign`` the one commands and the app open by default."""
+    directory = data_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    atomic_write(directory / CURRENT_FILE, f"{Path(campaign).resolve()}\n".encode())

@@ -1,0 +1,374 @@
+"""campaign.toml: what it may hold, read tolerantly where meaning is clear, refused
+clearly where not, and migrated from older schema versions.
+
+Tolerated: a system name in any case, a ``schema_version`` written as text, missing
+optional tables (they default to empty), a missing name (the directory's). Refused, with
+the key and what was expected: unknown keys (meneur would drop them on its next write),
+wrong types, unknown systems or options, a newer schema.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .errors import CampaignError
+
+SCHEMA_VERSION = 1
+"""The schema this meneur writes."""
+MENEUR_VERSION = "0.1.0"
+"""This meneur's version, written into campaign.toml as ``written_by``."""
+
+SYSTEMS = ("resolution", "cosmos", "traits", "spherier", "systemj")
+
+OPTIONS: Mapping[str, Mapping[str, tuple[type, object]]] = {
+    "resolution": {
+        "opposed": (bool, False),
+        "environment_oracle": (bool, True),
+        "character_points": (bool, False),
+    },
+    "cosmos": {
+        "karma": (bool, True),
+        "dna": (bool, False),
+        "endurance": (bool, False),
+        "mental_health": (bool, False),
+        "piloting": (bool, False),
+        "aura": (bool, False),
+        "affiliation": (bool, False),
+        "movement": (bool, False),
+        "turn_order": (bool, False),
+        "inventory": (bool, False),
+        "skill_sheet": (str, "none"),
+    },
+    "traits": {"opposed_tests": (bool, True)},
+    "spherier": {"engine": (str, "d6")},
+    "systemj": {"chronoste": (bool, False)},
+}
+"""Each system's optional rules: name → (type, default)."""
+
+OPTION_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "skill_sheet": ("none", "standard", "progressive", "fixed"),
+    "engine": ("d6", "d20"),
+}
+
+TOP_KEYS = (
+    "schema_version",
+    "written_by",
+    "name",
+    "system",
+    "created",
+    "journal_applied",
+    "options",
+    "characters",
+    "trackers",
+    "lists",
+    "tables",
+    "note_edits",
+    "history",
+)
+CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
+TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes")
+TABLE_KEYS = ("name", "dice", "entries", "notes")
+TABLE_ENTRY_KEYS = ("text", "weight")
+HISTORY_LIMIT = 200
+"""Most undoable changes remembered (older ones stay in the journal, not undoable)."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[v]`` turns a schema-v document into a schema-(v + 1) one. Schema 1 is
+the first published one, so there is nothing to migrate yet; the mechanism is in place
+(and tested) for the next change of format."""
+
+
+def default_options(system: str) -> dict[str, object]:
+    """Every optional rule of ``system`` at its default."""
+    return {name: default for name, (_, default) in OPTIONS[system].items()}
+
+
+def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
+    """The campaign.toml of a new campaign.
+
+    Raises:
+        CampaignError: for an unknown system.
+    """
+    if system not in SYSTEMS:
+        raise CampaignError("campaign.toml", f"unknown system {system!r}", "system")
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "written_by": f"meneur {MENEUR_VERSION}",
+        "name": name,
+        "system": system,
+        "created": created,
+        "journal_applied": 0,
+        "options": default_options(system),
+        "characters": {},
+        "trackers": {},
+        "lists": {"threads": [], "people": [], "places": []},
+        "tables": {},
+        "note_edits": {},
+        "history": {"undo": [], "redo": []},
+    }
+
+
+class _Checker:
+    """Type checks that name the file and key of the first problem."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, key: str, reason: str) -> CampaignError:
+        return CampaignError(self.path, reason, key)
+
+    def table(self, value: object, key: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a table, found {_shown(value)}")
+        return value
+
+    def text(self, value: object, key: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"expected text in quotes, found {_shown(value)}")
+        return value
+
+    def integer(self, value: object, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            # A number written as text is clear enough to read.
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                return int(value.strip())
+            raise self.fail(key, f"expected a whole number, found {_shown(value)}")
+        return value
+
+    def known_keys(self, table: Mapping[str, Any], allowed: tuple[str, ...], key: str) -> None:
+        unknown = [k for k in table if k not in allowed]
+        if unknown:
+            where = f"{key}.{unknown[0]}" if key else unknown[0]
+            raise self.fail(where, f"unknown key (expected one of: {', '.join(allowed)})")
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def check_version(data: Mapping[str, Any], path: Path) -> int:
+    """The document's schema version.
+
+    Raises:
+        CampaignError: when it is missing, unreadable, or newer than this meneur knows.
+    """
+    checker = _Checker(path)
+    if "schema_version" not in data:
+        raise checker.fail(
+            "schema_version",
+            f"missing; a campaign written by hand starts with schema_version = {SCHEMA_VERSION}",
+        )
+    version = checker.integer(data["schema_version"], "schema_version")
+    if version > SCHEMA_VERSION:
+        writer = data.get("written_by")
+        needed = f" (it was written by {writer})" if isinstance(writer, str) else ""
+        raise checker.fail(
+            "schema_version",
+            f"{version} is newer than this meneur {MENEUR_VERSION} reads "
+            f"(up to {SCHEMA_VERSION}){needed}: upgrade meneur to open it",
+        )
+    if version < 1:
+        raise checker.fail("schema_version", f"expected 1 to {SCHEMA_VERSION}, found {version}")
+    return version
+
+
+def migrate(data: dict[str, Any], path: Path) -> tuple[dict[str, Any], int]:
+    """Bring a document up to :data:`SCHEMA_VERSION`; return it and its original version.
+
+    Raises:
+        CampaignError: when the version is unknown or a migration is missing.
+    """
+    original = check_version(data, path)
+    version = original
+    migrated = copy.deepcopy(data)
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise CampaignError(path, f"no migration from version {version}", "schema_version")
+        migrated = step(migrated)
+        version += 1
+        migrated["schema_version"] = version
+    return migrated, original
+
+
+def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    """Check a (migrated) campaign.toml and return it normalised, defaults filled in.
+
+    Raises:
+        CampaignError: naming the file and key of the first problem.
+    """
+    checker = _Checker(path)
+    checker.known_keys(data, TOP_KEYS, "")
+    state: dict[str, Any] = {
+        "schema_version": checker.integer(data["schema_version"], "schema_version")
+    }
+    state["written_by"] = checker.text(data.get("written_by", "meneur"), "written_by")
+    state["name"] = (
+        checker.text(data.get("name", path.parent.name), "name").strip() or path.parent.name
+    )
+    if "system" not in data:
+        raise checker.fail("system", f"missing; expected one of: {', '.join(SYSTEMS)}")
+    system = checker.text(data["system"], "system").strip().lower()
+    if system not in SYSTEMS:
+        raise checker.fail(
+            "system", f"expected one of: {', '.join(SYSTEMS)}, found {data['system']!r}"
+        )
+    state["system"] = system
+    if "created" in data:
+        if not isinstance(data["created"], datetime):
+            raise checker.fail(
+                "created", "expected a date and time, like 2026-11-21T10:15:00+01:00"
+            )
+        state["created"] = data["created"]
+    applied = checker.integer(data.get("journal_applied", 0), "journal_applied")
+    if applied < 0:
+        raise checker.fail("journal_applied", f"expected 0 or more, found {applied}")
+    state["journal_applied"] = applied
+    state["options"] = _options(checker, data.get("options", {}), system)
+    state["characters"] = _characters(checker, data.get("characters", {}))
+    state["trackers"] = _trackers(checker, data.get("trackers", {}))
+    state["lists"] = _lists(checker, data.get("lists", {}))
+    state["tables"] = _tables(checker, data.get("tables", {}))
+    state["note_edits"] = _note_edits(checker, data.get("note_edits", {}))
+    state["history"] = _history(checker, data.get("history", {}))
+    return state
+
+
+def _options(checker: _Checker, value: object, system: str) -> dict[str, object]:
+    options = checker.table(value, "options")
+    known = OPTIONS[system]
+    checker.known_keys(options, tuple(known), "options")
+    result = default_options(system)
+    for name, given in options.items():
+        kind, _ = known[name]
+        key = f"options.{name}"
+        if kind is bool:
+            if not isinstance(given, bool):
+                raise checker.fail(key, f"expected true or false, found {_shown(given)}")
+            result[name] = given
+        else:
+            text = checker.text(given, key).strip().lower()
+            choices = OPTION_CHOICES.get(name)
+            if choices and text not in choices:
+                raise checker.fail(key, f"expected one of: {', '.join(choices)}, found {given!r}")
+            result[name] = text
+    return result
+
+
+def _characters(checker: _Checker, value: object) -> dict[str, Any]:
+    characters = checker.table(value, "characters")
+    result: dict[str, Any] = {}
+    for ident, character in characters.items():
+        key = f"characters.{ident}"
+        table = checker.table(character, key)
+        checker.known_keys(table, CHARACTER_KEYS, key)
+        entry: dict[str, Any] = {"name": checker.text(table.get("name", ident), f"{key}.name")}
+        for optional in ("kind", "player", "notes"):
+            if optional in table:
+                entry[optional] = checker.text(table[optional], f"{key}.{optional}")
+        # The sheet is the system's business (validated by the sheet code); kept as is.
+        entry["sheet"] = checker.table(table.get("sheet", {}), f"{key}.sheet")
+        result[ident] = entry
+    return result
+
+
+def _trackers(checker: _Checker, value: object) -> dict[str, Any]:
+    trackers = checker.table(value, "trackers")
+    result: dict[str, Any] = {}
+    for ident, tracker in trackers.items():
+        key = f"trackers.{ident}"
+        table = checker.table(tracker, key)
+        checker.known_keys(table, TRACKER_KEYS, key)
+        entry: dict[str, Any] = {
+            "name": checker.text(table.get("name", ident), f"{key}.name"),
+            "value": checker.integer(table.get("value", 0), f"{key}.value"),
+        }
+        for bound in ("min", "max"):
+            if bound in table:
+                entry[bound] = checker.integer(table[bound], f"{key}.{bound}")
+        for optional in ("kind", "notes"):
+            if optional in table:
+                entry[optional] = checker.text(table[optional], f"{key}.{optional}")
+        result[ident] = entry
+    return result
+
+
+def _lists(checker: _Checker, value: object) -> dict[str, list[str]]:
+    lists = checker.table(value, "lists")
+    result: dict[str, list[str]] = {"threads": [], "people": [], "places": []}
+    for name, items in lists.items():
+        key = f"lists.{name}"
+        if not isinstance(items, list):
+            raise checker.fail(key, f"expected a list of text, found {_shown(items)}")
+        result[name] = [checker.text(item, f"{key}[{i}]") for i, item in enumerate(items)]
+    return result
+
+
+def _tables(checker: _Checker, value: object) -> dict[str, Any]:
+    tables = checker.table(value, "tables")
+    result: dict[str, Any] = {}
+    for ident, table_value in tables.items():
+        key = f"tables.{ident}"
+        table = checker.table(table_value, key)
+        checker.known_keys(table, TABLE_KEYS, key)
+        entries = table.get("entries", [])
+        if not isinstance(entries, list):
+            raise checker.fail(
+                f"{key}.entries", f"expected a list of entries, found {_shown(entries)}"
+            )
+        rows = []
+        for i, row_value in enumerate(entries):
+            row_key = f"{key}.entries[{i}]"
+            if isinstance(row_value, str):  # a bare text line is clear: weight 1
+                rows.append({"text": row_value, "weight": 1})
+                continue
+            row = checker.table(row_value, row_key)
+            checker.known_keys(row, TABLE_ENTRY_KEYS, row_key)
+            weight = checker.integer(row.get("weight", 1), f"{row_key}.weight")
+            if weight < 1:
+                raise checker.fail(f"{row_key}.weight", f"expected 1 or more, found {weight}")
+            rows.append(
+                {"text": checker.text(row.get("text"), f"{row_key}.text"), "weight": weight}
+            )
+        entry: dict[str, Any] = {"name": checker.text(table.get("name", ident), f"{key}.name")}
+        for optional in ("dice", "notes"):
+            if optional in table:
+                entry[optional] = checker.text(table[optional], f"{key}.{optional}")
+        entry["entries"] = rows
+        result[ident] = entry
+    return result
+
+
+def _note_edits(checker: _Checker, value: object) -> dict[str, str]:
+    edits = checker.table(value, "note_edits")
+    result: dict[str, str] = {}
+    for ident, text in edits.items():
+        if not ident.isdigit():
+            raise checker.fail(f"note_edits.{ident}", "expected a journal entry number as the key")
+        result[ident] = checker.text(text, f"note_edits.{ident}")
+    return result
+
+
+def _history(checker: _Checker, value: object) -> dict[str, list[int]]:
+    history = checker.table(value, "history")
+    checker.known_keys(history, ("undo", "redo"), "history")
+    result: dict[str, list[int]] = {}
+    for stack in ("undo", "redo"):
+        items = history.get(stack, [])
+        if not isinstance(items, list):
+            raise checker.fail(
+                f"history.{stack}", f"expected a list of entry numbers, found {_shown(items)}"
+            )
+        result[stack] = [
+            checker.integer(item, f"history.{stack}[{i}]") for i, item in enumerate(items)
+        ]
+    return result

@@ -1,0 +1,250 @@
+"""Campaigns: creation, journal round trips, chunks, state changes, undo and redo."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from meneur.core import cosmos, resolution
+from meneur.core.records import roll_seeded
+from meneur.saves.campaign import Campaign, replay_roll, roll_to_data
+from meneur.saves.changes import MISSING, Change
+from meneur.saves.errors import CampaignError, UndoConflict
+from meneur.saves.journal import CHUNK_SIZE
+
+
+def ticking_clock() -> object:
+    """A clock that starts on 21/11/2026 at 20:00 (+01:00) and moves a minute a call."""
+    moment = [datetime(2026, 11, 21, 20, 0, tzinfo=timezone(timedelta(hours=1)))]
+
+    def now() -> datetime:
+        moment[0] += timedelta(minutes=1)
+        return moment[0]
+
+    return now
+
+
+@pytest.fixture
+def campaign(tmp_path: Path):
+    with Campaign.create(
+        tmp_path / "c", system="resolution", name="Vranberg", clock=ticking_clock()
+    ) as opened:
+        yield opened
+
+
+def reopen(campaign: Campaign, **kw) -> Campaign:
+    campaign.close()
+    return Campaign.open(campaign.directory, **kw)
+
+
+def test_a_new_campaign_has_its_files(campaign: Campaign) -> None:
+    state = tomllib.loads((campaign.directory / "campaign.toml").read_text())
+    assert state["schema_version"] == 1
+    assert state["system"] == "resolution"
+    assert state["name"] == "Vranberg"
+    assert (campaign.directory / "journal").is_dir()
+
+
+def test_creating_over_files_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "notes.txt").write_text("keep me")
+    with pytest.raises(CampaignError, match="not empty"):
+        Campaign.create(tmp_path / "full", system="cosmos")
+    assert (tmp_path / "full" / "notes.txt").read_text() == "keep me"
+
+
+def test_entries_survive_reopening(campaign: Campaign) -> None:
+    campaign.mark("session", "Session 1")
+    note = campaign.note("Razors arrive au manoir.", game_time="Jour 1, soir")
+    record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 5)
+    rolled = campaign.record_roll(record, "Escalader le mur", character="razors")
+    campaign = reopen(campaign)
+    assert campaign.journal.last_id == 3
+    again = campaign.journal.entry(rolled.id)
+    assert again == rolled
+    assert campaign.journal.entry(note.id).game_time == "Jour 1, soir"
+    assert replay_roll(again.roll) == record
+    assert roll_to_data(record) == dict(again.roll)
+
+
+def test_oracle_answers_and_creation_rolls_get_their_own_kinds(campaign: Campaign) -> None:
+    from meneur.core import cosmos_creation, oracles
+
+    answer = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(4, "Is it locked?"), 1)
+    creation = roll_seeded(cosmos_creation.roll_creation, cosmos_creation.CreationOptions(), 1)
+    assert campaign.record_roll(answer, "Is it locked?").kind == "oracle"
+    assert campaign.record_roll(creation, "Création").kind == "creation"
+    assert replay_roll(campaign.journal.entry(2).roll) == creation
+
+
+def test_the_journal_rolls_over_to_new_chunks(campaign: Campaign) -> None:
+    for i in range(CHUNK_SIZE + 5):
+        campaign.note(f"note {i + 1}")
+    files = sorted(p.name for p in (campaign.directory / "journal").iterdir())
+    assert files == ["000001.toml", "000002.toml"]
+    campaign = reopen(campaign)
+    assert campaign.journal.last_id == CHUNK_SIZE + 5
+    assert [e.text for e in campaign.latest(7)] == [
+        f"note {i}" for i in range(CHUNK_SIZE - 1, CHUNK_SIZE + 6)
+    ]
+    assert campaign.journal.entry(1).text == "note 1"
+    assert [e.id for e in campaign.journal] == list(range(1, CHUNK_SIZE + 6))
+
+
+def test_opening_reads_only_the_last_chunk(campaign: Campaign) -> None:
+    for i in range(2 * CHUNK_SIZE + 1):
+        campaign.note(f"note {i}")
+    campaign = reopen(campaign)
+    assert set(campaign.journal._cache) == {3}
+
+
+def test_set_and_delete_values_are_saved_at_once(campaign: Campaign) -> None:
+    campaign.set(("characters", "razors", "name"), "Razors")
+    campaign.set(("characters", "razors", "sheet", "elements"), {"Arts martiaux": 3})
+    campaign.set(("trackers", "alarme"), {"name": "Alarme", "value": 1, "max": 6})
+    on_disk = tomllib.loads((campaign.directory / "campaign.toml").read_text())
+    assert on_disk["characters"]["razors"]["sheet"]["elements"] == {"Arts martiaux": 3}
+    assert on_disk["trackers"]["alarme"]["max"] == 6
+    campaign.set(("characters", "razors"), MISSING)
+    assert "razors" not in reopen(campaign).state["characters"]
+
+
+def test_setting_the_same_value_is_refused(campaign: Campaign) -> None:
+    campaign.set(("lists", "threads"), ["Qui a trahi ?"])
+    with pytest.raises(CampaignError, match="already has that value"):
+        campaign.set(("lists", "threads"), ["Qui a trahi ?"])
+
+
+def test_changes_that_do_not_fit_write_nothing(campaign: Campaign) -> None:
+    before = campaign.journal.last_id
+    with pytest.raises(CampaignError, match="expected 5, found nothing"):
+        campaign.append("change", "bad", changes=[Change(("trackers", "x", "value"), 5, 6)])
+    assert campaign.journal.last_id == before
+
+
+def test_undo_and_redo_across_restarts(campaign: Campaign) -> None:
+    campaign.set(("characters", "razors", "name"), "Razors")
+    campaign.set(("characters", "razors", "sheet", "points"), 3)
+    campaign = reopen(campaign)
+    undo = campaign.undo()
+    assert undo.kind == "undo"
+    assert "points" not in campaign.state["characters"]["razors"]["sheet"]
+    campaign = reopen(campaign)
+    assert campaign.can_redo()
+    campaign.redo()
+    assert reopen(campaign).state["characters"]["razors"]["sheet"]["points"] == 3
+
+
+def test_undo_walks_back_several_changes_then_stops(campaign: Campaign) -> None:
+    campaign.set(("lists", "people"), ["Justine"])
+    campaign.set(("lists", "places"), ["Vranberg"])
+    campaign.undo()
+    campaign.undo()
+    assert campaign.state["lists"]["people"] == []
+    with pytest.raises(CampaignError, match="nothing to undo"):
+        campaign.undo()
+    campaign.redo()
+    campaign.redo()
+    with pytest.raises(CampaignError, match="nothing to redo"):
+        campaign.redo()
+    assert campaign.state["lists"]["places"] == ["Vranberg"]
+
+
+def test_a_new_change_clears_what_could_be_redone(campaign: Campaign) -> None:
+    campaign.set(("lists", "people"), ["Justine"])
+    campaign.undo()
+    campaign.set(("lists", "places"), ["Vranberg"])
+    assert not campaign.can_redo()
+
+
+def test_undoing_a_rolls_consequence_keeps_the_roll(tmp_path: Path) -> None:
+    with Campaign.create(tmp_path / "c", system="cosmos", clock=ticking_clock()) as campaign:
+        campaign.set(("characters", "kael", "sheet", "karma"), 0)
+        record = roll_seeded(cosmos.roll, cosmos.CosmosTest(threshold=50), 3)
+        karma = ("characters", "kael", "sheet", "karma")
+        change = Change(karma, 0, 7)
+        rolled = campaign.record_roll(record, "Sauter", changes=[change])
+        assert campaign.state["characters"]["kael"]["sheet"]["karma"] == 7
+        campaign.undo()
+        assert campaign.state["characters"]["kael"]["sheet"]["karma"] == 0
+        assert campaign.journal.entry(rolled.id).roll is not None
+        assert campaign.journal.last_id == rolled.id + 1
+
+
+def test_undo_refuses_to_overwrite_a_later_hand_edit(campaign: Campaign) -> None:
+    campaign.set(("trackers", "alarme"), {"name": "Alarme", "value": 1})
+    directory = campaign.directory
+    campaign.close()
+    path = directory / "campaign.toml"
+    path.write_text(path.read_text().replace("value = 1", "value = 4"))
+    with Campaign.open(directory) as reopened:
+        with pytest.raises(UndoConflict, match="changed since"):
+            reopened.undo()
+        assert reopened.state["trackers"]["alarme"]["value"] == 4
+
+
+def test_a_hand_edit_while_open_is_never_overwritten(campaign: Campaign) -> None:
+    path = campaign.directory / "campaign.toml"
+    path.write_text(path.read_text().replace('name = "Vranberg"', 'name = "Vranberg (edited)"'))
+    with pytest.raises(CampaignError, match="changed outside meneur"):
+        campaign.set(("lists", "people"), ["Justine"])
+    assert 'name = "Vranberg (edited)"' in path.read_text()
+    assert campaign.journal.last_id == 0
+
+
+def test_notes_are_edited_and_the_edit_undone(campaign: Campaign) -> None:
+    note = campaign.note("Razors arive.")
+    campaign.edit_note(note.id, "Razors arrive.")
+    campaign = reopen(campaign)
+    assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arrive."
+    assert campaign.journal.entry(note.id).text == "Razors arive."  # history kept
+    campaign.undo()
+    assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arive."
+    with pytest.raises(CampaignError, match="not a note"):
+        campaign.edit_note(campaign.journal.last_id, "x")
+
+
+def test_rotating_backups_keep_the_last_ten_versions(campaign: Campaign) -> None:
+    for i in range(15):
+        campaign.set(("trackers", "t"), {"name": "t", "value": i})
+    backups = sorted((campaign.directory / "backups").iterdir())
+    assert len(backups) == 10
+    newest = tomllib.loads(backups[-1].read_text())
+    assert newest["trackers"]["t"]["value"] == 13  # the version before the current one
+
+
+def test_a_reader_follows_the_writer(campaign: Campaign) -> None:
+    reader = Campaign.open(campaign.directory, write=False)
+    assert reader.refresh() == []
+    campaign.note("first")
+    campaign.set(("lists", "people"), ["Justine"])
+    new = reader.refresh()
+    assert new[0].text == "first"
+    assert reader.state["lists"]["people"] == ["Justine"]
+    with pytest.raises(CampaignError, match="reading only"):
+        reader.note("a reader cannot write")
+
+
+def test_a_reader_follows_across_a_new_chunk(campaign: Campaign) -> None:
+    for i in range(CHUNK_SIZE - 1):
+        campaign.note(f"n{i}")
+    reader = Campaign.open(campaign.directory, write=False)
+    campaign.note("last of chunk 1")
+    campaign.note("first of chunk 2")
+    assert [e.text for e in reader.refresh()] == ["last of chunk 1", "first of chunk 2"]
+
+
+def test_opening_rolls_forward_a_change_campaign_toml_missed(campaign: Campaign) -> None:
+    campaign.set(("lists", "people"), ["Justine"])
+    saved = (campaign.directory / "campaign.toml").read_bytes()
+    campaign.set(("lists", "places"), ["Vranberg"])
+    campaign.close()
+    # As if the process died between the journal append and the state write.
+    (campaign.directory / "campaign.toml").write_bytes(saved)
+    with Campaign.open(campaign.directory) as reopened:
+        assert reopened.state["lists"]["places"] == ["Vranberg"]
+        assert reopened.state["journal_applied"] == reopened.journal.last_id
+    assert "Vranberg" in (campaign.directory / "campaign.toml").read_text()

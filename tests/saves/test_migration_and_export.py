@@ -1,0 +1,139 @@
+"""Schema migrations keep the original; exports read as a story or archive everything."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from meneur.core import resolution, traits
+from meneur.core.records import roll_seeded
+from meneur.saves import schema
+from meneur.saves.campaign import Campaign
+from meneur.saves.errors import CampaignError
+from meneur.saves.export import export_markdown, export_toml
+
+
+@pytest.fixture
+def version_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretend meneur has moved to schema 2, whose migration upper-cases list items (a
+    made-up change, to exercise the mechanism)."""
+
+    def one_to_two(document: dict) -> dict:
+        document["lists"] = {
+            name: [item.upper() for item in items]
+            for name, items in document.get("lists", {}).items()
+        }
+        return document
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(schema.MIGRATIONS, 1, one_to_two)
+
+
+def test_an_older_campaign_is_migrated_and_the_original_kept(
+    tmp_path: Path, version_two: None
+) -> None:
+    directory = tmp_path / "c"
+    directory.mkdir()
+    original = 'schema_version = 1\nname = "Old"\nsystem = "traits"\n[lists]\npeople = ["lyra"]\n'
+    (directory / "campaign.toml").write_text(original)
+    with Campaign.open(directory) as campaign:
+        assert campaign.state["lists"]["people"] == ["LYRA"]
+    assert (directory / "campaign.toml.v1.bak").read_text() == original
+    assert tomllib.loads((directory / "campaign.toml").read_text())["schema_version"] == 2
+
+
+def test_a_reader_migrates_in_memory_only(tmp_path: Path, version_two: None) -> None:
+    directory = tmp_path / "c"
+    directory.mkdir()
+    original = 'schema_version = 1\nname = "Old"\nsystem = "traits"\n'
+    (directory / "campaign.toml").write_text(original)
+    Campaign.open(directory, write=False)
+    assert (directory / "campaign.toml").read_text() == original
+    assert not (directory / "campaign.toml.v1.bak").exists()
+
+
+def test_a_missing_migration_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 3)
+    directory = tmp_path / "c"
+    directory.mkdir()
+    (directory / "campaign.toml").write_text('schema_version = 1\nsystem = "traits"\n')
+    with pytest.raises(CampaignError, match="no migration from version 1"):
+        Campaign.open(directory)
+
+
+def test_hand_written_campaigns_are_read_tolerantly(tmp_path: Path) -> None:
+    directory = tmp_path / "hand"
+    directory.mkdir()
+    (directory / "campaign.toml").write_text(
+        'schema_version = "1"\nsystem = "Cosmos"\n'
+        '[tables.rencontres]\nentries = ["Loups", { text = "Ours", weight = 2 }]\n'
+    )
+    with Campaign.open(directory) as campaign:
+        assert campaign.system == "cosmos"
+        assert campaign.name == "hand"
+        assert campaign.state["options"]["karma"] is True
+        assert campaign.state["tables"]["rencontres"]["entries"][0] == {
+            "text": "Loups",
+            "weight": 1,
+        }
+
+
+def clock() -> object:
+    moments = iter(
+        datetime(2026, 11, day, 20, minute, tzinfo=timezone(timedelta(hours=1)))
+        for day in (21, 28)
+        for minute in range(50)
+    )
+    return lambda: next(moments)
+
+
+@pytest.fixture
+def story(tmp_path: Path) -> Campaign:
+    campaign = Campaign.create(
+        tmp_path / "story", system="resolution", name="Les Ombres", clock=clock()
+    )
+    campaign.mark("session", "Session 1 : l'arrivée")
+    campaign.note("Razors arrive au manoir.", game_time="Jour 1, soir")
+    test = resolution.ResolutionTest(score=3, alteration=resolution.Alteration.ADOUCIE)
+    campaign.record_roll(resolution.resolve(test, (4, 6, 2)), "Razors tente une prise")
+    campaign.mark("scene", "La plate-forme")
+    note = campaign.note("Elle se rattrape d'une main.")
+    campaign.edit_note(note.id, "Elle se rattrape d'une main, suspendue au-dessus du vide.")
+    campaign.set(("trackers", "alarme"), {"name": "Alarme", "value": 2})
+    return campaign
+
+
+def test_markdown_reads_as_a_story(story: Campaign) -> None:
+    text = export_markdown(story)
+    assert text.startswith("# Les Ombres\n")
+    assert "## Session 1 : l'arrivée" in text
+    assert "### La plate-forme" in text
+    assert "*Jour 1, soir*" in text
+    assert "\nRazors arrive au manoir.\n" in text
+    # Notes read as rewritten; a roll is one line: what was tried, dice, outcome.
+    assert "suspendue au-dessus du vide." in text
+    assert (
+        "- **Razors tente une prise** : 4 6 [2] → Échec avec contrepartie positive"
+        " (failure with a positive counterpart)" in text
+    )
+    assert "- *trackers.alarme" in text
+
+
+def test_a_new_day_starts_a_session_when_none_was_marked(tmp_path: Path) -> None:
+    campaign = Campaign.create(tmp_path / "c", system="traits", clock=clock())
+    for _ in range(50):
+        campaign.note("soir 1")
+    record = roll_seeded(traits.roll, traits.TraitTest(3, 4), 1)
+    campaign.record_roll(record, "Soulever la herse")
+    text = export_markdown(campaign)
+    assert "## Séance du 21/11/2026 (session)" in text
+    assert "## Séance du 28/11/2026 (session)" in text
+
+
+def test_toml_export_holds_the_state_and_every_entry(story: Campaign) -> None:
+    archive = tomllib.loads(export_toml(story))
+    assert archive["campaign"]["name"] == "Les Ombres"
+    assert [entry["id"] for entry in archive["entry"]] == list(range(1, story.journal.last_id + 1))

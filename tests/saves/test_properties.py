@@ -1,0 +1,96 @@
+"""Round trips: any text survives the journal; any test's inputs survive their data."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meneur.core import cosmos, oracles, resolution, spherier, systemj, traits
+from meneur.core.records import as_data, from_data
+from meneur.saves.campaign import Campaign
+
+texts = st.text(max_size=200)
+
+
+@settings(max_examples=40)
+@given(st.lists(texts, min_size=1, max_size=5), st.one_of(st.none(), texts))
+def test_any_note_text_survives_the_journal(notes: list[str], game_time: str | None) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder) / "c"
+        with Campaign.create(directory, system="traits") as campaign:
+            for note in notes:
+                campaign.note(note, game_time=game_time)
+        with Campaign.open(directory, write=False) as campaign:
+            assert [e.text for e in campaign.journal] == notes
+            assert {e.game_time for e in campaign.journal} == {game_time}
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=30),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(st.text(min_size=1, max_size=8), children, max_size=3)
+    ),
+    max_leaves=8,
+).filter(lambda v: v is not None)
+
+
+def has_none(value: object) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, list):
+        return any(has_none(v) for v in value)
+    if isinstance(value, dict):
+        return any(has_none(v) for v in value.values())
+    return False
+
+
+@settings(max_examples=40)
+@given(st.text(min_size=1, max_size=12), values.filter(lambda v: not has_none(v)))
+def test_any_sheet_value_survives_campaign_toml(key: str, value: object) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder) / "c"
+        path = ("characters", "x", "sheet", key)
+        with Campaign.create(directory, system="systemj") as campaign:
+            campaign.set(("characters", "x", "name"), "X")
+            campaign.set(path, value)
+        with Campaign.open(directory) as campaign:
+            assert campaign.state["characters"]["x"]["sheet"][key] == value
+            campaign.undo()
+            assert key not in campaign.state["characters"]["x"]["sheet"]
+
+
+inputs = st.one_of(
+    st.builds(
+        resolution.ResolutionTest,
+        intrinsic=st.sampled_from(resolution.Intrinsic),
+        interest=st.sampled_from(resolution.Interest),
+        alteration=st.sampled_from(resolution.Alteration),
+    ),
+    st.builds(oracles.YesNoQuestion, st.integers(1, 5), texts),
+    st.builds(cosmos.CosmosTest, threshold=st.integers(1, 100), karma=st.integers(-10, 10)),
+    st.builds(
+        traits.TraitTest,
+        st.integers(0, 8),
+        st.integers(1, 7),
+        poker=st.one_of(st.none(), st.integers(0, 3), st.sampled_from(traits.PokerPolicy)),
+        bonus_die=st.one_of(
+            st.none(), st.builds(traits.BonusDie, st.sampled_from([4, 6]), st.sampled_from([1, -1]))
+        ),
+    ),
+    st.builds(
+        spherier.SkillTest,
+        st.sampled_from(spherier.Engine),
+        st.builds(spherier.Skill, st.integers(-3, 9), st.integers(0, 6), texts),
+        st.integers(0, 30),
+    ),
+    st.builds(systemj.SystemjTest, st.integers(0, 200), st.integers(-50, 30)),
+)
+
+
+@given(inputs)
+def test_any_inputs_come_back_from_their_data(test: object) -> None:
+    assert from_data(type(test), as_data(test)) == test
