@@ -66,6 +66,71 @@ def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
             type=_whole_number(0),
             help="seed of the dice (the same seed gives the same roll)",
         )
+        journal = parser.add_argument_group("journal (with --campaign)")
+        journal.add_argument(
+            "--campaign", metavar="DIR", help="append the roll to this campaign's journal"
+        )
+        journal.add_argument("--label", metavar="TEXT", help="what was tried, for the journal")
+        journal.add_argument("--at", metavar="TIME", help="in-game time, for the journal")
+        journal.add_argument(
+            "--character",
+            metavar="ID",
+            help="the acting character (cosmos: uses and moves the karma on their sheet)",
+        )
+
+
+def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None:
+    from_dir = "DIR defaults to the campaign used last (or the default one)"
+    new = commands.add_parser("new", help="create a campaign directory")
+    new.add_argument("directory", metavar="DIR")
+    new.add_argument(
+        "--system", required=True, choices=["resolution", "cosmos", "traits", "spherier", "systemj"]
+    )
+    new.add_argument("--name", help="the campaign's name (default: the directory's)")
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an optional rule, e.g. dna=true or engine=d20 (see docs/save-format.md)",
+    )
+
+    note = commands.add_parser("note", help=f"write a note in the journal; {from_dir}")
+    note.add_argument("words", nargs="+", metavar="[DIR] TEXT")
+    note.add_argument("--at", metavar="TIME", help="in-game time")
+    note.add_argument("--edit", type=_whole_number(1), metavar="ID", help="rewrite note ID instead")
+
+    for kind in ("session", "scene"):
+        marker = commands.add_parser(kind, help=f"start a new {kind} in the journal; {from_dir}")
+        marker.add_argument("words", nargs="+", metavar="[DIR] TITLE")
+        marker.add_argument("--at", metavar="TIME", help="in-game time")
+
+    journal = commands.add_parser("journal", help=f"show the journal's last entries; {from_dir}")
+    journal.add_argument("directory", nargs="?", metavar="DIR")
+    journal.add_argument("--last", type=_whole_number(1), default=20, metavar="N")
+    journal.add_argument("--json", action="store_true", help="print one JSON object")
+
+    export = commands.add_parser("export", help=f"export the journal; {from_dir}")
+    export.add_argument("directory", nargs="?", metavar="DIR")
+    export.add_argument("--format", choices=["markdown", "toml"], default="markdown")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+
+    check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
+    check.add_argument("directory", nargs="?", metavar="DIR")
+    check.add_argument(
+        "--verify-rolls", action="store_true", help="also replay every roll from its seed"
+    )
+
+    for verb in ("undo", "redo"):
+        command = commands.add_parser(verb, help=f"{verb} the last state change; {from_dir}")
+        command.add_argument("directory", nargs="?", metavar="DIR")
+
+    set_value = commands.add_parser(
+        "set", help=f"set a value, e.g. characters.razors.sheet.karma 3; {from_dir}"
+    )
+    set_value.add_argument("words", nargs="+", metavar="[DIR] KEY VALUE")
+    unset = commands.add_parser("unset", help=f"delete a value, e.g. characters.razors; {from_dir}")
+    unset.add_argument("words", nargs="+", metavar="[DIR] KEY")
 
 
 def _resolution_options(parser: Parser, rolling: bool) -> None:
@@ -327,6 +392,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         help="the 2d100 of a character converted from rules before v4 instead",
     )
     _add_common(cosmos, rolling=True)
+    _add_campaign_commands(commands)
     return parser
 
 

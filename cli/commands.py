@@ -327,46 +327,67 @@ def run_odds(args: argparse.Namespace) -> Odds[Any]:
     return odds
 
 
-def run_roll(args: argparse.Namespace) -> RollRecord[Any]:
-    """A seeded roll for ``meneur roll <system> …``.
+def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
+    """A seeded roll for ``meneur roll <system> …``, journaled with ``--campaign``.
+
+    Returns:
+        The record and its journal entry id (``None`` without a campaign).
 
     Raises:
         RulesError: when the roll cannot be completed as asked (a Coup de poker this
             roll does not allow), naming the seed that reproduces the dice.
     """
-    seed = args.seed if args.seed is not None else new_seed()
-    inputs = INPUTS[args.system](args)
-    try:
-        record: RollRecord[Any] = roll_seeded(roller(type(inputs)), inputs, seed)
-    except RulesError as error:
-        where = f"seed {seed}"
-        if args.system == "traits":
-            from meneur.core import traits
+    from .campaigns import journal_roll
 
-            if isinstance(inputs, traits.TraitTest):
-                # The Coup de poker asked for does not fit these dice: show them.
-                first = roll_seeded(traits.first_roll, inputs, seed)
-                where = f"dice {' '.join(str(d.face) for d in first.dice)}, {where}"
-        raise RulesError(f"{error} ({where})") from error
-    return record
+    seed = args.seed if args.seed is not None else new_seed()
+
+    def make(karma: int | None) -> RollRecord[Any]:
+        inputs = INPUTS[args.system](args)
+        if karma is not None:  # the acting character's karma, from the campaign
+            inputs = dataclasses.replace(inputs, karma=karma)
+        try:
+            record: RollRecord[Any] = roll_seeded(roller(type(inputs)), inputs, seed)
+        except RulesError as error:
+            raise RulesError(f"{error} ({_where(args, inputs, seed)})") from error
+        return record
+
+    record, entry_id = journal_roll(args, make)
+    return record, entry_id
+
+
+def _where(args: argparse.Namespace, inputs: object, seed: int) -> str:
+    """The seed, and the dice when a Coup de poker does not fit them."""
+    if args.system == "traits":
+        from meneur.core import traits
+
+        if isinstance(inputs, traits.TraitTest):
+            first = roll_seeded(traits.first_roll, inputs, seed)
+            return f"dice {' '.join(str(d.face) for d in first.dice)}, seed {seed}"
+    return f"seed {seed}"
 
 
 def run_create(
     args: argparse.Namespace,
-) -> cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion:
-    """The creation (or conversion) rolls for ``meneur create cosmos``."""
+) -> tuple[cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion, int | None]:
+    """The creation (or conversion) rolls for ``meneur create cosmos``, journaled with
+    ``--campaign``."""
     from meneur.core import cosmos_creation
 
+    from .campaigns import journal_roll
+
+    args.system = "create"
     seed = args.seed if args.seed is not None else new_seed()
-    if args.convert:
-        if args.pm_dice is not None:
-            raise UsageError(
-                "meneur create cosmos", "--convert rolls no PV/PM dice; drop --pm-dice"
-            )
-        return roll_seeded(
-            cosmos_creation.roll_conversion, cosmos_creation.ConversionOptions(), seed
-        )
+    if args.convert and args.pm_dice is not None:
+        raise UsageError("meneur create cosmos", "--convert rolls no PV/PM dice; drop --pm-dice")
     if args.pm_dice is not None and not all(0 <= p < 10 for p in args.pm_dice):
         raise RulesError("--pm-dice numbers the ten PV/PM dice 1 to 10")
-    options = cosmos_creation.CreationOptions(pm_positions=args.pm_dice)
-    return roll_seeded(cosmos_creation.roll_creation, options, seed)
+
+    def make(_karma: int | None) -> Any:
+        if args.convert:
+            return roll_seeded(
+                cosmos_creation.roll_conversion, cosmos_creation.ConversionOptions(), seed
+            )
+        options = cosmos_creation.CreationOptions(pm_positions=args.pm_dice)
+        return roll_seeded(cosmos_creation.roll_creation, options, seed)
+
+    return journal_roll(args, make)

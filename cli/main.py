@@ -17,6 +17,21 @@ from .arguments import UsageError, build_parser, parse_arguments
 EXIT_USAGE = 2
 """Exit status for anything the user typed that meneur cannot act on."""
 
+CAMPAIGN_COMMANDS = {
+    "new": "run_new",
+    "note": "run_note",
+    "session": "run_mark",
+    "scene": "run_mark",
+    "journal": "run_journal",
+    "export": "run_export",
+    "check": "run_check",
+    "undo": "run_undo_redo",
+    "redo": "run_undo_redo",
+    "set": "run_set",
+    "unset": "run_unset",
+}
+"""Each campaign command's function in meneur.cli.campaigns (imported when used)."""
+
 
 def _version() -> str:
     # importlib.metadata costs ~30 ms to import: only pay it when asked.
@@ -26,6 +41,15 @@ def _version() -> str:
         return version("meneur")
     except PackageNotFoundError:
         return "unknown"
+
+
+def _with_entry(output: str | dict[str, object], entry_id: int | None) -> object:
+    """Add the journal entry a roll was saved as: a JSON field, or a last line."""
+    if entry_id is None:
+        return output
+    if isinstance(output, dict):
+        return {**output, "entry_id": entry_id}
+    return f"{output}\njournal : entrée (entry) #{entry_id}"
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -43,13 +67,21 @@ def run(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "odds":
         odds = commands.run_odds(args)
-        output = data.odds_data(odds) if args.json else text.render_odds(odds)
+        output: object = data.odds_data(odds) if args.json else text.render_odds(odds)
     elif args.command == "roll":
-        record = commands.run_roll(args)
+        record, entry_id = commands.run_roll(args)
         output = data.roll_data(record) if args.json else text.render_roll(record)
-    else:
-        creation = commands.run_create(args)
+        output = _with_entry(output, entry_id)
+    elif args.command == "create":
+        creation, entry_id = commands.run_create(args)
         output = data.creation_data(creation) if args.json else text.render_creation(creation)
+        output = _with_entry(output, entry_id)
+    else:
+        from . import campaigns
+
+        output = getattr(campaigns, CAMPAIGN_COMMANDS[args.command])(args)
+        if output is None:
+            return 0
     print(output if isinstance(output, str) else json.dumps(output, ensure_ascii=False))
     return 0
 
@@ -61,6 +93,17 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(f"{error}", file=sys.stderr)
     except (RulesError, ContentError) as error:
+        print(f"meneur: error: {error}", file=sys.stderr)
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"meneur: error: {where}{error.strerror or error}", file=sys.stderr)
+    except Exception as error:
+        # Campaign errors are imported only when a campaign command fails, so the
+        # rolling path does not pay for meneur.saves.
+        from meneur.saves.errors import CampaignError
+
+        if not isinstance(error, CampaignError):
+            raise
         print(f"meneur: error: {error}", file=sys.stderr)
     except BrokenPipeError:
         # The reader went away (``meneur … | head``): nothing left to say to it.

@@ -1,0 +1,120 @@
+"""Journal costs: appending with 100 vs 100,000 entries, and opening a big campaign.
+
+The issue's budgets: appending an entry and saving costs the same with 100 and with
+100,000 entries (ratio ≤ 1.5); opening a 100,000-entry campaign until its latest
+entries can be shown takes under 1 s with under 150 MB of memory.
+
+Building 100,000 entries through the API would fsync 100,000 times, so the big journal's
+chunk files are written directly with the journal's own serialisation; every append
+measured goes through ``Campaign`` as usual.
+
+    .venv/bin/python benchmarks/journal_speed.py [--entries 100000] [--appends 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from meneur.core import resolution
+from meneur.core.records import roll_seeded
+from meneur.saves.campaign import Campaign, roll_to_data
+from meneur.saves.journal import CHUNK_SIZE, Entry, chunk_header, chunk_name, entry_block
+
+START = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=1)))
+
+
+def fill(directory: Path, count: int) -> None:
+    """A campaign whose journal holds ``count`` entries: two rolls for each note."""
+    Campaign.create(directory, system="resolution", name=f"{count} entries").close()
+    record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1)
+    roll = roll_to_data(record)
+    chunk: list[str] = []
+    for ident in range(1, count + 1):
+        time_ = START + timedelta(minutes=ident)
+        if ident % 3:
+            entry = Entry(ident, time_, "roll", f"Escalader le mur {ident}", roll=roll)
+        else:
+            entry = Entry(ident, time_, "note", f"Note {ident}: la nuit tombe sur Vranberg.")
+        chunk.append(entry_block(entry))
+        if ident % CHUNK_SIZE == 0 or ident == count:
+            number = (ident - 1) // CHUNK_SIZE + 1
+            text = chunk_header(number) + "\n".join(chunk)
+            (directory / "journal" / chunk_name(number)).write_text(text, encoding="utf-8")
+            chunk = []
+
+
+def append_times(directory: Path, appends: int) -> list[float]:
+    record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=4), 2)
+    times = []
+    with Campaign.open(directory) as campaign:
+        for i in range(appends):
+            start = time.perf_counter()
+            if i % 2:
+                campaign.note(f"appended {i}")
+            else:
+                campaign.record_roll(record, f"appended roll {i}")
+            times.append(time.perf_counter() - start)
+    return times
+
+
+OPEN_PROBE = """
+import resource, sys, time
+start = time.perf_counter()
+from meneur.saves.campaign import Campaign
+campaign = Campaign.open(sys.argv[1], write=False)
+latest = campaign.latest(50)
+elapsed = time.perf_counter() - start
+assert latest[-1].id == campaign.journal.last_id
+print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument("--appends", type=int, default=60)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        small, big = Path(folder) / "small", Path(folder) / "big"
+        started = time.perf_counter()
+        fill(small, 100)
+        fill(big, options.entries)
+        built = time.perf_counter() - started
+        print(f"built journals of 100 and {options.entries} entries in {built:.1f} s")
+        medians = {}
+        for name, directory in (("100", small), (str(options.entries), big)):
+            times = append_times(directory, options.appends)
+            medians[name] = statistics.median(times)
+            print(
+                f"append + save, {name:>7} entries: median {medians[name] * 1000:6.2f} ms"
+                f"  (p90 {sorted(times)[int(len(times) * 0.9)] * 1000:6.2f} ms)"
+            )
+        ratio = medians[str(options.entries)] / medians["100"]
+        print(f"ratio big/small: {ratio:.2f}   (budget ≤ 1.5)")
+        runs = []
+        for _ in range(5):
+            out = subprocess.run(
+                [sys.executable, "-c", OPEN_PROBE, str(big)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()
+            runs.append((float(out[0]), int(out[1])))
+        seconds = statistics.median(r[0] for r in runs)
+        memory = max(r[1] for r in runs) / 1024
+        print(
+            f"open {options.entries} entries to the latest 50 (fresh process, imports "
+            f"included): median {seconds * 1000:.0f} ms, peak memory {memory:.0f} MB"
+            "   (budget < 1 s, < 150 MB)"
+        )
+
+
+if __name__ == "__main__":
+    main()

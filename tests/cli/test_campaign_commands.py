@@ -1,0 +1,195 @@
+"""Campaign commands: new, roll --campaign, note, journal, export, check, undo/redo."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep the remembered campaign inside the test."""
+    monkeypatch.setenv("MENEUR_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    return captured.out
+
+
+def error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 2
+    captured = capsys.readouterr()
+    assert len(captured.err.splitlines()) == 1, captured.err
+    return captured.err
+
+
+@pytest.fixture
+def camp(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    directory = str(tmp_path / "camp")
+    run(
+        capsys,
+        "new",
+        directory,
+        "--system",
+        "cosmos",
+        "--name",
+        "Abyssal Dive",
+        "--option",
+        "dna=true",
+    )
+    return directory
+
+
+def test_new_creates_a_campaign_with_its_options(camp: str) -> None:
+    state = tomllib.loads((Path(camp) / "campaign.toml").read_text())
+    assert state["name"] == "Abyssal Dive"
+    assert state["options"]["dna"] is True
+
+
+def test_new_refuses_an_unknown_option(tmp_path: Path, capsys) -> None:
+    assert "options.wings: unknown key" in error(
+        capsys, "new", str(tmp_path / "x"), "--system", "cosmos", "--option", "wings=true"
+    )
+
+
+def test_roll_with_a_campaign_journals_it_and_returns_the_entry_id(camp: str, capsys) -> None:
+    data = json.loads(
+        run(
+            capsys,
+            "roll",
+            "cosmos",
+            "--threshold",
+            "50",
+            "--seed",
+            "3",
+            "--campaign",
+            camp,
+            "--json",
+        )
+    )
+    assert data["entry_id"] == 1
+    journal = json.loads(run(capsys, "journal", camp, "--json"))
+    (entry,) = journal["entries"]
+    assert entry["kind"] == "roll"
+    assert entry["roll"]["seed"] == 3
+    assert entry["roll"]["dice"] == data["dice"]
+
+
+def test_a_roll_without_campaign_journals_nothing(camp: str, capsys) -> None:
+    data = json.loads(run(capsys, "roll", "yesno", "--likelihood", "3", "--json"))
+    assert "entry_id" not in data
+    assert json.loads(run(capsys, "journal", camp, "--json"))["entries"] == []
+
+
+def test_character_karma_is_read_moved_and_undoable(camp: str, capsys) -> None:
+    run(capsys, "set", camp, "characters.kael.name", "Kael")
+    run(capsys, "set", camp, "characters.kael.sheet.karma", "9")
+    # Find a seed whose roll at karma 9 moves karma (a critical failure: +1).
+    for seed in range(400):
+        data = json.loads(
+            run(
+                capsys,
+                "roll",
+                "cosmos",
+                "--threshold",
+                "50",
+                "--karma",
+                "9",
+                "--seed",
+                str(seed),
+                "--json",
+            )
+        )
+        if data["outcome"] == "critical_failure":
+            break
+    rolled = json.loads(
+        run(
+            capsys,
+            "roll",
+            "cosmos",
+            "--threshold",
+            "50",
+            "--seed",
+            str(seed),
+            "--campaign",
+            camp,
+            "--character",
+            "kael",
+            "--json",
+        )
+    )
+    assert rolled["inputs"]["karma"] == 9
+    assert rolled["karma_after"] == 10
+    state = tomllib.loads((Path(camp) / "campaign.toml").read_text())
+    assert state["characters"]["kael"]["sheet"]["karma"] == 10
+    run(capsys, "undo", camp)
+    state = tomllib.loads((Path(camp) / "campaign.toml").read_text())
+    assert state["characters"]["kael"]["sheet"]["karma"] == 9
+    run(capsys, "redo", camp)
+    assert (
+        tomllib.loads((Path(camp) / "campaign.toml").read_text())["characters"]["kael"]["sheet"][
+            "karma"
+        ]
+        == 10
+    )
+
+
+def test_notes_sessions_scenes_and_the_remembered_campaign(camp: str, capsys) -> None:
+    run(capsys, "session", camp, "Session 1")
+    run(capsys, "scene", "L'épave")  # no DIR: the campaign used last
+    run(capsys, "note", "On entre dans la soute.", "--at", "Jour 2, aube")
+    run(capsys, "note", "--edit", "3", "On entre dans la soute, lampes éteintes.")
+    text = run(capsys, "journal", "--last", "3")
+    assert "#2" in text
+    assert "lampes éteintes" in text
+    assert "[Jour 2, aube]" in text
+    story = run(capsys, "export", camp)
+    assert "## Session 1" in story
+    assert "### L'épave" in story
+
+
+def test_export_to_a_file_and_as_toml(camp: str, tmp_path: Path, capsys) -> None:
+    run(capsys, "note", camp, "Une note.")
+    out = tmp_path / "story.md"
+    assert run(capsys, "export", camp, "-o", str(out)) == ""
+    assert "Une note." in out.read_text()
+    archive = tomllib.loads(run(capsys, "export", camp, "--format", "toml"))
+    assert archive["entry"][0]["text"] == "Une note."
+
+
+def test_check_reads_everything_and_replays_rolls(camp: str, capsys) -> None:
+    run(capsys, "roll", "cosmos", "--threshold", "40", "--campaign", camp, "--seed", "1")
+    run(capsys, "create", "cosmos", "--campaign", camp, "--seed", "2")
+    out = run(capsys, "check", camp, "--verify-rolls")
+    assert out.startswith("ok :")
+    assert "2 jets rejoués" in out
+
+
+def test_check_reports_a_tampered_roll(camp: str, capsys) -> None:
+    run(capsys, "roll", "cosmos", "--threshold", "40", "--campaign", camp, "--seed", "1")
+    chunk = Path(camp) / "journal" / "000001.toml"
+    chunk.write_text(chunk.read_text().replace("seed = 1", "seed = 2"))
+    assert "does not replay from its seed as recorded" in error(
+        capsys, "check", camp, "--verify-rolls"
+    )
+
+
+def test_campaign_errors_are_one_line(camp: str, tmp_path: Path, capsys) -> None:
+    assert "nothing to undo" in error(capsys, "undo", camp)
+    assert "does not exist" in error(capsys, "journal", str(tmp_path / "nowhere"))
+    assert "no such character" in error(
+        capsys, "roll", "cosmos", "--threshold", "50", "--campaign", camp, "--character", "ghost"
+    )
+    assert "go with --campaign" in error(
+        capsys, "roll", "cosmos", "--threshold", "50", "--character", "kael"
+    )
+    assert "expected 1 or 2 arguments" in error(capsys, "note", "a", "b", "c")
