@@ -365,6 +365,15 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         "tabletop role-playing systems.",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument(
+        "--campaign", metavar="DIR", help="the app opens this campaign (default: the last one)"
+    )
+    parser.add_argument(
+        "--lang", choices=["fr", "en"], help="the app's language (default: from the locale)"
+    )
+    parser.add_argument(
+        "--seed", type=_whole_number(0), help="the app's dice from this seed (reproducible)"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     odds = commands.add_parser("odds", help="exact odds of every outcome, before rolling")

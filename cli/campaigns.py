@@ -187,7 +187,8 @@ def run_check(args: argparse.Namespace) -> str:
         count += 1
         if args.verify_rolls and entry.roll is not None:
             rolls += 1
-            replayed = roll_to_data(replay_roll(entry.roll))
+            physical = entry.roll.get("physical") is True
+            replayed = roll_to_data(replay_roll(entry.roll), physical=physical)
             if replayed != dict(entry.roll):
                 path = campaign.journal.chunk_path((entry.id - 1) // 250 + 1)
                 raise CampaignError(

@@ -5,14 +5,16 @@ This path never imports textual: scripts and bots call it many times a second.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from pathlib import Path
 
 from meneur.content import ContentError
 from meneur.core.errors import RulesError
 
 from . import commands, data, text
-from .arguments import UsageError, build_parser, parse_arguments
+from .arguments import UsageError, parse_arguments
 
 EXIT_USAGE = 2
 """Exit status for anything the user typed that meneur cannot act on."""
@@ -52,6 +54,15 @@ def _with_entry(output: str | dict[str, object], entry_id: int | None) -> object
     return f"{output}\njournal : entrée (entry) #{entry_id}"
 
 
+def run_app(args: argparse.Namespace) -> int:
+    """``meneur`` alone opens the app (textual is imported only here)."""
+    from meneur.tui.app import make_app, open_campaign
+
+    campaign = open_campaign(Path(args.campaign) if args.campaign else None, args.lang)
+    make_app(campaign, lang=args.lang, seed=args.seed).run()
+    return 0
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run one command; return its exit status.
 
@@ -63,8 +74,7 @@ def run(argv: list[str] | None = None) -> int:
         print(f"meneur {_version()}")
         return 0
     if args.command is None:
-        build_parser().print_help()
-        return 0
+        return run_app(args)
     if args.command == "odds":
         odds = commands.run_odds(args)
         output: object = data.odds_data(odds) if args.json else text.render_odds(odds)

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
+from typing import Any
 
 TERMS_FILE = "terms.toml"
-_TERM_KEYS = {"fr", "en", "hint_fr", "hint_en"}
+_TERM_KEYS = {"fr", "en", "hint_fr", "hint_en", "short"}
 
 
 class ContentError(ValueError):
@@ -31,6 +32,8 @@ class Term:
     en: str
     hint_fr: str = ""
     hint_en: str = ""
+    short: str = ""
+    """A shorter French form, for tight rows (the odds bars)."""
 
     @property
     def glossed(self) -> str:
@@ -97,3 +100,64 @@ def term(key: str) -> Term:
     if found is None:
         raise ContentError(f"{TERMS_FILE}: no term {key!r}")
     return found
+
+
+def tables_from_data(data: Mapping[str, object], source: str) -> tuple[Any, ...]:
+    """Random tables from a ``[tables.KEY]`` document (shipped or a campaign's).
+
+    Entries are ``{ text = "…", weight = N }`` or plain text (weight 1).
+
+    Raises:
+        ContentError: naming ``source`` and the key of the first problem.
+    """
+    from meneur.core.errors import RulesError
+    from meneur.core.tables import RandomTable, TableEntry
+
+    tables = []
+    for key, value in data.items():
+        if not isinstance(value, dict):
+            raise ContentError(f"{source}: tables.{key}: expected a table")
+        rows = []
+        for i, row in enumerate(value.get("entries", [])):
+            where = f"{source}: tables.{key}.entries[{i}]"
+            if isinstance(row, str):
+                rows.append(TableEntry(row))
+            elif isinstance(row, dict) and isinstance(row.get("text"), str):
+                weight = row.get("weight", 1)
+                if isinstance(weight, bool) or not isinstance(weight, int):
+                    raise ContentError(f"{where}.weight: expected a whole number")
+                rows.append(TableEntry(row["text"], weight))
+            else:
+                raise ContentError(f"{where}: expected text or {{ text = …, weight = … }}")
+        dice = value.get("dice")
+        try:
+            tables.append(
+                RandomTable(
+                    str(key),
+                    str(value.get("name", key)),
+                    tuple(rows),
+                    dice if isinstance(dice, str) else None,
+                )
+            )
+        except RulesError as error:
+            raise ContentError(f"{source}: tables.{key}: {error}") from error
+    return tuple(tables)
+
+
+@cache
+def example_tables(lang: str) -> tuple[Any, ...]:
+    """The random tables shipped with meneur, in ``lang`` (``fr`` or ``en``).
+
+    Raises:
+        ContentError: when a shipped file is broken (a packaging mistake).
+    """
+    name = f"tables/{lang}.toml"
+    resource = files(__name__).joinpath("tables", f"{lang}.toml")
+    try:
+        document = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ContentError(f"{name}: {error}") from error
+    tables = document.get("tables", {})
+    if not isinstance(tables, dict):
+        raise ContentError(f"{name}: tables: expected tables")
+    return tables_from_data(tables, name)

@@ -292,6 +292,26 @@ def roll(test: TraitTest, rng: random.Random) -> TraitRoll:
     return resolve(test, tuple(faces))
 
 
+def poker_odds(record: TraitRoll, k: int) -> Fraction:
+    """The chance that a Coup de poker on ``k`` of this roll's failed dice ends with at
+    least the successes the test needs (no fiasco, enough new successes).
+
+    Raises:
+        RulesError: when k is not a Coup de poker this roll allows.
+    """
+    if not 1 <= k <= record.poker_limit:
+        raise RulesError(f"this roll allows a Coup de poker of 1 to {record.poker_limit} dice")
+    test = record.inputs
+    other_successes = sum(1 for face in range(2, 6) if test.succeeds(face))
+    succeeding = other_successes + 1  # the 6 too
+    plain_failing = 4 - other_successes  # failing faces other than the 1
+    missing = max(0, test.need - record.first_successes)
+    ways = sum(
+        comb(k, new) * succeeding**new * plain_failing ** (k - new) for new in range(missing, k + 1)
+    )
+    return Fraction(ways, 6**k)
+
+
 def first_roll(test: TraitTest, rng: random.Random) -> TraitRoll:
     """Roll the bonus die and the pool only, leaving the Coup de poker to the player.
 

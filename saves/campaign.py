@@ -47,20 +47,23 @@ def local_now() -> datetime:
     return datetime.now().astimezone().replace(microsecond=0)
 
 
-def roll_to_data(record: Any) -> dict[str, Any]:
+def roll_to_data(record: Any, *, physical: bool = False) -> dict[str, Any]:
     """A roll record (or creation rolls) as plain data for the journal.
 
-    ``kind`` names the inputs' type so the roll can be rebuilt and replayed.
+    ``kind`` names the inputs' type so the roll can be rebuilt and replayed;
+    ``physical`` marks dice the player rolled by hand and typed in (no seed).
     """
     from meneur.core.systems import kind_of
 
     data = as_data(record)
     assert isinstance(data, dict)
-    return {"kind": kind_of(type(record.inputs)), "system": record.system, **data}
+    marked = {"physical": True} if physical else {}
+    return {"kind": kind_of(type(record.inputs)), "system": record.system, **marked, **data}
 
 
 def replay_roll(data: Mapping[str, Any]) -> Any:
-    """Rebuild a journal roll by replaying its inputs on its seed.
+    """Rebuild a journal roll: replay its inputs on its seed, or, for physical dice,
+    read its inputs on the faces the player typed.
 
     Raises:
         CampaignError: when the inputs cannot be read back.
@@ -68,7 +71,7 @@ def replay_roll(data: Mapping[str, Any]) -> Any:
     import importlib
 
     from meneur.core.errors import RulesError
-    from meneur.core.systems import KINDS, roller
+    from meneur.core.systems import KINDS, resolver, roller
 
     kind = data.get("kind")
     if kind not in KINDS:
@@ -77,6 +80,9 @@ def replay_roll(data: Mapping[str, Any]) -> Any:
     inputs_type = getattr(importlib.import_module(f"meneur.core.{module}"), name)
     try:
         inputs = from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
+        if data.get("physical") is True:
+            faces = tuple(int(die["face"]) for die in data.get("dice", []))
+            return resolver(inputs_type)(inputs, faces)
     except RulesError as error:
         raise CampaignError(JOURNAL_DIR, str(error)) from error
     return roll_seeded(roller(inputs_type), inputs, data["seed"])
@@ -250,6 +256,21 @@ class Campaign:
         """Whether an undone change can be redone."""
         return bool(self.state["history"]["redo"])
 
+    def reload(self) -> bool:
+        """Read campaign.toml again after it was edited by hand; return whether it had
+        changed. The journal is meneur's alone and is not re-read.
+
+        Raises:
+            CampaignError: when the edited file cannot be read (the state in memory is
+                then kept).
+        """
+        if self._state_stamp() == self._stamp:
+            return False
+        state, _ = _read_state(self.directory / STATE_FILE)
+        self.state = state
+        self._stamp = self._state_stamp()
+        return True
+
     def refresh(self) -> list[Entry]:
         """For a reader: entries written by the writer since, with their state changes.
 
@@ -318,12 +339,14 @@ class Campaign:
         changes: Iterable[Change] = (),
         character: str | None = None,
         game_time: str | None = None,
+        physical: bool = False,
     ) -> Entry:
-        """Journal a roll (its full record) and the state changes it caused."""
+        """Journal a roll (its full record) and the state changes it caused;
+        ``physical`` marks faces typed from real dice."""
         return self.append(
             entry_kind(record),
             text,
-            roll=roll_to_data(record),
+            roll=roll_to_data(record, physical=physical),
             changes=changes,
             character=character,
             game_time=game_time,

@@ -163,9 +163,15 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         raise CampaignError(path, f"expected an entry number, found {target!r}", f"{where}.target")
     roll = data.get("roll")
     if roll is not None and (
-        not isinstance(roll, dict) or "kind" not in roll or "seed" not in roll
+        not isinstance(roll, dict)
+        or "kind" not in roll
+        or ("seed" not in roll and roll.get("physical") is not True)
     ):
-        raise CampaignError(path, "expected a roll record with its kind and seed", f"{where}.roll")
+        raise CampaignError(
+            path,
+            "expected a roll record with its kind and seed (or physical = true)",
+            f"{where}.roll",
+        )
     raw_changes = data.get("changes", [])
     if not isinstance(raw_changes, list):
         raise CampaignError(path, "expected a list of changes", f"{where}.changes")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT_PACKAGES = ("core", "saves", "cli")
+STRICT_PACKAGES = ("core", "saves", "cli", "tui")
 """Folders type-checked in strict mode."""
 
 
@@ -33,7 +33,7 @@ def test_mypy_strict_on_core_saves_and_cli(tmp_path: Path) -> None:
     # follow, so give it the same layout through symlinks.
     package = tmp_path / "meneur"
     package.mkdir()
-    for folder in (*STRICT_PACKAGES, "content"):
+    for folder in {*STRICT_PACKAGES, "content"}:
         (package / folder).symlink_to(ROOT / folder, target_is_directory=True)
     arguments = [f"-p=meneur.{name}" for name in STRICT_PACKAGES]
     result = run(

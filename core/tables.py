@@ -1,0 +1,230 @@
+"""Random tables: weighted entries that may roll on other tables or roll dice.
+
+An entry's text may hold ``{table}`` (roll on that table, by key or name, and put its
+result there) and ``[[2d6]]`` (roll that dice expression and put its total there). A
+table is picked by a die with as many faces as its weights add up to, or, when the table
+gives ``dice`` (``2d6``), by that roll: the weights then cover its totals from the lowest
+up (a bell-curve table of 2d6 has weights summing to 11).
+
+The record keeps every table the roll could reach, so it replays from its seed alone.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .dice import Die, draw
+from .errors import RulesError
+from .expressions import DiceInputs
+from .expressions import roll as roll_expression
+from .notation import ConstantTerm, Expression, parse
+from .records import RollRecord
+
+SYSTEM = "tables"
+MAX_DEPTH = 8
+"""How deep tables may call each other before meneur calls it a loop."""
+_REFERENCE = re.compile(r"\{([^{}]+)\}|\[\[([^\[\]]+)\]\]")
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """One line of a table and its weight (how many faces it covers)."""
+
+    text: str
+    weight: int = 1
+
+
+@dataclass(frozen=True)
+class RandomTable:
+    """A random table.
+
+    Attributes:
+        key: its short name (``rencontres``), used in ``{rencontres}``.
+        name: its display name.
+        entries: its lines.
+        dice: a dice expression to roll instead of one die over the weights.
+
+    Raises:
+        RulesError: without entries, or with a weight below 1.
+    """
+
+    key: str
+    name: str
+    entries: tuple[TableEntry, ...]
+    dice: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.entries:
+            raise RulesError(f"table {self.key!r} has no entries")
+        if any(entry.weight < 1 for entry in self.entries):
+            raise RulesError(f"table {self.key!r}: every weight is 1 or more")
+
+    @property
+    def total_weight(self) -> int:
+        """The sum of the weights: the faces of the die that picks an entry."""
+        return sum(entry.weight for entry in self.entries)
+
+    def entry_at(self, position: int) -> int:
+        """The index of the entry covering ``position`` (1 … total weight)."""
+        reached = 0
+        for index, entry in enumerate(self.entries):
+            reached += entry.weight
+            if position <= reached:
+                return index
+        raise RulesError(f"table {self.key!r} has no entry at {position}")
+
+    def references(self) -> Iterator[str]:
+        """The tables this one's entries roll on."""
+        for entry in self.entries:
+            for match in _REFERENCE.finditer(entry.text):
+                if match.group(1):
+                    yield match.group(1).strip()
+
+
+def find(tables: Iterable[RandomTable], name: str) -> RandomTable | None:
+    """The table whose key or name is ``name`` (case and spaces ignored)."""
+    wanted = name.strip().casefold()
+    for table in tables:
+        if wanted in (table.key.casefold(), table.name.strip().casefold()):
+            return table
+    return None
+
+
+@dataclass(frozen=True)
+class TableQuery:
+    """A roll on a table, with every table it may reach (so it replays on its own).
+
+    Attributes:
+        table: the key of the table rolled.
+        tables: the table and every table reachable from it.
+    """
+
+    table: str
+    tables: tuple[RandomTable, ...]
+
+    @classmethod
+    def of(cls, table: RandomTable, available: Iterable[RandomTable]) -> TableQuery:
+        """The query for ``table``, gathering the tables it refers to from ``available``.
+
+        Raises:
+            RulesError: when a referred table does not exist.
+        """
+        pool = list(available)
+        reached = {table.key: table}
+        pending = [table]
+        while pending:
+            current = pending.pop()
+            for name in current.references():
+                found = find(pool, name)
+                if found is None:
+                    raise RulesError(
+                        f"table {current.key!r} rolls on {{{name}}}, which does not exist"
+                    )
+                if found.key not in reached:
+                    reached[found.key] = found
+                    pending.append(found)
+        return cls(table.key, tuple(reached.values()))
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableRoll(RollRecord[TableQuery]):
+    """A table roll. ``result`` is the first entry picked (1-based); no outcome.
+
+    Attributes:
+        text: the result with every ``{table}`` and ``[[dice]]`` filled in.
+        picks: every (table key, entry number) picked, in order.
+    """
+
+    system: ClassVar[str] = SYSTEM
+    text: str
+    picks: tuple[tuple[str, int], ...]
+
+
+class _Roller:
+    def __init__(self, query: TableQuery, rng: random.Random) -> None:
+        self.query = query
+        self.rng = rng
+        self.dice: list[Die] = []
+        self.picks: list[tuple[str, int]] = []
+
+    def pick(self, table: RandomTable) -> int:
+        if table.dice is None:
+            face = draw(self.rng, table.total_weight)
+            self.dice.append(Die(table.total_weight, face, role=f"table:{table.key}"))
+            return table.entry_at(face)
+        low, high = _bounds(parse(table.dice))
+        if table.total_weight != high - low + 1:
+            raise RulesError(
+                f"table {table.key!r} rolls {table.dice} but its weights add up to "
+                f"{table.total_weight}, not {high - low + 1}"
+            )
+        rolled = roll_expression(DiceInputs(table.dice), self.rng)
+        self.dice += [Die(d.sides, d.face, f"table:{table.key}", d.kept) for d in rolled.dice]
+        return table.entry_at(rolled.result - low + 1)
+
+    def expand(self, table: RandomTable, depth: int) -> str:
+        if depth > MAX_DEPTH:
+            raise RulesError(
+                f"tables roll on each other too deep (from {self.query.table!r}): a loop?"
+            )
+        index = self.pick(table)
+        self.picks.append((table.key, index + 1))
+        text = table.entries[index].text
+
+        def fill(match: re.Match[str]) -> str:
+            if match.group(1):
+                found = find(self.query.tables, match.group(1))
+                if found is None:
+                    raise RulesError(f"no table {match.group(1)!r}")
+                return self.expand(found, depth + 1)
+            rolled = roll_expression(DiceInputs(match.group(2)), self.rng)
+            self.dice += [Die(d.sides, d.face, "inline", d.kept) for d in rolled.dice]
+            return str(rolled.result)
+
+        return _REFERENCE.sub(fill, text)
+
+
+def _bounds(expression: Expression) -> tuple[int, int]:
+    """The lowest and highest totals of a dice expression."""
+    low = high = 0
+    for term in expression.terms:
+        if isinstance(term, ConstantTerm):
+            low += term.sign * term.value
+            high += term.sign * term.value
+            continue
+        kept = term.keep.kept(term.count)[0] if term.keep else term.count
+        if term.condition is not None:
+            least, most = 0, kept
+        else:
+            least, most = kept * term.faces[0], kept * term.faces[-1]
+        if term.sign > 0:
+            low, high = low + least, high + most
+        else:
+            low, high = low - most, high - least
+    return low, high
+
+
+def roll(query: TableQuery, rng: random.Random) -> TableRoll:
+    """Roll on the query's table, filling in every reference.
+
+    Raises:
+        RulesError: for a missing table, a bad inline expression, or a loop.
+    """
+    table = find(query.tables, query.table)
+    if table is None:
+        raise RulesError(f"no table {query.table!r}")
+    roller = _Roller(query, rng)
+    text = roller.expand(table, 0)
+    return TableRoll(
+        inputs=query,
+        dice=tuple(roller.dice),
+        result=roller.picks[0][1],
+        outcome=None,
+        success=None,
+        text=text,
+        picks=tuple(roller.picks),
+    )

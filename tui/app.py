@@ -1,0 +1,222 @@
+"""The meneur app: opens a campaign and plays it at the table screen.
+
+:func:`make_app` builds the app for the command line and for the tests alike (a given
+campaign directory, language, seed and clock), so tests drive exactly what players run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.theme import Theme
+
+from meneur.saves.campaign import Campaign, Clock, local_now
+from meneur.saves.errors import CampaignError
+
+from . import settings
+from .i18n import Strings, default_language, strings
+from .session import Session
+
+HIGH_CONTRAST = Theme(
+    name="meneur-contrast",
+    primary="#FFFF00",
+    secondary="#00FFFF",
+    accent="#FF00FF",
+    foreground="#FFFFFF",
+    background="#000000",
+    surface="#000000",
+    panel="#1A1A1A",
+    success="#00FF00",
+    warning="#FFAA00",
+    error="#FF4040",
+    dark=True,
+)
+"""A high-contrast theme: pure black, white and saturated signal colours."""
+
+
+class MeneurApp(App[None]):
+    """The terminal assistant at the table."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "meneur"
+
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="help"),
+        Binding("ctrl+o", "campaigns", "Campaigns", show=False, id="campaigns"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.register_theme(HIGH_CONTRAST)
+        remembered = settings.load().get("theme")
+        if isinstance(remembered, str) and remembered in self.available_themes:
+            self.theme = remembered
+
+    def t(self, key: str, **values: object) -> str:
+        """An interface string."""
+        return self.session.t(key, **values)
+
+    def on_mount(self) -> None:
+        from .screens.table import TableScreen
+
+        self.push_screen(TableScreen(self.session))
+        self._translate_bindings()
+
+    def _translate_bindings(self) -> None:
+        """Give the keys their descriptions in the interface's language."""
+        for node in (self, *self.screen_stack):
+            translate_bindings(node, self.session.strings)
+
+    def watch_theme(self, theme: str) -> None:
+        # The theme set while starting up is the remembered one: nothing new to save.
+        if self.is_running:
+            settings.save(theme=theme)
+
+    def key_bindings(self) -> list[tuple[str, str]]:
+        """Every key of the app and the current screen, with what it does."""
+        shown: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for screen in (self.screen, self):
+            for bindings in screen._bindings.key_to_bindings.values():
+                for binding in bindings:
+                    label = binding.key_display or self.get_key_display(binding)
+                    if label in seen or not binding.description:
+                        continue
+                    seen.add(label)
+                    shown.append((label, binding.description))
+        shown.append(("ctrl+p", self.t("bindings.command") + " (palette)"))
+        return shown
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(self.session, self.key_bindings()))
+
+    def action_campaigns(self) -> None:
+        from .screens.campaigns import CampaignScreen
+
+        self.push_screen(CampaignScreen(self.session), self._campaign_chosen)
+
+    def _campaign_chosen(self, choice: Path | tuple[str, str, dict[str, object]] | None) -> None:
+        if choice is None:
+            return
+        from meneur.saves.locations import data_dir, remember
+
+        try:
+            if isinstance(choice, tuple):
+                name, system, options = choice
+                folder = data_dir() / "campaigns" / _folder_name(name)
+                campaign = Campaign.create(folder, system=system, name=name, options=options)
+                message = self.t("campaigns.created", name=name)
+            else:
+                if choice.resolve() == self.session.campaign.directory.resolve():
+                    return
+                self.session.campaign.close()
+                campaign = Campaign.open(choice)
+                message = self.t("campaigns.opened", name=campaign.name)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        if campaign.directory != self.session.campaign.directory:
+            self.session.campaign.close()
+        self.session.campaign = campaign
+        remember(campaign.directory)
+        from .screens.table import TableScreen
+
+        self.switch_screen(TableScreen(self.session))
+        self.call_later(self._translate_bindings)
+        self.notify(message)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Every action in the command palette (ctrl+p)."""
+        yield from super().get_system_commands(screen)
+        from .screens.table import TableScreen
+
+        t = self.t
+        table = screen if isinstance(screen, TableScreen) else None
+        yield SystemCommand(t("bindings.help"), "F1", self.action_help)
+        yield SystemCommand(t("bindings.campaigns"), "ctrl+o", self.action_campaigns)
+        if table is not None:
+            for name, action in (
+                ("roll", "roll"),
+                ("undo", "undo"),
+                ("redo", "redo"),
+                ("export", "export"),
+                ("search", "search"),
+                ("physical", "physical"),
+                ("command", "command"),
+            ):
+                yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))
+            for tab in ("action", "oracles", "tables"):
+                yield SystemCommand(t(f"bindings.{tab}"), "", lambda tab=tab: table.action_tab(tab))
+
+    def on_unmount(self) -> None:
+        self.session.campaign.close()
+
+
+def translate_bindings(node: DOMNode, words: Strings) -> None:
+    """Describe ``node``'s keys in the interface's language.
+
+    A binding whose ``id`` names a string (``bindings.<id>``) takes that string as its
+    description. Textual reads BINDINGS when a class is made, before any language is
+    known, so the node's own binding map is rewritten in place.
+    """
+    for bindings in node._bindings.key_to_bindings.values():
+        for index, binding in enumerate(bindings):
+            if binding.id is not None:
+                bindings[index] = dataclasses.replace(
+                    binding, description=words.t(f"bindings.{binding.id}")
+                )
+
+
+def _folder_name(name: str) -> str:
+    folder = re.sub(r"[^\w-]+", "-", name.strip().lower()).strip("-")
+    return folder or "campagne"
+
+
+def open_campaign(
+    directory: Path | None, lang: str | None = None, clock: Clock = local_now
+) -> Campaign:
+    """Open ``directory`` (default: the campaign used last, or create the default one).
+
+    Raises:
+        CampaignError: when the campaign cannot be opened.
+    """
+    from meneur.saves.locations import current_campaign, default_campaign, remember
+
+    from .session import create_default
+
+    target = directory or current_campaign()
+    if (
+        directory is None
+        and target == default_campaign()
+        and not (target / "campaign.toml").exists()
+    ):
+        campaign = create_default(target, strings(lang or default_language()), clock)
+    else:
+        campaign = Campaign.open(target, clock=clock)
+    remember(campaign.directory)
+    return campaign
+
+
+def make_app(
+    campaign: Campaign,
+    *,
+    lang: str | None = None,
+    seed: int | None = None,
+) -> MeneurApp:
+    """The app on an open ``campaign``, in ``lang`` (default: the locale's), its dice from
+    ``seed`` (default: system entropy)."""
+    words: Strings = strings(lang or default_language())
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    return MeneurApp(Session(campaign, words, rng))

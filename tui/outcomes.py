@@ -1,0 +1,74 @@
+"""How outcomes look: a symbol and a word for each (colour is never the only sign)."""
+
+from __future__ import annotations
+
+from meneur.content import ContentError, term
+
+SYMBOLS = {
+    "success_bonus": "✔⊕",
+    "success": "✔",
+    "success_cost": "✔⊖",
+    "failure_bonus": "✘⊕",
+    "failure": "✘",
+    "failure_cost": "✘⊖",
+    "favourable": "✔",
+    "unfavourable": "✘",
+    "yes_and": "✔⊕",
+    "yes_but": "✔⊖",
+    "no_but": "✘⊕",
+    "no_and": "✘⊖",
+    "super_critical_success": "✔★★",
+    "critical_success": "✔★",
+    "critical_failure": "✘★",
+    "super_critical_failure": "✘★★",
+    "notable": "✔+",
+    "average": "✔",
+    "narrow": "✔−",
+    "true_intuition": "✔",
+    "false_intuition": "✘",
+}
+"""A symbol for every outcome key: ✔/✘ success or failure, ⊕/⊖ the side effect, ★ critical."""
+
+SUCCESS_KEYS = frozenset(
+    {
+        "success_bonus",
+        "success",
+        "success_cost",
+        "favourable",
+        "yes_and",
+        "yes_but",
+        "super_critical_success",
+        "critical_success",
+        "notable",
+        "average",
+        "narrow",
+        "true_intuition",
+    }
+)
+
+
+def symbol(key: str) -> str:
+    """The outcome's symbol (``?`` for an unknown key)."""
+    return SYMBOLS.get(key, "?")
+
+
+def style_class(key: str) -> str:
+    """``success`` or ``failure``: the CSS class (and colour) of an outcome."""
+    return "success" if key in SUCCESS_KEYS else "failure"
+
+
+def label(system: str, key: str) -> str:
+    """The outcome in French, in its short form where it has one (for tight rows)."""
+    try:
+        found = term(f"{system}.outcome.{key}")
+    except ContentError:
+        return key
+    return found.short or found.fr
+
+
+def glossed(system: str, key: str) -> str:
+    """The outcome in French with its English gloss."""
+    try:
+        return term(f"{system}.outcome.{key}").glossed
+    except ContentError:
+        return key

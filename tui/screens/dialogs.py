@@ -1,0 +1,65 @@
+"""Small dialogs: the faces of physical dice, a note to rewrite, a file to export to."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+class TextDialog(ModalScreen[str | None]):
+    """Ask for one line of text; Enter gives it back, Escape gives None.
+
+    An optional ``check`` returns an error message to show instead of closing.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self,
+        title: str,
+        prompt: str,
+        value: str = "",
+        check: Callable[[str], str | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.prompt = prompt
+        self.value = value
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.prompt)
+            yield Input(value=self.value, id="dialog-input")
+            yield Static("", id="dialog-error", classes="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#dialog-input", Input).focus()
+
+    @on(Input.Submitted, "#dialog-input")
+    def submit(self, event: Input.Submitted) -> None:
+        event.stop()
+        problem = self.check(event.value) if self.check else None
+        if problem:
+            self.query_one("#dialog-error", Static).update(problem)
+            return
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Faces typed as ``4 6 2`` or ``4,6,2``.
+
+    Raises:
+        ValueError: for anything but whole numbers.
+    """
+    return tuple(int(part) for part in text.replace(",", " ").split())

@@ -1,0 +1,43 @@
+"""F1: every key of the app and of the table, and what the command line understands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+if TYPE_CHECKING:
+    from meneur.tui.session import Session
+
+
+class HelpScreen(ModalScreen[None]):
+    """The list of keys, built from the bindings themselves so it cannot go stale."""
+
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
+
+    def __init__(self, session: Session, bindings: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.session = session
+        self.keys = bindings
+
+    def compose(self) -> ComposeResult:
+        t = self.session.t
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for key, description in self.keys:
+            table.add_row(key, description)
+        commands = Text(t("help.commands"), style="bold")
+        for name in ("dice", "oracle", "notation", "table", "note"):
+            commands.append(f"\n  • {t(f'help.command_{name}')}", style="")
+        with VerticalScroll(classes="dialog help"):
+            yield Label(t("help.title"), classes="dialog-title")
+            yield Static(table)
+            yield Static(commands)
+            yield Static(Text(t("app.legend"), style="dim"))

@@ -1,0 +1,297 @@
+"""The table: the party, the action panel of the campaign's system (with oracles and
+random tables beside it), the live journal and the command line — one screen to play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, TabbedContent, TabPane
+
+from meneur.core.errors import RulesError
+from meneur.saves.errors import CampaignError
+from meneur.tui.widgets.command_line import CommandLine
+from meneur.tui.widgets.journal import JournalView
+from meneur.tui.widgets.oracles import OraclePanel
+from meneur.tui.widgets.panels import panel_class
+from meneur.tui.widgets.panels.base import ActionPanel
+from meneur.tui.widgets.party import PartyList
+from meneur.tui.widgets.tables import TablesPanel
+
+from .dialogs import TextDialog, parse_faces
+
+if TYPE_CHECKING:
+    from meneur.tui.session import Session
+
+NARROW = 110
+"""Below this many columns the party list folds away (the panel picks the character)."""
+
+
+class TableScreen(Screen[None]):
+    """Where play happens."""
+
+    BINDINGS = [
+        Binding("f1", "app.help", "Help", id="help"),
+        Binding("r", "roll", "Roll", id="roll"),
+        Binding("colon,slash", "command", "Command", key_display=":", id="command"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("ctrl+f", "search", "Search", show=False, id="search"),
+        Binding("ctrl+e", "export", "Export", id="export"),
+        Binding("ctrl+o", "app.campaigns", "Campaigns", id="campaigns"),
+        Binding("f2", "tab('action')", "Action", show=False, id="action"),
+        Binding("f3", "tab('oracles')", "Oracles", show=False, id="oracles"),
+        Binding("f4", "tab('tables')", "Tables", show=False, id="tables"),
+        Binding("ctrl+d", "physical", "Physical dice", show=False, id="physical"),
+        Binding("ctrl+g", "goto('party')", "Party", show=False, id="focus_party"),
+        Binding("ctrl+j", "goto('journal-list')", "Journal", show=False, id="focus_journal"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.acting: str | None = next(iter(session.characters()), None)
+
+    def t(self, key: str, **values: object) -> str:
+        """An interface string."""
+        return self.session.t(key, **values)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            yield PartyList(id="party")
+            with Vertical(id="center"):
+                with TabbedContent(id="tabs", initial="action"):
+                    with TabPane(self.t("tabs.action"), id="action"):
+                        yield panel_class(self.session.campaign.system)(self.session, id="panel")
+                    with TabPane(self.t("tabs.oracles"), id="oracles"):
+                        yield OraclePanel(self.session, id="oracle-panel")
+                    with TabPane(self.t("tabs.tables"), id="tables"):
+                        yield TablesPanel(self.session, id="tables-panel")
+            yield JournalView(self.t("journal.search"), id="journal")
+        yield CommandLine(self.t("command.placeholder"), id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        campaign = self.session.campaign
+        from meneur.content import term
+
+        self.title = campaign.name
+        self.sub_title = term(f"system.{campaign.system}").glossed
+        self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+        self.query_one("#panel", ActionPanel).character = self.acting
+        self.query_one(JournalView).show(campaign)
+        self.refresh_completions()
+        self.query_one("#panel", ActionPanel).focus()
+        self._fold(self.size.width)
+
+    def on_resize(self) -> None:
+        self._fold(self.size.width)
+
+    def _fold(self, width: int) -> None:
+        self.set_class(width < NARROW, "narrow")
+
+    def refresh_completions(self) -> None:
+        """Offer table names and the party's skills and elements to the command line."""
+        names = [table.name for table in self.session.tables()]
+        names += [table.key for table in self.session.tables()]
+        for character in self.session.characters().values():
+            sheet = character.get("sheet", {})
+            for key in ("elements", "skills", "traits"):
+                values = sheet.get(key, {})
+                names += list(values) if isinstance(values, dict) else []
+        self.query_one(CommandLine).complete_with(names)
+
+    # --- What the panels say ---------------------------------------------------------
+
+    @on(PartyList.Picked)
+    def picked(self, event: PartyList.Picked) -> None:
+        self.acting = event.character
+        self.query_one("#panel", ActionPanel).character = event.character
+
+    @on(ActionPanel.Rolled)
+    def rolled(self, event: ActionPanel.Rolled) -> None:
+        """Journal a roll and its consequences, then show the entry."""
+        try:
+            entry = self.session.record(
+                event.record,
+                event.text,
+                changes=event.changes,
+                character=event.character,
+                physical=event.physical,
+            )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        self.query_one(JournalView).add(entry)
+        if event.changes:
+            self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+
+    @on(ActionPanel.PhysicalFaces)
+    def physical_faces(self, event: ActionPanel.PhysicalFaces) -> None:
+        panel, inputs = event.panel, event.inputs
+
+        def check(text: str) -> str | None:
+            try:
+                self.session.read_faces(inputs, parse_faces(text))
+            except (ValueError, RulesError) as error:
+                return str(error)
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                panel.finish(self.session.read_faces(inputs, parse_faces(text)), physical=True)
+
+        self.app.push_screen(
+            TextDialog(self.t("dice.title"), self.t("app.physical_hint"), check=check), done
+        )
+
+    @on(JournalView.EditRequested)
+    def edit_note(self, event: JournalView.EditRequested) -> None:
+        campaign = self.session.campaign
+        entry = campaign.journal.entry(event.entry_id)
+
+        def done(text: str | None) -> None:
+            if text is None or text == campaign.note_text(entry):
+                return
+            try:
+                change = campaign.edit_note(entry.id, text)
+            except CampaignError as error:
+                self.notify(self.t("app.error", message=str(error)), severity="error")
+                return
+            journal = self.query_one(JournalView)
+            journal.refresh_entry(entry.id)
+            journal.add(change)
+
+        self.app.push_screen(
+            TextDialog(self.t("journal.edit_title", id=entry.id), "", campaign.note_text(entry)),
+            done,
+        )
+
+    # --- Keys ------------------------------------------------------------------------
+
+    def action_roll(self) -> None:
+        active = self.query_one("#tabs", TabbedContent).active
+        if active == "action":
+            self.query_one("#panel", ActionPanel).action_roll()
+        elif active == "oracles":
+            self.query_one(OraclePanel).action_ask()
+        else:
+            self.query_one(TablesPanel).action_roll()
+
+    def action_command(self) -> None:
+        self.query_one(CommandLine).focus()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one("#tabs", TabbedContent).active = tab
+
+    def action_goto(self, widget_id: str) -> None:
+        self.query_one(f"#{widget_id}").focus()
+
+    def action_search(self) -> None:
+        self.query_one(JournalView).action_search()
+
+    def action_physical(self) -> None:
+        from textual.widgets import Checkbox
+
+        box = self.query_one("#panel", ActionPanel).query_one("#physical", Checkbox)
+        box.value = not box.value
+
+    def action_undo(self) -> None:
+        self._history("undo")
+
+    def action_redo(self) -> None:
+        self._history("redo")
+
+    def _history(self, verb: str) -> None:
+        campaign = self.session.campaign
+        try:
+            entry = campaign.undo() if verb == "undo" else campaign.redo()
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=error.reason), severity="warning")
+            return
+        self.query_one(JournalView).add(entry)
+        if entry.target is not None:
+            self.query_one(JournalView).refresh_entry(entry.target)
+        self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+        panel = self.query_one("#panel", ActionPanel)
+        panel.character_changed()
+        panel.update_odds()
+        key = "app.undone" if verb == "undo" else "app.redone"
+        self.notify(self.t(key, text=entry.text.split(" : ", 1)[-1]))
+
+    @work
+    async def action_export(self) -> None:
+        """Export the journal to Markdown, in a file the player names."""
+        from meneur.saves.atomic import atomic_write
+        from meneur.saves.export import export_markdown
+
+        campaign = self.session.campaign
+        default = str(campaign.directory / "journal.md")
+        path = await self.app.push_screen_wait(
+            TextDialog(self.t("export.title"), self.t("export.path"), default)
+        )
+        if not path:
+            return
+        from pathlib import Path
+
+        try:
+            atomic_write(Path(path), export_markdown(campaign).encode("utf-8"))
+        except OSError as error:
+            self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
+            return
+        self.notify(self.t("app.exported", path=path))
+
+    # --- The command line ------------------------------------------------------------
+
+    @on(CommandLine.Submitted, "#command")
+    def command(self, event: CommandLine.Submitted) -> None:
+        event.stop()
+        line = self.query_one(CommandLine)
+        # A ":" or "/" typed to reach the line is not part of the command.
+        text = event.value.strip().lstrip(":/").strip()
+        line.remember(text)
+        line.value = ""
+        if not text:
+            return
+        try:
+            self.run_command(text)
+        except (RulesError, CampaignError) as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+
+    def run_command(self, text: str) -> None:
+        """Read a command line: ``? question``, a table, a test notation, dice, or a note."""
+        from meneur.core import tables
+
+        if text.startswith("?"):
+            self.query_one(OraclePanel).ask_from_command(text[1:])
+            self.action_tab("oracles")
+            return
+        table = tables.find(self.session.tables(), text)
+        if table is not None:
+            self.query_one(TablesPanel).roll_table(table)
+            self.action_tab("tables")
+            return
+        if text.startswith("[") and self.session.campaign.system == "spherier":
+            panel: Any = self.query_one("#panel", ActionPanel)
+            panel.run_notation(text)
+            self.action_tab("action")
+            return
+        from meneur.core.errors import DiceNotationError
+        from meneur.core.expressions import DiceInputs
+        from meneur.core.notation import parse
+
+        try:
+            parse(text)
+        except DiceNotationError:
+            entry = self.session.campaign.note(text)
+            self.query_one(JournalView).add(entry)
+            return
+        record = self.session.roll(DiceInputs(text))
+        entry = self.session.record(record, text, character=self.acting)
+        self.query_one(JournalView).add(entry)
+        self.notify(f"{text} → {record.result}")

@@ -1,0 +1,108 @@
+"""What the app plays with: the open campaign, the dice and the interface's language.
+
+Widgets never draw dice themselves: they ask the session, which gives every roll a
+fresh seed from one generator (seeded in tests, from entropy otherwise), so each journal
+entry replays from its own seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from meneur.content import example_tables, tables_from_data
+from meneur.core.records import roll_seeded
+from meneur.core.systems import resolver, roller
+from meneur.core.tables import RandomTable
+from meneur.saves.campaign import Campaign, Clock, local_now
+from meneur.saves.changes import Change
+from meneur.saves.journal import Entry
+
+from .i18n import Strings
+
+SAMPLE_CHARACTER = {
+    "name": "Razors",
+    "kind": "pc",
+    "notes": "Cyber-samouraï",
+    "sheet": {"elements": {"Arts martiaux": 3, "Muscles améliorés": 2, "Cyber-samouraï": 2}},
+}
+"""The character a first campaign starts with (from Résoudre une action's example)."""
+
+
+def create_default(directory: Path, words: Strings, clock: Clock = local_now) -> Campaign:
+    """The first run's campaign: Résoudre une action, with Razors."""
+    campaign = Campaign.create(
+        directory, system="resolution", name=words.t("app.default_campaign"), clock=clock
+    )
+    campaign.set(
+        ("characters", "razors"),
+        SAMPLE_CHARACTER,
+        words.t("app.joined", name=SAMPLE_CHARACTER["name"]),
+    )
+    return campaign
+
+
+class Session:
+    """The open campaign, the dice, the strings.
+
+    Attributes:
+        campaign: the campaign, open for writing.
+        strings: the interface's strings.
+        rng: the generator every roll's seed comes from.
+    """
+
+    def __init__(self, campaign: Campaign, strings: Strings, rng: random.Random) -> None:
+        self.campaign = campaign
+        self.strings = strings
+        self.rng = rng
+
+    def t(self, key: str, **values: object) -> str:
+        """An interface string."""
+        return self.strings.t(key, **values)
+
+    def roll(self, inputs: Any) -> Any:
+        """Roll ``inputs`` on a fresh seed; the record carries it."""
+        return roll_seeded(roller(type(inputs)), inputs, self.rng.getrandbits(63))
+
+    def read_faces(self, inputs: Any, faces: tuple[int, ...]) -> Any:
+        """Read the faces of physical dice as ``inputs``' outcome.
+
+        Raises:
+            RulesError: when the faces do not fit the test.
+        """
+        return resolver(type(inputs))(inputs, faces)
+
+    def record(
+        self,
+        record: Any,
+        text: str,
+        *,
+        changes: Iterable[Change] = (),
+        character: str | None = None,
+        physical: bool = False,
+    ) -> Entry:
+        """Journal a roll and its consequences (saved at once)."""
+        return self.campaign.record_roll(
+            record, text, changes=changes, character=character, physical=physical
+        )
+
+    def characters(self) -> dict[str, Any]:
+        """The campaign's characters, by id."""
+        characters: dict[str, Any] = self.campaign.state["characters"]
+        return characters
+
+    def sheet(self, character: str | None) -> dict[str, Any]:
+        """A character's sheet ({} for nobody)."""
+        if character is None:
+            return {}
+        sheet: dict[str, Any] = self.characters().get(character, {}).get("sheet", {})
+        return sheet
+
+    def tables(self) -> tuple[RandomTable, ...]:
+        """The campaign's random tables, then the shipped ones in the interface's language."""
+        own = tables_from_data(self.campaign.state["tables"], "campaign.toml")
+        keys = {table.key for table in own}
+        shipped = tuple(t for t in example_tables(self.strings.lang) if t.key not in keys)
+        return own + shipped

@@ -1,0 +1,30 @@
+"""The interface's remembered choices (the theme), in the user data directory."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+import tomli_w
+
+from meneur.saves.atomic import atomic_write
+from meneur.saves.locations import data_dir
+
+SETTINGS_FILE = "settings.toml"
+
+
+def load() -> dict[str, Any]:
+    """The remembered settings; nothing remembered (or an unreadable file) gives {}."""
+    try:
+        return tomllib.loads((data_dir() / SETTINGS_FILE).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return {}
+
+
+def save(**values: Any) -> None:
+    """Remember ``values`` beside the other settings."""
+    settings = load()
+    settings.update(values)
+    directory = data_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    atomic_write(directory / SETTINGS_FILE, tomli_w.dumps(settings).encode("utf-8"))

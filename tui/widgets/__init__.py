@@ -1,0 +1,1 @@
+"""Reusable widgets: odds, dice, selectors, party, journal, command line, oracles, tables."""

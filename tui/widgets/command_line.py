@@ -1,0 +1,49 @@
+"""The one-line command input: dice, test notations, ``? question``, table names, notes.
+
+It remembers what was typed (up/down walk back through it) and completes table and
+skill names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.binding import Binding
+from textual.suggester import SuggestFromList
+from textual.widgets import Input
+
+
+class CommandLine(Input):
+    """A command input with history (up/down) and name completion (right arrow)."""
+
+    BINDINGS = [
+        Binding("up", "history(-1)", "↑", show=False),
+        Binding("down", "history(1)", "↓", show=False),
+        Binding("escape", "leave", "Esc", show=False),
+    ]
+
+    def __init__(self, placeholder: str, *, id: str | None = None) -> None:
+        super().__init__(placeholder=placeholder, id=id, compact=True)
+        self.history: list[str] = []
+        self._position = 0
+
+    def complete_with(self, names: Iterable[str]) -> None:
+        """Offer these names (tables, skills) as completions."""
+        self.suggester = SuggestFromList(sorted(set(names)), case_sensitive=False)
+
+    def remember(self, text: str) -> None:
+        """Keep a submitted command in the history."""
+        if text and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+        self._position = len(self.history)
+
+    def action_history(self, step: int) -> None:
+        if not self.history:
+            return
+        self._position = max(0, min(len(self.history), self._position + step))
+        self.value = self.history[self._position] if self._position < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+    def action_leave(self) -> None:
+        self.value = ""
+        self.screen.focus_next()

@@ -1,0 +1,181 @@
+"""The live journal: newest at the bottom, searchable, rolls expandable, notes editable."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from meneur.tui.outcomes import glossed, style_class, symbol
+
+if TYPE_CHECKING:
+    from meneur.saves.campaign import Campaign
+    from meneur.saves.journal import Entry
+
+SHOWN = 200
+"""Entries listed at first (older ones are one search away)."""
+
+
+def dice_text(roll: Mapping[str, Any]) -> str:
+    """A roll's dice in a line: kept ones in brackets, roles in small print."""
+    shown = []
+    for die in roll.get("dice", []):
+        face = f"{die['face']:+d}" if die.get("sides") == "F" else str(die["face"])
+        face = f"[{face}]" if die.get("kept") else face
+        role = f"({die['role']})" if die.get("role") else ""
+        shown.append(f"d{die['sides']}:{face}{role}")
+    return " ".join(shown)
+
+
+class JournalView(Vertical):
+    """The campaign's journal."""
+
+    BINDINGS = [
+        Binding("ctrl+f", "search", "Search", show=False),
+        Binding("e", "edit", "Edit", show=False),
+    ]
+
+    class EditRequested(Message):
+        """The player wants to rewrite a note."""
+
+        def __init__(self, entry_id: int) -> None:
+            self.entry_id = entry_id
+            super().__init__()
+
+    def __init__(self, search_placeholder: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.search_placeholder = search_placeholder
+        self.campaign: Campaign | None = None
+        self.entries: list[Entry] = []
+        self.expanded: set[int] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder=self.search_placeholder, id="journal-search", classes="hidden")
+        yield OptionList(id="journal-list")
+        yield Static("", id="journal-status")
+
+    @property
+    def listing(self) -> OptionList:
+        """The list of entries."""
+        return self.query_one("#journal-list", OptionList)
+
+    def show(self, campaign: Campaign) -> None:
+        """Show the latest entries of ``campaign``."""
+        self.campaign = campaign
+        self.entries = campaign.latest(SHOWN)
+        self._show_entries()
+
+    def add(self, entry: Entry) -> None:
+        """Append a new entry at the bottom and bring it into view."""
+        self.entries.append(entry)
+        self.listing.add_option(self._option(entry))
+        self.listing.highlighted = len(self.entries) - 1
+        self.listing.scroll_end(animate=False)
+
+    def _show_entries(self, entries: list[Entry] | None = None) -> None:
+        listing = self.listing
+        listing.clear_options()
+        shown = self.entries if entries is None else entries
+        listing.add_options([self._option(entry) for entry in shown])
+        if listing.option_count:
+            listing.highlighted = listing.option_count - 1
+            listing.scroll_end(animate=False)
+
+    def _option(self, entry: Entry) -> Option:
+        assert self.campaign is not None
+        text = Text(f"{entry.id:>4} ", style="dim")
+        if entry.game_time:
+            text.append(f"[{entry.game_time}] ", style="italic")
+        roll = entry.roll
+        if roll is not None:
+            outcome = roll.get("outcome")
+            text.append(entry.text)
+            if isinstance(outcome, str):
+                system = str(roll.get("system"))
+                style = "green" if style_class(outcome) == "success" else "red"
+                text.append(f"  {symbol(outcome)} {glossed(system, outcome)}", style=style)
+            elif "text" in roll:
+                text.append(f" → {roll['text']}", style="bold")
+            elif "result" in roll:
+                text.append(f" → {roll['result']}", style="bold")
+            if roll.get("physical") is True:
+                text.append("  ✋", style="dim")
+            if entry.id in self.expanded:
+                text.append("\n     " + dice_text(roll), style="dim")
+                if "seed" in roll:
+                    text.append(f"  seed {roll['seed']}", style="dim")
+        elif entry.kind in ("session", "scene"):
+            text.append(("■ " if entry.kind == "session" else "□ ") + entry.text, style="bold")
+        elif entry.kind == "note":
+            text.append(self.campaign.note_text(entry))
+        else:
+            text.append(entry.text, style="italic dim")
+        return Option(text, id=str(entry.id))
+
+    @on(OptionList.OptionSelected, "#journal-list")
+    def toggle(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a roll shows or hides its dice; on a note, asks to edit it."""
+        event.stop()
+        entry = self._entry(event.option.id)
+        if entry is None:
+            return
+        if entry.roll is not None:
+            self.expanded ^= {entry.id}
+            index = event.option_index
+            self.listing.replace_option_prompt_at_index(index, self._option(entry).prompt)
+        elif entry.kind == "note":
+            self.post_message(self.EditRequested(entry.id))
+
+    def _entry(self, option_id: str | None) -> Entry | None:
+        if option_id is None:
+            return None
+        wanted = int(option_id)
+        return next((entry for entry in self.entries if entry.id == wanted), None)
+
+    def action_edit(self) -> None:
+        highlighted = self.listing.highlighted
+        if highlighted is None:
+            return
+        entry = self._entry(self.listing.get_option_at_index(highlighted).id)
+        if entry is not None and entry.kind == "note":
+            self.post_message(self.EditRequested(entry.id))
+
+    def refresh_entry(self, entry_id: int) -> None:
+        """Redraw one entry (a note was rewritten)."""
+        for index, entry in enumerate(self.entries):
+            if entry.id == entry_id:
+                self.listing.replace_option_prompt_at_index(index, self._option(entry).prompt)
+
+    def action_search(self) -> None:
+        search = self.query_one("#journal-search", Input)
+        search.remove_class("hidden")
+        search.focus()
+
+    @on(Input.Submitted, "#journal-search")
+    def search(self, event: Input.Submitted) -> None:
+        """Show every entry of the whole journal whose text holds the search."""
+        event.stop()
+        wanted = event.value.strip().casefold()
+        if not wanted or self.campaign is None:
+            self.query_one("#journal-search", Input).add_class("hidden")
+            self._show_entries()
+            self.query_one("#journal-status", Static).update("")
+            return
+        campaign = self.campaign
+        found = [
+            entry
+            for entry in campaign.journal
+            if wanted in campaign.note_text(entry).casefold()
+            or (entry.game_time and wanted in entry.game_time.casefold())
+        ]
+        self._show_entries(found)
+        status = self.app.session.t("journal.found", count=len(found))  # type: ignore[attr-defined]
+        self.query_one("#journal-status", Static).update(status)

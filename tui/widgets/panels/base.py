@@ -1,0 +1,279 @@
+"""What every action panel shares: the acting character, the odds before the roll, the
+dice after it, physical dice, and telling the table what was rolled.
+
+A panel builds its test from its controls (:meth:`ActionPanel.build`), shows its exact
+odds each time a control changes, and on a roll asks the session for a seeded record
+(or reads the faces of physical dice), shows it, and posts :class:`ActionPanel.Rolled`
+for the table to journal. Attributes come down from the table (``character``); only
+messages go up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from meneur.core.errors import RulesError
+from meneur.tui.outcomes import glossed, style_class, symbol
+from meneur.tui.widgets.dice import DiceView, ShownDie
+from meneur.tui.widgets.odds import OddsView
+from meneur.tui.widgets.selector import StepSelector
+from meneur.tui.widgets.tick import Tick
+
+if TYPE_CHECKING:
+    from meneur.saves.changes import Change
+    from meneur.tui.session import Session
+
+
+class ActionPanel(VerticalScroll):
+    """Base of the five system panels."""
+
+    character: reactive[str | None] = reactive(None)
+    """The acting character's id (set by the table)."""
+
+    class Rolled(Message):
+        """A roll to journal: its record, a summary, its consequences."""
+
+        def __init__(
+            self,
+            record: Any,
+            text: str,
+            changes: Sequence[Change] = (),
+            character: str | None = None,
+            physical: bool = False,
+        ) -> None:
+            self.record = record
+            self.text = text
+            self.changes = tuple(changes)
+            self.character = character
+            self.physical = physical
+            super().__init__()
+
+    class PhysicalFaces(Message):
+        """Asks the table for the faces of physical dice."""
+
+        def __init__(self, panel: ActionPanel, inputs: Any) -> None:
+            self.panel = panel
+            self.inputs = inputs
+            super().__init__()
+
+    def __init__(self, session: Session, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.session = session
+        self.last: Any = None
+
+    def t(self, key: str, **values: object) -> str:
+        """An interface string."""
+        return self.session.t(key, **values)
+
+    # --- Layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="panel-head"):
+            yield Label(self.t("app.character"), classes="field-label")
+            yield Select[str]([], id="character", prompt=self.t("app.nobody"), compact=True)
+            yield Tick(
+                self.t("app.physical"),
+                id="physical",
+                compact=True,
+                tooltip=self.t("app.physical_hint"),
+            )
+        yield from self.controls()
+        yield Static("", id="summary", classes="summary")
+        yield OddsView(id="odds")
+        with Horizontal(classes="roll-row"):
+            yield Button(self.t("app.roll"), id="roll", variant="primary", compact=True)
+            yield from self.extra_buttons()
+        yield DiceView(id="dice")
+        yield Static(Text(self.t("app.not_rolled"), style="dim"), id="outcome", classes="outcome")
+        yield from self.after_result()
+        yield Static(Text(self.t("app.legend"), style="dim"), id="legend", classes="legend")
+
+    def after_result(self) -> ComposeResult:
+        """Widgets under the result (a Coup de poker, the next attempt…)."""
+        yield from ()
+
+    def controls(self) -> ComposeResult:
+        """The system's own controls."""
+        yield from ()
+
+    def extra_buttons(self) -> ComposeResult:
+        """Buttons beside Roll (intuition, next attempt…)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.fill_characters()
+        self.update_odds()
+
+    def fill_characters(self) -> None:
+        """Offer the campaign's characters in the header."""
+        characters = self.session.characters()
+        select = self.query_one("#character", Select)
+        select.set_options([(c.get("name", ident), ident) for ident, c in characters.items()])
+        if self.character in characters:
+            select.value = self.character
+
+    def watch_character(self, character: str | None) -> None:
+        if not self.is_mounted:
+            return
+        select = self.query_one("#character", Select)
+        if character is not None and select.value != character:
+            select.value = character
+        self.character_changed()
+        self.update_odds()
+
+    def character_changed(self) -> None:
+        """Refill the controls that come from the acting character's sheet."""
+
+    @property
+    def sheet(self) -> dict[str, Any]:
+        """The acting character's sheet."""
+        return self.session.sheet(self.character)
+
+    # --- Odds ------------------------------------------------------------------------
+
+    def build(self) -> Any:
+        """The test the controls describe.
+
+        Raises:
+            RulesError: when the controls do not describe a test yet.
+        """
+        raise NotImplementedError
+
+    def summary(self, inputs: Any) -> str:
+        """A line about the test (score to beat, threshold…) above the odds."""
+        return ""
+
+    def odds(self, inputs: Any) -> Any:
+        """The test's exact odds."""
+        from meneur.core.systems import odds_function
+
+        return odds_function(type(inputs))(inputs)
+
+    def shown_outcomes(self, odds: Any) -> Any:
+        """The outcomes worth a bar (all, unless a system says otherwise)."""
+        return odds.outcomes
+
+    def update_odds(self) -> None:
+        """Recompute and show the odds of the test as the controls now describe it."""
+        summary = self.query_one("#summary", Static)
+        odds_view = self.query_one("#odds", OddsView)
+        try:
+            inputs = self.build()
+            odds = self.odds(inputs)
+        except RulesError as error:
+            summary.update(Text(str(error), style="italic"))
+            odds_view.show("", {}, "")
+            return
+        summary.update(Text(self.summary(inputs), style="bold"))
+        odds_view.show(odds.system, self.shown_outcomes(odds), self.odds_note(odds))
+
+    def odds_note(self, odds: Any) -> str:
+        """A line under the odds (a total, a fiasco chance…)."""
+        return ""
+
+    @on(Select.Changed)
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(StepSelector.Changed)
+    def _control_changed(self, event: Message) -> None:
+        if (
+            getattr(event, "control", None) is not None
+            and getattr(event.control, "id", "") == "character"
+        ):
+            value = getattr(event, "value", None)
+            if isinstance(value, str) and value != self.character:
+                self.character = value
+            return
+        self.update_odds()
+
+    # --- Rolling ---------------------------------------------------------------------
+
+    @on(Button.Pressed, "#roll")
+    def _roll_pressed(self) -> None:
+        self.action_roll()
+
+    def action_roll(self) -> None:
+        """Roll the test (or ask for physical dice)."""
+        try:
+            inputs = self.build()
+        except RulesError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        if self.query_one("#physical", Checkbox).value:
+            self.post_message(self.PhysicalFaces(self, inputs))
+            return
+        self.finish(self.session.roll(inputs), physical=False)
+
+    def finish(self, record: Any, *, physical: bool) -> None:
+        """Show a record and send it to the journal with its consequences."""
+        self.last = record
+        self.show_record(record)
+        self.post_message(
+            self.Rolled(
+                record,
+                self.journal_text(record),
+                self.consequences(record),
+                self.character,
+                physical,
+            )
+        )
+
+    def journal_text(self, record: Any) -> str:
+        """What the journal says was tried."""
+        name = self.session.characters().get(self.character or "", {}).get("name")
+        what = self.summary(record.inputs)
+        return f"{name} — {what}" if name else what
+
+    def consequences(self, record: Any) -> Sequence[Change]:
+        """State changes a roll causes (karma…)."""
+        return ()
+
+    def shown_dice(self, record: Any) -> list[ShownDie]:
+        """The record's dice as they are shown."""
+        return [
+            ShownDie(
+                f"{die.face:02d}"
+                if die.sides == 100 and record.system == "systemj"
+                else str(die.face),
+                die.kept,
+                die.role if die.role not in (None, "reroll") else ("↻" if die.role else ""),
+            )
+            for die in record.dice
+        ]
+
+    def show_record(self, record: Any) -> None:
+        """Show the dice and the outcome in French with its gloss, and bring it into view."""
+        self.query_one("#dice", DiceView).show(
+            self.shown_dice(record), self.t("app.kept"), self.t("app.dropped")
+        )
+        outcome = self.query_one("#outcome", Static)
+        outcome.update(self.outcome_text(record))
+        self.call_after_refresh(outcome.scroll_visible, animate=False)
+
+    def outcome_text(self, record: Any) -> Text:
+        """The outcome line, and the system's own lines under it."""
+        text = Text()
+        outcome = getattr(record, "outcome", None)
+        if outcome is not None:
+            style = "bold green" if style_class(outcome) == "success" else "bold red"
+            text.append(f"{symbol(outcome)} {glossed(record.system, outcome)}", style=style)
+        for line in self.result_lines(record):
+            text.append("\n" + line)
+        if record.seed is not None:
+            text.append("\n" + self.t("app.seed", seed=record.seed), style="dim")
+        else:
+            text.append("\n" + self.t("app.physical_mark"), style="dim")
+        return text
+
+    def result_lines(self, record: Any) -> list[str]:
+        """Lines the system adds under the outcome."""
+        return []

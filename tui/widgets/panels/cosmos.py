@@ -1,0 +1,130 @@
+"""The Tale of Great Cosmos: a d100 test under one stat, the mean of several or a given
+threshold; the acting character's karma and its effect; karma moved after the roll;
+the intuition roll."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button, Input, Label, SelectionList, Static
+
+from meneur.content import term
+from meneur.core import cosmos
+from meneur.core.cosmos_creation import STATS
+from meneur.core.errors import RulesError
+from meneur.saves.changes import Change, read
+
+from .base import ActionPanel
+
+
+class CosmosPanel(ActionPanel):
+    """d100 under a threshold, karma, intuition."""
+
+    def controls(self) -> ComposeResult:
+        yield Label(self.t("cosmos.stats"), classes="field-label")
+        yield SelectionList[str](id="stats")
+        with Horizontal(classes="fields"):
+            yield Input(
+                placeholder=self.t("cosmos.threshold"), id="threshold", type="integer", compact=True
+            )
+            yield Input(
+                placeholder=self.t("cosmos.bonus"), id="bonus", type="integer", compact=True
+            )
+        yield Static("", id="karma", classes="summary")
+
+    def extra_buttons(self) -> ComposeResult:
+        yield Button(self.t("cosmos.intuition"), id="intuition", compact=True)
+
+    def on_mount(self) -> None:
+        self.character_changed()
+        super().on_mount()
+
+    @property
+    def karma(self) -> int:
+        """The acting character's karma (0 for nobody)."""
+        value = self.sheet.get("karma", 0)
+        return value if isinstance(value, int) else 0
+
+    def character_changed(self) -> None:
+        stats = self.sheet.get("stats", {})
+        listing = self.query_one("#stats", SelectionList)
+        listing.clear_options()
+        for stat in STATS:
+            value = stats.get(stat)
+            if isinstance(value, int):
+                listing.add_option((f"{term(f'cosmos.stat.{stat}').fr} {value}", stat))
+        self._show_karma()
+
+    def _show_karma(self) -> None:
+        sign = cosmos.karma_die_sign(self.karma)
+        effect = term(
+            "cosmos.karma.add"
+            if sign > 0
+            else "cosmos.karma.subtract"
+            if sign < 0
+            else "cosmos.karma.none"
+        )
+        self.query_one("#karma", Static).update(
+            Text(self.t("cosmos.karma", karma=f"{self.karma:+d}", effect=effect.glossed))
+        )
+
+    def build(self) -> cosmos.CosmosTest:
+        typed = self.query_one("#threshold", Input).value.strip()
+        bonus_text = self.query_one("#bonus", Input).value.strip()
+        bonus = int(bonus_text) if bonus_text.lstrip("-").isdigit() else 0
+        if typed.lstrip("-").isdigit():
+            return cosmos.CosmosTest(threshold=int(typed), bonus=bonus, karma=self.karma)
+        chosen = self.query_one("#stats", SelectionList).selected
+        values = [self.sheet.get("stats", {}).get(stat) for stat in chosen]
+        stats = tuple(v for v in values if isinstance(v, int))
+        if not stats:
+            raise RulesError(self.t("cosmos.choose"))
+        return cosmos.CosmosTest(stats=stats, bonus=bonus, karma=self.karma)
+
+    def summary(self, inputs: Any) -> str:
+        return self.t("cosmos.threshold_is", threshold=inputs.effective_threshold)
+
+    def consequences(self, record: Any) -> list[Change]:
+        """The roll moves the acting character's karma on their sheet."""
+        if not isinstance(record, cosmos.CosmosRoll):
+            return []
+        if self.character is None or record.karma_after == record.inputs.karma:
+            return []
+        path = ("characters", self.character, "sheet", "karma")
+        return [Change(path, read(self.session.campaign.state, path), record.karma_after)]
+
+    def result_lines(self, record: Any) -> list[str]:
+        if not isinstance(record, cosmos.CosmosRoll):
+            return [self.t("cosmos.intuition_value", value=record.inputs.intuition)]
+        lines = [
+            f"d100 {record.natural}"
+            + (f", karma d10 {record.karma_die} → {record.result}" if record.karma_die else "")
+        ]
+        lines.append(
+            self.t(
+                "cosmos.karma_after",
+                before=f"{record.inputs.karma:+d}",
+                after=f"{record.karma_after:+d}",
+            )
+        )
+        return lines
+
+    def show_record(self, record: Any) -> None:
+        super().show_record(record)
+        self.call_after_refresh(self._show_karma)
+
+    @on(Button.Pressed, "#intuition")
+    def intuition(self) -> None:
+        """Roll the acting character's intuition (Intuition 3 unless the sheet says)."""
+        value = self.sheet.get("intuition", cosmos.DEFAULT_INTUITION)
+        test = cosmos.IntuitionTest(value if isinstance(value, int) else cosmos.DEFAULT_INTUITION)
+        record = self.session.roll(test)
+        self.last = record
+        self.show_record(record)
+        name = self.session.characters().get(self.character or "", {}).get("name", "")
+        text = f"{name} — {self.t('cosmos.intuition_value', value=test.intuition)}".strip(" —")
+        self.post_message(self.Rolled(record, text, (), self.character, False))

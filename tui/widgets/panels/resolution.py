@@ -1,0 +1,139 @@
+"""Résoudre une action: the two difficulty scales, one or two elements, the alteration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Checkbox, Select
+
+from meneur.content import term
+from meneur.core import resolution
+from meneur.tui.widgets.selector import StepSelector
+from meneur.tui.widgets.tick import Tick
+
+from .base import ActionPanel
+
+SITUATIONAL = "@situational"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+class ResolutionPanel(ActionPanel):
+    """Difficulty, elements, alteration; 3d6 kept under the score to beat."""
+
+    def controls(self) -> ComposeResult:
+        yield StepSelector(
+            self.t("resolution.intrinsic"),
+            [
+                (i.value, f"{term(f'resolution.intrinsic.{i.value}').fr} {_signed(i.modifier)}")
+                for i in resolution.Intrinsic
+            ],
+            value=resolution.Intrinsic.COMPLEXE.value,
+            id="intrinsic",
+        )
+        yield StepSelector(
+            self.t("resolution.interest"),
+            [
+                (i.value, f"{term(f'resolution.interest.{i.value}').fr} {_signed(i.modifier)}")
+                for i in resolution.Interest
+            ],
+            value=resolution.Interest.NEUTRAL.value,
+            id="interest",
+        )
+        yield Select[str]([], id="element", prompt=self.t("resolution.element"), compact=True)
+        yield Tick(self.t("resolution.typical"), id="typical", compact=True)
+        yield Select[str](
+            [], id="second", prompt=self.t("resolution.second"), compact=True, disabled=True
+        )
+        yield StepSelector(
+            self.t("resolution.alteration"),
+            [
+                (a.value, term(f"resolution.alteration.{a.value}").glossed)
+                for a in resolution.Alteration
+            ],
+            id="alteration",
+        )
+
+    def on_mount(self) -> None:
+        self.character_changed()
+        super().on_mount()
+
+    def character_changed(self) -> None:
+        elements = self.sheet.get("elements", {})
+        options = [
+            (f"{name} ({score})", name)
+            for name, score in elements.items()
+            if isinstance(score, int)
+        ]
+        options.append((self.t("resolution.situational"), SITUATIONAL))
+        for selector in ("#element", "#second"):
+            self.query_one(selector, Select).set_options(options)
+        # The first element is the likeliest; the player changes it in a key press.
+        self.query_one("#element", Select).value = options[0][1]
+
+    @on(Checkbox.Changed, "#typical")
+    def _typical(self, event: Checkbox.Changed) -> None:
+        second = self.query_one("#second", Select)
+        second.disabled = not event.value
+        if not event.value:
+            second.clear()
+
+    def _element(self, selector: str, typical: bool = False) -> resolution.Element | None:
+        value = self.query_one(selector, Select).value
+        if value is Select.BLANK or value is None:
+            return None
+        if value == SITUATIONAL:
+            return resolution.Element(
+                typical=typical, name=self.t("resolution.situational"), situational=True
+            )
+        score = self.sheet.get("elements", {}).get(value, 0)
+        return resolution.Element(score, typical=typical, name=str(value))
+
+    def build(self) -> resolution.ResolutionTest:
+        typical = self.query_one("#typical", Checkbox).value
+        elements = [self._element("#element", typical)]
+        if typical:
+            elements.append(self._element("#second"))
+        return resolution.ResolutionTest(
+            intrinsic=resolution.Intrinsic(self.query_one("#intrinsic", StepSelector).value),
+            interest=resolution.Interest(self.query_one("#interest", StepSelector).value),
+            elements=tuple(element for element in elements if element is not None),
+            alteration=resolution.Alteration(self.query_one("#alteration", StepSelector).value),
+        )
+
+    def summary(self, inputs: Any) -> str:
+        test: resolution.ResolutionTest = inputs
+        score = test.score_to_beat
+        line = f"{self.t('resolution.difficulty', difficulty=_signed(test.difficulty))} · "
+        line += self.t("resolution.score", score=score)
+        automatic = resolution.automatic_kept(score)
+        if automatic is not None:
+            key = "resolution.automatic_success" if automatic else "resolution.automatic_failure"
+            line += f" — {self.t(key)}"
+        return line
+
+    def shown_outcomes(self, odds: Any) -> Any:
+        """Only the outcomes the chosen alteration can give."""
+        column = set(resolution.ALTERATION_TABLE[odds.inputs.alteration])
+        return {key: p for key, p in odds.outcomes.items() if key in column}
+
+    def journal_text(self, record: Any) -> str:
+        test: resolution.ResolutionTest = record.inputs
+        name = self.session.characters().get(self.character or "", {}).get("name")
+        elements = " + ".join(f"{e.name} {e.score}" for e in test.elements)
+        alteration = term(f"resolution.alteration.{test.alteration.value}").fr
+        what = (
+            f"score {test.score_to_beat}"
+            + (f" ({elements})" if elements else "")
+            + f", {alteration}"
+        )
+        return f"{name} — {what}" if name else what
+
+    def result_lines(self, record: Any) -> list[str]:
+        if record.automatic:
+            return [self.summary(record.inputs)]
+        return [f"{record.result}/3 {self.t('app.kept')}"]

@@ -1,0 +1,257 @@
+"""Le Sphérier: the campaign's engine, a skill from the sheet (Maîtrise, Limite), a DD from
+the scale or typed, or a test notation typed directly; extended and team tests shown
+attempt by attempt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button, Input, Select, Static
+
+from meneur.content import term
+from meneur.core import spherier, spherier_extended
+from meneur.core.errors import RulesError
+from meneur.core.spherier_notation import (
+    ExtendedNotation,
+    OpposedNotation,
+    SimpleNotation,
+    TeamNotation,
+    parse_sheet_entry,
+    parse_skill,
+    parse_test,
+)
+from meneur.tui.widgets.dice import DiceView, ShownDie
+from meneur.tui.widgets.selector import StepSelector
+
+from .base import ActionPanel
+
+TYPED = "typed"
+
+
+def _number(text: str, default: int) -> int:
+    text = text.strip()
+    return int(text) if text.lstrip("-+").isdigit() else default
+
+
+class SpherierPanel(ActionPanel):
+    """A skill test on the campaign's engine, by controls or by notation."""
+
+    def controls(self) -> ComposeResult:
+        engine = self.engine
+        yield Static(
+            self.t("spherier.engine", engine=term(f"spherier.engine.{engine.value}").glossed)
+        )
+        yield Select[str]([], id="skill", prompt=self.t("spherier.skill"), compact=True)
+        with Horizontal(classes="fields"):
+            yield Input("2", placeholder=self.t("spherier.mastery"), id="mastery", compact=True)
+            yield Input("2", placeholder=self.t("spherier.limit"), id="limit", compact=True)
+        yield StepSelector(
+            self.t("spherier.dd"),
+            [
+                *(
+                    (step, f"{term(f'spherier.dd.{step}').fr} {dd}")
+                    for step, dd in spherier.DD_SCALES[engine].items()
+                ),
+                (TYPED, "…"),
+            ],
+            value="moyenne",
+            id="dd-step",
+        )
+        yield Input(placeholder=self.t("spherier.dd"), id="dd", compact=True)
+        yield Input(placeholder=self.t("spherier.notation"), id="notation", compact=True)
+        yield Input(placeholder=self.t("spherier.opponent"), id="opponent", compact=True)
+        yield Input(placeholder=self.t("spherier.assistants"), id="assistants", compact=True)
+
+    def after_result(self) -> ComposeResult:
+        yield Static("", id="attempts")
+        yield Button(self.t("spherier.next_attempt"), id="next-attempt", compact=True)
+
+    @property
+    def engine(self) -> spherier.Engine:
+        """The campaign's engine (d6 unless its options say d20)."""
+        return spherier.Engine(self.session.campaign.state["options"].get("engine", "d6"))
+
+    def on_mount(self) -> None:
+        self.character_changed()
+        super().on_mount()
+        self.query_one("#next-attempt").display = False
+
+    def _skills(self) -> dict[str, spherier.Skill]:
+        found: dict[str, spherier.Skill] = {}
+        for entry in self.sheet.get("skills", []):
+            try:
+                parsed = parse_sheet_entry(str(entry))
+            except RulesError:
+                continue
+            if isinstance(parsed, spherier.Skill):
+                found[parsed.name] = parsed
+        return found
+
+    def character_changed(self) -> None:
+        skills = self._skills()
+        self.query_one("#skill", Select).set_options(
+            [(s.notation, name) for name, s in skills.items()]
+        )
+
+    @on(Select.Changed, "#skill")
+    def _skill(self, event: Select.Changed) -> None:
+        skill = self._skills().get(str(event.value))
+        if skill is not None:
+            self.query_one("#mastery", Input).value = str(skill.mastery)
+            self.query_one("#limit", Input).value = str(skill.limit)
+
+    def _skill_now(self) -> spherier.Skill:
+        name = self.query_one("#skill", Select).value
+        return spherier.Skill(
+            _number(self.query_one("#mastery", Input).value, 0),
+            max(0, _number(self.query_one("#limit", Input).value, 0)),
+            str(name) if isinstance(name, str) else "",
+        )
+
+    def build(self) -> Any:
+        skill = self._skill_now()
+        text = self.query_one("#notation", Input).value.strip()
+        if text:
+            return self.from_notation(text, skill)
+        step = self.query_one("#dd-step", StepSelector).value
+        if step == TYPED:
+            dd = _number(self.query_one("#dd", Input).value, 0)
+        else:
+            dd = spherier.DD_SCALES[self.engine][step]
+        return spherier.SkillTest(self.engine, skill, dd)
+
+    def from_notation(self, text: str, skill: spherier.Skill) -> Any:
+        """The test a typed notation describes, with the controls' skill.
+
+        Raises:
+            RulesError: for notation that cannot be read, or a missing opponent.
+        """
+        notation = parse_test(text)
+        named = self._skills().get(
+            notation.skill, spherier.Skill(skill.mastery, skill.limit, notation.skill)
+        )
+        if isinstance(notation, SimpleNotation):
+            return spherier.SkillTest(self.engine, named, notation.dd)
+        if isinstance(notation, OpposedNotation):
+            opponent = parse_skill(
+                self.query_one("#opponent", Input).value.strip() or f"{notation.opponent}"
+            )
+            return spherier.OpposedSkillTest(self.engine, named, opponent)
+        if isinstance(notation, ExtendedNotation):
+            return spherier_extended.ExtendedTest(
+                self.engine, named, notation.step_dd, notation.total, notation.interval
+            )
+        assert isinstance(notation, TeamNotation)
+        helpers = tuple(
+            parse_skill(part.strip())
+            for part in self.query_one("#assistants", Input).value.split(";")
+            if part.strip()
+        )
+        return spherier_extended.TeamTest(
+            self.engine,
+            named,
+            helpers,
+            notation.leader_dd,
+            notation.assistant_dd,
+            max_assistants=notation.max_assistants,
+            min_assistants=notation.min_assistants,
+        )
+
+    def run_notation(self, text: str) -> None:
+        """Play a notation typed on the command line."""
+        self.query_one("#notation", Input).value = text
+        self.update_odds()
+        self.action_roll()
+
+    def skill_text(self, skill: spherier.Skill) -> str:
+        """A skill as notation, or its Maîtrise and Limite when it has no name."""
+        if skill.name:
+            return skill.notation
+        mastery = f"{self.t('spherier.mastery')} {skill.mastery:+d}"
+        return f"{mastery}, {self.t('spherier.limit')} {skill.limit}"
+
+    def summary(self, inputs: Any) -> str:
+        if isinstance(inputs, spherier.SkillTest):
+            return f"{self.skill_text(inputs.skill)} · DD {inputs.dd}"
+        if isinstance(inputs, spherier.OpposedSkillTest):
+            return f"{self.skill_text(inputs.attacker)} / {self.skill_text(inputs.defender)}"
+        if isinstance(inputs, spherier_extended.ExtendedTest):
+            steps = f"({inputs.step_dd}, {inputs.total}, {inputs.interval.text})"
+            return f"{self.skill_text(inputs.skill)} · {steps}"
+        team = f"({inputs.leader_dd}, {inputs.assistant_dd})"
+        return f"{self.skill_text(inputs.leader)} · {team} · {len(inputs.assistants)}"
+
+    # --- Attempt by attempt -------------------------------------------------------------
+
+    def show_record(self, record: Any) -> None:
+        super().show_record(record)
+        self.steps: list[tuple[list[ShownDie], str]] = []
+        if isinstance(record, spherier_extended.ExtendedRoll):
+            for number, attempt in enumerate(record.attempts, start=1):
+                faces = " ".join(str(d.face) for d in attempt.dice)
+                counted = self.t("spherier.counted") if attempt.counted else ""
+                line = self.t(
+                    "spherier.attempt",
+                    number=number,
+                    faces=faces,
+                    result=attempt.result,
+                    counted=counted,
+                    total=attempt.running_total,
+                )
+                self.steps.append(
+                    ([ShownDie(str(d.face), self._success(d.face)) for d in attempt.dice], line)
+                )
+        elif isinstance(record, spherier_extended.TeamRoll):
+            for number, helper in enumerate(record.assistants, start=1):
+                faces = " ".join(str(d.face) for d in helper.dice)
+                helped = self.t("spherier.helps") if helper.helped else ""
+                line = self.t(
+                    "spherier.assistant",
+                    number=number,
+                    faces=faces,
+                    result=helper.result,
+                    helped=helped,
+                )
+                self.steps.append(
+                    ([ShownDie(str(d.face), self._success(d.face)) for d in helper.dice], line)
+                )
+            faces = " ".join(str(d.face) for d in record.leader_dice)
+            self.steps.append(
+                (
+                    [ShownDie(str(d.face), self._success(d.face)) for d in record.leader_dice],
+                    self.t("spherier.leader", faces=faces, result=record.result),
+                )
+            )
+        self.revealed = 0
+        self.query_one("#attempts", Static).update("")
+        self.query_one("#next-attempt").display = bool(self.steps)
+        if self.steps:
+            self.next_attempt()
+
+    def _success(self, face: int) -> bool | None:
+        return face in spherier.SUCCESS_FACES if self.engine is spherier.Engine.D6 else None
+
+    @on(Button.Pressed, "#next-attempt")
+    def next_attempt(self) -> None:
+        """Reveal the next attempt (or assistant)."""
+        if self.revealed >= len(self.steps):
+            return
+        dice, _ = self.steps[self.revealed]
+        self.revealed += 1
+        self.query_one("#dice", DiceView).show(dice, self.t("app.kept"), self.t("app.dropped"))
+        self.query_one("#attempts", Static).update(
+            "\n".join(line for _, line in self.steps[: self.revealed])
+        )
+        self.query_one("#next-attempt").display = self.revealed < len(self.steps)
+
+    def result_lines(self, record: Any) -> list[str]:
+        if isinstance(record, spherier_extended.ExtendedRoll):
+            elapsed = (
+                record.elapsed.text if record.inputs.interval.unit else str(record.elapsed.amount)
+            )
+            return [self.t("spherier.elapsed", attempts=len(record.attempts), elapsed=elapsed)]
+        margin = getattr(record, "margin", None)
+        return [self.t("spherier.margin", margin=margin)] if margin is not None else []

@@ -1,0 +1,277 @@
+"""SYSTEMJ: a skill or attribute on 100 with the bonus/malus scale, the degree of
+success; and a combat helper that computes attack and defence scores from the formulas
+and walks initiative → attack → defence or counter-attack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button, Collapsible, Input, Select, Static
+
+from meneur.content import term
+from meneur.core import systemj
+from meneur.core import systemj_combat as combat
+from meneur.core.errors import RulesError
+from meneur.tui.outcomes import glossed, symbol
+from meneur.tui.widgets.selector import StepSelector
+
+from .base import ActionPanel
+
+NONE = "none"
+ATTRIBUTES = (
+    "force",
+    "resistance",
+    "agilite",
+    "rapidite",
+    "intelligence",
+    "personnalite",
+    "chance",
+)
+
+
+def _number(text: str, default: int) -> int:
+    text = text.strip()
+    return int(text) if text.lstrip("-+").isdigit() else default
+
+
+class SystemjPanel(ActionPanel):
+    """A d100 test with degrees, and the combat helper."""
+
+    def controls(self) -> ComposeResult:
+        yield Select[str]([], id="value-of", prompt=self.t("systemj.value"), compact=True)
+        yield Input(
+            "50", placeholder=self.t("systemj.typed"), id="value", type="integer", compact=True
+        )
+        steps = [(NONE, self.t("systemj.none"))]
+        steps += [
+            (name, f"{term(f'systemj.modifier.{name}').fr} {value:+d}")
+            for name, value in systemj.BONUSES.items()
+        ]
+        steps.append((systemj.AUTOMATIC, term(f"systemj.modifier.{systemj.AUTOMATIC}").fr))
+        steps += [
+            (name, f"{term(f'systemj.modifier.{name}').fr} {value:+d}")
+            for name, value in systemj.MALUSES.items()
+        ]
+        yield StepSelector(self.t("systemj.modifier"), steps, id="modifier")
+
+    def after_result(self) -> ComposeResult:
+        with Collapsible(title=self.t("systemj.combat"), collapsed=True, id="combat"):
+            yield Select[str](
+                [
+                    (term(f"systemj.attack.{kind.value}").glossed, kind.value)
+                    for kind in combat.Attack
+                ],
+                value=combat.Attack.MELEE_FORCE.value,
+                allow_blank=False,
+                id="attack-kind",
+                compact=True,
+            )
+            with Horizontal(classes="fields"):
+                yield Select[str](
+                    [], id="attacker", prompt=self.t("systemj.attacker"), compact=True
+                )
+                yield Select[str]([], id="target", prompt=self.t("systemj.target"), compact=True)
+            with Horizontal(classes="fields"):
+                yield Input(
+                    "0",
+                    placeholder=self.t("systemj.weapon_att"),
+                    id="att",
+                    type="integer",
+                    compact=True,
+                )
+                yield Input(
+                    placeholder=self.t("systemj.weapon_def"), id="def", type="integer", compact=True
+                )
+            yield Static("", id="scores")
+            yield Static("", id="step")
+            with Horizontal(classes="roll-row", id="step-buttons"):
+                pass
+
+    def on_mount(self) -> None:
+        self.character_changed()
+        super().on_mount()
+        self.exchange: combat.Step | None = None
+        self.order: list[str] = []
+
+    def _values(self, sheet: dict[str, Any]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for key in ("attributes", "skills"):
+            for name, value in sheet.get(key, {}).items():
+                if isinstance(value, int):
+                    found[name] = value
+        return found
+
+    def character_changed(self) -> None:
+        values = self._values(self.sheet)
+        self.query_one("#value-of", Select).set_options(
+            [(f"{name} {value}", name) for name, value in values.items()]
+        )
+        people = [(c.get("name", ident), ident) for ident, c in self.session.characters().items()]
+        for selector in ("#attacker", "#target"):
+            self.query_one(selector, Select).set_options(people)
+
+    @on(Select.Changed, "#value-of")
+    def _value_of(self, event: Select.Changed) -> None:
+        value = self._values(self.sheet).get(str(event.value))
+        if value is not None:
+            self.query_one("#value", Input).value = str(value)
+
+    def build(self) -> systemj.SystemjTest:
+        value = _number(self.query_one("#value", Input).value, 50)
+        modifier = self.query_one("#modifier", StepSelector).value
+        label = self.query_one("#value-of", Select).value
+        modifiers = [] if modifier == NONE else [modifier]
+        return systemj.SystemjTest.with_modifiers(
+            value, modifiers, str(label) if isinstance(label, str) else ""
+        )
+
+    def summary(self, inputs: Any) -> str:
+        shown = f"{inputs.label} {inputs.value}".strip()
+        effective = self.t("systemj.effective", score=inputs.effective)
+        return f"{shown} · {effective} · {self.t('systemj.critical_on', value=inputs.value % 100)}"
+
+    def result_lines(self, record: Any) -> list[str]:
+        return [] if record.automatic else [f"d100 {record.result:02d} / {record.effective}"]
+
+    # --- The combat helper --------------------------------------------------------------
+
+    def _attributes(self, selector: str) -> combat.Attributes | None:
+        ident = self.query_one(selector, Select).value
+        if not isinstance(ident, str):
+            return None
+        sheet = self.session.sheet(ident)
+        values = {name: sheet.get("attributes", {}).get(name, 50) for name in ATTRIBUTES}
+        try:
+            return combat.Attributes(
+                **{k: v if isinstance(v, int) else 50 for k, v in values.items()}
+            )
+        except RulesError:
+            return None
+
+    def scores(self) -> tuple[int, dict[combat.Defence, int]] | None:
+        """The attack score and the target's defence scores, from the formulas."""
+        attacker, target = self._attributes("#attacker"), self._attributes("#target")
+        if attacker is None or target is None:
+            return None
+        kind = combat.Attack(str(self.query_one("#attack-kind", Select).value))
+        att = _number(self.query_one("#att", Input).value, 0) if kind.uses_weapon_att else 0
+        equipment = self.query_one("#def", Input).value.strip()
+        defences = {combat.Defence.DODGE: combat.defence_score(combat.Defence.DODGE, target)}
+        if equipment.lstrip("-").isdigit():
+            for defence in (combat.Defence.PARRY, combat.Defence.BLOCK):
+                defences[defence] = combat.defence_score(defence, target, int(equipment))
+        return combat.attack_score(kind, attacker, att), defences
+
+    @on(Select.Changed, "#combat Select")
+    @on(Input.Changed, "#combat Input")
+    def _combat_changed(self, event: Any) -> None:
+        event.stop()
+        found = self.scores()
+        if found is None:
+            return
+        attack, defences = found
+        text = self.t("systemj.attack_score", score=attack)
+        text += " · " + " · ".join(
+            f"{term(f'systemj.defence.{d.value}').fr} {v}" for d, v in defences.items()
+        )
+        self.query_one("#scores", Static).update(text)
+        kind = combat.Attack(str(self.query_one("#attack-kind", Select).value))
+        self._step(combat.begin(kind))
+
+    def _step(self, step: combat.Step) -> None:
+        """Show where the exchange stands and offer its next test."""
+        self.exchange = step
+        self.query_one("#step", Static).update(
+            Text(
+                self.t("systemj.next", step=self.t(f"systemj.step_{step.next.value}")), style="bold"
+            )
+        )
+        row = self.query_one("#step-buttons", Horizontal)
+        row.remove_children()
+        if step.next in (combat.Next.HIT, combat.Next.MISS):
+            return
+        if step.next is combat.Next.DEFENCE:
+            for defence in step.defences:
+                row.mount(
+                    Button(
+                        term(f"systemj.defence.{defence.value}").fr,
+                        name=defence.value,
+                        compact=True,
+                    )
+                )
+        else:
+            row.mount(Button(self.t("systemj.test"), name=step.next.value, compact=True))
+
+    @on(Button.Pressed, "#step-buttons Button")
+    def _take_step(self, event: Button.Pressed) -> None:
+        event.stop()
+        found = self.scores()
+        if found is None or self.exchange is None or event.button.name is None:
+            return
+        attack, defences = found
+        kind = combat.Attack(str(self.query_one("#attack-kind", Select).value))
+        attacker = self._attributes("#attacker")
+        target = self._attributes("#target")
+        assert attacker is not None  # scores() found both
+        assert target is not None
+        name = event.button.name
+        if name == combat.Next.INITIATIVE.value:
+            first = self._test(attacker.rapidite, "Rapidité (A)")
+            second = self._test(target.rapidite, "Rapidité (B)")
+            order = combat.initiative_order(
+                [
+                    combat.InitiativeEntry("attacker", attacker.rapidite, first.outcome),
+                    combat.InitiativeEntry("target", target.rapidite, second.outcome),
+                ]
+            )
+            if len(order[0]) > 1:
+                self._step(combat.Step(combat.Next.INITIATIVE))
+            else:
+                self._step(combat.Step(combat.Next.ATTACK, order[0][0]))
+        elif name == combat.Next.APPROACH.value:
+            sneak = self._test(attacker.agilite, "Dissimulation")
+            spot = self._test(target.intelligence, "Détection")
+            self._step(combat.furtive_approach(bool(sneak.success), bool(spot.success)))
+        elif name in (
+            combat.Next.ATTACK.value,
+            combat.Next.FURTIVE_ATTACK.value,
+            combat.Next.MELEE_FORCE.value,
+        ):
+            if name == combat.Next.MELEE_FORCE.value:
+                kind = combat.Attack.MELEE_FORCE
+            score = (
+                combat.attack_score(kind, attacker, 0)
+                if name == combat.Next.MELEE_FORCE.value
+                else attack
+            )
+            hit = self._test(score, term(f"systemj.attack.{kind.value}").fr)
+            self._step(
+                combat.after_attack(
+                    kind,
+                    bool(hit.success),
+                    target_has_weapon=combat.Defence.PARRY in defences,
+                    target_has_shield=combat.Defence.BLOCK in defences,
+                )
+            )
+        elif name == combat.Next.COUNTER_ATTACK.value:
+            hit = self._test(
+                combat.attack_score(combat.Attack.MELEE_FORCE, target),
+                self.t("systemj.step_counter-attack"),
+            )
+            self._step(combat.after_counter_attack(bool(hit.success)))
+        else:
+            defence = combat.Defence(name)
+            held = self._test(defences[defence], term(f"systemj.defence.{defence.value}").fr)
+            self._step(combat.after_defence(bool(held.success)))
+
+    def _test(self, value: int, label: str) -> Any:
+        """Roll one SYSTEMJ test of the exchange, show it and journal it."""
+        record = self.session.roll(systemj.SystemjTest(min(max(value, 0), 200), label=label))
+        self.show_record(record)
+        text = f"{label} {value} : {symbol(record.outcome)} {glossed('systemj', record.outcome)}"
+        self.post_message(self.Rolled(record, text, (), self.character, False))
+        return record

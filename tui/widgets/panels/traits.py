@@ -1,0 +1,311 @@
+"""Les Traits: a pool from a trait and bonuses against a Difficulty; the Coup de poker
+offered after a roll with a 6 showing, with the chance of reaching the need for each k;
+opposed tests played step by step."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button, Input, Select, Static
+
+from meneur.content import term
+from meneur.core import traits, traits_opposed
+from meneur.core.errors import RulesError
+from meneur.tui.widgets.odds import percent
+from meneur.tui.widgets.selector import StepSelector
+
+from .base import ActionPanel
+
+BONUS_DICE = ("+d4", "+d6", "+d8", "-d4", "-d6")
+
+
+def _number(text: str, default: int) -> int:
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else default
+
+
+class TraitsPanel(ActionPanel):
+    """A trait roll, its Coup de poker, and opposed tests."""
+
+    def controls(self) -> ComposeResult:
+        yield Select[str]([], id="trait", prompt=self.t("traits.trait"), compact=True)
+        with Horizontal(classes="fields"):
+            yield Input(
+                "3", placeholder=self.t("traits.dice"), id="pool", type="integer", compact=True
+            )
+            yield Input(
+                "4",
+                placeholder=self.t("traits.difficulty"),
+                id="difficulty",
+                type="integer",
+                compact=True,
+            )
+            yield Input(
+                "1", placeholder=self.t("traits.need"), id="need", type="integer", compact=True
+            )
+        with Horizontal(classes="fields"):
+            yield Input(
+                placeholder=self.t("traits.bonus"), id="bonus", type="integer", compact=True
+            )
+            yield Select[str](
+                [(die, die) for die in BONUS_DICE],
+                id="bonus-die",
+                prompt=self.t("traits.bonus_die"),
+                compact=True,
+            )
+        yield StepSelector(
+            self.t("traits.blessing"),
+            [
+                ("none", self.t("traits.neutral")),
+                ("bless", self.t("traits.bless")),
+                ("curse", self.t("traits.curse")),
+            ],
+            id="blessing",
+        )
+        yield StepSelector(
+            self.t("traits.policy"),
+            [
+                (policy.value, term(f"traits.policy.{policy.value}").fr)
+                for policy in traits.PokerPolicy
+            ],
+            id="policy",
+        )
+        yield Input(
+            placeholder=self.t("traits.against"), id="against", type="integer", compact=True
+        )
+
+    def after_result(self) -> ComposeResult:
+        yield Static("", id="poker-odds")
+        with Horizontal(classes="roll-row", id="poker-row"):
+            yield StepSelector("k", [("1", "1")], id="poker-k")
+            yield Button(term("traits.poker").fr, id="poker", compact=True)
+        with Horizontal(classes="roll-row", id="opposed-row"):
+            pass
+
+    def on_mount(self) -> None:
+        self.character_changed()
+        super().on_mount()
+        self._hide_poker()
+
+    def character_changed(self) -> None:
+        values = self.sheet.get("traits", {})
+        options = [
+            (f"{name} ({dice})", name) for name, dice in values.items() if isinstance(dice, int)
+        ]
+        self.query_one("#trait", Select).set_options(options)
+
+    @on(Select.Changed, "#trait")
+    def _trait(self, event: Select.Changed) -> None:
+        dice = self.sheet.get("traits", {}).get(event.value)
+        if isinstance(dice, int):
+            self.query_one("#pool", Input).value = str(dice)
+
+    def build(self) -> traits.TraitTest | traits_opposed.OpposedTest:
+        def value(selector: str, default: int) -> int:
+            return _number(self.query_one(selector, Input).value, default)
+
+        blessing = self.query_one("#blessing", StepSelector).value
+        bless = None if blessing == "none" else traits.Blessing(blessing)
+        die = self.query_one("#bonus-die", Select).value
+        bonus_die = traits.BonusDie.parse(str(die)) if isinstance(die, str) else None
+        policy = traits.PokerPolicy(self.query_one("#policy", StepSelector).value)
+        against = value("#against", 0)
+        if against > 0:
+            attacker = traits_opposed.OpposedSide(
+                value("#pool", 0), value("#bonus", 0), bonus_die, bless, False, policy
+            )
+            return traits_opposed.OpposedTest(
+                attacker,
+                traits_opposed.OpposedSide(against, policy=policy),
+                minimum=value("#need", 1),
+            )
+        return traits.TraitTest(
+            dice=value("#pool", 0),
+            difficulty=value("#difficulty", 4),
+            need=value("#need", 1),
+            bonus=value("#bonus", 0),
+            bonus_die=bonus_die,
+            blessing=bless,
+            poker=policy,
+        )
+
+    def summary(self, inputs: Any) -> str:
+        if isinstance(inputs, traits_opposed.OpposedTest):
+            sides = f"{inputs.attacker.dice} / {inputs.defender.dice}"
+            return f"{term('traits.opposed').fr} : {sides} {self.t('traits.dice')}, 4"
+        difficulty = f"{self.t('traits.difficulty')} {inputs.effective_difficulty}"
+        need = f"{self.t('traits.need')} {inputs.need}"
+        return f"{inputs.dice} {self.t('traits.dice')}, {difficulty}, {need}"
+
+    def odds_note(self, odds: Any) -> str:
+        fiasco = getattr(odds, "fiasco", None)
+        return f"{term('traits.fiasco').fr} : {percent(fiasco)}" if fiasco else ""
+
+    # --- Rolling: a first roll, then maybe a Coup de poker ------------------------------
+
+    def action_roll(self) -> None:
+        try:
+            inputs = self.build()
+        except RulesError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        if isinstance(inputs, traits_opposed.OpposedTest):
+            self._start_opposed(inputs)
+            return
+        if self.query_one("#physical").value:  # type: ignore[attr-defined]
+            self.post_message(self.PhysicalFaces(self, replace(inputs, poker=0)))
+            return
+        seed = self.session.rng.getrandbits(63)
+        record = replace(traits.first_roll(inputs, random.Random(seed)), seed=seed)
+        self.finish(record, physical=False)
+
+    def finish(self, record: Any, *, physical: bool) -> None:
+        super().finish(record, physical=physical)
+        if (
+            isinstance(record, traits.TraitRoll)
+            and record.seed is not None
+            and not record.poker
+            and record.poker_limit
+        ):
+            self._offer_poker(record)
+        else:
+            self._hide_poker()
+
+    def _offer_poker(self, record: traits.TraitRoll) -> None:
+        lines = Text(self.t("traits.poker_title"), style="bold")
+        for k in range(1, record.poker_limit + 1):
+            chance = percent(traits.poker_odds(record, k))
+            lines.append(
+                "\n" + self.t("traits.poker", k=k, percent=chance, need=record.inputs.need)
+            )
+        self.query_one("#poker-odds", Static).update(lines)
+        selector = self.query_one("#poker-k", StepSelector)
+        selector.steps = [(str(k), str(k)) for k in range(1, record.poker_limit + 1)]
+        selector.index = record.poker_limit - 1
+        selector.refresh()
+        self.query_one("#poker-row").display = True
+
+    def _hide_poker(self) -> None:
+        self.query_one("#poker-odds", Static).update("")
+        self.query_one("#poker-row").display = False
+
+    @on(Button.Pressed, "#poker")
+    def poker(self) -> None:
+        """Reroll k failed dice of the last roll (the same seed's stream continues)."""
+        record = self.last
+        if not isinstance(record, traits.TraitRoll) or record.seed is None:
+            return
+        k = int(self.query_one("#poker-k", StepSelector).value)
+        rng = random.Random(record.seed)
+        traits.first_roll(record.inputs, rng)  # the same draws as the first roll
+        self.finish(traits.with_poker(record, k, rng), physical=False)
+
+    def result_lines(self, record: Any) -> list[str]:
+        if isinstance(record, traits_opposed.OpposedRoll):
+            return [
+                f"{self.t('traits.attacker').capitalize()} : {record.attacker.successes} · "
+                f"{self.t('traits.defender').capitalize()} : {record.defender.successes}"
+            ]
+        lines = [self.t("traits.successes", count=record.successes, need=record.inputs.need)]
+        if record.fiasco:
+            lines.append(self.t("traits.fiasco"))
+        return lines
+
+    def shown_dice(self, record: Any) -> list[Any]:
+        from meneur.tui.widgets.dice import ShownDie
+
+        if isinstance(record, traits_opposed.OpposedRoll):
+            return [
+                ShownDie(
+                    str(d.face), None, "A" if d.role and d.role.startswith("attacker") else "D"
+                )
+                for d in record.dice
+            ]
+        test = record.inputs
+        shown = []
+        for die in record.dice:
+            if die.role == "bonus":
+                shown.append(ShownDie(str(die.face), None, f"d{die.sides}"))
+            elif die.kept is False:
+                shown.append(ShownDie(str(die.face), False, "↻"))
+            else:
+                shown.append(
+                    ShownDie(
+                        str(die.face), test.succeeds(die.face), "↻" if die.role == "reroll" else ""
+                    )
+                )
+        return shown
+
+    # --- Opposed tests, step by step -----------------------------------------------------
+
+    def _start_opposed(self, test: traits_opposed.OpposedTest) -> None:
+        self.opposed_seed = self.session.rng.getrandbits(63)
+        self.opposed_rng = random.Random(self.opposed_seed)
+        self.opposed = traits_opposed.start(test)
+        self._opposed_buttons()
+
+    def _opposed_buttons(self) -> None:
+        row = self.query_one("#opposed-row", Horizontal)
+        row.remove_children()
+        state = self.opposed
+        if state.stage is traits_opposed.Stage.DONE:
+            record = replace(traits_opposed.finish(state), seed=self.opposed_seed)
+            self.finish(record, physical=False)
+            return
+        who = (
+            self.t("traits.attacker")
+            if "attacker" in state.stage.value
+            else self.t("traits.defender")
+        )
+        self.query_one("#poker-odds", Static).update(
+            Text(self.t("traits.opposed_step", who=who, stage=state.stage.value), style="bold")
+        )
+        labels = {
+            "roll": self.t("app.roll"),
+            "wait": self.t("traits.wait"),
+            "pass": self.t("traits.pass"),
+        }
+        for action in traits_opposed.allowed_actions(state):
+            label = labels.get(action, f"{term('traits.poker').fr} {action.split()[-1]}")
+            row.mount(
+                Button(label, id=f"opposed-{action.replace(' ', '-')}", compact=True, name=action)
+            )
+        if state.attacker is not None:
+            self.show_record_partial(state)
+
+    def show_record_partial(self, state: traits_opposed.OpposedState) -> None:
+        """Show the dice rolled so far in an opposed test."""
+        from meneur.tui.widgets.dice import DiceView, ShownDie
+
+        dice = []
+        for label, roll in (("A", state.attacker), ("D", state.defender)):
+            if roll is not None:
+                dice += [
+                    ShownDie(
+                        str(d.face),
+                        None
+                        if d.role == "bonus"
+                        else (d.kept is not False and roll.inputs.succeeds(d.face)),
+                        label,
+                    )
+                    for d in roll.dice
+                ]
+        self.query_one("#dice", DiceView).show(dice, self.t("app.kept"), self.t("app.dropped"))
+
+    @on(Button.Pressed, "#opposed-row Button")
+    def opposed_action(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.name is None:
+            return
+        try:
+            self.opposed = traits_opposed.act(self.opposed, event.button.name, self.opposed_rng)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._opposed_buttons()

@@ -1,0 +1,91 @@
+"""Random tables: the campaign's own and the shipped examples; roll, see, journal; reload
+the campaign's tables after editing campaign.toml by hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from meneur.core.tables import RandomTable, TableQuery
+from meneur.saves.errors import CampaignError
+
+from .panels.base import ActionPanel
+
+if TYPE_CHECKING:
+    from meneur.tui.session import Session
+
+
+class TablesPanel(Vertical):
+    """Pick a table and roll on it."""
+
+    def __init__(self, session: Session, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.session = session
+
+    def t(self, key: str, **values: object) -> str:
+        """An interface string."""
+        return self.session.t(key, **values)
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(id="table-list")
+        with Horizontal(classes="roll-row"):
+            yield Button(self.t("tables.roll"), id="roll-table", variant="primary", compact=True)
+            yield Button(self.t("tables.reload"), id="reload-tables", compact=True)
+        yield Static("", id="table-result", classes="outcome")
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        """List every table: the campaign's, then the shipped ones."""
+        listing = self.query_one("#table-list", OptionList)
+        listing.clear_options()
+        own = set(self.session.campaign.state["tables"])
+        for table in self.session.tables():
+            origin = self.t("tables.campaign") if table.key in own else self.t("tables.shipped")
+            text = Text(table.name, style="bold")
+            text.append(f"  {{{table.key}}} · {len(table.entries)} · {origin}", style="dim")
+            listing.add_option(Option(text, id=table.key))
+        if listing.option_count:
+            listing.highlighted = 0
+
+    def selected(self) -> RandomTable | None:
+        """The highlighted table."""
+        listing = self.query_one("#table-list", OptionList)
+        if listing.highlighted is None:
+            return None
+        key = listing.get_option_at_index(listing.highlighted).id
+        return next((table for table in self.session.tables() if table.key == key), None)
+
+    @on(Button.Pressed, "#roll-table")
+    @on(OptionList.OptionSelected, "#table-list")
+    def action_roll(self) -> None:
+        """Roll on the highlighted table."""
+        table = self.selected()
+        if table is not None:
+            self.roll_table(table)
+
+    def roll_table(self, table: RandomTable) -> None:
+        """Roll on ``table``, show the result and journal it."""
+        record = self.session.roll(TableQuery.of(table, self.session.tables()))
+        text = Text(table.name, style="dim")
+        text.append("\n" + record.text, style="bold")
+        self.query_one("#table-result", Static).update(text)
+        self.post_message(ActionPanel.Rolled(record, table.name))
+
+    @on(Button.Pressed, "#reload-tables")
+    def reload(self) -> None:
+        """Read the campaign's tables again from campaign.toml."""
+        try:
+            self.session.campaign.reload()
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        self.fill()
+        self.notify(self.t("tables.reloaded", count=len(self.session.tables())))
