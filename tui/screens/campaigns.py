@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Select, SelectionList
+from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from meneur.content import term
 from meneur.saves.locations import data_dir
 from meneur.saves.schema import OPTIONS, SYSTEMS
+from meneur.tui.widgets.ticklist import TickList
 
 if TYPE_CHECKING:
     from meneur.tui.session import Session
@@ -34,6 +35,14 @@ def known_campaigns(current: Path) -> list[Path]:
     if current.resolve() not in {p.resolve() for p in found}:
         found.insert(0, current)
     return found
+
+
+def _shown_path(path: Path) -> str:
+    """A campaign's folder, relative to the data directory when it lives there."""
+    try:
+        return str(path.resolve().relative_to(data_dir().resolve()))
+    except ValueError:
+        return str(path)
 
 
 class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | None]):
@@ -55,7 +64,7 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
                 text = Text(path.name, style="bold")
                 if path.resolve() == current.resolve():
                     text.append(f"  {t('campaigns.current')}", style="dim")
-                text.append(f"\n{path}", style="dim")
+                text.append(f"\n{_shown_path(path)}", style="dim")
                 listing.add_option(Option(text, id=str(path)))
             yield listing
             yield Button(t("campaigns.open"), id="open-campaign", variant="primary", compact=True)
@@ -68,7 +77,7 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
                 id="new-system",
             )
             yield Label(t("campaigns.options"))
-            yield SelectionList[str](id="new-options")
+            yield TickList[str](id="new-options")
             with Horizontal(classes="roll-row"):
                 yield Button(t("campaigns.create"), id="create-campaign", compact=True)
 
@@ -80,11 +89,11 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
         self._options(str(event.value))
 
     def _options(self, system: str) -> None:
-        options = self.query_one("#new-options", SelectionList)
-        options.clear_options()
+        options = self.query_one("#new-options", TickList)
+        options.clear_choices()
         for name, (kind, default) in OPTIONS[system].items():
             if kind is bool:
-                options.add_option((name.replace("_", " "), name, bool(default)))
+                options.add_choice(name.replace("_", " "), name, bool(default))
 
     @on(Button.Pressed, "#open-campaign")
     @on(OptionList.OptionSelected, "#campaign-list")
@@ -102,7 +111,7 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
             self.query_one("#new-name", Input).focus()
             return
         system = str(self.query_one("#new-system", Select).value)
-        chosen = set(self.query_one("#new-options", SelectionList).selected)
+        chosen = set(self.query_one("#new-options", TickList).selected)
         options: dict[str, object] = {
             option: option in chosen
             for option, (kind, _) in OPTIONS[system].items()

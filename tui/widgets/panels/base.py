@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
 from meneur.core.errors import RulesError
 from meneur.tui.outcomes import glossed, style_class, symbol
@@ -184,6 +184,7 @@ class ActionPanel(VerticalScroll):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     @on(StepSelector.Changed)
+    @on(SelectionList.SelectedChanged)
     def _control_changed(self, event: Message) -> None:
         if (
             getattr(event, "control", None) is not None

@@ -10,13 +10,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Label, SelectionList, Static
+from textual.widgets import Button, Input, Label, Static
 
 from meneur.content import term
 from meneur.core import cosmos
 from meneur.core.cosmos_creation import STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
+from meneur.tui.widgets.ticklist import TickList
 
 from .base import ActionPanel
 
@@ -26,7 +27,7 @@ class CosmosPanel(ActionPanel):
 
     def controls(self) -> ComposeResult:
         yield Label(self.t("cosmos.stats"), classes="field-label")
-        yield SelectionList[str](id="stats")
+        yield TickList[str](id="stats")
         with Horizontal(classes="fields"):
             yield Input(
                 placeholder=self.t("cosmos.threshold"), id="threshold", type="integer", compact=True
@@ -51,12 +52,12 @@ class CosmosPanel(ActionPanel):
 
     def character_changed(self) -> None:
         stats = self.sheet.get("stats", {})
-        listing = self.query_one("#stats", SelectionList)
-        listing.clear_options()
+        listing = self.query_one("#stats", TickList)
+        listing.clear_choices()
         for stat in STATS:
             value = stats.get(stat)
             if isinstance(value, int):
-                listing.add_option((f"{term(f'cosmos.stat.{stat}').fr} {value}", stat))
+                listing.add_choice(f"{term(f'cosmos.stat.{stat}').fr} {value}", stat)
         self._show_karma()
 
     def _show_karma(self) -> None:
@@ -78,7 +79,7 @@ class CosmosPanel(ActionPanel):
         bonus = int(bonus_text) if bonus_text.lstrip("-").isdigit() else 0
         if typed.lstrip("-").isdigit():
             return cosmos.CosmosTest(threshold=int(typed), bonus=bonus, karma=self.karma)
-        chosen = self.query_one("#stats", SelectionList).selected
+        chosen = self.query_one("#stats", TickList).selected
         values = [self.sheet.get("stats", {}).get(stat) for stat in chosen]
         stats = tuple(v for v in values if isinstance(v, int))
         if not stats:
