@@ -121,7 +121,7 @@ class MeneurApp(App[None]):
             else:
                 if choice.resolve() == self.session.campaign.directory.resolve():
                     return
-                self.session.campaign.close()
+                # Open the new one first: if it fails, the current one stays open.
                 campaign = Campaign.open(choice)
                 message = self.t("campaigns.opened", name=campaign.name)
         except CampaignError as error:

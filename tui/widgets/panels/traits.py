@@ -273,9 +273,8 @@ class TraitsPanel(ActionPanel):
         }
         for action in traits_opposed.allowed_actions(state):
             label = labels.get(action, f"{term('traits.poker').fr} {action.split()[-1]}")
-            row.mount(
-                Button(label, id=f"opposed-{action.replace(' ', '-')}", compact=True, name=action)
-            )
+            # No ids: the old buttons are still leaving while the new ones arrive.
+            row.mount(Button(label, compact=True, name=action))
         if state.attacker is not None:
             self.show_record_partial(state)
 
