@@ -31,8 +31,14 @@ class HelpScreen(ModalScreen[None]):
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
+        # Textual's own keys come described in English; say them in the interface's tongue.
+        builtin = {
+            "Focus Next": t("bindings.next"),
+            "Focus Previous": t("bindings.previous"),
+            "Copy selected text": t("bindings.copy"),
+        }
         for key, description in self.keys:
-            table.add_row(key, description)
+            table.add_row(key, builtin.get(description, description))
         commands = Text(t("help.commands"), style="bold")
         for name in ("dice", "oracle", "notation", "table", "note"):
             commands.append(f"\n  • {t(f'help.command_{name}')}", style="")
