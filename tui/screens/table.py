@@ -9,6 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
@@ -68,10 +69,11 @@ class TableScreen(Screen[None]):
                 with TabbedContent(id="tabs", initial="action"):
                     with TabPane(self.t("tabs.action"), id="action"):
                         yield panel_class(self.session.campaign.system)(self.session, id="panel")
+                    # Hidden tabs are mounted after the first frame: the table shows sooner.
                     with TabPane(self.t("tabs.oracles"), id="oracles"):
-                        yield OraclePanel(self.session, id="oracle-panel")
+                        yield Lazy(OraclePanel(self.session, id="oracle-panel"))
                     with TabPane(self.t("tabs.tables"), id="tables"):
-                        yield TablesPanel(self.session, id="tables-panel")
+                        yield Lazy(TablesPanel(self.session, id="tables-panel"))
             yield JournalView(self.t("journal.search"), id="journal")
         yield CommandLine(self.t("command.placeholder"), id="command")
         yield Footer()
