@@ -1,0 +1,109 @@
+"""Fixtures for driving the real app: a temporary data directory, campaigns of every
+system with two characters, a fixed clock, and seeded dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from meneur.saves.campaign import Campaign
+from meneur.tui.app import MeneurApp, make_app
+
+SHEETS = {
+    "resolution": {"elements": {"Arts martiaux": 3, "Muscles améliorés": 2, "Pilotage": 1}},
+    "cosmos": {
+        "stats": {
+            "force": 55,
+            "esprit": 40,
+            "charisme": 35,
+            "agilite": 62,
+            "precision": 48,
+            "chance": 51,
+        },
+        "karma": 0,
+        "intuition": 4,
+    },
+    "traits": {"traits": {"Force": 3, "Mêlée": 4, "Agilité": 2}},
+    "spherier": {"skills": ["Dressage<+3, 2>", "Bluff<+4, 3>", "Mecanique<+5, 3>"]},
+    "systemj": {
+        "attributes": {
+            "force": 70,
+            "resistance": 61,
+            "agilite": 45,
+            "rapidite": 38,
+            "intelligence": 50,
+            "personnalite": 40,
+            "chance": 52,
+        },
+        "skills": {"Détection": 55},
+    },
+}
+
+
+def fixed_clock() -> Callable[[], datetime]:
+    """21/11/2026 from 20:00 (+01:00), a minute a call: journals read the same each run."""
+    moment = [datetime(2026, 11, 21, 20, 0, tzinfo=timezone(timedelta(hours=1)))]
+
+    def now() -> datetime:
+        moment[0] += timedelta(minutes=1)
+        return moment[0]
+
+    return now
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep settings and remembered campaigns inside the test."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("MENEUR_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def campaign_of(data_dir: Path) -> Iterator[Callable[[str], Campaign]]:
+    """Make a campaign of a system, with Kael and Lyra, in the data directory."""
+    made: list[Campaign] = []
+
+    def make(system: str) -> Campaign:
+        campaign = Campaign.create(
+            data_dir / "campaigns" / system,
+            system=system,
+            name=f"Table {system}",
+            clock=fixed_clock(),
+        )
+        for ident, name in (("kael", "Kael"), ("lyra", "Lyra")):
+            campaign.set(
+                ("characters", ident), {"name": name, "sheet": SHEETS[system]}, f"{name} arrive"
+            )
+        made.append(campaign)
+        return campaign
+
+    yield make
+    for campaign in made:
+        campaign.close()
+
+
+@pytest.fixture
+def app_of(campaign_of: Callable[[str], Campaign]) -> Callable[..., MeneurApp]:
+    """The real app on a new campaign of ``system``, in French, with seeded dice."""
+
+    def make(system: str, lang: str = "fr", seed: int = 7) -> MeneurApp:
+        return make_app(campaign_of(system), lang=lang, seed=seed)
+
+    return make
+
+
+def screen_text(app: MeneurApp) -> str:
+    """What the terminal shows, as plain text lines (from the app's own screenshot)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, text in re.findall(r'<text[^>]*x="([\d.]+)"[^>]*y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
+    lines = ["".join(part for _, part in sorted(parts)) for _, parts in sorted(rows.items())]
+    return "\n".join(line.replace("\xa0", " ") for line in lines)

@@ -1,0 +1,152 @@
+"""Opening, campaigns, help, languages, themes and the command palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, OptionList, Select
+
+from meneur.saves.campaign import Campaign
+from meneur.tui import settings
+from meneur.tui.app import make_app, open_campaign
+
+from .conftest import fixed_clock, screen_text
+
+
+async def test_the_first_run_creates_a_campaign_with_razors_and_later_runs_reopen_it(
+    data_dir: Path,
+) -> None:
+    campaign = open_campaign(None, "fr", fixed_clock())
+    assert campaign.directory == data_dir / "campaigns" / "default"
+    assert campaign.system == "resolution"
+    assert campaign.state["characters"]["razors"]["name"] == "Razors"
+    app = make_app(campaign, lang="fr", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Première campagne" in text
+        assert "Razors" in text
+        assert "Arts martiaux (3)" in text
+    again = open_campaign(None, "fr")
+    assert again.directory == campaign.directory
+    assert again.journal.last_id == campaign.journal.last_id
+    again.close()
+
+
+async def test_the_interface_speaks_english_with_french_rule_terms(app_of) -> None:
+    app = app_of("resolution", lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Score to beat: 3" in text
+        assert "Roll" in text
+        assert "Complexe 0" in text  # the rule term stays French
+        assert "Help" in text
+
+
+async def test_f1_lists_every_key(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Aide — toutes les touches" in text
+        for key in ("ctrl+z", "ctrl+y", "ctrl+e", "ctrl+o", "ctrl+p", "f2", "f3", "f4"):
+            assert key in text.replace("^", "ctrl+"), key
+        assert "? question" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Aide — toutes les touches" not in screen_text(app)
+
+
+async def test_the_campaign_screen_creates_and_switches(app_of, data_dir: Path) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert "Campagnes" in screen_text(app)
+        app.screen.query_one("#new-name", Input).value = "Les Ombres"
+        app.screen.query_one("#new-system", Select).value = "cosmos"
+        await pilot.pause()
+        app.screen.query_one("#create-campaign").press()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.campaign.name == "Les Ombres"
+        assert app.session.campaign.system == "cosmos"
+        assert (data_dir / "campaigns" / "les-ombres" / "campaign.toml").is_file()
+        assert "The Tale of Great Cosmos" in screen_text(app)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        listing = app.screen.query_one("#campaign-list", OptionList)
+        ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
+        listing.highlighted = next(
+            i for i, ident in enumerate(ids) if ident and ident.endswith("resolution")
+        )
+        app.screen.query_one("#open-campaign").press()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.campaign.system == "resolution"
+
+
+async def test_a_locked_campaign_is_refused_with_a_message(app_of, data_dir: Path) -> None:
+    other = Campaign.create(data_dir / "campaigns" / "held", system="traits")
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        app._campaign_chosen(other.directory)
+        await pilot.pause()
+        assert app.session.campaign.system == "resolution"
+        assert "open for writing" in screen_text(app)
+        before = app.session.campaign.journal.last_id
+        await pilot.press("r")  # the current campaign is still open for writing
+        await pilot.pause()
+        assert app.session.campaign.journal.last_id == before + 1
+    other.close()
+
+
+async def test_the_theme_is_chosen_and_remembered(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.theme = "meneur-contrast"
+        await pilot.pause()
+    assert settings.load()["theme"] == "meneur-contrast"
+    again = app_of("traits")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.theme == "meneur-contrast"
+
+
+async def test_every_action_is_in_the_command_palette(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        for title in (
+            "Lancer",
+            "Annuler",
+            "Rétablir",
+            "Exporter",
+            "Chercher",
+            "Campagnes",
+            "Aide",
+            "Oracles",
+            "Tables",
+        ):
+            assert title in titles
+
+
+async def test_at_80_by_24_the_party_folds_into_the_panel(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#party").display
+        assert "Kael" in screen_text(app)  # the panel's character picker
+        await pilot.press("r")
+        await pilot.pause()
+        assert (
+            app.session.campaign.journal.entry(app.session.campaign.journal.last_id).roll
+            is not None
+        )

@@ -1,0 +1,107 @@
+"""Résoudre une action at the table: scales by keys, elements, odds before, dice after."""
+
+from __future__ import annotations
+
+from meneur.tui.widgets.panels.base import ActionPanel
+from meneur.tui.widgets.selector import StepSelector
+
+from .conftest import screen_text
+
+
+async def test_the_odds_are_shown_before_rolling_and_follow_the_choices(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Score à battre : 3" in text  # Complexe 0 + Neutre 0 + Arts martiaux 3
+        assert "50.0 %" in text
+        intrinsic = app.screen.query_one("#intrinsic", StepSelector)
+        intrinsic.focus()
+        await pilot.press("1")  # Simple +4
+        await pilot.pause()
+        assert intrinsic.value == "simple"
+        text = screen_text(app)
+        assert "Score à battre : 7" in text
+        assert "automatique" in text
+        await pilot.press("right", "right")  # Ardue +2 → Complexe 0
+        await pilot.pause()
+        assert intrinsic.value == "complexe"
+        app.screen.query_one("#alteration", StepSelector).focus()
+        await pilot.press("2")  # Adoucie: four outcomes can happen
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Réussite + contrepartie" in text
+        assert "Échec + contrepartie" in text
+
+
+async def test_a_roll_shows_the_dice_big_and_the_outcome_in_french_with_its_gloss(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        panel = app.screen.query_one("#panel", ActionPanel)
+        record = panel.last
+        assert record is not None
+        text = screen_text(app)
+        for die in record.dice:
+            assert f"║ {die.face} ║" in text if die.kept else f"│ {die.face} │" in text
+        assert "gardé" in text
+        assert "(success" in text or "(failure" in text
+        entry = app.session.campaign.journal.entry(app.session.campaign.journal.last_id)
+        assert entry.roll is not None
+        assert entry.roll["seed"] == record.seed
+        assert entry.character == "kael"
+
+
+async def test_typical_opens_a_second_element(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        second = app.screen.query_one("#second")
+        assert second.disabled
+        await pilot.click("#typical")
+        await pilot.pause()
+        assert not second.disabled
+        second.value = "Muscles améliorés"
+        await pilot.pause()
+        assert "Score à battre : 5" in screen_text(app)
+
+
+async def test_the_seed_reproduces_the_same_rolls(campaign_of) -> None:
+    from meneur.tui.app import make_app
+
+    rolls = []
+    for system in ("cosmos", "systemj"):
+        # Two campaigns, one seed: the same table roll, die for die.
+        app = make_app(campaign_of(system), lang="fr", seed=99)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press("f4", "r")
+            await pilot.pause()
+            campaign = app.session.campaign
+            roll = campaign.journal.entry(campaign.journal.last_id).roll
+            rolls.append((roll["seed"], roll["dice"], roll["text"]))
+    assert rolls[0] == rolls[1]
+
+
+async def test_physical_dice_are_typed_and_marked_in_the_journal(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+d", "r")
+        await pilot.pause()
+        await pilot.press(*"4 9 2", "enter")  # a d6 cannot show 9: the dialog says so and stays
+        await pilot.pause()
+        assert "cannot" in screen_text(app) or "1 to 6" in screen_text(app)
+        dialog_input = app.screen.query_one("#dialog-input")
+        dialog_input.value = "4 6 2"
+        await pilot.press("enter")
+        await pilot.pause()
+        campaign = app.session.campaign
+        entry = campaign.journal.entry(campaign.journal.last_id)
+        assert entry.roll is not None
+        assert entry.roll["physical"] is True
+        assert [d["face"] for d in entry.roll["dice"]] == [4, 6, 2]
+        assert "seed" not in entry.roll
+        assert "dés physiques" in screen_text(app)

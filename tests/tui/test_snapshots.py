@@ -1,0 +1,101 @@
+"""Snapshots of every screen at 80×24 and 120×40, seeded and on a fixed clock.
+
+Regenerate after an intended change with ``pytest tests/tui --snapshot-update`` and look
+at the SVGs in ``__snapshots__`` before committing them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from meneur.tui.widgets.ticklist import TickList
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def roll(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("r")
+    await pilot.pause()
+
+
+async def cosmos_roll(pilot: Pilot) -> None:
+    await pilot.pause()
+    stats = pilot.app.screen.query_one("#stats", TickList)
+    stats.select("force")
+    stats.select("agilite")
+    await roll(pilot)
+
+
+async def traits_roll(pilot: Pilot) -> None:
+    await pilot.pause()
+    pilot.app.screen.query_one("#trait", Select).value = "Mêlée"
+    await roll(pilot)
+
+
+async def spherier_roll(pilot: Pilot) -> None:
+    await pilot.pause()
+    pilot.app.screen.query_one("#notation", Input).value = "[Mecanique](1, 3, 1h)"
+    await roll(pilot)
+
+
+async def systemj_roll(pilot: Pilot) -> None:
+    await pilot.pause()
+    pilot.app.screen.query_one("#value-of", Select).value = "Détection"
+    await roll(pilot)
+
+
+async def oracle(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("f3")
+    pilot.app.screen.query_one("#question", Input).value = "La porte est-elle verrouillée ?"
+    await roll(pilot)
+
+
+async def tables(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("f4")
+    await roll(pilot)
+
+
+async def help_screen(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("f1")
+    await pilot.pause()
+
+
+async def campaigns(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+o")
+    await pilot.pause()
+
+
+async def physical_dice(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+d", "r")
+    await pilot.pause()
+    await pilot.press(*"4 6 2")
+    await pilot.pause()
+
+
+SCREENS = {
+    "resolution": ("resolution", roll),
+    "cosmos": ("cosmos", cosmos_roll),
+    "traits": ("traits", traits_roll),
+    "spherier": ("spherier", spherier_roll),
+    "systemj": ("systemj", systemj_roll),
+    "oracles": ("resolution", oracle),
+    "tables": ("traits", tables),
+    "help": ("resolution", help_screen),
+    "campaigns": ("cosmos", campaigns),
+    "physical-dice": ("resolution", physical_dice),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_screen(screen: str, size: tuple[int, int], app_of, snap_compare) -> None:
+    system, before = SCREENS[screen]
+    assert snap_compare(app_of(system), terminal_size=size, run_before=before)

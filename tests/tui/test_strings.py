@@ -1,0 +1,56 @@
+"""The interface speaks French and English with the same keys, and uses no missing key."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from meneur.tui.i18n import LANGUAGES, default_language, strings
+
+TUI = Path(__file__).resolve().parents[2] / "tui"
+USED = re.compile(r"""\bt\(\s*["']([a-z_]+\.[a-z_.-]+)["']""")
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    french, english = (strings(lang).keys() for lang in LANGUAGES)
+    assert french == english
+    assert len(french) > 100
+
+
+def test_every_key_the_interface_uses_exists() -> None:
+    used = {
+        key for path in TUI.rglob("*.py") for key in USED.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(used) > 60
+    missing = sorted(used - strings("fr").keys())
+    assert not missing
+
+
+def test_every_binding_id_has_a_description() -> None:
+    ids = {
+        key
+        for path in TUI.rglob("*.py")
+        for key in re.findall(r"""id="([a-z_]+)"\)""", path.read_text(encoding="utf-8"))
+    }
+    for ident in ids & {"help", "roll", "command", "undo", "redo", "export", "campaigns", "quit"}:
+        assert f"bindings.{ident}" in strings("en").keys()  # noqa: SIM118 - keys() is Strings' API
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "lang"),
+    [("LANG", "fr_FR.UTF-8", "fr"), ("LANG", "en_GB.UTF-8", "en"), ("LC_ALL", "fr_CA", "fr")],
+)
+def test_the_default_language_follows_the_locale(
+    variable: str, value: str, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, value)
+    assert default_language() == lang
+
+
+def test_strings_format_their_fields() -> None:
+    assert strings("fr").t("app.journaled", id=12) == "Journal : entrée n°12"
+    assert strings("en").t("app.journaled", id=12) == "Journal: entry #12"

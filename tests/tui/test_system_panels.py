@@ -1,0 +1,174 @@
+"""The other four panels at the table: Great Cosmos, Les Traits, Le Sphérier, SYSTEMJ."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from textual.widgets import Input, Select
+
+from meneur.core import traits
+from meneur.tui.widgets.panels.base import ActionPanel
+from meneur.tui.widgets.ticklist import TickList
+
+from .conftest import screen_text
+
+
+def panel(app) -> ActionPanel:
+    return app.screen.query_one("#panel", ActionPanel)
+
+
+async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("characters", "kael", "sheet", "karma"), 9)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Karma +9" in screen_text(app)
+        stats = app.screen.query_one("#stats", TickList)
+        stats.select("force")
+        stats.select("agilite")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Seuil : 58" in text  # floor((55 + 62) / 2)
+        assert "✔ Force 55" in text
+        for _ in range(40):  # until a roll moves karma (a critical failure at +9)
+            await pilot.press("r")
+            await pilot.pause()
+            record = panel(app).last
+            if record.karma_after != record.inputs.karma:
+                break
+        assert record.inputs.karma in (9, 10)
+        sheet_karma = campaign.state["characters"]["kael"]["sheet"]["karma"]
+        assert sheet_karma == record.karma_after
+        assert "Karma : +" in screen_text(app)
+        await pilot.click("#intuition")
+        await pilot.pause()
+        assert panel(app).last.system == "intuition"
+        assert "Intuition 4" in screen_text(app)
+
+
+async def test_cosmos_needs_a_stat_or_a_threshold(app_of) -> None:
+    app = app_of("cosmos")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Choisissez une statistique" in screen_text(app)
+        app.screen.query_one("#threshold", Input).value = "45"
+        await pilot.pause()
+        assert "Seuil : 45" in screen_text(app)
+
+
+async def test_traits_roll_then_coup_de_poker_with_its_odds(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#trait", Select).value = "Mêlée"
+        app.screen.query_one("#need", Input).value = "3"
+        await pilot.pause()
+        assert "4 Dés" in screen_text(app) or "4 dés" in screen_text(app).lower()
+        # Roll until a 6 shows and a Coup de poker is offered.
+        for _ in range(60):
+            await pilot.press("r")
+            await pilot.pause()
+            if panel(app).last.poker_limit:
+                break
+        first = panel(app).last
+        assert first.poker_limit
+        text = screen_text(app)
+        assert "Coup de poker possible" in text
+        assert "d'atteindre 3" in text
+        before = app.session.campaign.journal.last_id
+        await pilot.click("#poker")
+        await pilot.pause()
+        pokered = panel(app).last
+        assert pokered.poker == first.poker_limit  # the largest k is offered first
+        assert [d.face for d in pokered.dice[: len(first.dice)]] == [d.face for d in first.dice]
+        assert app.session.campaign.journal.last_id == before + 1
+        # The same seed reproduces the first roll and its rerolls.
+        rng = random.Random(pokered.seed)
+        replayed = traits.with_poker(
+            replace(traits.first_roll(pokered.inputs, rng), seed=pokered.seed), pokered.poker, rng
+        )
+        assert replayed == pokered
+
+
+async def test_traits_opposed_test_is_played_step_by_step(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#against", Input).value = "2"
+        await pilot.pause()
+        assert "Test opposé" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        for _ in range(8):
+            buttons = list(app.screen.query("#opposed-row Button"))
+            if not buttons:
+                break
+            buttons[0].press()
+            await pilot.pause()
+        record = panel(app).last
+        assert record is not None
+        assert record.actions[0] == "roll"
+        entry = app.session.campaign.journal.entry(app.session.campaign.journal.last_id)
+        assert entry.roll["kind"] == "traits_opposed.OpposedTest"
+
+
+async def test_spherier_extended_test_attempt_by_attempt(app_of) -> None:
+    app = app_of("spherier")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#notation", Input).value = "[Mecanique](1, 3, 1h)"
+        await pilot.pause()
+        assert "Mecanique<+5, 3>" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        record = panel(app).last
+        assert "Essai 1" in screen_text(app)
+        for _ in range(len(record.attempts) - 1):
+            app.screen.query_one("#next-attempt").press()
+            await pilot.pause()
+        text = screen_text(app)
+        assert f"Essai {len(record.attempts)}" in text
+        assert f"{len(record.attempts)}h" in text
+
+
+async def test_spherier_notation_on_the_command_line(app_of) -> None:
+    app = app_of("spherier")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"[Bluff](2)", "enter")
+        await pilot.pause()
+        record = panel(app).last
+        assert record.inputs.skill.name == "Bluff"
+        assert record.inputs.dd == 2
+
+
+async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
+    app = app_of("systemj")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#value-of", Select).value = "Détection"
+        await pilot.pause()
+        assert "Détection 55" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        record = panel(app).last
+        assert 0 <= record.result <= 99
+        app.screen.query_one("#combat").collapsed = False
+        await pilot.pause()
+        app.screen.query_one("#attacker", Select).value = "kael"
+        app.screen.query_one("#target", Select).value = "lyra"
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Score d'attaque : 47" in text  # floor((70×2 + 61 + 38) / 5)
+        assert "initiative" in text
+        journal_before = app.session.campaign.journal.last_id
+        for _ in range(6):
+            buttons = list(app.screen.query("#step-buttons Button"))
+            if not buttons:
+                break
+            buttons[0].press()
+            await pilot.pause()
+        assert app.session.campaign.journal.last_id > journal_before
+        assert "Étape suivante" in screen_text(app)

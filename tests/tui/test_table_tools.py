@@ -1,0 +1,207 @@
+"""Oracles, random tables, the command line and the journal, driven as a player would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from meneur.tui.widgets.command_line import CommandLine
+from meneur.tui.widgets.journal import JournalView
+from meneur.tui.widgets.selector import StepSelector
+
+from .conftest import screen_text
+
+
+def last_entry(app):
+    campaign = app.session.campaign
+    return campaign.journal.entry(campaign.journal.last_id)
+
+
+async def test_yesno_oracle_records_the_question_and_its_answer(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        app.screen.query_one("#question", Input).value = "La porte est-elle verrouillée ?"
+        app.screen.query_one("#likelihood", StepSelector).value = "5"
+        await pilot.pause()
+        assert "Très probable" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        entry = last_entry(app)
+        assert entry.kind == "oracle"
+        assert entry.text == "La porte est-elle verrouillée ?"
+        assert entry.roll["inputs"]["likelihood"] == 5
+        assert "« La porte est-elle verrouillée ? »" in screen_text(app)
+
+
+async def test_environment_oracle(app_of) -> None:
+    app = app_of("cosmos")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        app.screen.query_one("#lean", StepSelector).value = "for"
+        await pilot.pause()
+        assert "74.1 %" in screen_text(app)  # 20/27 favourable when leaning for
+        app.screen.query_one("#ask-oracle").press()
+        await pilot.pause()
+        assert last_entry(app).roll["system"] == "oracle"
+
+
+async def test_random_tables_roll_references_and_journal(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4", "r")
+        await pilot.pause()
+        entry = last_entry(app)
+        assert entry.roll["kind"] == "tables.TableQuery"
+        assert entry.roll["text"] in screen_text(app).replace("\n", " ") or entry.roll["text"][
+            :20
+        ] in screen_text(app)
+        assert "{" not in entry.roll["text"]
+        assert "[[" not in entry.roll["text"]
+
+
+async def test_a_campaigns_own_table_after_a_reload(app_of) -> None:
+    app = app_of("traits")
+    campaign = app.session.campaign
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        path = campaign.directory / "campaign.toml"
+        path.write_text(
+            path.read_text(encoding="utf-8").replace(
+                "[tables]\n", '[tables.butin]\nname = "Butin"\nentries = ["[[2d6]] pièces d\'or"]\n'
+            ),
+            encoding="utf-8",
+        )
+        await pilot.press("f4")
+        app.screen.query_one("#reload-tables").press()
+        await pilot.pause()
+        assert "Butin" in screen_text(app)
+        await pilot.press("colon", *"butin", "enter")
+        await pilot.pause()
+        assert last_entry(app).roll["text"].endswith("pièces d'or")
+
+
+async def test_the_command_line_reads_dice_questions_tables_and_notes(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"4d6kh3", "enter")
+        await pilot.pause()
+        assert last_entry(app).roll["inputs"]["expression"] == "4d6kh3"
+        await pilot.press(*"?4 Il pleut ?", "enter")
+        await pilot.pause()
+        assert last_entry(app).roll["inputs"] == {"likelihood": 4, "question": "Il pleut ?"}
+        await pilot.press(*"meteo", "enter")
+        await pilot.pause()
+        assert last_entry(app).roll["inputs"]["table"] == "meteo"
+        await pilot.press(*"Razors hésite.", "enter")
+        await pilot.pause()
+        assert last_entry(app).kind == "note"
+        line = app.screen.query_one(CommandLine)
+        await pilot.press("up")
+        assert line.value == "Razors hésite."
+        await pilot.press("up", "up")
+        assert line.value == "?4 Il pleut ?"
+        await pilot.press("down", "down", "down")
+        assert line.value == ""
+
+
+async def test_the_command_line_completes_table_and_element_names(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"Rencon")
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.query_one(CommandLine).value == "Rencontres en chemin"
+
+
+async def test_the_journal_expands_a_rolls_dice_and_searches(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        journal = app.screen.query_one(JournalView)
+        record = app.screen.query_one("#panel").last
+        journal.listing.focus()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert f"d6:{record.dice[0].face}" in screen_text(
+            app
+        ) or f"d6:[{record.dice[0].face}]" in screen_text(app)
+        await pilot.press("ctrl+f")
+        await pilot.press(*"Lyra", "enter")
+        await pilot.pause()
+        assert "1 entrées trouvées" in screen_text(app)
+
+
+async def test_notes_are_edited_from_the_journal_and_undone(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"Razors arive.", "enter")
+        await pilot.pause()
+        note = last_entry(app)
+        journal = app.screen.query_one(JournalView)
+        journal.listing.focus()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        dialog = app.screen.query_one("#dialog-input", Input)
+        dialog.value = "Razors arrive."
+        await pilot.press("enter")
+        await pilot.pause()
+        campaign = app.session.campaign
+        assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arrive."
+        assert "Razors arrive." in screen_text(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arive."
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arrive."
+
+
+async def test_undo_reverts_a_rolls_consequence_but_keeps_the_roll(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("characters", "kael", "sheet", "karma"), 9)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#threshold", Input).value = "50"
+        for _ in range(60):
+            await pilot.press("r")
+            await pilot.pause()
+            if campaign.state["characters"]["kael"]["sheet"]["karma"] != 9:
+                break
+        moved = campaign.state["characters"]["kael"]["sheet"]["karma"]
+        assert moved != 9
+        assert moved == app.screen.query_one("#panel").last.karma_after
+        rolls = sum(1 for e in campaign.journal if e.roll is not None)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert campaign.state["characters"]["kael"]["sheet"]["karma"] == 9
+        assert sum(1 for e in campaign.journal if e.roll is not None) == rolls
+        assert "Karma +9" in screen_text(app)
+
+
+async def test_export_to_markdown_from_the_app(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "ctrl+e")
+        await pilot.pause()
+        target = app.session.campaign.directory / "journal.md"
+        assert app.screen.query_one("#dialog-input", Input).value == str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        text = Path(target).read_text(encoding="utf-8")
+        assert text.startswith("# Table resolution")
+        assert "Kael — score 3" in text
