@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.ticklist import TickList
 
 SIZES = [(80, 24), (120, 40)]
@@ -31,7 +32,7 @@ async def cosmos_roll(pilot: Pilot) -> None:
 
 async def traits_roll(pilot: Pilot) -> None:
     await pilot.pause()
-    pilot.app.screen.query_one("#trait", Select).value = "Mêlée"
+    pilot.app.screen.query_one("#trait", Choice).value = "Mêlée"
     await roll(pilot)
 
 
@@ -43,7 +44,7 @@ async def spherier_roll(pilot: Pilot) -> None:
 
 async def systemj_roll(pilot: Pilot) -> None:
     await pilot.pause()
-    pilot.app.screen.query_one("#value-of", Select).value = "Détection"
+    pilot.app.screen.query_one("#value-of", Choice).value = "Détection"
     await roll(pilot)
 
 

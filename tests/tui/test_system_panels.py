@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from meneur.core import traits
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.ticklist import TickList
 
@@ -62,7 +63,7 @@ async def test_traits_roll_then_coup_de_poker_with_its_odds(app_of) -> None:
     app = app_of("traits")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.screen.query_one("#trait", Select).value = "Mêlée"
+        app.screen.query_one("#trait", Choice).value = "Mêlée"
         app.screen.query_one("#need", Input).value = "3"
         await pilot.pause()
         assert "4 Dés" in screen_text(app) or "4 dés" in screen_text(app).lower()
@@ -148,7 +149,7 @@ async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
     app = app_of("systemj")
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
-        app.screen.query_one("#value-of", Select).value = "Détection"
+        app.screen.query_one("#value-of", Choice).value = "Détection"
         await pilot.pause()
         assert "Détection 55" in screen_text(app)
         await pilot.press("r")
@@ -157,8 +158,8 @@ async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
         assert 0 <= record.result <= 99
         app.screen.query_one("#combat").collapsed = False
         await pilot.pause()
-        app.screen.query_one("#attacker", Select).value = "kael"
-        app.screen.query_one("#target", Select).value = "lyra"
+        app.screen.query_one("#attacker", Choice).value = "kael"
+        app.screen.query_one("#target", Choice).value = "lyra"
         await pilot.pause()
         text = screen_text(app)
         assert "Score d'attaque : 47" in text  # floor((70×2 + 61 + 38) / 5)

@@ -19,10 +19,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Static
 
 from meneur.core.errors import RulesError
 from meneur.tui.outcomes import glossed, style_class, symbol
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
 from meneur.tui.widgets.odds import OddsView
 from meneur.tui.widgets.selector import StepSelector
@@ -79,7 +80,7 @@ class ActionPanel(VerticalScroll):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="panel-head"):
             yield Label(self.t("app.character"), classes="field-label")
-            yield Select[str]([], id="character", prompt=self.t("app.nobody"), compact=True)
+            yield Choice[str]([], id="character", prompt=self.t("app.nobody"))
             yield Tick(
                 self.t("app.physical"),
                 id="physical",
@@ -116,7 +117,7 @@ class ActionPanel(VerticalScroll):
     def fill_characters(self) -> None:
         """Offer the campaign's characters in the header."""
         characters = self.session.characters()
-        select = self.query_one("#character", Select)
+        select = self.query_one("#character", Choice)
         select.set_options([(c.get("name", ident), ident) for ident, c in characters.items()])
         if self.character in characters:
             select.value = self.character
@@ -124,7 +125,7 @@ class ActionPanel(VerticalScroll):
     def watch_character(self, character: str | None) -> None:
         if not self.is_mounted:
             return
-        select = self.query_one("#character", Select)
+        select = self.query_one("#character", Choice)
         if character is not None and select.value != character:
             select.value = character
         self.character_changed()
@@ -180,7 +181,7 @@ class ActionPanel(VerticalScroll):
         """A line under the odds (a total, a fiasco chance…)."""
         return ""
 
-    @on(Select.Changed)
+    @on(Choice.Changed)
     @on(Input.Changed)
     @on(Checkbox.Changed)
     @on(StepSelector.Changed)

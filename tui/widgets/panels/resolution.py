@@ -6,10 +6,11 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Checkbox, Select
+from textual.widgets import Checkbox
 
 from meneur.content import term
 from meneur.core import resolution
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
 
@@ -44,11 +45,9 @@ class ResolutionPanel(ActionPanel):
             value=resolution.Interest.NEUTRAL.value,
             id="interest",
         )
-        yield Select[str]([], id="element", prompt=self.t("resolution.element"), compact=True)
+        yield Choice[str]([], id="element", label=self.t("resolution.element"))
         yield Tick(self.t("resolution.typical"), id="typical", compact=True)
-        yield Select[str](
-            [], id="second", prompt=self.t("resolution.second"), compact=True, disabled=True
-        )
+        yield Choice[str]([], id="second", label=self.t("resolution.second"), disabled=True)
         yield StepSelector(
             self.t("resolution.alteration"),
             [
@@ -71,20 +70,20 @@ class ResolutionPanel(ActionPanel):
         ]
         options.append((self.t("resolution.situational"), SITUATIONAL))
         for selector in ("#element", "#second"):
-            self.query_one(selector, Select).set_options(options)
+            self.query_one(selector, Choice).set_options(options)
         # The first element is the likeliest; the player changes it in a key press.
-        self.query_one("#element", Select).value = options[0][1]
+        self.query_one("#element", Choice).value = options[0][1]
 
     @on(Checkbox.Changed, "#typical")
     def _typical(self, event: Checkbox.Changed) -> None:
-        second = self.query_one("#second", Select)
+        second = self.query_one("#second", Choice)
         second.disabled = not event.value
         if not event.value:
             second.clear()
 
     def _element(self, selector: str, typical: bool = False) -> resolution.Element | None:
-        value = self.query_one(selector, Select).value
-        if value is Select.BLANK or value is None:
+        value = self.query_one(selector, Choice).value
+        if value is None:
             return None
         if value == SITUATIONAL:
             return resolution.Element(

@@ -9,7 +9,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Static
 
 from meneur.content import term
 from meneur.core import spherier, spherier_extended
@@ -23,6 +23,7 @@ from meneur.core.spherier_notation import (
     parse_skill,
     parse_test,
 )
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
 from meneur.tui.widgets.selector import StepSelector
 
@@ -44,7 +45,7 @@ class SpherierPanel(ActionPanel):
         yield Static(
             self.t("spherier.engine", engine=term(f"spherier.engine.{engine.value}").glossed)
         )
-        yield Select[str]([], id="skill", prompt=self.t("spherier.skill"), compact=True)
+        yield Choice[str]([], id="skill", label=self.t("spherier.skill"))
         with Horizontal(classes="fields"):
             yield Input("2", placeholder=self.t("spherier.mastery"), id="mastery", compact=True)
             yield Input("2", placeholder=self.t("spherier.limit"), id="limit", compact=True)
@@ -92,19 +93,19 @@ class SpherierPanel(ActionPanel):
 
     def character_changed(self) -> None:
         skills = self._skills()
-        self.query_one("#skill", Select).set_options(
+        self.query_one("#skill", Choice).set_options(
             [(s.notation, name) for name, s in skills.items()]
         )
 
-    @on(Select.Changed, "#skill")
-    def _skill(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#skill")
+    def _skill(self, event: Choice.Changed) -> None:
         skill = self._skills().get(str(event.value))
         if skill is not None:
             self.query_one("#mastery", Input).value = str(skill.mastery)
             self.query_one("#limit", Input).value = str(skill.limit)
 
     def _skill_now(self) -> spherier.Skill:
-        name = self.query_one("#skill", Select).value
+        name = self.query_one("#skill", Choice).value
         return spherier.Skill(
             _number(self.query_one("#mastery", Input).value, 0),
             max(0, _number(self.query_one("#limit", Input).value, 0)),

@@ -10,13 +10,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Collapsible, Input, Select, Static
+from textual.widgets import Button, Collapsible, Input, Static
 
 from meneur.content import term
 from meneur.core import systemj
 from meneur.core import systemj_combat as combat
 from meneur.core.errors import RulesError
 from meneur.tui.outcomes import glossed, symbol
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
 
 from .base import ActionPanel
@@ -42,7 +43,7 @@ class SystemjPanel(ActionPanel):
     """A d100 test with degrees, and the combat helper."""
 
     def controls(self) -> ComposeResult:
-        yield Select[str]([], id="value-of", prompt=self.t("systemj.value"), compact=True)
+        yield Choice[str]([], id="value-of", label=self.t("systemj.value"))
         yield Input(
             "50", placeholder=self.t("systemj.typed"), id="value", type="integer", compact=True
         )
@@ -60,21 +61,17 @@ class SystemjPanel(ActionPanel):
 
     def after_result(self) -> ComposeResult:
         with Collapsible(title=self.t("systemj.combat"), collapsed=True, id="combat"):
-            yield Select[str](
+            yield Choice[str](
                 [
                     (term(f"systemj.attack.{kind.value}").glossed, kind.value)
                     for kind in combat.Attack
                 ],
                 value=combat.Attack.MELEE_FORCE.value,
-                allow_blank=False,
                 id="attack-kind",
-                compact=True,
             )
             with Horizontal(classes="fields"):
-                yield Select[str](
-                    [], id="attacker", prompt=self.t("systemj.attacker"), compact=True
-                )
-                yield Select[str]([], id="target", prompt=self.t("systemj.target"), compact=True)
+                yield Choice[str]([], id="attacker", label=self.t("systemj.attacker"))
+                yield Choice[str]([], id="target", label=self.t("systemj.target"))
             with Horizontal(classes="fields"):
                 yield Input(
                     "0",
@@ -107,15 +104,15 @@ class SystemjPanel(ActionPanel):
 
     def character_changed(self) -> None:
         values = self._values(self.sheet)
-        self.query_one("#value-of", Select).set_options(
+        self.query_one("#value-of", Choice).set_options(
             [(f"{name} {value}", name) for name, value in values.items()]
         )
         people = [(c.get("name", ident), ident) for ident, c in self.session.characters().items()]
         for selector in ("#attacker", "#target"):
-            self.query_one(selector, Select).set_options(people)
+            self.query_one(selector, Choice).set_options(people)
 
-    @on(Select.Changed, "#value-of")
-    def _value_of(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#value-of")
+    def _value_of(self, event: Choice.Changed) -> None:
         value = self._values(self.sheet).get(str(event.value))
         if value is not None:
             self.query_one("#value", Input).value = str(value)
@@ -123,7 +120,7 @@ class SystemjPanel(ActionPanel):
     def build(self) -> systemj.SystemjTest:
         value = _number(self.query_one("#value", Input).value, 50)
         modifier = self.query_one("#modifier", StepSelector).value
-        label = self.query_one("#value-of", Select).value
+        label = self.query_one("#value-of", Choice).value
         modifiers = [] if modifier == NONE else [modifier]
         return systemj.SystemjTest.with_modifiers(
             value, modifiers, str(label) if isinstance(label, str) else ""
@@ -140,7 +137,7 @@ class SystemjPanel(ActionPanel):
     # --- The combat helper --------------------------------------------------------------
 
     def _attributes(self, selector: str) -> combat.Attributes | None:
-        ident = self.query_one(selector, Select).value
+        ident = self.query_one(selector, Choice).value
         if not isinstance(ident, str):
             return None
         sheet = self.session.sheet(ident)
@@ -157,7 +154,7 @@ class SystemjPanel(ActionPanel):
         attacker, target = self._attributes("#attacker"), self._attributes("#target")
         if attacker is None or target is None:
             return None
-        kind = combat.Attack(str(self.query_one("#attack-kind", Select).value))
+        kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
         att = _number(self.query_one("#att", Input).value, 0) if kind.uses_weapon_att else 0
         equipment = self.query_one("#def", Input).value.strip()
         defences = {combat.Defence.DODGE: combat.defence_score(combat.Defence.DODGE, target)}
@@ -166,7 +163,7 @@ class SystemjPanel(ActionPanel):
                 defences[defence] = combat.defence_score(defence, target, int(equipment))
         return combat.attack_score(kind, attacker, att), defences
 
-    @on(Select.Changed, "#combat Select")
+    @on(Choice.Changed, "#combat Choice")
     @on(Input.Changed, "#combat Input")
     def _combat_changed(self, event: Any) -> None:
         event.stop()
@@ -179,7 +176,7 @@ class SystemjPanel(ActionPanel):
             f"{term(f'systemj.defence.{d.value}').fr} {v}" for d, v in defences.items()
         )
         self.query_one("#scores", Static).update(text)
-        kind = combat.Attack(str(self.query_one("#attack-kind", Select).value))
+        kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
         self._step(combat.begin(kind))
 
     def _step(self, step: combat.Step) -> None:
@@ -213,7 +210,7 @@ class SystemjPanel(ActionPanel):
         if found is None or self.exchange is None or event.button.name is None:
             return
         attack, defences = found
-        kind = combat.Attack(str(self.query_one("#attack-kind", Select).value))
+        kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
         attacker = self._attributes("#attacker")
         target = self._attributes("#target")
         assert attacker is not None  # scores() found both

@@ -12,11 +12,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Static
 
 from meneur.content import term
 from meneur.core import traits, traits_opposed
 from meneur.core.errors import RulesError
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.odds import percent
 from meneur.tui.widgets.selector import StepSelector
 
@@ -34,7 +35,7 @@ class TraitsPanel(ActionPanel):
     """A trait roll, its Coup de poker, and opposed tests."""
 
     def controls(self) -> ComposeResult:
-        yield Select[str]([], id="trait", prompt=self.t("traits.trait"), compact=True)
+        yield Choice[str]([], id="trait", label=self.t("traits.trait"))
         with Horizontal(classes="fields"):
             yield Input(
                 "3", placeholder=self.t("traits.dice"), id="pool", type="integer", compact=True
@@ -53,11 +54,11 @@ class TraitsPanel(ActionPanel):
             yield Input(
                 placeholder=self.t("traits.bonus"), id="bonus", type="integer", compact=True
             )
-            yield Select[str](
+            yield Choice[str](
                 [(die, die) for die in BONUS_DICE],
                 id="bonus-die",
-                prompt=self.t("traits.bonus_die"),
-                compact=True,
+                label=self.t("traits.bonus_die"),
+                allow_blank=True,
             )
         yield StepSelector(
             self.t("traits.blessing"),
@@ -98,10 +99,10 @@ class TraitsPanel(ActionPanel):
         options = [
             (f"{name} ({dice})", name) for name, dice in values.items() if isinstance(dice, int)
         ]
-        self.query_one("#trait", Select).set_options(options)
+        self.query_one("#trait", Choice).set_options(options)
 
-    @on(Select.Changed, "#trait")
-    def _trait(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#trait")
+    def _trait(self, event: Choice.Changed) -> None:
         dice = self.sheet.get("traits", {}).get(event.value)
         if isinstance(dice, int):
             self.query_one("#pool", Input).value = str(dice)
@@ -112,7 +113,7 @@ class TraitsPanel(ActionPanel):
 
         blessing = self.query_one("#blessing", StepSelector).value
         bless = None if blessing == "none" else traits.Blessing(blessing)
-        die = self.query_one("#bonus-die", Select).value
+        die = self.query_one("#bonus-die", Choice).value
         bonus_die = traits.BonusDie.parse(str(die)) if isinstance(die, str) else None
         policy = traits.PokerPolicy(self.query_one("#policy", StepSelector).value)
         against = value("#against", 0)
