@@ -66,10 +66,13 @@ class MeneurApp(App[None]):
         """An interface string."""
         return self.session.t(key, **values)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[None]:
+        # The table is the app's first screen itself: no blank screen to mount and leave.
         from .screens.table import TableScreen
 
-        self.push_screen(TableScreen(self.session))
+        return TableScreen(self.session)
+
+    def on_mount(self) -> None:
         self._translate_bindings()
 
     def _translate_bindings(self) -> None:
@@ -107,7 +110,9 @@ class MeneurApp(App[None]):
 
         self.push_screen(CampaignScreen(self.session), self._campaign_chosen)
 
-    def _campaign_chosen(self, choice: Path | tuple[str, str, dict[str, object]] | None) -> None:
+    async def _campaign_chosen(
+        self, choice: Path | tuple[str, str, dict[str, object]] | None
+    ) -> None:
         if choice is None:
             return
         from meneur.saves.locations import data_dir, remember
@@ -133,8 +138,9 @@ class MeneurApp(App[None]):
         remember(campaign.directory)
         from .screens.table import TableScreen
 
-        self.switch_screen(TableScreen(self.session))
-        self.call_later(self._translate_bindings)
+        # The table is the app's first screen: rebuilt in place, not replaced.
+        table = next(s for s in self.screen_stack if isinstance(s, TableScreen))
+        await table.reopen()
         self.notify(message)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

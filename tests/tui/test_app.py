@@ -95,7 +95,13 @@ async def test_a_locked_campaign_is_refused_with_a_message(app_of, data_dir: Pat
     app = app_of("resolution")
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
-        app._campaign_chosen(other.directory)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        listing = app.screen.query_one("#campaign-list", OptionList)
+        ids = [listing.get_option_at_index(i).id for i in range(listing.option_count)]
+        listing.highlighted = ids.index(str(other.directory))
+        app.screen.query_one("#open-campaign").press()
+        await pilot.pause()
         await pilot.pause()
         assert app.session.campaign.system == "resolution"
         assert "open for writing" in screen_text(app)

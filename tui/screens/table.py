@@ -62,6 +62,8 @@ class TableScreen(Screen[None]):
         return self.session.t(key, **values)
 
     def compose(self) -> ComposeResult:
+        # Fold before the children exist: restyling the whole table later costs a frame.
+        self._fold(self.app.size.width)
         yield Header()
         with Horizontal(id="body"):
             yield PartyList(id="party")
@@ -78,6 +80,12 @@ class TableScreen(Screen[None]):
         yield CommandLine(self.t("command.placeholder"), id="command")
         yield Footer()
 
+    async def reopen(self) -> None:
+        """Play the session's campaign anew (another one was opened): rebuild the table."""
+        self.acting = next(iter(self.session.characters()), None)
+        await self.recompose()
+        self.on_mount()
+
     def on_mount(self) -> None:
         campaign = self.session.campaign
         from meneur.content import term
@@ -89,7 +97,6 @@ class TableScreen(Screen[None]):
         self.query_one(JournalView).show(campaign)
         self.refresh_completions()
         self.query_one("#panel", ActionPanel).focus()
-        self._fold(self.size.width)
 
     def on_resize(self) -> None:
         self._fold(self.size.width)
