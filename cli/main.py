@@ -13,7 +13,6 @@ from pathlib import Path
 from meneur.content import ContentError
 from meneur.core.errors import RulesError
 
-from . import commands, data, text
 from .arguments import UsageError, parse_arguments
 
 EXIT_USAGE = 2
@@ -75,6 +74,9 @@ def run(argv: list[str] | None = None) -> int:
         return 0
     if args.command is None:
         return run_app(args)
+    # Imported here, not at the top: the app's start-up does not pay for the CLI's output.
+    from . import commands, data, text
+
     if args.command == "odds":
         odds = commands.run_odds(args)
         output: object = data.odds_data(odds) if args.json else text.render_odds(odds)
