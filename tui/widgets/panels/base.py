@@ -259,7 +259,7 @@ class ActionPanel(VerticalScroll):
         )
         outcome = self.query_one("#outcome", Static)
         outcome.update(self.outcome_text(record))
-        self.call_after_refresh(outcome.scroll_visible, animate=False)
+        self.call_after_refresh(outcome.scroll_visible, animate=False, immediate=True)
 
     def outcome_text(self, record: Any) -> Text:
         """The outcome line, and the system's own lines under it."""
