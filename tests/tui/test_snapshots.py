@@ -52,7 +52,8 @@ async def oracle(pilot: Pilot) -> None:
     await pilot.pause()
     await pilot.press("f3")
     pilot.app.screen.query_one("#question", Input).value = "La porte est-elle verrouillée ?"
-    await roll(pilot)
+    await pilot.press("enter")  # F3 focused the question: Enter asks it
+    await pilot.pause()
 
 
 async def tables(pilot: Pilot) -> None:

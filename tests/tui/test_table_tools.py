@@ -24,11 +24,13 @@ async def test_yesno_oracle_records_the_question_and_its_answer(app_of) -> None:
         await pilot.pause()
         await pilot.press("f3")
         await pilot.pause()
-        app.screen.query_one("#question", Input).value = "La porte est-elle verrouillée ?"
+        question = app.screen.query_one("#question", Input)
+        assert app.focused is question  # F3 puts the keys where the question is typed
         app.screen.query_one("#likelihood", StepSelector).value = "5"
         await pilot.pause()
         assert "Très probable" in screen_text(app)
-        await pilot.press("r")
+        question.value = "La porte est-elle verrouillée ?"
+        await pilot.press("enter")
         await pilot.pause()
         entry = last_entry(app)
         assert entry.kind == "oracle"
@@ -54,7 +56,7 @@ async def test_random_tables_roll_references_and_journal(app_of) -> None:
     app = app_of("traits")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("f4", "r")
+        await pilot.press("f4", "enter")  # F4 focuses the list: Enter rolls the first table
         await pilot.pause()
         entry = last_entry(app)
         assert entry.roll["kind"] == "tables.TableQuery"

@@ -32,6 +32,10 @@ NARROW = 110
 """Below this many columns the party list folds away (the panel picks the character)."""
 
 
+TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"}
+"""Where the keys go when a tab is shown."""
+
+
 class TableScreen(Screen[None]):
     """Where play happens."""
 
@@ -195,8 +199,16 @@ class TableScreen(Screen[None]):
     def action_command(self) -> None:
         self.query_one(CommandLine).focus()
 
-    def action_tab(self, tab: str) -> None:
+    def show_tab(self, tab: str) -> None:
+        """Show a tab and leave the keys where they are (the command line uses it)."""
         self.query_one("#tabs", TabbedContent).active = tab
+
+    def action_tab(self, tab: str) -> None:
+        self.show_tab(tab)
+        # The keys go where the eyes go: into the tab just shown (its panels may still be
+        # mounting in the first instants, hence query, not query_one).
+        for widget in self.query(TAB_FOCUS[tab]):
+            widget.focus()
 
     def action_goto(self, widget_id: str) -> None:
         self.query_one(f"#{widget_id}").focus()
@@ -278,17 +290,17 @@ class TableScreen(Screen[None]):
 
         if text.startswith("?"):
             self.query_one(OraclePanel).ask_from_command(text[1:])
-            self.action_tab("oracles")
+            self.show_tab("oracles")
             return
         table = tables.find(self.session.tables(), text)
         if table is not None:
             self.query_one(TablesPanel).roll_table(table)
-            self.action_tab("tables")
+            self.show_tab("tables")
             return
         if text.startswith("[") and self.session.campaign.system == "spherier":
             panel: Any = self.query_one("#panel", ActionPanel)
             panel.run_notation(text)
-            self.action_tab("action")
+            self.show_tab("action")
             return
         from meneur.core.errors import DiceNotationError
         from meneur.core.expressions import DiceInputs

@@ -37,6 +37,9 @@ class OraclePanel(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=self.t("oracle.question"), id="question")
+        # The answer right under the question: seen at once, even in a small terminal.
+        yield DiceView(id="oracle-dice")
+        yield Static("", id="answer", classes="outcome")
         yield Label(self.t("oracle.yesno"), classes="section")
         yield StepSelector(
             self.t("oracle.likelihood"),
@@ -55,8 +58,6 @@ class OraclePanel(VerticalScroll):
         )
         yield OddsView(id="oracle-odds")
         yield Button(self.t("oracle.ask"), id="ask-oracle", compact=True)
-        yield DiceView(id="oracle-dice")
-        yield Static("", id="answer", classes="outcome")
 
     def on_mount(self) -> None:
         self.update_odds()
@@ -76,6 +77,7 @@ class OraclePanel(VerticalScroll):
         return self.query_one("#question", Input).value.strip()
 
     @on(Button.Pressed, "#ask-yesno")
+    @on(Input.Submitted, "#question")
     def action_ask(self) -> None:
         """Ask the yes/no oracle the typed question."""
         likelihood = int(self.query_one("#likelihood", StepSelector).value)
