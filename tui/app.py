@@ -52,6 +52,8 @@ class MeneurApp(App[None]):
         Binding("f1", "help", "Help", id="help"),
         Binding("ctrl+o", "campaigns", "Campaigns", show=False, id="campaigns"),
         Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+        # Textual adds this one itself when it is missing, described in English only.
+        Binding("ctrl+p", "command_palette", "Palette", show=False, priority=True, id="palette"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -97,7 +99,6 @@ class MeneurApp(App[None]):
                         continue
                     seen.add(label)
                     shown.append((label, binding.description))
-        shown.append(("ctrl+p", self.t("bindings.command") + " (palette)"))
         return shown
 
     def action_help(self) -> None:

@@ -55,6 +55,8 @@ async def test_f1_lists_every_key(app_of) -> None:
         for key in ("ctrl+z", "ctrl+y", "ctrl+e", "ctrl+o", "ctrl+p", "f2", "f3", "f4"):
             assert key in text.replace("^", "ctrl+"), key
         assert "? question" in text
+        assert text.count("Copier le texte choisi") == 1  # ^c and super+c: one line
+        assert "Palette" in text
         await pilot.press("escape")
         await pilot.pause()
         assert "Aide — toutes les touches" not in screen_text(app)

@@ -26,8 +26,10 @@ class TextDialog(ModalScreen[str | None]):
         prompt: str,
         value: str = "",
         check: Callable[[str], str | None] | None = None,
+        hint: str = "",
     ) -> None:
         super().__init__()
+        self.hint = hint
         self.title_text = title
         self.prompt = prompt
         self.value = value
@@ -39,6 +41,8 @@ class TextDialog(ModalScreen[str | None]):
             yield Label(self.prompt)
             yield Input(value=self.value, id="dialog-input")
             yield Static("", id="dialog-error", classes="error")
+            if self.hint:
+                yield Label(self.hint, classes="dim")
 
     def on_mount(self) -> None:
         self.query_one("#dialog-input", Input).focus()

@@ -37,8 +37,13 @@ class HelpScreen(ModalScreen[None]):
             "Focus Previous": t("bindings.previous"),
             "Copy selected text": t("bindings.copy"),
         }
+        seen: set[str] = set()
         for key, description in self.keys:
-            table.add_row(key, builtin.get(description, description))
+            shown = builtin.get(description, description)
+            if shown in seen:  # ^c and super+c both copy: one line is enough
+                continue
+            seen.add(shown)
+            table.add_row(key, shown)
         commands = Text(t("help.commands"), style="bold")
         for name in ("dice", "oracle", "notation", "table", "note"):
             commands.append(f"\n  • {t(f'help.command_{name}')}", style="")

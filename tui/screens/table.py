@@ -160,7 +160,13 @@ class TableScreen(Screen[None]):
                 panel.finish(self.session.read_faces(inputs, parse_faces(text)), physical=True)
 
         self.app.push_screen(
-            TextDialog(self.t("dice.title"), self.t("app.physical_hint"), check=check), done
+            TextDialog(
+                self.t("dice.title"),
+                self.t("app.physical_hint"),
+                check=check,
+                hint=self.t("app.dialog_hint"),
+            ),
+            done,
         )
 
     @on(JournalView.EditRequested)
@@ -181,7 +187,12 @@ class TableScreen(Screen[None]):
             journal.add(change)
 
         self.app.push_screen(
-            TextDialog(self.t("journal.edit_title", id=entry.id), "", campaign.note_text(entry)),
+            TextDialog(
+                self.t("journal.edit_title", id=entry.id),
+                "",
+                campaign.note_text(entry),
+                hint=self.t("app.dialog_hint"),
+            ),
             done,
         )
 
@@ -254,7 +265,12 @@ class TableScreen(Screen[None]):
         campaign = self.session.campaign
         default = str(campaign.directory / "journal.md")
         path = await self.app.push_screen_wait(
-            TextDialog(self.t("export.title"), self.t("export.path"), default)
+            TextDialog(
+                self.t("export.title"),
+                self.t("export.path"),
+                default,
+                hint=self.t("app.dialog_hint"),
+            )
         )
         if not path:
             return
