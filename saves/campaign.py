@@ -509,6 +509,16 @@ class Campaign:
             old.unlink()
 
 
+def summary(directory: Path) -> tuple[str, str] | None:
+    """A campaign's name and system, read without opening it (no lock, nothing written);
+    None when its campaign.toml cannot be read as a campaign."""
+    try:
+        state, _ = _read_state(directory / STATE_FILE)
+    except (CampaignError, OSError):
+        return None
+    return str(state["name"]), str(state["system"])
+
+
 def _state_text(state: Mapping[str, Any]) -> bytes:
     header = "# meneur campaign: see docs/save-format.md. Safe to edit while meneur is closed.\n"
     return (header + tomli_w.dumps(dict(state))).encode("utf-8")

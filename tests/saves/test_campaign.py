@@ -10,7 +10,7 @@ import pytest
 
 from meneur.core import cosmos, resolution
 from meneur.core.records import roll_seeded
-from meneur.saves.campaign import Campaign, replay_roll, roll_to_data
+from meneur.saves.campaign import Campaign, replay_roll, roll_to_data, summary
 from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError, UndoConflict
 from meneur.saves.journal import CHUNK_SIZE
@@ -248,3 +248,19 @@ def test_opening_rolls_forward_a_change_campaign_toml_missed(campaign: Campaign)
         assert reopened.state["lists"]["places"] == ["Vranberg"]
         assert reopened.state["journal_applied"] == reopened.journal.last_id
     assert "Vranberg" in (campaign.directory / "campaign.toml").read_text()
+
+
+def test_summary_reads_name_and_system_without_opening(campaign: Campaign) -> None:
+    # The fixture's campaign is open for writing: a summary needs no lock.
+    assert summary(campaign.directory) == (campaign.name, campaign.system)
+
+
+def test_summary_of_an_unreadable_campaign_is_none_and_leaves_it_alone(tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "campaign.toml").write_text('name = "x"\nsystem = ')
+    before = (broken / "campaign.toml").read_bytes()
+    assert summary(broken) is None
+    assert summary(tmp_path / "missing") is None
+    assert (broken / "campaign.toml").read_bytes() == before
+    assert sorted(p.name for p in broken.iterdir()) == ["campaign.toml"]

@@ -158,3 +158,21 @@ async def test_at_80_by_24_the_party_folds_into_the_panel(app_of) -> None:
             app.session.campaign.journal.entry(app.session.campaign.journal.last_id).roll
             is not None
         )
+
+
+async def test_the_campaign_list_shows_names_systems_and_unreadable_folders(
+    app_of, data_dir: Path
+) -> None:
+    app = app_of("resolution")
+    broken = data_dir / "campaigns" / "abimee"
+    broken.mkdir(parents=True)
+    (broken / "campaign.toml").write_text("system = ")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Table resolution · Résoudre une action" in text
+        assert "abimee  (illisible" in text
+        await pilot.press("escape")
+    assert (broken / "campaign.toml").read_text() == "system = "

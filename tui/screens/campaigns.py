@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from meneur.content import term
+from meneur.saves.campaign import summary
 from meneur.saves.locations import data_dir
 from meneur.saves.schema import OPTIONS, SYSTEMS
 from meneur.tui.widgets.ticklist import TickList
@@ -61,7 +62,14 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
             yield Label(t("campaigns.title"), classes="dialog-title")
             listing = OptionList(id="campaign-list")
             for path in known_campaigns(current):
-                text = Text(path.name, style="bold")
+                found = summary(path)
+                if found is None:
+                    text = Text(path.name, style="bold")
+                    text.append(f"  {t('campaigns.unreadable')}", style="italic")
+                else:
+                    name, system = found
+                    text = Text(name, style="bold")
+                    text.append(f" · {term(f'system.{system}').fr}")
                 if path.resolve() == current.resolve():
                     text.append(f"  {t('campaigns.current')}", style="dim")
                 text.append(f"\n{_shown_path(path)}", style="dim")
