@@ -42,6 +42,17 @@ HIGH_CONTRAST = Theme(
 """A high-contrast theme: pure black, white and saturated signal colours."""
 
 
+BUILTIN_COMMANDS = {
+    "Theme": "theme",
+    "Quit": "quit",
+    "Keys": "keys",
+    "Maximize": "maximize",
+    "Minimize": "minimize",
+    "Screenshot": "screenshot",
+}
+"""Textual's palette commands, by their English title, and their names in the strings."""
+
+
 class MeneurApp(App[None]):
     """The terminal assistant at the table."""
 
@@ -146,7 +157,14 @@ class MeneurApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Every action in the command palette (ctrl+p)."""
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # Textual's own commands, said in the interface's language.
+            name = BUILTIN_COMMANDS.get(command.title)
+            if name is not None:
+                command = command._replace(
+                    title=self.t(f"palette.{name}"), help=self.t(f"palette.{name}_help")
+                )
+            yield command
         from .screens.table import TableScreen
 
         t = self.t

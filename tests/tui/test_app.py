@@ -176,3 +176,12 @@ async def test_the_campaign_list_shows_names_systems_and_unreadable_folders(
         assert "abimee  (illisible" in text
         await pilot.press("escape")
     assert (broken / "campaign.toml").read_text() == "system = "
+
+
+async def test_textuals_own_palette_commands_are_translated(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Thème", "Quitter", "Capture d'écran"} <= titles
+        assert "Theme" not in titles
