@@ -108,14 +108,7 @@ def _cosmos(test: cosmos.CosmosTest) -> list[str]:
     else:
         base = str(test.threshold)
     bonus = f", bonus {signed(test.bonus)} → {test.effective_threshold}" if test.bonus else ""
-    sign = cosmos.karma_die_sign(test.karma)
-    effect = term(
-        "cosmos.karma.add"
-        if sign > 0
-        else "cosmos.karma.subtract"
-        if sign < 0
-        else "cosmos.karma.none"
-    )
+    effect = term(f"cosmos.karma.{cosmos.karma_effect(test.karma)}")
     lines = [
         term("system.cosmos").glossed,
         f"Seuil (threshold) : {base}{bonus}",

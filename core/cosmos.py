@@ -97,6 +97,12 @@ def karma_die_sign(karma: int) -> int:
     return 0
 
 
+def karma_effect(karma: int) -> str:
+    """What the karma die does at ``karma``: ``add``, ``subtract`` or ``none`` (the names
+    of its terms, ``cosmos.karma.<name>``)."""
+    return {1: "add", -1: "subtract", 0: "none"}[karma_die_sign(karma)]
+
+
 @dataclass(frozen=True)
 class CosmosTest:
     """A d100 test; the threshold is given, or the floor of the mean of several stats.

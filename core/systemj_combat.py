@@ -25,6 +25,17 @@ from enum import StrEnum
 from .errors import RulesError
 from .systemj import OUTCOMES
 
+ATTRIBUTES = (
+    "force",
+    "resistance",
+    "agilite",
+    "rapidite",
+    "intelligence",
+    "personnalite",
+    "chance",
+)
+"""The seven attributes' names, in the order of the sheet."""
+
 
 @dataclass(frozen=True)
 class Attributes:
@@ -39,15 +50,7 @@ class Attributes:
     chance: int = 50
 
     def __post_init__(self) -> None:
-        for name in (
-            "force",
-            "resistance",
-            "agilite",
-            "rapidite",
-            "intelligence",
-            "personnalite",
-            "chance",
-        ):
+        for name in ATTRIBUTES:
             value = getattr(self, name)
             if not 0 <= value <= 100:
                 raise RulesError(f"{name} is on 100, not {value}")

@@ -23,15 +23,6 @@ from meneur.tui.widgets.selector import StepSelector
 from .base import ActionPanel
 
 NONE = "none"
-ATTRIBUTES = (
-    "force",
-    "resistance",
-    "agilite",
-    "rapidite",
-    "intelligence",
-    "personnalite",
-    "chance",
-)
 
 
 def _number(text: str, default: int) -> int:
@@ -141,7 +132,7 @@ class SystemjPanel(ActionPanel):
         if not isinstance(ident, str):
             return None
         sheet = self.session.sheet(ident)
-        values = {name: sheet.get("attributes", {}).get(name, 50) for name in ATTRIBUTES}
+        values = {name: sheet.get("attributes", {}).get(name, 50) for name in combat.ATTRIBUTES}
         try:
             return combat.Attributes(
                 **{k: v if isinstance(v, int) else 50 for k, v in values.items()}
