@@ -23,7 +23,7 @@ from meneur.saves.errors import CampaignError
 
 from . import settings
 from .i18n import Strings, default_language, strings
-from .session import Session
+from .session import Session, SessionStrings
 
 HIGH_CONTRAST = Theme(
     name="meneur-contrast",
@@ -53,7 +53,7 @@ BUILTIN_COMMANDS = {
 """Textual's palette commands, by their English title, and their names in the strings."""
 
 
-class MeneurApp(App[None]):
+class MeneurApp(SessionStrings, App[None]):
     """The terminal assistant at the table."""
 
     CSS_PATH = "app.tcss"
@@ -74,10 +74,6 @@ class MeneurApp(App[None]):
         remembered = settings.load().get("theme")
         if isinstance(remembered, str) and remembered in self.available_themes:
             self.theme = remembered
-
-    def t(self, key: str, **values: object) -> str:
-        """An interface string."""
-        return self.session.t(key, **values)
 
     def get_default_screen(self) -> Screen[None]:
         # The table is the app's first screen itself: no blank screen to mount and leave.

@@ -106,3 +106,13 @@ class Session:
         keys = {table.key for table in own}
         shipped = tuple(t for t in example_tables(self.strings.lang) if t.key not in keys)
         return own + shipped
+
+
+class SessionStrings:
+    """Mixed into the app, screens and panels that hold the session: ``self.t``."""
+
+    session: Session
+
+    def t(self, key: str, **values: object) -> str:
+        """An interface string."""
+        return self.session.t(key, **values)

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from meneur.core.errors import RulesError
 from meneur.saves.errors import CampaignError
+from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.oracles import OraclePanel
@@ -36,7 +37,7 @@ TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"
 """Where the keys go when a tab is shown."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(SessionStrings, Screen[None]):
     """Where play happens."""
 
     BINDINGS = [
@@ -60,10 +61,6 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.acting: str | None = next(iter(session.characters()), None)
-
-    def t(self, key: str, **values: object) -> str:
-        """An interface string."""
-        return self.session.t(key, **values)
 
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.
@@ -110,8 +107,7 @@ class TableScreen(Screen[None]):
 
     def refresh_completions(self) -> None:
         """Offer table names and the party's skills and elements to the command line."""
-        names = [table.name for table in self.session.tables()]
-        names += [table.key for table in self.session.tables()]
+        names = [name for table in self.session.tables() for name in (table.name, table.key)]
         for character in self.session.characters().values():
             sheet = character.get("sheet", {})
             for key in ("elements", "skills", "traits"):

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Static
 from meneur.content import term
 from meneur.core import oracles
 from meneur.tui.outcomes import glossed, style_class, symbol
+from meneur.tui.session import SessionStrings
 
 from .dice import DiceView, ShownDie
 from .odds import OddsView
@@ -24,16 +25,12 @@ if TYPE_CHECKING:
     from meneur.tui.session import Session
 
 
-class OraclePanel(VerticalScroll):
+class OraclePanel(SessionStrings, VerticalScroll):
     """Ask the oracles."""
 
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session = session
-
-    def t(self, key: str, **values: object) -> str:
-        """An interface string."""
-        return self.session.t(key, **values)
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=self.t("oracle.question"), id="question")

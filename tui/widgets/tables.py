@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from meneur.core.tables import RandomTable, TableQuery
 from meneur.saves.errors import CampaignError
+from meneur.tui.session import SessionStrings
 
 from .panels.base import ActionPanel
 
@@ -21,16 +22,12 @@ if TYPE_CHECKING:
     from meneur.tui.session import Session
 
 
-class TablesPanel(Vertical):
+class TablesPanel(SessionStrings, Vertical):
     """Pick a table and roll on it."""
 
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session = session
-
-    def t(self, key: str, **values: object) -> str:
-        """An interface string."""
-        return self.session.t(key, **values)
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="table-list")

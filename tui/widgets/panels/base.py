@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Stati
 
 from meneur.core.errors import RulesError
 from meneur.tui.outcomes import glossed, style_class, symbol
+from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
 from meneur.tui.widgets.odds import OddsView
@@ -34,7 +35,13 @@ if TYPE_CHECKING:
     from meneur.tui.session import Session
 
 
-class ActionPanel(VerticalScroll):
+def number(text: str, default: int) -> int:
+    """A whole number typed in a field (``-2``, ``+3``), or ``default`` for anything else."""
+    text = text.strip()
+    return int(text) if text.lstrip("-+").isdigit() else default
+
+
+class ActionPanel(SessionStrings, VerticalScroll):
     """Base of the five system panels."""
 
     character: reactive[str | None] = reactive(None)
@@ -70,10 +77,6 @@ class ActionPanel(VerticalScroll):
         super().__init__(id=id)
         self.session = session
         self.last: Any = None
-
-    def t(self, key: str, **values: object) -> str:
-        """An interface string."""
-        return self.session.t(key, **values)
 
     # --- Layout ------------------------------------------------------------------------
 
@@ -203,14 +206,25 @@ class ActionPanel(VerticalScroll):
     def _roll_pressed(self) -> None:
         self.action_roll()
 
-    def action_roll(self) -> None:
-        """Roll the test (or ask for physical dice)."""
+    @property
+    def physical(self) -> bool:
+        """Whether the player rolls real dice and types their faces."""
+        return self.query_one("#physical", Checkbox).value
+
+    def test_to_roll(self) -> Any | None:
+        """The test the controls describe, or None after telling the player what is amiss."""
         try:
-            inputs = self.build()
+            return self.build()
         except RulesError as error:
             self.notify(self.t("app.error", message=str(error)), severity="error")
+            return None
+
+    def action_roll(self) -> None:
+        """Roll the test (or ask for physical dice)."""
+        inputs = self.test_to_roll()
+        if inputs is None:
             return
-        if self.query_one("#physical", Checkbox).value:
+        if self.physical:
             self.post_message(self.PhysicalFaces(self, inputs))
             return
         self.finish(self.session.roll(inputs), physical=False)

@@ -19,7 +19,7 @@ from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
 from meneur.tui.widgets.ticklist import TickList
 
-from .base import ActionPanel
+from .base import ActionPanel, number
 
 
 class CosmosPanel(ActionPanel):
@@ -61,22 +61,14 @@ class CosmosPanel(ActionPanel):
         self._show_karma()
 
     def _show_karma(self) -> None:
-        sign = cosmos.karma_die_sign(self.karma)
-        effect = term(
-            "cosmos.karma.add"
-            if sign > 0
-            else "cosmos.karma.subtract"
-            if sign < 0
-            else "cosmos.karma.none"
-        )
+        effect = term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")
         self.query_one("#karma", Static).update(
             Text(self.t("cosmos.karma", karma=f"{self.karma:+d}", effect=effect.glossed))
         )
 
     def build(self) -> cosmos.CosmosTest:
         typed = self.query_one("#threshold", Input).value.strip()
-        bonus_text = self.query_one("#bonus", Input).value.strip()
-        bonus = int(bonus_text) if bonus_text.lstrip("-").isdigit() else 0
+        bonus = number(self.query_one("#bonus", Input).value, 0)
         if typed.lstrip("-").isdigit():
             return cosmos.CosmosTest(threshold=int(typed), bonus=bonus, karma=self.karma)
         chosen = self.query_one("#stats", TickList).selected

@@ -27,14 +27,9 @@ from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
 from meneur.tui.widgets.selector import StepSelector
 
-from .base import ActionPanel
+from .base import ActionPanel, number
 
 TYPED = "typed"
-
-
-def _number(text: str, default: int) -> int:
-    text = text.strip()
-    return int(text) if text.lstrip("-+").isdigit() else default
 
 
 class SpherierPanel(ActionPanel):
@@ -107,8 +102,8 @@ class SpherierPanel(ActionPanel):
     def _skill_now(self) -> spherier.Skill:
         name = self.query_one("#skill", Choice).value
         return spherier.Skill(
-            _number(self.query_one("#mastery", Input).value, 0),
-            max(0, _number(self.query_one("#limit", Input).value, 0)),
+            number(self.query_one("#mastery", Input).value, 0),
+            max(0, number(self.query_one("#limit", Input).value, 0)),
             str(name) if isinstance(name, str) else "",
         )
 
@@ -119,7 +114,7 @@ class SpherierPanel(ActionPanel):
             return self.from_notation(text, skill)
         step = self.query_one("#dd-step", StepSelector).value
         if step == TYPED:
-            dd = _number(self.query_one("#dd", Input).value, 0)
+            dd = number(self.query_one("#dd", Input).value, 0)
         else:
             dd = spherier.DD_SCALES[self.engine][step]
         return spherier.SkillTest(self.engine, skill, dd)

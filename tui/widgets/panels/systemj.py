@@ -20,14 +20,9 @@ from meneur.tui.outcomes import glossed, symbol
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
 
-from .base import ActionPanel
+from .base import ActionPanel, number
 
 NONE = "none"
-
-
-def _number(text: str, default: int) -> int:
-    text = text.strip()
-    return int(text) if text.lstrip("-+").isdigit() else default
 
 
 class SystemjPanel(ActionPanel):
@@ -109,7 +104,7 @@ class SystemjPanel(ActionPanel):
             self.query_one("#value", Input).value = str(value)
 
     def build(self) -> systemj.SystemjTest:
-        value = _number(self.query_one("#value", Input).value, 50)
+        value = number(self.query_one("#value", Input).value, 50)
         modifier = self.query_one("#modifier", StepSelector).value
         label = self.query_one("#value-of", Choice).value
         modifiers = [] if modifier == NONE else [modifier]
@@ -146,7 +141,7 @@ class SystemjPanel(ActionPanel):
         if attacker is None or target is None:
             return None
         kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
-        att = _number(self.query_one("#att", Input).value, 0) if kind.uses_weapon_att else 0
+        att = number(self.query_one("#att", Input).value, 0) if kind.uses_weapon_att else 0
         equipment = self.query_one("#def", Input).value.strip()
         defences = {combat.Defence.DODGE: combat.defence_score(combat.Defence.DODGE, target)}
         if equipment.lstrip("-").isdigit():

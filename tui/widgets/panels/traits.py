@@ -21,14 +21,9 @@ from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.odds import percent
 from meneur.tui.widgets.selector import StepSelector
 
-from .base import ActionPanel
+from .base import ActionPanel, number
 
 BONUS_DICE = ("+d4", "+d6", "+d8", "-d4", "-d6")
-
-
-def _number(text: str, default: int) -> int:
-    text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else default
 
 
 class TraitsPanel(ActionPanel):
@@ -109,7 +104,7 @@ class TraitsPanel(ActionPanel):
 
     def build(self) -> traits.TraitTest | traits_opposed.OpposedTest:
         def value(selector: str, default: int) -> int:
-            return _number(self.query_one(selector, Input).value, default)
+            return number(self.query_one(selector, Input).value, default)
 
         blessing = self.query_one("#blessing", StepSelector).value
         bless = None if blessing == "none" else traits.Blessing(blessing)
@@ -151,15 +146,13 @@ class TraitsPanel(ActionPanel):
     # --- Rolling: a first roll, then maybe a Coup de poker ------------------------------
 
     def action_roll(self) -> None:
-        try:
-            inputs = self.build()
-        except RulesError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+        inputs = self.test_to_roll()
+        if inputs is None:
             return
         if isinstance(inputs, traits_opposed.OpposedTest):
             self._start_opposed(inputs)
             return
-        if self.query_one("#physical").value:  # type: ignore[attr-defined]
+        if self.physical:
             self.post_message(self.PhysicalFaces(self, replace(inputs, poker=0)))
             return
         seed = self.session.rng.getrandbits(63)
