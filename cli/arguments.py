@@ -356,9 +356,25 @@ def _add_systems(
             _add_common(parser, rolling=rolling)
 
 
-def build_parser(argv: list[str] | None = None) -> Parser:
-    """The ``meneur`` command line, with full options for the system ``argv`` names."""
-    selected = next((argument for argument in argv or () if argument in SYSTEMS), None)
+APP_OPTIONS = ("--campaign", "--lang", "--seed")
+"""The options of ``meneur`` alone (the app); each takes a value."""
+
+
+def _opens_app(argv: list[str]) -> bool:
+    """Whether ``argv`` only opens the app: no command, no help, only the app's options."""
+    wants_value = False
+    for argument in argv:
+        if wants_value:
+            wants_value = False
+        elif argument in APP_OPTIONS:
+            wants_value = True
+        elif argument.split("=", 1)[0] not in APP_OPTIONS and argument != "--version":
+            return False
+    return True
+
+
+def _app_parser() -> Parser:
+    """``meneur`` with the app's options and ``--version``, no commands yet."""
     parser = Parser(
         prog="meneur",
         description="meneur: exact odds and reproducible rolls for five French "
@@ -374,6 +390,14 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     parser.add_argument(
         "--seed", type=_whole_number(0), help="the app's dice from this seed (reproducible)"
     )
+    parser.set_defaults(command=None)
+    return parser
+
+
+def build_parser(argv: list[str] | None = None) -> Parser:
+    """The ``meneur`` command line, with full options for the system ``argv`` names."""
+    selected = next((argument for argument in argv or () if argument in SYSTEMS), None)
+    parser = _app_parser()
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     odds = commands.add_parser("odds", help="exact odds of every outcome, before rolling")
@@ -424,4 +448,6 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
         UsageError: with one line saying what is wrong.
     """
     arguments = _join_dashed_values(sys.argv[1:] if argv is None else argv)
-    return build_parser(arguments).parse_args(arguments)
+    # Building every command's parser costs ~15 ms that opening the app need not wait for.
+    parser = _app_parser() if _opens_app(arguments) else build_parser(arguments)
+    return parser.parse_args(arguments)

@@ -55,6 +55,12 @@ def _with_entry(output: str | dict[str, object], entry_id: int | None) -> object
 
 def run_app(args: argparse.Namespace) -> int:
     """``meneur`` alone opens the app (textual is imported only here)."""
+    import gc
+
+    # Start-up makes a few hundred thousand objects that all live as long as the app: the
+    # collector scanning them again and again costs ~60 ms before the first frame. The app
+    # turns it back on once the table is drawn (MeneurApp.started).
+    gc.disable()
     from meneur.tui.app import make_app, open_campaign
 
     campaign = open_campaign(Path(args.campaign) if args.campaign else None, args.lang)

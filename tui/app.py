@@ -84,6 +84,18 @@ class MeneurApp(SessionStrings, App[None]):
     def on_mount(self) -> None:
         self._translate_bindings()
 
+    def started(self) -> None:
+        """The first frame is drawn: collect garbage again (``meneur`` paused it to start).
+
+        What start-up made lives as long as the app, so it is frozen out of the
+        collector's sight: later collections stay short while the player rolls.
+        """
+        import gc
+
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
+
     def _translate_bindings(self) -> None:
         """Give the keys their descriptions in the interface's language."""
         for node in (self, *self.screen_stack):
