@@ -10,17 +10,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from meneur.content import example_tables, tables_from_data
 from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
-from meneur.core.tables import RandomTable
 from meneur.saves.campaign import Campaign, Clock, local_now
 from meneur.saves.changes import Change
 from meneur.saves.journal import Entry
 
 from .i18n import Strings
+
+if TYPE_CHECKING:
+    from meneur.core.tables import RandomTable
 
 SAMPLE_CHARACTER = {
     "name": "Razors",
@@ -102,6 +103,9 @@ class Session:
 
     def tables(self) -> tuple[RandomTable, ...]:
         """The campaign's random tables, then the shipped ones in the interface's language."""
+        # Imported here: reading tables is not needed to draw the table's first frame.
+        from meneur.content import example_tables, tables_from_data
+
         own = tables_from_data(self.campaign.state["tables"], "campaign.toml")
         keys = {table.key for table in own}
         shipped = tuple(t for t in example_tables(self.strings.lang) if t.key not in keys)

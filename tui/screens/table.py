@@ -5,33 +5,37 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.lazy import Lazy
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import ContentSwitcher, Header
 
 from meneur.core.errors import RulesError
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.command_line import CommandLine
+from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.journal import JournalView
-from meneur.tui.widgets.oracles import OraclePanel
 from meneur.tui.widgets.panels import panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
-from meneur.tui.widgets.tables import TablesPanel
+from meneur.tui.widgets.tabbar import TabBar
 
 from .dialogs import TextDialog, parse_faces
 
 if TYPE_CHECKING:
     from meneur.tui.session import Session
+    from meneur.tui.widgets.oracles import OraclePanel
+    from meneur.tui.widgets.tables import TablesPanel
 
 NARROW = 110
 """Below this many columns the party list folds away (the panel picks the character)."""
 
+
+TABS = ("action", "oracles", "tables")
+"""The tabs beside the party: the system's panel, the oracles, the random tables."""
 
 TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"}
 """Where the keys go when a tab is shown."""
@@ -61,6 +65,7 @@ class TableScreen(SessionStrings, Screen[None]):
         super().__init__()
         self.session = session
         self.acting: str | None = next(iter(session.characters()), None)
+        self._shown = False
 
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.
@@ -69,17 +74,25 @@ class TableScreen(SessionStrings, Screen[None]):
         with Horizontal(id="body"):
             yield PartyList(id="party")
             with Vertical(id="center"):
-                with TabbedContent(id="tabs", initial="action"):
-                    with TabPane(self.t("tabs.action"), id="action"):
+                yield TabBar([(tab, self.t(f"tabs.{tab}")) for tab in TABS], id="tabs")
+                with ContentSwitcher(id="tab-panes", initial="action"):
+                    with Container(id="action", classes="tab-pane"):
                         yield panel_class(self.session.campaign.system)(self.session, id="panel")
-                    # Hidden tabs are mounted after the first frame: the table shows sooner.
-                    with TabPane(self.t("tabs.oracles"), id="oracles"):
-                        yield Lazy(OraclePanel(self.session, id="oracle-panel"))
-                    with TabPane(self.t("tabs.tables"), id="tables"):
-                        yield Lazy(TablesPanel(self.session, id="tables-panel"))
+                    # Hidden tabs are filled after the first frame (see _after_first_frame).
+                    yield Container(id="oracles", classes="tab-pane")
+                    yield Container(id="tables", classes="tab-pane")
             yield JournalView(self.t("journal.search"), id="journal")
         yield CommandLine(self.t("command.placeholder"), id="command")
-        yield Footer()
+        yield KeyFooter()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # The first time, every widget was styled as it mounted a moment ago: restyling the
+        # whole table again would only delay the first frame (~15 ms). Later resumes (back
+        # from a dialog, another theme) restyle as usual.
+        if not self._shown:
+            self._shown = True
+            event.refresh_styles = False
+        super()._on_screen_resume(event)
 
     async def reopen(self) -> None:
         """Play the session's campaign anew (another one was opened): rebuild the table."""
@@ -96,14 +109,48 @@ class TableScreen(SessionStrings, Screen[None]):
         self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
         self.query_one("#panel", ActionPanel).character = self.acting
         self.query_one(JournalView).show(campaign)
-        self.refresh_completions()
         self.query_one("#panel", ActionPanel).focus()
+        self.call_after_refresh(self._after_first_frame)
+
+    async def _after_first_frame(self) -> None:
+        """What the first frame does not show: the hidden tabs, the command line's names.
+
+        The player sees the table sooner; all of this is ready a frame later, long before
+        a key can reach it.
+        """
+        from meneur.tui.app import MeneurApp
+        from meneur.tui.widgets.oracles import OraclePanel
+        from meneur.tui.widgets.tables import TablesPanel
+
+        if isinstance(self.app, MeneurApp):
+            self.app.started()
+        await self.query_one("#oracles", Container).mount(
+            OraclePanel(self.session, id="oracle-panel")
+        )
+        await self.query_one("#tables", Container).mount(
+            TablesPanel(self.session, id="tables-panel")
+        )
+        self.refresh_completions()
 
     def on_resize(self) -> None:
         self._fold(self.size.width)
 
     def _fold(self, width: int) -> None:
         self.set_class(width < NARROW, "narrow")
+
+    @property
+    def oracles(self) -> OraclePanel:
+        """The oracles' tab (mounted just after the first frame)."""
+        from meneur.tui.widgets.oracles import OraclePanel
+
+        return self.query_one("#oracle-panel", OraclePanel)
+
+    @property
+    def tables(self) -> TablesPanel:
+        """The random tables' tab (mounted just after the first frame)."""
+        from meneur.tui.widgets.tables import TablesPanel
+
+        return self.query_one("#tables-panel", TablesPanel)
 
     def refresh_completions(self) -> None:
         """Offer table names and the party's skills and elements to the command line."""
@@ -195,20 +242,24 @@ class TableScreen(SessionStrings, Screen[None]):
     # --- Keys ------------------------------------------------------------------------
 
     def action_roll(self) -> None:
-        active = self.query_one("#tabs", TabbedContent).active
+        active = self.query_one("#tabs", TabBar).active
         if active == "action":
             self.query_one("#panel", ActionPanel).action_roll()
         elif active == "oracles":
-            self.query_one(OraclePanel).action_ask()
+            self.oracles.action_ask()
         else:
-            self.query_one(TablesPanel).action_roll()
+            self.tables.action_roll()
 
     def action_command(self) -> None:
         self.query_one(CommandLine).focus()
 
     def show_tab(self, tab: str) -> None:
         """Show a tab and leave the keys where they are (the command line uses it)."""
-        self.query_one("#tabs", TabbedContent).active = tab
+        self.query_one("#tabs", TabBar).active = tab
+
+    @on(TabBar.Activated)
+    def _tab_activated(self, event: TabBar.Activated) -> None:
+        self.query_one("#tab-panes", ContentSwitcher).current = event.tab
 
     def action_tab(self, tab: str) -> None:
         self.show_tab(tab)
@@ -301,12 +352,12 @@ class TableScreen(SessionStrings, Screen[None]):
         from meneur.core import tables
 
         if text.startswith("?"):
-            self.query_one(OraclePanel).ask_from_command(text[1:])
+            self.oracles.ask_from_command(text[1:])
             self.show_tab("oracles")
             return
         table = tables.find(self.session.tables(), text)
         if table is not None:
-            self.query_one(TablesPanel).roll_table(table)
+            self.tables.roll_table(table)
             self.show_tab("tables")
             return
         if text.startswith("[") and self.session.campaign.system == "spherier":

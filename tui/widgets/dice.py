@@ -52,6 +52,15 @@ class DiceView(Static):
     DiceView { height: auto; }
     """
 
+    def __init__(self, *, lines: int = 5, id: str | None = None) -> None:
+        """Args:
+        lines: room kept before the first roll (a row of boxes is 3 lines, marks and
+            their legend 2 more): the result then lands where the panel already has
+            room, without moving the rest, and is scrolled to in the same frame.
+        """
+        super().__init__(id=id)
+        self.styles.min_height = lines
+
     def show(self, dice: list[ShownDie], kept: str, dropped: str) -> None:
         """Show ``dice``; ``kept``/``dropped`` are the words under those that count or not."""
         self.update(boxes(dice, kept, dropped))

@@ -47,6 +47,9 @@ class ActionPanel(SessionStrings, VerticalScroll):
     character: reactive[str | None] = reactive(None)
     """The acting character's id (set by the table)."""
 
+    DICE_LINES = 5
+    """Lines the system's dice take: boxes, then marks and their legend if dice are kept."""
+
     class Rolled(Message):
         """A roll to journal: its record, a summary, its consequences."""
 
@@ -96,7 +99,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
         with Horizontal(classes="roll-row"):
             yield Button(self.t("app.roll"), id="roll", variant="primary", compact=True)
             yield from self.extra_buttons()
-        yield DiceView(id="dice")
+        yield DiceView(id="dice", lines=self.DICE_LINES)
         yield Static(Text(self.t("app.not_rolled"), style="dim"), id="outcome", classes="outcome")
         yield from self.after_result()
         yield Static(Text(self.t("app.legend"), style="dim"), id="legend", classes="legend")
@@ -273,6 +276,9 @@ class ActionPanel(SessionStrings, VerticalScroll):
         )
         outcome = self.query_one("#outcome", Static)
         outcome.update(self.outcome_text(record))
+        # The result's room is kept from the start, so it can be scrolled to in this very
+        # frame; if the result needs more lines than kept, once more after the layout.
+        outcome.scroll_visible(animate=False, immediate=True)
         self.call_after_refresh(outcome.scroll_visible, animate=False, immediate=True)
 
     def outcome_text(self, record: Any) -> Text:

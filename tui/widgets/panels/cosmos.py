@@ -25,6 +25,8 @@ from .base import ActionPanel, number
 class CosmosPanel(ActionPanel):
     """d100 under a threshold, karma, intuition."""
 
+    DICE_LINES = 3  # one d100, nothing kept or dropped
+
     def controls(self) -> ComposeResult:
         yield Label(self.t("cosmos.stats"), classes="field-label")
         yield TickList[str](id="stats")

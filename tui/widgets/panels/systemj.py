@@ -28,6 +28,8 @@ NONE = "none"
 class SystemjPanel(ActionPanel):
     """A d100 test with degrees, and the combat helper."""
 
+    DICE_LINES = 3  # one d100, nothing kept or dropped
+
     def controls(self) -> ComposeResult:
         yield Choice[str]([], id="value-of", label=self.t("systemj.value"))
         yield Input(
