@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from meneur.tui.widgets.choice import Choice
+from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.ticklist import TickList
 
 SIZES = [(80, 24), (120, 40)]
@@ -106,6 +107,10 @@ def test_screen(screen: str, size: tuple[int, int], app_of, snap_compare) -> Non
         # A blinking cursor would be caught on or off: the picture must not depend on it.
         for field in pilot.app.screen.query(Input):
             field.cursor_blink = False
+        await pilot.pause()
+        # The key bar rebuilds once the changes of a moment have settled: wait for it.
+        while any(f.rebuilding for s in pilot.app.screen_stack for f in s.query(KeyFooter)):
+            await pilot.pause(0.02)
         await pilot.pause()
 
     assert snap_compare(app_of(system), terminal_size=size, run_before=steady)

@@ -271,8 +271,8 @@ class TableScreen(SessionStrings, Screen[None]):
     def action_goto(self, widget_id: str) -> None:
         self.query_one(f"#{widget_id}").focus()
 
-    def action_search(self) -> None:
-        self.query_one(JournalView).action_search()
+    async def action_search(self) -> None:
+        await self.query_one(JournalView).action_search()
 
     def action_physical(self) -> None:
         from textual.widgets import Checkbox

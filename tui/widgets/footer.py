@@ -31,6 +31,11 @@ class KeyFooter(Footer):
             self._rebuild_pending = True
             self.set_timer(SETTLE, self._rebuild)
 
+    @property
+    def rebuilding(self) -> bool:
+        """Whether a rebuild is waiting for its burst to end (tests wait for it)."""
+        return self._rebuild_pending
+
     async def _rebuild(self) -> None:
         self._rebuild_pending = False
         await self.recompose()

@@ -58,7 +58,7 @@ class JournalView(Vertical):
         self.expanded: set[int] = set()
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.search_placeholder, id="journal-search", classes="hidden")
+        # The search field is mounted the first time it is asked for (ctrl+f).
         yield OptionList(id="journal-list")
         yield Static("", id="journal-status")
 
@@ -154,8 +154,12 @@ class JournalView(Vertical):
             if entry.id == entry_id:
                 self.listing.replace_option_prompt_at_index(index, self._option(entry).prompt)
 
-    def action_search(self) -> None:
-        search = self.query_one("#journal-search", Input)
+    async def action_search(self) -> None:
+        found = self.query("#journal-search").results(Input)
+        search = next(found, None)
+        if search is None:
+            search = Input(placeholder=self.search_placeholder, id="journal-search")
+            await self.mount(search, before=0)
         search.remove_class("hidden")
         search.focus()
 
