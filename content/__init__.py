@@ -161,3 +161,83 @@ def example_tables(lang: str) -> tuple[Any, ...]:
     if not isinstance(tables, dict):
         raise ContentError(f"{name}: tables: expected tables")
     return tables_from_data(tables, name)
+
+
+GENES_FILE = "genes/example.toml"
+_GENE_KEYS = {"name", "gloss", "kind", "effect", "parent", "exclusive", "max", "malus"}
+
+
+def gene_tree_from_data(document: Mapping[str, object], source: str) -> Any:
+    """A :class:`meneur.core.genes.GeneTree` from a ``[tree]`` + ``[genes.KEY]`` document
+    (the shipped example, or a campaign's own tree).
+
+    Raises:
+        ContentError: naming ``source`` and the key of the first problem: a missing or
+            mistyped field, an unknown kind or key, a parent or exclusive partner that
+            is not in the tree, parents that loop.
+    """
+    from meneur.core.errors import RulesError
+    from meneur.core.genes import Gene, GeneKind, GeneTree
+
+    tree = document.get("tree", {})
+    if not isinstance(tree, dict):
+        raise ContentError(f"{source}: tree: expected a table with a name")
+    name = tree.get("name", "")
+    if not isinstance(name, str):
+        raise ContentError(f"{source}: tree.name: expected text")
+    table = document.get("genes")
+    if not isinstance(table, dict) or not table:
+        raise ContentError(f"{source}: genes: expected one [genes.KEY] table per gene")
+    genes = {}
+    for key, value in table.items():
+        where = f"{source}: genes.{key}"
+        if not isinstance(value, dict):
+            raise ContentError(f"{where}: expected a table")
+        unknown = sorted(set(value) - _GENE_KEYS)
+        if unknown:
+            raise ContentError(f"{where}: unknown key {unknown[0]!r}")
+        for field in ("name", "kind", "effect"):
+            if field not in value:
+                raise ContentError(f"{where}: missing {field!r}")
+        for field in ("name", "gloss", "kind", "effect", "parent", "exclusive", "malus"):
+            if field in value and (not isinstance(value[field], str) or not value[field]):
+                raise ContentError(f"{where}.{field}: expected non-empty text")
+        kinds = [kind.value for kind in GeneKind]
+        if value["kind"] not in kinds:
+            raise ContentError(f"{where}.kind: expected one of {', '.join(kinds)}")
+        maximum = value.get("max", 2)
+        if isinstance(maximum, bool) or not isinstance(maximum, int):
+            raise ContentError(f"{where}.max: expected a whole number")
+        try:
+            genes[str(key)] = Gene(
+                key=str(key),
+                name=value["name"],
+                kind=GeneKind(value["kind"]),
+                effect=value["effect"],
+                parent=value.get("parent"),
+                exclusive=value.get("exclusive"),
+                maximum=maximum,
+                malus=value.get("malus", ""),
+                gloss=value.get("gloss", ""),
+            )
+        except RulesError as error:
+            raise ContentError(f"{where}: {error}") from error
+    try:
+        return GeneTree(name or source, genes)
+    except RulesError as error:
+        raise ContentError(f"{source}: genes: {error}") from error
+
+
+@cache
+def example_gene_tree() -> Any:
+    """The documented example gene tree shipped with meneur.
+
+    Raises:
+        ContentError: when the shipped file is broken (a packaging mistake).
+    """
+    resource = files(__name__).joinpath("genes", "example.toml")
+    try:
+        document = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ContentError(f"{GENES_FILE}: {error}") from error
+    return gene_tree_from_data(document, GENES_FILE)
