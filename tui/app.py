@@ -173,7 +173,7 @@ class MeneurApp(SessionStrings, App[None]):
                     title=self.t(f"palette.{name}"), help=self.t(f"palette.{name}_help")
                 )
             yield command
-        from .screens.table import TableScreen
+        from .screens.table import TABS, TableScreen
 
         t = self.t
         table = screen if isinstance(screen, TableScreen) else None
@@ -190,7 +190,7 @@ class MeneurApp(SessionStrings, App[None]):
                 ("command", "command"),
             ):
                 yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))
-            for tab in ("action", "oracles", "tables"):
+            for tab in TABS:
                 yield SystemCommand(t(f"bindings.{tab}"), "", lambda tab=tab: table.action_tab(tab))
 
     def on_unmount(self) -> None:

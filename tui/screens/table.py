@@ -139,14 +139,14 @@ class TableScreen(SessionStrings, Screen[None]):
         self.set_class(width < NARROW, "narrow")
 
     @property
-    def oracles(self) -> OraclePanel:
+    def oracle_panel(self) -> OraclePanel:
         """The oracles' tab (mounted just after the first frame)."""
         from meneur.tui.widgets.oracles import OraclePanel
 
         return self.query_one("#oracle-panel", OraclePanel)
 
     @property
-    def tables(self) -> TablesPanel:
+    def tables_panel(self) -> TablesPanel:
         """The random tables' tab (mounted just after the first frame)."""
         from meneur.tui.widgets.tables import TablesPanel
 
@@ -246,9 +246,9 @@ class TableScreen(SessionStrings, Screen[None]):
         if active == "action":
             self.query_one("#panel", ActionPanel).action_roll()
         elif active == "oracles":
-            self.oracles.action_ask()
+            self.oracle_panel.action_ask()
         else:
-            self.tables.action_roll()
+            self.tables_panel.action_roll()
 
     def action_command(self) -> None:
         self.query_one(CommandLine).focus()
@@ -352,12 +352,12 @@ class TableScreen(SessionStrings, Screen[None]):
         from meneur.core import tables
 
         if text.startswith("?"):
-            self.oracles.ask_from_command(text[1:])
+            self.oracle_panel.ask_from_command(text[1:])
             self.show_tab("oracles")
             return
         table = tables.find(self.session.tables(), text)
         if table is not None:
-            self.tables.roll_table(table)
+            self.tables_panel.roll_table(table)
             self.show_tab("tables")
             return
         if text.startswith("[") and self.session.campaign.system == "spherier":

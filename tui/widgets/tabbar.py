@@ -55,11 +55,19 @@ class TabBar(Widget, can_focus=True):
         self.tabs = list(tabs)
         self.set_reactive(TabBar.active, self.tabs[0][0])
 
+    def _spans(self) -> list[tuple[str, str, int]]:
+        """Each tab's id, name and first column: drawing and clicking share one layout
+        (a leading space, then each name with its two markers, then the gap)."""
+        spans, x = [], 1
+        for tab, name in self.tabs:
+            spans.append((tab, name, x))
+            x += len(name) + 2 + GAP
+        return spans
+
     def render(self) -> Text:
-        text = Text(" ")
-        for index, (tab, name) in enumerate(self.tabs):
-            if index:
-                text.append(" " * GAP)
+        text = Text()
+        for tab, name, x in self._spans():
+            text.append(" " * (x - len(text)))
             if tab == self.active:
                 text.append(f"▸{name}◂", style="bold reverse" if self.has_focus else "bold")
             else:
@@ -75,11 +83,7 @@ class TabBar(Widget, can_focus=True):
         self.active = ids[(ids.index(self.active) + delta) % len(ids)]
 
     def on_click(self, event: Click) -> None:
-        # Each name takes its width plus its two markers, then the gap.
-        x = 1
-        for tab, name in self.tabs:
-            width = len(name) + 2
-            if x <= event.x < x + width:
+        for tab, name, x in self._spans():
+            if x <= event.x < x + len(name) + 2:
                 self.active = tab
                 return
-            x += width + GAP
