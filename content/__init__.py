@@ -24,6 +24,18 @@ class ContentError(ValueError):
     the file and the key."""
 
 
+def shipped_document(name: str) -> dict[str, Any]:
+    """The shipped TOML file ``name`` (a path inside meneur.content), parsed.
+
+    Raises:
+        ContentError: naming the file, when it is missing or not TOML (a packaging mistake).
+    """
+    try:
+        return tomllib.loads(files(__name__).joinpath(name).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ContentError(f"{name}: {error}") from error
+
+
 @dataclass(frozen=True)
 class Term:
     """A rule term in French with its English gloss, and optional one-line hints."""
@@ -82,12 +94,7 @@ def terms() -> Mapping[str, Term]:
     Raises:
         ContentError: when the shipped file is broken (a packaging mistake).
     """
-    resource = files(__name__).joinpath(TERMS_FILE)
-    try:
-        data = tomllib.loads(resource.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ContentError(f"{TERMS_FILE}: {error}") from error
-    return parse_terms(data, TERMS_FILE)
+    return parse_terms(shipped_document(TERMS_FILE), TERMS_FILE)
 
 
 def term(key: str) -> Term:
@@ -152,11 +159,7 @@ def example_tables(lang: str) -> tuple[Any, ...]:
         ContentError: when a shipped file is broken (a packaging mistake).
     """
     name = f"tables/{lang}.toml"
-    resource = files(__name__).joinpath("tables", f"{lang}.toml")
-    try:
-        document = tomllib.loads(resource.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ContentError(f"{name}: {error}") from error
+    document = shipped_document(name)
     tables = document.get("tables", {})
     if not isinstance(tables, dict):
         raise ContentError(f"{name}: tables: expected tables")
@@ -235,9 +238,4 @@ def example_gene_tree() -> Any:
     Raises:
         ContentError: when the shipped file is broken (a packaging mistake).
     """
-    resource = files(__name__).joinpath("genes", "example.toml")
-    try:
-        document = tomllib.loads(resource.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ContentError(f"{GENES_FILE}: {error}") from error
-    return gene_tree_from_data(document, GENES_FILE)
+    return gene_tree_from_data(shipped_document(GENES_FILE), GENES_FILE)
