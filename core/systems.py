@@ -37,6 +37,10 @@ KINDS: dict[str, Functions] = {
     "cosmos.IntuitionTest": Functions(
         "cosmos:roll_intuition", "cosmos:resolve_intuition", "cosmos:intuition_odds"
     ),
+    "mutations.MutationInputs": Functions("mutations:roll", "mutations:resolve", "mutations:odds"),
+    "mutations.UltimateInputs": Functions(
+        "mutations:roll_ultimate", "mutations:resolve_ultimate", None
+    ),
     "cosmos_creation.CreationOptions": Functions("cosmos_creation:roll_creation", None, None),
     "cosmos_creation.ConversionOptions": Functions("cosmos_creation:roll_conversion", None, None),
     "expressions.DiceInputs": Functions(
