@@ -41,6 +41,7 @@ KINDS: dict[str, Functions] = {
     "mutations.UltimateInputs": Functions(
         "mutations:roll_ultimate", "mutations:resolve_ultimate", None
     ),
+    "cosmos_levels.LevelUpInputs": Functions("cosmos_levels:roll", None, None),
     "cosmos_creation.CreationOptions": Functions("cosmos_creation:roll_creation", None, None),
     "cosmos_creation.ConversionOptions": Functions("cosmos_creation:roll_conversion", None, None),
     "expressions.DiceInputs": Functions(
