@@ -1,0 +1,201 @@
+"""The Great Cosmos catalogue (races, classes, talents, affiliations) read from TOML and
+checked: every mistake is one :class:`~meneur.content.ContentError` naming the file and
+the key. The shipped example is ``cosmos/catalogue.toml`` (its header is the schema)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from . import ContentError, shipped_document
+
+CATALOGUE_FILE = "cosmos/catalogue.toml"
+
+_TALENT_KEYS = {"name", "gloss", "text"}
+_CLASS_KEYS = {"name", "gloss", "text", "min", "max", "talents", "natural"}
+_RACE_KEYS = _CLASS_KEYS | {"mental_health", "aura"}
+_AFFILIATION_KEYS = {"name", "gloss", "text", "talents", "max_level"}
+
+
+class _Reader:
+    """Typed reads from one document that name the file and key of a mistake."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, reason: str) -> ContentError:
+        return ContentError(f"{self.source}: {key}: {reason}")
+
+    def table(self, value: object, key: str, known: set[str] | None = None) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, "expected a table")
+        if known is not None:
+            unknown = sorted(set(value) - known)
+            if unknown:
+                raise self.fail(
+                    f"{key}.{unknown[0]}", f"unknown key (expected: {', '.join(sorted(known))})"
+                )
+        return value
+
+    def text(self, table: Mapping[str, object], name: str, key: str, required: bool = False) -> str:
+        if name not in table:
+            if required:
+                raise self.fail(f"{key}.{name}", "missing")
+            return ""
+        value = table[name]
+        if not isinstance(value, str) or (required and not value.strip()):
+            raise self.fail(f"{key}.{name}", "expected non-empty text")
+        return value
+
+    def keys(self, table: Mapping[str, object], name: str, key: str) -> tuple[str, ...]:
+        value = table.get(name, [])
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise self.fail(f"{key}.{name}", "expected a list of talent keys in quotes")
+        return tuple(value)
+
+    def whole(self, table: Mapping[str, object], name: str, key: str, default: int) -> int:
+        value = table.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"{key}.{name}", f"expected a whole number, found {value!r}")
+        return value
+
+    def bounds(self, table: Mapping[str, object], name: str, key: str) -> dict[str, int]:
+        value = self.table(table.get(name, {}), f"{key}.{name}")
+        return {stat: self.whole(value, stat, f"{key}.{name}", 0) for stat in value}
+
+
+def catalogue_from_data(document: Mapping[str, object], source: str) -> Any:
+    """A :class:`meneur.core.cosmos_catalogue.Catalogue` from a catalogue document.
+
+    Raises:
+        ContentError: naming ``source`` and the key of the first problem (a missing or
+            mistyped field, an unknown key, a stat or talent that does not exist, bounds
+            outside 20–80 or contradicting each other).
+    """
+    from meneur.core.cosmos_catalogue import Affiliation, Catalogue, Origin, Talent
+    from meneur.core.errors import RulesError
+
+    read = _Reader(source)
+    read.table(document, "(top)", {"catalogue", "talents", "races", "classes", "affiliations"})
+    head = read.table(document.get("catalogue", {}), "catalogue", {"name", "common"})
+    talents = {}
+    for key, value in read.table(document.get("talents", {}), "talents").items():
+        where = f"talents.{key}"
+        table = read.table(value, where, _TALENT_KEYS)
+        talents[key] = Talent(
+            key,
+            read.text(table, "name", where, required=True),
+            read.text(table, "text", where),
+            read.text(table, "gloss", where),
+        )
+
+    def origins(kind: str, known: set[str]) -> dict[str, Any]:
+        found = {}
+        for key, value in read.table(document.get(kind, {}), kind).items():
+            where = f"{kind}.{key}"
+            table = read.table(value, where, known)
+            aura = table.get("aura", False)
+            if not isinstance(aura, bool):
+                raise read.fail(f"{where}.aura", "expected true or false")
+            try:
+                found[key] = Origin(
+                    key,
+                    read.text(table, "name", where, required=True),
+                    read.text(table, "text", where),
+                    read.text(table, "gloss", where),
+                    minimum=read.bounds(table, "min", where),
+                    maximum=read.bounds(table, "max", where),
+                    talents=read.keys(table, "talents", where),
+                    natural=read.keys(table, "natural", where),
+                    mental_health=read.whole(table, "mental_health", where, 100),
+                    aura=aura,
+                )
+            except RulesError as error:
+                raise read.fail(where, str(error)) from error
+        return found
+
+    affiliations = {}
+    for key, value in read.table(document.get("affiliations", {}), "affiliations").items():
+        where = f"affiliations.{key}"
+        table = read.table(value, where, _AFFILIATION_KEYS)
+        try:
+            affiliations[key] = Affiliation(
+                key,
+                read.text(table, "name", where, required=True),
+                read.text(table, "text", where),
+                read.text(table, "gloss", where),
+                talents=read.keys(table, "talents", where),
+                max_level=read.whole(table, "max_level", where, 5),
+            )
+        except RulesError as error:
+            raise read.fail(where, str(error)) from error
+    races = origins("races", _RACE_KEYS)
+    classes = origins("classes", _CLASS_KEYS)
+    try:
+        return Catalogue(
+            races=races,
+            classes=classes,
+            talents=talents,
+            common=read.keys(head, "common", "catalogue"),
+            affiliations=affiliations,
+        )
+    except RulesError as error:
+        # The catalogue's message starts with the key (races.x.talents: …).
+        raise ContentError(f"{source}: {error}") from error
+
+
+@cache
+def example_catalogue() -> Any:
+    """The example catalogue shipped with meneur.
+
+    Raises:
+        ContentError: when the shipped file is broken (a packaging mistake).
+    """
+    return catalogue_from_data(shipped_document(CATALOGUE_FILE), CATALOGUE_FILE)
+
+
+CAMPAIGN_CATALOGUE = "cosmos.toml"
+"""A campaign's own catalogue, in its folder."""
+CAMPAIGN_GENES = "genes.toml"
+"""A campaign's own gene tree, in its folder."""
+
+
+def _campaign_document(directory: Path | None, name: str) -> tuple[dict[str, Any], str] | None:
+    if directory is None:
+        return None
+    path = directory / name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise ContentError(f"{path}: cannot be read ({error.strerror})") from error
+    try:
+        return tomllib.loads(text), str(path)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{path}: {error}") from error
+
+
+def catalogue_for(directory: Path | None) -> Any:
+    """The campaign's own catalogue (``cosmos.toml`` in its folder), else the example.
+
+    Raises:
+        ContentError: naming the campaign's file and key when it is broken.
+    """
+    found = _campaign_document(directory, CAMPAIGN_CATALOGUE)
+    return example_catalogue() if found is None else catalogue_from_data(*found)
+
+
+def gene_tree_for(directory: Path | None) -> Any:
+    """The campaign's own gene tree (``genes.toml`` in its folder), else the example.
+
+    Raises:
+        ContentError: naming the campaign's file and key when it is broken.
+    """
+    from . import example_gene_tree, gene_tree_from_data
+
+    found = _campaign_document(directory, CAMPAIGN_GENES)
+    return example_gene_tree() if found is None else gene_tree_from_data(*found)
