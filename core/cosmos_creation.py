@@ -241,9 +241,12 @@ class CreationOptions:
         pm_positions: 0-based positions of the five PV/PM dice the player gives to PM;
             with them the PV/PM split is known and the skill points of a progressive
             sheet are rolled (last, so the other dice do not change).
+        skill_points: whether to roll skill points once the split is known (only a
+            progressive skill sheet has them).
     """
 
     pm_positions: tuple[int, ...] | None = None
+    skill_points: bool = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -325,7 +328,7 @@ def roll_creation(options: CreationOptions, rng: random.Random) -> CosmosCreatio
         money=money,
         pv=pv,
         pm=pm,
-        skill_points=roll_skill_points(pm, rng),
+        skill_points=roll_skill_points(pm, rng) if options.skill_points else None,
     )
 
 
