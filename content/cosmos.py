@@ -1,6 +1,6 @@
 """The Great Cosmos catalogue (races, classes, talents, affiliations) read from TOML and
 checked: every mistake is one :class:`~meneur.content.ContentError` naming the file and
-the key. The shipped example is ``cosmos/catalogue.toml`` (its header is the schema)."""
+the key. The shipped example is ``catalogues/cosmos.toml`` (its header is the schema)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from . import ContentError, shipped_document
 
-CATALOGUE_FILE = "cosmos/catalogue.toml"
+CATALOGUE_FILE = "catalogues/cosmos.toml"
 
 _TALENT_KEYS = {"name", "gloss", "text"}
 _CLASS_KEYS = {"name", "gloss", "text", "min", "max", "talents", "natural"}

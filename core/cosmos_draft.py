@@ -225,7 +225,8 @@ class Draft:
         """The moves balance, stay within the budget and meet the limits."""
         balance = sum(self.moves.values())
         if balance:
-            return Problem("unbalanced", {"balance": balance})
+            code = "unbalanced_added" if balance > 0 else "unbalanced_taken"
+            return Problem(code, {"points": abs(balance)})
         if self.moved > self.budget:
             return Problem("too_many_moves", {"moved": self.moved, "budget": self.budget})
         breaches = limit_breaches(self.stats(), self.bounds)

@@ -15,7 +15,7 @@ from meneur.core.cosmos_creation import (
     roll_conversion,
     roll_creation,
 )
-from meneur.core.cosmos_draft import Draft
+from meneur.core.cosmos_draft import Draft, Problem
 from meneur.core.genes import Genome, add_point
 
 CATALOGUE = example_catalogue()
@@ -64,7 +64,8 @@ def test_swapping_dice_keeps_a_permutation_and_clears_moves() -> None:
 
 def test_moves_must_balance_and_stay_within_ten() -> None:
     draft = drafted()  # Humain, Guerrier: Force at least 35
-    assert draft.move("force", 1).stats_problem().code == "unbalanced"  # type: ignore[union-attr]
+    assert draft.move("force", 1).stats_problem() == Problem("unbalanced_added", {"points": 1})
+    assert draft.move("force", -2).stats_problem() == Problem("unbalanced_taken", {"points": 2})
     far = draft.suggested()
     for _ in range(11):
         far = far.move("agilite", 1).move("chance", -1)

@@ -52,6 +52,7 @@ class TableScreen(SessionStrings, Screen[None]):
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("ctrl+f", "search", "Search", show=False, id="search"),
         Binding("ctrl+e", "export", "Export", id="export"),
+        Binding("ctrl+n", "new_character", "Character", id="new_character"),
         Binding("ctrl+o", "app.campaigns", "Campaigns", id="campaigns"),
         Binding("f2", "tab('action')", "Action", show=False, id="action"),
         Binding("f3", "tab('oracles')", "Oracles", show=False, id="oracles"),
@@ -302,6 +303,36 @@ class TableScreen(SessionStrings, Screen[None]):
         panel.update_odds()
         key = "app.undone" if verb == "undo" else "app.redone"
         self.notify(self.t(key, text=entry.text.split(" : ", 1)[-1]))
+
+    def action_new_character(self) -> None:
+        """Create a character: the creation wizard for Great Cosmos."""
+        from meneur.content import ContentError
+        from meneur.content.cosmos import catalogue_for, gene_tree_for
+
+        if self.session.campaign.system != "cosmos":
+            self.notify(self.t("creation.cosmos_only"), severity="warning")
+            return
+        directory = self.session.campaign.directory
+        try:
+            catalogue, tree = catalogue_for(directory), gene_tree_for(directory)
+        except ContentError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        from .creation import CreationScreen
+
+        self.app.push_screen(CreationScreen(self.session, catalogue, tree), self._character_made)
+
+    def _character_made(self, ident: str | None) -> None:
+        if ident is None:
+            return
+        self.acting = ident
+        self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+        panel = self.query_one("#panel", ActionPanel)
+        panel.fill_characters()
+        panel.character = ident
+        journal = self.query_one(JournalView)
+        journal.add(self.session.campaign.journal.entry(self.session.campaign.journal.last_id))
+        self.refresh_completions()
 
     @work
     async def action_export(self) -> None:

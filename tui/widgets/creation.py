@@ -1,0 +1,192 @@
+"""The creation wizard's dice widgets: the 10d100 split between PV and PM, and the six
+stats with their dice, bounds and moved points.
+
+Each is one widget drawing a few lines (no child widgets), driven by the keyboard and
+the mouse. They show a :class:`~meneur.core.cosmos_draft.Draft` and post the new one
+when the player changes it; the screen keeps the draft.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from meneur.content import term
+from meneur.core.cosmos_creation import STATS
+from meneur.core.cosmos_draft import Draft
+
+Part = str | tuple[str, str]
+"""A piece of a line: plain text, or text and its style."""
+
+CELL = 6
+"""Columns per die in the PV/PM row."""
+
+
+class DraftChanged(Message):
+    """The player changed the draft."""
+
+    def __init__(self, draft: Draft) -> None:
+        self.draft = draft
+        super().__init__()
+
+
+class DiceSplit(Widget, can_focus=True):
+    """Ten dice in a row, each marked PV or PM: ←/→ to move, Space or a click to switch
+    a die, P/M to give it to PV/PM."""
+
+    DEFAULT_CSS = """
+    DiceSplit { height: 3; width: auto; min-width: 62; padding: 0 1; }
+    DiceSplit:focus { background: $boost; }
+    """
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "←", show=False),
+        Binding("right", "cursor(1)", "→", show=False),
+        Binding("space,enter", "switch", "PV/PM", id="pool"),
+        Binding("p", "give('pv')", "PV", show=False),
+        Binding("m", "give('pm')", "PM", show=False),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(self, draft: Draft, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.draft = draft
+
+    def show(self, draft: Draft) -> None:
+        """Draw ``draft``."""
+        self.draft = draft
+        self.refresh()
+
+    def render(self) -> Content:
+        dice = self.draft.creation.pv_pm.dice if self.draft.creation else ()
+        numbers: list[Part] = []
+        faces: list[Part] = []
+        owners: list[Part] = []
+        for position, face in enumerate(dice):
+            in_pm = position in self.draft.pm_dice
+            style = "bold $accent" if in_pm else "bold"
+            if position == self.cursor and self.has_focus:
+                style += " reverse"
+            numbers.append((f"{position + 1:^{CELL}}", "dim"))
+            faces.append((f"{face:^{CELL}}", style))
+            owners.append((f"{'PM' if in_pm else 'PV':^{CELL}}", "$accent" if in_pm else ""))
+        return Content("\n").join(Content.assemble(*row) for row in (numbers, faces, owners))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_cursor(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % 10
+
+    def action_switch(self) -> None:
+        self._change(self.draft.toggle_pm(self.cursor))
+
+    def action_give(self, pool: str) -> None:
+        if (self.cursor in self.draft.pm_dice) != (pool == "pm"):
+            self.action_switch()
+
+    def on_click(self, event: events.Click) -> None:
+        position = (event.x - 1) // CELL
+        if 0 <= position < 10:
+            self.cursor = position
+            self.action_switch()
+
+    def _change(self, draft: Draft) -> None:
+        if draft != self.draft:
+            self.show(draft)
+            self.post_message(DraftChanged(draft))
+
+
+class StatRows(Widget, can_focus=True):
+    """The six stats, one a row: the die or value, the race and class bounds, points
+    moved. ``mode`` "assign": ←/→ give the stat another die (it swaps with the stat that
+    had it); "move": +/- (or ←/→) move one point."""
+
+    DEFAULT_CSS = """
+    StatRows { height: auto; width: auto; min-width: 56; padding: 0 1; }
+    StatRows:focus { background: $boost; }
+    """
+
+    BINDINGS = [
+        Binding("up", "row(-1)", "↑", show=False),
+        Binding("down", "row(1)", "↓", show=False),
+        Binding("left,minus", "step(-1)", "−", id="move_down"),
+        Binding("right,plus,equals_sign", "step(1)", "+", id="move_up"),
+    ]
+
+    row: reactive[int] = reactive(0)
+
+    def __init__(self, draft: Draft, mode: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.draft = draft
+        self.mode = mode
+
+    @property
+    def stats(self) -> tuple[str, ...]:
+        """The rows: the six stats, or Précision and Chance when assigning a conversion."""
+        if self.mode == "assign" and self.draft.conversion is not None:
+            return ("precision", "chance")
+        return STATS
+
+    def show(self, draft: Draft) -> None:
+        """Draw ``draft``."""
+        self.draft = draft
+        self.row = min(self.row, len(self.stats) - 1)
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.stats)
+
+    def render(self) -> Content:
+        values = self.draft.stats() if self.mode == "move" else self.draft.assigned_stats()
+        bounds = self.draft.bounds
+        lines = []
+        for number, stat in enumerate(self.stats):
+            value = values[stat]
+            bound = bounds[stat]
+            marker = "▸" if number == self.row and self.has_focus else " "
+            line: list[Part] = [
+                f"{marker} {term(f'cosmos.stat.{stat}').fr:<10} ",
+                (f"{value:>3}", "bold reverse" if marker == "▸" else "bold"),
+                (f"  [{bound.low}–{bound.high}]", "dim"),
+            ]
+            delta = self.draft.moves.get(stat, 0)
+            line.append((f"  {delta:+d}" if self.mode == "move" and delta else "", "$accent"))
+            if value < bound.low:
+                line.append((f"  ✗ {value - bound.low:+d}", "$error"))
+            elif value > bound.high:
+                line.append((f"  ✗ {value - bound.high:+d}", "$error"))
+            else:
+                line.append(("  ✓", "$success"))
+            lines.append(Content.assemble(*line))
+        return Content("\n").join(lines)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_row(self, step: int) -> None:
+        self.row = (self.row + step) % len(self.stats)
+
+    def action_step(self, step: int) -> None:
+        if self.mode == "assign":
+            changed = self.draft.swap(self.row, step)
+        else:
+            changed = self.draft.move(self.stats[self.row], step)
+        if changed != self.draft:
+            self.show(changed)
+            self.post_message(DraftChanged(changed))
+
+    def on_click(self, event: events.Click) -> None:
+        if 0 <= event.y < len(self.stats):
+            self.row = event.y
