@@ -83,6 +83,18 @@ async def physical_dice(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def settle(pilot: Pilot) -> None:
+    """Wait until the picture no longer changes by itself."""
+    # A blinking cursor would be caught on or off: the picture must not depend on it.
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+    # The key bar rebuilds once the changes of a moment have settled: wait for it.
+    while any(f.rebuilding for s in pilot.app.screen_stack for f in s.query(KeyFooter)):
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
 SCREENS = {
     "resolution": ("resolution", roll),
     "cosmos": ("cosmos", cosmos_roll),
@@ -104,13 +116,76 @@ def test_screen(screen: str, size: tuple[int, int], app_of, snap_compare) -> Non
 
     async def steady(pilot: Pilot) -> None:
         await before(pilot)
-        # A blinking cursor would be caught on or off: the picture must not depend on it.
-        for field in pilot.app.screen.query(Input):
-            field.cursor_blink = False
-        await pilot.pause()
-        # The key bar rebuilds once the changes of a moment have settled: wait for it.
-        while any(f.rebuilding for s in pilot.app.screen_stack for f in s.query(KeyFooter)):
-            await pilot.pause(0.02)
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app_of(system), terminal_size=size, run_before=steady)
+
+
+# --- The creation wizard, one snapshot a step (Great Cosmos, seed 619: rerolls shown) ---
+
+
+async def wizard_step(pilot: Pilot, step: str) -> None:
+    """Walk the wizard up to ``step`` with fixed choices."""
+    await pilot.pause()
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    await pilot.press(*"Ysolde")
+    path = ["pv_pm", "stats", "moves", "talents", "finish"]
+    for reached in path[: path.index(step) + 1] if step != "identity" else []:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        if reached == "pv_pm" and step != "pv_pm":
+            for _ in range(5):
+                await pilot.press("space", "right")
+        if reached == "talents" and step != "talents":
+            for _ in range(4):
+                await pilot.press("space", "down")
+    if step == "pv_pm":
+        await pilot.press("space", "right", "space")
+    if step == "moves":
+        await pilot.press("+", "+", "down", "-")
+    if step == "talents":
+        await pilot.press("space", "down", "space")
+    await pilot.pause()
+
+
+WIZARD_STEPS = ["identity", "pv_pm", "stats", "moves", "talents", "finish"]
+
+
+def wizard_app(data_dir, **options: object):
+    """A Great Cosmos campaign's app on seed 619 (its creation roll rerolls dice)."""
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.app import make_app
+
+    from .conftest import fixed_clock
+
+    campaign = Campaign.create(
+        data_dir / "campaigns" / "cosmos",
+        system="cosmos",
+        name="Table cosmos",
+        clock=fixed_clock(),
+        options=options or None,
+    )
+    return make_app(campaign, lang="fr", seed=619)
+
+
+@pytest.mark.parametrize("step", WIZARD_STEPS)
+def test_creation_wizard_step(step: str, data_dir, snap_compare) -> None:
+
+    async def steady(pilot: Pilot) -> None:
+        await wizard_step(pilot, step)
+        await settle(pilot)
+
+    assert snap_compare(wizard_app(data_dir), terminal_size=(80, 24), run_before=steady)
+
+
+def test_creation_wizard_gene_tree(data_dir, snap_compare) -> None:
+
+    async def steady(pilot: Pilot) -> None:
+        await wizard_step(pilot, "moves")
+        await pilot.press("-", "up", "ctrl+n")  # balance the moves, then the gene tree
+        await pilot.pause()
+        await pilot.press("+", "+", "down", "+", "down", "+")  # the last one is refused
+        await settle(pilot)
+
+    assert snap_compare(wizard_app(data_dir, dna=True), terminal_size=(100, 40), run_before=steady)
