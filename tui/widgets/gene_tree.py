@@ -13,6 +13,7 @@ from collections.abc import Callable
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -132,6 +133,17 @@ class GeneTreeView(Widget, can_focus=True):
     def watch_row(self) -> None:
         if self.rows:
             self.post_message(self.Highlighted(self.gene))
+            self.call_after_refresh(self._scroll_to_row)
+
+    def _scroll_to_row(self) -> None:
+        """Keep the highlighted gene in sight when the tree is taller than its window."""
+        if not self.is_mounted:
+            return
+        for ancestor in self.ancestors:
+            if isinstance(ancestor, Widget) and ancestor.allow_vertical_scroll:
+                y = self.region.y + self.row - ancestor.region.y + int(ancestor.scroll_offset.y)
+                ancestor.scroll_to_region(Region(0, y, 1, 1), animate=False, immediate=True)
+                return
 
     def on_focus(self) -> None:
         self.refresh()
