@@ -14,10 +14,12 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from .cosmos import DEFAULT_INTUITION
 from .cosmos_catalogue import (
     TALENTS_TO_CHOOSE,
     Bounds,
     Catalogue,
+    Origin,
     assignment_meeting,
     limit_breaches,
     moves_needed,
@@ -105,8 +107,6 @@ class Draft:
     @property
     def bounds(self) -> dict[str, Bounds]:
         """Each stat's range for the race and class chosen (20–80 without them)."""
-        from .cosmos_catalogue import Origin
-
         blank = Origin("", "")
         race = self.catalogue.races.get(self.race, blank)
         klass = self.catalogue.classes.get(self.klass, blank)
@@ -289,7 +289,7 @@ class Draft:
             "pm": pm,
             "pm_max": pm,
             "karma": 0,
-            "intuition": 3,
+            "intuition": DEFAULT_INTUITION,
             "light": STARTING_LIGHT_DARK,
             "dark": STARTING_LIGHT_DARK,
             "talents": talents,

@@ -117,6 +117,14 @@ class LevelUpRoll(RollRecord[LevelUpInputs]):
         return sum(self.chance_bonus)
 
 
+def _stat_dice(inputs: LevelUpInputs) -> tuple[int, int]:
+    """How many stat dice the level rolls, and their sides: level 2 two d10 (or one d20),
+    level 3 one d10, other levels none."""
+    if inputs.level == 2:
+        return (2, 10) if inputs.level2 is Level2.TWO_STATS else (1, 20)
+    return (1, 10) if inputs.level == 3 else (0, 10)
+
+
 def roll(inputs: LevelUpInputs, rng: random.Random) -> LevelUpRoll:
     """Roll the Chance test, its 2d20 on a success, then the level's own dice."""
     test = cosmos.roll(cosmos.CosmosTest(threshold=inputs.chance, karma=inputs.karma), rng)
@@ -125,21 +133,13 @@ def roll(inputs: LevelUpInputs, rng: random.Random) -> LevelUpRoll:
         if test.success
         else ()
     )
-    stat_dice: tuple[int, ...] = ()
-    if inputs.level == 2:
-        stat_dice = (
-            (draw(rng, 10), draw(rng, 10))
-            if inputs.level2 is Level2.TWO_STATS
-            else (draw(rng, 20),)
-        )
-    elif inputs.level == 3:
-        stat_dice = (draw(rng, 10),)
+    count, stat_sides = _stat_dice(inputs)
+    stat_dice = tuple(draw(rng, stat_sides) for _ in range(count))
     pool_die = draw(rng, 100) if inputs.level == 4 else None
     sides = DNA_DIE_AT.get(inputs.level)
     dna_die = draw(rng, sides) if inputs.dna and sides else None
     dice = list(test.dice)
     dice += [Die(CHANCE_BONUS_SIDES, face, role="chance_bonus") for face in bonus]
-    stat_sides = 20 if inputs.level == 2 and inputs.level2 is Level2.ONE_STAT else 10
     dice += [Die(stat_sides, face, role="stat") for face in stat_dice]
     if pool_die is not None:
         dice.append(Die(100, pool_die, role="pool"))

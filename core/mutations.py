@@ -267,15 +267,27 @@ def ultimate_due(held: Iterable[Mutation], ultimates: tuple[Ultimate, ...]) -> b
     return majors_in(held) >= MAJORS_FOR_ULTIMATE + len(ultimates)
 
 
+def _merge_into_major(held: list[Mutation], gene: str, cause: Cause) -> None:
+    """Replace ``gene``'s minors in ``held`` by one major with the latest minor's sign and
+    effect (a lineage major is amplified)."""
+    minors = [m for m in held if m.gene == gene and m.severity is Severity.MINOR]
+    held[:] = [m for m in held if m not in minors]
+    held.append(
+        replace(
+            minors[-1],
+            severity=Severity.MAJOR,
+            irreversible=True,
+            cause=cause,
+            amplified=cause is Cause.LINEAGE,
+        )
+    )
+
+
 def _escalate_repeated(held: list[Mutation], gene: str, escalations: list[Escalation]) -> None:
     """A second minor on ``gene`` makes its minors irreversible; a third, one major."""
     minors = [m for m in held if m.gene == gene and m.severity is Severity.MINOR]
     if len(minors) >= 3:
-        latest = minors[-1]
-        held[:] = [m for m in held if m not in minors]
-        held.append(
-            replace(latest, severity=Severity.MAJOR, irreversible=True, cause=Cause.REPEATED)
-        )
+        _merge_into_major(held, gene, Cause.REPEATED)
         escalations.append(Escalation(gene, Cause.REPEATED, "major"))
     elif len(minors) == 2 and not all(m.irreversible for m in minors):
         held[:] = [
@@ -303,19 +315,8 @@ def _escalate_lineages(
         )
         if line is None:
             return
-        eldest = line[0]
-        minors = [m for m in held if m.gene == eldest and m.severity is Severity.MINOR]
-        held[:] = [m for m in held if m not in minors]
-        held.append(
-            replace(
-                minors[-1],
-                severity=Severity.MAJOR,
-                irreversible=True,
-                cause=Cause.LINEAGE,
-                amplified=True,
-            )
-        )
-        escalations.append(Escalation(eldest, Cause.LINEAGE, "major", line))
+        _merge_into_major(held, line[0], Cause.LINEAGE)
+        escalations.append(Escalation(line[0], Cause.LINEAGE, "major", line))
 
 
 def _play(inputs: MutationInputs, face: Callable[[int, str], int]) -> MutationRoll:

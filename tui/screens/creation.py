@@ -33,9 +33,11 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from meneur.content import term
+from meneur.content import Term, term
 from meneur.core.cosmos_creation import (
+    CONVERSION_TOTAL,
     PV_PM_TOTAL,
+    STAT_TOTAL,
     STATS,
     ConversionOptions,
     CreationOptions,
@@ -52,8 +54,10 @@ from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.gene_tree import GeneTreeView
 from meneur.tui.widgets.ticklist import TickList
 
+from .dialogs import parse_faces
+
 if TYPE_CHECKING:
-    from meneur.core.cosmos_catalogue import Catalogue, Origin
+    from meneur.core.cosmos_catalogue import Affiliation, Catalogue, Origin
     from meneur.core.genes import GeneTree
     from meneur.tui.session import Session
 
@@ -472,14 +476,14 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     def _fill_stats(self) -> None:
         draft = self.draft
         roll = draft.conversion.dice_roll if draft.conversion else draft.creation.stats  # type: ignore[union-attr]
-        low, high = (60, 140) if draft.conversion else (200, 400)
+        low, high = CONVERSION_TOTAL if draft.conversion else STAT_TOTAL
         lines = []
         for number, attempt in enumerate(roll.attempts, 1):
             last = number == len(roll.attempts)
-            chains = []
-            for slot in attempt.slots:
-                chains.append(" → ".join(map(str, slot)))
-            text = "  ".join(f"[{chain}]" if len(chain.split()) > 1 else chain for chain in chains)
+            text = "  ".join(
+                f"[{' → '.join(map(str, slot))}]" if len(slot) > 1 else str(slot[0])
+                for slot in attempt.slots
+            )
             key = "creation.attempt_accepted" if last else "creation.attempt_rejected"
             verdict = self.t(key, number=number, dice=text, total=attempt.total, low=low, high=high)
             if last:
@@ -712,16 +716,15 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self.dismiss(ident)
 
 
-def _glossed(origin: Origin | Any) -> str:
-    return (
-        f"{origin.name} ({origin.gloss})"
-        if origin.gloss and origin.gloss.casefold() != origin.name.casefold()
-        else origin.name
-    )
+def _glossed(item: Origin | Affiliation) -> str:
+    """``Sylvain (sylvan)``, as rule terms are shown."""
+    return Term(item.name, item.gloss or item.name).glossed
 
 
 def _numbers(text: str, count: int) -> list[int] | None:
-    parts = text.replace(",", " ").split()
-    if len(parts) != count or not all(p.lstrip("-").isdigit() for p in parts):
+    """``count`` whole numbers typed as ``50 45 40 60``, or None."""
+    try:
+        values = parse_faces(text)
+    except ValueError:
         return None
-    return [int(p) for p in parts]
+    return list(values) if len(values) == count else None

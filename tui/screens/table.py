@@ -330,8 +330,8 @@ class TableScreen(SessionStrings, Screen[None]):
         panel = self.query_one("#panel", ActionPanel)
         panel.fill_characters()
         panel.character = ident
-        journal = self.query_one(JournalView)
-        journal.add(self.session.campaign.journal.entry(self.session.campaign.journal.last_id))
+        (created,) = self.session.campaign.journal.latest(1)
+        self.query_one(JournalView).add(created)
         self.refresh_completions()
 
     @work

@@ -77,12 +77,6 @@ class DiceSplit(Widget, can_focus=True):
             owners.append((f"{'PM' if in_pm else 'PV':^{CELL}}", "$accent" if in_pm else ""))
         return Content("\n").join(Content.assemble(*row) for row in (numbers, faces, owners))
 
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
     def action_cursor(self, step: int) -> None:
         self.cursor = (self.cursor + step) % 10
 
@@ -168,12 +162,6 @@ class StatRows(Widget, can_focus=True):
                 line.append(("  ✓", "$success"))
             lines.append(Content.assemble(*line))
         return Content("\n").join(lines)
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
 
     def action_row(self, step: int) -> None:
         self.row = (self.row + step) % len(self.stats)

@@ -145,12 +145,6 @@ class GeneTreeView(Widget, can_focus=True):
                 ancestor.scroll_to_region(Region(0, y, 1, 1), animate=False, immediate=True)
                 return
 
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
     def action_row(self, step: int) -> None:
         self.row = (self.row + step) % len(self.rows)
 
