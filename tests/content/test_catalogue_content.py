@@ -4,7 +4,6 @@ text on line 1); the shipped example loads and is coherent."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,9 @@ from meneur.content import ContentError
 from meneur.content.cosmos import catalogue_from_data, example_catalogue
 from meneur.core.cosmos_catalogue import TALENTS_TO_CHOOSE
 
-FIXTURES = sorted((Path(__file__).parent / "fixtures" / "catalogue").glob("*.toml"))
+from .conftest import assert_refused, broken_fixtures
+
+FIXTURES = broken_fixtures("catalogue")
 
 
 def test_there_is_a_fixture_for_each_mistake() -> None:
@@ -22,13 +23,7 @@ def test_there_is_a_fixture_for_each_mistake() -> None:
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda path: path.stem)
 def test_a_broken_catalogue_names_its_file_and_key(fixture: Path) -> None:
-    text = fixture.read_text(encoding="utf-8")
-    expected = text.splitlines()[0].removeprefix("# expect: ")
-    with pytest.raises(ContentError) as caught:
-        catalogue_from_data(tomllib.loads(text), fixture.name)
-    message = str(caught.value)
-    assert message.startswith(f"{fixture.name}: ")
-    assert expected in message
+    assert_refused(catalogue_from_data, fixture)
 
 
 def test_the_shipped_catalogue_offers_enough_talents_to_every_pair() -> None:

@@ -3,14 +3,15 @@ the file and the key (tests/content/fixtures/genes/*.toml, expected text on line
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from meneur.content import ContentError, example_gene_tree, gene_tree_from_data
+from meneur.content import example_gene_tree, gene_tree_from_data
 
-FIXTURES = sorted((Path(__file__).parent / "fixtures" / "genes").glob("*.toml"))
+from .conftest import assert_refused, broken_fixtures
+
+FIXTURES = broken_fixtures("genes")
 
 
 def test_there_is_a_fixture_for_each_mistake() -> None:
@@ -19,13 +20,7 @@ def test_there_is_a_fixture_for_each_mistake() -> None:
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda path: path.stem)
 def test_a_broken_tree_names_its_file_and_key(fixture: Path) -> None:
-    text = fixture.read_text(encoding="utf-8")
-    expected = text.splitlines()[0].removeprefix("# expect: ")
-    with pytest.raises(ContentError) as caught:
-        gene_tree_from_data(tomllib.loads(text), fixture.name)
-    message = str(caught.value)
-    assert message.startswith(f"{fixture.name}: ")
-    assert expected in message
+    assert_refused(gene_tree_from_data, fixture)
 
 
 def test_the_shipped_tree_loads_in_order() -> None:

@@ -107,3 +107,14 @@ def screen_text(app: MeneurApp) -> str:
         rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
     lines = ["".join(part for _, part in sorted(parts)) for _, parts in sorted(rows.items())]
     return "\n".join(line.replace("\xa0", " ") for line in lines)
+
+
+def empty_cosmos_campaign(data_dir: Path, **options: object) -> Campaign:
+    """A Great Cosmos campaign with nobody in it yet (for the creation wizard)."""
+    return Campaign.create(
+        data_dir / "campaigns" / "cosmos",
+        system="cosmos",
+        name="Table cosmos",
+        clock=fixed_clock(),
+        options=options or None,
+    )

@@ -17,7 +17,7 @@ from meneur.saves.campaign import Campaign, replay_roll, roll_to_data
 from meneur.tui.app import make_app
 from meneur.tui.screens.creation import CreationScreen, character_id
 
-from .conftest import fixed_clock, screen_text
+from .conftest import empty_cosmos_campaign, fixed_clock, screen_text
 
 SEED = 619
 """The app's seed: its creation roll rerolls all ten PV/PM dice once (total 205) and
@@ -29,15 +29,9 @@ def creation_of(seed: int):
     return roll_seeded(roll_creation, CreationOptions(), random.Random(seed).getrandbits(63))
 
 
-def cosmos_app(data_dir: Path, seed: int = SEED, **options: object):
-    campaign = Campaign.create(
-        data_dir / "campaigns" / "cosmos",
-        system="cosmos",
-        name="Table cosmos",
-        clock=fixed_clock(),
-        options=options or None,
-    )
-    return make_app(campaign, lang="fr", seed=seed), campaign
+def cosmos_app(data_dir: Path, **options: object):
+    campaign = empty_cosmos_campaign(data_dir, **options)
+    return make_app(campaign, lang="fr", seed=SEED), campaign
 
 
 async def wizard(pilot: Pilot) -> CreationScreen:

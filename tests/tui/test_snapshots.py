@@ -154,19 +154,11 @@ WIZARD_STEPS = ["identity", "pv_pm", "stats", "moves", "talents", "finish"]
 
 def wizard_app(data_dir, **options: object):
     """A Great Cosmos campaign's app on seed 619 (its creation roll rerolls dice)."""
-    from meneur.saves.campaign import Campaign
     from meneur.tui.app import make_app
 
-    from .conftest import fixed_clock
+    from .conftest import empty_cosmos_campaign
 
-    campaign = Campaign.create(
-        data_dir / "campaigns" / "cosmos",
-        system="cosmos",
-        name="Table cosmos",
-        clock=fixed_clock(),
-        options=options or None,
-    )
-    return make_app(campaign, lang="fr", seed=619)
+    return make_app(empty_cosmos_campaign(data_dir, **options), lang="fr", seed=619)
 
 
 @pytest.mark.parametrize("step", WIZARD_STEPS)
