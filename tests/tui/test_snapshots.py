@@ -93,6 +93,16 @@ async def settle(pilot: Pilot) -> None:
     while any(f.rebuilding for s in pilot.app.screen_stack for f in s.query(KeyFooter)):
         await pilot.pause(0.02)
     await pilot.pause()
+    # Then until two pictures a moment apart agree: on a loaded machine a scroll or a
+    # layout asked "after the next refresh" can still be on its way.
+    picture = pilot.app.export_screenshot()
+    for _ in range(50):
+        await pilot.pause(0.05)
+        again = pilot.app.export_screenshot()
+        if again == picture:
+            return
+        picture = again
+    raise AssertionError("the screen kept changing for 2.5 s")
 
 
 SCREENS = {

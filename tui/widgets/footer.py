@@ -20,6 +20,7 @@ class KeyFooter(Footer):
     """A Footer whose rebuilds are coalesced."""
 
     _rebuild_pending = False
+    _recomposing = False
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         # Textual's own handler, except that a rebuild already waiting covers this one.
@@ -33,9 +34,14 @@ class KeyFooter(Footer):
 
     @property
     def rebuilding(self) -> bool:
-        """Whether a rebuild is waiting for its burst to end (tests wait for it)."""
-        return self._rebuild_pending
+        """Whether a rebuild is waiting for its burst to end or under way (tests wait)."""
+        return self._rebuild_pending or self._recomposing
 
     async def _rebuild(self) -> None:
+        # Cleared first so that a change announced during the rebuild schedules another.
         self._rebuild_pending = False
-        await self.recompose()
+        self._recomposing = True
+        try:
+            await self.recompose()
+        finally:
+            self._recomposing = False
