@@ -65,6 +65,7 @@ KINDS: dict[str, Functions] = {
     ),
     "systemj.SystemjTest": Functions("systemj:roll", "systemj:resolve", "systemj:odds"),
     "tables.TableQuery": Functions("tables:roll", None, None),
+    "npcs.NpcInputs": Functions("npcs:roll", None, None),
 }
 """Each kind of inputs, by ``module.Class`` under meneur.core, with its functions."""
 

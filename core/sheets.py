@@ -1,0 +1,635 @@
+"""Character sheets of the five systems: what each holds, how an edit is read and checked,
+and the values computed from it (never typed).
+
+A sheet is plain data (the ``sheet`` table of a character in campaign.toml). This module
+describes it as sections of :class:`Field` so that one screen can show and edit any
+system's sheet, and every edit is read here, with the rules' limits, before it is saved:
+
+- ``number``: a whole number at a key (``karma``, ``stats.force``), between bounds, which
+  may be another field's value (current PV ≤ maximum PV);
+- ``text``: free text (race, class, affiliation);
+- ``named``: a table of name → number (elements and their scores, traits in dice,
+  SYSTEMJ skills), with fixed names always shown and, when ``open``, names added;
+- ``bonuses``: Les Traits' equipment, name → Parade and Endurance bonuses;
+- ``entries``: a list of lines in a notation (Sphérier skills and abilities, talents);
+- ``cards``: a SYSTEMJ hand (:mod:`meneur.core.systemj_cards`).
+
+Labels are term keys (``content/terms.toml``): the interface shows the French term with
+its English gloss.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from . import spherier_notation, systemj_combat, traits_derived
+from .cosmos_creation import STATS
+from .cosmos_levels import stat_cap
+from .errors import RulesError
+from .systemj_cards import Card, parse_card
+
+MAX_NAME = 60
+"""Longest name of an element, a trait or a skill."""
+MAX_TEXT = 200
+"""Longest free text on a sheet line."""
+
+
+class Kind(StrEnum):
+    """How a field is shown and edited (see the module's docstring)."""
+
+    NUMBER = "number"
+    TEXT = "text"
+    NAMED = "named"
+    BONUSES = "bonuses"
+    ENTRIES = "entries"
+    CARDS = "cards"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One thing a sheet holds.
+
+    Attributes:
+        key: where it is in the sheet, dotted (``stats.force``).
+        kind: see :class:`Kind`.
+        term: its label's term key.
+        minimum: the least a number may be (a number, or another field's key).
+        maximum: the most a number may be (likewise).
+        default: its value when the sheet does not say.
+        names: ``named``: the names always shown (the ten generic skills).
+        open: ``named``: whether other names may be added.
+        parser: ``entries``: how a line is read (``spherier.skill``, ``talent``…).
+        compact: shown on the table's compact panel.
+    """
+
+    key: str
+    kind: Kind
+    term: str
+    minimum: int | str | None = None
+    maximum: int | str | None = None
+    default: Any = None
+    names: tuple[str, ...] = ()
+    open: bool = True
+    parser: str = ""
+    compact: bool = False
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The key as a path inside the sheet."""
+        return tuple(self.key.split("."))
+
+    def read(self, sheet: Mapping[str, Any]) -> Any:
+        """The field's value on ``sheet`` (its default when missing)."""
+        value: Any = sheet
+        for part in self.path:
+            if not isinstance(value, Mapping) or part not in value:
+                return self.default
+            value = value[part]
+        return value
+
+    def bounds(self, sheet: Mapping[str, Any]) -> tuple[int | None, int | None]:
+        """The number's bounds on ``sheet`` (a bound naming a field reads it)."""
+        return _bound(self.minimum, sheet), _bound(self.maximum, sheet)
+
+
+def _bound(bound: int | str | None, sheet: Mapping[str, Any]) -> int | None:
+    if isinstance(bound, str):
+        value = value_of(sheet, bound)
+        return value if isinstance(value, int) else None
+    return bound
+
+
+def value_of(sheet: Mapping[str, Any], key: str) -> Any:
+    """The value at dotted ``key`` on ``sheet``, or None."""
+    value: Any = sheet
+    for part in key.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+@dataclass(frozen=True)
+class Section:
+    """A group of fields under a heading (a term key)."""
+
+    term: str
+    fields: tuple[Field, ...]
+
+
+# --- Reading an edit -------------------------------------------------------------------
+
+
+def check_number(field: Field, value: int, sheet: Mapping[str, Any]) -> int:
+    """``value`` if the field may hold it on ``sheet``.
+
+    Raises:
+        RulesError: naming the field and its bounds.
+    """
+    low, high = field.bounds(sheet)
+    if (low is not None and value < low) or (high is not None and value > high):
+        shown = f"{'…' if low is None else low}–{'…' if high is None else high}"
+        raise RulesError(f"{field.key} is {shown}, not {value}")
+    return value
+
+
+def parse_int(text: str, what: str) -> int:
+    """A whole number typed as ``12``, ``+3`` or ``-2``.
+
+    Raises:
+        RulesError: naming ``what`` for anything else.
+    """
+    stripped = text.strip()
+    digits = stripped.lstrip("+-")
+    if not digits or not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
+        raise RulesError(f"{what}: expected a whole number, not {stripped!r}")
+    if len(stripped) - len(digits) > 1:
+        raise RulesError(f"{what}: expected a whole number, not {stripped!r}")
+    return int(stripped)
+
+
+def parse_number(field: Field, text: str, sheet: Mapping[str, Any]) -> int:
+    """A number typed for ``field``, checked against its bounds on ``sheet``.
+
+    Raises:
+        RulesError: naming the field.
+    """
+    return check_number(field, parse_int(text, field.key), sheet)
+
+
+def parse_text(field: Field, text: str) -> str:
+    """Free text for ``field`` (one line, at most :data:`MAX_TEXT` characters).
+
+    Raises:
+        RulesError: for an overlong or multi-line text.
+    """
+    if len(text) > MAX_TEXT or "\n" in text:
+        raise RulesError(f"{field.key}: one line of at most {MAX_TEXT} characters")
+    return text.strip()
+
+
+_NAMED = re.compile(r"^(?P<name>.*?)\s*[:=]?\s*(?P<value>[+-]?\d+)\s*$", re.DOTALL)
+
+
+def check_name(text: str, what: str) -> str:
+    """A name for a table row: one line, not empty, at most :data:`MAX_NAME` characters.
+
+    Raises:
+        RulesError: naming ``what``.
+    """
+    name = text.strip()
+    if not name or len(name) > MAX_NAME or "\n" in name or "." in name:
+        raise RulesError(f"{what}: a name of 1 to {MAX_NAME} characters, without a dot")
+    return name
+
+
+def parse_named(field: Field, text: str) -> tuple[str, int]:
+    """A row typed as ``Arts martiaux 3`` (or ``Arts martiaux: 3``) for ``field``.
+
+    Raises:
+        RulesError: when the name or the number is missing or out of bounds.
+    """
+    found = _NAMED.match(text.strip())
+    if found is None:
+        raise RulesError(f"{field.key}: expected a name and a number (Arts martiaux 3)")
+    name = check_name(found["name"], field.key)
+    value = parse_int(found["value"], f"{field.key}.{name}")
+    return name, check_number(field, value, {})
+
+
+BONUS_KEYS = ("parade", "endurance")
+"""What Les Traits' equipment adds to."""
+
+
+def parse_bonuses(field: Field, text: str) -> tuple[str, dict[str, int]]:
+    """Equipment typed as ``Bouclier: parade +1`` or ``Armure: endurance 2, parade 1``.
+
+    Raises:
+        RulesError: for a missing name, an unknown bonus or a number out of ±20.
+    """
+    name, colon, rest = text.partition(":")
+    if not colon:
+        raise RulesError(f"{field.key}: expected a name, ':' and bonuses (Bouclier: parade +1)")
+    name = check_name(name, field.key)
+    bonuses: dict[str, int] = {}
+    for part in rest.split(","):
+        words = part.split()
+        if len(words) != 2 or words[0].casefold() not in BONUS_KEYS:
+            raise RulesError(f"{field.key}.{name}: expected parade n or endurance n")
+        value = parse_int(words[1], f"{field.key}.{name}.{words[0]}")
+        if abs(value) > 20:
+            raise RulesError(f"{field.key}.{name}: a bonus is within ±20, not {value}")
+        bonuses[words[0].casefold()] = value
+    return name, bonuses
+
+
+def _talent(text: str) -> str:
+    return check_name(text, "talents")
+
+
+PARSERS: Mapping[str, Callable[[str], Any]] = {
+    "spherier.skill": spherier_notation.parse_skill,
+    "spherier.ability": spherier_notation.parse_ability,
+    "talent": _talent,
+    "text": lambda text: text.strip(),
+}
+"""How an ``entries`` line is read; each raises RulesError for what it refuses."""
+
+
+def parse_entries(field: Field, text: str) -> list[str]:
+    """Lines typed or pasted for ``field``, separated by new lines or ``;``, each read by
+    the field's parser and given back as written on the sheet.
+
+    Raises:
+        RulesError: for the first line that does not read (its message says where).
+    """
+    lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
+    if not lines:
+        raise RulesError(f"{field.key}: nothing to add")
+    parse = PARSERS[field.parser]
+    shown: list[str] = []
+    for line in lines:
+        if len(line) > MAX_TEXT:
+            raise RulesError(f"{field.key}: a line of at most {MAX_TEXT} characters")
+        read = parse(line)
+        shown.append(read.notation if hasattr(read, "notation") else str(read))
+    return shown
+
+
+def parse_cards(text: str) -> list[dict[str, Any]]:
+    """Cards typed or pasted (one per line or separated by ``;``), as sheet data.
+
+    Raises:
+        RulesError: for the first card that does not read.
+    """
+    lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
+    if not lines:
+        raise RulesError("cards: nothing to add")
+    return [parse_card(line).to_data() for line in lines]
+
+
+def cards_of(sheet: Mapping[str, Any]) -> tuple[Card, ...]:
+    """The hand on ``sheet`` (cards that do not read are left out)."""
+    cards = []
+    for data in sheet.get("cards", []):
+        if isinstance(data, Mapping):
+            try:
+                cards.append(Card.from_data(data))
+            except RulesError:
+                continue
+    return tuple(cards)
+
+
+# --- Each system's sheet ---------------------------------------------------------------
+
+RESOLUTION = (
+    Section(
+        "sheet.section.elements",
+        (
+            Field("elements", Kind.NAMED, "sheet.elements", 0, 10, {}, compact=True),
+            Field("typical", Kind.NAMED, "sheet.typical", default={}),
+        ),
+    ),
+    Section("sheet.section.points", (Field("points", Kind.NUMBER, "sheet.points", 0, 99, 0),)),
+)
+
+
+def _cosmos_stats(cap: int) -> tuple[Field, ...]:
+    return tuple(
+        Field(f"stats.{stat}", Kind.NUMBER, f"cosmos.stat.{stat}", 20, cap, 50, compact=True)
+        for stat in STATS
+    )
+
+
+def cosmos_layout(options: Mapping[str, Any], level: int) -> tuple[Section, ...]:
+    """The Great Cosmos sheet with the campaign's optional rules."""
+    gauges = [
+        Field("pv", Kind.NUMBER, "sheet.pv", -999, "pv_max", 0, compact=True),
+        Field("pv_max", Kind.NUMBER, "sheet.pv_max", 1, 9999, 0),
+        Field("pm", Kind.NUMBER, "sheet.pm", 0, "pm_max", 0, compact=True),
+        Field("pm_max", Kind.NUMBER, "sheet.pm_max", 0, 9999, 0),
+        Field("karma", Kind.NUMBER, "sheet.karma", -10, 10, 0, compact=True),
+        Field("intuition", Kind.NUMBER, "sheet.intuition", 1, 6, 3),
+        Field("light", Kind.NUMBER, "sheet.light", 0, 99, 1),
+        Field("dark", Kind.NUMBER, "sheet.dark", 0, 99, 1),
+    ]
+    identity = [
+        Field("level", Kind.NUMBER, "sheet.level", 1, 99, 1, compact=True),
+        Field("race", Kind.TEXT, "sheet.race", default=""),
+        Field("class", Kind.TEXT, "sheet.class", default=""),
+        Field("money", Kind.NUMBER, "sheet.money", 0, 10**7, 0),
+    ]
+    if options.get("affiliation"):
+        identity += [
+            Field("affiliation", Kind.TEXT, "sheet.affiliation", default=""),
+            Field("affiliation_level", Kind.NUMBER, "sheet.affiliation_level", 0, 5, 0),
+        ]
+    trackers = []
+    if options.get("dna"):
+        trackers.append(Field("pmu", Kind.NUMBER, "sheet.pmu", 0, 99, 0, compact=True))
+    if options.get("endurance"):
+        trackers += [
+            Field("fp", Kind.NUMBER, "sheet.fp", -3, 10, 0),
+            Field("fm", Kind.NUMBER, "sheet.fm", -3, 10, 0),
+        ]
+    if options.get("mental_health"):
+        trackers.append(
+            Field("mental_health", Kind.NUMBER, "sheet.mental_health", 0, "mental_health_max", 0)
+        )
+        trackers.append(
+            Field("mental_health_max", Kind.NUMBER, "sheet.mental_health_max", 50, 150, 100)
+        )
+    if options.get("aura"):
+        trackers += [
+            Field("aura", Kind.NUMBER, "sheet.aura", 0, 4, 0),
+            Field("anti_aura", Kind.NUMBER, "sheet.anti_aura", 0, 99, 0),
+        ]
+    if options.get("piloting"):
+        trackers.append(Field("piloting", Kind.NAMED, "sheet.piloting", 0, 999, {}))
+    if options.get("inventory"):
+        trackers.append(Field("inventory", Kind.NAMED, "sheet.inventory", 1, 6, {}))
+    sections = [
+        Section("sheet.section.identity", tuple(identity)),
+        Section("sheet.section.stats", _cosmos_stats(stat_cap(level))),
+        Section("sheet.section.gauges", tuple(gauges)),
+        Section(
+            "sheet.section.talents",
+            (Field("talents", Kind.ENTRIES, "sheet.talents", default=[], parser="talent"),),
+        ),
+    ]
+    if trackers:
+        sections.append(Section("sheet.section.trackers", tuple(trackers)))
+    return tuple(sections)
+
+
+TRAITS = (
+    Section(
+        "sheet.section.attributes",
+        (
+            Field(
+                "traits",
+                Kind.NAMED,
+                "sheet.traits",
+                0,
+                20,
+                {},
+                names=("Agilité", "Savoir", "Mental", "Force", "Vigueur"),
+                compact=True,
+            ),
+        ),
+    ),
+    Section(
+        "sheet.section.equipment",
+        (
+            Field("equipment", Kind.BONUSES, "sheet.equipment", default={}),
+            Field(
+                "deplacement",
+                Kind.NUMBER,
+                "sheet.deplacement",
+                0,
+                20,
+                traits_derived.DEFAULT_DEPLACEMENT,
+            ),
+        ),
+    ),
+)
+"""Les Traits: the five attributes and the skills share one table (all are dice)."""
+
+
+def spherier_layout() -> tuple[Section, ...]:
+    """Le Sphérier: the three attributes, skills and abilities in the seed's notation."""
+    return (
+        Section(
+            "sheet.section.skills",
+            (
+                Field(
+                    "attributes",
+                    Kind.ENTRIES,
+                    "sheet.spherier_attributes",
+                    default=[],
+                    parser="spherier.skill",
+                ),
+                Field(
+                    "skills",
+                    Kind.ENTRIES,
+                    "sheet.skills",
+                    default=[],
+                    parser="spherier.skill",
+                    compact=True,
+                ),
+            ),
+        ),
+        Section(
+            "sheet.section.abilities",
+            (
+                Field(
+                    "abilities",
+                    Kind.ENTRIES,
+                    "sheet.abilities",
+                    default=[],
+                    parser="spherier.ability",
+                ),
+            ),
+        ),
+    )
+
+
+SYSTEMJ_SKILLS = (
+    "Lire/écrire",
+    "Parler",
+    "Acrobatie",
+    "Danse",
+    "Nage",
+    "Cuisine",
+    "Premiers soins",
+    "Dissimulation",
+    "Détection",
+    "Sang-froid",
+)
+"""SYSTEMJ's ten generic skills."""
+
+
+def systemj_layout() -> tuple[Section, ...]:
+    """SYSTEMJ: seven attributes on 100, generic and special skills, PV, armour, cards."""
+    attributes = tuple(
+        Field(
+            f"attributes.{name}",
+            Kind.NUMBER,
+            f"systemj.attribute.{name}",
+            0,
+            100,
+            50,
+            compact=True,
+        )
+        for name in systemj_combat.ATTRIBUTES
+    )
+    return (
+        Section("sheet.section.attributes", attributes),
+        Section(
+            "sheet.section.skills",
+            (
+                Field("skills", Kind.NAMED, "sheet.skills", 0, 100, {}, names=SYSTEMJ_SKILLS),
+                Field("special", Kind.NAMED, "sheet.special_skills", 0, 100, {}),
+            ),
+        ),
+        Section(
+            "sheet.section.gauges",
+            (
+                Field("pv", Kind.NUMBER, "sheet.wounds", 0, 999, 0, compact=True),
+                Field("armour", Kind.NUMBER, "sheet.armour", 0, 999, 0),
+            ),
+        ),
+        Section("sheet.section.cards", (Field("cards", Kind.CARDS, "sheet.cards", default=[]),)),
+    )
+
+
+def layout(
+    system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]
+) -> tuple[Section, ...]:
+    """The sections of a ``system`` sheet under the campaign's ``options``.
+
+    Raises:
+        RulesError: for an unknown system.
+    """
+    if system == "resolution":
+        return RESOLUTION
+    if system == "cosmos":
+        level = sheet.get("level", 1)
+        return cosmos_layout(options, level if isinstance(level, int) else 1)
+    if system == "traits":
+        return TRAITS
+    if system == "spherier":
+        return spherier_layout()
+    if system == "systemj":
+        return systemj_layout()
+    raise RulesError(f"unknown system {system!r}")
+
+
+# --- Computed values -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A value computed from the sheet: its label's term key and the value."""
+
+    term: str
+    value: int | str
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _folded(names: Mapping[str, Any], wanted: str) -> Any:
+    """The value under ``wanted``, whatever the case and accents of the sheet's key."""
+    from .systemj_cards import key_of
+
+    for name, value in names.items():
+        if key_of(name) == wanted:
+            return value
+    return None
+
+
+def inventory_slots(force: int) -> int:
+    """Great Cosmos inventory: 40 × (Force rounded down to the ten) / 100 slots."""
+    return 40 * (force // 10 * 10) // 100
+
+
+def movement_squares(agilite: int) -> int:
+    """Great Cosmos movement: ceil(Agilité / 20) squares a turn."""
+    return math.ceil(agilite / 20)
+
+
+def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
+    """The values of ``system`` computed from ``sheet`` (none for a system without any).
+
+    A sheet missing a value reads its default; a value of the wrong type reads as that
+    default too, so a hand-edited sheet still shows.
+    """
+    if system == "traits":
+        traits = sheet.get("traits", {})
+        traits = traits if isinstance(traits, Mapping) else {}
+        melee = _folded(traits, "melee")
+        vigueur = _int(_folded(traits, "vigueur"))
+        equipment = sheet.get("equipment", {})
+        parade_bonus = endurance_bonus = 0
+        if isinstance(equipment, Mapping):
+            for bonuses in equipment.values():
+                if isinstance(bonuses, Mapping):
+                    parade_bonus += _int(bonuses.get("parade"))
+                    endurance_bonus += _int(bonuses.get("endurance"))
+        try:
+            values = traits_derived.derived_values(
+                melee=_int(melee) if melee is not None else None,
+                vigueur=max(vigueur, 0),
+                parade_bonus=parade_bonus,
+                endurance_bonus=endurance_bonus,
+                deplacement=max(_int(sheet.get("deplacement"), 1), 0),
+            )
+        except RulesError:
+            return []
+        return [
+            Derived("sheet.parade", values.parade),
+            Derived("sheet.parade_instinctive", values.parade_instinctive),
+            Derived("sheet.endurance", values.endurance),
+            Derived("sheet.endurance_naturelle", values.endurance_naturelle),
+            Derived("sheet.deplacement", values.deplacement),
+        ]
+    if system == "cosmos":
+        stats = sheet.get("stats", {})
+        stats = stats if isinstance(stats, Mapping) else {}
+        found: list[Derived] = [
+            Derived("sheet.stat_cap", stat_cap(max(_int(sheet.get("level"), 1), 1)))
+        ]
+        if options.get("movement"):
+            found.append(
+                Derived("sheet.movement", movement_squares(_int(stats.get("agilite"), 50)))
+            )
+        if options.get("inventory"):
+            limit = inventory_slots(_int(stats.get("force"), 50))
+            items = sheet.get("inventory", {})
+            used = sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
+            found.append(Derived("sheet.slots", f"{used}/{limit}"))
+            if used > limit:
+                found.append(Derived("sheet.overload", -5 * (used - limit)))
+        return found
+    if system == "systemj":
+        attributes = sheet.get("attributes", {})
+        attributes = attributes if isinstance(attributes, Mapping) else {}
+        try:
+            attrs = systemj_combat.Attributes(
+                **{n: _int(attributes.get(n), 50) for n in systemj_combat.ATTRIBUTES}
+            )
+        except RulesError:
+            return []
+        cards = cards_of(sheet)
+        # Ruling: a parry takes the first weapon card (its DEF, 0 without one); a block the
+        # first Armures card with a DEF (a shield). Without such a card, no such defence.
+        weapon = next((c.defence or 0 for c in cards if c.category == "armes"), None)
+        shield = next((c.defence for c in cards if c.category == "armures" and c.defence), None)
+        attack, defence = systemj_combat.Attack, systemj_combat.Defence
+        found = [
+            Derived("sheet.melee_force", systemj_combat.attack_score(attack.MELEE_FORCE, attrs)),
+            Derived(
+                "sheet.melee_furtive", systemj_combat.attack_score(attack.MELEE_FURTIVE, attrs)
+            ),
+            Derived("sheet.dodge", systemj_combat.defence_score(defence.DODGE, attrs)),
+        ]
+        for kind, equipment, term in (
+            (defence.PARRY, weapon, "sheet.parry"),
+            (defence.BLOCK, shield, "sheet.block"),
+        ):
+            if equipment is not None:
+                found.append(Derived(term, systemj_combat.defence_score(kind, attrs, equipment)))
+        return found
+    return []
+
+
+def compact_fields(sections: Sequence[Section]) -> list[Field]:
+    """The fields the table's compact panel shows."""
+    return [f for section in sections for f in section.fields if f.compact]
