@@ -239,3 +239,22 @@ def example_gene_tree() -> Any:
         ContentError: when the shipped file is broken (a packaging mistake).
     """
     return gene_tree_from_data(shipped_document(GENES_FILE), GENES_FILE)
+
+
+NPC_NAMES_FILE = "npc_names.toml"
+
+
+@cache
+def npc_names() -> tuple[str, ...]:
+    """The names a quick NPC is given (``npc_names.toml``).
+
+    Raises:
+        ContentError: naming the file and key when the list is missing or not names.
+    """
+    names = shipped_document(NPC_NAMES_FILE).get("names")
+    if not isinstance(names, list) or not names:
+        raise ContentError(f"{NPC_NAMES_FILE}: names: expected a list of names")
+    for index, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise ContentError(f"{NPC_NAMES_FILE}: names[{index}]: expected a name")
+    return tuple(names)

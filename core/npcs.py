@@ -60,7 +60,8 @@ class NpcInputs:
 
 @dataclass(frozen=True, kw_only=True)
 class NpcRoll(RollRecord[NpcInputs]):
-    """A quick NPC's dice and the sheet they make. ``result`` is the number of dice.
+    """A quick NPC's dice and the sheet they make. ``result`` is the number of dice,
+    ``outcome`` always ``made``.
 
     Attributes:
         sheet: the NPC's sheet, as campaign.toml holds it.
@@ -136,7 +137,7 @@ def roll(inputs: NpcInputs, rng: random.Random) -> NpcRoll:
         inputs=inputs,
         dice=tuple(dice.dice),
         result=len(dice.dice),
-        outcome=None,
-        success=None,
+        outcome="made",
+        success=True,
         sheet=sheet,
     )

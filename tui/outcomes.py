@@ -26,6 +26,13 @@ SYMBOLS = {
     "narrow": "✔−",
     "true_intuition": "✔",
     "false_intuition": "✘",
+    "major_positive": "⊕⊕",
+    "minor_positive_and_companion": "⊕+",
+    "minor_positive": "⊕",
+    "minor_negative": "⊖",
+    "major_negative": "⊖⊖",
+    "major_negative_and_children": "⊖⊖+",
+    "made": "✔",
 }
 """A symbol for every outcome key: ✔/✘ success or failure, ⊕/⊖ the side effect, ★ critical."""
 
@@ -43,6 +50,10 @@ SUCCESS_KEYS = frozenset(
         "average",
         "narrow",
         "true_intuition",
+        "major_positive",
+        "minor_positive_and_companion",
+        "minor_positive",
+        "made",
     }
 )
 

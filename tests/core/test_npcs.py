@@ -31,7 +31,9 @@ def test_a_quick_npc_follows_from_its_dice_and_replays(system: str, seed: int) -
     elif system == "systemj":
         assert list(sheet["attributes"].values()) == [30 + d.face for d in kept]
     elif system == "spherier":
-        for entry, (mastery, limit) in zip(sheet["attributes"], zip(kept[::2], kept[1::2])):
+        for entry, (mastery, limit) in zip(
+            sheet["attributes"], zip(kept[::2], kept[1::2], strict=True), strict=True
+        ):
             skill = parse_skill(entry)
             assert (skill.mastery, skill.limit) == (mastery.face, limit.face)
     else:

@@ -22,7 +22,8 @@ def field(system: str, key: str, options: dict[str, object] | None = None, sheet
 def test_every_system_has_a_sheet_with_compact_fields() -> None:
     for system in ("resolution", "cosmos", "traits", "spherier", "systemj"):
         sections = sheets.layout(system, {}, {})
-        assert sections and sheets.compact_fields(sections)
+        assert sections
+        assert sheets.compact_fields(sections)
     with pytest.raises(RulesError, match="unknown system"):
         sheets.layout("d&d", {}, {})
 
@@ -30,7 +31,7 @@ def test_every_system_has_a_sheet_with_compact_fields() -> None:
 def test_cosmos_stats_are_capped_at_80_then_85_from_level_3() -> None:
     force = field("cosmos", "stats.force")
     assert sheets.parse_number(force, "80", {}) == 80
-    with pytest.raises(RulesError, match="stats.force is 20–80, not 85"):
+    with pytest.raises(RulesError, match=r"stats\.force is 20–80, not 85"):
         sheets.parse_number(force, "85", {})
     assert sheets.parse_number(field("cosmos", "stats.force", sheet={"level": 3}), "85", {}) == 85
     with pytest.raises(RulesError, match="20–80, not 19"):
@@ -53,7 +54,7 @@ def test_karma_stays_within_minus_10_and_10() -> None:
 
 def test_optional_trackers_appear_only_when_the_campaign_switches_them_on() -> None:
     keys = {f.key for s in sheets.layout("cosmos", {}, {}) for f in s.fields}
-    assert "fp" not in keys and "pmu" not in keys and "affiliation" not in keys
+    assert not {"fp", "pmu", "affiliation"} & keys
     options = {
         "dna": True,
         "endurance": True,
@@ -182,7 +183,7 @@ def test_systemj_combat_scores_follow_the_formulas_and_the_hand() -> None:
     found = values("systemj", {"attributes": attributes})
     assert found["sheet.melee_force"] == (70 * 2 + 61 + 38) // 5
     assert found["sheet.dodge"] == (38 + 45 * 2 + 52) // 5
-    assert "sheet.parry" not in found and "sheet.block" not in found  # no weapon, no shield
+    assert not {"sheet.parry", "sheet.block"} & set(found)  # no weapon, no shield
     sword = {"name": "Épée", "family": "equipement", "category": "armes", "def": 5}
     shield = {"name": "Écu", "family": "equipement", "category": "armures", "def": 8}
     found = values("systemj", {"attributes": attributes, "cards": [sword, shield]})

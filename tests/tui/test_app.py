@@ -150,7 +150,7 @@ async def test_at_80_by_24_the_party_folds_into_the_panel(app_of) -> None:
     app = app_of("resolution")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#party").display
+        assert not app.screen.query_one("#side").display
         assert "Kael" in screen_text(app)  # the panel's character picker
         await pilot.press("r")
         await pilot.pause()

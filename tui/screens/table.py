@@ -16,6 +16,7 @@ from meneur.core.errors import RulesError
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.command_line import CommandLine
+from meneur.tui.widgets.compact_sheet import CompactSheet
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.panels import panel_class
@@ -53,6 +54,8 @@ class TableScreen(SessionStrings, Screen[None]):
         Binding("ctrl+f", "search", "Search", show=False, id="search"),
         Binding("ctrl+e", "export", "Export", id="export"),
         Binding("ctrl+n", "new_character", "Character", id="new_character"),
+        Binding("f5", "sheet", "Sheet", id="sheet"),
+        Binding("f6", "quick_npc", "Quick NPC", id="npc"),
         Binding("ctrl+o", "app.campaigns", "Campaigns", id="campaigns"),
         Binding("f2", "tab('action')", "Action", show=False, id="action"),
         Binding("f3", "tab('oracles')", "Oracles", show=False, id="oracles"),
@@ -73,7 +76,9 @@ class TableScreen(SessionStrings, Screen[None]):
         self._fold(self.app.size.width)
         yield Header()
         with Horizontal(id="body"):
-            yield PartyList(id="party")
+            with Vertical(id="side"):
+                yield PartyList(id="party")
+                yield CompactSheet(id="compact")
             with Vertical(id="center"):
                 yield TabBar([(tab, self.t(f"tabs.{tab}")) for tab in TABS], id="tabs")
                 with ContentSwitcher(id="tab-panes", initial="action"):
@@ -107,7 +112,7 @@ class TableScreen(SessionStrings, Screen[None]):
 
         self.title = campaign.name
         self.sub_title = term(f"system.{campaign.system}").glossed
-        self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+        self.show_party()
         self.query_one("#panel", ActionPanel).character = self.acting
         self.query_one(JournalView).show(campaign)
         self.query_one("#panel", ActionPanel).focus()
@@ -165,10 +170,29 @@ class TableScreen(SessionStrings, Screen[None]):
 
     # --- What the panels say ---------------------------------------------------------
 
+    def show_party(self) -> None:
+        """List the party again and show the acting character's compact sheet."""
+        characters = self.session.characters()
+        if self.acting not in characters:
+            self.acting = next(iter(characters), None)
+        self.query_one("#party", PartyList).show(characters, self.acting)
+        self._show_compact()
+
+    def _show_compact(self) -> None:
+        campaign = self.session.campaign
+        acting = self.session.characters().get(self.acting or "", None)
+        self.query_one("#compact", CompactSheet).show(
+            campaign.system,
+            campaign.state.get("options", {}),
+            None if acting is None else acting.get("name", self.acting),
+            self.session.sheet(self.acting),
+        )
+
     @on(PartyList.Picked)
     def picked(self, event: PartyList.Picked) -> None:
         self.acting = event.character
         self.query_one("#panel", ActionPanel).character = event.character
+        self._show_compact()
 
     @on(ActionPanel.Rolled)
     def rolled(self, event: ActionPanel.Rolled) -> None:
@@ -186,7 +210,7 @@ class TableScreen(SessionStrings, Screen[None]):
             return
         self.query_one(JournalView).add(entry)
         if event.changes:
-            self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+            self.show_party()
 
     @on(ActionPanel.PhysicalFaces)
     def physical_faces(self, event: ActionPanel.PhysicalFaces) -> None:
@@ -297,7 +321,7 @@ class TableScreen(SessionStrings, Screen[None]):
         self.query_one(JournalView).add(entry)
         if entry.target is not None:
             self.query_one(JournalView).refresh_entry(entry.target)
-        self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+        self.show_party()
         panel = self.query_one("#panel", ActionPanel)
         panel.character_changed()
         panel.update_odds()
@@ -326,12 +350,60 @@ class TableScreen(SessionStrings, Screen[None]):
         if ident is None:
             return
         self.acting = ident
-        self.query_one("#party", PartyList).show(self.session.characters(), self.acting)
+        self.show_party()
         panel = self.query_one("#panel", ActionPanel)
         panel.fill_characters()
         panel.character = ident
         (created,) = self.session.campaign.journal.latest(1)
         self.query_one(JournalView).add(created)
+        self.refresh_completions()
+
+    def action_sheet(self, character: str | None = None) -> None:
+        """Open the acting character's sheet (or ``character``'s)."""
+        from .sheet import SheetScreen
+
+        ident = character or self.acting
+        if ident not in self.session.characters():
+            self.notify(self.t("sheet.nobody"), severity="warning")
+            return
+        screen = SheetScreen(self.session, ident)
+        self.app.push_screen(screen, lambda _: self._sheet_closed(screen))
+
+    def _sheet_closed(self, screen: Any) -> None:
+        """Back from a sheet: show what it wrote and what it changed."""
+        journal = self.query_one(JournalView)
+        for entry in screen.written:
+            journal.add(entry)
+            if entry.target is not None:
+                journal.refresh_entry(entry.target)
+        self.show_party()
+        panel = self.query_one("#panel", ActionPanel)
+        panel.fill_characters()
+        panel.character = self.acting
+        panel.character_changed()
+        panel.update_odds()
+        self.refresh_completions()
+
+    def action_quick_npc(self) -> None:
+        """Make a named NPC with rolled stats for the campaign's system, then open its
+        sheet to edit it (the roll is journaled and replays from its seed)."""
+        from meneur.tui.npcs import make_npc
+
+        try:
+            ident, entry = make_npc(self.session)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        self.query_one(JournalView).add(entry)
+        self.acting = ident
+        self._party_changed()
+        self.action_sheet(ident)
+
+    def _party_changed(self) -> None:
+        self.show_party()
+        panel = self.query_one("#panel", ActionPanel)
+        panel.fill_characters()
+        panel.character = self.acting
         self.refresh_completions()
 
     @work

@@ -77,7 +77,9 @@ class SpherierPanel(ActionPanel):
 
     def _skills(self) -> dict[str, spherier.Skill]:
         found: dict[str, spherier.Skill] = {}
-        for entry in self.sheet.get("skills", []):
+        sheet = self.sheet
+        # The three attributes are skills every character has (Vitalité, Vitesse, Volonté).
+        for entry in [*sheet.get("attributes", []), *sheet.get("skills", [])]:
             try:
                 parsed = parse_sheet_entry(str(entry))
             except RulesError:

@@ -1,0 +1,278 @@
+"""Character sheets on the real app: F5 opens the acting character's sheet; edits are
+checked by the rules, saved at once, journaled and undoable; computed values follow;
+the compact panel and the action panels see the change; F6 makes a quick NPC."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList
+
+from meneur.saves.campaign import Campaign, replay_roll
+from meneur.tui.app import make_app
+from meneur.tui.screens.sheet import SheetScreen
+
+from .conftest import fixed_clock, screen_text
+
+
+async def open_sheet(pilot: Pilot) -> SheetScreen:
+    await pilot.pause()
+    await pilot.press("f5")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SheetScreen)
+    return screen
+
+
+async def goto(pilot: Pilot, screen: SheetScreen, key: str, item: object = None) -> None:
+    """Move the highlight to a row with the arrow keys, as a player would."""
+    target = next(
+        i for i, row in enumerate(screen.rows) if row and row.field.key == key and row.item == item
+    )
+    rows = screen.query_one("#sheet-rows", OptionList)
+    while rows.highlighted != target:
+        await pilot.press("down" if (rows.highlighted or 0) < target else "up")
+    await pilot.pause()
+
+
+async def type_in_dialog(pilot: Pilot, text: str) -> None:
+    field = pilot.app.screen.query_one("#dialog-input", Input)
+    field.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def shown(app) -> str:
+    """The screen's text with runs of spaces as one (labels are padded into columns)."""
+    return " ".join(screen_text(app).split())
+
+
+def notices(app) -> str:
+    """The notifications on show."""
+    return " | ".join(notice.message for notice in app._notifications)
+
+
+def sheet_of(app, ident: str = "kael") -> dict:
+    return app.session.sheet(ident)
+
+
+async def test_traits_sheet_nudges_melee_and_parade_follows_then_undo(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        text = shown(app)
+        assert "Fiche de Kael" in text
+        assert "Parade instinctive (instinctive parry) 2" in text  # ceil(Mêlée 4 / 2)
+        # The five attributes are always there, even those the sheet lacks.
+        assert "Vigueur" in text
+        assert "Savoir" in text
+        await goto(pilot, screen, "traits", "Mêlée")
+        await pilot.press("plus")
+        await pilot.pause()
+        assert sheet_of(app)["traits"]["Mêlée"] == 5
+        assert "Parade instinctive (instinctive parry) 3" in shown(app)
+        assert (
+            Campaign.open(app.session.campaign.directory, write=False).state["characters"]["kael"][
+                "sheet"
+            ]["traits"]["Mêlée"]
+            == 5
+        )  # on disk at once
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert sheet_of(app)["traits"]["Mêlée"] == 4
+        assert "Parade instinctive (instinctive parry) 2" in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SheetScreen)
+        # Back on the table, the journal shows the change and its undo.
+        table = shown(app)
+        assert "Mêlée 4 → 5" in table
+        assert "Parade 2" in table  # the compact sheet beside the party
+
+
+async def test_equipment_adds_to_parade_and_a_bad_line_is_refused_in_the_dialog(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        await goto(pilot, screen, "equipment")
+        await pilot.press("a")
+        await pilot.pause()
+        await type_in_dialog(pilot, "Bouclier: force 1")
+        error = str(app.screen.query_one("#dialog-error").render())
+        assert "expected parade n or endurance n" in error
+        await type_in_dialog(pilot, "Bouclier: parade 2")
+        assert isinstance(app.screen, SheetScreen)
+        assert sheet_of(app)["equipment"] == {"Bouclier": {"parade": 2}}
+        text = shown(app)
+        assert "Parade (parry) 4" in text
+        assert "Parade instinctive (instinctive parry) 2" in text
+        await goto(pilot, screen, "equipment", "Bouclier")
+        await pilot.press("delete")
+        await pilot.pause()
+        assert "equipment" not in sheet_of(app)
+
+
+async def test_resolution_elements_added_renamed_and_offered_by_the_panel(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        await goto(pilot, screen, "elements")
+        await pilot.press("enter")  # Enter on a table's heading adds a row
+        await pilot.pause()
+        await type_in_dialog(pilot, "Charisme 11")
+        assert "elements is 0–10, not 11" in str(app.screen.query_one("#dialog-error").render())
+        await type_in_dialog(pilot, "Charisme 2")
+        assert sheet_of(app)["elements"]["Charisme"] == 2
+        await goto(pilot, screen, "elements", "Pilotage")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_in_dialog(pilot, "Pilotage spatial 2")
+        assert list(sheet_of(app)["elements"]) == [
+            "Arts martiaux",
+            "Muscles améliorés",
+            "Pilotage spatial",
+            "Charisme",
+        ]
+        await goto(pilot, screen, "points")
+        await pilot.press("minus")
+        await pilot.pause()
+        assert "points is 0–99, not -1" in notices(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        from meneur.tui.widgets.choice import Choice
+
+        offered = app.screen.query_one("#panel").query_one("#element", Choice)
+        assert "Pilotage spatial" in [value for _, value in offered.options]
+
+
+async def test_spherier_entries_typed_or_pasted_in_the_seeds_notation(app_of) -> None:
+    app = app_of("spherier")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        await goto(pilot, screen, "abilities")
+        await pilot.press("a")
+        await pilot.pause()
+        await type_in_dialog(
+            pilot, "Coup d'estoc<Armes(Epées), Combat>; Esquive<Acrobatie, Réaction>"
+        )
+        assert sheet_of(app)["abilities"] == [
+            "Coup d'estoc<Armes(Epées), Combat>",
+            "Esquive<Acrobatie, Réaction>",
+        ]
+        await goto(pilot, screen, "skills", 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_in_dialog(pilot, "Bluff<+4, x>")
+        assert "character 11: expected the Limite" in str(
+            app.screen.query_one("#dialog-error").render()
+        )
+        await type_in_dialog(pilot, "Bluff<+6, 3>")
+        assert sheet_of(app)["skills"][1] == "Bluff<+6, 3>"
+
+
+async def test_systemj_cards_feed_the_parry_score(app_of) -> None:
+    app = app_of("systemj")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        assert "Parade (parry)" not in shown(app)  # no weapon in hand
+        await goto(pilot, screen, "cards")
+        await pilot.press("a")
+        await pilot.pause()
+        await type_in_dialog(pilot, "Épée courte [Équipement/Armes] DEF 5, dégâts 8")
+        assert sheet_of(app)["cards"] == [
+            {
+                "name": "Épée courte",
+                "family": "equipement",
+                "category": "armes",
+                "def": 5,
+                "damage": "8",
+            }
+        ]
+        # ((FOR×2)+RES+AGI)/5 + DEF = (140 + 61 + 45) // 5 + 5
+        assert f"Parade (parry) {(140 + 61 + 45) // 5 + 5}" in shown(app)
+        # The ten generic skills are on the sheet even when unset.
+        assert "Sang-froid" in shown(app)
+
+
+async def test_cosmos_limits_hold_and_mutation_points_roll_mutations(campaign_of) -> None:
+    campaign = campaign_of("cosmos")
+    campaign.set(("options", "dna"), True)
+    app = make_app(campaign, lang="fr", seed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        await goto(pilot, screen, "karma")
+        for _ in range(10):
+            await pilot.press("plus")
+        await pilot.pause()
+        assert sheet_of(app)["karma"] == 10
+        await pilot.press("plus")
+        await pilot.pause()
+        assert sheet_of(app)["karma"] == 10
+        assert "karma is -10–10, not 11" in notices(app)
+        await goto(pilot, screen, "stats.force")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_in_dialog(pilot, "85")
+        assert "stats.force is 20–80, not 85" in str(app.screen.query_one("#dialog-error").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        entries = len(app.session.campaign.journal.latest(1000))
+        await pilot.press("m")
+        await pilot.pause()
+        await type_in_dialog(pilot, "250")
+        sheet = sheet_of(app)
+        assert sheet["pmu"] == 50
+        rolls = [e for e in app.session.campaign.journal.latest(1000)[entries:] if e.roll]
+        assert len(rolls) == 2  # 250 Pμ: two mutation rolls
+        # The second roll starts from what the first left: held mutations and karma.
+        first = replay_roll(rolls[0].roll)
+        assert replay_roll(rolls[1].roll).inputs.held == first.held
+        assert replay_roll(rolls[1].roll).inputs.karma == first.karma_after
+        last = replay_roll(rolls[-1].roll)
+        from meneur.core.records import as_data
+
+        assert sheet["mutations"] == [as_data(m) for m in last.held]
+        assert sheet["karma"] == last.karma_after
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert sheet_of(app)["mutations"] == [as_data(m) for m in first.held]
+
+
+async def test_f6_makes_a_named_npc_with_rolled_stats_and_opens_its_sheet(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SheetScreen)
+        npc = app.session.characters()[screen.character]
+        assert npc["kind"] == "npc"
+        assert npc["name"]
+        (entry,) = app.session.campaign.journal.latest(1)
+        record = replay_roll(entry.roll)
+        assert dict(record.sheet) == npc["sheet"]
+        assert f"Fiche de {npc['name']}" in shown(app)
+        await goto(pilot, screen, "name")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_in_dialog(pilot, "Garde du pont")
+        assert app.session.characters()[screen.character]["name"] == "Garde du pont"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Garde du pont" in shown(app)
+        await pilot.press("ctrl+z", "ctrl+z")
+        await pilot.pause()
+        assert screen.character not in app.session.characters()
+
+
+async def test_no_character_no_sheet(data_dir) -> None:
+    campaign = Campaign.create(
+        data_dir / "campaigns" / "x", system="traits", name="Vide", clock=fixed_clock()
+    )
+    app = make_app(campaign, lang="en", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert not isinstance(app.screen, SheetScreen)
+        assert "No character" in notices(app)

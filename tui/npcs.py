@@ -1,0 +1,54 @@
+"""A quick NPC made on the table: a name from the shipped list (numbered when the
+campaign already has it), the core's roll for the system, one journal entry."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meneur.content import npc_names
+from meneur.core.npcs import NpcInputs
+from meneur.core.records import as_data
+from meneur.saves.changes import Change
+
+if TYPE_CHECKING:
+    from meneur.saves.journal import Entry
+    from meneur.tui.session import Session
+
+
+def free_name(session: Session) -> str:
+    """A name no character of the campaign has, drawn from the session's dice."""
+    taken = {c.get("name") for c in session.characters().values()}
+    names = list(npc_names())
+    name = names[session.rng.randrange(len(names))]
+    number = 2
+    candidate = name
+    while candidate in taken:
+        candidate, number = f"{name} {number}", number + 1
+    return candidate
+
+
+def free_ident(session: Session, name: str) -> str:
+    """An id for ``name`` that the campaign does not use yet."""
+    from meneur.tui.screens.creation import character_id
+
+    return character_id(name, set(session.characters()))
+
+
+def make_npc(session: Session) -> tuple[str, Entry]:
+    """Roll and journal a quick NPC; its id and the entry.
+
+    Raises:
+        CampaignError: when the campaign cannot be written.
+    """
+    name = free_name(session)
+    record = session.roll(NpcInputs(session.campaign.system, name))
+    ident = free_ident(session, name)
+    character = {"name": name, "kind": "npc", "sheet": as_data(record.sheet)}
+    summary = ", ".join(
+        f"{k} {v}" if not isinstance(v, dict) else ", ".join(f"{a} {b}" for a, b in v.items())
+        for k, v in record.sheet.items()
+        if k in ("elements", "stats", "traits", "attributes")
+    )
+    text = session.t("sheet.npc_made", name=name, summary=summary)
+    change = Change(("characters", ident), after=character)
+    return ident, session.record(record, text, changes=[change], character=ident)

@@ -1,0 +1,437 @@
+"""A character's sheet, for any of the five systems: every line the rules define, edited
+from the keyboard, each edit checked by the core, saved at once and undoable.
+
+Enter edits the highlighted line (a dialog with its value, refused with the core's
+reason), + and − nudge a number, ``a`` adds to a table or list, Delete removes a row.
+Computed values (Parade, inventory slots, combat scores) are shown beside, never typed.
+On a Great Cosmos sheet with the DNA rule, ``m`` adds to the mutation gauge Pμ and rolls
+the mutations it brings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from meneur.content import term
+from meneur.core import sheets
+from meneur.core.errors import RulesError
+from meneur.core.sheets import Field, Kind
+from meneur.saves.changes import MISSING, Change
+from meneur.saves.errors import CampaignError
+from meneur.tui.session import SessionStrings
+from meneur.tui.widgets.footer import KeyFooter
+
+from .dialogs import TextDialog
+
+if TYPE_CHECKING:
+    from meneur.saves.journal import Entry
+    from meneur.tui.session import Session
+
+LABEL_WIDTH = 40
+"""Widest label column (longer labels are cut by the row, not the column)."""
+
+NAME = Field("name", Kind.TEXT, "sheet.name")
+"""The character's name (kept beside the sheet, not in it)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the sheet: a field, and for tables and lists the row's name or index."""
+
+    field: Field
+    item: str | int | None = None
+
+
+def shown(value: Any) -> str:
+    """A value as the sheet shows it."""
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{k} {v:+d}" if isinstance(v, int) else f"{k} {v}" for k, v in value.items()
+        )
+    return "—" if value in (None, "") else str(value)
+
+
+class SheetScreen(SessionStrings, Screen[None]):
+    """One character's sheet."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Back", id="close"),
+        Binding("enter", "edit", "Edit", id="edit", show=True),
+        Binding("plus,equals_sign", "nudge(1)", "+1", key_display="+", id="plus"),
+        Binding("minus", "nudge(-1)", "−1", key_display="−", id="minus"),
+        Binding("a", "add", "Add", id="add"),
+        Binding("delete", "remove", "Remove", key_display="Suppr", id="remove"),
+        Binding("m", "mutate", "Pμ", id="mutate"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+    ]
+
+    def __init__(self, session: Session, character: str) -> None:
+        super().__init__()
+        self.session = session
+        self.character = character
+        self.rows: list[Row | None] = []
+        self.width = LABEL_WIDTH
+        self.written: list[Entry] = []
+        """Journal entries this screen wrote (the table shows them on return)."""
+
+    # --- What the sheet holds --------------------------------------------------------
+
+    @property
+    def system(self) -> str:
+        return self.session.campaign.system
+
+    @property
+    def options(self) -> dict[str, Any]:
+        options: dict[str, Any] = self.session.campaign.state.get("options", {})
+        return options
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The character as campaign.toml holds it."""
+        character: dict[str, Any] = self.session.characters().get(self.character, {})
+        return character
+
+    @property
+    def sheet(self) -> dict[str, Any]:
+        return self.session.sheet(self.character)
+
+    def sections(self) -> tuple[sheets.Section, ...]:
+        return sheets.layout(self.system, self.options, self.sheet)
+
+    def path(self, field: Field) -> tuple[str, ...]:
+        if field is NAME:
+            return ("characters", self.character, "name")
+        return ("characters", self.character, "sheet", *field.path)
+
+    def value(self, field: Field) -> Any:
+        if field is NAME:
+            return self.data.get("name", self.character)
+        return field.read(self.sheet)
+
+    # --- Drawing ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield OptionList(id="sheet-rows")
+        yield Static(id="sheet-help", classes="dim")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        from meneur.tui.app import translate_bindings
+
+        translate_bindings(self, self.session.strings)
+        self.title = self.t("sheet.title", name=self.value(NAME))
+        self.sub_title = term(f"system.{self.system}").glossed
+        self.query_one("#sheet-help", Static).update(self.t("sheet.help"))
+        self.redraw()
+        rows = self.query_one("#sheet-rows", OptionList)
+        rows.highlighted = next((i for i, row in enumerate(self.rows) if row), None)
+        rows.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "mutate":
+            return self.system == "cosmos" and bool(self.options.get("dna"))
+        return True
+
+    def _label(self, field: Field) -> Text:
+        return Text(f"{term(field.term).glossed} ".ljust(self.width), style="bold")
+
+    def _lines(self) -> list[tuple[Row | None, Text]]:
+        """Every line of the sheet: section headings (no row), rows, and the computed
+        values last (no row: they are never typed)."""
+        sections = self.sections()
+        derived = sheets.derived(self.system, self.options, self.sheet)
+        labels = [term(f.term).glossed for s in sections for f in s.fields]
+        labels += [term(d.term).glossed for d in derived]
+        self.width = min(max(map(len, labels)) + 2, LABEL_WIDTH)
+        lines: list[tuple[Row | None, Text]] = [
+            (Row(NAME), self._label(NAME) + str(self.value(NAME)))
+        ]
+        for section in sections:
+            lines.append((None, Text(term(section.term).glossed, style="underline")))
+            for field in section.fields:
+                lines += self._field_lines(field)
+        if derived:
+            lines.append((None, Text(term("sheet.section.derived").glossed, style="underline")))
+            for found in derived:
+                label = Text(f"{term(found.term).glossed} ".ljust(self.width))
+                lines.append((None, label + Text(str(found.value), style="bold")))
+        return lines
+
+    def _field_lines(self, field: Field) -> list[tuple[Row | None, Text]]:
+        value = self.value(field)
+        if field.kind in (Kind.NUMBER, Kind.TEXT):
+            text = self._label(field) + shown(value)
+            low, high = field.bounds(self.sheet)
+            outside = isinstance(value, int) and (
+                (low is not None and value < low) or (high is not None and value > high)
+            )
+            if field.kind is Kind.NUMBER and outside:
+                text.append(f"  ⚠ {low}–{high}", style="bold red")
+            return [(Row(field), text)]
+        lines: list[tuple[Row | None, Text]] = [
+            (Row(field), self._label(field) + Text(self.t("sheet.add_hint"), "dim"))
+        ]
+        if field.kind in (Kind.NAMED, Kind.BONUSES):
+            table = value if isinstance(value, dict) else {}
+            names = list(field.names) + [n for n in table if n not in field.names]
+            for name in names:
+                item = Text(f"  {name} ".ljust(self.width)) + shown(table.get(name))
+                lines.append((Row(field, name), item))
+        elif field.kind is Kind.ENTRIES:
+            for index, entry in enumerate(value if isinstance(value, list) else []):
+                lines.append((Row(field, index), Text(f"  {entry}")))
+        else:
+            for index, card in enumerate(sheets.cards_of(self.sheet)):
+                lines.append((Row(field, index), Text(f"  {card.notation}")))
+        return lines
+
+    def redraw(self) -> None:
+        """Draw the sheet again from the campaign, keeping the highlighted line."""
+        rows = self.query_one("#sheet-rows", OptionList)
+        before = rows.highlighted
+        lines = self._lines()
+        self.rows = [row for row, _ in lines]
+        rows.clear_options()
+        rows.add_options([Option(text, disabled=row is None) for row, text in lines])
+        if before is not None and self.rows:
+            rows.highlighted = min(before, len(self.rows) - 1)
+        self.title = self.t("sheet.title", name=self.value(NAME))
+
+    @property
+    def current(self) -> Row | None:
+        index = self.query_one("#sheet-rows", OptionList).highlighted
+        return self.rows[index] if index is not None and index < len(self.rows) else None
+
+    # --- Saving ----------------------------------------------------------------------
+
+    def save(self, field: Field, after: Any, what: str) -> bool:
+        """Set ``field`` to ``after`` in one journal entry (one undo); False if refused."""
+        from meneur.saves.changes import set_value
+
+        campaign = self.session.campaign
+        change = set_value(campaign.state, self.path(field), after)
+        if change.before == change.after:
+            return False
+        name = self.value(NAME)
+        text = self.t("sheet.changed", name=name, what=what)
+        return self.write([change], text)
+
+    def write(self, changes: list[Change], text: str, record: Any = None) -> bool:
+        try:
+            if record is None:
+                entry = self.session.campaign.append(
+                    "change", text, changes=changes, character=self.character
+                )
+            else:
+                entry = self.session.record(record, text, changes=changes, character=self.character)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return False
+        self.written.append(entry)
+        self.redraw()
+        return True
+
+    def refused(self, error: Exception) -> None:
+        self.notify(str(error), severity="warning")
+
+    # --- Keys ------------------------------------------------------------------------
+
+    @on(OptionList.OptionSelected, "#sheet-rows")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_edit()
+
+    def action_edit(self) -> None:
+        row = self.current
+        if row is None:
+            return
+        field = row.field
+        if row.item is None and field.kind not in (Kind.NUMBER, Kind.TEXT):
+            self.action_add()
+            return
+        value = self.value(field)
+        label = term(field.term).glossed
+        if field.kind in (Kind.NUMBER, Kind.TEXT):
+            self._ask(
+                label, "" if value is None else str(value), lambda text: self._set(field, text)
+            )
+        elif field.kind in (Kind.NAMED, Kind.BONUSES):
+            table = value if isinstance(value, dict) else {}
+            current = table.get(str(row.item))
+            if field.kind is Kind.BONUSES:
+                start = f"{row.item}: " + ", ".join(f"{k} {v}" for k, v in (current or {}).items())
+            else:
+                start = f"{row.item} {'' if current is None else current}".strip()
+            self._ask(label, start, lambda text: self._put(field, text, replacing=str(row.item)))
+        else:
+            index = row.item if isinstance(row.item, int) else 0
+            items = list(value) if isinstance(value, list) else []
+            if field.kind is Kind.CARDS:
+                cards = sheets.cards_of({"cards": [items[index]]})
+                text = cards[0].notation if cards else ""
+            else:
+                text = str(items[index])
+            self._ask(label, text, lambda typed: self._splice(field, typed, index))
+
+    def _ask(self, title: str, value: str, apply: Any) -> None:
+        """A dialog with ``value``; Enter applies it, or shows the core's refusal."""
+
+        def check(text: str) -> str | None:
+            try:
+                apply(text)
+            except RulesError as error:
+                return str(error)
+            return None
+
+        self.app.push_screen(
+            TextDialog(
+                title, self.t("sheet.prompt"), value, check=check, hint=self.t("app.dialog_hint")
+            )
+        )
+
+    def _set(self, field: Field, text: str) -> None:
+        if field.kind is Kind.NUMBER:
+            value: Any = sheets.parse_number(field, text, self.sheet)
+        else:
+            value = sheets.parse_text(field, text)
+            if field is NAME and not value:
+                raise RulesError(self.t("sheet.name_needed"))
+        self.save(
+            field, value, f"{term(field.term).fr} {shown(self.value(field))} → {shown(value)}"
+        )
+
+    def _put(self, field: Field, text: str, replacing: str | None = None) -> None:
+        table = dict(self.value(field) or {})
+        value: int | dict[str, int]
+        if field.kind is Kind.BONUSES:
+            name, value = sheets.parse_bonuses(field, text)
+        else:
+            name, value = sheets.parse_named(field, text)
+        if replacing is not None and replacing != name:
+            # Renamed: the row keeps its place in the table.
+            table = {name if key == replacing else key: item for key, item in table.items()}
+        table[name] = value
+        self.save(field, table, f"{name} {shown(value) if not isinstance(value, int) else value}")
+
+    def _splice(self, field: Field, text: str, index: int | None) -> None:
+        items = list(self.value(field) or [])
+        new: list[Any] = (
+            sheets.parse_cards(text)
+            if field.kind is Kind.CARDS
+            else sheets.parse_entries(field, text)
+        )
+        if index is None:
+            items += new
+        else:
+            items[index : index + 1] = new
+        if field.kind is Kind.CARDS:
+            what = "; ".join(sheets.cards_of({"cards": new})[i].name for i in range(len(new)))
+        else:
+            what = "; ".join(new)
+        self.save(field, items, what)
+
+    def action_add(self) -> None:
+        row = self.current
+        if row is None or row.field.kind in (Kind.NUMBER, Kind.TEXT):
+            self.notify(self.t("sheet.nothing_to_add"), severity="warning")
+            return
+        field = row.field
+        label = term(field.term).glossed
+        if field.kind in (Kind.NAMED, Kind.BONUSES):
+            self._ask(label, "", lambda text: self._put(field, text))
+        else:
+            self._ask(label, "", lambda text: self._splice(field, text, None))
+
+    def action_remove(self) -> None:
+        row = self.current
+        if row is None or row.item is None:
+            self.notify(self.t("sheet.nothing_to_remove"), severity="warning")
+            return
+        field = row.field
+        value = self.value(field)
+        if isinstance(row.item, str):
+            table = dict(value or {})
+            if row.item not in table:
+                return
+            del table[row.item]
+            self.save(field, table or MISSING, self.t("sheet.removed", what=row.item))
+        else:
+            items = list(value or [])
+            gone = items.pop(row.item)
+            what = gone.get("name", "") if isinstance(gone, dict) else str(gone)
+            self.save(field, items, self.t("sheet.removed", what=what))
+
+    def action_nudge(self, step: int) -> None:
+        row = self.current
+        if row is None:
+            return
+        field = row.field
+        try:
+            if field.kind is Kind.NUMBER:
+                value = self.value(field)
+                after = sheets.check_number(
+                    field, (value if isinstance(value, int) else 0) + step, self.sheet
+                )
+                self.save(field, after, f"{term(field.term).fr} {value} → {after}")
+            elif field.kind is Kind.NAMED and isinstance(row.item, str):
+                table = dict(self.value(field) or {})
+                current = table.get(row.item, 0)
+                after = sheets.check_number(
+                    field, (current if isinstance(current, int) else 0) + step, {}
+                )
+                table[row.item] = after
+                self.save(field, table, f"{row.item} {current} → {after}")
+        except RulesError as error:
+            self.refused(error)
+
+    def action_undo(self) -> None:
+        self._history("undo")
+
+    def action_redo(self) -> None:
+        self._history("redo")
+
+    def _history(self, verb: str) -> None:
+        campaign = self.session.campaign
+        try:
+            entry = campaign.undo() if verb == "undo" else campaign.redo()
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=error.reason), severity="warning")
+            return
+        self.written.append(entry)
+        self.redraw()
+        key = "app.undone" if verb == "undo" else "app.redone"
+        self.notify(self.t(key, text=entry.text.split(" : ", 1)[-1]))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # --- Great Cosmos: the mutation gauge --------------------------------------------
+
+    def action_mutate(self) -> None:
+        """Add points to Pμ; each 100 reached rolls a mutation, journaled with its dice."""
+        pmu = next(f for s in self.sections() for f in s.fields if f.key == "pmu")
+        self._ask(
+            term("sheet.pmu").glossed,
+            "",
+            lambda text: self._add_mutation_points(pmu, sheets.parse_int(text, "Pμ")),
+        )
+
+    def _add_mutation_points(self, pmu: Field, points: int) -> None:
+        from meneur.tui.mutations import mutation_changes
+
+        if points <= 0:
+            raise RulesError(self.t("sheet.pmu_positive"))
+        steps = mutation_changes(self.session, self.character, points)
+        for changes, text, record in steps:
+            self.write(changes, text, record)

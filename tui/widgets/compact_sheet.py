@@ -1,0 +1,45 @@
+"""The acting character's sheet in a few lines, beside the party on the table: the
+values play needs at a glance (stats, PV, karma, elements…) and the computed ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+from meneur.content import term
+from meneur.core import sheets
+
+
+def compact_text(system: str, options: dict[str, Any], sheet: dict[str, Any]) -> Text:
+    """The compact lines of ``sheet``: one per compact field (tables and lists inline)."""
+    text = Text()
+    for field in sheets.compact_fields(sheets.layout(system, options, sheet)):
+        label = term(field.term)
+        value = field.read(sheet)
+        if isinstance(value, dict):
+            shown = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            shown = ", ".join(str(v) for v in value)
+        else:
+            shown = "—" if value in (None, "") else str(value)
+        text.append(f"{label.short or label.fr} ", style="bold")
+        text.append(f"{shown}\n")
+    for found in sheets.derived(system, options, sheet):
+        label = term(found.term)
+        text.append(f"{label.short or label.fr} ", style="bold")
+        text.append(f"{found.value}\n", style="italic")
+    text.rstrip()
+    return text
+
+
+class CompactSheet(Static):
+    """The acting character's compact sheet (F5 opens the whole sheet)."""
+
+    def show(
+        self, system: str, options: dict[str, Any], name: str | None, sheet: dict[str, Any]
+    ) -> None:
+        """Show ``sheet`` (``name`` None: nobody acts)."""
+        self.border_title = name or ""
+        self.update(compact_text(system, options, sheet) if name is not None else "")
