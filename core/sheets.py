@@ -310,7 +310,7 @@ def cosmos_layout(options: Mapping[str, Any], level: int) -> tuple[Section, ...]
     """The Great Cosmos sheet with the campaign's optional rules."""
     gauges = [
         Field("pv", Kind.NUMBER, "sheet.pv", -999, "pv_max", 0, compact=True),
-        Field("pv_max", Kind.NUMBER, "sheet.pv_max", 1, 9999, 0),
+        Field("pv_max", Kind.NUMBER, "sheet.pv_max", 0, 9999, 0),
         Field("pm", Kind.NUMBER, "sheet.pm", 0, "pm_max", 0, compact=True),
         Field("pm_max", Kind.NUMBER, "sheet.pm_max", 0, 9999, 0),
         Field("karma", Kind.NUMBER, "sheet.karma", -10, 10, 0, compact=True),
@@ -515,10 +515,12 @@ def layout(
 
 @dataclass(frozen=True)
 class Derived:
-    """A value computed from the sheet: its label's term key and the value."""
+    """A value computed from the sheet: its label's term key and the value; ``label``
+    replaces the term where the name is the campaign's own (a gene's key)."""
 
     term: str
     value: int | str
+    label: str = ""
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -533,6 +535,15 @@ def _folded(names: Mapping[str, Any], wanted: str) -> Any:
         if key_of(name) == wanted:
             return value
     return None
+
+
+def allele_state(points: int) -> str:
+    """A gene's alleles: ``O-O`` (0 points), ``X-O`` (1), ``X-X`` (2), ``X-X +n`` beyond."""
+    if points <= 0:
+        return "O-O"
+    if points == 1:
+        return "X-O"
+    return "X-X" if points == 2 else f"X-X +{points - 2}"
 
 
 def inventory_slots(force: int) -> int:
@@ -586,6 +597,17 @@ def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -
         found: list[Derived] = [
             Derived("sheet.stat_cap", stat_cap(max(_int(sheet.get("level"), 1), 1)))
         ]
+        dna = sheet.get("dna", {})
+        if options.get("dna") and isinstance(dna, Mapping):
+            found.append(Derived("sheet.dna_left", _int(dna.get("left"))))
+            points = dna.get("points", {})
+            for gene, count in points.items() if isinstance(points, Mapping) else ():
+                found.append(Derived("sheet.gene", allele_state(_int(count)), label=str(gene)))
+            for mutation in sheet.get("mutations", []):
+                if isinstance(mutation, Mapping):
+                    shown = f"{mutation.get('severity', '?')} {mutation.get('sign', '?')}"
+                    gene = f"μ {mutation.get('gene', '?')}"
+                    found.append(Derived("sheet.mutation", shown, label=gene))
         if options.get("movement"):
             found.append(
                 Derived("sheet.movement", movement_squares(_int(stats.get("agilite"), 50)))

@@ -195,3 +195,20 @@ def test_a_hand_edited_sheet_of_the_wrong_types_still_computes() -> None:
     assert values("traits", {"traits": "nonsense", "equipment": [1]})["sheet.parade"] == 0
     assert values("systemj", {"attributes": {"force": "high"}, "cards": ["x"]})
     assert values("cosmos", {"stats": [], "level": "two"})["sheet.stat_cap"] == 80
+
+
+def test_cosmos_dna_shows_points_left_each_genes_alleles_and_mutations() -> None:
+    sheet = {
+        "dna": {"left": 3, "points": {"vision": 2, "ouie": 1, "force-brute": 4}},
+        "mutations": [{"gene": "ouie", "severity": "minor", "sign": "negative"}],
+    }
+    assert "sheet.dna_left" not in values("cosmos", sheet)  # the rule is off
+    found = sheets.derived("cosmos", {"dna": True}, sheet)
+    shown = [(d.label or d.term, d.value) for d in found]
+    assert ("sheet.dna_left", 3) in shown
+    assert [s for s in shown if s[0] in ("vision", "ouie", "force-brute")] == [
+        ("vision", "X-X"),
+        ("ouie", "X-O"),
+        ("force-brute", "X-X +2"),
+    ]
+    assert ("μ ouie", "minor negative") in shown

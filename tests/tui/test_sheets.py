@@ -276,3 +276,53 @@ async def test_no_character_no_sheet(data_dir) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, SheetScreen)
         assert "No character" in notices(app)
+
+
+async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entry(
+    app_of,
+) -> None:
+    from meneur.core.cosmos_levels import Pool
+    from meneur.tui.screens.level_up import LevelUpScreen
+    from meneur.tui.widgets.choice import Choice
+
+    app = app_of("cosmos")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_sheet(pilot)
+        before = dict(sheet_of(app)["stats"])
+        await pilot.press("l")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, LevelUpScreen)
+        assert "Passage au niveau 2" in shown(app)
+        await pilot.press("enter")  # the focused button rolls
+        await pilot.pause()
+        record = dialog.record
+        assert record is not None
+        assert len(record.stat_dice) == 2  # +1d10 to two stats (the default gain)
+        assert f"Dés de stat : {record.stat_dice[0]}, {record.stat_dice[1]}" in shown(app)
+        await pilot.pause(0.3)  # a button ignores a second press while it shows the first
+        await pilot.press("enter")  # no stats chosen yet: refused, with the reason
+        await pilot.pause()
+        assert "choose two different stats" in shown(app)
+        dialog.query_one("#stat-1", Choice).value = "force"
+        dialog.query_one("#stat-2", Choice).value = "esprit"
+        if record.chance_bonus:
+            dialog.query_one("#chance-pool", Choice).value = Pool.PM
+        dialog.query_one("#level-go").focus()
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        sheet = sheet_of(app)
+        assert sheet["level"] == 2
+        assert sheet["stats"]["force"] == min(80, before["force"] + record.stat_dice[0])
+        assert sheet["stats"]["esprit"] == min(80, before["esprit"] + record.stat_dice[1])
+        assert sheet["pm_max"] == sum(record.chance_bonus)
+        assert sheet["karma"] == record.karma_after
+        (entry,) = app.session.campaign.journal.latest(1)
+        assert replay_roll(entry.roll) == record
+        assert "Kael passe au niveau 2" in entry.text
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert sheet_of(app)["stats"] == before
+        assert "level" not in sheet_of(app)

@@ -191,3 +191,31 @@ def test_creation_wizard_gene_tree(data_dir, snap_compare) -> None:
         await settle(pilot)
 
     assert snap_compare(wizard_app(data_dir, dna=True), terminal_size=(100, 40), run_before=steady)
+
+
+# --- Sheets: each system's, opened with F5 on Kael ---------------------------------------
+
+
+async def open_sheet(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("f5")
+    await pilot.pause()
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("system", ["resolution", "cosmos", "traits", "spherier", "systemj"])
+def test_sheet(system: str, app_of, snap_compare) -> None:
+    assert snap_compare(app_of(system), terminal_size=(80, 24), run_before=open_sheet)
+
+
+def test_cosmos_sheet_with_every_optional_tracker(campaign_of, snap_compare) -> None:
+    from meneur.saves.schema import OPTIONS
+    from meneur.tui.app import make_app
+
+    campaign = campaign_of("cosmos")
+    for option, (kind, _) in OPTIONS["cosmos"].items():
+        if kind is bool and campaign.state["options"][option] is not True:
+            campaign.set(("options", option), True)
+    assert snap_compare(
+        make_app(campaign, lang="en", seed=7), terminal_size=(100, 50), run_before=open_sheet
+    )

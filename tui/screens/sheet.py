@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from meneur.content import term
 from meneur.core import sheets
+from meneur.core.cosmos_creation import STATS
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
 from meneur.saves.changes import MISSING, Change
@@ -69,8 +70,9 @@ class SheetScreen(SessionStrings, Screen[None]):
         Binding("plus,equals_sign", "nudge(1)", "+1", key_display="+", id="plus"),
         Binding("minus", "nudge(-1)", "−1", key_display="−", id="minus"),
         Binding("a", "add", "Add", id="add"),
-        Binding("delete", "remove", "Remove", key_display="Suppr", id="remove"),
+        Binding("delete", "remove", "Remove", id="remove"),
         Binding("m", "mutate", "Pμ", id="mutate"),
+        Binding("l", "level_up", "Level up", id="level_up"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
     ]
@@ -141,6 +143,8 @@ class SheetScreen(SessionStrings, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mutate":
             return self.system == "cosmos" and bool(self.options.get("dna"))
+        if action == "level_up":
+            return self.system == "cosmos"
         return True
 
     def _label(self, field: Field) -> Text:
@@ -152,7 +156,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         sections = self.sections()
         derived = sheets.derived(self.system, self.options, self.sheet)
         labels = [term(f.term).glossed for s in sections for f in s.fields]
-        labels += [term(d.term).glossed for d in derived]
+        labels += [d.label or term(d.term).glossed for d in derived]
         self.width = min(max(map(len, labels)) + 2, LABEL_WIDTH)
         lines: list[tuple[Row | None, Text]] = [
             (Row(NAME), self._label(NAME) + str(self.value(NAME)))
@@ -164,7 +168,8 @@ class SheetScreen(SessionStrings, Screen[None]):
         if derived:
             lines.append((None, Text(term("sheet.section.derived").glossed, style="underline")))
             for found in derived:
-                label = Text(f"{term(found.term).glossed} ".ljust(self.width))
+                name = found.label or term(found.term).glossed
+                label = Text(f"{name} ".ljust(self.width))
                 lines.append((None, label + Text(str(found.value), style="bold")))
         return lines
 
@@ -435,3 +440,22 @@ class SheetScreen(SessionStrings, Screen[None]):
         steps = mutation_changes(self.session, self.character, points)
         for changes, text, record in steps:
             self.write(changes, text, record)
+
+    # --- Great Cosmos: level-ups -----------------------------------------------------
+
+    def action_level_up(self) -> None:
+        """Roll and apply the next level (one journal entry with its dice; one undo)."""
+        from .level_up import LevelUpScreen
+
+        stats = self.sheet.get("stats", {})
+        if not isinstance(stats, dict) or any(s not in stats for s in STATS):
+            self.notify(self.t("level_up.no_stats"), severity="warning")
+            return
+
+        def done(result: tuple[list[Change], str, Any] | None) -> None:
+            if result is not None:
+                self.write(*result)
+
+        self.app.push_screen(
+            LevelUpScreen(self.session, self.character, bool(self.options.get("dna"))), done
+        )

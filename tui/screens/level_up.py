@@ -1,0 +1,229 @@
+"""A Great Cosmos level-up, from the sheet (``l``): the level-2 gain chosen before the
+dice, then the roll (the Chance test with its 2d20, the level's own dice, the DNA die),
+then the player's choices, each refused with the core's reason until it is legal.
+
+Level 5's ten points to move are not asked here: the stats are edited on the sheet
+afterwards, where each edit is checked against the cap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from meneur.content import term
+from meneur.core import cosmos_levels as levels
+from meneur.core.cosmos_creation import STATS
+from meneur.core.errors import RulesError
+from meneur.saves.changes import MISSING, Change
+from meneur.tui.widgets.choice import Choice
+
+if TYPE_CHECKING:
+    from meneur.tui.session import Session
+
+Result = tuple[list[Change], str, Any]
+
+
+def progress_of(sheet: dict[str, Any]) -> levels.Progress:
+    """What a level-up reads of a sheet (missing values at their defaults).
+
+    Raises:
+        RulesError: when the sheet lacks one of the six stats.
+    """
+    stats = sheet.get("stats", {})
+    dna = sheet.get("dna", {})
+    return levels.Progress(
+        level=sheet.get("level", 1),
+        stats={s: stats[s] for s in STATS if s in stats},
+        pv=(sheet.get("pv", 0), sheet.get("pv_max", 0)),
+        pm=(sheet.get("pm", 0), sheet.get("pm_max", 0)),
+        dna=dna.get("left", 0) if isinstance(dna, dict) else 0,
+        light=sheet.get("light", 1),
+        dark=sheet.get("dark", 1),
+    )
+
+
+def sheet_changes(
+    base: tuple[str, ...], sheet: dict[str, Any], after: levels.Progress, karma: int
+) -> list[Change]:
+    """The changes that write ``after`` (and karma) onto ``sheet``."""
+    wanted: dict[tuple[str, ...], Any] = {
+        ("level",): after.level,
+        ("pv",): after.pv[0],
+        ("pv_max",): after.pv[1],
+        ("pm",): after.pm[0],
+        ("pm_max",): after.pm[1],
+        ("light",): after.light,
+        ("dark",): after.dark,
+        ("karma",): karma,
+    }
+    wanted |= {("stats", s): v for s, v in after.stats.items()}
+    if isinstance(sheet.get("dna"), dict) or after.dna:
+        wanted[("dna", "left")] = after.dna
+    changes = []
+    for path, value in wanted.items():
+        before: Any = sheet
+        for part in path:
+            before = before.get(part, MISSING) if isinstance(before, dict) else MISSING
+        if before != value:
+            full = (*base, *path)
+            if path[0] == "dna" and "dna" not in sheet:
+                changes.append(Change((*base, "dna"), MISSING, {"left": value}))
+            else:
+                changes.append(Change(full, before, value))
+    return changes
+
+
+class LevelUpScreen(ModalScreen[Result | None]):
+    """Roll and apply one level-up; dismissed with the journal entry to write, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+
+    def __init__(self, session: Session, character: str, dna_rule: bool) -> None:
+        super().__init__()
+        self.session = session
+        self.character = character
+        self.dna_rule = dna_rule
+        self.sheet = session.sheet(character)
+        self.before = progress_of(self.sheet)
+        self.level = self.before.level + 1
+        self.record: levels.LevelUpRoll | None = None
+
+    def t(self, key: str, **values: object) -> str:
+        return self.session.t(key, **values)
+
+    def compose(self) -> ComposeResult:
+        stats = [(term(f"cosmos.stat.{s}").fr, s) for s in STATS]
+        pools = [(p.value.upper(), p) for p in levels.Pool]
+        with Vertical(classes="dialog", id="level-up"):
+            yield Label(self.t("level_up.title", level=self.level), classes="dialog-title")
+            if self.level == 2:
+                yield Choice(
+                    [(self.t(f"level_up.{g.value}"), g) for g in levels.Level2],
+                    label=self.t("level_up.gain"),
+                    value=levels.Level2.TWO_STATS,
+                    id="level2",
+                )
+            yield Static(id="dice")
+            yield Choice(stats, label=self.t("level_up.stat"), id="stat-1")
+            yield Choice(stats, label=self.t("level_up.stat"), id="stat-2")
+            yield Choice(pools, label=self.t("level_up.chance_pool"), id="chance-pool")
+            yield Choice(pools, label=self.t("level_up.pool"), id="level4-pool")
+            yield Choice(
+                [(str(n), n) for n in range(levels.LIGHT_DARK_AT_5 + 1)],
+                label=self.t("level_up.light"),
+                id="light",
+            )
+            yield Static("", id="level-error", classes="error")
+            yield Button(self.t("level_up.roll"), id="level-go", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        for selector in ("#stat-1", "#stat-2", "#chance-pool", "#level4-pool", "#light"):
+            self.query_one(selector).display = False
+        self.query_one("#level-go", Button).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#level-go")
+    def _go(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.record is None:
+            self.roll()
+        else:
+            self.apply()
+
+    def roll(self) -> None:
+        """Roll the level's dice and ask what they call for."""
+        sheet = self.sheet
+        level2 = levels.Level2.TWO_STATS
+        if self.level == 2:
+            chosen = self.query_one("#level2", Choice).value
+            level2 = chosen if isinstance(chosen, levels.Level2) else level2
+            self.query_one("#level2", Choice).disabled = True
+        stats = sheet.get("stats", {})
+        try:
+            inputs = levels.LevelUpInputs(
+                self.level, stats.get("chance", 50), sheet.get("karma", 0), self.dna_rule, level2
+            )
+        except RulesError as error:
+            self.query_one("#level-error", Static).update(str(error))
+            return
+        record = self.session.roll(inputs)
+        self.record = record
+        outcome = term(f"cosmos.outcome.{record.outcome}").glossed
+        lines = [
+            self.t("level_up.test", score=record.result, chance=inputs.chance, outcome=outcome)
+        ]
+        if record.chance_bonus:
+            lines.append(self.t("level_up.bonus", dice=" + ".join(map(str, record.chance_bonus))))
+        if record.stat_dice:
+            lines.append(self.t("level_up.stat_dice", dice=", ".join(map(str, record.stat_dice))))
+        if record.pool_die is not None:
+            lines.append(self.t("level_up.pool_die", face=record.pool_die))
+        if record.dna_die is not None:
+            lines.append(self.t("level_up.dna_die", face=record.dna_die))
+        self.query_one("#dice", Static).update("\n".join(lines))
+        first = self.query_one("#stat-1", Choice)
+        if self.level == 3:
+            lowest = levels.lowest_stats(self.before.stats)
+            first.set_options([(term(f"cosmos.stat.{s}").fr, s) for s in lowest])
+            first.value = lowest[0]
+            first.display = len(lowest) > 1
+        else:
+            first.display = len(record.stat_dice) >= 1
+        self.query_one("#stat-2", Choice).display = len(record.stat_dice) == 2
+        self.query_one("#chance-pool", Choice).display = bool(record.chance_bonus)
+        self.query_one("#level4-pool", Choice).display = record.pool_die is not None
+        self.query_one("#light", Choice).display = self.level == 5
+        self.query_one("#level-go", Button).label = self.t("level_up.apply")
+
+    def choices(self) -> levels.LevelUpChoices:
+        """What the player chose (unset choices at their defaults)."""
+        assert self.record is not None
+        picked = [self.query_one(s, Choice).value for s in ("#stat-1", "#stat-2")]
+        count = 1 if self.level == 3 else len(self.record.stat_dice)
+        stats = tuple(str(p) for p in picked[:count] if p is not None)
+        chance = self.query_one("#chance-pool", Choice).value
+        pool = self.query_one("#level4-pool", Choice).value
+        light = self.query_one("#light", Choice).value
+        return levels.LevelUpChoices(
+            stats=stats,
+            chance_pool=chance if isinstance(chance, levels.Pool) else levels.Pool.PV,
+            level4_pool=pool if isinstance(pool, levels.Pool) else levels.Pool.PV,
+            light=light if isinstance(light, int) else 0,
+        )
+
+    def apply(self) -> None:
+        """Apply the choices; dismiss with the journal entry, or say what is wrong."""
+        assert self.record is not None
+        try:
+            after = levels.apply_level_up(self.before, self.record, self.choices())
+        except RulesError as error:
+            self.query_one("#level-error", Static).update(str(error))
+            return
+        base = ("characters", self.character, "sheet")
+        changes = sheet_changes(base, self.sheet, after, self.record.karma_after)
+        name = self.session.characters()[self.character].get("name", self.character)
+        gained = [
+            f"{term(f'cosmos.stat.{s}').fr} {self.before.stats[s]} → {after.stats[s]}"
+            for s in STATS
+            if after.stats[s] != self.before.stats[s]
+        ]
+        if after.pv != self.before.pv:
+            gained.append(f"PV max {self.before.pv[1]} → {after.pv[1]}")
+        if after.pm != self.before.pm:
+            gained.append(f"PM max {self.before.pm[1]} → {after.pm[1]}")
+        if after.dna != self.before.dna:
+            gained.append(f"ADN +{after.dna - self.before.dna}")
+        if self.level == 5:
+            gained.append(f"lumière +{after.light - self.before.light}")
+            gained.append(f"ténèbres +{after.dark - self.before.dark}")
+        text = self.t("level_up.done", name=name, level=self.level, gained=", ".join(gained))
+        self.dismiss((changes, text, self.record))
