@@ -173,3 +173,26 @@ async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
             await pilot.pause()
         assert app.session.campaign.journal.last_id > journal_before
         assert "Étape suivante" in screen_text(app)
+
+
+async def test_systemj_combat_helper_takes_att_and_def_from_the_hands(campaign_of) -> None:
+    from meneur.tui.app import make_app
+
+    campaign = campaign_of("systemj")
+    bow = {"name": "Arc", "family": "equipement", "category": "armes", "att": 12}
+    shield = {"name": "Écu", "family": "equipement", "category": "armures", "def": 8}
+    campaign.set(("characters", "kael", "sheet", "cards"), [bow])
+    campaign.set(("characters", "lyra", "sheet", "cards"), [shield])
+    app = make_app(campaign, lang="fr", seed=3)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#combat").collapsed = False
+        await pilot.pause()
+        app.screen.query_one("#attack-kind", Choice).value = "bow"
+        app.screen.query_one("#attacker", Choice).value = "kael"
+        app.screen.query_one("#target", Choice).value = "lyra"
+        await pilot.pause()
+        assert app.screen.query_one("#att", Input).value == "12"
+        assert app.screen.query_one("#def", Input).value == "8"
+        # bow: (FOR + AGI×2 + RAP) / 5 + ATT = (70 + 90 + 38) // 5 + 12
+        assert f"Score d'attaque : {(70 + 90 + 38) // 5 + 12}" in screen_text(app)

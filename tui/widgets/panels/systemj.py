@@ -155,6 +155,8 @@ class SystemjPanel(ActionPanel):
     @on(Input.Changed, "#combat Input")
     def _combat_changed(self, event: Any) -> None:
         event.stop()
+        if isinstance(event, Choice.Changed) and event.choice.id in ("attacker", "target"):
+            self._from_hand(event.choice.id, event.value)
         found = self.scores()
         if found is None:
             return
@@ -166,6 +168,27 @@ class SystemjPanel(ActionPanel):
         self.query_one("#scores", Static).update(text)
         kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
         self._step(combat.begin(kind))
+
+    def _from_hand(self, side: str, ident: object) -> None:
+        """Fill the weapon's ATT (attacker) or DEF (target) from that character's hand:
+        the first weapon card with one, else the first Armures card with a DEF."""
+        from meneur.core.sheets import cards_of
+
+        if not isinstance(ident, str):
+            return
+        cards = cards_of(self.session.sheet(ident))
+        if side == "attacker":
+            found = next((c.att for c in cards if c.category == "armes" and c.att), None)
+            selector = "#att"
+        else:
+            found = next((c.defence for c in cards if c.category == "armes" and c.defence), None)
+            if found is None:
+                found = next(
+                    (c.defence for c in cards if c.category == "armures" and c.defence), None
+                )
+            selector = "#def"
+        if found is not None:
+            self.query_one(selector, Input).value = str(found)
 
     def _step(self, step: combat.Step) -> None:
         """Show where the exchange stands and offer its next test."""
