@@ -326,3 +326,15 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
         await pilot.pause()
         assert sheet_of(app)["stats"] == before
         assert "level" not in sheet_of(app)
+
+
+async def test_a_bare_number_typed_on_a_row_sets_that_rows_value(app_of) -> None:
+    app = app_of("systemj")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        await goto(pilot, screen, "skills", "Sang-froid")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"60", "enter")  # the dialog's text is selected: typing replaces it
+        await pilot.pause()
+        assert sheet_of(app)["skills"] == {"Détection": 55, "Sang-froid": 60}

@@ -321,6 +321,10 @@ class SheetScreen(SessionStrings, Screen[None]):
         value: int | dict[str, int]
         if field.kind is Kind.BONUSES:
             name, value = sheets.parse_bonuses(field, text)
+        elif replacing is not None and text.strip().lstrip("+-").isdecimal():
+            # A bare number on a row sets that row's value (the dialog selects the text,
+            # so typing replaces it); "name number" renames the row.
+            name, value = sheets.parse_named(field, f"{replacing} {text.strip()}")
         else:
             name, value = sheets.parse_named(field, text)
         if replacing is not None and replacing != name:
