@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from . import spherier_notation, systemj_combat, traits_derived
-from .cosmos_creation import STATS
-from .cosmos_levels import stat_cap
 from .errors import RulesError
-from .systemj_cards import Card, parse_card
+
+# Each system's rules module is imported by the functions of that system only: the table
+# draws one system's compact sheet at start-up and should not load the other four.
 
 MAX_NAME = 60
 """Longest name of an element, a trait or a skill."""
@@ -228,17 +227,17 @@ def parse_bonuses(field: Field, text: str) -> tuple[str, dict[str, int]]:
     return name, bonuses
 
 
-def _talent(text: str) -> str:
-    return check_name(text, "talents")
+def _parser(name: str) -> Callable[[str], Any]:
+    """How an ``entries`` line is read (``spherier.skill``, ``spherier.ability``,
+    ``talent``); each parser raises RulesError for what it refuses."""
+    if name == "talent":
+        return lambda text: check_name(text, "talents")
+    from . import spherier_notation
 
-
-PARSERS: Mapping[str, Callable[[str], Any]] = {
-    "spherier.skill": spherier_notation.parse_skill,
-    "spherier.ability": spherier_notation.parse_ability,
-    "talent": _talent,
-    "text": lambda text: text.strip(),
-}
-"""How an ``entries`` line is read; each raises RulesError for what it refuses."""
+    return {
+        "spherier.skill": spherier_notation.parse_skill,
+        "spherier.ability": spherier_notation.parse_ability,
+    }[name]
 
 
 def parse_entries(field: Field, text: str) -> list[str]:
@@ -251,7 +250,7 @@ def parse_entries(field: Field, text: str) -> list[str]:
     lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
     if not lines:
         raise RulesError(f"{field.key}: nothing to add")
-    parse = PARSERS[field.parser]
+    parse = _parser(field.parser)
     shown: list[str] = []
     for line in lines:
         if len(line) > MAX_TEXT:
@@ -270,19 +269,9 @@ def parse_cards(text: str) -> list[dict[str, Any]]:
     lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
     if not lines:
         raise RulesError("cards: nothing to add")
+    from .systemj_cards import parse_card
+
     return [parse_card(line).to_data() for line in lines]
-
-
-def cards_of(sheet: Mapping[str, Any]) -> tuple[Card, ...]:
-    """The hand on ``sheet`` (cards that do not read are left out)."""
-    cards = []
-    for data in sheet.get("cards", []):
-        if isinstance(data, Mapping):
-            try:
-                cards.append(Card.from_data(data))
-            except RulesError:
-                continue
-    return tuple(cards)
 
 
 # --- Each system's sheet ---------------------------------------------------------------
@@ -300,6 +289,8 @@ RESOLUTION = (
 
 
 def _cosmos_stats(cap: int) -> tuple[Field, ...]:
+    from .cosmos_creation import STATS
+
     return tuple(
         Field(f"stats.{stat}", Kind.NUMBER, f"cosmos.stat.{stat}", 20, cap, 50, compact=True)
         for stat in STATS
@@ -308,6 +299,8 @@ def _cosmos_stats(cap: int) -> tuple[Field, ...]:
 
 def cosmos_layout(options: Mapping[str, Any], level: int) -> tuple[Section, ...]:
     """The Great Cosmos sheet with the campaign's optional rules."""
+    from .cosmos_levels import stat_cap
+
     gauges = [
         Field("pv", Kind.NUMBER, "sheet.pv", -999, "pv_max", 0, compact=True),
         Field("pv_max", Kind.NUMBER, "sheet.pv_max", 0, 9999, 0),
@@ -367,38 +360,41 @@ def cosmos_layout(options: Mapping[str, Any], level: int) -> tuple[Section, ...]
     return tuple(sections)
 
 
-TRAITS = (
-    Section(
-        "sheet.section.attributes",
-        (
-            Field(
-                "traits",
-                Kind.NAMED,
-                "sheet.traits",
-                0,
-                20,
-                {},
-                names=("Agilité", "Savoir", "Mental", "Force", "Vigueur"),
-                compact=True,
+def traits_layout() -> tuple[Section, ...]:
+    """Les Traits: the five attributes and the skills share one table (all are dice)."""
+    from .traits_derived import DEFAULT_DEPLACEMENT
+
+    return (
+        Section(
+            "sheet.section.attributes",
+            (
+                Field(
+                    "traits",
+                    Kind.NAMED,
+                    "sheet.traits",
+                    0,
+                    20,
+                    {},
+                    names=("Agilité", "Savoir", "Mental", "Force", "Vigueur"),
+                    compact=True,
+                ),
             ),
         ),
-    ),
-    Section(
-        "sheet.section.equipment",
-        (
-            Field("equipment", Kind.BONUSES, "sheet.equipment", default={}),
-            Field(
-                "deplacement",
-                Kind.NUMBER,
-                "sheet.deplacement",
-                0,
-                20,
-                traits_derived.DEFAULT_DEPLACEMENT,
+        Section(
+            "sheet.section.equipment",
+            (
+                Field("equipment", Kind.BONUSES, "sheet.equipment", default={}),
+                Field(
+                    "deplacement",
+                    Kind.NUMBER,
+                    "sheet.deplacement",
+                    0,
+                    20,
+                    DEFAULT_DEPLACEMENT,
+                ),
             ),
         ),
-    ),
-)
-"""Les Traits: the five attributes and the skills share one table (all are dice)."""
+    )
 
 
 def spherier_layout() -> tuple[Section, ...]:
@@ -456,6 +452,8 @@ SYSTEMJ_SKILLS = (
 
 def systemj_layout() -> tuple[Section, ...]:
     """SYSTEMJ: seven attributes on 100, generic and special skills, PV, armour, cards."""
+    from .systemj_combat import ATTRIBUTES
+
     attributes = tuple(
         Field(
             f"attributes.{name}",
@@ -466,7 +464,7 @@ def systemj_layout() -> tuple[Section, ...]:
             50,
             compact=True,
         )
-        for name in systemj_combat.ATTRIBUTES
+        for name in ATTRIBUTES
     )
     return (
         Section("sheet.section.attributes", attributes),
@@ -502,7 +500,7 @@ def layout(
         level = sheet.get("level", 1)
         return cosmos_layout(options, level if isinstance(level, int) else 1)
     if system == "traits":
-        return TRAITS
+        return traits_layout()
     if system == "spherier":
         return spherier_layout()
     if system == "systemj":
@@ -563,93 +561,99 @@ def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -
     default too, so a hand-edited sheet still shows.
     """
     if system == "traits":
-        traits = sheet.get("traits", {})
-        traits = traits if isinstance(traits, Mapping) else {}
-        melee = _folded(traits, "melee")
-        vigueur = _int(_folded(traits, "vigueur"))
-        equipment = sheet.get("equipment", {})
-        parade_bonus = endurance_bonus = 0
-        if isinstance(equipment, Mapping):
-            for bonuses in equipment.values():
-                if isinstance(bonuses, Mapping):
-                    parade_bonus += _int(bonuses.get("parade"))
-                    endurance_bonus += _int(bonuses.get("endurance"))
-        try:
-            values = traits_derived.derived_values(
-                melee=_int(melee) if melee is not None else None,
-                vigueur=max(vigueur, 0),
-                parade_bonus=parade_bonus,
-                endurance_bonus=endurance_bonus,
-                deplacement=max(_int(sheet.get("deplacement"), 1), 0),
-            )
-        except RulesError:
-            return []
-        return [
-            Derived("sheet.parade", values.parade),
-            Derived("sheet.parade_instinctive", values.parade_instinctive),
-            Derived("sheet.endurance", values.endurance),
-            Derived("sheet.endurance_naturelle", values.endurance_naturelle),
-            Derived("sheet.deplacement", values.deplacement),
-        ]
+        return _traits_derived(sheet)
     if system == "cosmos":
-        stats = sheet.get("stats", {})
-        stats = stats if isinstance(stats, Mapping) else {}
-        found: list[Derived] = [
-            Derived("sheet.stat_cap", stat_cap(max(_int(sheet.get("level"), 1), 1)))
-        ]
-        dna = sheet.get("dna", {})
-        if options.get("dna") and isinstance(dna, Mapping):
-            found.append(Derived("sheet.dna_left", _int(dna.get("left"))))
-            points = dna.get("points", {})
-            for gene, count in points.items() if isinstance(points, Mapping) else ():
-                found.append(Derived("sheet.gene", allele_state(_int(count)), label=str(gene)))
-            for mutation in sheet.get("mutations", []):
-                if isinstance(mutation, Mapping):
-                    shown = f"{mutation.get('severity', '?')} {mutation.get('sign', '?')}"
-                    gene = f"μ {mutation.get('gene', '?')}"
-                    found.append(Derived("sheet.mutation", shown, label=gene))
-        if options.get("movement"):
-            found.append(
-                Derived("sheet.movement", movement_squares(_int(stats.get("agilite"), 50)))
-            )
-        if options.get("inventory"):
-            limit = inventory_slots(_int(stats.get("force"), 50))
-            items = sheet.get("inventory", {})
-            used = sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
-            found.append(Derived("sheet.slots", f"{used}/{limit}"))
-            if used > limit:
-                found.append(Derived("sheet.overload", -5 * (used - limit)))
-        return found
+        return _cosmos_derived(options, sheet)
     if system == "systemj":
-        attributes = sheet.get("attributes", {})
-        attributes = attributes if isinstance(attributes, Mapping) else {}
-        try:
-            attrs = systemj_combat.Attributes(
-                **{n: _int(attributes.get(n), 50) for n in systemj_combat.ATTRIBUTES}
-            )
-        except RulesError:
-            return []
-        cards = cards_of(sheet)
-        # Ruling: a parry takes the first weapon card (its DEF, 0 without one); a block the
-        # first Armures card with a DEF (a shield). Without such a card, no such defence.
-        weapon = next((c.defence or 0 for c in cards if c.category == "armes"), None)
-        shield = next((c.defence for c in cards if c.category == "armures" and c.defence), None)
-        attack, defence = systemj_combat.Attack, systemj_combat.Defence
-        found = [
-            Derived("sheet.melee_force", systemj_combat.attack_score(attack.MELEE_FORCE, attrs)),
-            Derived(
-                "sheet.melee_furtive", systemj_combat.attack_score(attack.MELEE_FURTIVE, attrs)
-            ),
-            Derived("sheet.dodge", systemj_combat.defence_score(defence.DODGE, attrs)),
-        ]
-        for kind, equipment, term in (
-            (defence.PARRY, weapon, "sheet.parry"),
-            (defence.BLOCK, shield, "sheet.block"),
-        ):
-            if equipment is not None:
-                found.append(Derived(term, systemj_combat.defence_score(kind, attrs, equipment)))
-        return found
+        return _systemj_derived(sheet)
     return []
+
+
+def _traits_derived(sheet: Mapping[str, Any]) -> list[Derived]:
+    from .traits_derived import derived_values
+
+    traits = sheet.get("traits", {})
+    traits = traits if isinstance(traits, Mapping) else {}
+    melee = _folded(traits, "melee")
+    vigueur = _int(_folded(traits, "vigueur"))
+    equipment = sheet.get("equipment", {})
+    parade_bonus = endurance_bonus = 0
+    if isinstance(equipment, Mapping):
+        for bonuses in equipment.values():
+            if isinstance(bonuses, Mapping):
+                parade_bonus += _int(bonuses.get("parade"))
+                endurance_bonus += _int(bonuses.get("endurance"))
+    try:
+        values = derived_values(
+            melee=_int(melee) if melee is not None else None,
+            vigueur=max(vigueur, 0),
+            parade_bonus=parade_bonus,
+            endurance_bonus=endurance_bonus,
+            deplacement=max(_int(sheet.get("deplacement"), 1), 0),
+        )
+    except RulesError:
+        return []
+    return [
+        Derived("sheet.parade", values.parade),
+        Derived("sheet.parade_instinctive", values.parade_instinctive),
+        Derived("sheet.endurance", values.endurance),
+        Derived("sheet.endurance_naturelle", values.endurance_naturelle),
+        Derived("sheet.deplacement", values.deplacement),
+    ]
+
+
+def _cosmos_derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
+    from .cosmos_levels import stat_cap
+
+    stats = sheet.get("stats", {})
+    stats = stats if isinstance(stats, Mapping) else {}
+    found = [Derived("sheet.stat_cap", stat_cap(max(_int(sheet.get("level"), 1), 1)))]
+    dna = sheet.get("dna", {})
+    if options.get("dna") and isinstance(dna, Mapping):
+        found.append(Derived("sheet.dna_left", _int(dna.get("left"))))
+        points = dna.get("points", {})
+        for gene, count in points.items() if isinstance(points, Mapping) else ():
+            found.append(Derived("sheet.gene", allele_state(_int(count)), label=str(gene)))
+        for mutation in sheet.get("mutations", []):
+            if isinstance(mutation, Mapping):
+                shown = f"{mutation.get('severity', '?')} {mutation.get('sign', '?')}"
+                gene = f"μ {mutation.get('gene', '?')}"
+                found.append(Derived("sheet.mutation", shown, label=gene))
+    if options.get("movement"):
+        found.append(Derived("sheet.movement", movement_squares(_int(stats.get("agilite"), 50))))
+    if options.get("inventory"):
+        limit = inventory_slots(_int(stats.get("force"), 50))
+        items = sheet.get("inventory", {})
+        used = sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
+        found.append(Derived("sheet.slots", f"{used}/{limit}"))
+        if used > limit:
+            found.append(Derived("sheet.overload", -5 * (used - limit)))
+    return found
+
+
+def _systemj_derived(sheet: Mapping[str, Any]) -> list[Derived]:
+    from . import systemj_combat as combat
+    from .systemj_cards import block_def, hand, parry_def
+
+    attributes = sheet.get("attributes", {})
+    attributes = attributes if isinstance(attributes, Mapping) else {}
+    try:
+        attrs = combat.Attributes(**{n: _int(attributes.get(n), 50) for n in combat.ATTRIBUTES})
+    except RulesError:
+        return []
+    cards = hand(sheet)
+    found = [
+        Derived("sheet.melee_force", combat.attack_score(combat.Attack.MELEE_FORCE, attrs)),
+        Derived("sheet.melee_furtive", combat.attack_score(combat.Attack.MELEE_FURTIVE, attrs)),
+        Derived("sheet.dodge", combat.defence_score(combat.Defence.DODGE, attrs)),
+    ]
+    for kind, equipment, term in (
+        (combat.Defence.PARRY, parry_def(cards), "sheet.parry"),
+        (combat.Defence.BLOCK, block_def(cards), "sheet.block"),
+    ):
+        if equipment is not None:
+            found.append(Derived(term, combat.defence_score(kind, attrs, equipment)))
+    return found
 
 
 def compact_fields(sections: Sequence[Section]) -> list[Field]:

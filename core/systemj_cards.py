@@ -14,7 +14,7 @@ armes`` works); the numbers and the text after ``:`` are optional. Anything else
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -232,3 +232,34 @@ def parse_card(text: str) -> Card:
     if len(name) > MAX_NAME:
         raise CardNotationError(text, MAX_NAME, f"a card's name is at most {MAX_NAME} characters")
     return Card(name, family, category, free.strip() if colon else "", **values)
+
+
+def hand(sheet: Mapping[str, Any]) -> tuple[Card, ...]:
+    """The cards on a sheet (``cards``), leaving out any that does not read."""
+    cards = []
+    for data in sheet.get("cards", []):
+        if isinstance(data, Mapping):
+            try:
+                cards.append(Card.from_data(data))
+            except RulesError:
+                continue
+    return tuple(cards)
+
+
+# Ruling: a parry takes the first weapon card (its DEF, 0 without one); a block the first
+# Armures card with a DEF (a shield). Without such a card, no such defence.
+
+
+def parry_def(cards: Iterable[Card]) -> int | None:
+    """The DEF a parry adds: the first weapon card's (0 without one); None: no weapon."""
+    return next((c.defence or 0 for c in cards if c.category == "armes"), None)
+
+
+def block_def(cards: Iterable[Card]) -> int | None:
+    """The DEF a block adds: the first Armures card with a DEF; None: no shield."""
+    return next((c.defence for c in cards if c.category == "armures" and c.defence), None)
+
+
+def weapon_att(cards: Iterable[Card]) -> int | None:
+    """The ATT of the first weapon card that has one (a ranged weapon's)."""
+    return next((c.att for c in cards if c.category == "armes" and c.att), None)

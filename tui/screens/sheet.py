@@ -26,6 +26,7 @@ from meneur.core import sheets
 from meneur.core.cosmos_creation import STATS
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
+from meneur.core.systemj_cards import hand
 from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
@@ -197,7 +198,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             for index, entry in enumerate(value if isinstance(value, list) else []):
                 lines.append((Row(field, index), Text(f"  {entry}")))
         else:
-            for index, card in enumerate(sheets.cards_of(self.sheet)):
+            for index, card in enumerate(hand(self.sheet)):
                 lines.append((Row(field, index), Text(f"  {card.notation}")))
         return lines
 
@@ -283,7 +284,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             index = row.item if isinstance(row.item, int) else 0
             items = list(value) if isinstance(value, list) else []
             if field.kind is Kind.CARDS:
-                cards = sheets.cards_of({"cards": [items[index]]})
+                cards = hand({"cards": [items[index]]})
                 text = cards[0].notation if cards else ""
             else:
                 text = str(items[index])
@@ -345,7 +346,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         else:
             items[index : index + 1] = new
         if field.kind is Kind.CARDS:
-            what = "; ".join(sheets.cards_of({"cards": new})[i].name for i in range(len(new)))
+            what = "; ".join(hand({"cards": new})[i].name for i in range(len(new)))
         else:
             what = "; ".join(new)
         self.save(field, items, what)

@@ -170,23 +170,17 @@ class SystemjPanel(ActionPanel):
         self._step(combat.begin(kind))
 
     def _from_hand(self, side: str, ident: object) -> None:
-        """Fill the weapon's ATT (attacker) or DEF (target) from that character's hand:
-        the first weapon card with one, else the first Armures card with a DEF."""
-        from meneur.core.sheets import cards_of
+        """Fill the weapon's ATT (attacker) or DEF (target) from that character's hand,
+        as the sheet computes them: the parry's weapon, else the block's shield."""
+        from meneur.core.systemj_cards import block_def, hand, parry_def, weapon_att
 
         if not isinstance(ident, str):
             return
-        cards = cards_of(self.session.sheet(ident))
+        cards = hand(self.session.sheet(ident))
         if side == "attacker":
-            found = next((c.att for c in cards if c.category == "armes" and c.att), None)
-            selector = "#att"
+            found, selector = weapon_att(cards), "#att"
         else:
-            found = next((c.defence for c in cards if c.category == "armes" and c.defence), None)
-            if found is None:
-                found = next(
-                    (c.defence for c in cards if c.category == "armures" and c.defence), None
-                )
-            selector = "#def"
+            found, selector = parry_def(cards) or block_def(cards), "#def"
         if found is not None:
             self.query_one(selector, Input).value = str(found)
 
