@@ -89,6 +89,18 @@ class Session:
             record, text, changes=changes, character=character, physical=physical
         )
 
+    def step_history(self, verb: str) -> tuple[Entry, str]:
+        """Undo (``verb`` "undo") or redo the campaign's last change: the journal entry
+        written, and the notice that says what was undone or redone.
+
+        Raises:
+            CampaignError: when there is nothing to undo or redo, or it cannot be written.
+        """
+        campaign = self.campaign
+        entry = campaign.undo() if verb == "undo" else campaign.redo()
+        key = "app.undone" if verb == "undo" else "app.redone"
+        return entry, self.t(key, text=entry.text.split(" : ", 1)[-1])
+
     def characters(self) -> dict[str, Any]:
         """The campaign's characters, by id."""
         characters: dict[str, Any] = self.campaign.state["characters"]

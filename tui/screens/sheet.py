@@ -412,16 +412,14 @@ class SheetScreen(SessionStrings, Screen[None]):
         self._history("redo")
 
     def _history(self, verb: str) -> None:
-        campaign = self.session.campaign
         try:
-            entry = campaign.undo() if verb == "undo" else campaign.redo()
+            entry, notice = self.session.step_history(verb)
         except CampaignError as error:
             self.notify(self.t("app.error", message=error.reason), severity="warning")
             return
         self.written.append(entry)
         self.redraw()
-        key = "app.undone" if verb == "undo" else "app.redone"
-        self.notify(self.t(key, text=entry.text.split(" : ", 1)[-1]))
+        self.notify(notice)
 
     def action_close(self) -> None:
         self.dismiss(None)

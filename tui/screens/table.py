@@ -3,6 +3,7 @@ random tables beside it), the live journal and the command line — one screen t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on, work
@@ -27,6 +28,7 @@ from meneur.tui.widgets.tabbar import TabBar
 from .dialogs import TextDialog, parse_faces
 
 if TYPE_CHECKING:
+    from meneur.saves.journal import Entry
     from meneur.tui.session import Session
     from meneur.tui.widgets.oracles import OraclePanel
     from meneur.tui.widgets.tables import TablesPanel
@@ -312,21 +314,13 @@ class TableScreen(SessionStrings, Screen[None]):
         self._history("redo")
 
     def _history(self, verb: str) -> None:
-        campaign = self.session.campaign
         try:
-            entry = campaign.undo() if verb == "undo" else campaign.redo()
+            entry, notice = self.session.step_history(verb)
         except CampaignError as error:
             self.notify(self.t("app.error", message=error.reason), severity="warning")
             return
-        self.query_one(JournalView).add(entry)
-        if entry.target is not None:
-            self.query_one(JournalView).refresh_entry(entry.target)
-        self.show_party()
-        panel = self.query_one("#panel", ActionPanel)
-        panel.character_changed()
-        panel.update_odds()
-        key = "app.undone" if verb == "undo" else "app.redone"
-        self.notify(self.t(key, text=entry.text.split(" : ", 1)[-1]))
+        self.characters_changed([entry])
+        self.notify(notice)
 
     def action_new_character(self) -> None:
         """Create a character: the creation wizard for Great Cosmos."""
@@ -350,13 +344,7 @@ class TableScreen(SessionStrings, Screen[None]):
         if ident is None:
             return
         self.acting = ident
-        self.show_party()
-        panel = self.query_one("#panel", ActionPanel)
-        panel.fill_characters()
-        panel.character = ident
-        (created,) = self.session.campaign.journal.latest(1)
-        self.query_one(JournalView).add(created)
-        self.refresh_completions()
+        self.characters_changed(self.session.campaign.journal.latest(1))
 
     def action_sheet(self, character: str | None = None) -> None:
         """Open the acting character's sheet (or ``character``'s)."""
@@ -367,21 +355,24 @@ class TableScreen(SessionStrings, Screen[None]):
             self.notify(self.t("sheet.nobody"), severity="warning")
             return
         screen = SheetScreen(self.session, ident)
-        self.app.push_screen(screen, lambda _: self._sheet_closed(screen))
+        self.app.push_screen(screen, lambda _: self.characters_changed(screen.written))
 
-    def _sheet_closed(self, screen: Any) -> None:
-        """Back from a sheet: show what it wrote and what it changed."""
+    def characters_changed(self, entries: Iterable[Entry] = ()) -> None:
+        """Show journal ``entries`` just written (and the entries they undid or redid),
+        then the party, the acting character's sheet in the panel, the completions."""
         journal = self.query_one(JournalView)
-        for entry in screen.written:
+        for entry in entries:
             journal.add(entry)
             if entry.target is not None:
                 journal.refresh_entry(entry.target)
         self.show_party()
         panel = self.query_one("#panel", ActionPanel)
         panel.fill_characters()
-        panel.character = self.acting
-        panel.character_changed()
-        panel.update_odds()
+        if panel.character == self.acting:
+            panel.character_changed()
+            panel.update_odds()
+        else:
+            panel.character = self.acting  # its watcher refills the panel
         self.refresh_completions()
 
     def action_quick_npc(self) -> None:
@@ -394,17 +385,9 @@ class TableScreen(SessionStrings, Screen[None]):
         except CampaignError as error:
             self.notify(self.t("app.error", message=str(error)), severity="error")
             return
-        self.query_one(JournalView).add(entry)
         self.acting = ident
-        self._party_changed()
+        self.characters_changed([entry])
         self.action_sheet(ident)
-
-    def _party_changed(self) -> None:
-        self.show_party()
-        panel = self.query_one("#panel", ActionPanel)
-        panel.fill_characters()
-        panel.character = self.acting
-        self.refresh_completions()
 
     @work
     async def action_export(self) -> None:

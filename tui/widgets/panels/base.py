@@ -193,11 +193,10 @@ class ActionPanel(SessionStrings, VerticalScroll):
     @on(StepSelector.Changed)
     @on(SelectionList.SelectedChanged)
     def _control_changed(self, event: Message) -> None:
-        if (
-            getattr(event, "control", None) is not None
-            and getattr(event.control, "id", "") == "character"
-        ):
-            value = getattr(event, "value", None)
+        if isinstance(event, Choice.Changed) and event.control.id == "character":
+            # The choice as it is now, not the message's value: a message posted before an
+            # undo removed that character can arrive after the panel moved on.
+            value = event.control.value
             if isinstance(value, str) and value != self.character:
                 self.character = value
             return
