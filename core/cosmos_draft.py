@@ -255,10 +255,10 @@ class Draft:
         return replace(self, talents=(*self.talents, key))
 
     def talents_problem(self) -> Problem | None:
-        """Four talents open to the race and class, or (DNA rule) every point spent."""
+        """Four talents open to the race and class. With the DNA rule nothing stops the
+        step: points not spent stay on the sheet for later (the interface warns, since
+        innate genes are open only now)."""
         if self.dna_rule:
-            if self.genome is not None and self.genome.left:
-                return Problem("dna_left", {"left": self.genome.left})
             return None
         choosable = set(self.catalogue.choosable(self.race, self.klass))
         closed = [t for t in self.talents if t not in choosable]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -197,18 +197,23 @@ class MeneurApp(SessionStrings, App[None]):
         self.session.campaign.close()
 
 
-def translate_bindings(node: DOMNode, words: Strings) -> None:
+def translate_bindings(
+    node: DOMNode, words: Strings, renamed: Mapping[str, str] | None = None
+) -> None:
     """Describe ``node``'s keys in the interface's language.
 
     A binding whose ``id`` names a string (``bindings.<id>``) takes that string as its
-    description. Textual reads BINDINGS when a class is made, before any language is
-    known, so the node's own binding map is rewritten in place.
+    description; ``renamed`` maps an id to another string's, for a widget whose keys
+    mean something else where it is used. Textual reads BINDINGS when a class is made,
+    before any language is known, so the node's own binding map is rewritten in place.
     """
+    renamed = renamed or {}
     for bindings in node._bindings.key_to_bindings.values():
         for index, binding in enumerate(bindings):
             if binding.id is not None:
+                key = renamed.get(binding.id, binding.id)
                 bindings[index] = dataclasses.replace(
-                    binding, description=words.t(f"bindings.{binding.id}")
+                    binding, description=words.t(f"bindings.{key}")
                 )
 
 

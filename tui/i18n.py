@@ -16,6 +16,11 @@ from importlib.resources import files
 LANGUAGES = ("fr", "en")
 
 
+def signed(value: int) -> str:
+    """An integer with its sign, using a true minus: ``+2``, ``−2``, ``0``."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
 class Strings:
     """The interface's strings in one language; ``t(key, **values)`` formats one."""
 

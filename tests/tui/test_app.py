@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, OptionList, Select
 
 from meneur.saves.campaign import Campaign
@@ -158,6 +159,27 @@ async def test_at_80_by_24_the_party_folds_into_the_panel(app_of) -> None:
             app.session.campaign.journal.entry(app.session.campaign.journal.last_id).roll
             is not None
         )
+
+
+@pytest.mark.parametrize(
+    ("system", "line"),
+    [
+        ("cosmos", "PV 0, PM 0, Karma 0, Niveau 1"),
+        ("systemj", "PV 0, Force 70, Résistance 61, Agilité 45"),
+        ("traits", "Force 3, Mêlée 4, Agilité 2"),
+    ],
+)
+async def test_the_party_lists_each_character_with_labelled_values(
+    app_of, system: str, line: str
+) -> None:
+    app = app_of(system)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        party = " ".join(
+            str(o.prompt).replace("\n", " ") for o in app.screen.query_one("#party").options
+        )
+        assert line in party
+        assert "agilite" not in party  # a sheet's keys are never shown
 
 
 async def test_the_campaign_list_shows_names_systems_and_unreadable_folders(

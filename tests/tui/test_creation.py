@@ -250,10 +250,11 @@ async def test_with_the_genetic_rule_dna_points_go_into_the_gene_tree(
         await pilot.pause()
         assert screen.draft.genome.points["ossature"] == 0
         await advance(pilot)
-        assert "Dépensez tous vos points d'ADN" in problem(pilot)
-        # Spend the rest wherever it goes.
+        assert screen.step == "talents"
+        assert f"{dice.dna_points - 2} point(s) d'ADN non dépensé(s)" in problem(pilot)
+        # Spend all but one wherever they go: the warning comes again for the new count.
         view = screen.query_one("#genes")
-        while screen.draft.genome.left:
+        while screen.draft.genome.left > 1:
             from meneur.core.genes import legal_additions
 
             key = legal_additions(view.gene_tree, screen.draft.genome, creation=True)[0]
@@ -261,9 +262,13 @@ async def test_with_the_genetic_rule_dna_points_go_into_the_gene_tree(
             await pilot.press("+")
             await pilot.pause()
         await advance(pilot)
+        assert "1 point(s) d'ADN non dépensé(s)" in problem(pilot)
+        await advance(pilot)  # Next again keeps it
+        assert screen.step == "finish"
+        assert "1 point(s) gardé(s) pour plus tard" in screen_text(app)
         await advance(pilot)
     sheet = campaign.state["characters"]["ysolde"]["sheet"]
-    assert sheet["dna"]["left"] == 0
+    assert sheet["dna"]["left"] == 1
     assert sum(1 for v in sheet["dna"]["points"].values() if v) >= 1
     assert sheet["pmu"] == 0
     assert sheet["talents"] == []  # no race or class natural talents for Humain/Guerrier

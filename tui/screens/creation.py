@@ -51,7 +51,7 @@ from meneur.saves.changes import set_value
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.footer import KeyFooter
-from meneur.tui.widgets.gene_tree import GeneTreeView
+from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
 from meneur.tui.widgets.ticklist import TickList
 
 from .dialogs import parse_faces
@@ -100,6 +100,8 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self.draft = Draft(catalogue, dna_rule=self.dna_rule)
         self.step = "identity"
         self.creation_seed: int | None = None
+        self.kept_dna = 0
+        """DNA points the player was told are unspent (Next again keeps them)."""
         self.conversion_seed: int | None = None
 
     # --- Layout ------------------------------------------------------------------------
@@ -178,6 +180,12 @@ class CreationScreen(SessionStrings, Screen[str | None]):
 
         for node in (self, *self.query("DiceSplit, StatRows, GeneTreeView")):
             translate_bindings(node, self.session.strings)
+        # Placing the dice, ←/→ swap the stat's die with another's: they move no point.
+        translate_bindings(
+            self.query_one("#assign"),
+            self.session.strings,
+            {"move_down": "swap_down", "move_up": "swap_up"},
+        )
         self.title = self.t("creation.title")
         self.sub_title = term("system.cosmos").glossed
         self.query_one("#race", OptionList).highlighted = 0
@@ -227,6 +235,12 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         if found is not None:
             self._say(found)
             return
+        left = self.draft.genome.left if self.draft.genome is not None else 0
+        if self.step == "talents" and left and self.kept_dna != left:
+            # Unspent points may be kept, but say so once: innate genes close after this.
+            self.kept_dna = left
+            self._say(Problem("dna_left", {"left": left}))
+            return
         if self.step == "identity":
             self._roll()
         if self.step == "finish":
@@ -266,9 +280,9 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self.query_one("#wizard", ContentSwitcher).current = self.step
         self._show_indicator()
         last = self.step == "finish"
-        self.query_one("#next", Button).label = self.t(
-            "creation.create" if last else "creation.next"
-        )
+        next_button = self.query_one("#next", Button)
+        next_button.label = self.t("creation.create" if last else "creation.next")
+        next_button.refresh(layout=True)  # Button's label does not resize it by itself
         self._refresh_step()
         focus = {
             "identity": "#name",
@@ -572,32 +586,12 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self._gene_info(self.query_one("#genes", GeneTreeView))
 
     def _gene_info(self, view: GeneTreeView) -> None:
-        gene = view.gene
-        lines = [
-            self.t(
-                "creation.gene_effect",
-                name=gene.name,
-                kind=self.t(f"creation.kind.{gene.kind.value}"),
-                effect=gene.effect,
-            )
-        ]
-        if gene.malus:
-            lines.append(self.t("creation.gene_malus", malus=gene.malus))
-        self.query_one("#gene-info", Static).update("\n".join(lines))
+        self.query_one("#gene-info", Static).update(gene_description(self.t, view.gene))
 
     @on(GeneTreeView.Refused)
     def _refused(self, event: GeneTreeView.Refused) -> None:
-        error = event.error
-        genes = self.gene_tree.genes
-        other = error.other or ""
-        names = {
-            "gene": genes[error.key].name if error.key in genes else error.key,
-            "other": genes[other].name if other in genes else other,
-        }
         self.query_one("#problem", Static).update(
-            Content.styled(
-                "⚠ " + self.t(f"creation.refusal.{error.refusal.value}", **names), "$warning"
-            )
+            Content.styled("⚠ " + refusal_text(self.t, self.gene_tree, event.error), "$warning")
         )
 
     @on(OptionList.OptionHighlighted, "#affiliation")
@@ -661,7 +655,10 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             ),
             Content(stats_line(sheet["stats"])),
             Content(
-                self.t("creation.summary_talents", talents=self._names(tuple(sheet["talents"])))
+                self.t(
+                    "creation.summary_talents",
+                    talents=self._names(tuple(sheet["talents"])) or "—",
+                )
             ),
         ]
         if "dna" in sheet:
@@ -670,7 +667,10 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 for k, v in sheet["dna"]["points"].items()
                 if v
             )
-            lines.append(Content(self.t("creation.summary_dna", genes=genes or "—")))
+            line = self.t("creation.summary_dna", genes=genes or "—")
+            if sheet["dna"]["left"]:
+                line += " · " + self.t("creation.summary_dna_left", left=sheet["dna"]["left"])
+            lines.append(Content(line))
         self.query_one("#summary", Static).update(Content("\n").join(lines))
 
     def _final_roll(self) -> Any:

@@ -29,6 +29,7 @@ from meneur.core.sheets import Field, Kind
 from meneur.core.systemj_cards import hand
 from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError
+from meneur.tui.i18n import signed
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.footer import KeyFooter
 
@@ -57,7 +58,7 @@ def shown(value: Any) -> str:
     """A value as the sheet shows it."""
     if isinstance(value, dict):
         return ", ".join(
-            f"{k} {v:+d}" if isinstance(v, int) else f"{k} {v}" for k, v in value.items()
+            f"{k} {signed(v)}" if isinstance(v, int) else f"{k} {v}" for k, v in value.items()
         )
     return "—" if value in (None, "") else str(value)
 

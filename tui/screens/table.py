@@ -177,7 +177,10 @@ class TableScreen(SessionStrings, Screen[None]):
         characters = self.session.characters()
         if self.acting not in characters:
             self.acting = next(iter(characters), None)
-        self.query_one("#party", PartyList).show(characters, self.acting)
+        campaign = self.session.campaign
+        self.query_one("#party", PartyList).show(
+            campaign.system, campaign.state.get("options", {}), characters, self.acting
+        )
         self._show_compact()
 
     def _show_compact(self) -> None:

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from meneur.content import term
 from meneur.core.cosmos_creation import STATS
 from meneur.core.cosmos_draft import Draft
+from meneur.tui.i18n import signed
 
 Part = str | tuple[str, str]
 """A piece of a line: plain text, or text and its style."""
@@ -153,11 +154,11 @@ class StatRows(Widget, can_focus=True):
                 (f"  [{bound.low}–{bound.high}]", "dim"),
             ]
             delta = self.draft.moves.get(stat, 0)
-            line.append((f"  {delta:+d}" if self.mode == "move" and delta else "", "$accent"))
+            line.append((f"  {signed(delta)}" if self.mode == "move" and delta else "", "$accent"))
             if value < bound.low:
-                line.append((f"  ✗ {value - bound.low:+d}", "$error"))
+                line.append((f"  ✗ {signed(value - bound.low)}", "$error"))
             elif value > bound.high:
-                line.append((f"  ✗ {value - bound.high:+d}", "$error"))
+                line.append((f"  ✗ {signed(value - bound.high)}", "$error"))
             else:
                 line.append(("  ✓", "$success"))
             lines.append(Content.assemble(*line))

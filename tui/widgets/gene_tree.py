@@ -9,6 +9,7 @@ back a point not yet confirmed. An illegal move changes nothing and posts
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from textual import events
 from textual.binding import Binding
@@ -43,6 +44,37 @@ KIND_STYLE = {
     GeneKind.SPECIAL: "$success",
 }
 """The seed's colours: negative red, innate grey, special green."""
+
+
+class Translate(Protocol):
+    """An interface string by key (``session.t``)."""
+
+    def __call__(self, key: str, /, **values: object) -> str: ...
+
+
+def gene_description(t: Translate, gene: Gene) -> str:
+    """What a gene is and does, in words: its name, kind, effect and any malus."""
+    lines = [
+        t(
+            "creation.gene_effect",
+            name=gene.name,
+            kind=t(f"creation.kind.{gene.kind.value}"),
+            effect=gene.effect,
+        )
+    ]
+    if gene.malus:
+        lines.append(t("creation.gene_malus", malus=gene.malus))
+    return "\n".join(lines)
+
+
+def refusal_text(t: Translate, tree: GeneTree, error: GeneMoveError) -> str:
+    """Why a move in the tree was refused, in words, naming the genes by their names."""
+    other = error.other or ""
+    names = {
+        "gene": tree.genes[error.key].name if error.key in tree.genes else error.key,
+        "other": tree.genes[other].name if other in tree.genes else other,
+    }
+    return t(f"creation.refusal.{error.refusal.value}", **names)
 
 
 class GeneTreeView(Widget, can_focus=True):

@@ -9,17 +9,30 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from meneur.content import term
+from meneur.core import sheets
 
-def sheet_summary(sheet: dict[str, Any]) -> str:
-    """A character's sheet in one short line (its elements, stats or traits)."""
-    for key in ("elements", "traits", "stats", "attributes", "skills"):
-        values = sheet.get(key)
-        if isinstance(values, dict) and values:
-            return ", ".join(f"{name} {value}" for name, value in list(values.items())[:4])
-        if isinstance(values, list) and values:
-            return ", ".join(str(value) for value in values[:3])
-    karma = sheet.get("karma")
-    return f"karma {karma}" if karma is not None else ""
+
+def sheet_summary(system: str, options: dict[str, Any], sheet: dict[str, Any]) -> str:
+    """A character's sheet in one short line: the compact sheet's values, gauges (PV, PM,
+    karma) first, each with its French label — never the sheet's raw keys."""
+    sections = sheets.layout(system, options, sheet)
+    gauges = [s for s in sections if s.term == "sheet.section.gauges"]
+    parts: list[str] = []
+    for field in sheets.compact_fields([*gauges, *(s for s in sections if s not in gauges)]):
+        value = field.read(sheet)
+        if isinstance(value, dict):
+            parts += [f"{name} {number}" for name, number in value.items()]
+        elif isinstance(value, list):
+            parts += [str(item) for item in value]
+        elif value not in (None, ""):
+            label = term(field.term)
+            parts.append(f"{label.short or label.fr} {value}")
+    return ", ".join(parts[:SUMMARY_ITEMS])
+
+
+SUMMARY_ITEMS = 4
+"""Values on a party member's line (the compact sheet below shows the rest)."""
 
 
 class PartyList(OptionList):
@@ -32,12 +45,19 @@ class PartyList(OptionList):
             self.character = character
             super().__init__()
 
-    def show(self, characters: dict[str, Any], acting: str | None) -> None:
-        """List ``characters`` (id → character), highlighting the acting one."""
+    def show(
+        self,
+        system: str,
+        options: dict[str, Any],
+        characters: dict[str, Any],
+        acting: str | None,
+    ) -> None:
+        """List ``characters`` (id → character) of a ``system`` campaign with ``options``,
+        highlighting the acting one."""
         self.clear_options()
         for ident, character in characters.items():
             text = Text(character.get("name", ident), style="bold")
-            summary = sheet_summary(character.get("sheet", {}))
+            summary = sheet_summary(system, options, character.get("sheet", {}))
             if summary:
                 text.append(f"\n{summary}", style="dim")
             self.add_option(Option(text, id=ident))

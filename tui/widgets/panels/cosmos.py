@@ -17,6 +17,7 @@ from meneur.core import cosmos
 from meneur.core.cosmos_creation import STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
+from meneur.tui.i18n import signed
 from meneur.tui.widgets.ticklist import TickList
 
 from .base import ActionPanel, number
@@ -65,7 +66,7 @@ class CosmosPanel(ActionPanel):
     def _show_karma(self) -> None:
         effect = term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")
         self.query_one("#karma", Static).update(
-            Text(self.t("cosmos.karma", karma=f"{self.karma:+d}", effect=effect.glossed))
+            Text(self.t("cosmos.karma", karma=signed(self.karma), effect=effect.glossed))
         )
 
     def build(self) -> cosmos.CosmosTest:
@@ -102,8 +103,8 @@ class CosmosPanel(ActionPanel):
         lines.append(
             self.t(
                 "cosmos.karma_after",
-                before=f"{record.inputs.karma:+d}",
-                after=f"{record.karma_after:+d}",
+                before=signed(record.inputs.karma),
+                after=signed(record.karma_after),
             )
         )
         return lines

@@ -10,6 +10,7 @@ from textual.widgets import Checkbox
 
 from meneur.content import term
 from meneur.core import resolution
+from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
@@ -19,10 +20,6 @@ from .base import ActionPanel
 SITUATIONAL = "@situational"
 
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
-
 class ResolutionPanel(ActionPanel):
     """Difficulty, elements, alteration; 3d6 kept under the score to beat."""
 
@@ -30,7 +27,7 @@ class ResolutionPanel(ActionPanel):
         yield StepSelector(
             self.t("resolution.intrinsic"),
             [
-                (i.value, f"{term(f'resolution.intrinsic.{i.value}').fr} {_signed(i.modifier)}")
+                (i.value, f"{term(f'resolution.intrinsic.{i.value}').fr} {signed(i.modifier)}")
                 for i in resolution.Intrinsic
             ],
             value=resolution.Intrinsic.COMPLEXE.value,
@@ -39,7 +36,7 @@ class ResolutionPanel(ActionPanel):
         yield StepSelector(
             self.t("resolution.interest"),
             [
-                (i.value, f"{term(f'resolution.interest.{i.value}').fr} {_signed(i.modifier)}")
+                (i.value, f"{term(f'resolution.interest.{i.value}').fr} {signed(i.modifier)}")
                 for i in resolution.Interest
             ],
             value=resolution.Interest.NEUTRAL.value,
@@ -107,7 +104,7 @@ class ResolutionPanel(ActionPanel):
     def summary(self, inputs: Any) -> str:
         test: resolution.ResolutionTest = inputs
         score = test.score_to_beat
-        line = f"{self.t('resolution.difficulty', difficulty=_signed(test.difficulty))} · "
+        line = f"{self.t('resolution.difficulty', difficulty=signed(test.difficulty))} · "
         line += self.t("resolution.score", score=score)
         automatic = resolution.automatic_kept(score)
         if automatic is not None:

@@ -23,6 +23,7 @@ from meneur.core.spherier_notation import (
     parse_skill,
     parse_test,
 )
+from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
 from meneur.tui.widgets.selector import StepSelector
@@ -168,7 +169,7 @@ class SpherierPanel(ActionPanel):
         """A skill as notation, or its Maîtrise and Limite when it has no name."""
         if skill.name:
             return skill.notation
-        mastery = f"{self.t('spherier.mastery')} {skill.mastery:+d}"
+        mastery = f"{self.t('spherier.mastery')} {signed(skill.mastery)}"
         return f"{mastery}, {self.t('spherier.limit')} {skill.limit}"
 
     def summary(self, inputs: Any) -> str:

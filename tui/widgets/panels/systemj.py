@@ -16,6 +16,7 @@ from meneur.content import term
 from meneur.core import systemj
 from meneur.core import systemj_combat as combat
 from meneur.core.errors import RulesError
+from meneur.tui.i18n import signed
 from meneur.tui.outcomes import glossed, symbol
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
@@ -37,12 +38,12 @@ class SystemjPanel(ActionPanel):
         )
         steps = [(NONE, self.t("systemj.none"))]
         steps += [
-            (name, f"{term(f'systemj.modifier.{name}').fr} {value:+d}")
+            (name, f"{term(f'systemj.modifier.{name}').fr} {signed(value)}")
             for name, value in systemj.BONUSES.items()
         ]
         steps.append((systemj.AUTOMATIC, term(f"systemj.modifier.{systemj.AUTOMATIC}").fr))
         steps += [
-            (name, f"{term(f'systemj.modifier.{name}').fr} {value:+d}")
+            (name, f"{term(f'systemj.modifier.{name}').fr} {signed(value)}")
             for name, value in systemj.MALUSES.items()
         ]
         yield StepSelector(self.t("systemj.modifier"), steps, id="modifier")
