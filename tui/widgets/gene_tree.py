@@ -9,7 +9,6 @@ back a point not yet confirmed. An illegal move changes nothing and posts
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 from textual import events
 from textual.binding import Binding
@@ -46,10 +45,8 @@ KIND_STYLE = {
 """The seed's colours: negative red, innate grey, special green."""
 
 
-class Translate(Protocol):
-    """An interface string by key (``session.t``)."""
-
-    def __call__(self, key: str, /, **values: object) -> str: ...
+Translate = Callable[..., str]
+"""An interface string by key and values (``session.t``)."""
 
 
 def gene_description(t: Translate, gene: Gene) -> str:
