@@ -513,12 +513,10 @@ def layout(
 
 @dataclass(frozen=True)
 class Derived:
-    """A value computed from the sheet: its label's term key and the value; ``label``
-    replaces the term where the name is the campaign's own (a gene's key)."""
+    """A value computed from the sheet: its label's term key and the value."""
 
     term: str
     value: int | str
-    label: str = ""
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -610,15 +608,9 @@ def _cosmos_derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> lis
     found = [Derived("sheet.stat_cap", stat_cap(max(_int(sheet.get("level"), 1), 1)))]
     dna = sheet.get("dna", {})
     if options.get("dna") and isinstance(dna, Mapping):
+        # The genes and mutations themselves are the sheet's data, shown by their names
+        # in the campaign's gene tree: the interface lists them.
         found.append(Derived("sheet.dna_left", _int(dna.get("left"))))
-        points = dna.get("points", {})
-        for gene, count in points.items() if isinstance(points, Mapping) else ():
-            found.append(Derived("sheet.gene", allele_state(_int(count)), label=str(gene)))
-        for mutation in sheet.get("mutations", []):
-            if isinstance(mutation, Mapping):
-                shown = f"{mutation.get('severity', '?')} {mutation.get('sign', '?')}"
-                gene = f"μ {mutation.get('gene', '?')}"
-                found.append(Derived("sheet.mutation", shown, label=gene))
     if options.get("movement"):
         found.append(Derived("sheet.movement", movement_squares(_int(stats.get("agilite"), 50))))
     if options.get("inventory"):

@@ -19,6 +19,7 @@ from meneur.core.records import as_data, from_data
 from meneur.saves.changes import MISSING, Change
 
 if TYPE_CHECKING:
+    from meneur.core.genes import GeneTree
     from meneur.tui.session import Session
 
 Step = tuple[list[Change], str, Any]
@@ -37,15 +38,22 @@ def held_mutations(sheet: dict[str, Any]) -> tuple[mutations.Mutation, ...]:
     return tuple(from_data(mutations.Mutation, m, f"mutations[{i}]") for i, m in enumerate(held))
 
 
-def mutation_text(mutation: mutations.Mutation, lang: str) -> str:
-    """``vision : mineure positive, Bonus/Malus léger`` (terms in French, or English)."""
+def mutation_words(mutation: mutations.Mutation, lang: str) -> str:
+    """``mineure positive, Bonus/Malus léger`` (terms in French, or English)."""
     words = [
         term(f"mutations.severity.{mutation.severity.value}"),
         term(f"mutations.sign.{mutation.sign.value}"),
         term(f"mutations.effect.{mutation.effect.value}"),
     ]
     severity, sign, effect = (w.fr if lang == "fr" else w.en for w in words)
-    return f"{mutation.gene} : {severity} {sign}, {effect}"
+    return f"{severity} {sign}, {effect}"
+
+
+def mutation_text(mutation: mutations.Mutation, lang: str, tree: GeneTree | None = None) -> str:
+    """``Vision nocturne : mineure positive, Bonus/Malus léger``: the gene by its name in
+    ``tree`` (by its key without one)."""
+    gene = tree.genes.get(mutation.gene) if tree is not None else None
+    return f"{gene.name if gene else mutation.gene} : {mutation_words(mutation, lang)}"
 
 
 def mutation_changes(session: Session, character: str, points: int) -> list[Step]:
@@ -85,7 +93,7 @@ def mutation_changes(session: Session, character: str, points: int) -> list[Step
         changes.append(Change((*base, "mutations"), before_held, held_data))
         if karma != before_karma:
             changes.append(Change((*base, "karma"), before_karma, karma))
-        new = "; ".join(mutation_text(m, session.strings.lang) for m in record.new)
+        new = "; ".join(mutation_text(m, session.strings.lang, tree) for m in record.new)
         outcome = term(f"cosmos.outcome.{record.test.outcome}").glossed
         line = session.t("sheet.mutation", name=name, outcome=outcome, new=new)
         if record.escalations:

@@ -197,18 +197,17 @@ def test_a_hand_edited_sheet_of_the_wrong_types_still_computes() -> None:
     assert values("cosmos", {"stats": [], "level": "two"})["sheet.stat_cap"] == 80
 
 
-def test_cosmos_dna_shows_points_left_each_genes_alleles_and_mutations() -> None:
-    sheet = {
-        "dna": {"left": 3, "points": {"vision": 2, "ouie": 1, "force-brute": 4}},
-        "mutations": [{"gene": "ouie", "severity": "minor", "sign": "negative"}],
-    }
+def test_cosmos_dna_points_left_are_shown_with_the_rule_only() -> None:
+    sheet = {"dna": {"left": 3, "points": {"vision": 2}}}
     assert "sheet.dna_left" not in values("cosmos", sheet)  # the rule is off
     found = sheets.derived("cosmos", {"dna": True}, sheet)
-    shown = [(d.label or d.term, d.value) for d in found]
-    assert ("sheet.dna_left", 3) in shown
-    assert [s for s in shown if s[0] in ("vision", "ouie", "force-brute")] == [
-        ("vision", "X-X"),
-        ("ouie", "X-O"),
-        ("force-brute", "X-X +2"),
+    assert [(d.term, d.value) for d in found if d.term == "sheet.dna_left"] == [
+        ("sheet.dna_left", 3)
     ]
-    assert ("μ ouie", "minor negative") in shown
+
+
+@pytest.mark.parametrize(
+    ("points", "state"), [(0, "O-O"), (1, "X-O"), (2, "X-X"), (4, "X-X +2"), (-1, "O-O")]
+)
+def test_allele_states(points: int, state: str) -> None:
+    assert sheets.allele_state(points) == state

@@ -258,7 +258,7 @@ async def test_with_the_genetic_rule_dna_points_go_into_the_gene_tree(
             from meneur.core.genes import legal_additions
 
             key = legal_additions(view.gene_tree, screen.draft.genome, creation=True)[0]
-            view.row = next(i for i, (_, g) in enumerate(view.rows) if g.key == key)
+            view.highlight(key)
             await pilot.press("+")
             await pilot.pause()
         await advance(pilot)

@@ -300,6 +300,11 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
         assert record is not None
         assert len(record.stat_dice) == 2  # +1d10 to two stats (the default gain)
         assert f"Dés de stat : {record.stat_dice[0]}, {record.stat_dice[1]}" in shown(app)
+        assert f"Stat qui reçoit +{record.stat_dice[0]}" in shown(app)
+        await pilot.press("escape")  # rolled dice are not thrown away
+        await pilot.pause()
+        assert app.screen is dialog
+        assert "Les dés sont lancés" in shown(app)
         await pilot.pause(0.3)  # a button ignores a second press while it shows the first
         await pilot.press("enter")  # no stats chosen yet: refused, with the reason
         await pilot.pause()
@@ -338,3 +343,125 @@ async def test_a_bare_number_typed_on_a_row_sets_that_rows_value(app_of) -> None
         await pilot.press(*"60", "enter")  # the dialog's text is selected: typing replaces it
         await pilot.pause()
         assert sheet_of(app)["skills"] == {"Détection": 55, "Sang-froid": 60}
+
+
+def cosmos_with_dna(campaign_of, **sheet: object) -> Campaign:
+    """Kael on a Great Cosmos campaign with the genetic rule, ``sheet`` values added."""
+    campaign = campaign_of("cosmos")
+    campaign.set(("options", "dna"), True)
+    for key, value in sheet.items():
+        campaign.set(("characters", "kael", "sheet", key), value)
+    return campaign
+
+
+async def test_dna_points_left_are_spent_in_the_gene_tree_and_confirmed_once(
+    campaign_of,
+) -> None:
+    from meneur.tui.screens.genes import GenesScreen
+
+    campaign = cosmos_with_dna(campaign_of, dna={"left": 3, "points": {"musculature": 2}})
+    app = make_app(campaign, lang="fr", seed=3)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        assert "Musculature dense X-X" in shown(app)  # the gene by its name, not its key
+        await goto(pilot, screen, "dna", "musculature")
+        await pilot.press("enter")  # Enter on a gene opens the tree there
+        await pilot.pause()
+        genes = app.screen
+        assert isinstance(genes, GenesScreen)
+        assert "Points d'ADN : 3 à dépenser" in shown(app)
+        # Vision nocturne is innate: after creation it is refused, with the reason.
+        genes.query_one("#genes").highlight("vision")
+        await pilot.press("+")
+        await pilot.pause()
+        assert "Vision nocturne est inné : il ne s'active qu'à la création." in shown(app)
+        genes.query_one("#genes").highlight("ossature")
+        await pilot.press("+", "+", "-")  # the last one taken back before confirming
+        await pilot.pause()
+        assert "Points d'ADN : 2 à dépenser (1 dépensé(s) ici" in shown(app)
+        entries = len(campaign.journal.latest(1000))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert sheet_of(app)["dna"] == {"left": 2, "points": {"musculature": 2, "ossature": 1}}
+        (entry,) = campaign.journal.latest(1000)[entries:]
+        assert entry.text == "Kael — ADN : Ossature renforcée X-O (2 point(s) restant(s))"
+        # Confirmed: the tree no longer takes that point back.
+        await pilot.press("g")
+        await pilot.pause()
+        app.screen.query_one("#genes").highlight("ossature")
+        await pilot.press("-")
+        await pilot.pause()
+        assert "Les points de Ossature renforcée sont confirmés" in shown(app)
+        await pilot.press("+", "escape")  # Escape spends nothing
+        await pilot.pause()
+        assert sheet_of(app)["dna"]["left"] == 2
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert sheet_of(app)["dna"] == {"left": 3, "points": {"musculature": 2}}
+
+
+async def test_no_dna_point_left_says_where_points_come_from(campaign_of) -> None:
+    app = make_app(cosmos_with_dna(campaign_of), lang="en", seed=3)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_sheet(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "Kael has no DNA point to spend: levels 3, 6 and 9 give some." in notices(app)
+
+
+async def test_catalogue_keys_genes_and_mutations_show_by_their_names(campaign_of) -> None:
+    campaign = cosmos_with_dna(
+        campaign_of,
+        race="sylvain",
+        talents=["pistage", "Chant des baleines"],
+        dna={"left": 0, "points": {"regeneration": 3}},
+        mutations=[
+            {
+                "gene": "vision",
+                "severity": "minor",
+                "sign": "negative",
+                "effect": "light_side_effect",
+                "irreversible": True,
+            }
+        ],
+        ultimates=["zombie"],
+    )
+    app = make_app(campaign, lang="fr", seed=3)
+    async with app.run_test(size=(120, 50)) as pilot:
+        screen = await open_sheet(pilot)
+        text = shown(app)
+        assert "Race Sylvain (sylvan)" in text
+        assert "Pistage" in text  # a talent of the catalogue, by its name
+        assert "Chant des baleines" in text  # a talent typed on the sheet, as typed
+        assert "Régénération X-X+1" in text
+        assert "μ Vision nocturne mineure négative, Effet secondaire léger (irréversible)" in text
+        assert "Mutation ultime Zombie" in text
+        # A race typed by its name is stored by its key.
+        await goto(pilot, screen, "race")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_in_dialog(pilot, "titan")
+        assert sheet_of(app)["race"] == "titan"
+        await goto(pilot, screen, "race")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_in_dialog(pilot, "Nain des collines")  # not in the catalogue: as typed
+        assert sheet_of(app)["race"] == "Nain des collines"
+
+
+async def test_computed_values_can_be_reached_and_say_they_are_not_typed(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_sheet(pilot)
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.current is not None
+        assert screen.current.field.term == "sheet.section.derived"
+        assert "Déplacement" in shown(app)  # the last computed value is in sight
+        before = dict(sheet_of(app))
+        await pilot.press("enter", "plus", "delete")
+        await pilot.pause()
+        assert sheet_of(app) == before
+        assert "Valeur calculée depuis la fiche" in notices(app)

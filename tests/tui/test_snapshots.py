@@ -216,6 +216,30 @@ def test_cosmos_sheet_with_every_optional_tracker(campaign_of, snap_compare) -> 
     for option, (kind, _) in OPTIONS["cosmos"].items():
         if kind is bool and campaign.state["options"][option] is not True:
             campaign.set(("options", option), True)
+    kael = ("characters", "kael", "sheet")
+    campaign.set((*kael, "race"), "sylvain")
+    campaign.set((*kael, "dna"), {"left": 2, "points": {"musculature": 2, "ossature": 1}})
+    mutation = {"gene": "ossature", "severity": "minor", "sign": "positive"}
+    campaign.set((*kael, "mutations"), [{**mutation, "effect": "light_modifier"}])
     assert snap_compare(
-        make_app(campaign, lang="en", seed=7), terminal_size=(100, 50), run_before=open_sheet
+        make_app(campaign, lang="en", seed=7), terminal_size=(100, 60), run_before=open_sheet
     )
+
+
+def test_gene_tree_from_the_sheet(campaign_of, snap_compare) -> None:
+    from meneur.tui.app import make_app
+
+    campaign = campaign_of("cosmos")
+    campaign.set(("options", "dna"), True)
+    dna = {"left": 2, "points": {"musculature": 2, "vision": 2}}
+    campaign.set(("characters", "kael", "sheet", "dna"), dna)
+
+    async def steady(pilot: Pilot) -> None:
+        await open_sheet(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("down", "+", "down", "+")  # the second is refused: parent not X-X
+        await settle(pilot)
+
+    app = make_app(campaign, lang="fr", seed=7)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=steady)

@@ -129,6 +129,11 @@ class LevelUpScreen(ModalScreen[Result | None]):
         self.query_one("#level-go", Button).focus()
 
     def action_cancel(self) -> None:
+        if self.record is not None:
+            # The dice are rolled: they go to the journal (an undo can take the level
+            # back, the roll stays), so that a level-up cannot be rolled until it pleases.
+            self.query_one("#level-error", Static).update(self.t("level_up.rolled"))
+            return
         self.dismiss(None)
 
     @on(Button.Pressed, "#level-go")
@@ -163,7 +168,12 @@ class LevelUpScreen(ModalScreen[Result | None]):
         ]
         if record.chance_bonus:
             lines.append(self.t("level_up.bonus", dice=" + ".join(map(str, record.chance_bonus))))
-        if record.stat_dice:
+        lowest = levels.lowest_stats(self.before.stats) if self.level == 3 else ()
+        if len(lowest) == 1 and record.stat_dice:
+            # Level 3 raises the lowest stat: when there is one, say which.
+            stat = term(f"cosmos.stat.{lowest[0]}").fr
+            lines.append(self.t("level_up.lowest", stat=stat, face=record.stat_dice[0]))
+        elif record.stat_dice:
             lines.append(self.t("level_up.stat_dice", dice=", ".join(map(str, record.stat_dice))))
         if record.pool_die is not None:
             lines.append(self.t("level_up.pool_die", face=record.pool_die))
@@ -171,11 +181,16 @@ class LevelUpScreen(ModalScreen[Result | None]):
             lines.append(self.t("level_up.dna_die", face=record.dna_die))
         self.query_one("#dice", Static).update("\n".join(lines))
         first = self.query_one("#stat-1", Choice)
+        for number, face in enumerate(record.stat_dice[:2], 1):
+            # Each choice says which die it places: "Stat (+8)".
+            choice = self.query_one(f"#stat-{number}", Choice)
+            choice.label = self.t("level_up.stat_for", face=face)
+            choice.refresh()
         if self.level == 3:
-            lowest = levels.lowest_stats(self.before.stats)
             first.set_options([(term(f"cosmos.stat.{s}").fr, s) for s in lowest])
             first.value = lowest[0]
             first.display = len(lowest) > 1
+
         else:
             first.display = len(record.stat_dice) >= 1
         self.query_one("#stat-2", Choice).display = len(record.stat_dice) == 2

@@ -4,13 +4,16 @@ from the keyboard, each edit checked by the core, saved at once and undoable.
 Enter edits the highlighted line (a dialog with its value, refused with the core's
 reason), + and − nudge a number, ``a`` adds to a table or list, Delete removes a row.
 Computed values (Parade, inventory slots, combat scores) are shown beside, never typed.
-On a Great Cosmos sheet with the DNA rule, ``m`` adds to the mutation gauge Pμ and rolls
-the mutations it brings.
+On a Great Cosmos sheet with the DNA rule, ``g`` opens the gene tree to spend the DNA
+points left, and ``m`` adds to the mutation gauge Pμ and rolls the mutations it brings.
+Races, classes, talents, genes and mutations are stored by key and shown by the names the
+campaign's catalogue and gene tree give them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -21,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from meneur.content import term
+from meneur.content import Term, term
 from meneur.core import sheets
 from meneur.core.cosmos_creation import STATS
 from meneur.core.errors import RulesError
@@ -36,14 +39,22 @@ from meneur.tui.widgets.footer import KeyFooter
 from .dialogs import TextDialog
 
 if TYPE_CHECKING:
+    from meneur.core.cosmos_catalogue import Catalogue
+    from meneur.core.genes import GeneTree, Genome
     from meneur.saves.journal import Entry
     from meneur.tui.session import Session
 
-LABEL_WIDTH = 40
+LABEL_WIDTH = 44
 """Widest label column (longer labels are cut by the row, not the column)."""
 
 NAME = Field("name", Kind.TEXT, "sheet.name")
 """The character's name (kept beside the sheet, not in it)."""
+COMPUTED = Field("", Kind.TEXT, "sheet.section.derived")
+"""The row of a computed value: shown, highlighted, never typed."""
+GENES = Field("dna", Kind.TEXT, "sheet.dna_left")
+"""The rows of a Great Cosmos genome: Enter opens the gene tree."""
+CATALOGUED = {"race": "races", "class": "classes", "affiliation": "affiliations"}
+"""Great Cosmos text fields that hold a key of the campaign's catalogue."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +84,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         Binding("minus", "nudge(-1)", "−1", key_display="−", id="minus"),
         Binding("a", "add", "Add", id="add"),
         Binding("delete", "remove", "Remove", id="remove"),
+        Binding("g", "genes", "Genes", id="genes"),
         Binding("m", "mutate", "Pμ", id="mutate"),
         Binding("l", "level_up", "Level up", id="level_up"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
@@ -122,6 +134,61 @@ class SheetScreen(SessionStrings, Screen[None]):
             return self.data.get("name", self.character)
         return field.read(self.sheet)
 
+    # --- Names from the campaign's content (Great Cosmos) ------------------------------
+
+    @cached_property
+    def catalogue(self) -> Catalogue | None:
+        """The campaign's races, classes and talents (None for another system, or when
+        its file does not read: keys are shown as they are)."""
+        if self.system != "cosmos":
+            return None
+        from meneur.content import ContentError
+        from meneur.content.cosmos import catalogue_for
+
+        try:
+            catalogue: Catalogue = catalogue_for(self.session.campaign.directory)
+        except ContentError as error:
+            self.notify(self.t("genes.broken", message=str(error)), severity="warning")
+            return None
+        return catalogue
+
+    @cached_property
+    def gene_tree(self) -> GeneTree | None:
+        """The campaign's gene tree (None when its file does not read)."""
+        from meneur.content import ContentError
+        from meneur.content.cosmos import gene_tree_for
+
+        try:
+            tree: GeneTree = gene_tree_for(self.session.campaign.directory)
+        except ContentError as error:
+            self.notify(self.t("genes.broken", message=str(error)), severity="warning")
+            return None
+        return tree
+
+    def named(self, field: Field, value: Any) -> Any:
+        """``value`` as shown: a catalogue key by its name (``humain`` → Humain (human))."""
+        catalogue = self.catalogue if field.key in CATALOGUED or field.key == "talents" else None
+        if catalogue is None:
+            return value
+        if field.key == "talents" and isinstance(value, list):
+            return [catalogue.talents[v].name if v in catalogue.talents else v for v in value]
+        table = getattr(catalogue, CATALOGUED[field.key])
+        item = table.get(value) if isinstance(value, str) else None
+        return value if item is None else Term(item.name, item.gloss or item.name).glossed
+
+    def catalogue_key(self, field: Field, text: str) -> str:
+        """A race, class or affiliation typed by its name or key, as its key (other text
+        as typed: a GM may write one the catalogue does not have)."""
+        catalogue = self.catalogue if field.key in CATALOGUED else None
+        if catalogue is None:
+            return text
+        wanted = text.casefold()
+        for key, item in getattr(catalogue, CATALOGUED[field.key]).items():
+            names = {key, item.name, item.gloss, Term(item.name, item.gloss or item.name).glossed}
+            if wanted in {n.casefold() for n in names if n}:
+                return str(key)
+        return text
+
     # --- Drawing ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -143,7 +210,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         rows.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "mutate":
+        if action in ("mutate", "genes"):
             return self.system == "cosmos" and bool(self.options.get("dna"))
         if action == "level_up":
             return self.system == "cosmos"
@@ -156,9 +223,15 @@ class SheetScreen(SessionStrings, Screen[None]):
         """Every line of the sheet: section headings (no row), rows, and the computed
         values last (no row: they are never typed)."""
         sections = self.sections()
-        derived = sheets.derived(self.system, self.options, self.sheet)
+        genome = self.system == "cosmos" and bool(self.options.get("dna"))
+        derived = [
+            found
+            for found in sheets.derived(self.system, self.options, self.sheet)
+            if not (genome and found.term == "sheet.dna_left")  # the genome lists it
+        ]
         labels = [term(f.term).glossed for s in sections for f in s.fields]
-        labels += [d.label or term(d.term).glossed for d in derived]
+        labels += [term(d.term).glossed for d in derived]
+        labels += [term(GENES.term).glossed] if genome else []
         self.width = min(max(map(len, labels)) + 2, LABEL_WIDTH)
         lines: list[tuple[Row | None, Text]] = [
             (Row(NAME), self._label(NAME) + str(self.value(NAME)))
@@ -167,16 +240,72 @@ class SheetScreen(SessionStrings, Screen[None]):
             lines.append((None, Text(term(section.term).glossed, style="underline")))
             for field in section.fields:
                 lines += self._field_lines(field)
+        if genome:
+            lines += self._genome_lines()
         if derived:
             lines.append((None, Text(term("sheet.section.derived").glossed, style="underline")))
             for found in derived:
-                name = found.label or term(found.term).glossed
-                label = Text(f"{name} ".ljust(self.width))
-                lines.append((None, label + Text(str(found.value), style="bold")))
+                label = Text(f"{term(found.term).glossed} ".ljust(self.width))
+                lines.append((Row(COMPUTED), label + Text(str(found.value), style="bold")))
+        return lines
+
+    def _genome_lines(self) -> list[tuple[Row | None, Text]]:
+        """Great Cosmos DNA: the points left, each gene with points (its alleles), each
+        mutation held and each ultimate mutation, by their names in the gene tree."""
+        from meneur.tui.mutations import held_mutations, mutation_words
+
+        sheet = self.sheet
+        dna = sheet.get("dna", {})
+        dna = dna if isinstance(dna, dict) else {}
+        points = dna.get("points", {})
+        points = (
+            {k: v for k, v in points.items() if isinstance(v, int) and v > 0}
+            if isinstance(points, dict)
+            else {}
+        )
+        tree = self.gene_tree
+        genes = tree.genes if tree is not None else {}
+        ordered = [g.key for _, g in tree.walk() if g.key in points] if tree is not None else []
+        ordered += [k for k in points if k not in ordered]
+        lines: list[tuple[Row | None, Text]] = [
+            (None, Text(term("sheet.section.genome").glossed, style="underline")),
+            (
+                Row(GENES),
+                self._label(GENES)
+                + Text(str(dna.get("left", 0)), style="bold")
+                + Text(f"  {self.t('genes.open_tree')}", style="dim"),
+            ),
+        ]
+        for key in ordered:
+            name = genes[key].name if key in genes else key
+            state = (
+                genes[key].state(points[key]) if key in genes else sheets.allele_state(points[key])
+            )
+            lines.append((Row(GENES, key), Text(f"  {name} ".ljust(self.width)) + state))
+        try:
+            held = held_mutations(sheet)
+        except RulesError as error:
+            lines.append((Row(COMPUTED), Text(f"  ⚠ {error}", style="bold red")))
+            held = ()
+        for mutation in held:
+            gene = genes[mutation.gene].name if mutation.gene in genes else mutation.gene
+            what = mutation_words(mutation, self.session.strings.lang)
+            marks = [
+                self.t(f"genes.{mark}")
+                for mark in ("irreversible", "amplified")
+                if getattr(mutation, mark)
+            ]
+            if marks:
+                what += f" ({', '.join(marks)})"
+            lines.append((Row(COMPUTED), Text(f"  μ {gene} ".ljust(self.width)) + what))
+        ultimates = sheet.get("ultimates", [])
+        for ultimate in ultimates if isinstance(ultimates, list) else []:
+            label = Text(f"  {self.t('genes.ultimate')} ".ljust(self.width))
+            lines.append((Row(COMPUTED), label + term(f"mutations.ultimate.{ultimate}").glossed))
         return lines
 
     def _field_lines(self, field: Field) -> list[tuple[Row | None, Text]]:
-        value = self.value(field)
+        value = self.named(field, self.value(field))
         if field.kind in (Kind.NUMBER, Kind.TEXT):
             text = self._label(field) + shown(value)
             low, high = field.bounds(self.sheet)
@@ -264,14 +393,21 @@ class SheetScreen(SessionStrings, Screen[None]):
         if row is None:
             return
         field = row.field
+        if field is COMPUTED:
+            self.notify(self.t("genes.computed"))
+            return
+        if field is GENES:
+            self.action_genes(row.item if isinstance(row.item, str) else None)
+            return
         if row.item is None and field.kind not in (Kind.NUMBER, Kind.TEXT):
             self.action_add()
             return
         value = self.value(field)
         label = term(field.term).glossed
         if field.kind in (Kind.NUMBER, Kind.TEXT):
+            start = self.named(field, value)
             self._ask(
-                label, "" if value is None else str(value), lambda text: self._set(field, text)
+                label, "" if start is None else str(start), lambda text: self._set(field, text)
             )
         elif field.kind in (Kind.NAMED, Kind.BONUSES):
             table = value if isinstance(value, dict) else {}
@@ -311,7 +447,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         if field.kind is Kind.NUMBER:
             value: Any = sheets.parse_number(field, text, self.sheet)
         else:
-            value = sheets.parse_text(field, text)
+            value = self.catalogue_key(field, sheets.parse_text(field, text))
             if field is NAME and not value:
                 raise RulesError(self.t("sheet.name_needed"))
         self.save(
@@ -366,7 +502,7 @@ class SheetScreen(SessionStrings, Screen[None]):
 
     def action_remove(self) -> None:
         row = self.current
-        if row is None or row.item is None:
+        if row is None or row.item is None or row.field in (GENES, COMPUTED):
             self.notify(self.t("sheet.nothing_to_remove"), severity="warning")
             return
         field = row.field
@@ -444,6 +580,52 @@ class SheetScreen(SessionStrings, Screen[None]):
         steps = mutation_changes(self.session, self.character, points)
         for changes, text, record in steps:
             self.write(changes, text, record)
+
+    # --- Great Cosmos: the gene tree ---------------------------------------------------
+
+    def action_genes(self, gene: str | None = None) -> None:
+        """Open the gene tree to spend the DNA points left (``gene`` highlighted); the
+        points confirmed there are saved as one journal entry."""
+        from meneur.core.genes import Genome
+
+        from .genes import GenesScreen
+
+        tree = self.gene_tree
+        if tree is None:
+            return
+        dna = self.sheet.get("dna", {})
+        dna = dna if isinstance(dna, dict) else {}
+        left = dna.get("left", 0)
+        points = dna.get("points", {})
+        points = (
+            {k: v for k, v in points.items() if isinstance(v, int)}
+            if isinstance(points, dict)
+            else {}
+        )
+        name = str(self.value(NAME))
+        if not isinstance(left, int) or left < 1:
+            self.notify(self.t("genes.none_left", name=name), severity="warning")
+            return
+        genome = Genome(left=left, points=points, confirmed=points)
+
+        def confirmed(after: Genome | None) -> None:
+            if after is not None:
+                self._save_genome(dna, after, tree)
+
+        self.app.push_screen(GenesScreen(self.session, tree, genome, name, gene), confirmed)
+
+    def _save_genome(self, dna: dict[str, Any], after: Genome, tree: GeneTree) -> None:
+        before = {k: v for k, v in dna.get("points", {}).items() if isinstance(v, int)}
+        grown = [
+            f"{tree.genes[k].name} {tree.genes[k].state(v)}"
+            for k, v in after.points.items()
+            if v != before.get(k, 0) and k in tree.genes
+        ]
+        from meneur.saves.changes import set_value
+
+        text = self.t("genes.spent", name=self.value(NAME), genes=", ".join(grown), left=after.left)
+        genome = {**dna, "left": after.left, "points": dict(after.points)}
+        self.write([set_value(self.session.campaign.state, self.path(GENES), genome)], text)
 
     # --- Great Cosmos: level-ups -----------------------------------------------------
 

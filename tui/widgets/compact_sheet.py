@@ -27,8 +27,6 @@ def compact_text(system: str, options: dict[str, Any], sheet: dict[str, Any]) ->
         text.append(f"{label.short or label.fr} ", style="bold")
         text.append(f"{shown}\n")
     for found in sheets.derived(system, options, sheet):
-        if found.label:
-            continue  # genes and mutations: on the whole sheet only
         label = term(found.term)
         text.append(f"{label.short or label.fr} ", style="bold")
         text.append(f"{found.value}\n", style="italic")

@@ -174,6 +174,13 @@ class GeneTreeView(Widget, can_focus=True):
                 ancestor.scroll_to_region(Region(0, y, 1, 1), animate=False, immediate=True)
                 return
 
+    def highlight(self, key: str) -> None:
+        """Highlight gene ``key`` (nothing changes for a gene not in the tree)."""
+        for number, (_, gene) in enumerate(self.rows):
+            if gene.key == key:
+                self.row = number
+                return
+
     def action_row(self, step: int) -> None:
         self.row = (self.row + step) % len(self.rows)
 
