@@ -465,3 +465,39 @@ async def test_computed_values_can_be_reached_and_say_they_are_not_typed(app_of)
         await pilot.pause()
         assert sheet_of(app) == before
         assert "Valeur calculée depuis la fiche" in notices(app)
+
+
+async def test_level_5_moves_points_between_stats_and_splits_light_and_dark(
+    campaign_of,
+) -> None:
+    from meneur.tui.screens.level_up import LevelUpScreen
+    from meneur.tui.widgets.choice import Choice
+
+    campaign = campaign_of("cosmos")
+    campaign.set(("characters", "kael", "sheet", "level"), 4)
+    app = make_app(campaign, lang="fr", seed=5)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_sheet(pilot)
+        before = dict(sheet_of(app)["stats"])
+        await pilot.press("l")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, LevelUpScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Points déplacés : 0 sur 10" in shown(app)
+        dialog.query_one("#moves").focus()
+        await pilot.press("+", "+", "+", "down", "-", "-", "-")  # Force +3, Esprit −3
+        await pilot.pause()
+        assert "Points déplacés : 3 sur 10" in shown(app)
+        dialog.query_one("#light", Choice).value = 2
+        dialog.query_one("#level-go").focus()
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        sheet = sheet_of(app)
+        assert sheet["level"] == 5
+        assert sheet["stats"]["force"] == before["force"] + 3
+        assert sheet["stats"]["esprit"] == before["esprit"] - 3
+        assert (sheet["light"], sheet["dark"]) == (1 + 2, 1 + 1)

@@ -2,8 +2,8 @@
 dice, then the roll (the Chance test with its 2d20, the level's own dice, the DNA die),
 then the player's choices, each refused with the core's reason until it is legal.
 
-Level 5's ten points to move are not asked here: the stats are edited on the sheet
-afterwards, where each edit is checked against the cap.
+Level 5's ten points are moved here too, with the same keys as at creation; the move is
+checked by the core when the level is applied.
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from textual.widgets import Button, Label, Static
 
 from meneur.content import term
 from meneur.core import cosmos_levels as levels
-from meneur.core.cosmos_creation import STATS
+from meneur.core.cosmos_creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import MISSING, Change
 from meneur.tui.widgets.choice import Choice
+from meneur.tui.widgets.creation import PointMoves
 
 if TYPE_CHECKING:
     from meneur.tui.session import Session
@@ -120,12 +121,21 @@ class LevelUpScreen(ModalScreen[Result | None]):
                 label=self.t("level_up.light"),
                 id="light",
             )
+            if self.level == 5:
+                yield PointMoves(self.before.stats, levels.stat_cap(5), id="moves")
+                yield Static(id="moves-total")
             yield Static("", id="level-error", classes="error")
             yield Button(self.t("level_up.roll"), id="level-go", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         for selector in ("#stat-1", "#stat-2", "#chance-pool", "#level4-pool", "#light"):
             self.query_one(selector).display = False
+        for widget in self.query("#moves, #moves-total"):
+            widget.display = False
+        if self.level == 5:
+            from meneur.tui.app import translate_bindings
+
+            translate_bindings(self.query_one(PointMoves), self.session.strings)
         self.query_one("#level-go", Button).focus()
 
     def action_cancel(self) -> None:
@@ -197,7 +207,19 @@ class LevelUpScreen(ModalScreen[Result | None]):
         self.query_one("#chance-pool", Choice).display = bool(record.chance_bonus)
         self.query_one("#level4-pool", Choice).display = record.pool_die is not None
         self.query_one("#light", Choice).display = self.level == 5
+        if self.level == 5:
+            for widget in self.query("#moves, #moves-total"):
+                widget.display = True
+            self._moved()
         self.query_one("#level-go", Button).label = self.t("level_up.apply")
+
+    @on(PointMoves.Changed)
+    def _moved(self) -> None:
+        moves = self.query_one(PointMoves)
+        self.query_one("#moves-total", Static).update(
+            self.t("level_up.moved", moved=moves.moved, budget=POINTS_TO_MOVE)
+        )
+        self.query_one("#level-error", Static).update("")
 
     def choices(self) -> levels.LevelUpChoices:
         """What the player chose (unset choices at their defaults)."""
@@ -208,11 +230,14 @@ class LevelUpScreen(ModalScreen[Result | None]):
         chance = self.query_one("#chance-pool", Choice).value
         pool = self.query_one("#level4-pool", Choice).value
         light = self.query_one("#light", Choice).value
+        moves = self.query(PointMoves)
+        moved = moves.first().stats if moves and moves.first().moves else {}
         return levels.LevelUpChoices(
             stats=stats,
             chance_pool=chance if isinstance(chance, levels.Pool) else levels.Pool.PV,
             level4_pool=pool if isinstance(pool, levels.Pool) else levels.Pool.PV,
             light=light if isinstance(light, int) else 0,
+            moved=moved,
         )
 
     def apply(self) -> None:

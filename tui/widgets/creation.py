@@ -8,6 +8,8 @@ when the player changes it; the screen keeps the draft.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -16,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from meneur.content import term
-from meneur.core.cosmos_creation import STATS
+from meneur.core.cosmos_creation import STAT_MIN, STATS
 from meneur.core.cosmos_draft import Draft
 from meneur.tui.i18n import signed
 
@@ -179,3 +181,86 @@ class StatRows(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         if 0 <= event.y < len(self.stats):
             self.row = event.y
+
+
+class PointMoves(Widget, can_focus=True):
+    """The six stats with points moved between them (level 5's ten points): ↑/↓ a
+    stat, +/− (or ←/→) move one point; the stats stay within 20 and ``cap``."""
+
+    DEFAULT_CSS = """
+    PointMoves { height: auto; width: auto; min-width: 40; padding: 0 1; }
+    PointMoves:focus { background: $boost; }
+    """
+
+    BINDINGS = [
+        Binding("up", "row(-1)", "↑", show=False),
+        Binding("down", "row(1)", "↓", show=False),
+        Binding("left,minus", "step(-1)", "−", id="move_down"),
+        Binding("right,plus,equals_sign", "step(1)", "+", id="move_up"),
+    ]
+
+    row: reactive[int] = reactive(0)
+
+    class Changed(Message):
+        """Points were moved."""
+
+        def __init__(self, moves: PointMoves) -> None:
+            self.moves = moves
+            super().__init__()
+
+    def __init__(self, stats: Mapping[str, int], cap: int, *, id: str | None = None) -> None:
+        """Args:
+        stats: the stats before any move.
+        cap: the highest a stat may be (80, or 85 from level 3).
+        """
+        super().__init__(id=id)
+        self.base = dict(stats)
+        self.cap = cap
+        self.moves: dict[str, int] = {}
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """The stats with the points moved."""
+        return {s: v + self.moves.get(s, 0) for s, v in self.base.items()}
+
+    @property
+    def moved(self) -> int:
+        """Points moved so far (the increases)."""
+        return sum(d for d in self.moves.values() if d > 0)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(STATS)
+
+    def render(self) -> Content:
+        lines = []
+        stats = self.stats
+        for number, stat in enumerate(STATS):
+            marker = "▸" if number == self.row and self.has_focus else " "
+            delta = self.moves.get(stat, 0)
+            lines.append(
+                Content.assemble(
+                    f"{marker} {term(f'cosmos.stat.{stat}').fr:<10} ",
+                    (f"{stats[stat]:>3}", "bold reverse" if marker == "▸" else "bold"),
+                    (f"  [{STAT_MIN}–{self.cap}]", "dim"),
+                    (f"  {signed(delta)}" if delta else "", "$accent"),
+                )
+            )
+        return Content("\n").join(lines)
+
+    def action_row(self, step: int) -> None:
+        self.row = (self.row + step) % len(STATS)
+
+    def action_step(self, step: int) -> None:
+        stat = STATS[self.row]
+        value = self.stats[stat] + step
+        if not STAT_MIN <= value <= self.cap:
+            return
+        self.moves[stat] = self.moves.get(stat, 0) + step
+        self.moves = {s: d for s, d in self.moves.items() if d}
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def on_click(self, event: events.Click) -> None:
+        if 0 <= event.y < len(STATS):
+            self.row = event.y
+            self.focus()
