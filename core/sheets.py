@@ -10,6 +10,7 @@ system's sheet, and every edit is read here, with the rules' limits, before it i
 - ``text``: free text (race, class, affiliation);
 - ``named``: a table of name → number (elements and their scores, traits in dice,
   SYSTEMJ skills), with fixed names always shown and, when ``open``, names added;
+- ``described``: a table of name → one line of text (what an element is typical for);
 - ``bonuses``: Les Traits' equipment, name → Parade and Endurance bonuses;
 - ``entries``: a list of lines in a notation (Sphérier skills and abilities, talents);
 - ``cards``: a SYSTEMJ hand (:mod:`meneur.core.systemj_cards`).
@@ -44,6 +45,7 @@ class Kind(StrEnum):
     NUMBER = "number"
     TEXT = "text"
     NAMED = "named"
+    DESCRIBED = "described"
     BONUSES = "bonuses"
     ENTRIES = "entries"
     CARDS = "cards"
@@ -201,6 +203,21 @@ def parse_named(field: Field, text: str) -> tuple[str, int]:
     return name, check_number(field, value, {})
 
 
+def parse_described(field: Field, text: str) -> tuple[str, str]:
+    """A row typed as ``Arts martiaux: combat à mains nues`` for ``field``.
+
+    Raises:
+        RulesError: when the name, the colon or the text is missing, or either is too long.
+    """
+    name, colon, rest = text.partition(":")
+    if not colon or not rest.strip():
+        raise RulesError(f"{field.key}: expected a name, ':' and a text (Arts martiaux: combat)")
+    described = rest.strip()
+    if len(described) > MAX_TEXT or "\n" in described:
+        raise RulesError(f"{field.key}: one line of at most {MAX_TEXT} characters")
+    return check_name(name, field.key), described
+
+
 BONUS_KEYS = ("parade", "endurance")
 """What Les Traits' equipment adds to."""
 
@@ -276,16 +293,25 @@ def parse_cards(text: str) -> list[dict[str, Any]]:
 
 # --- Each system's sheet ---------------------------------------------------------------
 
-RESOLUTION = (
-    Section(
-        "sheet.section.elements",
-        (
-            Field("elements", Kind.NAMED, "sheet.elements", 0, 10, {}, compact=True),
-            Field("typical", Kind.NAMED, "sheet.typical", default={}),
-        ),
-    ),
-    Section("sheet.section.points", (Field("points", Kind.NUMBER, "sheet.points", 0, 99, 0),)),
-)
+CHARACTER_POINTS = Field("points", Kind.NUMBER, "sheet.points", 0, 99, 0, compact=True)
+"""Résoudre une action's character points (the ``character_points`` option)."""
+
+
+def resolution_layout(options: Mapping[str, Any]) -> tuple[Section, ...]:
+    """Résoudre une action: elements, what they are typical for, and character points
+    when the campaign uses them."""
+    sections = [
+        Section(
+            "sheet.section.elements",
+            (
+                Field("elements", Kind.NAMED, "sheet.elements", 0, 10, {}, compact=True),
+                Field("typical", Kind.DESCRIBED, "sheet.typical", default={}),
+            ),
+        )
+    ]
+    if options.get("character_points"):
+        sections.append(Section("sheet.section.points", (CHARACTER_POINTS,)))
+    return tuple(sections)
 
 
 def _cosmos_stats(cap: int) -> tuple[Field, ...]:
@@ -495,7 +521,7 @@ def layout(
         RulesError: for an unknown system.
     """
     if system == "resolution":
-        return RESOLUTION
+        return resolution_layout(options)
     if system == "cosmos":
         level = sheet.get("level", 1)
         return cosmos_layout(options, level if isinstance(level, int) else 1)

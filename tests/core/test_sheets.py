@@ -84,6 +84,26 @@ def test_named_rows_read_a_name_and_a_number() -> None:
         sheets.parse_named(elements, " 3")
 
 
+def test_what_an_element_is_typical_for_reads_a_name_and_a_text() -> None:
+    typical = field("resolution", "typical")
+    assert sheets.parse_described(typical, "Arts martiaux: combat à mains nues") == (
+        "Arts martiaux",
+        "combat à mains nues",
+    )
+    for wrong in ("Arts martiaux 3", "Arts martiaux:  ", ": combat"):
+        with pytest.raises(RulesError):
+            sheets.parse_described(typical, wrong)
+
+
+def test_character_points_are_on_the_sheet_only_with_their_option() -> None:
+    def keys(options: dict) -> set[str]:
+        return {f.key for s in sheets.layout("resolution", options, {}) for f in s.fields}
+
+    assert "points" not in keys({})
+    assert "points" in keys({"character_points": True})
+    assert sheets.CHARACTER_POINTS.compact  # shown beside the party while playing
+
+
 def test_equipment_reads_parade_and_endurance_bonuses() -> None:
     equipment = field("traits", "equipment")
     assert sheets.parse_bonuses(equipment, "Bouclier: parade +1") == ("Bouclier", {"parade": 1})
@@ -118,7 +138,8 @@ def test_sphérier_entries_are_read_in_the_seeds_notation_and_written_back_norma
 @given(st.text(max_size=80))
 def test_no_typed_text_crashes_an_edit(text: str) -> None:
     for system in ("resolution", "cosmos", "traits", "spherier", "systemj"):
-        for section in sheets.layout(system, {"inventory": True}, {}):
+        options = {"inventory": True, "character_points": True}
+        for section in sheets.layout(system, options, {}):
             for found in section.fields:
                 try:
                     if found.kind is Kind.NUMBER:
@@ -127,6 +148,8 @@ def test_no_typed_text_crashes_an_edit(text: str) -> None:
                         sheets.parse_named(found, text)
                     elif found.kind is Kind.BONUSES:
                         sheets.parse_bonuses(found, text)
+                    elif found.kind is Kind.DESCRIBED:
+                        sheets.parse_described(found, text)
                     elif found.kind is Kind.ENTRIES:
                         sheets.parse_entries(found, text)
                     elif found.kind is Kind.CARDS:

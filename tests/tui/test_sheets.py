@@ -111,8 +111,10 @@ async def test_equipment_adds_to_parade_and_a_bad_line_is_refused_in_the_dialog(
         assert "equipment" not in sheet_of(app)
 
 
-async def test_resolution_elements_added_renamed_and_offered_by_the_panel(app_of) -> None:
-    app = app_of("resolution")
+async def test_resolution_elements_added_renamed_and_offered_by_the_panel(campaign_of) -> None:
+    campaign = campaign_of("resolution")
+    campaign.set(("options", "character_points"), True)
+    app = make_app(campaign, lang="fr", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_sheet(pilot)
         await goto(pilot, screen, "elements")
@@ -501,3 +503,49 @@ async def test_level_5_moves_points_between_stats_and_splits_light_and_dark(
         assert sheet["stats"]["force"] == before["force"] + 3
         assert sheet["stats"]["esprit"] == before["esprit"] - 3
         assert (sheet["light"], sheet["dark"]) == (1 + 2, 1 + 1)
+
+
+async def test_what_an_element_is_typical_for_is_written_and_shown_by_the_panel(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        assert "Points de personnage" not in shown(app)  # the option is off
+        await goto(pilot, screen, "typical")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_in_dialog(pilot, "Arts martiaux 3")  # a number is not what it is for
+        assert "expected a name, ':' and a text" in str(
+            app.screen.query_one("#dialog-error").render()
+        )
+        await type_in_dialog(pilot, "Arts martiaux: combat à mains nues")
+        assert sheet_of(app)["typical"] == {"Arts martiaux": "combat à mains nues"}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Typique pour : combat à mains nues" in shown(app)  # Arts martiaux is chosen
+
+
+async def test_a_character_point_is_spent_to_narrate_and_given_back_on_a_veto(
+    campaign_of,
+) -> None:
+    campaign = campaign_of("resolution")
+    campaign.set(("options", "character_points"), True)
+    campaign.set(("characters", "kael", "sheet", "points"), 1)
+    app = make_app(campaign, lang="fr", seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#spend-point")
+        await pilot.pause()
+        assert sheet_of(app)["points"] == 0
+        (entry,) = campaign.journal.latest(1)
+        assert entry.text == (
+            "Kael dépense un point de personnage pour narrer les conséquences (1 → 0)"
+        )
+        assert "Points de personnage 0" in shown(app)  # the compact sheet follows
+        await pilot.click("#spend-point")
+        await pilot.pause()
+        assert sheet_of(app)["points"] == 0
+        assert "Plus de point de personnage" in notices(app)
+        await pilot.click("#veto-point")
+        await pilot.pause()
+        assert sheet_of(app)["points"] == 1
+        assert "Veto du MJ" in campaign.journal.latest(1)[0].text

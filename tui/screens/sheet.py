@@ -53,6 +53,8 @@ COMPUTED = Field("", Kind.TEXT, "sheet.section.derived")
 """The row of a computed value: shown, highlighted, never typed."""
 GENES = Field("dna", Kind.TEXT, "sheet.dna_left")
 """The rows of a Great Cosmos genome: Enter opens the gene tree."""
+TABLES = (Kind.NAMED, Kind.BONUSES, Kind.DESCRIBED)
+"""Kinds of field that are a table of named rows."""
 CATALOGUED = {"race": "races", "class": "classes", "affiliation": "affiliations"}
 """Great Cosmos text fields that hold a key of the campaign's catalogue."""
 
@@ -318,7 +320,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         lines: list[tuple[Row | None, Text]] = [
             (Row(field), self._label(field) + Text(self.t("sheet.add_hint"), "dim"))
         ]
-        if field.kind in (Kind.NAMED, Kind.BONUSES):
+        if field.kind in TABLES:
             table = value if isinstance(value, dict) else {}
             names = list(field.names) + [n for n in table if n not in field.names]
             for name in names:
@@ -409,11 +411,13 @@ class SheetScreen(SessionStrings, Screen[None]):
             self._ask(
                 label, "" if start is None else str(start), lambda text: self._set(field, text)
             )
-        elif field.kind in (Kind.NAMED, Kind.BONUSES):
+        elif field.kind in TABLES:
             table = value if isinstance(value, dict) else {}
             current = table.get(str(row.item))
             if field.kind is Kind.BONUSES:
                 start = f"{row.item}: " + ", ".join(f"{k} {v}" for k, v in (current or {}).items())
+            elif field.kind is Kind.DESCRIBED:
+                start = f"{row.item}: {current or ''}"
             else:
                 start = f"{row.item} {'' if current is None else current}".strip()
             self._ask(label, start, lambda text: self._put(field, text, replacing=str(row.item)))
@@ -456,9 +460,11 @@ class SheetScreen(SessionStrings, Screen[None]):
 
     def _put(self, field: Field, text: str, replacing: str | None = None) -> None:
         table = dict(self.value(field) or {})
-        value: int | dict[str, int]
+        value: int | str | dict[str, int]
         if field.kind is Kind.BONUSES:
             name, value = sheets.parse_bonuses(field, text)
+        elif field.kind is Kind.DESCRIBED:
+            name, value = sheets.parse_described(field, text)
         elif replacing is not None and text.strip().lstrip("+-").isdecimal():
             # A bare number on a row sets that row's value (the dialog selects the text,
             # so typing replaces it); "name number" renames the row.
@@ -469,7 +475,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             # Renamed: the row keeps its place in the table.
             table = {name if key == replacing else key: item for key, item in table.items()}
         table[name] = value
-        self.save(field, table, f"{name} {shown(value) if not isinstance(value, int) else value}")
+        self.save(field, table, f"{name} {shown(value)}")
 
     def _splice(self, field: Field, text: str, index: int | None) -> None:
         items = list(self.value(field) or [])
@@ -495,7 +501,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             return
         field = row.field
         label = term(field.term).glossed
-        if field.kind in (Kind.NAMED, Kind.BONUSES):
+        if field.kind in TABLES:
             self._ask(label, "", lambda text: self._put(field, text))
         else:
             self._ask(label, "", lambda text: self._splice(field, text, None))

@@ -217,6 +217,18 @@ class TableScreen(SessionStrings, Screen[None]):
         if event.changes:
             self.show_party()
 
+    @on(ActionPanel.SheetChanged)
+    def sheet_changed(self, event: ActionPanel.SheetChanged) -> None:
+        """Journal a change a panel made to a sheet (one entry, one undo), then show it."""
+        try:
+            entry = self.session.campaign.append(
+                "change", event.text, changes=event.changes, character=event.character
+            )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        self.characters_changed([entry])
+
     @on(ActionPanel.PhysicalFaces)
     def physical_faces(self, event: ActionPanel.PhysicalFaces) -> None:
         panel, inputs = event.panel, event.inputs

@@ -68,6 +68,15 @@ class ActionPanel(SessionStrings, VerticalScroll):
             self.physical = physical
             super().__init__()
 
+    class SheetChanged(Message):
+        """A change to the acting character's sheet, to journal (a character point spent…)."""
+
+        def __init__(self, changes: Sequence[Change], text: str, character: str) -> None:
+            self.changes = tuple(changes)
+            self.text = text
+            self.character = character
+            super().__init__()
+
     class PhysicalFaces(Message):
         """Asks the table for the faces of physical dice."""
 

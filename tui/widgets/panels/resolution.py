@@ -6,10 +6,11 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Checkbox
+from textual.widgets import Button, Checkbox, Static
 
 from meneur.content import term
 from meneur.core import resolution
+from meneur.core.errors import RulesError
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
@@ -43,6 +44,7 @@ class ResolutionPanel(ActionPanel):
             id="interest",
         )
         yield Choice[str]([], id="element", label=self.t("resolution.element"))
+        yield Static("", id="typical-for", classes="dim")
         yield Tick(self.t("resolution.typical"), id="typical", compact=True)
         yield Choice[str]([], id="second", label=self.t("resolution.second"), disabled=True)
         yield StepSelector(
@@ -54,9 +56,57 @@ class ResolutionPanel(ActionPanel):
             id="alteration",
         )
 
+    def extra_buttons(self) -> ComposeResult:
+        if self.session.campaign.state["options"].get("character_points"):
+            yield Button(self.t("resolution.spend_point"), id="spend-point", compact=True)
+            yield Button(self.t("resolution.veto_point"), id="veto-point", compact=True)
+
     def on_mount(self) -> None:
         self.character_changed()
         super().on_mount()
+
+    @on(Choice.Changed, "#element")
+    def _typical_for(self) -> None:
+        """Say what the chosen element is typical for, as its sheet says (the GM judges
+        whether this action is one of those)."""
+        typical = self.sheet.get("typical", {})
+        chosen = self.query_one("#element", Choice).value
+        what = typical.get(chosen) if isinstance(typical, dict) else None
+        hint = self.query_one("#typical-for", Static)
+        hint.update(self.t("resolution.typical_for", what=what) if isinstance(what, str) else "")
+        hint.display = isinstance(what, str)
+
+    @on(Button.Pressed, "#spend-point")
+    def _spend_point(self) -> None:
+        self._character_point(-1, "resolution.point_spent")
+
+    @on(Button.Pressed, "#veto-point")
+    def _veto_point(self) -> None:
+        self._character_point(1, "resolution.point_refunded")
+
+    def _character_point(self, step: int, key: str) -> None:
+        """Spend a character point to narrate the consequences (−1), or give it back
+        after the GM's veto (+1), as a journaled change of the sheet."""
+        from meneur.core.sheets import CHARACTER_POINTS, check_number
+        from meneur.saves.changes import MISSING, Change
+
+        character = self.character
+        if character is None:
+            self.notify(self.t("sheet.nobody"), severity="warning")
+            return
+        sheet = self.sheet
+        before = sheet.get("points", 0)
+        before = before if isinstance(before, int) else 0
+        try:
+            after = check_number(CHARACTER_POINTS, before + step, sheet)
+        except RulesError:
+            self.notify(self.t("resolution.no_point"), severity="warning")
+            return
+        path = ("characters", character, "sheet", "points")
+        change = Change(path, sheet.get("points", MISSING), after)
+        name = self.session.characters()[character].get("name", character)
+        text = self.t(key, name=name, before=before, after=after)
+        self.post_message(self.SheetChanged([change], text, character))
 
     def character_changed(self) -> None:
         elements = self.sheet.get("elements", {})
@@ -70,6 +120,7 @@ class ResolutionPanel(ActionPanel):
             self.query_one(selector, Choice).set_options(options)
         # The first element is the likeliest; the player changes it in a key press.
         self.query_one("#element", Choice).value = options[0][1]
+        self._typical_for()
 
     @on(Checkbox.Changed, "#typical")
     def _typical(self, event: Checkbox.Changed) -> None:
