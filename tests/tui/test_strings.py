@@ -54,3 +54,16 @@ def test_the_default_language_follows_the_locale(
 def test_strings_format_their_fields() -> None:
     assert strings("fr").t("app.journaled", id=12) == "Journal : entrée n°12"
     assert strings("en").t("app.journaled", id=12) == "Journal: entry #12"
+
+
+def test_every_table_or_list_on_a_sheet_has_an_example_of_what_to_type() -> None:
+    from meneur.core import sheets
+    from meneur.saves.schema import OPTIONS
+
+    keys = strings("fr").keys()
+    for system, options in OPTIONS.items():
+        every = {name: True for name, (kind, _) in options.items() if kind is bool}
+        for section in sheets.layout(system, every, {}):
+            for field in section.fields:
+                if field.kind not in (sheets.Kind.NUMBER, sheets.Kind.TEXT):
+                    assert f"sheet.example.{system}.{field.key}" in keys, (system, field.key)

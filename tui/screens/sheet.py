@@ -409,7 +409,10 @@ class SheetScreen(SessionStrings, Screen[None]):
         if field.kind in (Kind.NUMBER, Kind.TEXT):
             start = self.named(field, value)
             self._ask(
-                label, "" if start is None else str(start), lambda text: self._set(field, text)
+                label,
+                "" if start is None else str(start),
+                lambda text: self._set(field, text),
+                self.prompt(field),
             )
         elif field.kind in TABLES:
             table = value if isinstance(value, dict) else {}
@@ -420,7 +423,12 @@ class SheetScreen(SessionStrings, Screen[None]):
                 start = f"{row.item}: {current or ''}"
             else:
                 start = f"{row.item} {'' if current is None else current}".strip()
-            self._ask(label, start, lambda text: self._put(field, text, replacing=str(row.item)))
+            self._ask(
+                label,
+                start,
+                lambda text: self._put(field, text, replacing=str(row.item)),
+                self.prompt(field),
+            )
         else:
             index = row.item if isinstance(row.item, int) else 0
             items = list(value) if isinstance(value, list) else []
@@ -429,9 +437,28 @@ class SheetScreen(SessionStrings, Screen[None]):
                 text = cards[0].notation if cards else ""
             else:
                 text = str(items[index])
-            self._ask(label, text, lambda typed: self._splice(field, typed, index))
+            self._ask(
+                label, text, lambda typed: self._splice(field, typed, index), self.prompt(field)
+            )
 
-    def _ask(self, title: str, value: str, apply: Any) -> None:
+    def prompt(self, field: Field) -> str:
+        """What the dialog asks for ``field``: its bounds, or an example of its notation."""
+        if field.kind is Kind.NUMBER:
+            low, high = field.bounds(self.sheet)
+            return self.t(
+                "sheet.example.number",
+                low="…" if low is None else low,
+                high="…" if high is None else high,
+            )
+        if field.kind is Kind.TEXT:
+            table = getattr(self.catalogue, CATALOGUED.get(field.key, ""), None)
+            if table:
+                names = ", ".join(item.name for item in table.values())
+                return self.t("sheet.example.catalogued", names=names)
+            return self.t("sheet.example.text")
+        return self.t(f"sheet.example.{self.system}.{field.key}")
+
+    def _ask(self, title: str, value: str, apply: Any, prompt: str | None = None) -> None:
         """A dialog with ``value``; Enter applies it, or shows the core's refusal."""
 
         def check(text: str) -> str | None:
@@ -443,7 +470,11 @@ class SheetScreen(SessionStrings, Screen[None]):
 
         self.app.push_screen(
             TextDialog(
-                title, self.t("sheet.prompt"), value, check=check, hint=self.t("app.dialog_hint")
+                title,
+                prompt or self.t("sheet.prompt"),
+                value,
+                check=check,
+                hint=self.t("app.dialog_hint"),
             )
         )
 
@@ -502,9 +533,9 @@ class SheetScreen(SessionStrings, Screen[None]):
         field = row.field
         label = term(field.term).glossed
         if field.kind in TABLES:
-            self._ask(label, "", lambda text: self._put(field, text))
+            self._ask(label, "", lambda text: self._put(field, text), self.prompt(field))
         else:
-            self._ask(label, "", lambda text: self._splice(field, text, None))
+            self._ask(label, "", lambda text: self._splice(field, text, None), self.prompt(field))
 
     def action_remove(self) -> None:
         row = self.current
@@ -576,6 +607,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             term("sheet.pmu").glossed,
             "",
             lambda text: self._add_mutation_points(pmu, sheets.parse_int(text, "Pμ")),
+            self.t("sheet.example.pmu"),
         )
 
     def _add_mutation_points(self, pmu: Field, points: int) -> None:
