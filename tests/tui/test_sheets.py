@@ -541,10 +541,12 @@ async def test_a_character_point_is_spent_to_narrate_and_given_back_on_a_veto(
             "Kael dépense un point de personnage pour narrer les conséquences (1 → 0)"
         )
         assert "Points de personnage 0" in shown(app)  # the compact sheet follows
+        await pilot.pause(0.3)  # a button ignores a second press while it shows the first
         await pilot.click("#spend-point")
         await pilot.pause()
         assert sheet_of(app)["points"] == 0
         assert "Plus de point de personnage" in notices(app)
+        await pilot.pause(0.3)
         await pilot.click("#veto-point")
         await pilot.pause()
         assert sheet_of(app)["points"] == 1
