@@ -208,13 +208,18 @@ def translate_bindings(
     before any language is known, so the node's own binding map is rewritten in place.
     """
     renamed = renamed or {}
-    for bindings in node._bindings.key_to_bindings.values():
-        for index, binding in enumerate(bindings):
-            if binding.id is not None:
-                key = renamed.get(binding.id, binding.id)
-                bindings[index] = dataclasses.replace(
-                    binding, description=words.t(f"bindings.{key}")
-                )
+    keys = node._bindings.key_to_bindings
+    for key, bindings in keys.items():
+        # New lists: a node's binding map is a shallow copy of its class's, so the lists
+        # are shared with every other node of that class.
+        keys[key] = [
+            binding
+            if binding.id is None
+            else dataclasses.replace(
+                binding, description=words.t(f"bindings.{renamed.get(binding.id, binding.id)}")
+            )
+            for binding in bindings
+        ]
 
 
 def _folder_name(name: str) -> str:
