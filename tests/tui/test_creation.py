@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -325,3 +326,22 @@ async def test_the_wizard_speaks_both_languages(data_dir: Path, lang: str) -> No
         text = screen_text(app)
         assert ("Identité" if lang == "fr" else "Identity") in text
         assert "Humain (human)" in text  # French content, English gloss
+
+
+async def test_next_pressed_right_after_a_change_sees_that_change(data_dir: Path) -> None:
+    # Keys typed fast arrive together: Next must see the change the key before it made.
+    app, _ = cosmos_app(data_dir)
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await wizard(pilot)
+        await pilot.press(*"Ysolde", "ctrl+n")
+        assert screen.step == "pv_pm"
+        for _ in range(4):
+            await pilot.press("space", "right")
+        await pilot.pause()
+        # Both keys at once, as a fast typist sends them (pilot.press waits in between).
+        for key, char in (("space", " "), ("ctrl+n", None)):
+            event = events.Key(key, char)
+            event.set_sender(app)
+            app._driver.send_message(event)
+        await pilot.pause()
+        assert screen.step == "stats"

@@ -85,8 +85,8 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     """Creates a Great Cosmos character; dismissed with its id, or None if abandoned."""
 
     BINDINGS = [
-        Binding("ctrl+n", "next", "Next", priority=True, id="wizard_next"),
-        Binding("ctrl+b", "back", "Back", priority=True, id="wizard_back"),
+        Binding("ctrl+n", "next", "Next", id="wizard_next"),
+        Binding("ctrl+b", "back", "Back", id="wizard_back"),
         Binding("escape", "back", "Back", show=False),
     ]
 
@@ -151,7 +151,12 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             with Vertical(id="talents", classes="step"):
                 if self.dna_rule:
                     yield Static(id="dna-points", classes="totals")
-                    yield GeneTreeView(self.gene_tree, Genome(left=0), creation=True, id="genes")
+                    # The tree scrolls on its own, so that what the highlighted gene does
+                    # stays in sight under it on a small terminal.
+                    with VerticalScroll(id="genes-scroll"):
+                        yield GeneTreeView(
+                            self.gene_tree, Genome(left=0), creation=True, id="genes"
+                        )
                     yield Static(id="gene-info")
                     yield Static(t("creation.dna_help"), classes="help")
                 else:
@@ -230,7 +235,26 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             return Problem("money")
         return None
 
+    def _catch_up(self) -> None:
+        """Take the draft as the step's widget holds it now: a key pressed just before Next
+        has changed the widget, but its message to this screen may still be on its way.
+        (Next and Back are not priority keys for the same reason: a priority key would
+        overtake the keys typed before it.)"""
+        if self.step == "pv_pm":
+            self.draft = self.query_one("#split", DiceSplit).draft
+        elif self.step in ("stats", "moves"):
+            self.draft = self.query_one(
+                "#assign" if self.step == "stats" else "#move", StatRows
+            ).draft
+        elif self.step == "talents" and self.dna_rule:
+            genome = self.query_one("#genes", GeneTreeView).genome
+            self.draft = dataclasses.replace(self.draft, genome=genome)
+        elif self.step == "identity":
+            name = self.query_one("#name", Input).value
+            self.draft = dataclasses.replace(self.draft, name=name)
+
     def action_next(self) -> None:
+        self._catch_up()
         found = self.problem()
         if found is not None:
             self._say(found)
