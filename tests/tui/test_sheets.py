@@ -179,6 +179,9 @@ async def test_systemj_cards_feed_the_parry_score(app_of) -> None:
         await goto(pilot, screen, "cards")
         await pilot.press("a")
         await pilot.pause()
+        assert "✎ Taper une carte" in shown(app)  # first in the list, before the deck
+        await pilot.press("enter")
+        await pilot.pause()
         await type_in_dialog(pilot, "Épée courte [Équipement/Armes] DEF 5, dégâts 8")
         assert sheet_of(app)["cards"] == [
             {
@@ -193,6 +196,20 @@ async def test_systemj_cards_feed_the_parry_score(app_of) -> None:
         assert f"Parade (parry) {(140 + 61 + 45) // 5 + 5}" in shown(app)
         # The ten generic skills are on the sheet even when unset.
         assert "Sang-froid" in shown(app)
+        # A card dealt from the campaign's deck (the shipped example here): the shield
+        # brings the block.
+        await goto(pilot, screen, "cards")
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Bouclier rond [Équipement/Armures] DEF 8" in shown(app)
+        from meneur.content.systemj import example_deck
+
+        position = list(example_deck()).index("bouclier_rond") + 1
+        await pilot.press(*["down"] * position, "enter")
+        await pilot.pause()
+        assert sheet_of(app)["cards"][-1]["name"] == "Bouclier rond"
+        # ((FOR×2)+(RES×2))/5 + DEF = (140 + 122) // 5 + 8
+        assert f"Encaissement (block) {(140 + 122) // 5 + 8}" in shown(app)
 
 
 async def test_cosmos_limits_hold_and_mutation_points_roll_mutations(campaign_of) -> None:

@@ -1,4 +1,5 @@
-"""Small dialogs: the faces of physical dice, a note to rewrite, a file to export to."""
+"""Small dialogs: the faces of physical dice, a note to rewrite, a file to export to, a
+choice in a list (a card from the deck)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, OptionList, Static
 
 
 class TextDialog(ModalScreen[str | None]):
@@ -55,6 +56,38 @@ class TextDialog(ModalScreen[str | None]):
             self.query_one("#dialog-error", Static).update(problem)
             return
         self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ListDialog(ModalScreen[int | None]):
+    """Choose one line of a list; Enter or a click gives back its position, Escape None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, lines: list[str], hint: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*self.lines, id="dialog-list")
+            if self.hint:
+                yield Label(self.hint, classes="dim")
+
+    def on_mount(self) -> None:
+        listing = self.query_one("#dialog-list", OptionList)
+        listing.highlighted = 0
+        listing.focus()
+
+    @on(OptionList.OptionSelected, "#dialog-list")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_index)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

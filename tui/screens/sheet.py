@@ -534,8 +534,37 @@ class SheetScreen(SessionStrings, Screen[None]):
         label = term(field.term).glossed
         if field.kind in TABLES:
             self._ask(label, "", lambda text: self._put(field, text), self.prompt(field))
+        elif field.kind is Kind.CARDS:
+            self._deal(field)
         else:
             self._ask(label, "", lambda text: self._splice(field, text, None), self.prompt(field))
+
+    def _deal(self, field: Field) -> None:
+        """Add a card to the hand: one of the campaign's deck, or one typed."""
+        from meneur.content import ContentError
+        from meneur.content.systemj import deck_for
+
+        from .dialogs import ListDialog
+
+        label = term(field.term).glossed
+        try:
+            deck = list(deck_for(self.session.campaign.directory).values())
+        except ContentError as error:
+            self.notify(self.t("sheet.deck_broken", message=str(error)), severity="warning")
+            deck = []
+
+        def dealt(index: int | None) -> None:
+            if index == 0:
+                self._ask(
+                    label, "", lambda text: self._splice(field, text, None), self.prompt(field)
+                )
+            elif index is not None:
+                card = deck[index - 1]
+                items = [*(self.value(field) or []), card.to_data()]
+                self.save(field, items, card.name)
+
+        lines = [self.t("sheet.type_card"), *(card.notation for card in deck)]
+        self.app.push_screen(ListDialog(label, lines, self.t("sheet.deal_hint")), dealt)
 
     def action_remove(self) -> None:
         row = self.current
