@@ -27,3 +27,30 @@ def assert_refused(load: Callable[[Mapping[str, Any], str], Any], fixture: Path)
     message = str(caught.value)
     assert message.startswith(f"{fixture.name}: ")
     assert expected in message
+
+
+def toml_documents() -> Any:
+    """Hypothesis strategy: TOML-shaped documents (tables of tables, text, numbers, lists)
+    with the keys content files use, so that the loaders get near-misses as well as junk."""
+    from hypothesis import strategies as st
+
+    keys = st.sampled_from(
+        [
+            "cards", "deck", "name", "family", "category", "att", "def", "range", "text",
+            "equipement", "armes", "races", "classes", "talents", "catalogue", "min", "max",
+            "force", "natural", "genes", "kind", "effect", "parent", "exclusive", "maximum",
+            "malus", "normal", "special", "innate", "negative", "tree", "x",
+        ]
+    )  # fmt: skip
+    leaves = (
+        st.text(max_size=8)
+        | st.integers(-2000, 2000)
+        | st.booleans()
+        | st.sampled_from(["equipement", "armes", "savoir", "livres", "normal", "special"])
+    )
+    values = st.recursive(
+        leaves,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=4),
+        max_leaves=12,
+    )
+    return st.dictionaries(keys, values, max_size=4)

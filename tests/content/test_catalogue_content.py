@@ -7,12 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from meneur.content import ContentError
 from meneur.content.cosmos import catalogue_from_data, example_catalogue
 from meneur.core.cosmos_catalogue import TALENTS_TO_CHOOSE
 
-from .conftest import assert_refused, broken_fixtures
+from .conftest import assert_refused, broken_fixtures, toml_documents
 
 FIXTURES = broken_fixtures("catalogue")
 
@@ -60,3 +61,15 @@ def test_a_campaign_brings_its_own_catalogue_and_tree(tmp_path: Path) -> None:
     (tmp_path / "genes.toml").write_text("[genes\n", encoding="utf-8")
     with pytest.raises(ContentError, match=r"genes\.toml: "):
         gene_tree_for(tmp_path)
+
+
+@settings(max_examples=300)
+@given(toml_documents())
+def test_no_document_crashes_the_loader(document: dict) -> None:
+    # Anything but one ContentError naming the file would be a crash.
+    message = ""
+    try:
+        catalogue_from_data(document, "cosmos.toml")
+    except ContentError as error:
+        message = str(error)
+    assert not message or message.startswith("cosmos.toml: ")

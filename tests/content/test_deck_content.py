@@ -8,12 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from meneur.content import ContentError
 from meneur.content.systemj import deck_for, deck_from_data, example_deck
 from meneur.core.systemj_cards import FAMILIES, parse_card
 
-from .conftest import assert_refused, broken_fixtures
+from .conftest import assert_refused, broken_fixtures, toml_documents
 
 FIXTURES = broken_fixtures("deck")
 
@@ -48,3 +49,16 @@ def test_a_campaign_brings_its_own_deck(tmp_path: Path) -> None:
     (tmp_path / "cards.toml").write_text("[cards.dague\n", encoding="utf-8")
     with pytest.raises(ContentError, match=r"cards\.toml"):
         deck_for(tmp_path)
+
+
+@settings(max_examples=300)
+@given(toml_documents())
+def test_no_document_crashes_the_deck_loader(document: dict) -> None:
+    # Anything but one ContentError naming the file would be a crash.
+    message = ""
+    try:
+        deck = deck_from_data(document, "cards.toml")
+    except ContentError as error:
+        message = str(error)
+    assert not message or message.startswith("cards.toml: ")
+    assert message or deck  # a deck that loads has cards

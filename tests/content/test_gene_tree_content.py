@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
-from meneur.content import example_gene_tree, gene_tree_from_data
+from meneur.content import ContentError, example_gene_tree, gene_tree_from_data
 
-from .conftest import assert_refused, broken_fixtures
+from .conftest import assert_refused, broken_fixtures, toml_documents
 
 FIXTURES = broken_fixtures("genes")
 
@@ -29,3 +30,15 @@ def test_the_shipped_tree_loads_in_order() -> None:
     assert sorted(order) == sorted(tree.genes)
     for depth, gene in tree.walk():
         assert (depth == 0) == (gene.parent is None)
+
+
+@settings(max_examples=300)
+@given(toml_documents())
+def test_no_document_crashes_the_loader(document: dict) -> None:
+    # Anything but one ContentError naming the file would be a crash.
+    message = ""
+    try:
+        gene_tree_from_data(document, "genes.toml")
+    except ContentError as error:
+        message = str(error)
+    assert not message or message.startswith("genes.toml: ")
