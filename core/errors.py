@@ -11,6 +11,24 @@ class RulesError(ValueError):
     """
 
 
+class BoundsError(RulesError):
+    """A number outside the bounds the rules give it.
+
+    Attributes:
+        what: the number's name (a sheet key: ``stats.force``).
+        low, high: its bounds (None: unbounded on that side).
+        value: the number refused.
+    """
+
+    def __init__(self, what: str, low: int | None, high: int | None, value: int) -> None:
+        self.what = what
+        self.low = low
+        self.high = high
+        self.value = value
+        shown = f"{'…' if low is None else low}–{'…' if high is None else high}"
+        super().__init__(f"{what} is {shown}, not {value}")
+
+
 class NotationError(RulesError):
     """Text in one of meneur's notations that cannot be read.
 

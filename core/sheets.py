@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .errors import RulesError
+from .errors import BoundsError, RulesError
 
 # Each system's rules module is imported by the functions of that system only: the table
 # draws one system's compact sheet at start-up and should not load the other four.
@@ -130,12 +130,11 @@ def check_number(field: Field, value: int, sheet: Mapping[str, Any]) -> int:
     """``value`` if the field may hold it on ``sheet``.
 
     Raises:
-        RulesError: naming the field and its bounds.
+        BoundsError: naming the field and its bounds.
     """
     low, high = field.bounds(sheet)
     if (low is not None and value < low) or (high is not None and value > high):
-        shown = f"{'…' if low is None else low}–{'…' if high is None else high}"
-        raise RulesError(f"{field.key} is {shown}, not {value}")
+        raise BoundsError(field.key, low, high, value)
     return value
 
 

@@ -121,7 +121,9 @@ async def test_resolution_elements_added_renamed_and_offered_by_the_panel(campai
         await pilot.press("enter")  # Enter on a table's heading adds a row
         await pilot.pause()
         await type_in_dialog(pilot, "Charisme 11")
-        assert "elements is 0–10, not 11" in str(app.screen.query_one("#dialog-error").render())
+        assert "Éléments (elements) : de 0 à 10, pas 11" in str(
+            app.screen.query_one("#dialog-error").render()
+        )
         await type_in_dialog(pilot, "Charisme 2")
         assert sheet_of(app)["elements"]["Charisme"] == 2
         await goto(pilot, screen, "elements", "Pilotage")
@@ -137,7 +139,7 @@ async def test_resolution_elements_added_renamed_and_offered_by_the_panel(campai
         await goto(pilot, screen, "points")
         await pilot.press("minus")
         await pilot.pause()
-        assert "points is 0–99, not -1" in notices(app)
+        assert "Points de personnage (character points) : de 0 à 99, pas -1" in notices(app)
         await pilot.press("escape")
         await pilot.pause()
         from meneur.tui.widgets.choice import Choice
@@ -226,12 +228,14 @@ async def test_cosmos_limits_hold_and_mutation_points_roll_mutations(campaign_of
         await pilot.press("plus")
         await pilot.pause()
         assert sheet_of(app)["karma"] == 10
-        assert "karma is -10–10, not 11" in notices(app)
+        assert "Karma : de -10 à 10, pas 11" in notices(app)
         await goto(pilot, screen, "stats.force")
         await pilot.press("enter")
         await pilot.pause()
         await type_in_dialog(pilot, "85")
-        assert "stats.force is 20–80, not 85" in str(app.screen.query_one("#dialog-error").render())
+        assert "Force (strength) : de 20 à 80, pas 85" in str(
+            app.screen.query_one("#dialog-error").render()
+        )
         await pilot.press("escape")
         await pilot.pause()
         entries = len(app.session.campaign.journal.latest(1000))

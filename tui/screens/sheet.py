@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from meneur.content import Term, term
 from meneur.core import sheets
 from meneur.core.cosmos_creation import STATS
-from meneur.core.errors import RulesError
+from meneur.core.errors import BoundsError, RulesError
 from meneur.core.sheets import Field, Kind
 from meneur.core.systemj_cards import hand
 from meneur.saves.changes import MISSING, Change
@@ -380,8 +380,22 @@ class SheetScreen(SessionStrings, Screen[None]):
         self.redraw()
         return True
 
-    def refused(self, error: Exception) -> None:
-        self.notify(str(error), severity="warning")
+    def reason(self, error: RulesError) -> str:
+        """Why the rules refused an edit, in the interface's language where it can be."""
+        if isinstance(error, BoundsError):
+            fields = {f.key: f for s in self.sections() for f in s.fields}
+            found = fields.get(error.what)
+            return self.t(
+                "sheet.out_of_bounds",
+                what=term(found.term).glossed if found else error.what,
+                low="…" if error.low is None else error.low,
+                high="…" if error.high is None else error.high,
+                value=error.value,
+            )
+        return str(error)
+
+    def refused(self, error: RulesError) -> None:
+        self.notify(self.reason(error), severity="warning")
 
     # --- Keys ------------------------------------------------------------------------
 
@@ -465,7 +479,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             try:
                 apply(text)
             except RulesError as error:
-                return str(error)
+                return self.reason(error)
             return None
 
         self.app.push_screen(
