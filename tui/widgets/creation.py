@@ -102,14 +102,13 @@ class DiceSplit(Widget, can_focus=True):
             self.post_message(DraftChanged(draft))
 
 
-class StatRows(Widget, can_focus=True):
-    """The six stats, one a row: the die or value, the race and class bounds, points
-    moved. ``mode`` "assign": ←/→ give the stat another die (it swaps with the stat that
-    had it); "move": +/- (or ←/→) move one point."""
+class StatList(Widget, can_focus=True):
+    """Stats one a row — name, value, bounds, points moved — with ↑/↓ to choose one and
+    ←/→ (or −/+) to step it; what a step does is the subclass's :meth:`action_step`."""
 
     DEFAULT_CSS = """
-    StatRows { height: auto; width: auto; min-width: 56; padding: 0 1; }
-    StatRows:focus { background: $boost; }
+    StatList { height: auto; width: auto; min-width: 40; padding: 0 1; }
+    StatList:focus { background: $boost; }
     """
 
     BINDINGS = [
@@ -121,14 +120,52 @@ class StatRows(Widget, can_focus=True):
 
     row: reactive[int] = reactive(0)
 
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """The stats listed, in order."""
+        return STATS
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.rows)
+
+    def stat_line(self, number: int, value: int, low: int, high: int, delta: int) -> list[Part]:
+        """Row ``number``: its stat's name, ``value``, its bounds and the points moved."""
+        marker = "▸" if number == self.row and self.has_focus else " "
+        return [
+            f"{marker} {term(f'cosmos.stat.{self.rows[number]}').fr:<10} ",
+            (f"{value:>3}", "bold reverse" if marker == "▸" else "bold"),
+            (f"  [{low}–{high}]", "dim"),
+            (f"  {signed(delta)}" if delta else "", "$accent"),
+        ]
+
+    def action_row(self, step: int) -> None:
+        self.row = (self.row + step) % len(self.rows)
+
+    def action_step(self, step: int) -> None:
+        raise NotImplementedError
+
+    def on_click(self, event: events.Click) -> None:
+        if 0 <= event.y < len(self.rows):
+            self.row = event.y
+
+
+class StatRows(StatList):
+    """The creation's six stats with their race and class bounds. ``mode`` "assign":
+    ←/→ give the stat another die (it swaps with the stat that had it); "move": +/- (or
+    ←/→) move one point."""
+
+    DEFAULT_CSS = """
+    StatRows { min-width: 56; }
+    """
+
     def __init__(self, draft: Draft, mode: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.draft = draft
         self.mode = mode
 
     @property
-    def stats(self) -> tuple[str, ...]:
-        """The rows: the six stats, or Précision and Chance when assigning a conversion."""
+    def rows(self) -> tuple[str, ...]:
+        """The six stats, or Précision and Chance when assigning a conversion."""
         if self.mode == "assign" and self.draft.conversion is not None:
             return ("precision", "chance")
         return STATS
@@ -136,27 +173,17 @@ class StatRows(Widget, can_focus=True):
     def show(self, draft: Draft) -> None:
         """Draw ``draft``."""
         self.draft = draft
-        self.row = min(self.row, len(self.stats) - 1)
+        self.row = min(self.row, len(self.rows) - 1)
         self.refresh(layout=True)
-
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self.stats)
 
     def render(self) -> Content:
         values = self.draft.stats() if self.mode == "move" else self.draft.assigned_stats()
-        bounds = self.draft.bounds
         lines = []
-        for number, stat in enumerate(self.stats):
+        for number, stat in enumerate(self.rows):
             value = values[stat]
-            bound = bounds[stat]
-            marker = "▸" if number == self.row and self.has_focus else " "
-            line: list[Part] = [
-                f"{marker} {term(f'cosmos.stat.{stat}').fr:<10} ",
-                (f"{value:>3}", "bold reverse" if marker == "▸" else "bold"),
-                (f"  [{bound.low}–{bound.high}]", "dim"),
-            ]
-            delta = self.draft.moves.get(stat, 0)
-            line.append((f"  {signed(delta)}" if self.mode == "move" and delta else "", "$accent"))
+            bound = self.draft.bounds[stat]
+            delta = self.draft.moves.get(stat, 0) if self.mode == "move" else 0
+            line = self.stat_line(number, value, bound.low, bound.high, delta)
             if value < bound.low:
                 line.append((f"  ✗ {signed(value - bound.low)}", "$error"))
             elif value > bound.high:
@@ -166,40 +193,19 @@ class StatRows(Widget, can_focus=True):
             lines.append(Content.assemble(*line))
         return Content("\n").join(lines)
 
-    def action_row(self, step: int) -> None:
-        self.row = (self.row + step) % len(self.stats)
-
     def action_step(self, step: int) -> None:
         if self.mode == "assign":
             changed = self.draft.swap(self.row, step)
         else:
-            changed = self.draft.move(self.stats[self.row], step)
+            changed = self.draft.move(self.rows[self.row], step)
         if changed != self.draft:
             self.show(changed)
             self.post_message(DraftChanged(changed))
 
-    def on_click(self, event: events.Click) -> None:
-        if 0 <= event.y < len(self.stats):
-            self.row = event.y
 
-
-class PointMoves(Widget, can_focus=True):
-    """The six stats with points moved between them (level 5's ten points): ↑/↓ a
-    stat, +/− (or ←/→) move one point; the stats stay within 20 and ``cap``."""
-
-    DEFAULT_CSS = """
-    PointMoves { height: auto; width: auto; min-width: 40; padding: 0 1; }
-    PointMoves:focus { background: $boost; }
-    """
-
-    BINDINGS = [
-        Binding("up", "row(-1)", "↑", show=False),
-        Binding("down", "row(1)", "↓", show=False),
-        Binding("left,minus", "step(-1)", "−", id="move_down"),
-        Binding("right,plus,equals_sign", "step(1)", "+", id="move_up"),
-    ]
-
-    row: reactive[int] = reactive(0)
+class PointMoves(StatList):
+    """The six stats with points moved between them (level 5's ten points): they stay
+    within 20 and ``cap``."""
 
     class Changed(Message):
         """Points were moved."""
@@ -228,30 +234,17 @@ class PointMoves(Widget, can_focus=True):
         """Points moved so far (the increases)."""
         return sum(d for d in self.moves.values() if d > 0)
 
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(STATS)
-
     def render(self) -> Content:
-        lines = []
         stats = self.stats
-        for number, stat in enumerate(STATS):
-            marker = "▸" if number == self.row and self.has_focus else " "
-            delta = self.moves.get(stat, 0)
-            lines.append(
-                Content.assemble(
-                    f"{marker} {term(f'cosmos.stat.{stat}').fr:<10} ",
-                    (f"{stats[stat]:>3}", "bold reverse" if marker == "▸" else "bold"),
-                    (f"  [{STAT_MIN}–{self.cap}]", "dim"),
-                    (f"  {signed(delta)}" if delta else "", "$accent"),
-                )
+        return Content("\n").join(
+            Content.assemble(
+                *self.stat_line(number, stats[stat], STAT_MIN, self.cap, self.moves.get(stat, 0))
             )
-        return Content("\n").join(lines)
-
-    def action_row(self, step: int) -> None:
-        self.row = (self.row + step) % len(STATS)
+            for number, stat in enumerate(self.rows)
+        )
 
     def action_step(self, step: int) -> None:
-        stat = STATS[self.row]
+        stat = self.rows[self.row]
         value = self.stats[stat] + step
         if not STAT_MIN <= value <= self.cap:
             return
@@ -259,8 +252,3 @@ class PointMoves(Widget, can_focus=True):
         self.moves = {s: d for s, d in self.moves.items() if d}
         self.refresh()
         self.post_message(self.Changed(self))
-
-    def on_click(self, event: events.Click) -> None:
-        if 0 <= event.y < len(STATS):
-            self.row = event.y
-            self.focus()
