@@ -150,7 +150,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         try:
             catalogue: Catalogue = catalogue_for(self.session.campaign.directory)
         except ContentError as error:
-            self.notify(self.t("genes.broken", message=str(error)), severity="warning")
+            self.notify(self.t("sheet.content_broken", message=str(error)), severity="warning")
             return None
         return catalogue
 
@@ -163,7 +163,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         try:
             tree: GeneTree = gene_tree_for(self.session.campaign.directory)
         except ContentError as error:
-            self.notify(self.t("genes.broken", message=str(error)), severity="warning")
+            self.notify(self.t("sheet.content_broken", message=str(error)), severity="warning")
             return None
         return tree
 
@@ -564,7 +564,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         try:
             deck = list(deck_for(self.session.campaign.directory).values())
         except ContentError as error:
-            self.notify(self.t("sheet.deck_broken", message=str(error)), severity="warning")
+            self.notify(self.t("sheet.content_broken", message=str(error)), severity="warning")
             deck = []
 
         def dealt(index: int | None) -> None:
