@@ -341,12 +341,11 @@ def cosmos_layout(options: Mapping[str, Any], level: int) -> tuple[Section, ...]
         Field("race", Kind.TEXT, "sheet.race", default=""),
         Field("class", Kind.TEXT, "sheet.class", default=""),
         Field("money", Kind.NUMBER, "sheet.money", 0, 10**7, 0),
+        # Creation may choose an affiliation; its level is the extension rule's.
+        Field("affiliation", Kind.TEXT, "sheet.affiliation", default=""),
     ]
     if options.get("affiliation"):
-        identity += [
-            Field("affiliation", Kind.TEXT, "sheet.affiliation", default=""),
-            Field("affiliation_level", Kind.NUMBER, "sheet.affiliation_level", 0, 5, 0),
-        ]
+        identity.append(Field("affiliation_level", Kind.NUMBER, "sheet.affiliation_level", 0, 5, 0))
     trackers = []
     if options.get("dna"):
         trackers.append(Field("pmu", Kind.NUMBER, "sheet.pmu", 0, 99, 0, compact=True))

@@ -54,7 +54,8 @@ def test_karma_stays_within_minus_10_and_10() -> None:
 
 def test_optional_trackers_appear_only_when_the_campaign_switches_them_on() -> None:
     keys = {f.key for s in sheets.layout("cosmos", {}, {}) for f in s.fields}
-    assert not {"fp", "pmu", "affiliation"} & keys
+    assert not {"fp", "pmu", "affiliation_level"} & keys
+    assert "affiliation" in keys  # chosen at creation, whatever the options
     options = {
         "dna": True,
         "endurance": True,
