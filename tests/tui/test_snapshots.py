@@ -93,16 +93,19 @@ async def settle(pilot: Pilot) -> None:
     while any(f.rebuilding for s in pilot.app.screen_stack for f in s.query(KeyFooter)):
         await pilot.pause(0.02)
     await pilot.pause()
-    # Then until two pictures a moment apart agree: on a loaded machine a scroll or a
-    # layout asked "after the next refresh" can still be on its way.
+    # Then until three pictures a moment apart agree: on a loaded machine a scroll or a
+    # layout asked "after the next refresh" can still be on its way (two agreeing once
+    # let a late scroll through).
     picture = pilot.app.export_screenshot()
-    for _ in range(50):
+    agreeing = 0
+    for _ in range(60):
         await pilot.pause(0.05)
         again = pilot.app.export_screenshot()
-        if again == picture:
+        agreeing = agreeing + 1 if again == picture else 0
+        if agreeing == 2:
             return
         picture = again
-    raise AssertionError("the screen kept changing for 2.5 s")
+    raise AssertionError("the screen kept changing for 3 s")
 
 
 SCREENS = {
