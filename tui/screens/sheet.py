@@ -12,6 +12,7 @@ campaign's catalogue and gene tree give them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,8 @@ from meneur.tui.widgets.footer import KeyFooter
 from .dialogs import TextDialog
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from meneur.core.cosmos_catalogue import Catalogue
     from meneur.core.genes import GeneTree, Genome
     from meneur.saves.journal import Entry
@@ -144,28 +147,29 @@ class SheetScreen(SessionStrings, Screen[None]):
         its file does not read: keys are shown as they are)."""
         if self.system != "cosmos":
             return None
-        from meneur.content import ContentError
         from meneur.content.cosmos import catalogue_for
 
-        try:
-            catalogue: Catalogue = catalogue_for(self.session.campaign.directory)
-        except ContentError as error:
-            self.notify(self.t("sheet.content_broken", message=str(error)), severity="warning")
-            return None
+        catalogue: Catalogue | None = self.campaign_content(catalogue_for)
         return catalogue
 
     @cached_property
     def gene_tree(self) -> GeneTree | None:
         """The campaign's gene tree (None when its file does not read)."""
-        from meneur.content import ContentError
         from meneur.content.cosmos import gene_tree_for
 
+        tree: GeneTree | None = self.campaign_content(gene_tree_for)
+        return tree
+
+    def campaign_content(self, load: Callable[[Path | None], Any]) -> Any:
+        """What ``load`` reads for the campaign's folder (its own file, else the example),
+        or None after saying which file does not read."""
+        from meneur.content import ContentError
+
         try:
-            tree: GeneTree = gene_tree_for(self.session.campaign.directory)
+            return load(self.session.campaign.directory)
         except ContentError as error:
             self.notify(self.t("sheet.content_broken", message=str(error)), severity="warning")
             return None
-        return tree
 
     def named(self, field: Field, value: Any) -> Any:
         """``value`` as shown: a catalogue key by its name (``humain`` → Humain (human))."""
@@ -555,17 +559,12 @@ class SheetScreen(SessionStrings, Screen[None]):
 
     def _deal(self, field: Field) -> None:
         """Add a card to the hand: one of the campaign's deck, or one typed."""
-        from meneur.content import ContentError
         from meneur.content.systemj import deck_for
 
         from .dialogs import ListDialog
 
         label = term(field.term).glossed
-        try:
-            deck = list(deck_for(self.session.campaign.directory).values())
-        except ContentError as error:
-            self.notify(self.t("sheet.content_broken", message=str(error)), severity="warning")
-            deck = []
+        deck = list((self.campaign_content(deck_for) or {}).values())
 
         def dealt(index: int | None) -> None:
             if index == 0:
