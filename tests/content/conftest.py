@@ -29,6 +29,17 @@ def assert_refused(load: Callable[[Mapping[str, Any], str], Any], fixture: Path)
     assert expected in message
 
 
+def load_or_refusal(
+    load: Callable[[Mapping[str, Any], str], Any], document: Mapping[str, Any], source: str
+) -> tuple[Any, str]:
+    """What ``load`` makes of ``document``, or its ContentError's message; anything else
+    it raises is a crash, and fails the test."""
+    try:
+        return load(document, source), ""
+    except ContentError as error:
+        return None, str(error)
+
+
 def toml_documents() -> Any:
     """Hypothesis strategy: TOML-shaped documents (tables of tables, text, numbers, lists)
     with the keys content files use, so that the loaders get near-misses as well as junk."""
