@@ -210,7 +210,7 @@ def _traits_options(parser: Parser, rolling: bool) -> None:
 
     policies = [policy.value for policy in PokerPolicy]
     parser.add_argument("--dice", type=_whole_number(0, 100), required=True, metavar="N")
-    parser.add_argument("--difficulty", type=_whole_number(1), metavar="D")
+    parser.add_argument("--difficulty", type=_whole_number(0), metavar="D")
     parser.add_argument(
         "--need", type=_whole_number(1), default=1, metavar="R", help="successes needed"
     )

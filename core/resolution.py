@@ -175,6 +175,11 @@ class ResolutionTest:
             raise RulesError("a defender engages at most two elements")
         if any(element.score < 0 for element in self.elements):
             raise RulesError("an element's score cannot be negative")
+        if len(self.elements) == MAX_ELEMENTS and same_element(*self.elements):
+            raise RulesError(
+                f"{self.elements[0].name} cannot count twice: the second element must be "
+                "another one (only a situational element may be taken twice)"
+            )
 
     @property
     def difficulty(self) -> int:
@@ -195,6 +200,18 @@ class ResolutionTest:
     def score_to_beat(self) -> int:
         """Difficulty plus the elements' scores: dice showing at most this are kept."""
         return self.difficulty + sum(element.score for element in self.elements)
+
+
+def same_element(first: Element, second: Element) -> bool:
+    """Whether two elements are the same thing on the sheet, which may count only once.
+
+    Elements are told apart by name; a situational element is a different thing each
+    time it is borrowed, and unnamed elements (scores typed on the command line) cannot be
+    told apart, so neither is ever the same as another.
+    """
+    if first.situational or second.situational or not first.name:
+        return False
+    return first.name.casefold() == second.name.casefold()
 
 
 def opposed_difficulty(defender_elements: tuple[int, ...]) -> int:

@@ -101,7 +101,8 @@ class TraitTest:
 
     Attributes:
         dice: the trait's value (number of d6), 0 or more.
-        difficulty: the Difficulty, 1 or more (it may exceed 6: then only 6s succeed).
+        difficulty: the Difficulty, 0 or more (a derived Parade or Endurance of 0 is a
+            legal Difficulty; at 0 or 1 every die but a 1 succeeds; above 6 only 6s do).
         need: successes the action needs, 1 or more.
         bonus: fixed bonus (or malus, negative) to the number of dice.
         bonus_die: a variable bonus/malus die, rolled first.
@@ -130,8 +131,8 @@ class TraitTest:
     def __post_init__(self) -> None:
         if not 0 <= self.dice <= MAX_POOL:
             raise RulesError(f"a trait is 0 to {MAX_POOL} dice, not {self.dice}")
-        if self.difficulty < 1:
-            raise RulesError(f"the Difficulty is 1 or more, not {self.difficulty}")
+        if self.difficulty < 0:
+            raise RulesError(f"the Difficulty is 0 or more, not {self.difficulty}")
         if self.need < 1:
             raise RulesError(f"an action needs 1 success or more, not {self.need}")
         if abs(self.bonus) > MAX_POOL:
@@ -143,8 +144,9 @@ class TraitTest:
 
     @property
     def effective_difficulty(self) -> int:
-        """The Difficulty after bless (−1) or curse (+1)."""
-        return self.difficulty + (self.blessing.shift if self.blessing else 0)
+        """The Difficulty after bless (−1) or curse (+1); never below 0, where every die
+        but a 1 already succeeds."""
+        return max(0, self.difficulty + (self.blessing.shift if self.blessing else 0))
 
     def succeeds(self, face: int) -> bool:
         """Whether a die showing ``face`` is a success: 6 always, 1 never, else ≥ D."""

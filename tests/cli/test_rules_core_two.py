@@ -34,6 +34,16 @@ def error_line(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 # --- Les Traits ----------------------------------------------------------------------
 
 
+def test_traits_difficulty_0_answers(capsys) -> None:
+    # A Parade of 0 (no Mêlée) is a Difficulty: three dice need only one non-1.
+    data = run_json(capsys, "odds", "traits", "--dice", "3", "--difficulty", "0", "--json")
+    assert data["outcomes"]["success"] == "215/216"
+    rolled = run_json(
+        capsys, "roll", "traits", "--dice", "3", "--difficulty", "0", "--seed", "4", "--json"
+    )
+    assert rolled["successes"] == sum(1 for die in rolled["dice"] if die["face"] != 1)
+
+
 @pytest.mark.parametrize("policy", ["never", "max", "when-short"])
 def test_traits_odds_match_the_core(policy: str, capsys) -> None:
     data = run_json(
@@ -166,8 +176,8 @@ def test_traits_opposed_odds_and_roll(capsys) -> None:
     [
         (["odds", "traits", "--dice", "3"], "give --difficulty D"),
         (
-            ["odds", "traits", "--dice", "3", "--difficulty", "0"],
-            "argument --difficulty: must be 1 or more",
+            ["odds", "traits", "--dice", "3", "--difficulty", "-1"],
+            "argument --difficulty: must be 0 or more",
         ),
         (
             ["odds", "traits", "--dice", "3", "--difficulty", "4", "--poker", "2"],

@@ -169,6 +169,28 @@ def test_never_more_than_two_elements() -> None:
         )
 
 
+def test_the_same_element_never_counts_twice() -> None:
+    # Play-tested: "Arts martiaux 3 + Arts martiaux 3" scored 4 (74.1 %) instead of 3.
+    with pytest.raises(RulesError, match="Arts martiaux cannot count twice"):
+        scales(
+            Intrinsic.DEMENTIELLE,
+            Interest.NEUTRAL,
+            Element(3, typical=True, name="Arts martiaux"),
+            Element(3, name="arts martiaux"),
+        )
+
+
+def test_a_situational_element_may_be_taken_twice() -> None:
+    # Each situational element is a different thing borrowed from the scene.
+    test = scales(
+        Intrinsic.COMPLEXE,
+        Interest.NEUTRAL,
+        Element(typical=True, name="Situationnel", situational=True),
+        Element(name="Situationnel", situational=True),
+    )
+    assert test.score_to_beat == 2
+
+
 def test_a_situational_element_scores_1() -> None:
     assert Element(situational=True).score == 1
 

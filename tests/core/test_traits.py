@@ -53,11 +53,22 @@ def test_endurance_is_half_vigueur_rounded_up_plus_armour() -> None:
 # --- Dice and Difficulty -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("difficulty", [1, 2, 7, 12])
+@pytest.mark.parametrize("difficulty", [0, 1, 2, 7, 12])
 def test_a_one_always_fails_and_a_six_always_succeeds(difficulty: int) -> None:
     test = TraitTest(dice=2, difficulty=difficulty)
     assert not test.succeeds(1)
     assert test.succeeds(6)
+
+
+def test_difficulty_0_is_legal_every_die_but_a_one_succeeds() -> None:
+    # Seed 001: a Parade is 0 without Mêlée, and a Difficulty may be that Parade.
+    test = TraitTest(dice=3, difficulty=0)
+    assert [test.succeeds(face) for face in range(1, 7)] == [False] + [True] * 5
+    assert traits.odds(test).outcomes["success"] == Fraction(215, 216)
+    blessed = TraitTest(dice=3, difficulty=0, blessing=Blessing.BLESS)
+    assert blessed.effective_difficulty == 0  # no Difficulty below 0; the same dice succeed
+    with pytest.raises(RulesError, match="0 or more"):
+        TraitTest(dice=3, difficulty=-1)
 
 
 def test_bless_lowers_and_curse_raises_the_difficulty() -> None:
@@ -246,7 +257,7 @@ def test_poker_changes_the_odds_as_expected() -> None:
 trait_tests = st.builds(
     TraitTest,
     dice=st.integers(0, 6),
-    difficulty=st.integers(1, 8),
+    difficulty=st.integers(0, 8),
     need=st.integers(1, 4),
     bonus=st.integers(-2, 2),
     bonus_die=st.one_of(

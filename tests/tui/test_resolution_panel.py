@@ -68,6 +68,30 @@ async def test_typical_opens_a_second_element(app_of) -> None:
         assert "Score à battre : 5" in screen_text(app)
 
 
+async def test_the_second_element_is_never_the_first_again(app_of) -> None:
+    # Play-tested: the panel offered "Arts martiaux" again as the second element and
+    # journaled "Arts martiaux 3 + Arts martiaux 3" at score 4.
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#typical")
+        await pilot.pause()
+        second = app.screen.query_one("#second")
+        offered = [value for _, value in second.options]
+        assert "Arts martiaux" not in offered
+        assert "Muscles améliorés" in offered
+        second.focus()
+        for _ in range(len(offered) + 1):
+            await pilot.press("right")
+            await pilot.pause()
+            assert second.value != "Arts martiaux"
+        # Another first element: the old first comes back among the second's choices.
+        app.screen.query_one("#element").value = "Pilotage"
+        await pilot.pause()
+        assert "Arts martiaux" in [value for _, value in second.options]
+        assert "Pilotage" not in [value for _, value in second.options]
+
+
 async def test_the_seed_reproduces_the_same_rolls(campaign_of) -> None:
     from meneur.tui.app import make_app
 

@@ -59,6 +59,27 @@ async def test_cosmos_needs_a_stat_or_a_threshold(app_of) -> None:
         assert "Seuil : 45" in screen_text(app)
 
 
+async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
+    # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
+    app = app_of("traits")
+    app.session.campaign.set(("characters", "lyra", "sheet", "traits"), {"Force": 2, "Vigueur": 3})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        versus = app.screen.query_one("#versus", Choice)
+        labels = [label for label, _ in versus.options]
+        assert "Parade de Lyra (0)" in labels
+        assert "Endurance de Lyra (2)" in labels
+        versus.value = 0
+        await pilot.pause()
+        assert app.screen.query_one("#difficulty", Input).value == "0"
+        text = screen_text(app)
+        assert "Difficulté 0" in text
+        assert "99.5" in text or "99,5" in text  # three dice: 215/216
+        await pilot.press("r")
+        await pilot.pause()
+        assert panel(app).last.inputs.difficulty == 0
+
+
 async def test_traits_roll_then_coup_de_poker_with_its_odds(app_of) -> None:
     app = app_of("traits")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -116,11 +116,30 @@ class ResolutionPanel(ActionPanel):
             if isinstance(score, int)
         ]
         options.append((self.t("resolution.situational"), SITUATIONAL))
-        for selector in ("#element", "#second"):
-            self.query_one(selector, Choice).set_options(options)
+        self._options = options
+        self.query_one("#element", Choice).set_options(options)
         # The first element is the likeliest; the player changes it in a key press.
         self.query_one("#element", Choice).value = options[0][1]
+        self._offer_second()
         self._typical_for()
+
+    @on(Choice.Changed, "#element")
+    def _offer_second(self) -> None:
+        """Offer as the second element every element but the first: two elements are two
+        different things (a situational one excepted, borrowed anew each time)."""
+        first = self.query_one("#element", Choice).value
+        second = self.query_one("#second", Choice)
+        kept = second.value
+        offered = [
+            (label, value)
+            for label, value in getattr(self, "_options", [])
+            if value != first or value == SITUATIONAL
+        ]
+        if [value for _, value in offered] == [value for _, value in second.options]:
+            return
+        second.set_options(offered)
+        if kept is not None and kept in [value for _, value in offered]:
+            second.value = kept
 
     @on(Checkbox.Changed, "#typical")
     def _typical(self, event: Checkbox.Changed) -> None:

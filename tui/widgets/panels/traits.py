@@ -45,6 +45,9 @@ class TraitsPanel(ActionPanel):
             yield Input(
                 "1", placeholder=self.t("traits.need"), id="need", type="integer", compact=True
             )
+        yield Choice[int](
+            [], id="versus", label=self.t("traits.versus"), prompt=self.t("traits.versus_none")
+        )
         with Horizontal(classes="fields"):
             yield Input(
                 placeholder=self.t("traits.bonus"), id="bonus", type="integer", compact=True
@@ -89,12 +92,40 @@ class TraitsPanel(ActionPanel):
         super().on_mount()
         self._hide_poker()
 
+    def fill_characters(self) -> None:
+        super().fill_characters()
+        self._offer_versus()
+
+    def _offer_versus(self) -> None:
+        """Offer the other characters' Parade and Endurance as the Difficulty: a derived
+        value of 0 (no Mêlée) is a Difficulty like any other."""
+        from meneur.core.sheets import derived
+
+        options: list[tuple[str, int]] = []
+        for ident, character in self.session.characters().items():
+            if ident == self.character:
+                continue
+            values = {d.term: d.value for d in derived("traits", {}, character.get("sheet", {}))}
+            name = character.get("name", ident)
+            for key in ("sheet.parade", "sheet.endurance"):
+                value = values.get(key)
+                if isinstance(value, int):
+                    label = self.t("traits.versus_value", what=term(key).fr, name=name)
+                    options.append((f"{label} ({value})", max(0, value)))
+        self.query_one("#versus", Choice).set_options(options)
+
     def character_changed(self) -> None:
         values = self.sheet.get("traits", {})
         options = [
             (f"{name} ({dice})", name) for name, dice in values.items() if isinstance(dice, int)
         ]
         self.query_one("#trait", Choice).set_options(options)
+        self._offer_versus()
+
+    @on(Choice.Changed, "#versus")
+    def _versus(self, event: Choice.Changed) -> None:
+        if isinstance(event.value, int):
+            self.query_one("#difficulty", Input).value = str(event.value)
 
     @on(Choice.Changed, "#trait")
     def _trait(self, event: Choice.Changed) -> None:
