@@ -649,26 +649,20 @@ def _cosmos_derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> lis
 
 def _systemj_derived(sheet: Mapping[str, Any]) -> list[Derived]:
     from . import systemj_combat as combat
-    from .systemj_cards import block_def, hand, parry_def
 
-    attributes = sheet.get("attributes", {})
-    attributes = attributes if isinstance(attributes, Mapping) else {}
     try:
-        attrs = combat.Attributes(**{n: _int(attributes.get(n), 50) for n in combat.ATTRIBUTES})
+        scores = combat.scores_of(sheet)
     except RulesError:
         return []
-    cards = hand(sheet)
     found = [
-        Derived("sheet.melee_force", combat.attack_score(combat.Attack.MELEE_FORCE, attrs)),
-        Derived("sheet.melee_furtive", combat.attack_score(combat.Attack.MELEE_FURTIVE, attrs)),
-        Derived("sheet.dodge", combat.defence_score(combat.Defence.DODGE, attrs)),
+        Derived("sheet.melee_force", scores.attack(combat.Attack.MELEE_FORCE)),
+        Derived("sheet.melee_furtive", scores.attack(combat.Attack.MELEE_FURTIVE)),
+        Derived("sheet.dodge", scores.dodge),
     ]
-    for kind, equipment, term in (
-        (combat.Defence.PARRY, parry_def(cards), "sheet.parry"),
-        (combat.Defence.BLOCK, block_def(cards), "sheet.block"),
-    ):
-        if equipment is not None:
-            found.append(Derived(term, combat.defence_score(kind, attrs, equipment)))
+    if scores.parry is not None:
+        found.append(Derived("sheet.parry", scores.parry))
+    if scores.block is not None:
+        found.append(Derived("sheet.block", scores.block))
     return found
 
 

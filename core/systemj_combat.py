@@ -18,9 +18,10 @@ functions, each saying what happens next and who may act:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .errors import RulesError
 from .systemj import OUTCOMES
@@ -131,6 +132,66 @@ def defence_score(kind: Defence, a: Attributes, equipment_def: int | None = None
             if equipment_def is None:
                 raise RulesError("a block needs a shield or an object that can serve as one")
             return (a.force * 2 + a.resistance * 2) // 5 + equipment_def
+
+
+@dataclass(frozen=True)
+class CombatScores:
+    """A character's combat scores, as the sheet, the compact sheet and the combat helper
+    all show them.
+
+    Attributes:
+        attributes: the seven attributes they come from.
+        weapon_att: the ATT the first weapon card with one adds to a ranged attack (0).
+        dodge: the dodge/feint score.
+        parry: the parry score with the first weapon's DEF; None without a weapon.
+        block: the block (Encaissement) score with the shield's DEF; None without one.
+    """
+
+    attributes: Attributes
+    weapon_att: int
+    dodge: int
+    parry: int | None
+    block: int | None
+
+    def attack(self, kind: Attack) -> int:
+        """The score of an attack of ``kind`` (a ranged weapon adds the weapon's ATT)."""
+        return attack_score(kind, self.attributes, self.weapon_att if kind.uses_weapon_att else 0)
+
+    def defences(self) -> dict[Defence, int]:
+        """The defences this character can make, with their scores."""
+        found = {Defence.DODGE: self.dodge}
+        if self.parry is not None:
+            found[Defence.PARRY] = self.parry
+        if self.block is not None:
+            found[Defence.BLOCK] = self.block
+        return found
+
+
+def scores_of(sheet: Mapping[str, Any]) -> CombatScores:
+    """The combat scores of a SYSTEMJ sheet: its attributes (50 where missing or not a
+    number) and its hand (the parry's weapon, the block's shield, a ranged weapon's ATT).
+
+    Raises:
+        RulesError: for an attribute outside 0–100.
+    """
+    from .systemj_cards import block_def, hand, parry_def, weapon_att
+
+    raw = sheet.get("attributes", {})
+    raw = raw if isinstance(raw, Mapping) else {}
+    values = {
+        name: value if isinstance(value, int) and not isinstance(value, bool) else 50
+        for name, value in ((name, raw.get(name, 50)) for name in ATTRIBUTES)
+    }
+    attributes = Attributes(**values)
+    cards = hand(sheet)
+    parry, block = parry_def(cards), block_def(cards)
+    return CombatScores(
+        attributes=attributes,
+        weapon_att=weapon_att(cards) or 0,
+        dodge=defence_score(Defence.DODGE, attributes),
+        parry=None if parry is None else defence_score(Defence.PARRY, attributes, parry),
+        block=None if block is None else defence_score(Defence.BLOCK, attributes, block),
+    )
 
 
 class Next(StrEnum):

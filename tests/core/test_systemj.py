@@ -148,6 +148,22 @@ def test_defence_scores() -> None:
         combat.defence_score(Defence.BLOCK, BRUTOR)
 
 
+def test_one_function_gives_a_characters_combat_scores_from_sheet_and_hand() -> None:
+    attributes = {"force": 70, "resistance": 61, "agilite": 45, "rapidite": 38}
+    sword = {"name": "Épée", "family": "equipement", "category": "armes", "def": 5}
+    bow = {"name": "Arc", "family": "equipement", "category": "armes", "att": 12}
+    shield = {"name": "Écu", "family": "equipement", "category": "armures", "def": 8}
+    scores = combat.scores_of({"attributes": attributes, "cards": [sword, bow, shield]})
+    # The parry takes the first weapon's DEF; the block (Encaissement) the shield's.
+    assert scores.parry == (70 * 2 + 61 + 45) // 5 + 5
+    assert scores.block == (70 * 2 + 61 * 2) // 5 + 8
+    assert scores.attack(Attack.BOW) == (70 + 45 * 2 + 38) // 5 + 12
+    assert scores.attack(Attack.MELEE_FORCE) == (70 * 2 + 61 + 38) // 5  # no ATT in melee
+    bare = combat.scores_of({"attributes": attributes})
+    assert bare.parry is None and bare.block is None
+    assert set(bare.defences()) == {Defence.DODGE}
+
+
 def test_melee_in_force_starts_with_initiative_and_a_miss_gives_a_counter_attack() -> None:
     assert combat.begin(Attack.MELEE_FORCE).next is Next.INITIATIVE
     miss = combat.after_attack(Attack.MELEE_FORCE, succeeded=False)

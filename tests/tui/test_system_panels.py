@@ -196,14 +196,18 @@ async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
         assert "Étape suivante" in screen_text(app)
 
 
-async def test_systemj_combat_helper_takes_att_and_def_from_the_hands(campaign_of) -> None:
+async def test_systemj_combat_helper_scores_are_the_sheets(campaign_of) -> None:
+    # Play-tested: the helper gave the block the weapon's DEF (45) where the sheet said
+    # Encaissement 48 with the shield's. One core function now computes both.
+    from meneur.core.sheets import derived
     from meneur.tui.app import make_app
 
     campaign = campaign_of("systemj")
     bow = {"name": "Arc", "family": "equipement", "category": "armes", "att": 12}
+    sword = {"name": "Épée", "family": "equipement", "category": "armes", "def": 5}
     shield = {"name": "Écu", "family": "equipement", "category": "armures", "def": 8}
     campaign.set(("characters", "kael", "sheet", "cards"), [bow])
-    campaign.set(("characters", "lyra", "sheet", "cards"), [shield])
+    campaign.set(("characters", "lyra", "sheet", "cards"), [sword, shield])
     app = make_app(campaign, lang="fr", seed=3)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
@@ -213,7 +217,14 @@ async def test_systemj_combat_helper_takes_att_and_def_from_the_hands(campaign_o
         app.screen.query_one("#attacker", Choice).value = "kael"
         app.screen.query_one("#target", Choice).value = "lyra"
         await pilot.pause()
-        assert app.screen.query_one("#att", Input).value == "12"
-        assert app.screen.query_one("#def", Input).value == "8"
+        text = screen_text(app)
         # bow: (FOR + AGI×2 + RAP) / 5 + ATT = (70 + 90 + 38) // 5 + 12
-        assert f"Score d'attaque : {(70 + 90 + 38) // 5 + 12}" in screen_text(app)
+        assert f"Score d'attaque : {(70 + 90 + 38) // 5 + 12}" in text
+        sheet = {
+            d.term: d.value
+            for d in derived("systemj", {}, campaign.state["characters"]["lyra"]["sheet"])
+        }
+        assert sheet["sheet.block"] == (70 * 2 + 61 * 2) // 5 + 8
+        assert sheet["sheet.parry"] == (70 * 2 + 61 + 45) // 5 + 5
+        assert f"Encaissement {sheet['sheet.block']}" in text
+        assert f"Parade {sheet['sheet.parry']}" in text

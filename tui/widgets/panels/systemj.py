@@ -61,17 +61,6 @@ class SystemjPanel(ActionPanel):
             with Horizontal(classes="fields"):
                 yield Choice[str]([], id="attacker", label=self.t("systemj.attacker"))
                 yield Choice[str]([], id="target", label=self.t("systemj.target"))
-            with Horizontal(classes="fields"):
-                yield Input(
-                    "0",
-                    placeholder=self.t("systemj.weapon_att"),
-                    id="att",
-                    type="integer",
-                    compact=True,
-                )
-                yield Input(
-                    placeholder=self.t("systemj.weapon_def"), id="def", type="integer", compact=True
-                )
             yield Static("", id="scores")
             yield Static("", id="step")
             with Horizontal(classes="roll-row", id="step-buttons"):
@@ -125,39 +114,28 @@ class SystemjPanel(ActionPanel):
 
     # --- The combat helper --------------------------------------------------------------
 
-    def _attributes(self, selector: str) -> combat.Attributes | None:
+    def _scores(self, selector: str) -> combat.CombatScores | None:
+        """The combat scores of the character chosen in ``selector``, as their sheet shows
+        them (attributes, weapon and shield from the hand)."""
         ident = self.query_one(selector, Choice).value
         if not isinstance(ident, str):
             return None
-        sheet = self.session.sheet(ident)
-        values = {name: sheet.get("attributes", {}).get(name, 50) for name in combat.ATTRIBUTES}
         try:
-            return combat.Attributes(
-                **{k: v if isinstance(v, int) else 50 for k, v in values.items()}
-            )
+            return combat.scores_of(self.session.sheet(ident))
         except RulesError:
             return None
 
     def scores(self) -> tuple[int, dict[combat.Defence, int]] | None:
-        """The attack score and the target's defence scores, from the formulas."""
-        attacker, target = self._attributes("#attacker"), self._attributes("#target")
+        """The attack score and the target's defence scores, from one core function."""
+        attacker, target = self._scores("#attacker"), self._scores("#target")
         if attacker is None or target is None:
             return None
         kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
-        att = number(self.query_one("#att", Input).value, 0) if kind.uses_weapon_att else 0
-        equipment = self.query_one("#def", Input).value.strip()
-        defences = {combat.Defence.DODGE: combat.defence_score(combat.Defence.DODGE, target)}
-        if equipment.lstrip("-").isdigit():
-            for defence in (combat.Defence.PARRY, combat.Defence.BLOCK):
-                defences[defence] = combat.defence_score(defence, target, int(equipment))
-        return combat.attack_score(kind, attacker, att), defences
+        return attacker.attack(kind), target.defences()
 
     @on(Choice.Changed, "#combat Choice")
-    @on(Input.Changed, "#combat Input")
-    def _combat_changed(self, event: Any) -> None:
+    def _combat_changed(self, event: Choice.Changed) -> None:
         event.stop()
-        if isinstance(event, Choice.Changed) and event.choice.id in ("attacker", "target"):
-            self._from_hand(event.choice.id, event.value)
         found = self.scores()
         if found is None:
             return
@@ -169,21 +147,6 @@ class SystemjPanel(ActionPanel):
         self.query_one("#scores", Static).update(text)
         kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
         self._step(combat.begin(kind))
-
-    def _from_hand(self, side: str, ident: object) -> None:
-        """Fill the weapon's ATT (attacker) or DEF (target) from that character's hand,
-        as the sheet computes them: the parry's weapon, else the block's shield."""
-        from meneur.core.systemj_cards import block_def, hand, parry_def, weapon_att
-
-        if not isinstance(ident, str):
-            return
-        cards = hand(self.session.sheet(ident))
-        if side == "attacker":
-            found, selector = weapon_att(cards), "#att"
-        else:
-            found, selector = parry_def(cards) or block_def(cards), "#def"
-        if found is not None:
-            self.query_one(selector, Input).value = str(found)
 
     def _step(self, step: combat.Step) -> None:
         """Show where the exchange stands and offer its next test."""
@@ -217,10 +180,10 @@ class SystemjPanel(ActionPanel):
             return
         attack, defences = found
         kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
-        attacker = self._attributes("#attacker")
-        target = self._attributes("#target")
-        assert attacker is not None  # scores() found both
-        assert target is not None
+        attacker_scores, target_scores = self._scores("#attacker"), self._scores("#target")
+        assert attacker_scores is not None  # scores() found both
+        assert target_scores is not None
+        attacker, target = attacker_scores.attributes, target_scores.attributes
         name = event.button.name
         if name == combat.Next.INITIATIVE.value:
             first = self._test(attacker.rapidite, "Rapidité (A)")
@@ -236,8 +199,10 @@ class SystemjPanel(ActionPanel):
             else:
                 self._step(combat.Step(combat.Next.ATTACK, order[0][0]))
         elif name == combat.Next.APPROACH.value:
-            sneak = self._test(attacker.agilite, "Dissimulation")
-            spot = self._test(target.intelligence, "Détection")
+            sneak = self._test(
+                self._skill("#attacker", "Dissimulation", attacker.agilite), "Dissimulation"
+            )
+            spot = self._test(self._skill("#target", "Détection", target.intelligence), "Détection")
             self._step(combat.furtive_approach(bool(sneak.success), bool(spot.success)))
         elif name in (
             combat.Next.ATTACK.value,
@@ -270,6 +235,14 @@ class SystemjPanel(ActionPanel):
             defence = combat.Defence(name)
             held = self._test(defences[defence], term(f"systemj.defence.{defence.value}").fr)
             self._step(combat.after_defence(bool(held.success)))
+
+    def _skill(self, selector: str, skill: str, fallback: int) -> int:
+        """A generic skill's value on the sheet of the character in ``selector``; without
+        it, the attribute the test falls back on."""
+        ident = self.query_one(selector, Choice).value
+        skills = self.session.sheet(ident if isinstance(ident, str) else None).get("skills", {})
+        value = skills.get(skill) if isinstance(skills, dict) else None
+        return value if isinstance(value, int) else fallback
 
     def _test(self, value: int, label: str) -> Any:
         """Roll one SYSTEMJ test of the exchange, show it and journal it."""
