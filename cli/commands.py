@@ -223,7 +223,9 @@ def spherier_test(args: argparse.Namespace) -> object:
         OpposedNotation,
         SimpleNotation,
         TeamNotation,
+        folded,
         parse_test,
+        typed_opponent,
     )
 
     command = _command(args)
@@ -243,6 +245,10 @@ def spherier_test(args: argparse.Namespace) -> object:
         raise UsageError(
             command, "--assistant is for a team test, like --notation '[Rituel](10, 2)'"
         )
+    if notation is not None and skill.name and folded(skill.name) != folded(notation.skill):
+        raise UsageError(
+            command, f"the notation names {notation.skill}, but --skill is {skill.name}"
+        )
     name = notation.skill if notation is not None else skill.name
     skill = spherier.Skill(skill.mastery, skill.limit, name)
     if isinstance(notation, OpposedNotation) or (notation is None and has_opponent):
@@ -254,6 +260,8 @@ def spherier_test(args: argparse.Namespace) -> object:
             "the opponent (--opponent, or --opponent-mastery and --opponent-limit)",
         )
         if isinstance(notation, OpposedNotation):
+            if opponent.name:
+                opponent = typed_opponent(opponent.notation, notation.opponent)
             opponent = spherier.Skill(opponent.mastery, opponent.limit, notation.opponent)
         return spherier.OpposedSkillTest(
             engine, skill, opponent, attacker_bonus=args.bonus, attacker_malus=args.malus

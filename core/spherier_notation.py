@@ -22,9 +22,12 @@ expected.
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from .errors import SpherierNotationError
+from .errors import RulesError, SpherierNotationError
 from .spherier import Ability, Skill
 
 MAX_DIGITS = 6
@@ -294,3 +297,59 @@ def parse_sheet_entry(text: str) -> Skill | Ability:
     if first[:1] in tuple("0123456789"):
         return parse_skill(text)
     return parse_ability(text)
+
+
+def folded(name: str) -> str:
+    """A skill's name as compared: case, accents and spacing do not tell two apart
+    (``[Mécanique]`` finds ``Mecanique<+5, 3>``)."""
+    plain = unicodedata.normalize("NFKD", name.strip().casefold())
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
+def sheet_skills(sheet: Mapping[str, Any]) -> dict[str, Skill]:
+    """The skills a Sphérier sheet holds, by name: its three attributes (skills every
+    character has) then its skills; lines that do not read as a skill are left out."""
+    found: dict[str, Skill] = {}
+    for key in ("attributes", "skills"):
+        entries = sheet.get(key, [])
+        for entry in entries if isinstance(entries, list) else []:
+            try:
+                parsed = parse_sheet_entry(str(entry))
+            except RulesError:
+                continue
+            if isinstance(parsed, Skill):
+                found[parsed.name] = parsed
+    return found
+
+
+def skill_on_sheet(sheet: Mapping[str, Any], name: str, owner: str) -> Skill:
+    """The skill a notation names, as ``owner``'s sheet gives it.
+
+    Raises:
+        RulesError: naming the skill and whose sheet lacks it; a notation never borrows
+            another skill's values.
+    """
+    wanted = folded(name)
+    for skill in sheet_skills(sheet).values():
+        if folded(skill.name) == wanted:
+            return skill
+    raise RulesError(
+        f"{name} is not on {owner}'s sheet", key="spherier.not_on_sheet", skill=name, owner=owner
+    )
+
+
+def typed_opponent(text: str, name: str) -> Skill:
+    """The opponent's skill typed as ``Psychologie<+8, 4>`` for a notation naming ``name``.
+
+    Raises:
+        RulesError: for a skill that does not read, or one that is not the one named.
+    """
+    skill = parse_skill(text)
+    if folded(skill.name) != folded(name):
+        raise RulesError(
+            f"the test names the opponent's {name}, not {skill.name}",
+            key="spherier.other_opponent",
+            skill=name,
+            typed=skill.name,
+        )
+    return skill

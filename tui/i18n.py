@@ -34,6 +34,15 @@ class Strings:
         text = self._table.get(key, key)
         return text.format(**values) if values else text
 
+    def explain(self, error: Exception) -> str:
+        """An error as the player reads it: a rules error that carries a key, in this
+        language; any other, its own message."""
+        key = getattr(error, "key", None)
+        values = getattr(error, "values", {})
+        if isinstance(key, str) and f"errors.{key}" in self._table:
+            return self.t(f"errors.{key}", **values)
+        return str(error)
+
     def keys(self) -> frozenset[str]:
         """Every key this language defines."""
         return frozenset(self._table)

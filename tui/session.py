@@ -132,3 +132,7 @@ class SessionStrings:
     def t(self, key: str, **values: object) -> str:
         """An interface string."""
         return self.session.t(key, **values)
+
+    def explain(self, error: Exception) -> str:
+        """An error in the interface's language where its strings can say it."""
+        return self.session.strings.explain(error)

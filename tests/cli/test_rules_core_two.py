@@ -273,6 +273,17 @@ def test_spherier_extended_and_team_rolls_list_every_attempt_and_assistant(capsy
         ),
         (["--engine", "d6", "--skill", "Bluff<+10>", "--dd", "2"], "two parts"),
         (
+            ["--engine", "d6", "--skill", "Bluff<+4, 3>", "--notation", "[Dressage](2)"],
+            "the notation names Dressage, but --skill is Bluff",
+        ),
+        (
+            [
+                *("--engine", "d6", "--skill", "Bluff<+4, 3>"),
+                *("--notation", "[Bluff][Psychologie]", "--opponent", "Empathie<+2, 1>"),
+            ],
+            "the test names the opponent's Psychologie, not Empathie",
+        ),
+        (
             ["--engine", "d6", "--mastery", "2", "--limit", "1", "--dd", "2", "--assistant", "1,1"],
             "team test",
         ),

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.core.errors import SpherierNotationError
+from meneur.core.errors import RulesError, SpherierNotationError
 from meneur.core.spherier import Ability, Skill
 from meneur.core.spherier_notation import (
     ExtendedNotation,
@@ -18,6 +18,8 @@ from meneur.core.spherier_notation import (
     parse_sheet_entry,
     parse_skill,
     parse_test,
+    skill_on_sheet,
+    typed_opponent,
 )
 
 
@@ -125,3 +127,27 @@ def test_near_misses_parse_or_raise_the_notation_error(text: str) -> None:
             parser(text)
         except SpherierNotationError as error:
             assert error.reason  # noqa: PT017 - checking every parser in one example
+
+
+# --- Skills a notation names, found on the sheets -------------------------------------
+
+KAEL = {"attributes": ["Volonté<+2, 2>"], "skills": ["Bluff<+10, 6>", "Mecanique<+5, 3>"]}
+
+
+def test_a_named_skill_comes_from_the_sheet_whatever_its_case_and_accents() -> None:
+    assert skill_on_sheet(KAEL, "Mécanique", "Kael") == Skill(5, 3, "Mecanique")
+    assert skill_on_sheet(KAEL, "bluff", "Kael") == Skill(10, 6, "Bluff")
+    assert skill_on_sheet(KAEL, "Volonte", "Kael") == Skill(2, 2, "Volonté")
+
+
+def test_a_skill_on_no_sheet_is_an_error_naming_it_never_other_values() -> None:
+    with pytest.raises(RulesError, match="Psychologie is not on Kael's sheet") as caught:
+        skill_on_sheet(KAEL, "Psychologie", "Kael")
+    assert caught.value.key == "spherier.not_on_sheet"
+    assert caught.value.values == {"skill": "Psychologie", "owner": "Kael"}
+
+
+def test_a_typed_opponent_must_be_the_skill_the_test_names() -> None:
+    assert typed_opponent("Psychologie<+8, 4>", "psychologie") == Skill(8, 4, "Psychologie")
+    with pytest.raises(RulesError, match="opponent's Psychologie, not Empathie"):
+        typed_opponent("Empathie<+8, 4>", "Psychologie")

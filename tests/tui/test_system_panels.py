@@ -166,6 +166,39 @@ async def test_spherier_notation_on_the_command_line(app_of) -> None:
         assert record.inputs.dd == 2
 
 
+async def test_spherier_opposed_notation_takes_both_skills_from_the_sheets(app_of) -> None:
+    # Play-tested: [Bluff][Psychologie] gave the defender the panel's own values.
+    app = app_of("spherier")
+    app.session.campaign.set(
+        ("characters", "lyra", "sheet", "skills"), ["Psychologie<+8, 4>", "Dressage<+1, 1>"]
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#notation", Input).value = "[Bluff][Psychologie]"
+        await pilot.pause()
+        assert "choisissez l'opposant, ou tapez" in screen_text(app)
+        app.screen.query_one("#opponent-of", Choice).value = "lyra"
+        await pilot.pause()
+        assert "Bluff<+4, 3> / Psychologie<+8, 4>" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        record = panel(app).last
+        assert record.inputs.attacker.name == "Bluff"
+        assert (record.inputs.defender.mastery, record.inputs.defender.limit) == (8, 4)
+        # A skill on no sheet is named, never given the panel's values.
+        app.screen.query_one("#notation", Input).value = "[Bluff][Empathie]"
+        await pilot.pause()
+        assert "Empathie n'est pas sur la fiche de Lyra" in screen_text(app)
+        app.screen.query_one("#notation", Input).value = "[Escalade][Psychologie]"
+        await pilot.pause()
+        assert "Escalade n'est pas sur la fiche de Kael" in screen_text(app)
+        # Typed in full, the opponent's skill needs no sheet.
+        app.screen.query_one("#notation", Input).value = "[Bluff][Empathie]"
+        app.screen.query_one("#opponent", Input).value = "Empathie<+2, 1>"
+        await pilot.pause()
+        assert "Bluff<+4, 3> / Empathie<+2, 1>" in screen_text(app)
+
+
 async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
     app = app_of("systemj")
     async with app.run_test(size=(120, 50)) as pilot:

@@ -186,7 +186,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
             inputs = self.build()
             odds = self.odds(inputs)
         except RulesError as error:
-            summary.update(Text(str(error), style="italic"))
+            summary.update(Text(self.explain(error), style="italic"))
             odds_view.show("", {}, "")
             return
         summary.update(Text(self.summary(inputs), style="bold"))
@@ -227,7 +227,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
         try:
             return self.build()
         except RulesError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return None
 
     def action_roll(self) -> None:

@@ -19,9 +19,11 @@ from meneur.core.spherier_notation import (
     OpposedNotation,
     SimpleNotation,
     TeamNotation,
-    parse_sheet_entry,
     parse_skill,
     parse_test,
+    sheet_skills,
+    skill_on_sheet,
+    typed_opponent,
 )
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
@@ -59,6 +61,13 @@ class SpherierPanel(ActionPanel):
         )
         yield Input(placeholder=self.t("spherier.dd"), id="dd", compact=True)
         yield Input(placeholder=self.t("spherier.notation"), id="notation", compact=True)
+        yield Choice[str](
+            [],
+            id="opponent-of",
+            label=self.t("spherier.opponent_of"),
+            prompt=self.t("spherier.opponent_typed"),
+            allow_blank=True,
+        )
         yield Input(placeholder=self.t("spherier.opponent"), id="opponent", compact=True)
         yield Input(placeholder=self.t("spherier.assistants"), id="assistants", compact=True)
 
@@ -77,23 +86,31 @@ class SpherierPanel(ActionPanel):
         self.query_one("#next-attempt").display = False
 
     def _skills(self) -> dict[str, spherier.Skill]:
-        found: dict[str, spherier.Skill] = {}
-        sheet = self.sheet
-        # The three attributes are skills every character has (Vitalité, Vitesse, Volonté).
-        for entry in [*sheet.get("attributes", []), *sheet.get("skills", [])]:
-            try:
-                parsed = parse_sheet_entry(str(entry))
-            except RulesError:
-                continue
-            if isinstance(parsed, spherier.Skill):
-                found[parsed.name] = parsed
-        return found
+        return sheet_skills(self.sheet)
+
+    def fill_characters(self) -> None:
+        super().fill_characters()
+        self._offer_opponents()
+
+    def _offer_opponents(self) -> None:
+        """Offer every other character as the opponent of an opposed test."""
+        choice = self.query_one("#opponent-of", Choice)
+        kept = choice.value
+        people = [
+            (c.get("name", ident), ident)
+            for ident, c in self.session.characters().items()
+            if ident != self.character
+        ]
+        choice.set_options(people)
+        if kept in [ident for _, ident in people]:
+            choice.value = kept
 
     def character_changed(self) -> None:
         skills = self._skills()
         self.query_one("#skill", Choice).set_options(
             [(s.notation, name) for name, s in skills.items()]
         )
+        self._offer_opponents()
 
     @on(Choice.Changed, "#skill")
     def _skill(self, event: Choice.Changed) -> None:
@@ -114,7 +131,7 @@ class SpherierPanel(ActionPanel):
         skill = self._skill_now()
         text = self.query_one("#notation", Input).value.strip()
         if text:
-            return self.from_notation(text, skill)
+            return self.from_notation(text)
         step = self.query_one("#dd-step", StepSelector).value
         if step == TYPED:
             dd = number(self.query_one("#dd", Input).value, 0)
@@ -122,23 +139,29 @@ class SpherierPanel(ActionPanel):
             dd = spherier.DD_SCALES[self.engine][step]
         return spherier.SkillTest(self.engine, skill, dd)
 
-    def from_notation(self, text: str, skill: spherier.Skill) -> Any:
-        """The test a typed notation describes, with the controls' skill.
+    def _character_name(self, ident: str | None) -> str:
+        return str(self.session.characters().get(ident or "", {}).get("name", ident or ""))
+
+    def from_notation(self, text: str) -> Any:
+        """The test a typed notation describes: the skill it names from the acting
+        character's sheet, an opponent's from the chosen opponent's sheet (or typed).
 
         Raises:
-            RulesError: for notation that cannot be read, or a missing opponent.
+            RulesError: for notation that cannot be read, a skill on no sheet (named),
+                or a missing opponent.
         """
         notation = parse_test(text)
-        named = self._skills().get(
-            notation.skill, spherier.Skill(skill.mastery, skill.limit, notation.skill)
-        )
+        if self.character is None:
+            raise RulesError(
+                f"choose whose {notation.skill} it is",
+                key="spherier.whose",
+                skill=notation.skill,
+            )
+        named = skill_on_sheet(self.sheet, notation.skill, self._character_name(self.character))
         if isinstance(notation, SimpleNotation):
             return spherier.SkillTest(self.engine, named, notation.dd)
         if isinstance(notation, OpposedNotation):
-            opponent = parse_skill(
-                self.query_one("#opponent", Input).value.strip() or f"{notation.opponent}"
-            )
-            return spherier.OpposedSkillTest(self.engine, named, opponent)
+            return spherier.OpposedSkillTest(self.engine, named, self._opponent(notation.opponent))
         if isinstance(notation, ExtendedNotation):
             return spherier_extended.ExtendedTest(
                 self.engine, named, notation.step_dd, notation.total, notation.interval
@@ -158,6 +181,24 @@ class SpherierPanel(ActionPanel):
             max_assistants=notation.max_assistants,
             min_assistants=notation.min_assistants,
         )
+
+    def _opponent(self, name: str) -> spherier.Skill:
+        """The opponent's skill ``name``: typed in full, or from the chosen opponent's sheet.
+
+        Raises:
+            RulesError: when neither is given, or the skill is not on that sheet.
+        """
+        typed = self.query_one("#opponent", Input).value.strip()
+        if typed:
+            return typed_opponent(typed, name)
+        ident = self.query_one("#opponent-of", Choice).value
+        if not isinstance(ident, str):
+            raise RulesError(
+                f"choose the opponent, or type {name}<Maîtrise, Limite>",
+                key="spherier.no_opponent",
+                skill=name,
+            )
+        return skill_on_sheet(self.session.sheet(ident), name, self._character_name(ident))
 
     def run_notation(self, text: str) -> None:
         """Play a notation typed on the command line."""
