@@ -160,7 +160,8 @@ def test_one_function_gives_a_characters_combat_scores_from_sheet_and_hand() -> 
     assert scores.attack(Attack.BOW) == (70 + 45 * 2 + 38) // 5 + 12
     assert scores.attack(Attack.MELEE_FORCE) == (70 * 2 + 61 + 38) // 5  # no ATT in melee
     bare = combat.scores_of({"attributes": attributes})
-    assert bare.parry is None and bare.block is None
+    assert bare.parry is None
+    assert bare.block is None
     assert set(bare.defences()) == {Defence.DODGE}
 
 
