@@ -7,18 +7,19 @@ class RulesError(ValueError):
     """An input the rules do not allow; the message names the input and the reason.
 
     The CLI prints the message as it is, on one line, and exits with status 2, so it must
-    read well on its own. An error a player meets at the table may also carry a ``key``
-    and ``values``: the interface then says it in the player's language from its own
-    strings (``errors.<key>``), and falls back on the message where it has none.
+    read well on its own. An error a player meets at the table may also carry a
+    ``message_key`` and ``values``: the interface then says it in the player's language
+    from its own strings (``errors.<message_key>``), and falls back on the message where
+    it has none.
 
     Attributes:
-        key: the message's key in the interfaces' strings, or None.
+        message_key: the message's key in the interfaces' strings, or None.
         values: what the message names (a skill, a character…), for those strings.
     """
 
-    def __init__(self, message: str, *, key: str | None = None, **values: object) -> None:
+    def __init__(self, message: str, *, message_key: str | None = None, **values: object) -> None:
         super().__init__(message)
-        self.key = key
+        self.message_key = message_key
         self.values = values
 
 

@@ -334,7 +334,10 @@ def skill_on_sheet(sheet: Mapping[str, Any], name: str, owner: str) -> Skill:
         if folded(skill.name) == wanted:
             return skill
     raise RulesError(
-        f"{name} is not on {owner}'s sheet", key="spherier.not_on_sheet", skill=name, owner=owner
+        f"{name} is not on {owner}'s sheet",
+        message_key="spherier.not_on_sheet",
+        skill=name,
+        owner=owner,
     )
 
 
@@ -348,7 +351,7 @@ def typed_opponent(text: str, name: str) -> Skill:
     if folded(skill.name) != folded(name):
         raise RulesError(
             f"the test names the opponent's {name}, not {skill.name}",
-            key="spherier.other_opponent",
+            message_key="spherier.other_opponent",
             skill=name,
             typed=skill.name,
         )

@@ -37,7 +37,7 @@ class Strings:
     def explain(self, error: Exception) -> str:
         """An error as the player reads it: a rules error that carries a key, in this
         language; any other, its own message."""
-        key = getattr(error, "key", None)
+        key = getattr(error, "message_key", None)
         values = getattr(error, "values", {})
         if isinstance(key, str) and f"errors.{key}" in self._table:
             return self.t(f"errors.{key}", **values)

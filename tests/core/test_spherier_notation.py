@@ -143,7 +143,7 @@ def test_a_named_skill_comes_from_the_sheet_whatever_its_case_and_accents() -> N
 def test_a_skill_on_no_sheet_is_an_error_naming_it_never_other_values() -> None:
     with pytest.raises(RulesError, match="Psychologie is not on Kael's sheet") as caught:
         skill_on_sheet(KAEL, "Psychologie", "Kael")
-    assert caught.value.key == "spherier.not_on_sheet"
+    assert caught.value.message_key == "spherier.not_on_sheet"
     assert caught.value.values == {"skill": "Psychologie", "owner": "Kael"}
 
 

@@ -28,6 +28,19 @@ def test_every_key_the_interface_uses_exists() -> None:
     assert not missing
 
 
+def test_every_rules_error_key_is_said_in_both_languages() -> None:
+    root = TUI.parent
+    used = {
+        key
+        for folder in ("core", "tui", "saves")
+        for path in (root / folder).rglob("*.py")
+        for key in re.findall(r'message_key="([a-z_.]+)"', path.read_text(encoding="utf-8"))
+    }
+    assert used
+    for lang in LANGUAGES:
+        assert not {f"errors.{key}" for key in used} - strings(lang).keys()
+
+
 def test_every_binding_id_has_a_description() -> None:
     ids = {
         key

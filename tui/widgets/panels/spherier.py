@@ -154,7 +154,7 @@ class SpherierPanel(ActionPanel):
         if self.character is None:
             raise RulesError(
                 f"choose whose {notation.skill} it is",
-                key="spherier.whose",
+                message_key="spherier.whose",
                 skill=notation.skill,
             )
         named = skill_on_sheet(self.sheet, notation.skill, self._character_name(self.character))
@@ -195,7 +195,7 @@ class SpherierPanel(ActionPanel):
         if not isinstance(ident, str):
             raise RulesError(
                 f"choose the opponent, or type {name}<Maîtrise, Limite>",
-                key="spherier.no_opponent",
+                message_key="spherier.no_opponent",
                 skill=name,
             )
         return skill_on_sheet(self.session.sheet(ident), name, self._character_name(ident))
