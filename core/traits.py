@@ -29,6 +29,9 @@ from .records import RollRecord
 
 SYSTEM = "traits"
 OUTCOMES = ("success", "failure")
+PENDING = "pending"
+"""The outcome of a roll that is not final yet: a talent forces a Coup de poker this roll
+allows, and the player has not chosen how many dice it rerolls."""
 MAX_POOL = 100
 """Most dice one trait roll may throw (far beyond any sheet; keeps odds quick)."""
 
@@ -194,7 +197,8 @@ def choose_poker(test: TraitTest, successes: int, failures: int, sixes: int) -> 
 
 @dataclass(frozen=True, kw_only=True)
 class TraitRoll(RollRecord[TraitTest]):
-    """A trait roll. ``result`` is the final number of successes.
+    """A trait roll. ``result`` is the number of successes (final unless ``poker_owed``:
+    then the outcome is :data:`PENDING` and ``success`` None until the poker is made).
 
     ``dice`` holds, in order: the bonus die (role ``"bonus"``), the first roll (no role;
     dice a Coup de poker replaced are not kept), then the rerolled dice (role
@@ -259,17 +263,19 @@ def resolve(test: TraitTest, faces: tuple[int, ...]) -> TraitRoll:
     dice += [Die(6, face, role="reroll") for face in rerolls]
     fiasco = 1 in rerolls
     final = 0 if fiasco else successes + sum(1 for face in rerolls if test.succeeds(face))
+    owed = test.forced_poker and limit > 0 and not rerolls
     return TraitRoll(
         inputs=test,
         dice=tuple(dice),
         result=final,
-        outcome="success" if final >= test.need else "failure",
-        success=final >= test.need,
+        # A Coup de poker still owed can change everything (a fiasco, new successes).
+        outcome=PENDING if owed else "success" if final >= test.need else "failure",
+        success=None if owed else final >= test.need,
         pool=pool,
         first_successes=successes,
         poker=len(rerolls),
         poker_limit=limit,
-        poker_owed=test.forced_poker and limit > 0 and not rerolls,
+        poker_owed=owed,
         fiasco=fiasco,
         successes=final,
     )
@@ -338,6 +344,20 @@ def with_poker(record: TraitRoll, k: int, rng: random.Random) -> TraitRoll:
     choose_poker(test, record.first_successes, record.pool - record.first_successes, sixes)
     faces = tuple(die.face for die in record.dice)
     return replace(resolve(test, faces + tuple(draw(rng, 6) for _ in range(k))), seed=record.seed)
+
+
+def with_poker_faces(record: TraitRoll, faces: tuple[int, ...]) -> TraitRoll:
+    """The roll after a Coup de poker made with physical dice: ``faces`` are the rerolled
+    dice as the player read them.
+
+    Raises:
+        RulesError: when a Coup de poker was already made, or those faces are not one this
+            roll allows.
+    """
+    if record.poker:
+        raise RulesError("this roll already had its Coup de poker")
+    test = replace(record.inputs, poker=len(faces))
+    return resolve(test, tuple(die.face for die in record.dice) + faces)
 
 
 def declare_blessing(record: TraitRoll, blessing: Blessing) -> TraitRoll:

@@ -33,6 +33,7 @@ SYMBOLS = {
     "major_negative": "⊖⊖",
     "major_negative_and_children": "⊖⊖+",
     "made": "✔",
+    "pending": "…",
 }
 """A symbol for every outcome key: ✔/✘ success or failure, ⊕/⊖ the side effect, ★ critical."""
 
@@ -63,8 +64,14 @@ def symbol(key: str) -> str:
     return SYMBOLS.get(key, "?")
 
 
+PENDING_KEYS = frozenset({"pending"})
+"""Outcomes that are not final yet (a forced Coup de poker still owed)."""
+
+
 def style_class(key: str) -> str:
-    """``success`` or ``failure``: the CSS class (and colour) of an outcome."""
+    """``success``, ``failure`` or ``pending``: the CSS class (and colour) of an outcome."""
+    if key in PENDING_KEYS:
+        return "pending"
     return "success" if key in SUCCESS_KEYS else "failure"
 
 
@@ -83,3 +90,9 @@ def glossed(system: str, key: str) -> str:
         return term(f"{system}.outcome.{key}").glossed
     except ContentError:
         return key
+
+
+OUTCOME_COLOURS = {"success": "green", "failure": "red", "pending": "yellow"}
+"""The colour of each style class (the symbol says it too)."""
+OUTCOME_STYLES = {key: f"bold {colour}" for key, colour in OUTCOME_COLOURS.items()}
+"""The bold style of a result line in each class."""

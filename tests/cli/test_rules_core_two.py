@@ -44,6 +44,18 @@ def test_traits_difficulty_0_answers(capsys) -> None:
     assert rolled["successes"] == sum(1 for die in rolled["dice"] if die["face"] != 1)
 
 
+def test_a_forced_poker_left_owed_reads_as_pending(capsys) -> None:
+    argv = ["roll", "traits", "--dice", "3", "--difficulty", "4", "--forced-poker"]
+    # Seed 5 shows 5, 3, 6: a 6, so the talent forces a poker; --poker 0 leaves it owed.
+    rolled = run_json(capsys, *argv, "--poker", "0", "--seed", "5", "--json")
+    assert (rolled["outcome"], rolled["success"], rolled["poker_owed"]) == ("pending", None, True)
+    assert rolled["label"]["en"].startswith("pending")
+    assert main([*argv, "--poker", "0", "--seed", "5"]) == 0
+    assert "→ En attente du Coup de poker forcé" in capsys.readouterr().out
+    made = run_json(capsys, *argv, "--poker", "1", "--seed", "5", "--json")
+    assert made["outcome"] in ("success", "failure")
+
+
 @pytest.mark.parametrize("policy", ["never", "max", "when-short"])
 def test_traits_odds_match_the_core(policy: str, capsys) -> None:
     data = run_json(

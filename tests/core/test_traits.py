@@ -189,6 +189,20 @@ def test_a_forced_poker_is_made_even_by_a_cautious_policy() -> None:
     assert owed.poker_owed
 
 
+def test_a_forced_poker_still_owed_is_not_a_final_result() -> None:
+    # Play-tested: an owed forced poker read as "success" though a fiasco could follow.
+    owed = traits.resolve(TraitTest(4, 5, forced_poker=True, poker=0), (6, 5, 2, 3))
+    assert owed.outcome == traits.PENDING
+    assert owed.success is None
+    assert owed.successes == 2  # so far
+    made = traits.with_poker_faces(owed, (1,))
+    assert (made.outcome, made.success, made.fiasco) == ("failure", False, True)
+    made = traits.with_poker_faces(owed, (5,))
+    assert (made.outcome, made.successes) == ("success", 3)
+    with pytest.raises(RulesError, match="1 to 2 dice"):
+        traits.with_poker_faces(owed, (5, 5, 5))
+
+
 def test_the_player_pokers_after_seeing_the_dice_and_the_record_replays() -> None:
     test = TraitTest(5, 4, need=4)
     seed = next(s for s in range(200) if roll_seeded(traits.first_roll, test, s).poker_limit)

@@ -109,6 +109,11 @@ def screen_text(app: MeneurApp) -> str:
     return "\n".join(line.replace("\xa0", " ") for line in lines)
 
 
+def notices(app: MeneurApp) -> str:
+    """The notifications on show, joined by ``|``."""
+    return " | ".join(notice.message for notice in app._notifications)
+
+
 def empty_cosmos_campaign(data_dir: Path, **options: object) -> Campaign:
     """A Great Cosmos campaign with nobody in it yet (for the creation wizard)."""
     return Campaign.create(

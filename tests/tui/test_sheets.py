@@ -11,7 +11,7 @@ from meneur.saves.campaign import Campaign, replay_roll
 from meneur.tui.app import make_app
 from meneur.tui.screens.sheet import SheetScreen
 
-from .conftest import fixed_clock, screen_text
+from .conftest import fixed_clock, notices, screen_text
 
 
 async def open_sheet(pilot: Pilot) -> SheetScreen:
@@ -44,11 +44,6 @@ async def type_in_dialog(pilot: Pilot, text: str) -> None:
 def shown(app) -> str:
     """The screen's text with runs of spaces as one (labels are padded into columns)."""
     return " ".join(screen_text(app).split())
-
-
-def notices(app) -> str:
-    """The notifications on show."""
-    return " | ".join(notice.message for notice in app._notifications)
 
 
 def sheet_of(app, ident: str = "kael") -> dict:

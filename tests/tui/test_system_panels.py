@@ -12,7 +12,7 @@ from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.ticklist import TickList
 
-from .conftest import screen_text
+from .conftest import notices, screen_text
 
 
 def panel(app) -> ActionPanel:
@@ -78,6 +78,35 @@ async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert panel(app).last.inputs.difficulty == 0
+
+
+async def test_traits_forced_poker_is_pending_until_k_is_chosen(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#forced")
+        await pilot.pause()
+        for _ in range(60):  # until a 6 shows: the talent then forces the poker
+            await pilot.press("r")
+            await pilot.pause()
+            if panel(app).last.poker_owed:
+                break
+        owed = panel(app).last
+        assert owed.outcome == "pending"
+        assert "En attente du Coup de poker forcé" in screen_text(app)
+        campaign = app.session.campaign
+        pending_entry = campaign.journal.last_id
+        await pilot.press("r")  # refused: the roll on screen is not final
+        await pilot.pause()
+        assert panel(app).last is owed
+        assert campaign.journal.last_id == pending_entry
+        assert "choisissez combien de dés relancer" in notices(app)
+        app.screen.query_one("#poker").press()
+        await pilot.pause()
+        made = panel(app).last
+        assert made.poker >= 1
+        assert made.outcome in ("success", "failure")
+        assert campaign.journal.entry(campaign.journal.last_id).roll["outcome"] == made.outcome
 
 
 async def test_traits_roll_then_coup_de_poker_with_its_odds(app_of) -> None:

@@ -231,18 +231,27 @@ class TableScreen(SessionStrings, Screen[None]):
 
     @on(ActionPanel.PhysicalFaces)
     def physical_faces(self, event: ActionPanel.PhysicalFaces) -> None:
-        panel, inputs = event.panel, event.inputs
+        panel, inputs, rerolls = event.panel, event.inputs, event.rerolls
+
+        def read(faces: tuple[int, ...]) -> Any:
+            if rerolls:
+                from meneur.core.traits import with_poker_faces
+
+                if len(faces) != rerolls:
+                    raise RulesError(f"this Coup de poker rerolls {rerolls} dice")
+                return with_poker_faces(inputs, faces)
+            return self.session.read_faces(inputs, faces)
 
         def check(text: str) -> str | None:
             try:
-                self.session.read_faces(inputs, parse_faces(text))
+                read(parse_faces(text))
             except (ValueError, RulesError) as error:
-                return str(error)
+                return self.explain(error)
             return None
 
         def done(text: str | None) -> None:
             if text is not None:
-                panel.finish(self.session.read_faces(inputs, parse_faces(text)), physical=True)
+                panel.finish(read(parse_faces(text)), physical=True)
 
         self.app.push_screen(
             TextDialog(

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from meneur.tui.outcomes import glossed, style_class, symbol
+from meneur.tui.outcomes import OUTCOME_COLOURS, glossed, style_class, symbol
 
 if TYPE_CHECKING:
     from meneur.saves.campaign import Campaign
@@ -100,7 +100,7 @@ class JournalView(Vertical):
             text.append(entry.text)
             if isinstance(outcome, str):
                 system = str(roll.get("system"))
-                style = "green" if style_class(outcome) == "success" else "red"
+                style = OUTCOME_COLOURS[style_class(outcome)]
                 text.append(f"  {symbol(outcome)} {glossed(system, outcome)}", style=style)
             elif "text" in roll:
                 text.append(f" → {roll['text']}", style="bold")

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Static
 
 from meneur.core.errors import RulesError
-from meneur.tui.outcomes import glossed, style_class, symbol
+from meneur.tui.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
@@ -78,11 +78,19 @@ class ActionPanel(SessionStrings, VerticalScroll):
             super().__init__()
 
     class PhysicalFaces(Message):
-        """Asks the table for the faces of physical dice."""
+        """Asks the table for the faces of physical dice.
 
-        def __init__(self, panel: ActionPanel, inputs: Any) -> None:
+        Attributes:
+            panel: the panel to give the record to.
+            inputs: the test the dice are for.
+            rerolls: for a Coup de poker on ``inputs`` (then a roll record), the number
+                of dice rerolled by hand; 0 for a whole roll.
+        """
+
+        def __init__(self, panel: ActionPanel, inputs: Any, *, rerolls: int = 0) -> None:
             self.panel = panel
             self.inputs = inputs
+            self.rerolls = rerolls
             super().__init__()
 
     def __init__(self, session: Session, *, id: str | None = None) -> None:
@@ -294,7 +302,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
         text = Text()
         outcome = getattr(record, "outcome", None)
         if outcome is not None:
-            style = "bold green" if style_class(outcome) == "success" else "bold red"
+            style = OUTCOME_STYLES[style_class(outcome)]
             text.append(f"{symbol(outcome)} {glossed(record.system, outcome)}", style=style)
         for line in self.result_lines(record):
             text.append("\n" + line)

@@ -20,6 +20,7 @@ from meneur.core.errors import RulesError
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.odds import percent
 from meneur.tui.widgets.selector import StepSelector
+from meneur.tui.widgets.tick import Tick
 
 from .base import ActionPanel, number
 
@@ -67,6 +68,7 @@ class TraitsPanel(ActionPanel):
             ],
             id="blessing",
         )
+        yield Tick(self.t("traits.forced"), id="forced", compact=True)
         yield StepSelector(
             self.t("traits.policy"),
             [
@@ -145,7 +147,12 @@ class TraitsPanel(ActionPanel):
         against = value("#against", 0)
         if against > 0:
             attacker = traits_opposed.OpposedSide(
-                value("#pool", 0), value("#bonus", 0), bonus_die, bless, False, policy
+                value("#pool", 0),
+                value("#bonus", 0),
+                bonus_die,
+                bless,
+                self.query_one("#forced", Tick).value,
+                policy,
             )
             return traits_opposed.OpposedTest(
                 attacker,
@@ -159,6 +166,7 @@ class TraitsPanel(ActionPanel):
             bonus=value("#bonus", 0),
             bonus_die=bonus_die,
             blessing=bless,
+            forced_poker=self.query_one("#forced", Tick).value,
             poker=policy,
         )
 
@@ -177,6 +185,11 @@ class TraitsPanel(ActionPanel):
     # --- Rolling: a first roll, then maybe a Coup de poker ------------------------------
 
     def action_roll(self) -> None:
+        if self.poker_owed:
+            # The roll on screen is not final: its forced Coup de poker decides it.
+            self.notify(self.t("traits.poker_owed"), severity="warning")
+            self.query_one("#poker-k", StepSelector).focus()
+            return
         inputs = self.test_to_roll()
         if inputs is None:
             return
@@ -192,15 +205,15 @@ class TraitsPanel(ActionPanel):
 
     def finish(self, record: Any, *, physical: bool) -> None:
         super().finish(record, physical=physical)
-        if (
-            isinstance(record, traits.TraitRoll)
-            and record.seed is not None
-            and not record.poker
-            and record.poker_limit
-        ):
+        if isinstance(record, traits.TraitRoll) and not record.poker and record.poker_limit:
             self._offer_poker(record)
         else:
             self._hide_poker()
+
+    @property
+    def poker_owed(self) -> bool:
+        """Whether the last roll waits for its forced Coup de poker."""
+        return isinstance(self.last, traits.TraitRoll) and self.last.poker_owed
 
     def _offer_poker(self, record: traits.TraitRoll) -> None:
         lines = Text(self.t("traits.poker_title"), style="bold")
@@ -222,11 +235,15 @@ class TraitsPanel(ActionPanel):
 
     @on(Button.Pressed, "#poker")
     def poker(self) -> None:
-        """Reroll k failed dice of the last roll (the same seed's stream continues)."""
+        """Reroll k failed dice of the last roll (the same seed's stream continues), or,
+        with physical dice, ask for the faces of the k dice rerolled by hand."""
         record = self.last
-        if not isinstance(record, traits.TraitRoll) or record.seed is None:
+        if not isinstance(record, traits.TraitRoll):
             return
         k = int(self.query_one("#poker-k", StepSelector).value)
+        if record.seed is None:
+            self.post_message(self.PhysicalFaces(self, record, rerolls=k))
+            return
         rng = random.Random(record.seed)
         traits.first_roll(record.inputs, rng)  # the same draws as the first roll
         self.finish(traits.with_poker(record, k, rng), physical=False)
