@@ -268,6 +268,16 @@ class Draft:
             return Problem("talent_count", {"chosen": len(self.talents)})
         return None
 
+    def money_problem(self) -> Problem | None:
+        """The money is a whole number within the sheet's bounds (the d100 by default,
+        or what the GM says)."""
+        from .sheets import MONEY
+
+        low, high = MONEY.bounds({})
+        if self.money is None or not low <= self.money <= high:  # type: ignore[operator]
+            return Problem("money", {"low": low, "high": high})
+        return None
+
     # --- The sheet -------------------------------------------------------------------
 
     def sheet(self) -> dict[str, Any]:

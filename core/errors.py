@@ -38,7 +38,14 @@ class BoundsError(RulesError):
         self.high = high
         self.value = value
         shown = f"{'…' if low is None else low}–{'…' if high is None else high}"
-        super().__init__(f"{what} is {shown}, not {value}")
+        super().__init__(
+            f"{what} is {shown}, not {value}",
+            message_key="sheet.out_of_bounds",
+            field=what,
+            low="…" if low is None else low,
+            high="…" if high is None else high,
+            value=value,
+        )
 
 
 class NotationError(RulesError):

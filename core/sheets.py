@@ -146,11 +146,29 @@ def parse_int(text: str, what: str) -> int:
     """
     stripped = text.strip()
     digits = stripped.lstrip("+-")
-    if not digits or not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
-        raise RulesError(f"{what}: expected a whole number, not {stripped!r}")
-    if len(stripped) - len(digits) > 1:
-        raise RulesError(f"{what}: expected a whole number, not {stripped!r}")
+    if (
+        not digits
+        or not digits.isdecimal()
+        or not digits.isascii()
+        or len(digits) > 9
+        or len(stripped) - len(digits) > 1
+    ):
+        raise not_a_number(what, stripped)
     return int(stripped)
+
+
+def field_error(what: str, reason: str, key: str, **values: object) -> RulesError:
+    """The error for a value refused on a sheet: ``what`` is its sheet key (the message
+    names it; an interface shows its label), ``key`` the message's key under ``sheet.``."""
+    return RulesError(f"{what}: {reason}", message_key=f"sheet.{key}", field=what, **values)
+
+
+def not_a_number(what: str, value: object) -> RulesError:
+    """The error for a value that should be a whole number (``what`` is a sheet key)."""
+    if isinstance(value, str) and not value.strip():
+        return field_error(what, "a whole number is needed", "number_needed")
+    shown = value.strip() if isinstance(value, str) else value
+    return field_error(what, f"expected a whole number, not {shown!r}", "not_a_number", value=shown)
 
 
 def parse_number(field: Field, text: str, sheet: Mapping[str, Any]) -> int:
@@ -169,7 +187,9 @@ def parse_text(field: Field, text: str) -> str:
         RulesError: for an overlong or multi-line text.
     """
     if len(text) > MAX_TEXT or "\n" in text:
-        raise RulesError(f"{field.key}: one line of at most {MAX_TEXT} characters")
+        raise field_error(
+            field.key, f"one line of at most {MAX_TEXT} characters", "one_line", most=MAX_TEXT
+        )
     return text.strip()
 
 
@@ -184,7 +204,9 @@ def check_name(text: str, what: str) -> str:
     """
     name = text.strip()
     if not name or len(name) > MAX_NAME or "\n" in name or "." in name:
-        raise RulesError(f"{what}: a name of 1 to {MAX_NAME} characters, without a dot")
+        raise field_error(
+            what, f"a name of 1 to {MAX_NAME} characters, without a dot", "name_rule", most=MAX_NAME
+        )
     return name
 
 
@@ -196,7 +218,9 @@ def parse_named(field: Field, text: str) -> tuple[str, int]:
     """
     found = _NAMED.match(text.strip())
     if found is None:
-        raise RulesError(f"{field.key}: expected a name and a number (Arts martiaux 3)")
+        raise field_error(
+            field.key, "expected a name and a number (Arts martiaux 3)", "expected_named"
+        )
     name = check_name(found["name"], field.key)
     value = parse_int(found["value"], f"{field.key}.{name}")
     return name, check_number(field, value, {})
@@ -210,15 +234,23 @@ def parse_described(field: Field, text: str) -> tuple[str, str]:
     """
     name, colon, rest = text.partition(":")
     if not colon or not rest.strip():
-        raise RulesError(f"{field.key}: expected a name, ':' and a text (Arts martiaux: combat)")
+        raise field_error(
+            field.key,
+            "expected a name, ':' and a text (Arts martiaux: combat)",
+            "expected_described",
+        )
     described = rest.strip()
     if len(described) > MAX_TEXT or "\n" in described:
-        raise RulesError(f"{field.key}: one line of at most {MAX_TEXT} characters")
+        raise field_error(
+            field.key, f"one line of at most {MAX_TEXT} characters", "one_line", most=MAX_TEXT
+        )
     return check_name(name, field.key), described
 
 
 BONUS_KEYS = ("parade", "endurance")
 """What Les Traits' equipment adds to."""
+MAX_BONUS = 20
+"""The largest bonus (or malus) one piece of equipment gives."""
 
 
 def parse_bonuses(field: Field, text: str) -> tuple[str, dict[str, int]]:
@@ -229,16 +261,20 @@ def parse_bonuses(field: Field, text: str) -> tuple[str, dict[str, int]]:
     """
     name, colon, rest = text.partition(":")
     if not colon:
-        raise RulesError(f"{field.key}: expected a name, ':' and bonuses (Bouclier: parade +1)")
+        raise field_error(
+            field.key, "expected a name, ':' and bonuses (Bouclier: parade +1)", "expected_bonuses"
+        )
     name = check_name(name, field.key)
     bonuses: dict[str, int] = {}
     for part in rest.split(","):
         words = part.split()
         if len(words) != 2 or words[0].casefold() not in BONUS_KEYS:
-            raise RulesError(f"{field.key}.{name}: expected parade n or endurance n")
+            raise field_error(
+                f"{field.key}.{name}", "expected parade n or endurance n", "bonus_kind"
+            )
         value = parse_int(words[1], f"{field.key}.{name}.{words[0]}")
-        if abs(value) > 20:
-            raise RulesError(f"{field.key}.{name}: a bonus is within ±20, not {value}")
+        if abs(value) > MAX_BONUS:
+            raise BoundsError(f"{field.key}.{name}.{words[0]}", -MAX_BONUS, MAX_BONUS, value)
         bonuses[words[0].casefold()] = value
     return name, bonuses
 
@@ -265,12 +301,14 @@ def parse_entries(field: Field, text: str) -> list[str]:
     """
     lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
     if not lines:
-        raise RulesError(f"{field.key}: nothing to add")
+        raise field_error(field.key, "nothing to add", "nothing_to_add")
     parse = _parser(field.parser)
     shown: list[str] = []
     for line in lines:
         if len(line) > MAX_TEXT:
-            raise RulesError(f"{field.key}: a line of at most {MAX_TEXT} characters")
+            raise field_error(
+                field.key, f"one line of at most {MAX_TEXT} characters", "one_line", most=MAX_TEXT
+            )
         read = parse(line)
         shown.append(read.notation if hasattr(read, "notation") else str(read))
     return shown
@@ -322,8 +360,17 @@ def _cosmos_stats(cap: int) -> tuple[Field, ...]:
     )
 
 
-def cosmos_layout(options: Mapping[str, Any], level: int) -> tuple[Section, ...]:
-    """The Great Cosmos sheet with the campaign's optional rules."""
+MONEY = Field("money", Kind.NUMBER, "sheet.money", 0, 10**7, 0)
+"""Great Cosmos money, in PO (the creation wizard checks it too)."""
+AFFILIATION_LEVEL_MAX = 5
+"""The highest affiliation level any affiliation may allow (RULES.md §3.6)."""
+
+
+def cosmos_layout(
+    options: Mapping[str, Any], level: int, affiliation_max: int = AFFILIATION_LEVEL_MAX
+) -> tuple[Section, ...]:
+    """The Great Cosmos sheet with the campaign's optional rules; ``affiliation_max`` is
+    the character's affiliation's own highest level (from the catalogue)."""
     from .cosmos_levels import stat_cap
 
     gauges = [
@@ -340,12 +387,21 @@ def cosmos_layout(options: Mapping[str, Any], level: int) -> tuple[Section, ...]
         Field("level", Kind.NUMBER, "sheet.level", 1, 99, 1, compact=True),
         Field("race", Kind.TEXT, "sheet.race", default=""),
         Field("class", Kind.TEXT, "sheet.class", default=""),
-        Field("money", Kind.NUMBER, "sheet.money", 0, 10**7, 0),
+        MONEY,
         # Creation may choose an affiliation; its level is the extension rule's.
         Field("affiliation", Kind.TEXT, "sheet.affiliation", default=""),
     ]
     if options.get("affiliation"):
-        identity.append(Field("affiliation_level", Kind.NUMBER, "sheet.affiliation_level", 0, 5, 0))
+        identity.append(
+            Field(
+                "affiliation_level",
+                Kind.NUMBER,
+                "sheet.affiliation_level",
+                0,
+                min(affiliation_max, AFFILIATION_LEVEL_MAX),
+                0,
+            )
+        )
     trackers = []
     if options.get("dna"):
         trackers.append(Field("pmu", Kind.NUMBER, "sheet.pmu", 0, 99, 0, compact=True))
@@ -511,9 +567,16 @@ def systemj_layout() -> tuple[Section, ...]:
 
 
 def layout(
-    system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]
+    system: str,
+    options: Mapping[str, Any],
+    sheet: Mapping[str, Any],
+    affiliation_levels: Mapping[str, int] | None = None,
 ) -> tuple[Section, ...]:
     """The sections of a ``system`` sheet under the campaign's ``options``.
+
+    Args:
+        affiliation_levels: Great Cosmos: each affiliation's highest level, from the
+            campaign's catalogue (an affiliation it does not list keeps the rule's 5).
 
     Raises:
         RulesError: for an unknown system.
@@ -522,7 +585,13 @@ def layout(
         return resolution_layout(options)
     if system == "cosmos":
         level = sheet.get("level", 1)
-        return cosmos_layout(options, level if isinstance(level, int) else 1)
+        affiliation = sheet.get("affiliation")
+        highest = (
+            (affiliation_levels or {}).get(affiliation, AFFILIATION_LEVEL_MAX)
+            if isinstance(affiliation, str)
+            else AFFILIATION_LEVEL_MAX
+        )
+        return cosmos_layout(options, level if isinstance(level, int) else 1, highest)
     if system == "traits":
         return traits_layout()
     if system == "spherier":
@@ -530,6 +599,96 @@ def layout(
     if system == "systemj":
         return systemj_layout()
     raise RulesError(f"unknown system {system!r}")
+
+
+# --- Checking a whole sheet ------------------------------------------------------------
+
+
+def check_sheet(
+    system: str,
+    options: Mapping[str, Any],
+    sheet: Mapping[str, Any],
+    affiliation_levels: Mapping[str, int] | None = None,
+) -> None:
+    """Check every value a ``system`` sheet holds against the rules' limits, whoever wrote
+    it (the sheet screen, ``meneur set``, a hand edit): the same checks as an edit.
+
+    Values the sheet leaves out take their defaults and are not checked; keys the layout
+    does not know (a genome, mutations) are other code's business.
+
+    Raises:
+        RulesError: naming the sheet key (``stats.force``) and what is wrong; a number
+            out of bounds is a :class:`BoundsError`.
+    """
+    for section in layout(system, options, sheet, affiliation_levels):
+        for field in section.fields:
+            value = value_of(sheet, field.key)
+            if value is not None:
+                _check_value(field, value, sheet)
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise not_a_number(what, value)
+    return value
+
+
+def _check_value(field: Field, value: object, sheet: Mapping[str, Any]) -> None:
+    key = field.key
+    if field.kind is Kind.NUMBER:
+        check_number(field, _whole(value, key), sheet)
+    elif field.kind is Kind.TEXT:
+        if not isinstance(value, str):
+            raise field_error(key, "expected text", "expected_text")
+        parse_text(field, value)
+    elif field.kind is Kind.CARDS:
+        if not isinstance(value, list):
+            raise field_error(key, "expected a list of cards", "expected_cards")
+        from .systemj_cards import Card
+
+        for i, card in enumerate(value):
+            if not isinstance(card, Mapping):
+                raise field_error(f"{key}[{i}]", "expected a card (a table)", "expected_cards")
+            try:
+                Card.from_data(card)
+            except RulesError as error:
+                raise field_error(
+                    f"{key}[{i}]", str(error), "bad_card", detail=str(error)
+                ) from error
+    elif field.kind is Kind.ENTRIES:
+        if not isinstance(value, list) or not all(isinstance(line, str) for line in value):
+            raise field_error(key, "expected a list of lines of text", "expected_lines")
+        parse = _parser(field.parser)
+        for line in value:
+            parse(line)
+    else:
+        _check_table(field, value)
+
+
+def _check_table(field: Field, value: object) -> None:
+    """A ``named``, ``described`` or ``bonuses`` table: its names and values."""
+    key = field.key
+    if not isinstance(value, Mapping):
+        raise field_error(key, "expected a table of names", "expected_table")
+    for name, item in value.items():
+        check_name(str(name), key)
+        what = f"{key}.{name}"
+        if field.kind is Kind.NAMED:
+            low, high = field.bounds({})
+            number = _whole(item, what)
+            if (low is not None and number < low) or (high is not None and number > high):
+                raise BoundsError(what, low, high, number)
+        elif field.kind is Kind.DESCRIBED:
+            if not isinstance(item, str) or len(item) > MAX_TEXT or "\n" in item:
+                raise field_error(
+                    what, f"one line of at most {MAX_TEXT} characters", "one_line", most=MAX_TEXT
+                )
+        elif not isinstance(item, Mapping) or not set(item) <= set(BONUS_KEYS):
+            raise field_error(what, "expected parade and endurance bonuses", "bonus_kind")
+        else:
+            for bonus, number in item.items():
+                if abs(_whole(number, f"{what}.{bonus}")) > MAX_BONUS:
+                    raise BoundsError(f"{what}.{bonus}", -MAX_BONUS, MAX_BONUS, number)
 
 
 # --- Computed values -------------------------------------------------------------------

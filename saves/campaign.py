@@ -308,12 +308,7 @@ class Campaign:
                 state (nothing is written then).
         """
         self._require_writer()
-        changes = tuple(changes)
-        if changes:
-            try:
-                state_changes.apply(copy.deepcopy(self.state), changes)
-            except ChangeError as error:
-                raise CampaignError(self.directory / STATE_FILE, str(error)) from error
+        changes = self._checked(tuple(changes))
         entry = Entry(
             id=self.journal.last_id + 1,
             time=self.clock(),
@@ -330,6 +325,40 @@ class Campaign:
             self._absorb(entry)
             self._write_state()
         return entry
+
+    def _checked(self, changes: tuple[Change, ...]) -> tuple[Change, ...]:
+        """The changes as they will be stored, once the state they lead to passes every
+        check campaign.toml must pass (the same as ``meneur check``: types, the rules'
+        limits on sheets); each value as that check reads it (``"5"`` → 5), so that an
+        undo later finds exactly what was stored.
+
+        Raises:
+            CampaignError: naming the key, when the changes do not fit the state or lead
+                to a state ``check`` would refuse (nothing is written then).
+        """
+        if not changes:
+            return changes
+        path = self.directory / STATE_FILE
+        candidate = copy.deepcopy(self.state)
+        try:
+            state_changes.apply(candidate, changes)
+        except ChangeError as error:
+            raise CampaignError(path, str(error)) from error
+        normalised = validate(candidate, path)
+        stored = []
+        for index, change in enumerate(changes):
+            later = changes[index + 1 :]
+            touched_later = any(
+                other.path[: len(change.path)] == change.path
+                or change.path[: len(other.path)] == other.path
+                for other in later
+            )
+            if change.after is MISSING or touched_later:
+                stored.append(change)
+                continue
+            after = state_changes.read(normalised, change.path)
+            stored.append(change if after is MISSING else Change(change.path, change.before, after))
+        return tuple(stored)
 
     def record_roll(
         self,
@@ -372,7 +401,8 @@ class Campaign:
         ``MISSING`` as the value deletes the key.
         """
         path = tuple(path)
-        change = state_changes.set_value(self.state, path, value)
+        self._require_writer()
+        (change,) = self._checked((state_changes.set_value(self.state, path, value),))
         if change.before == change.after:
             raise CampaignError(self.directory / STATE_FILE, "already has that value", change.key)
         shown = "supprimé (deleted)" if value is MISSING else repr(value)

@@ -235,6 +235,7 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     state["journal_applied"] = applied
     state["options"] = _options(checker, data.get("options", {}), system)
     state["characters"] = _characters(checker, data.get("characters", {}))
+    _check_sheets(checker, state)
     state["trackers"] = _trackers(checker, data.get("trackers", {}))
     state["lists"] = _lists(checker, data.get("lists", {}))
     state["tables"] = _tables(checker, data.get("tables", {}))
@@ -279,6 +280,52 @@ def _characters(checker: _Checker, value: object) -> dict[str, Any]:
         entry["sheet"] = checker.table(table.get("sheet", {}), f"{key}.sheet")
         result[ident] = entry
     return result
+
+
+def _check_sheets(checker: _Checker, state: Mapping[str, Any]) -> None:
+    """Hold every sheet to its system's rules (RULES.md: karma −10…+10, stats 20–80 or
+    85, PV ≤ PV max…), as the sheet screen does: a hand edit or ``meneur set`` that leaves
+    a value out of bounds is refused, naming the key."""
+    from meneur.core.errors import BoundsError, RulesError
+    from meneur.core.sheets import check_sheet
+
+    system, options = state["system"], state["options"]
+    levels = None
+    for ident, character in state["characters"].items():
+        sheet = character["sheet"]
+        if levels is None and system == "cosmos" and "affiliation_level" in sheet:
+            levels = _affiliation_levels(checker)
+        try:
+            check_sheet(system, options, sheet, levels)
+        except BoundsError as error:
+            low = "…" if error.low is None else error.low
+            high = "…" if error.high is None else error.high
+            raise checker.fail(
+                f"characters.{ident}.sheet.{error.what}",
+                f"expected {low} to {high} by the rules, found {error.value}",
+            ) from error
+        except RulesError as error:
+            # Sheet errors name the sheet key first ("karma: expected…").
+            field = str(error.values.get("field", ""))
+            reason = str(error).removeprefix(f"{field}: ") if field else str(error)
+            where = f"characters.{ident}.sheet" + (f".{field}" if field else "")
+            raise checker.fail(where, reason) from error
+
+
+def _affiliation_levels(checker: _Checker) -> dict[str, int]:
+    """Each affiliation's highest level, from the campaign's catalogue (or the example).
+
+    Raises:
+        CampaignError: naming the catalogue's file when it does not read.
+    """
+    from meneur.content import ContentError
+    from meneur.content.cosmos import catalogue_for
+
+    try:
+        catalogue = catalogue_for(checker.path.parent)
+    except ContentError as error:
+        raise CampaignError(checker.path.parent / "cosmos.toml", str(error)) from error
+    return {key: item.max_level for key, item in catalogue.affiliations.items()}
 
 
 def _trackers(checker: _Checker, value: object) -> dict[str, Any]:

@@ -193,3 +193,73 @@ def test_campaign_errors_are_one_line(camp: str, tmp_path: Path, capsys) -> None
         capsys, "roll", "cosmos", "--threshold", "50", "--character", "kael"
     )
     assert "expected 1 or 2 arguments" in error(capsys, "note", "a", "b", "c")
+
+
+# --- Sheet limits hold on every path ----------------------------------------------------
+
+
+def files_of(directory: str) -> dict[str, bytes]:
+    """Every file of a campaign and its bytes."""
+    root = Path(directory)
+    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("karma", "11", "sheet.karma: expected -10 to 10 by the rules, found 11"),
+        ("stats.force", "85", "sheet.stats.force: expected 20 to 80 by the rules, found 85"),
+        ("stats.chance", "19", "sheet.stats.chance: expected 20 to 80 by the rules, found 19"),
+        ("intuition", "9", "sheet.intuition: expected 1 to 6 by the rules, found 9"),
+        ("pv", "120", "sheet.pv: expected -999 to 100 by the rules, found 120"),
+        ("money", "99999999999999999999999", "sheet.money: expected 0 to 10000000"),
+        ("karma", '"5"', "sheet.karma: expected a whole number, not '5'"),
+    ],
+)
+def test_set_goes_through_the_sheets_limits(
+    camp: str, key: str, value: str, message: str, capsys
+) -> None:
+    # Play-tested: `meneur set` skipped the sheet's limits (karma 11 was saved).
+    character = '{ name = "Kael", sheet = { level = 1, karma = 0, pv = 80, pv_max = 100 } }'
+    run(capsys, "set", camp, "characters.kael", character)
+    before = files_of(camp)
+    said = error(capsys, "set", camp, f"characters.kael.sheet.{key}", value)
+    assert "campaign.toml: characters.kael." + message in said
+    assert files_of(camp) == before  # a refused edit changes no byte
+
+
+def test_the_stat_cap_is_85_from_level_3(camp: str, capsys) -> None:
+    run(capsys, "set", camp, "characters.kael", '{ name = "Kael", sheet = { level = 3 } }')
+    run(capsys, "set", camp, "characters.kael.sheet.stats", "{ force = 85 }")
+    assert "85" in error(capsys, "set", camp, "characters.kael.sheet.level", "2")
+
+
+def test_check_names_a_hand_edited_sheet_value_out_of_bounds(camp: str, capsys) -> None:
+    run(capsys, "set", camp, "characters.kael", '{ name = "Kael", sheet = { karma = 3 } }')
+    path = Path(camp) / "campaign.toml"
+    path.write_text(path.read_text().replace("karma = 3", "karma = 12"))
+    said = error(capsys, "check", camp)
+    assert "campaign.toml: characters.kael.sheet.karma: expected -10 to 10" in said
+    # Every command refuses what check refuses, with the same message.
+    assert said == error(capsys, "roll", "cosmos", "--threshold", "50", "--campaign", camp)
+    assert said == error(capsys, "note", camp, "hello")
+
+
+def test_the_affiliation_level_is_capped_by_the_affiliations_own_maximum(
+    tmp_path: Path, capsys
+) -> None:
+    # The shipped merchants' guild goes up to level 3, not 5.
+    camp = str(tmp_path / "guild")
+    run(capsys, "new", camp, "--system", "cosmos", "--option", "affiliation=true")
+    run(
+        capsys,
+        "set",
+        camp,
+        "characters.kael",
+        '{ name = "Kael", sheet = { affiliation = "guilde" } }',
+    )
+    run(capsys, "set", camp, "characters.kael.sheet.affiliation_level", "3")
+    said = error(capsys, "set", camp, "characters.kael.sheet.affiliation_level", "4")
+    assert "sheet.affiliation_level: expected 0 to 3 by the rules, found 4" in said
+    run(capsys, "set", camp, "characters.kael.sheet.affiliation", '"aube"')
+    run(capsys, "set", camp, "characters.kael.sheet.affiliation_level", "5")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from meneur.content import example_gene_tree
 from meneur.content.cosmos import catalogue_from_data, example_catalogue
 from meneur.core.cosmos_creation import (
@@ -146,3 +148,11 @@ def test_a_conversion_keeps_pv_pm_and_moves_twenty() -> None:
     swapped = draft.swap(0, 1)
     assert swapped.assigned_stats()["precision"] == conversion.dice_roll.dice[1]
     assert replace(draft, moves={}).stats_problem() is None
+
+
+@pytest.mark.parametrize(
+    ("money", "fine"), [(0, True), (10**7, True), (-1, False), (10**23, False), (None, False)]
+)
+def test_money_is_a_whole_number_within_the_sheets_bounds(money: int | None, fine: bool) -> None:
+    problem = drafted(money=money).money_problem()
+    assert (problem is None) == fine

@@ -145,6 +145,12 @@ async def test_the_wizard_walks_from_a_name_to_a_saved_character(data_dir: Path)
         assert screen.step == "finish"
         money = screen.query_one("#money", Input)
         assert money.value == str(dice.money)
+        # Play-tested: a number TOML cannot even store was accepted.
+        money.value = "99999999999999999999999"
+        await pilot.pause()
+        await advance(pilot)
+        assert screen.step == "finish"
+        assert "L'argent est un nombre entier de 0 à 10000000." in screen_text(app)
         money.value = "120"
         await pilot.pause()
         assert "Ysolde · Humain · Guerrier" in screen_text(app)

@@ -93,7 +93,7 @@ async def test_equipment_adds_to_parade_and_a_bad_line_is_refused_in_the_dialog(
         await pilot.pause()
         await type_in_dialog(pilot, "Bouclier: force 1")
         error = str(app.screen.query_one("#dialog-error").render())
-        assert "expected parade n or endurance n" in error
+        assert "Équipement — Bouclier : parade n ou endurance n est attendu" in error
         await type_in_dialog(pilot, "Bouclier: parade 2")
         assert isinstance(app.screen, SheetScreen)
         assert sheet_of(app)["equipment"] == {"Bouclier": {"parade": 2}}
@@ -253,6 +253,21 @@ async def test_cosmos_limits_hold_and_mutation_points_roll_mutations(campaign_of
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert sheet_of(app)["mutations"] == [as_data(m) for m in first.held]
+
+
+async def test_the_affiliation_level_stops_at_the_affiliations_own_maximum(campaign_of) -> None:
+    campaign = campaign_of("cosmos")
+    campaign.set(("options", "affiliation"), True)
+    campaign.set(("characters", "kael", "sheet", "affiliation"), "guilde")
+    app = make_app(campaign, lang="fr", seed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_sheet(pilot)
+        await goto(pilot, screen, "affiliation_level")
+        for _ in range(4):
+            await pilot.press("plus")
+            await pilot.pause()
+        assert sheet_of(app)["affiliation_level"] == 3  # the merchants' guild's maximum
+        assert "de 0 à 3, pas 4" in notices(app)
 
 
 async def test_f6_makes_a_named_npc_with_rolled_stats_and_opens_its_sheet(app_of) -> None:
@@ -530,7 +545,7 @@ async def test_what_an_element_is_typical_for_is_written_and_shown_by_the_panel(
         await pilot.press("enter")
         await pilot.pause()
         await type_in_dialog(pilot, "Arts martiaux 3")  # a number is not what it is for
-        assert "expected a name, ':' and a text" in str(
+        assert "Typique pour (typical for) : un nom, « : » puis un texte" in str(
             app.screen.query_one("#dialog-error").render()
         )
         await type_in_dialog(pilot, "Arts martiaux: combat à mains nues")

@@ -45,6 +45,7 @@ from meneur.core.cosmos_creation import (
     roll_creation,
 )
 from meneur.core.cosmos_draft import Draft, Problem
+from meneur.core.errors import RulesError
 from meneur.core.genes import Genome
 from meneur.core.records import roll_seeded
 from meneur.saves.changes import set_value
@@ -231,9 +232,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             return draft.stats_problem()
         if self.step == "talents":
             return draft.talents_problem()
-        if self._money() is None:
-            return Problem("money")
-        return None
+        return dataclasses.replace(draft, money=self._money()).money_problem()
 
     def _catch_up(self) -> None:
         """Take the draft as the step's widget holds it now: a key pressed just before Next
@@ -625,8 +624,12 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     # --- Step 6: finish ------------------------------------------------------------------
 
     def _money(self) -> int | None:
-        text = self.query_one("#money", Input).value.strip()
-        return int(text) if text.isdigit() else None
+        from meneur.core.sheets import parse_int
+
+        try:
+            return parse_int(self.query_one("#money", Input).value, "money")
+        except RulesError:
+            return None
 
     def _fill_finish(self) -> None:
         draft = self.draft

@@ -127,7 +127,10 @@ class SheetScreen(SessionStrings, Screen[None]):
         return self.session.sheet(self.character)
 
     def sections(self) -> tuple[sheets.Section, ...]:
-        return sheets.layout(self.system, self.options, self.sheet)
+        levels = None
+        if self.system == "cosmos" and self.options.get("affiliation") and self.catalogue:
+            levels = {key: a.max_level for key, a in self.catalogue.affiliations.items()}
+        return sheets.layout(self.system, self.options, self.sheet, levels)
 
     def path(self, field: Field) -> tuple[str, ...]:
         if field is NAME:
@@ -385,18 +388,22 @@ class SheetScreen(SessionStrings, Screen[None]):
         return True
 
     def reason(self, error: RulesError) -> str:
-        """Why the rules refused an edit, in the interface's language where it can be."""
-        if isinstance(error, BoundsError):
-            fields = {f.key: f for s in self.sections() for f in s.fields}
-            found = fields.get(error.what)
-            return self.t(
-                "sheet.out_of_bounds",
-                what=term(found.term).glossed if found else error.what,
-                low="…" if error.low is None else error.low,
-                high="…" if error.high is None else error.high,
-                value=error.value,
-            )
-        return str(error)
+        """Why the rules refused an edit, in the interface's language, naming the line by
+        its label (``Karma``), not its key (``karma``)."""
+        values = getattr(error, "values", {})
+        if isinstance(values.get("field"), str):
+            error.values = {**values, "field": self.label_of(values["field"])}
+        return self.explain(error)
+
+    def label_of(self, key: str) -> str:
+        """A sheet key as the player reads it: a line's label, or a table row's name."""
+        fields = {f.key: f for s in self.sections() for f in s.fields}
+        if key in fields:
+            return term(fields[key].term).glossed
+        for prefix, field in fields.items():
+            if key.startswith(f"{prefix}."):
+                return f"{term(field.term).fr} — {key.removeprefix(f'{prefix}.')}"
+        return key
 
     def refused(self, error: RulesError) -> None:
         self.notify(self.reason(error), severity="warning")
