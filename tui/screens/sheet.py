@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 from meneur.content import Term, term
 from meneur.core import sheets
 from meneur.core.cosmos_creation import STATS
-from meneur.core.errors import BoundsError, RulesError
+from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
 from meneur.core.systemj_cards import hand
 from meneur.saves.changes import MISSING, Change
