@@ -730,9 +730,42 @@ def inventory_slots(force: int) -> int:
     return 40 * (force // 10 * 10) // 100
 
 
-def movement_squares(agilite: int) -> int:
-    """Great Cosmos movement: ceil(Agilité / 20) squares a turn."""
-    return math.ceil(agilite / 20)
+def movement_squares(agilite: int, overloaded: bool = False) -> int:
+    """Great Cosmos movement: ceil(Agilité / 20) squares a turn, halved (rounded down)
+    when the inventory is overloaded."""
+    squares = math.ceil(max(agilite, 0) / 20)
+    return squares // 2 if overloaded else squares
+
+
+OVERLOAD_AGILITE = 5
+"""Agilité points each inventory slot over the limit costs (RULES.md §3.6)."""
+
+
+def overload(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
+    """Great Cosmos: inventory slots used beyond the limit Force allows (0 without the
+    inventory rule)."""
+    if not options.get("inventory"):
+        return 0
+    stats = sheet.get("stats", {})
+    force = _int(stats.get("force"), 50) if isinstance(stats, Mapping) else 50
+    items = sheet.get("inventory", {})
+    used = sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
+    return max(0, used - inventory_slots(force))
+
+
+def current_stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> dict[str, int]:
+    """Great Cosmos: the six stats as they count now, wherever a stat is used (tests,
+    movement, turn order): the sheet's values, Agilité less 5 points a slot of inventory
+    over the limit. Stats the sheet lacks are left out."""
+    stats = sheet.get("stats", {})
+    found = {
+        name: value
+        for name, value in (stats.items() if isinstance(stats, Mapping) else ())
+        if isinstance(value, int) and not isinstance(value, bool)
+    }
+    if "agilite" in found:
+        found["agilite"] = max(0, found["agilite"] - OVERLOAD_AGILITE * overload(options, sheet))
+    return found
 
 
 def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
@@ -794,16 +827,21 @@ def _cosmos_derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> lis
         # The genes and mutations themselves are the sheet's data, shown by their names
         # in the campaign's gene tree: the interface lists them.
         found.append(Derived("sheet.dna_left", _int(dna.get("left"))))
+    over = overload(options, sheet)
     if options.get("movement"):
-        found.append(Derived("sheet.movement", movement_squares(_int(stats.get("agilite"), 50))))
+        agilite = current_stats(options, sheet).get("agilite", 50)
+        found.append(Derived("sheet.movement", movement_squares(agilite, over > 0)))
     if options.get("inventory"):
         limit = inventory_slots(_int(stats.get("force"), 50))
-        items = sheet.get("inventory", {})
-        used = sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
-        found.append(Derived("sheet.slots", f"{used}/{limit}"))
-        if used > limit:
-            found.append(Derived("sheet.overload", -5 * (used - limit)))
+        found.append(Derived("sheet.slots", f"{limit + over if over else _used(sheet)}/{limit}"))
+        if over:
+            found.append(Derived("sheet.overload", -OVERLOAD_AGILITE * over))
     return found
+
+
+def _used(sheet: Mapping[str, Any]) -> int:
+    items = sheet.get("inventory", {})
+    return sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
 
 
 def _systemj_derived(sheet: Mapping[str, Any]) -> list[Derived]:

@@ -191,7 +191,23 @@ def test_cosmos_inventory_slots_follow_force_rounded_down_to_the_ten() -> None:
     found = values("cosmos", sheet, {"inventory": True, "movement": True})
     assert found["sheet.slots"] == "9/8"
     assert found["sheet.overload"] == -5
-    assert found["sheet.movement"] == 3  # ceil(41 / 20)
+    # Overloaded: Agilité 41 − 5 = 36, ceil(36 / 20) = 2 squares, halved.
+    assert found["sheet.movement"] == 1
+
+
+def test_each_slot_over_the_limit_costs_5_agilite_everywhere_and_halves_movement() -> None:
+    # Play-tested: Agilité 80, Force 30 (12 slots), 15 slots carried showed movement 4.
+    options = {"inventory": True, "movement": True}
+    sheet = {
+        "stats": {"force": 30, "agilite": 80},
+        "inventory": {"Sac": 3, "Armure": 6, "Caisse": 6},
+    }
+    assert sheets.overload(options, sheet) == 3
+    assert sheets.current_stats(options, sheet)["agilite"] == 65
+    assert values("cosmos", sheet, options)["sheet.movement"] == 2  # ceil(65 / 20) // 2
+    # Without the inventory rule, nothing is overloaded.
+    assert sheets.current_stats({"movement": True}, sheet)["agilite"] == 80
+    assert values("cosmos", sheet, {"movement": True})["sheet.movement"] == 4
 
 
 def test_systemj_combat_scores_follow_the_formulas_and_the_hand() -> None:

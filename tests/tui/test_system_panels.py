@@ -49,6 +49,23 @@ async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
         assert "Intuition 4" in screen_text(app)
 
 
+async def test_cosmos_an_overloaded_inventory_lowers_agilite_in_tests(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "inventory"), True)
+    # Force 55: 20 slots; 22 carried: 2 over, Agilité 62 − 10 = 52.
+    campaign.set(("characters", "kael", "sheet", "inventory"), {"Caisses": 6, "Armes": 6, "Vivres": 5, "Tente": 5})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Agilité 52 (surcharge, 62 sur la fiche)" in screen_text(app)
+        app.screen.query_one("#stats", TickList).select("agilite")
+        await pilot.pause()
+        assert "Seuil : 52" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert panel(app).last.inputs.stats == (52,)
+
+
 async def test_cosmos_needs_a_stat_or_a_threshold(app_of) -> None:
     app = app_of("cosmos")
     async with app.run_test(size=(120, 40)) as pilot:

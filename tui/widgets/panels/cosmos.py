@@ -53,14 +53,26 @@ class CosmosPanel(ActionPanel):
         value = self.sheet.get("karma", 0)
         return value if isinstance(value, int) else 0
 
+    @property
+    def stats(self) -> dict[str, int]:
+        """The acting character's stats as they count now (Agilité less an overloaded
+        inventory's malus)."""
+        from meneur.core.sheets import current_stats
+
+        return current_stats(self.session.campaign.state["options"], self.sheet)
+
     def character_changed(self) -> None:
-        stats = self.sheet.get("stats", {})
+        stats = self.stats
+        written = self.sheet.get("stats", {})
         listing = self.query_one("#stats", TickList)
         listing.clear_choices()
         for stat in STATS:
             value = stats.get(stat)
             if isinstance(value, int):
-                listing.add_choice(f"{term(f'cosmos.stat.{stat}').fr} {value}", stat)
+                shown = f"{term(f'cosmos.stat.{stat}').fr} {value}"
+                if value != written.get(stat):
+                    shown += " " + self.t("cosmos.overloaded", written=written.get(stat))
+                listing.add_choice(shown, stat)
         self._show_karma()
 
     def _show_karma(self) -> None:
@@ -75,7 +87,7 @@ class CosmosPanel(ActionPanel):
         if typed.lstrip("-").isdigit():
             return cosmos.CosmosTest(threshold=int(typed), bonus=bonus, karma=self.karma)
         chosen = self.query_one("#stats", TickList).selected
-        values = [self.sheet.get("stats", {}).get(stat) for stat in chosen]
+        values = [self.stats.get(stat) for stat in chosen]
         stats = tuple(v for v in values if isinstance(v, int))
         if not stats:
             raise RulesError(self.t("cosmos.choose"))
