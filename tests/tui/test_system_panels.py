@@ -54,7 +54,8 @@ async def test_cosmos_an_overloaded_inventory_lowers_agilite_in_tests(app_of) ->
     campaign = app.session.campaign
     campaign.set(("options", "inventory"), True)
     # Force 55: 20 slots; 22 carried: 2 over, Agilité 62 − 10 = 52.
-    campaign.set(("characters", "kael", "sheet", "inventory"), {"Caisses": 6, "Armes": 6, "Vivres": 5, "Tente": 5})
+    carried = {"Caisses": 6, "Armes": 6, "Vivres": 5, "Tente": 5}
+    campaign.set(("characters", "kael", "sheet", "inventory"), carried)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Agilité 52 (surcharge, 62 sur la fiche)" in screen_text(app)
