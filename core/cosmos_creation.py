@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .dice import Die, draw
 from .errors import RulesError
@@ -364,3 +364,63 @@ def roll_conversion(options: ConversionOptions, rng: random.Random) -> CosmosCon
     return CosmosConversion(
         inputs=options, dice_roll=roll_bounded(CONVERSION_DICE, CONVERSION_TOTAL, rng)
     )
+
+
+OLD_STATS = STATS[:4]
+"""The four stats a character from before v4 already has (Précision and Chance are new)."""
+
+
+def needs_conversion(sheet: Mapping[str, Any]) -> bool:
+    """Whether a sheet is a character from before v4: Force, Esprit, Charisme and
+    Agilité, but not Précision and Chance."""
+    stats = sheet.get("stats", {})
+    if not isinstance(stats, Mapping):
+        return False
+    return all(s in stats for s in OLD_STATS) and not all(s in stats for s in STATS[4:])
+
+
+def converted_stats(
+    old: Mapping[str, int], record: CosmosConversion, precision_die: int
+) -> dict[str, int]:
+    """The six stats once the conversion's two dice go to Précision (die number
+    ``precision_die``, 0 or 1) and Chance (the other), before any points move.
+
+    Raises:
+        RulesError: when a die number is not 0 or 1, or one of the four stats is missing.
+    """
+    if precision_die not in (0, 1):
+        raise RulesError("Précision takes die 1 or die 2")
+    missing = [s for s in OLD_STATS if not isinstance(old.get(s), int)]
+    if missing:
+        raise RulesError(f"a character from before v4 has its {missing[0]} already")
+    dice = record.dice_roll.dice
+    return {
+        **{s: old[s] for s in OLD_STATS},
+        "precision": dice[precision_die],
+        "chance": dice[1 - precision_die],
+    }
+
+
+def convert_sheet(
+    sheet: Mapping[str, Any],
+    record: CosmosConversion,
+    precision_die: int,
+    stats: Mapping[str, int],
+) -> dict[str, Any]:
+    """A character from before v4 after its conversion (RULES.md §3.2): Précision and
+    Chance from the two dice, up to 20 points moved among the six stats, each within 20
+    and the character's cap (80, or 85 from level 3). Everything else on the sheet stays
+    as it was: level, PV and PM, karma, talents, light and dark points…
+
+    Raises:
+        RulesError: for a sheet that is not from before v4, or moves the rules refuse.
+    """
+    from .cosmos_levels import stat_cap
+
+    if not needs_conversion(sheet):
+        raise RulesError("only a character from before v4 (no Précision or Chance yet) converts")
+    level = sheet.get("level", 1)
+    cap = stat_cap(level if isinstance(level, int) else 1)
+    assigned = converted_stats(sheet["stats"], record, precision_die)
+    check_point_moves(assigned, stats, budget=CONVERSION_POINTS_TO_MOVE, stat_max=cap)
+    return {**sheet, "stats": {**sheet["stats"], **{s: stats[s] for s in STATS}}}

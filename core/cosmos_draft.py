@@ -69,6 +69,8 @@ class Draft:
         genome: DNA points spent, with the genetic rule (instead of talents).
         money: the starting money (the d100, or what the GM says).
         dna_rule: whether the genetic-manipulation rule is on.
+        stat_max: the most a stat may reach by moves: 80, or a converted character's cap
+            (85 from level 3).
     """
 
     catalogue: Catalogue
@@ -87,6 +89,7 @@ class Draft:
     genome: Genome | None = None
     money: int | None = None
     dna_rule: bool = False
+    stat_max: int = STAT_MAX
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "moves", MappingProxyType(dict(self.moves)))
@@ -110,7 +113,7 @@ class Draft:
         blank = Origin("", "")
         race = self.catalogue.races.get(self.race, blank)
         klass = self.catalogue.classes.get(self.klass, blank)
-        return stat_bounds(race, klass)
+        return stat_bounds(race, klass, self.stat_max)
 
     # --- Step 2: PV and PM ---------------------------------------------------------------
 
@@ -194,9 +197,9 @@ class Draft:
         return sum(max(0, delta) for delta in self.moves.values())
 
     def move(self, stat: str, points: int) -> Draft:
-        """Add ``points`` (negative to take some) to ``stat``, within 20–80."""
+        """Add ``points`` (negative to take some) to ``stat``, within 20 and the cap."""
         value = self.stats()[stat] + points
-        if not STAT_MIN <= value <= STAT_MAX:
+        if not STAT_MIN <= value <= self.stat_max:
             return self
         moves = dict(self.moves)
         moves[stat] = moves.get(stat, 0) + points

@@ -148,3 +148,56 @@ def test_every_conversion_respects_the_rules(seed: int) -> None:
     assert 60 <= sum(rolled.dice_roll.dice) <= 140
     assert all(20 <= face <= 80 for face in rolled.dice_roll.dice)
     assert replay(rolled) == rolled
+
+
+# --- Conversion from rules before v4 keeps the character ------------------------------
+
+OLD = {
+    "level": 4,
+    "race": "humain",
+    "stats": {"force": 84, "esprit": 45, "charisme": 40, "agilite": 60},
+    "pv": 250,
+    "pv_max": 310,
+    "karma": -3,
+    "talents": ["vigilance"],
+    "light": 2,
+}
+
+
+def test_a_conversion_rolls_only_precision_and_chance_and_keeps_the_rest() -> None:
+    # RULES §3.2: "le reste des informations valides le demeure".
+    rolled = roll_seeded(creation.roll_conversion, creation.ConversionOptions(), 3)
+    first, second = rolled.dice_roll.dice
+    assigned = creation.converted_stats(OLD["stats"], rolled, precision_die=1)
+    assert (assigned["precision"], assigned["chance"]) == (second, first)
+    moved = {**assigned, "force": 85, "esprit": 44}  # level 4: the cap is 85
+    after = creation.convert_sheet(OLD, rolled, 1, moved)
+    assert after["stats"] == moved
+    assert {k: v for k, v in after.items() if k != "stats"} == {
+        k: v for k, v in OLD.items() if k != "stats"
+    }
+    assert not creation.needs_conversion(after)
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"force": 86, "esprit": 43}, "within 20-85"),
+        ({"esprit": 24, "charisme": 61}, "at most 20 points"),
+        ({"esprit": 46}, "moved, not created"),
+    ],
+)
+def test_a_conversion_moves_at_most_20_points_within_the_cap(
+    changes: dict[str, int], reason: str
+) -> None:
+    rolled = roll_seeded(creation.roll_conversion, creation.ConversionOptions(), 3)
+    assigned = creation.converted_stats(OLD["stats"], rolled, precision_die=0)
+    with pytest.raises(RulesError, match=reason):
+        creation.convert_sheet(OLD, rolled, 0, {**assigned, **changes})
+
+
+def test_only_a_character_from_before_v4_converts() -> None:
+    rolled = roll_seeded(creation.roll_conversion, creation.ConversionOptions(), 3)
+    done = {**OLD, "stats": {**OLD["stats"], "precision": 50, "chance": 50}}
+    with pytest.raises(RulesError, match="before v4"):
+        creation.convert_sheet(done, rolled, 0, done["stats"])

@@ -281,36 +281,93 @@ async def test_with_the_genetic_rule_dna_points_go_into_the_gene_tree(
     assert sheet["talents"] == []  # no race or class natural talents for Humain/Guerrier
 
 
-async def test_a_character_from_before_v4_is_converted(data_dir: Path) -> None:
+async def test_a_character_from_before_v4_arrives_as_typed_then_converts(data_dir: Path) -> None:
+    # Play-tested: the conversion rebuilt the character at level 1 with new talents.
     app, campaign = cosmos_app(data_dir)
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await wizard(pilot)
         await pilot.press(*"Vieux")
         screen.query_one("#convert").value = True
         await pilot.pause()
-        assert "Dés" in screen_text(app)
         assert "PV/PM" not in str(screen.query_one("#steps").render())
         await advance(pilot)
         assert "Tapez les 4 statistiques" in problem(pilot)
-        screen.query_one("#old-stats", Input).value = "50 45 40 60"
+        screen.query_one("#old-stats", Input).value = "84 45 40 60"  # 84: level 4 allows 85
         screen.query_one("#old-pv-pm", Input).value = "310 220"
+        screen.query_one("#old-level", Input).value = "4"
         await advance(pilot)
         assert screen.step == "stats"
+        arrived = campaign.state["characters"]["vieux"]["sheet"]
+        assert (arrived["level"], arrived["stats"]["force"], arrived["pv"]) == (4, 84, 310)
         conversion = screen.draft.conversion
         assert conversion is not None
         assert screen.draft.assigned_stats()["precision"] == conversion.dice_roll.dice[0]
+        await pilot.press("escape")  # the dice are rolled: no way out but converting
+        await pilot.pause()
+        assert app.screen is screen
+        assert "dés de la conversion sont lancés" in problem(pilot)
         await advance(pilot)
         assert "sur 20" in screen_text(app)
+        # Force may go up to the level's cap, 85: one point taken from Esprit.
+        await pilot.press("plus", "down", "minus")
+        await pilot.pause()
         await advance(pilot)
-        for _ in range(4):
-            await pilot.press("space", "down")
-        await advance(pilot)
-        await advance(pilot)
+        assert app.screen is not screen
     sheet = campaign.state["characters"]["vieux"]["sheet"]
+    assert sheet["level"] == 4
     assert (sheet["pv"], sheet["pm"]) == (310, 220)
-    assert sheet["stats"]["force"] == 50
-    (entry,) = campaign.journal.latest(1)
-    assert "Conversion de Vieux" in entry.text
+    assert (sheet["stats"]["force"], sheet["stats"]["esprit"]) == (85, 44)
+    assert sheet["stats"]["precision"] == conversion.dice_roll.dice[0]
+    assert "talents" not in sheet  # nothing invented: the GM types what the character had
+    arrival, converted = campaign.journal.latest(2)
+    assert "tel qu'il était avant la v4" in arrival.text
+    assert "Conversion de Vieux" in converted.text
+    assert converted.roll is not None
+    assert replay_roll(converted.roll).dice_roll.dice == conversion.dice_roll.dice
+
+
+async def test_a_sheet_from_before_v4_converts_and_keeps_everything_else(
+    data_dir: Path,
+) -> None:
+    from meneur.tui.screens.sheet import SheetScreen
+
+    campaign = empty_cosmos_campaign(data_dir)
+    old = {
+        "level": 2,
+        "stats": {"force": 50, "esprit": 45, "charisme": 40, "agilite": 60},
+        "karma": -4,
+        "talents": ["vigilance"],
+        "light": 3,
+        "pv": 200,
+        "pv_max": 250,
+    }
+    campaign.set(("characters", "ancien"), {"name": "Ancien", "sheet": old})
+    app = make_app(campaign, lang="fr", seed=SEED)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Convertir Ancien" in screen_text(app)
+        await pilot.press("enter")  # roll 2d100
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CreationScreen)
+        await advance(pilot)
+        await advance(pilot)
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("ctrl+z")  # one undo takes the conversion back
+        await pilot.pause()
+        assert "precision" not in campaign.state["characters"]["ancien"]["sheet"]["stats"]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+    sheet = campaign.state["characters"]["ancien"]["sheet"]
+    assert {k: v for k, v in sheet.items() if k != "stats"} == {
+        k: v for k, v in old.items() if k != "stats"
+    }
+    assert set(sheet["stats"]) == {"force", "esprit", "charisme", "agilite", "precision", "chance"}
 
 
 async def test_other_systems_are_told_the_wizard_is_great_cosmoss(app_of) -> None:

@@ -36,19 +36,24 @@ from textual.widgets.option_list import Option
 from meneur.content import Term, term
 from meneur.core.cosmos_creation import (
     CONVERSION_TOTAL,
+    OLD_STATS,
     PV_PM_TOTAL,
+    STAT_MIN,
     STAT_TOTAL,
     STATS,
     ConversionOptions,
     CreationOptions,
+    convert_sheet,
     roll_conversion,
     roll_creation,
 )
 from meneur.core.cosmos_draft import Draft, Problem
+from meneur.core.cosmos_levels import stat_cap
 from meneur.core.errors import RulesError
 from meneur.core.genes import Genome
 from meneur.core.records import roll_seeded
-from meneur.saves.changes import set_value
+from meneur.saves.changes import Change, set_value
+from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.footer import KeyFooter
@@ -63,7 +68,9 @@ if TYPE_CHECKING:
     from meneur.tui.session import Session
 
 STEPS = ("identity", "pv_pm", "stats", "moves", "talents", "finish")
-"""The wizard's steps, in order (a conversion skips pv_pm)."""
+"""The wizard's steps, in order."""
+CONVERSION_STEPS = ("stats", "moves")
+"""A conversion's steps: its two dice placed, then up to 20 points moved."""
 
 
 def character_id(name: str, taken: set[str]) -> str:
@@ -83,7 +90,14 @@ def stats_line(stats: dict[str, int]) -> str:
 
 
 class CreationScreen(SessionStrings, Screen[str | None]):
-    """Creates a Great Cosmos character; dismissed with its id, or None if abandoned."""
+    """Creates a Great Cosmos character, or converts one from before v4; dismissed with
+    its id, or None if abandoned.
+
+    A conversion (RULES.md §3.2) works on a character already in the campaign: its two
+    dice go to Précision and Chance, up to 20 points move within its cap, and nothing else
+    on its sheet changes. A character from before v4 not yet in the campaign is first
+    saved as typed (identity, level, four stats, PV and PM), then converted.
+    """
 
     BINDINGS = [
         Binding("ctrl+n", "next", "Next", id="wizard_next"),
@@ -91,7 +105,16 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         Binding("escape", "back", "Back", show=False),
     ]
 
-    def __init__(self, session: Session, catalogue: Catalogue, tree: GeneTree) -> None:
+    def __init__(
+        self,
+        session: Session,
+        catalogue: Catalogue,
+        tree: GeneTree,
+        convert: str | None = None,
+    ) -> None:
+        """Args:
+        convert: a character from before v4 to convert, instead of creating one.
+        """
         super().__init__()
         self.session = session
         self.gene_tree = tree
@@ -104,6 +127,10 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self.kept_dna = 0
         """DNA points the player was told are unspent (Next again keeps them)."""
         self.conversion_seed: int | None = None
+        self.converting: str | None = None
+        """The character being converted (once there is one)."""
+        if convert is not None:
+            self._start_conversion(convert)
 
     # --- Layout ------------------------------------------------------------------------
 
@@ -134,6 +161,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 with Vertical(id="old", classes="hidden"):
                     yield Input(placeholder=t("creation.old_stats"), id="old-stats")
                     yield Input(placeholder=t("creation.old_pv_pm"), id="old-pv-pm")
+                    yield Input(placeholder=t("creation.old_level"), id="old-level")
             with Vertical(id="pv_pm", classes="step"):
                 yield Static(id="pv-pm-attempts")
                 yield DiceSplit(self.draft, id="split")
@@ -198,15 +226,18 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self.query_one("#class", OptionList).highlighted = 0
         self.query_one("#affiliation", OptionList).highlighted = 0
         self._show_step()
-        self.query_one("#name", Input).focus()
+        if self.converting is None:
+            self.query_one("#name", Input).focus()
 
     # --- Navigation --------------------------------------------------------------------
 
     @property
     def steps(self) -> tuple[str, ...]:
-        """The steps of this creation (a conversion has no PV/PM step)."""
-        if self.draft.conversion is not None or self._converting():
-            return tuple(step for step in STEPS if step != "pv_pm")
+        """The steps of this creation, or of a conversion."""
+        if self.converting is not None:
+            return CONVERSION_STEPS
+        if self.is_mounted and self._converting():
+            return ("identity", *CONVERSION_STEPS)
         return STEPS
 
     def _converting(self) -> bool:
@@ -264,10 +295,16 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             self.kept_dna = left
             self._say(Problem("dna_left", {"left": left}))
             return
+        if self.step == "identity" and self._converting():
+            self._arrive_as_typed()
+            return
         if self.step == "identity":
             self._roll()
-        if self.step == "finish":
-            self.create()
+        if self.step == "finish" or (self.converting is not None and self.step == "moves"):
+            if self.converting is not None:
+                self.convert()
+            else:
+                self.create()
             return
         steps = self.steps
         self.step = steps[steps.index(self.step) + 1]
@@ -276,6 +313,10 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     def action_back(self) -> None:
         steps = self.steps
         if self.step == steps[0]:
+            if self.converting is not None:
+                # The dice are rolled: leaving now and coming back would roll them again.
+                self._say(Problem("dice_rolled"))
+                return
             self.dismiss(None)
             return
         self.step = steps[steps.index(self.step) - 1]
@@ -439,31 +480,20 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self.query_one("#old").set_class(not event.value, "hidden")
         self._show_indicator()
 
-    def _old_values(self) -> tuple[dict[str, int], tuple[int, int]] | None:
-        """The converted character's four stats and PV/PM as typed, if they read well."""
+    def _old_values(self) -> tuple[dict[str, int], tuple[int, int], int] | None:
+        """A character from before v4 as typed: its four stats (within 20 and the cap of
+        its level), PV and PM, and level; None unless all read well."""
         stats = _numbers(self.query_one("#old-stats", Input).value, 4)
         pools = _numbers(self.query_one("#old-pv-pm", Input).value, 2)
-        if stats is None or pools is None or not all(20 <= v <= 80 for v in stats):
+        level = _numbers(self.query_one("#old-level", Input).value or "1", 1)
+        if stats is None or pools is None or level is None or not 1 <= level[0] <= 99:
             return None
-        if min(pools) < 0:
+        if not all(STAT_MIN <= v <= stat_cap(level[0]) for v in stats) or min(pools) < 0:
             return None
-        return dict(zip(STATS[:4], stats, strict=True)), (pools[0], pools[1])
+        return dict(zip(OLD_STATS, stats, strict=True)), (pools[0], pools[1]), level[0]
 
     def _roll(self) -> None:
-        """Make the creation (or conversion) roll, once; going back never rerolls."""
-        if self._converting():
-            old = self._old_values()
-            assert old is not None  # problem() checked it
-            if self.conversion_seed is None:
-                self.conversion_seed = self.session.rng.getrandbits(63)
-            conversion = roll_seeded(roll_conversion, ConversionOptions(), self.conversion_seed)
-            self.draft = dataclasses.replace(
-                self.draft, conversion=conversion, old_stats=old[0], old_pv_pm=old[1]
-            )
-            money = self.query_one("#money", Input)
-            money.value = money.value or "0"
-            return
-        self.draft = dataclasses.replace(self.draft, conversion=None)
+        """Make the creation roll, once; going back never rerolls."""
         if self.creation_seed is None:
             self.creation_seed = self.session.rng.getrandbits(63)
             creation = roll_seeded(roll_creation, CreationOptions(), self.creation_seed)
@@ -472,6 +502,87 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 self.draft, creation=creation, genome=genome, money=creation.money
             )
             self.query_one("#money", Input).value = str(creation.money)
+
+    # --- A character from before v4 ------------------------------------------------------
+
+    def _arrive_as_typed(self) -> None:
+        """Save the character from before v4 as it was (one entry, no dice), then start
+        its conversion."""
+        old = self._old_values()
+        assert old is not None  # problem() checked it
+        stats, (pv, pm), level = old
+        draft = self.draft
+        name = draft.name.strip()
+        ident = character_id(name, set(self.session.characters()))
+        sheet = {
+            "level": level,
+            "race": draft.race,
+            "class": draft.klass,
+            "stats": stats,
+            "pv": pv,
+            "pv_max": pv,
+            "pm": pm,
+            "pm_max": pm,
+        }
+        character: dict[str, Any] = {"name": name, "kind": "pc", "sheet": sheet}
+        player = self.query_one("#player", Input).value.strip()
+        if player:
+            character["player"] = player
+        change = set_value(self.session.campaign.state, ("characters", ident), character)
+        try:
+            self.session.campaign.append(
+                "change", self.t("creation.arrived_old", name=name), changes=(change,)
+            )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        self._start_conversion(ident)
+        self._show_step()
+
+    def _start_conversion(self, ident: str) -> None:
+        """Roll the conversion's two dice for character ``ident`` and place them."""
+        sheet = self.session.sheet(ident)
+        level = sheet.get("level", 1)
+        if self.conversion_seed is None:
+            self.conversion_seed = self.session.rng.getrandbits(63)
+        conversion = roll_seeded(roll_conversion, ConversionOptions(), self.conversion_seed)
+        self.converting = ident
+        self.draft = dataclasses.replace(
+            self.draft,
+            race=str(sheet.get("race", "")),
+            klass=str(sheet.get("class", "")),
+            conversion=conversion,
+            old_stats={s: sheet["stats"][s] for s in OLD_STATS},
+            stat_max=stat_cap(level if isinstance(level, int) else 1),
+        )
+        self.step = "stats"
+
+    def convert(self) -> None:
+        """Give the converted stats to the character: one entry (its dice and the
+        change), one undo; nothing else on the sheet changes."""
+        ident = self.converting
+        assert ident is not None
+        assert self.draft.conversion is not None
+        record = self.draft.conversion
+        before = self.session.sheet(ident)
+        try:
+            after = convert_sheet(before, record, self.draft.order[0], self.draft.stats())
+        except RulesError as error:
+            self.query_one("#problem", Static).update(
+                Content.styled("⚠ " + self.explain(error), "$warning")
+            )
+            return
+        path = ("characters", ident, "sheet", "stats")
+        change = Change(path, before["stats"], after["stats"])
+        name = self.session.characters()[ident].get("name", ident)
+        text = self.t("creation.converted", name=name, stats=stats_line(after["stats"]))
+        try:
+            self.session.record(record, text, changes=(change,), character=ident)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=str(error)), severity="error")
+            return
+        self.notify(self.t("creation.converted_done", name=name))
+        self.dismiss(ident)
 
     # --- Step 2: PV and PM -----------------------------------------------------------
 
@@ -635,11 +746,11 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         draft = self.draft
         self.query_one("#money-label", Label).update(
             self.t("creation.money_kept")
-            if draft.conversion is not None or draft.creation is None
+            if draft.creation is None
             else self.t("creation.money", die=draft.creation.money)
         )
         skill = self.query_one("#skill-points", Static)
-        skill.display = self.progressive and draft.conversion is None
+        skill.display = self.progressive
         if skill.display:
             record = self._final_roll()
             points = record.skill_points
@@ -703,8 +814,6 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     def _final_roll(self) -> Any:
         """The roll to journal: the creation replayed on its seed with the PV/PM split
         (the dice already seen come out the same; skill points are drawn after them)."""
-        if self.draft.conversion is not None:
-            return self.draft.conversion
         options = CreationOptions(
             pm_positions=tuple(sorted(self.draft.pm_dice)), skill_points=self.progressive
         )
@@ -727,10 +836,9 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             character["player"] = player
         change = set_value(self.session.campaign.state, ("characters", ident), character)
         catalogue = draft.catalogue
-        key = "creation.converted" if draft.conversion is not None else "creation.journal"
         pv, pm = draft.pv_pm
         text = self.t(
-            key,
+            "creation.journal",
             name=character["name"],
             race=catalogue.races[draft.race].name,
             klass=catalogue.classes[draft.klass].name,

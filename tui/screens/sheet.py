@@ -92,6 +92,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         Binding("g", "genes", "Genes", id="genes"),
         Binding("m", "mutate", "Pμ", id="mutate"),
         Binding("l", "level_up", "Level up", id="level_up"),
+        Binding("c", "convert", "Convert", id="convert"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
     ]
@@ -223,6 +224,10 @@ class SheetScreen(SessionStrings, Screen[None]):
             return self.system == "cosmos" and bool(self.options.get("dna"))
         if action == "level_up":
             return self.system == "cosmos"
+        if action == "convert":
+            from meneur.core.cosmos_creation import needs_conversion
+
+            return self.system == "cosmos" and needs_conversion(self.sheet)
         return True
 
     def _label(self, field: Field) -> Text:
@@ -731,4 +736,42 @@ class SheetScreen(SessionStrings, Screen[None]):
 
         self.app.push_screen(
             LevelUpScreen(self.session, self.character, bool(self.options.get("dna"))), done
+        )
+
+    # --- Great Cosmos: a character from before v4 ---------------------------------------
+
+    def action_convert(self) -> None:
+        """Convert a character from before v4 (its 2d100 to Précision and Chance, up to
+        20 points moved; nothing else changes), after saying what will be rolled."""
+        from meneur.core.cosmos_creation import needs_conversion
+
+        from .creation import CreationScreen
+        from .dialogs import ListDialog
+
+        if self.system != "cosmos" or not needs_conversion(self.sheet):
+            return
+        catalogue, tree = self.catalogue, self.gene_tree
+        if catalogue is None or tree is None:
+            return
+
+        def chosen(index: int | None) -> None:
+            if index != 0:
+                return
+
+            def converted(ident: str | None) -> None:
+                if ident is not None:
+                    self.written += self.session.campaign.journal.latest(1)
+                    self.redraw()
+
+            self.app.push_screen(
+                CreationScreen(self.session, catalogue, tree, convert=self.character), converted
+            )
+
+        self.app.push_screen(
+            ListDialog(
+                self.t("conversion.title", name=self.data.get("name", self.character)),
+                [self.t("conversion.roll"), self.t("conversion.cancel")],
+                hint=self.t("conversion.hint"),
+            ),
+            chosen,
         )
