@@ -134,12 +134,17 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
 
 
 def _resolution_options(parser: Parser, rolling: bool) -> None:
-    from meneur.core.resolution import Alteration, Interest, Intrinsic
+    from meneur.core.resolution import Alteration, Declared, Interest, Intrinsic
 
     how = parser.add_argument_group("difficulty (one of)")
     how.add_argument("--score", type=_whole_number(), help="score to beat, set directly")
     how.add_argument("--intrinsic", choices=[i.value for i in Intrinsic])
     how.add_argument("--interest", choices=[i.value for i in Interest])
+    how.add_argument(
+        "--declared",
+        choices=[d.value for d in Declared],
+        help="the GM declares the action trivial (success) or impossible (failure): no roll",
+    )
     how.add_argument(
         "--opposed",
         type=_whole_number(),

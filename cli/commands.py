@@ -56,6 +56,7 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
             ("--score", args.score is not None),
             ("--intrinsic/--interest", scales),
             ("--opposed", args.opposed is not None),
+            ("--declared", args.declared is not None),
         )
         if given
     ]
@@ -63,7 +64,7 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
         raise UsageError(
             command,
             "set the difficulty one way: --score N, "
-            "or --intrinsic and --interest, or --opposed N [N]"
+            "or --intrinsic and --interest, or --opposed N [N], or --declared"
             + (f" (got {' and '.join(chosen)})" if chosen else ""),
         )
     if scales and (args.intrinsic is None or args.interest is None):
@@ -88,6 +89,7 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
         alteration=resolution.Alteration(args.alteration),
         opposing=tuple(args.opposed) if args.opposed is not None else None,
         score=args.score,
+        declared=resolution.Declared(args.declared) if args.declared else None,
     )
 
 

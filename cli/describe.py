@@ -50,6 +50,12 @@ def _resolution(test: resolution.ResolutionTest) -> list[str]:
     from meneur.core import resolution
 
     lines = [term("system.resolution").glossed]
+    if test.declared is not None:
+        declared = term(f"resolution.declared.{test.declared.value}")
+        lines.append(
+            f"{declared.glossed} — sans jet, sans effet secondaire (no roll, no side effect)"
+        )
+        return lines
     if test.intrinsic is not None and test.interest is not None:
         intrinsic = term(f"resolution.intrinsic.{test.intrinsic.value}")
         interest = term(f"resolution.interest.{test.interest.value}")

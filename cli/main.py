@@ -108,6 +108,13 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: bad input is one line on stderr and exit status 2, never a traceback."""
     try:
         return run(argv)
+    except BrokenPipeError:
+        # The reader went away (``meneur … | head``): nothing left to say to it. What is
+        # still buffered would fail again at exit, so stdout now goes nowhere.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except UsageError as error:
         print(f"{error}", file=sys.stderr)
     except (RulesError, ContentError) as error:
@@ -123,10 +130,6 @@ def main(argv: list[str] | None = None) -> int:
         if not isinstance(error, CampaignError):
             raise
         print(f"meneur: error: {error}", file=sys.stderr)
-    except BrokenPipeError:
-        # The reader went away (``meneur … | head``): nothing left to say to it.
-        sys.stderr.close()
-        return 0
     return EXIT_USAGE
 
 

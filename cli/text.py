@@ -77,9 +77,9 @@ def _outcome_term(system: str, key: str) -> Term:
 def _shown_outcomes(odds: Odds[Any]) -> dict[str, Fraction]:
     """Outcomes worth a bar: for an action, only those its alteration column can give."""
     if kind_of(type(odds.inputs)) == "resolution.ResolutionTest":
-        from meneur.core.resolution import ALTERATION_TABLE
+        from meneur.core.resolution import possible_outcomes
 
-        column = set(ALTERATION_TABLE[odds.inputs.alteration])
+        column = set(possible_outcomes(odds.inputs))
         return {key: p for key, p in odds.outcomes.items() if key in column}
     return dict(odds.outcomes)
 

@@ -82,6 +82,14 @@ class Alteration(StrEnum):
     INSTABLE = "instable"
 
 
+class Declared(StrEnum):
+    """An action the GM declares trivial or impossible before any score (RULES.md §1
+    ruling): it succeeds or fails without a roll and without a side effect."""
+
+    TRIVIAL = "trivial"
+    IMPOSSIBLE = "impossible"
+
+
 OUTCOMES = (
     "success_bonus",
     "success",
@@ -140,7 +148,8 @@ class ResolutionTest:
 
     Either both ``intrinsic`` and ``interest`` (the two scales), or ``opposing`` (the
     scores of the defender's engaged elements, optional opposed rule), or ``score`` (a
-    score to beat set directly, which then takes no elements).
+    score to beat set directly, which then takes no elements), or ``declared`` (the GM
+    declares the action trivial or impossible: no score, no elements, no roll).
 
     Raises:
         RulesError: on any combination the rules do not allow.
@@ -152,15 +161,20 @@ class ResolutionTest:
     alteration: Alteration = Alteration.STABLE
     opposing: tuple[int, ...] | None = None
     score: int | None = None
+    declared: Declared | None = None
 
     def __post_init__(self) -> None:
         scales = self.intrinsic is not None or self.interest is not None
-        ways = sum((scales, self.opposing is not None, self.score is not None))
+        ways = sum(
+            (scales, self.opposing is not None, self.score is not None, self.declared is not None)
+        )
         if ways != 1:
             raise RulesError(
                 "set the difficulty one way: the two scales (intrinsic and interest), "
-                "an opposed defender's elements, or a score to beat"
+                "an opposed defender's elements, a score to beat, or the GM's declaration"
             )
+        if self.declared is not None and self.elements:
+            raise RulesError("an action the GM declares trivial or impossible takes no elements")
         if scales and (self.intrinsic is None or self.interest is None):
             raise RulesError("the difficulty needs both scales: intrinsic and interest")
         if self.score is not None and self.elements:
@@ -185,8 +199,11 @@ class ResolutionTest:
     def difficulty(self) -> int:
         """The difficulty before elements: scales summed, or 3 − the defender's elements.
 
-        With a score to beat set directly, that score.
+        With a score to beat set directly, that score; declared trivial or impossible, the
+        score that stands for it (6 or 0).
         """
+        if self.declared is not None:
+            return AUTOMATIC_SUCCESS_AT if self.declared is Declared.TRIVIAL else 0
         if self.score is not None:
             return self.score
         if self.opposing is not None:
@@ -228,8 +245,11 @@ def automatic_kept(score_to_beat: int) -> int | None:
     return None
 
 
-def outcome_for(kept: int, alteration: Alteration) -> str:
-    """The outcome key the alteration table gives for ``kept`` dice (0–3)."""
+def outcome_for(kept: int, alteration: Alteration, declared: Declared | None = None) -> str:
+    """The outcome key the alteration table gives for ``kept`` dice (0–3); an action the
+    GM declared succeeds or fails plainly, without a side effect, whatever the column."""
+    if declared is not None:
+        return "success" if declared is Declared.TRIVIAL else "failure"
     return ALTERATION_TABLE[alteration][kept]
 
 
@@ -245,6 +265,14 @@ class ResolutionRoll(RollRecord[ResolutionTest]):
     system: ClassVar[str] = SYSTEM
     score_to_beat: int
     automatic: bool
+
+
+def possible_outcomes(test: ResolutionTest) -> tuple[str, ...]:
+    """The outcomes ``test`` can have: its alteration's column, or for an action the GM
+    declared, a plain success or failure."""
+    if test.declared is not None:
+        return ("success", "failure")
+    return ALTERATION_TABLE[test.alteration]
 
 
 def resolve(test: ResolutionTest, faces: tuple[int, ...]) -> ResolutionRoll:
@@ -270,7 +298,7 @@ def resolve(test: ResolutionTest, faces: tuple[int, ...]) -> ResolutionRoll:
     if any(not 1 <= face <= 6 for face in faces):
         raise RulesError("a d6 shows 1 to 6")
     kept = automatic if automatic is not None else kept_count(faces, score)
-    outcome = outcome_for(kept, test.alteration)
+    outcome = outcome_for(kept, test.alteration, test.declared)
     return ResolutionRoll(
         inputs=test,
         dice=tuple(Die(6, face, kept=face <= score) for face in faces),
@@ -302,7 +330,9 @@ def odds(test: ResolutionTest) -> Odds[ResolutionTest]:
         system=SYSTEM,
         inputs=test,
         outcomes=outcome_odds(
-            distribution, lambda kept: outcome_for(kept, test.alteration), OUTCOMES
+            distribution,
+            lambda kept: outcome_for(kept, test.alteration, test.declared),
+            OUTCOMES,
         ),
         distribution=distribution,
     )

@@ -31,6 +31,7 @@ BAD = [
     ),
     (["odds", "resolution", "--element", "2"], "set the difficulty one way"),
     (["odds", "resolution", "--score", "3", "--opposed", "2"], "set the difficulty one way"),
+    (["odds", "resolution", "--score", "3", "--declared", "trivial"], "or --declared"),
     (["odds", "resolution", "--intrinsic", "simple", "--element", "2"], "go together"),
     (
         ["odds", "resolution", "--intrinsic", "facile", "--interest", "neutral"],
@@ -94,3 +95,18 @@ def test_help_lists_the_commands() -> None:
     assert result.returncode == 0
     for command in ("odds", "roll", "create", "new", "journal", "undo"):
         assert command in result.stdout
+
+
+def test_a_reader_that_goes_away_is_no_error() -> None:
+    # `meneur odds … | head -1` printed "meneur: error: Broken pipe" and exited 2.
+    command = [sys.executable, "-m", "meneur.cli.main", "odds", "traits", "--dice", "12"]
+    process = subprocess.Popen(
+        [*command, "--difficulty", "4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    process.stdout.close()  # the reader leaves before the answer is written
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert err == b""

@@ -86,6 +86,14 @@ def test_resolution_odds_with_a_score_and_opposed(capsys) -> None:
     assert data["score_to_beat"] == 2
 
 
+def test_resolution_declared_by_the_gm_rolls_nothing(capsys) -> None:
+    argv = ("resolution", "--declared", "trivial", "--alteration", "instable")
+    odds = run_json(capsys, "odds", *argv, "--json")
+    assert odds["outcomes"]["success"] == "1/1"
+    rolled = run_json(capsys, "roll", *argv, "--seed", "5", "--json")
+    assert (rolled["outcome"], rolled["dice"], rolled["automatic"]) == ("success", [], True)
+
+
 def test_dice_odds_json_for_12d6_successes(capsys) -> None:
     data = run_json(capsys, "odds", "dice", "12d6>=5", "--json")
     assert data["outcomes"] == {}

@@ -17,6 +17,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import (
     Alteration,
+    Declared,
     Element,
     Interest,
     Intrinsic,
@@ -189,6 +190,23 @@ def test_a_situational_element_may_be_taken_twice() -> None:
         Element(name="Situationnel", situational=True),
     )
     assert test.score_to_beat == 2
+
+
+@pytest.mark.parametrize(
+    ("declared", "outcome"), [(Declared.TRIVIAL, "success"), (Declared.IMPOSSIBLE, "failure")]
+)
+@pytest.mark.parametrize("alteration", list(Alteration))
+def test_a_gm_declared_action_has_no_roll_and_no_side_effect(
+    declared: Declared, outcome: str, alteration: Alteration
+) -> None:
+    # RULES §1 ruling: trivial or impossible, "automatically, without side effect".
+    test = ResolutionTest(declared=declared, alteration=alteration)
+    rolled = resolution.roll(test, random.Random(1))
+    assert (rolled.dice, rolled.outcome, rolled.automatic) == ((), outcome, True)
+    assert resolution.odds(test).outcomes[outcome] == 1
+    assert set(resolution.possible_outcomes(test)) == {"success", "failure"}
+    with pytest.raises(RulesError, match="no elements"):
+        ResolutionTest(declared=declared, elements=(Element(2),))
 
 
 def test_a_situational_element_scores_1() -> None:

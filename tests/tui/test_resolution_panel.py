@@ -92,6 +92,21 @@ async def test_the_second_element_is_never_the_first_again(app_of) -> None:
         assert "Pilotage" not in [value for _, value in second.options]
 
 
+async def test_the_gm_declares_an_action_trivial_or_impossible_without_a_roll(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#declared-impossible")
+        await pilot.pause()
+        record = app.screen.query_one("#panel").last
+        assert (record.outcome, record.dice) == ("failure", ())
+        assert "Déclarée impossible par le MJ" in screen_text(app)
+        campaign = app.session.campaign
+        entry = campaign.journal.entry(campaign.journal.last_id)
+        assert entry.text == "Kael — Déclarée impossible par le MJ : échec"
+        assert entry.roll["inputs"]["declared"] == "impossible"
+
+
 async def test_the_seed_reproduces_the_same_rolls(campaign_of) -> None:
     from meneur.tui.app import make_app
 

@@ -57,6 +57,15 @@ class ResolutionPanel(ActionPanel):
         )
 
     def extra_buttons(self) -> ComposeResult:
+        # The GM may declare an action trivial or impossible before any score: a plain
+        # success or failure, no roll, no side effect.
+        for declared in resolution.Declared:
+            yield Button(
+                term(f"resolution.declared.{declared.value}").short or declared.value,
+                id=f"declared-{declared.value}",
+                compact=True,
+                tooltip=term(f"resolution.declared.{declared.value}").glossed,
+            )
         if self.session.campaign.state["options"].get("character_points"):
             yield Button(self.t("resolution.spend_point"), id="spend-point", compact=True)
             yield Button(self.t("resolution.veto_point"), id="veto-point", compact=True)
@@ -75,6 +84,14 @@ class ResolutionPanel(ActionPanel):
         hint = self.query_one("#typical-for", Static)
         hint.update(self.t("resolution.typical_for", what=what) if isinstance(what, str) else "")
         hint.display = isinstance(what, str)
+
+    @on(Button.Pressed, "#declared-trivial, #declared-impossible")
+    def _declared(self, event: Button.Pressed) -> None:
+        """The GM declares the action trivial or impossible: its result, without a roll."""
+        declared = resolution.Declared(str(event.button.id).removeprefix("declared-"))
+        alteration = resolution.Alteration(self.query_one("#alteration", StepSelector).value)
+        test = resolution.ResolutionTest(declared=declared, alteration=alteration)
+        self.finish(self.session.roll(test), physical=False)
 
     @on(Button.Pressed, "#spend-point")
     def _spend_point(self) -> None:
@@ -173,6 +190,8 @@ class ResolutionPanel(ActionPanel):
 
     def summary(self, inputs: Any) -> str:
         test: resolution.ResolutionTest = inputs
+        if test.declared is not None:
+            return term(f"resolution.declared.{test.declared.value}").fr
         score = test.score_to_beat
         line = f"{self.t('resolution.difficulty', difficulty=signed(test.difficulty))} · "
         line += self.t("resolution.score", score=score)
@@ -184,12 +203,15 @@ class ResolutionPanel(ActionPanel):
 
     def shown_outcomes(self, odds: Any) -> Any:
         """Only the outcomes the chosen alteration can give."""
-        column = set(resolution.ALTERATION_TABLE[odds.inputs.alteration])
+        column = set(resolution.possible_outcomes(odds.inputs))
         return {key: p for key, p in odds.outcomes.items() if key in column}
 
     def journal_text(self, record: Any) -> str:
         test: resolution.ResolutionTest = record.inputs
         name = self.session.characters().get(self.character or "", {}).get("name")
+        if test.declared is not None:
+            what = term(f"resolution.declared.{test.declared.value}").fr
+            return f"{name} — {what}" if name else what
         elements = " + ".join(f"{e.name} {e.score}" for e in test.elements)
         alteration = term(f"resolution.alteration.{test.alteration.value}").fr
         what = (
