@@ -1,4 +1,6 @@
-"""In-process time of exact odds for every test of the rules core (budget: 5 ms median).
+"""In-process time of exact odds for every test of the rules core (budget: 5 ms median),
+then the largest tests each system accepts: every odds computation answers within about
+half a second (goal: 600 ms here) or is refused at once, with a message.
 
     .venv/bin/python benchmarks/odds_speed.py [--runs 200]
 
@@ -81,6 +83,38 @@ CASES: dict[str, Callable[[], object]] = {
 }
 BUDGET_MS = 5.0
 
+X = spherier_extended
+O = traits_opposed
+EDGES: dict[str, Callable[[], object]] = {
+    "traits 100 dice, poker max": lambda: traits.odds(TraitTest(100, 4), PokerPolicy.MAX),
+    "traits 100 dice +d999": lambda: traits.odds(
+        TraitTest(100, 4, bonus_die=traits.BonusDie(999)), PokerPolicy.MAX
+    ),
+    "traits opposed 100/100, def. max": lambda: O.odds(
+        O.OpposedTest(O.OpposedSide(100), O.OpposedSide(100, policy=PokerPolicy.MAX))
+    ),
+    "traits opposed 100/100, when-short": lambda: O.odds(
+        O.OpposedTest(O.OpposedSide(100), O.OpposedSide(100, policy=PokerPolicy.WHEN_SHORT))
+    ),
+    "spherier d6 opposed 100/100": lambda: spherier.opposed_odds(
+        spherier.OpposedSkillTest(Engine.D6, Skill(100, 100), Skill(100, 100))
+    ),
+    "spherier d6 extended M50, 600": lambda: X.extended_odds(
+        X.ExtendedTest(Engine.D6, Skill(50, 99), 1, 600, Interval(1, "h"))
+    ),
+    "spherier d6 extended M100, 10^6": lambda: X.extended_odds(
+        X.ExtendedTest(Engine.D6, Skill(100, 99), 1, 10**6, Interval(1, "h"))
+    ),
+    "spherier d6 team, 10 × M20": lambda: X.team_odds(
+        X.TeamTest(Engine.D6, Skill(20, 20), (Skill(20, 20),) * 10, 5, 2)
+    ),
+    "spherier d6 team, 30 × M20": lambda: X.team_odds(
+        X.TeamTest(Engine.D6, Skill(20, 20), (Skill(20, 20),) * 30, 5, 2)
+    ),
+    "dice 20d100kh10": lambda: dice_odds.odds(DiceInputs("20d100kh10")),
+}
+EDGE_MS = 600.0
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -99,6 +133,19 @@ def main() -> None:
         median = statistics.median(samples) * 1000
         verdict = "ok" if median <= BUDGET_MS or "stress" in name else "OVER"
         print(f"{name:32} {cold * 1000:7.3f}ms {median:7.3f}ms   {verdict}")
+    from meneur.core.errors import RulesError
+
+    print(f"\n{'edge case':36} {'time':>9}   answered or refused, goal {EDGE_MS:.0f} ms")
+    for name, case in EDGES.items():
+        start = time.perf_counter()
+        try:
+            case()
+            answer = "answered"
+        except RulesError:
+            answer = "refused"
+        spent = (time.perf_counter() - start) * 1000
+        verdict = "ok" if spent <= EDGE_MS else "OVER"
+        print(f"{name:36} {spent:7.1f}ms   {answer:9} {verdict}")
 
 
 if __name__ == "__main__":

@@ -171,19 +171,24 @@ class Roller:
         """Draw this side's dice."""
         return tuple(draw(rng, self.sides()) for _ in range(self.dice_count()))
 
-    def distribution(self) -> dict[int, Fraction]:
-        """Exact probability of each (capped) result."""
+    def counts(self) -> tuple[dict[int, int], int]:
+        """How many of this side's equally likely rolls give each (capped) result, and
+        how many rolls there are (6^pool, or 20)."""
         counts: dict[int, int] = {}
         if self.engine is Engine.D6:
             for successes in range(self.pool + 1):
                 ways = comb(self.pool, successes) * 2**successes * 4 ** (self.pool - successes)
                 capped = min(successes, self.cap)
                 counts[capped] = counts.get(capped, 0) + ways
-        else:
-            for face in range(1, 21):
-                capped = min(face + self.modifier, self.cap)
-                counts[capped] = counts.get(capped, 0) + 1
-        return dict(distribution_from_counts(counts))
+            return counts, 6**self.pool
+        for face in range(1, 21):
+            capped = min(face + self.modifier, self.cap)
+            counts[capped] = counts.get(capped, 0) + 1
+        return counts, 20
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact probability of each (capped) result."""
+        return dict(distribution_from_counts(self.counts()[0]))
 
 
 @dataclass(frozen=True)

@@ -176,23 +176,63 @@ class ExtendedOdds(Odds[ExtendedTest]):
     success_by_attempt: Mapping[int, Fraction] = field(default_factory=lambda: MappingProxyType({}))
 
 
+MAX_ODDS_WORK = 1_000_000
+"""The most (running total, attempt result) pairs the exact odds of an extended or team
+test may combine (about half a second here); beyond, odds are refused, rolls work."""
+
+
+LEADER_WEIGHT = 10
+"""A leader's pool counted once weighs about ten (state, result) pairs (measured here)."""
+
+
+def _refuse_long_odds(work: int, what: str) -> None:
+    if work > MAX_ODDS_WORK:
+        raise RulesError(
+            f"exact odds of {what} would take too long to compute; rolling it still works",
+            message_key="odds.too_long",
+        )
+
+
+def extended_work(test: ExtendedTest) -> int:
+    """The (running total, result) pairs :func:`extended_odds` combines, attempt by
+    attempt: running totals stay below the total to reach."""
+    work = 0
+    reachable = 1
+    for number in range(test.max_attempts):
+        roller = test.roller(number)
+        results = (min(roller.pool, roller.cap) + 1) if test.engine is Engine.D6 else 20
+        work += min(reachable, test.total) * results
+        reachable += max(0, roller.cap)
+    return work
+
+
 def extended_odds(test: ExtendedTest) -> ExtendedOdds:
-    """Exact odds of an extended test, attempt by attempt."""
-    pending: dict[int, Fraction] = {0: Fraction(1)}  # running total → probability, not done
+    """Exact odds of an extended test, attempt by attempt.
+
+    Each attempt's rolls are counted with integers over one common denominator (the
+    product of every attempt's cases), made a fraction once per attempt.
+
+    Raises:
+        RulesError: when they would take more than about half a second to count.
+    """
+    _refuse_long_odds(extended_work(test), f"this extended test of {test.max_attempts} attempts")
+    pending: dict[int, int] = {0: 1}  # running total → ways, over ``cases``; not done yet
+    cases = 1
     by_attempt: dict[int, Fraction] = {}
     for number in range(test.max_attempts):
-        results = test.roller(number).distribution()
-        following: dict[int, Fraction] = {}
-        done = Fraction(0)
-        for running, p in pending.items():
-            for result, q in results.items():
+        results, rolls = test.roller(number).counts()
+        cases *= rolls
+        following: dict[int, int] = {}
+        done = 0
+        for running, ways in pending.items():
+            for result, count in results.items():
                 new = running + (result if result >= test.step_dd else 0)
                 if new >= test.total:
-                    done += p * q
+                    done += ways * count
                 else:
-                    following[new] = following.get(new, Fraction(0)) + p * q
+                    following[new] = following.get(new, 0) + ways * count
         if done:
-            by_attempt[number + 1] = done
+            by_attempt[number + 1] = Fraction(done, cases)
         pending = following
     success = sum(by_attempt.values(), Fraction(0))
     attempts = dict(by_attempt)
@@ -350,21 +390,56 @@ def roll_team(test: TeamTest, rng: random.Random) -> TeamRoll:
     return resolve_team(test, tuple(faces))
 
 
-def team_odds(test: TeamTest) -> Odds[TeamTest]:
-    """Exact odds of a team test: the assistants' combined help, then the leader."""
-    help_states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (helpers, dice)
+def team_work(test: TeamTest) -> int:
+    """The (help state, result) pairs :func:`team_odds` combines, found by walking the
+    help states without counting them (given up past :data:`MAX_ODDS_WORK`)."""
+    work = 0
+    states = {(0, 0)}
     for skill in test.assistants:
-        following: dict[tuple[int, int], Fraction] = {}
-        for result, q in test.assistant_roller(skill).distribution().items():
+        results = test.assistant_roller(skill).counts()[0]
+        work += len(states) * len(results)
+        if work > MAX_ODDS_WORK:
+            return work
+        helps = {test.help_from(result) for result in results}
+        states = {(h + more_h, d + more_d) for h, d in states for more_h, more_d in helps}
+    for helpers, dice in states:
+        # Counting a pool of p d6 costs some p big-number steps, whatever its Limite.
+        roller = test.leader_roller(helpers, dice)
+        work += LEADER_WEIGHT * (roller.pool + 1 if test.engine is Engine.D6 else 20)
+    return work
+
+
+def team_odds(test: TeamTest) -> Odds[TeamTest]:
+    """Exact odds of a team test: the assistants' combined help, then the leader.
+
+    Raises:
+        RulesError: when they would take more than about half a second to count.
+    """
+    _refuse_long_odds(team_work(test), f"this team test of {len(test.assistants)} assistants")
+    help_states: dict[tuple[int, int], int] = {(0, 0): 1}  # (helpers, dice) → ways
+    cases = 1
+    for skill in test.assistants:
+        results, rolls = test.assistant_roller(skill).counts()
+        cases *= rolls
+        following: dict[tuple[int, int], int] = {}
+        for result, count in results.items():
             helped, extra = test.help_from(result)
-            for (helpers, dice), p in help_states.items():
+            for (helpers, dice), ways in help_states.items():
                 state = (helpers + helped, dice + extra)
-                following[state] = following.get(state, Fraction(0)) + p * q
+                following[state] = following.get(state, 0) + ways * count
         help_states = following
-    distribution: dict[int, Fraction] = {}
-    for (helpers, dice), p in help_states.items():
-        for result, q in test.leader_roller(helpers, dice).distribution().items():
-            distribution[result] = distribution.get(result, Fraction(0)) + p * q
+    leader = [
+        (ways, *test.leader_roller(helpers, dice).counts())
+        for (helpers, dice), ways in help_states.items()
+    ]
+    # One denominator for every leader's roll: a pool of fewer dice counts each of its
+    # rolls as many times as the largest pool has more.
+    most = max(rolls for _, _, rolls in leader)
+    counts: dict[int, int] = {}
+    for ways, results, rolls in leader:
+        for result, count in results.items():
+            counts[result] = counts.get(result, 0) + ways * count * (most // rolls)
+    distribution = {result: Fraction(n, cases * most) for result, n in counts.items() if n}
     success = sum((p for r, p in distribution.items() if r >= test.leader_dd), Fraction(0))
     return Odds(
         system=SYSTEM,

@@ -34,6 +34,9 @@ PENDING = "pending"
 allows, and the player has not chosen how many dice it rerolls."""
 MAX_POOL = 100
 """Most dice one trait roll may throw (far beyond any sheet; keeps odds quick)."""
+MAX_ODDS_WORK = 400_000
+"""The most first-roll-and-reroll cases exact odds may count (about half a second here:
+100 dice with a Coup de poker are some 180,000); beyond, odds are refused, rolls work."""
 
 
 class Blessing(StrEnum):
@@ -438,14 +441,49 @@ def pool_distribution(
     return distribution, Fraction(fiasco, cases)
 
 
+def pool_work(pool: int, policy: PokerPolicy, forced: bool) -> int:
+    """Cases :func:`pool_distribution` counts for ``pool`` dice: each first roll (by its
+    sixes and other successes), and with a Coup de poker each way of its rerolled dice."""
+    states = (pool + 1) * (pool + 2) // 2
+    if policy is PokerPolicy.NEVER and not forced:
+        return states
+    return states * (pool + 3) // 3
+
+
+def odds_work(test: TraitTest, policy: PokerPolicy) -> int:
+    """Cases the exact odds of ``test`` under ``policy`` count (every bonus-die face)."""
+    faces: list[int | None] = (
+        list(range(1, test.bonus_die.sides + 1)) if test.bonus_die is not None else [None]
+    )
+    return sum(pool_work(test.pool(face), policy, test.forced_poker) for face in faces)
+
+
+def check_odds_work(work: int, what: str) -> None:
+    """Refuse exact odds that would count more than :data:`MAX_ODDS_WORK` cases.
+
+    Raises:
+        RulesError: saying the roll itself still works.
+    """
+    if work > MAX_ODDS_WORK:
+        raise RulesError(
+            f"exact odds of {what} would take too long to compute (too many dice); "
+            "rolling it still works",
+            message_key="odds.too_long",
+        )
+
+
 def odds(test: TraitTest, policy: PokerPolicy | None = None) -> TraitOdds:
     """Exact odds of success and of each final number of successes under ``policy``.
 
     Without a policy, the test's own ``poker`` is used when it is a policy, else
     ``never``. A bonus die makes the pool itself random: each face is equally likely.
+
+    Raises:
+        RulesError: when they would take more than about half a second to count.
     """
     if policy is None:
         policy = test.poker if isinstance(test.poker, PokerPolicy) else PokerPolicy.NEVER
+    check_odds_work(odds_work(test, policy), f"this roll of {test.dice} dice")
     faces: list[int | None] = (
         list(range(1, test.bonus_die.sides + 1)) if test.bonus_die is not None else [None]
     )

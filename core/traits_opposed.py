@@ -36,8 +36,10 @@ from .traits import (
     PokerPolicy,
     TraitRoll,
     TraitTest,
+    check_odds_work,
     choose_poker,
     first_roll,
+    odds_work,
     pool_distribution,
     with_poker,
 )
@@ -322,18 +324,32 @@ def odds(test: OpposedTest) -> Odds[OpposedTest]:
     covered: with ``attacker_waits`` the odds are refused.
 
     Raises:
-        RulesError: for ``attacker_waits`` or a scripted test.
+        RulesError: for ``attacker_waits`` or a scripted test, or odds that would take
+            more than about half a second to count.
     """
     if test.attacker_waits or test.script is not None:
         raise RulesError("exact odds assume each side pokers right after its own roll")
+    # The defender's Coup de poker depends on the attacker's successes only when it is
+    # played "when short": otherwise one distribution serves every attacker result.
+    depends = test.defender.policy is PokerPolicy.WHEN_SHORT
+    attacker_test = test.attacker.test(test.minimum)
+    defender_test = test.defender.test(1)
+    work = odds_work(attacker_test, test.attacker.policy)
+    defender_work = odds_work(defender_test, test.defender.policy)
+    most = max(attacker_test.pool(face) for face in _faces(test.attacker))
+    work += defender_work * (most + 1 if depends else 1)
+    check_odds_work(
+        work, f"this opposed test of {test.attacker.dice} against {test.defender.dice} dice"
+    )
     attacker = _side_distribution(test.attacker, test.minimum)
     defender_by_need: dict[int, Mapping[int, Fraction]] = {}
     distribution: dict[int, Fraction] = {}
     success = Fraction(0)
     for mine, p_mine in attacker.items():
-        if mine not in defender_by_need:
-            defender_by_need[mine] = _side_distribution(test.defender, mine)
-        for theirs, p_theirs in defender_by_need[mine].items():
+        need = mine if depends else 1
+        if need not in defender_by_need:
+            defender_by_need[need] = _side_distribution(test.defender, mine)
+        for theirs, p_theirs in defender_by_need[need].items():
             p = p_mine * p_theirs
             distribution[mine - theirs] = distribution.get(mine - theirs, Fraction(0)) + p
             if mine > theirs and mine >= test.minimum:
@@ -351,11 +367,14 @@ def _policy_for(policy: PokerPolicy, need: int) -> PokerPolicy:
     return PokerPolicy.NEVER if policy is PokerPolicy.WHEN_SHORT and need < 1 else policy
 
 
+def _faces(side: OpposedSide) -> list[int | None]:
+    """The faces a side's bonus die may show (None without one)."""
+    return list(range(1, side.bonus_die.sides + 1)) if side.bonus_die is not None else [None]
+
+
 def _side_distribution(side: OpposedSide, need: int) -> Mapping[int, Fraction]:
     test = side.test(need)
-    faces: list[int | None] = (
-        list(range(1, side.bonus_die.sides + 1)) if side.bonus_die is not None else [None]
-    )
+    faces = _faces(side)
     totals: dict[int, Fraction] = {}
     for face in faces:
         distribution, _ = pool_distribution(test, test.pool(face), _policy_for(side.policy, need))

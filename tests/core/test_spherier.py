@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import defaultdict
 from fractions import Fraction
 
@@ -250,3 +251,19 @@ def test_every_roll_follows_from_its_dice_and_replays(test: object, seed: int) -
     assert replay(rolled) == rolled
     reread = resolver(type(test))(test, tuple(d.face for d in rolled.dice))
     assert dataclasses.replace(reread, seed=seed) == rolled
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        ExtendedTest(D6, Skill(100, 99), step_dd=1, total=10**6),
+        TeamTest(D6, Skill(20, 20), (Skill(20, 20),) * 30, 5, 2),
+    ],
+    ids=["extended M100", "team of 30"],
+)
+def test_odds_that_would_hang_are_refused_and_the_roll_still_works(test: object) -> None:
+    odds = more.extended_odds if isinstance(test, ExtendedTest) else more.team_odds
+    roll = more.roll_extended if isinstance(test, ExtendedTest) else more.roll_team
+    with pytest.raises(RulesError, match="too long"):
+        odds(test)  # type: ignore[arg-type]
+    assert roll(test, random.Random(2)).dice  # type: ignore[arg-type]

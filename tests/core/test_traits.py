@@ -295,3 +295,11 @@ def test_a_roll_follows_from_its_dice_and_replays(test: TraitTest, seed: int) ->
     assert sum(odds.outcomes.values()) == 1
     assert sum(odds.distribution.values()) == 1
     assert rolled.successes == 0 or not rolled.fiasco
+
+
+def test_odds_that_would_hang_are_refused_and_the_roll_still_works() -> None:
+    huge = TraitTest(100, 4, bonus_die=BonusDie(999))
+    with pytest.raises(RulesError, match="too long"):
+        traits.odds(huge, PokerPolicy.MAX)
+    assert traits.roll(huge, random.Random(1)).pool >= 100
+    assert sum(traits.odds(TraitTest(100, 4), PokerPolicy.MAX).outcomes.values()) == 1
