@@ -84,17 +84,17 @@ CASES: dict[str, Callable[[], object]] = {
 BUDGET_MS = 5.0
 
 X = spherier_extended
-O = traits_opposed
+OP = traits_opposed
 EDGES: dict[str, Callable[[], object]] = {
     "traits 100 dice, poker max": lambda: traits.odds(TraitTest(100, 4), PokerPolicy.MAX),
     "traits 100 dice +d999": lambda: traits.odds(
         TraitTest(100, 4, bonus_die=traits.BonusDie(999)), PokerPolicy.MAX
     ),
-    "traits opposed 100/100, def. max": lambda: O.odds(
-        O.OpposedTest(O.OpposedSide(100), O.OpposedSide(100, policy=PokerPolicy.MAX))
+    "traits opposed 100/100, def. max": lambda: OP.odds(
+        OP.OpposedTest(OP.OpposedSide(100), OP.OpposedSide(100, policy=PokerPolicy.MAX))
     ),
-    "traits opposed 100/100, when-short": lambda: O.odds(
-        O.OpposedTest(O.OpposedSide(100), O.OpposedSide(100, policy=PokerPolicy.WHEN_SHORT))
+    "traits opposed 100/100, when-short": lambda: OP.odds(
+        OP.OpposedTest(OP.OpposedSide(100), OP.OpposedSide(100, policy=PokerPolicy.WHEN_SHORT))
     ),
     "spherier d6 opposed 100/100": lambda: spherier.opposed_odds(
         spherier.OpposedSkillTest(Engine.D6, Skill(100, 100), Skill(100, 100))

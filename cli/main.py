@@ -53,9 +53,23 @@ def _with_entry(output: str | dict[str, object], entry_id: int | None) -> object
     return f"{output}\njournal : entrée (entry) #{entry_id}"
 
 
+NO_TERMINAL = (
+    "the app needs a terminal on its input and output (over SSH: ssh -t HOST meneur); "
+    "scripts use the commands, see meneur --help"
+)
+
+
 def run_app(args: argparse.Namespace) -> int:
-    """``meneur`` alone opens the app (textual is imported only here)."""
+    """``meneur`` alone opens the app (textual is imported only here).
+
+    Raises:
+        UsageError: without a terminal on stdin and stdout: the app would draw at a fixed
+            size, read keys only after Enter, and outlive the client that started it.
+    """
     import gc
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("meneur", NO_TERMINAL)
 
     # Start-up makes a few hundred thousand objects that all live as long as the app: the
     # collector scanning them again and again costs ~60 ms before the first frame. The app
@@ -64,7 +78,9 @@ def run_app(args: argparse.Namespace) -> int:
     from meneur.tui.app import make_app, open_campaign
 
     campaign = open_campaign(Path(args.campaign) if args.campaign else None, args.lang)
-    make_app(campaign, lang=args.lang, seed=args.seed).run()
+    app = make_app(campaign, lang=args.lang, seed=args.seed)
+    app.owns_terminal = True
+    app.run()
     return 0
 
 

@@ -81,8 +81,70 @@ class MeneurApp(SessionStrings, App[None]):
 
         return TableScreen(self.session)
 
+    owns_terminal = False
+    """Whether this app plays in the process's own terminal (``meneur`` run by hand), not
+    for a connection of a server: it then leaves when that terminal goes away."""
+
     def on_mount(self) -> None:
         self._translate_bindings()
+        if self.owns_terminal:
+            self._leave_with_the_terminal()
+
+    def _leave_with_the_terminal(self) -> None:
+        """Quit cleanly (the campaign closed, its lock released) when the terminal hangs
+        up: SIGHUP from a closed window or a dropped SSH session, or a terminal that no
+        longer answers (checked each second: no signal comes to a process outside the
+        terminal's foreground group)."""
+        import asyncio
+        import signal
+        import sys
+        import termios
+
+        loop = asyncio.get_running_loop()
+
+        def hang_up(signum: int, frame: object) -> None:
+            # A plain handler, run before Textual's own SIGCONT one (signals are handled
+            # in number order, and a hang-up sends both): its output already goes to
+            # /dev/null when it tries to redraw on the dead terminal.
+            self._detach_terminal()
+            loop.call_soon_threadsafe(self._hung_up)
+
+        signal.signal(signal.SIGHUP, hang_up)
+        descriptor = sys.stdin.fileno()
+
+        def check() -> None:
+            try:
+                termios.tcgetattr(descriptor)
+            except (termios.error, OSError):
+                self._detach_terminal()
+                self._hung_up()
+
+        self.set_interval(1.0, check, name="terminal watch")
+
+    @staticmethod
+    def _detach_terminal() -> None:
+        """Point the process's standard files at /dev/null: nothing is left to draw on,
+        and writes to a hung-up terminal fail (Textual's output thread would stop, and
+        its last writes block)."""
+        import os
+
+        null = os.open(os.devnull, os.O_RDWR)
+        for descriptor in (0, 1, 2):
+            os.dup2(null, descriptor)
+        os.close(null)
+
+    def _hung_up(self) -> None:
+        """The terminal is gone: release the campaign at once, then quit. Should quitting
+        still stall, the process ends anyway a few seconds later: every change was saved
+        when it was made."""
+        import os
+        import threading
+
+        self.session.campaign.close()
+        deadline = threading.Timer(3.0, os._exit, (0,))
+        deadline.daemon = True
+        deadline.start()
+        self.exit(return_code=0)
 
     def started(self) -> None:
         """The first frame is drawn: collect garbage again (``meneur`` paused it to start).
