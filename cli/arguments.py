@@ -114,6 +114,9 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     export.add_argument("directory", nargs="?", metavar="DIR")
     export.add_argument("--format", choices=["markdown", "toml"], default="markdown")
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    export.add_argument(
+        "--lang", choices=["fr", "en"], help="the Markdown's headings (default: the locale's)"
+    )
 
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
     check.add_argument("directory", nargs="?", metavar="DIR")

@@ -133,10 +133,16 @@ def run_undo_redo(args: argparse.Namespace) -> str:
 
 def entry_line(entry: Entry, campaign: Campaign) -> str:
     """One journal entry on one line: number, time, kind and what it says."""
+    from meneur.content.strings import strings
     from meneur.saves.export import roll_line
 
     when = entry.time.strftime("%d/%m %H:%M")
-    text = roll_line(entry, markdown=False) if entry.roll is not None else campaign.note_text(entry)
+    t = strings("fr").t  # the CLI speaks French, with English glosses
+    text = (
+        roll_line(entry, campaign, t, markdown=False)
+        if entry.roll is not None
+        else campaign.note_text(entry)
+    )
     game = f" [{entry.game_time}]" if entry.game_time else ""
     return f"#{entry.id:<5} {when}  {entry.kind:<8}{game} {text}"
 
@@ -159,11 +165,13 @@ def run_journal(args: argparse.Namespace) -> str:
 
 def run_export(args: argparse.Namespace) -> str | None:
     """``meneur export [DIR] [--format markdown|toml] [-o FILE]``."""
+    from meneur.content.strings import default_language
     from meneur.saves.atomic import atomic_write
     from meneur.saves.export import export_markdown, export_toml
 
     campaign = _open(_directory(args.directory), write=False)
-    text = export_markdown(campaign) if args.format == "markdown" else export_toml(campaign)
+    lang = args.lang or default_language()
+    text = export_markdown(campaign, lang) if args.format == "markdown" else export_toml(campaign)
     if args.output:
         atomic_write(Path(args.output), text.encode("utf-8"))
         return None

@@ -1,65 +1,61 @@
 """Exporting a campaign: Markdown that reads as a story, or one TOML archive.
 
-Markdown: sessions and scenes as headings (a new day starts a session when none was
-marked), in-game time when it changes, notes as prose (as rewritten), each roll on one
-line (what was tried, the dice, the outcome in French with its gloss), state changes in
-italics.
+Markdown reads as the journal does (:mod:`meneur.saves.reading`): sessions and scenes as
+headings, in-game time when it changes, notes as prose (as rewritten), each roll with its
+result in words and symbols, its dice and seed under it, state changes in italics.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from datetime import date
-from typing import Any
 
 import tomli_w
 
-from meneur.content import ContentError, term
+from meneur.content import term
+from meneur.content.strings import strings
 
 from .campaign import Campaign
 from .journal import Entry
+from .reading import Translate, read_entry
 
 
-def _dice(roll: Mapping[str, Any]) -> str:
-    faces = []
-    for die in roll.get("dice", []):
-        face = f"{die['face']:+d}" if die.get("sides") == "F" else str(die["face"])
-        faces.append(f"[{face}]" if die.get("kept") else face)
-    return " ".join(faces)
-
-
-def _outcome(roll: Mapping[str, Any]) -> str:
-    outcome = roll.get("outcome")
-    if outcome is None:
-        return f"{roll.get('result')}" if "result" in roll else ""
-    try:
-        return term(f"{roll['system']}.outcome.{outcome}").glossed
-    except ContentError:
-        return str(outcome)
-
-
-def roll_line(entry: Entry, *, markdown: bool = True) -> str:
-    """One compact line for a roll: what was tried, the dice, the outcome.
+def roll_line(entry: Entry, campaign: Campaign, t: Translate, *, markdown: bool = True) -> str:
+    """One line for a roll: what was tried and its result, as the journal shows them.
 
     With ``markdown``, a list item with the attempt in bold; else plain text.
     """
-    roll = entry.roll or {}
-    line = f"- **{entry.text}**" if markdown else entry.text
-    dice = _dice(roll)
-    if dice:
-        line += f" : {dice}"
-    outcome = _outcome(roll)
-    if outcome:
-        line += f" → {outcome}"
+    reading = read_entry(entry, campaign, t)
+    line = f"- **{reading.text}**" if markdown else reading.text
+    if reading.result:
+        line += f" → {reading.result}"
+    if reading.physical:
+        line += f" ({t('export.physical')})"
     return line
 
 
-def markdown_lines(campaign: Campaign) -> Iterator[str]:
-    """The journal as Markdown, line by line (the whole journal is never held at once)."""
+def dice_and_seed(entry: Entry, campaign: Campaign, t: Translate) -> str:
+    """A roll's dice and seed on one line (empty when it has neither)."""
+    reading = read_entry(entry, campaign, t)
+    parts = [reading.dice] if reading.dice else []
+    if reading.seed is not None:
+        parts.append(t("export.seed", seed=reading.seed))
+    return " · ".join(parts)
+
+
+def markdown_lines(campaign: Campaign, lang: str = "fr") -> Iterator[str]:
+    """The journal as Markdown, line by line (the whole journal is never held at once),
+    reading as the journal does, with headings in ``lang``.
+
+    Sessions and scenes are headings (a new day starts a session when none was marked),
+    the in-game time is said when it changes, notes are prose as rewritten, each roll a
+    list item with its result and, under it, its dice and seed; changes in italics.
+    """
+    t = strings(lang).t
     system = term(f"system.{campaign.system}").glossed
     yield f"# {campaign.name}"
     yield ""
-    yield f"*{system} — journal de {campaign.journal.last_id} entrées (entries)*"
+    yield f"*{system} — {t('export.entries', count=campaign.journal.last_id)}*"
     day: date | None = None
     game_time: str | None = None
     listing = False  # a blank line must close a list before prose or a heading
@@ -77,7 +73,7 @@ def markdown_lines(campaign: Campaign) -> Iterator[str]:
             continue
         if entry.time.date() != day:
             day = entry.time.date()
-            yield from block(f"## Séance du {day:%d/%m/%Y} (session)")
+            yield from block(f"## {t('export.day', day=f'{day:%d/%m/%Y}')}")
         if entry.kind == "scene":
             yield from block(f"### {entry.text}")
             continue
@@ -85,17 +81,23 @@ def markdown_lines(campaign: Campaign) -> Iterator[str]:
             game_time = entry.game_time
             yield from block(f"*{game_time}*")
         if entry.kind == "note":
-            yield from block(campaign.note_text(entry))
+            yield from block(read_entry(entry, campaign, t).text)
             continue
         if not listing:
             yield ""
             listing = True
-        yield roll_line(entry) if entry.roll is not None else f"- *{entry.text}*"
+        if entry.roll is None:
+            yield f"- *{entry.text}*"
+            continue
+        yield roll_line(entry, campaign, t)
+        detail = dice_and_seed(entry, campaign, t)
+        if detail:
+            yield f"  - {detail}"
 
 
-def export_markdown(campaign: Campaign) -> str:
-    """The whole journal as one Markdown document."""
-    return "\n".join(markdown_lines(campaign)).rstrip() + "\n"
+def export_markdown(campaign: Campaign, lang: str = "fr") -> str:
+    """The whole journal as one Markdown document, its headings in ``lang``."""
+    return "\n".join(markdown_lines(campaign, lang)).rstrip() + "\n"
 
 
 def export_toml(campaign: Campaign) -> str:

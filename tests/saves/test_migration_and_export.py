@@ -113,13 +113,32 @@ def test_markdown_reads_as_a_story(story: Campaign) -> None:
     assert "### La plate-forme" in text
     assert "*Jour 1, soir*" in text
     assert "\nRazors arrive au manoir.\n" in text
-    # Notes read as rewritten; a roll is one line: what was tried, dice, outcome.
+    # Notes read as rewritten; a roll reads as in the journal: what was tried and its
+    # outcome in words and symbols, then its dice (kept ones in brackets).
     assert "suspendue au-dessus du vide." in text
     assert (
-        "- **Razors tente une prise** : 4 6 [2] → Échec avec contrepartie positive"
-        " (failure with a positive counterpart)" in text
+        "- **Razors tente une prise** → ✘⊕ Échec avec contrepartie positive"
+        " (failure with a positive counterpart)\n  - d6 4 6 [2]" in text
     )
     assert "- *trackers.alarme" in text
+
+
+def test_markdown_says_a_tables_result_and_the_seed(tmp_path: Path) -> None:
+    # Play-tested: a table was exported as "**Tavern rumours** : 4 → 3", the journal
+    # showing "Tavern rumours → Gold in the hills".
+    from meneur.content import example_tables
+    from meneur.core import tables
+
+    campaign = Campaign.create(tmp_path / "t", system="resolution", clock=clock())
+    table = example_tables("en")[0]
+    shipped = example_tables("en")
+    record = roll_seeded(tables.roll, tables.TableQuery.of(table, shipped), 4)
+    campaign.record_roll(record, table.name)
+    text = export_markdown(campaign, "en")
+    assert f"- **{table.name}** → {record.text}\n" in text
+    assert f"seed {record.seed}" in text
+    assert "## Session of " in text
+    assert "journal of 1 entries" in text
 
 
 def test_a_new_day_starts_a_session_when_none_was_marked(tmp_path: Path) -> None:
@@ -129,8 +148,8 @@ def test_a_new_day_starts_a_session_when_none_was_marked(tmp_path: Path) -> None
     record = roll_seeded(traits.roll, traits.TraitTest(3, 4), 1)
     campaign.record_roll(record, "Soulever la herse")
     text = export_markdown(campaign)
-    assert "## Séance du 21/11/2026 (session)" in text
-    assert "## Séance du 28/11/2026 (session)" in text
+    assert "## Séance du 21/11/2026" in text
+    assert "## Séance du 28/11/2026" in text
 
 
 def test_toml_export_holds_the_state_and_every_entry(story: Campaign) -> None:

@@ -135,9 +135,10 @@ async def test_the_journal_expands_a_rolls_dice_and_searches(app_of) -> None:
         journal.listing.focus()
         await pilot.press("end", "enter")
         await pilot.pause()
-        assert f"d6:{record.dice[0].face}" in screen_text(
-            app
-        ) or f"d6:[{record.dice[0].face}]" in screen_text(app)
+        faces = " ".join(f"[{d.face}]" if d.kept else str(d.face) for d in record.dice)
+        shown = " ".join(screen_text(app).split())
+        assert f"d6 {faces}" in shown
+        assert f"graine {record.seed}" in shown
         await pilot.press("ctrl+f")
         await pilot.press(*"Lyra", "enter")
         await pilot.pause()

@@ -89,7 +89,7 @@ class TableScreen(SessionStrings, Screen[None]):
                     # Hidden tabs are filled after the first frame (see _after_first_frame).
                     yield Container(id="oracles", classes="tab-pane")
                     yield Container(id="tables", classes="tab-pane")
-            yield JournalView(self.t("journal.search"), id="journal")
+            yield JournalView(self.session.strings, id="journal")
         yield CommandLine(self.t("command.placeholder"), id="command")
         yield KeyFooter()
 
@@ -434,7 +434,8 @@ class TableScreen(SessionStrings, Screen[None]):
         from pathlib import Path
 
         try:
-            atomic_write(Path(path), export_markdown(campaign).encode("utf-8"))
+            text = export_markdown(campaign, self.session.strings.lang)
+            atomic_write(Path(path), text.encode("utf-8"))
         except OSError as error:
             self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
             return

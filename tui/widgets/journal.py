@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -14,25 +13,16 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from meneur.tui.outcomes import OUTCOME_COLOURS, glossed, style_class, symbol
+from meneur.content.outcomes import OUTCOME_COLOURS, style_class
+from meneur.saves.reading import read_entry
 
 if TYPE_CHECKING:
+    from meneur.content.strings import Strings
     from meneur.saves.campaign import Campaign
     from meneur.saves.journal import Entry
 
 SHOWN = 200
 """Entries listed at first (older ones are one search away)."""
-
-
-def dice_text(roll: Mapping[str, Any]) -> str:
-    """A roll's dice in a line: kept ones in brackets, roles in small print."""
-    shown = []
-    for die in roll.get("dice", []):
-        face = f"{die['face']:+d}" if die.get("sides") == "F" else str(die["face"])
-        face = f"[{face}]" if die.get("kept") else face
-        role = f"({die['role']})" if die.get("role") else ""
-        shown.append(f"d{die['sides']}:{face}{role}")
-    return " ".join(shown)
 
 
 class JournalView(Vertical):
@@ -50,9 +40,9 @@ class JournalView(Vertical):
             self.entry_id = entry_id
             super().__init__()
 
-    def __init__(self, search_placeholder: str, *, id: str | None = None) -> None:
+    def __init__(self, strings: Strings, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.search_placeholder = search_placeholder
+        self.strings = strings
         self.campaign: Campaign | None = None
         self.entries: list[Entry] = []
         self.expanded: set[int] = set()
@@ -91,33 +81,29 @@ class JournalView(Vertical):
 
     def _option(self, entry: Entry) -> Option:
         assert self.campaign is not None
+        reading = read_entry(entry, self.campaign, self.strings.t)
         text = Text(f"{entry.id:>4} ", style="dim")
         if entry.game_time:
             text.append(f"[{entry.game_time}] ", style="italic")
-        roll = entry.roll
-        if roll is not None:
-            outcome = roll.get("outcome")
-            text.append(entry.text)
-            if isinstance(outcome, str):
-                system = str(roll.get("system"))
-                style = OUTCOME_COLOURS[style_class(outcome)]
-                text.append(f"  {symbol(outcome)} {glossed(system, outcome)}", style=style)
-            elif "text" in roll:
-                text.append(f" → {roll['text']}", style="bold")
-            elif "result" in roll:
-                text.append(f" → {roll['result']}", style="bold")
-            if roll.get("physical") is True:
+        if entry.roll is not None:
+            text.append(reading.text)
+            if reading.outcome is not None:
+                style = OUTCOME_COLOURS[style_class(reading.outcome)]
+                text.append(f"  {reading.result}", style=style)
+            elif reading.result:
+                text.append(f" → {reading.result}", style="bold")
+            if reading.physical:
                 text.append("  ✋", style="dim")
             if entry.id in self.expanded:
-                text.append("\n     " + dice_text(roll), style="dim")
-                if "seed" in roll:
-                    text.append(f"  seed {roll['seed']}", style="dim")
+                text.append("\n     " + reading.dice, style="dim")
+                if reading.seed is not None:
+                    text.append(f"  {self.strings.t('app.seed', seed=reading.seed)}", style="dim")
         elif entry.kind in ("session", "scene"):
             text.append(("■ " if entry.kind == "session" else "□ ") + entry.text, style="bold")
         elif entry.kind == "note":
-            text.append(self.campaign.note_text(entry))
+            text.append(reading.text)
         else:
-            text.append(entry.text, style="italic dim")
+            text.append(reading.text, style="italic dim")
         return Option(text, id=str(entry.id))
 
     @on(OptionList.OptionSelected, "#journal-list")
@@ -158,7 +144,7 @@ class JournalView(Vertical):
         found = self.query("#journal-search").results(Input)
         search = next(found, None)
         if search is None:
-            search = Input(placeholder=self.search_placeholder, id="journal-search")
+            search = Input(placeholder=self.strings.t("journal.search"), id="journal-search")
             await self.mount(search, before=0)
         search.remove_class("hidden")
         search.focus()
@@ -181,5 +167,5 @@ class JournalView(Vertical):
             or (entry.game_time and wanted in entry.game_time.casefold())
         ]
         self._show_entries(found)
-        status = self.app.session.t("journal.found", count=len(found))  # type: ignore[attr-defined]
+        status = self.strings.t("journal.found", count=len(found))
         self.query_one("#journal-status", Static).update(status)

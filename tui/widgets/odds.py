@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from meneur.tui.outcomes import label, style_class, symbol
+from meneur.content.outcomes import label, style_class, symbol
 
 EIGHTHS = " ▏▎▍▌▋▊▉█"
 

@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Input, Label, Static
 
 from meneur.content import term
+from meneur.content.outcomes import glossed, style_class, symbol
 from meneur.core import oracles
-from meneur.tui.outcomes import glossed, style_class, symbol
 from meneur.tui.session import SessionStrings
 
 from .dice import DiceView, ShownDie

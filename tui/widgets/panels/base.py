@@ -21,8 +21,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Static
 
+from meneur.content.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
 from meneur.core.errors import RulesError
-from meneur.tui.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie

@@ -13,11 +13,11 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, Input, Static
 
 from meneur.content import term
+from meneur.content.outcomes import glossed, symbol
 from meneur.core import systemj
 from meneur.core import systemj_combat as combat
 from meneur.core.errors import RulesError
 from meneur.tui.i18n import signed
-from meneur.tui.outcomes import glossed, symbol
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.content import ContentError, term
+from . import ContentError, term
 
 SYMBOLS = {
     "success_bonus": "✔⊕",

@@ -1,0 +1,77 @@
+"""Interface strings in French and English, from ``content/ui/<lang>.toml``.
+
+Rule terms keep their French names in both languages (with an English gloss from
+``content/terms.toml``); these files hold everything else the interface says. The app,
+the CLI's exports and later the servers all read them here.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+
+LANGUAGES = ("fr", "en")
+
+
+class Strings:
+    """The interface's strings in one language; ``t(key, **values)`` formats one."""
+
+    def __init__(self, lang: str, table: Mapping[str, str]) -> None:
+        self.lang = lang
+        self._table = table
+
+    def t(self, key: str, **values: object) -> str:
+        """The string ``key`` with ``{name}`` fields filled in; the key itself when missing
+        (a test makes sure none is)."""
+        text = self._table.get(key, key)
+        return text.format(**values) if values else text
+
+    def explain(self, error: Exception) -> str:
+        """An error as the player reads it: a rules error that carries a key, in this
+        language; any other, its own message."""
+        key = getattr(error, "message_key", None)
+        values = getattr(error, "values", {})
+        if isinstance(key, str) and f"errors.{key}" in self._table:
+            return self.t(f"errors.{key}", **values)
+        return str(error)
+
+    def keys(self) -> frozenset[str]:
+        """Every key this language defines."""
+        return frozenset(self._table)
+
+
+def _flatten(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{name}."))
+        else:
+            flat[name] = str(value)
+    return flat
+
+
+@cache
+def strings(lang: str) -> Strings:
+    """The strings of ``lang`` (``fr`` or ``en``)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"the interface speaks {' or '.join(LANGUAGES)}, not {lang!r}")
+    text = files("meneur.content").joinpath("ui", f"{lang}.toml").read_text(encoding="utf-8")
+    return Strings(lang, _flatten(tomllib.loads(text)))
+
+
+def default_language() -> str:
+    """French when the environment's locale is French, else English."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    try:
+        found = locale.getlocale()[0] or ""
+    except ValueError:
+        found = ""
+    return "fr" if found.lower().startswith("fr") else "en"

@@ -1,0 +1,110 @@
+"""How a journal entry reads, wherever it is shown: the app's journal, the Markdown export,
+``meneur journal``. One reading, so that an export never says less than the screen did
+(a table's result, a note as rewritten, an outcome in words and symbols).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from meneur.content import ContentError, term
+from meneur.content.outcomes import symbol
+
+from .journal import Entry
+
+if TYPE_CHECKING:
+    from .campaign import Campaign
+
+Translate = Callable[..., str]
+"""An interface's ``t(key, **values)``."""
+
+
+@dataclass(frozen=True)
+class EntryReading:
+    """What one entry says, ready for any screen or file.
+
+    Attributes:
+        text: the entry's own words (a note as rewritten, a roll's description, a title).
+        result: a roll's result in words: its outcome with symbols and gloss, a table's
+            text, or a number; empty for other entries.
+        outcome: a roll's outcome key, for colour (the symbols already say it).
+        dice: every die in one compact line (kept ones in brackets), empty without dice.
+        seed: the seed that replays the roll, when it has one.
+        physical: dice rolled by hand and typed in.
+    """
+
+    text: str
+    result: str = ""
+    outcome: str | None = None
+    dice: str = ""
+    seed: int | None = None
+    physical: bool = False
+
+
+def outcome_words(system: str, outcome: str) -> str:
+    """An outcome with its symbols, in French with the English gloss:
+    ``✔⊕ Réussite avec effet secondaire positif (success with a positive side effect)``."""
+    try:
+        words = term(f"{system}.outcome.{outcome}").glossed
+    except ContentError:
+        words = outcome
+    return f"{symbol(outcome)} {words}"
+
+
+def role_label(role: str, t: Translate) -> str:
+    """A die's role as a player reads it (``attacker-reroll`` → ``attaquant, relance``);
+    roles that say nothing to a player (a table's own die) give an empty label."""
+    if role.startswith("table:"):
+        return ""
+    if role.startswith("attempt-"):
+        return t("dice.role.attempt", number=role.removeprefix("attempt-"))
+    name = role.split(":", 1)[0]
+    parts = name.split("-", 1) if name.startswith(("attacker-", "defender-")) else [name]
+    return ", ".join(t(f"dice.role.{part}") for part in parts)
+
+
+def dice_line(roll: Mapping[str, Any], t: Translate) -> str:
+    """Every die of a roll on one line: ``d6 [5] [3] 2``, the size said each time it
+    changes, kept dice in brackets, a role after its die (``4 (bonus)``)."""
+    shown: list[str] = []
+    sides = None
+    for die in roll.get("dice", []):
+        if not isinstance(die, Mapping):
+            continue
+        if die.get("sides") != sides:
+            sides = die.get("sides")
+            shown.append("dF" if sides == "F" else f"d{sides}")
+        face = die.get("face")
+        text = f"{face:+d}" if sides == "F" and isinstance(face, int) else str(face)
+        text = f"[{text}]" if die.get("kept") is True else text
+        role = role_label(str(die["role"]), t) if die.get("role") else ""
+        shown.append(f"{text} ({role})" if role else text)
+    return " ".join(shown)
+
+
+def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
+    """How ``entry`` of ``campaign`` reads, in the language of ``t``."""
+    roll = entry.roll
+    if roll is None:
+        text = campaign.note_text(entry) if entry.kind == "note" else entry.text
+        return EntryReading(text)
+    outcome = roll.get("outcome")
+    if isinstance(outcome, str):
+        result = outcome_words(str(roll.get("system")), outcome)
+    elif isinstance(roll.get("text"), str):
+        result = str(roll["text"])  # a table's result, placeholders filled in
+    elif "result" in roll:
+        result = str(roll["result"])
+    else:
+        result = ""
+    seed = roll.get("seed")
+    return EntryReading(
+        text=entry.text,
+        result=result,
+        outcome=outcome if isinstance(outcome, str) else None,
+        dice=dice_line(roll, t),
+        seed=seed if isinstance(seed, int) else None,
+        physical=roll.get("physical") is True,
+    )
