@@ -135,9 +135,14 @@ async def test_physical_dice_are_typed_and_marked_in_the_journal(app_of) -> None
         assert "cannot" in screen_text(app) or "1 to 6" in screen_text(app)
         dialog_input = app.screen.query_one("#dialog-input")
         dialog_input.value = "4 6 2"
-        await pilot.press("enter")
-        await pilot.pause()
         campaign = app.session.campaign
+        before = campaign.journal.last_id
+        from textual import events
+
+        for _ in range(2):  # a double Enter answers the dialog once
+            app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        assert campaign.journal.last_id == before + 1
         entry = campaign.journal.entry(campaign.journal.last_id)
         assert entry.roll is not None
         assert entry.roll["physical"] is True

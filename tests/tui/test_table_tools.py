@@ -113,6 +113,29 @@ async def test_the_command_line_reads_dice_questions_tables_and_notes(app_of) ->
         assert line.value == ""
 
 
+async def test_one_enter_one_entry(app_of) -> None:
+    # Play-tested: a fast double Enter, or a paste ending in a new line and then Enter,
+    # journaled the same note twice. Both keys reach the line before it answers the first.
+    from textual import events
+
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        campaign = app.session.campaign
+        before = campaign.journal.last_id
+        line = app.screen.query_one(CommandLine)
+        line.focus()
+        for text in ("Une note", "Un jet 2d6"):
+            line.value = text
+            for _ in range(3):
+                app.post_message(events.Key("enter", "\r"))
+            await pilot.pause()
+        assert [entry.text for entry in campaign.journal.since(before)] == [
+            "Une note",
+            "Un jet 2d6",
+        ]
+
+
 async def test_the_command_line_completes_table_and_element_names(app_of) -> None:
     app = app_of("resolution")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -21,6 +21,9 @@ class TextDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    is_dismissing = False
+    """Answered already: a second Enter arriving before it closed is ignored."""
+
     def __init__(
         self,
         title: str,
@@ -51,20 +54,28 @@ class TextDialog(ModalScreen[str | None]):
     @on(Input.Submitted, "#dialog-input")
     def submit(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.is_dismissing:
+            return  # a second Enter before the dialog closed: one Enter, one answer
         problem = self.check(event.value) if self.check else None
         if problem:
             self.query_one("#dialog-error", Static).update(problem)
             return
+        self.is_dismissing = True
         self.dismiss(event.value)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if not self.is_dismissing:
+            self.is_dismissing = True
+            self.dismiss(None)
 
 
 class ListDialog(ModalScreen[int | None]):
     """Choose one line of a list; Enter or a click gives back its position, Escape None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    is_dismissing = False
+    """Answered already: a second Enter arriving before it closed is ignored."""
 
     def __init__(self, title: str, lines: list[str], hint: str = "") -> None:
         super().__init__()
@@ -87,10 +98,14 @@ class ListDialog(ModalScreen[int | None]):
     @on(OptionList.OptionSelected, "#dialog-list")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option_index)
+        if not self.is_dismissing:
+            self.is_dismissing = True
+            self.dismiss(event.option_index)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if not self.is_dismissing:
+            self.is_dismissing = True
+            self.dismiss(None)
 
 
 def parse_faces(text: str) -> tuple[int, ...]:

@@ -450,7 +450,6 @@ class TableScreen(SessionStrings, Screen[None]):
         # A ":" or "/" typed to reach the line is not part of the command.
         text = event.value.strip().lstrip(":/").strip()
         line.remember(text)
-        line.value = ""
         if not text:
             return
         try:

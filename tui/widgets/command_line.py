@@ -44,6 +44,15 @@ class CommandLine(Input):
         self.value = self.history[self._position] if self._position < len(self.history) else ""
         self.cursor_position = len(self.value)
 
+    async def action_submit(self) -> None:
+        """Send what is typed, once: the line is emptied at once, so a second Enter (a
+        quick double press, a paste ending in a new line) has nothing to send again."""
+        value = self.value
+        if not value.strip():
+            return
+        self.value = ""
+        self.post_message(self.Submitted(self, value))
+
     def action_leave(self) -> None:
         self.value = ""
         self.screen.focus_next()
