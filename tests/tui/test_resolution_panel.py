@@ -93,14 +93,19 @@ async def test_the_second_element_is_never_the_first_again(app_of) -> None:
 
 
 async def test_the_gm_declares_an_action_trivial_or_impossible_without_a_roll(app_of) -> None:
+    from meneur.tui.widgets.selector import StepSelector
+
     app = app_of("resolution")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.click("#declared-impossible")
+        app.screen.query_one("#declared", StepSelector).value = "impossible"
+        await pilot.pause()
+        assert "Déclarée impossible par le MJ : échec" in screen_text(app)
+        assert "100.0 %" in screen_text(app)
+        await pilot.press("r")
         await pilot.pause()
         record = app.screen.query_one("#panel").last
         assert (record.outcome, record.dice) == ("failure", ())
-        assert "Déclarée impossible par le MJ" in screen_text(app)
         campaign = app.session.campaign
         entry = campaign.journal.entry(campaign.journal.last_id)
         assert entry.text == "Kael — Déclarée impossible par le MJ : échec"

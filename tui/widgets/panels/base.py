@@ -111,6 +111,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
                 tooltip=self.t("app.physical_hint"),
             )
         yield from self.controls()
+        yield from self.after_controls()
         yield Static("", id="summary", classes="summary")
         yield OddsView(id="odds")
         with Horizontal(classes="roll-row"):
@@ -127,6 +128,10 @@ class ActionPanel(SessionStrings, VerticalScroll):
 
     def controls(self) -> ComposeResult:
         """The system's own controls."""
+        yield from ()
+
+    def after_controls(self) -> ComposeResult:
+        """Controls that come after the system's own ones (a GM's declaration…)."""
         yield from ()
 
     def extra_buttons(self) -> ComposeResult:

@@ -6,6 +6,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Button, Checkbox, Static
 
 from meneur.content import term
@@ -19,6 +20,7 @@ from meneur.tui.widgets.tick import Tick
 from .base import ActionPanel
 
 SITUATIONAL = "@situational"
+NOT_DECLARED = "none"
 
 
 class ResolutionPanel(ActionPanel):
@@ -56,19 +58,22 @@ class ResolutionPanel(ActionPanel):
             id="alteration",
         )
 
-    def extra_buttons(self) -> ComposeResult:
+    def after_controls(self) -> ComposeResult:
         # The GM may declare an action trivial or impossible before any score: a plain
         # success or failure, no roll, no side effect.
-        for declared in resolution.Declared:
-            yield Button(
-                term(f"resolution.declared.{declared.value}").short or declared.value,
-                id=f"declared-{declared.value}",
-                compact=True,
-                tooltip=term(f"resolution.declared.{declared.value}").glossed,
-            )
+        yield StepSelector(
+            self.t("resolution.declared"),
+            [(NOT_DECLARED, "—")]
+            + [
+                (declared.value, term(f"resolution.declared.{declared.value}").short)
+                for declared in resolution.Declared
+            ],
+            id="declared",
+        )
         if self.session.campaign.state["options"].get("character_points"):
-            yield Button(self.t("resolution.spend_point"), id="spend-point", compact=True)
-            yield Button(self.t("resolution.veto_point"), id="veto-point", compact=True)
+            with Horizontal(classes="roll-row", id="points-row"):
+                yield Button(self.t("resolution.spend_point"), id="spend-point", compact=True)
+                yield Button(self.t("resolution.veto_point"), id="veto-point", compact=True)
 
     def on_mount(self) -> None:
         self.character_changed()
@@ -84,14 +89,6 @@ class ResolutionPanel(ActionPanel):
         hint = self.query_one("#typical-for", Static)
         hint.update(self.t("resolution.typical_for", what=what) if isinstance(what, str) else "")
         hint.display = isinstance(what, str)
-
-    @on(Button.Pressed, "#declared-trivial, #declared-impossible")
-    def _declared(self, event: Button.Pressed) -> None:
-        """The GM declares the action trivial or impossible: its result, without a roll."""
-        declared = resolution.Declared(str(event.button.id).removeprefix("declared-"))
-        alteration = resolution.Alteration(self.query_one("#alteration", StepSelector).value)
-        test = resolution.ResolutionTest(declared=declared, alteration=alteration)
-        self.finish(self.session.roll(test), physical=False)
 
     @on(Button.Pressed, "#spend-point")
     def _spend_point(self) -> None:
@@ -177,6 +174,12 @@ class ResolutionPanel(ActionPanel):
         return resolution.Element(score, typical=typical, name=str(value))
 
     def build(self) -> resolution.ResolutionTest:
+        alteration = resolution.Alteration(self.query_one("#alteration", StepSelector).value)
+        declared = self.query_one("#declared", StepSelector).value
+        if declared != NOT_DECLARED:
+            return resolution.ResolutionTest(
+                declared=resolution.Declared(declared), alteration=alteration
+            )
         typical = self.query_one("#typical", Checkbox).value
         elements = [self._element("#element", typical)]
         if typical:
