@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList
 
 from meneur.saves.campaign import Campaign
 from meneur.tui import settings
@@ -71,7 +71,7 @@ async def test_the_campaign_screen_creates_and_switches(app_of, data_dir: Path) 
         await pilot.pause()
         assert "Campagnes" in screen_text(app)
         app.screen.query_one("#new-name", Input).value = "Les Ombres"
-        app.screen.query_one("#new-system", Select).value = "cosmos"
+        app.screen.query_one("#new-system", OptionList).highlighted = 1  # Great Cosmos
         await pilot.pause()
         app.screen.query_one("#create-campaign").press()
         await pilot.pause()
@@ -91,6 +91,42 @@ async def test_the_campaign_screen_creates_and_switches(app_of, data_dir: Path) 
         await pilot.pause()
         await pilot.pause()
         assert app.session.campaign.system == "resolution"
+
+
+async def test_the_new_campaign_dialog_fits_80x24_and_offers_every_option(
+    app_of, data_dir: Path
+) -> None:
+    # Play-tested: the Sphérier engine and the skill sheet could not be chosen, the Create
+    # button was off screen at 80×24, and an empty name was refused without a word.
+    from meneur.tui.widgets.selector import StepSelector
+
+    app = app_of("resolution")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Créer" in text
+        assert "Ouvrir" in text
+        for system in ("Résoudre une action", "Great Cosmos", "Les Traits", "Sphérier", "SYSTEMJ"):
+            assert system in text
+        app.screen.query_one("#create-campaign").press()
+        await pilot.pause()
+        assert "Donnez un nom à la nouvelle campagne." in screen_text(app)
+        app.screen.query_one("#new-system", OptionList).highlighted = 3  # Le Sphérier
+        await pilot.pause()
+        engine = app.screen.query_one("#option-engine", StepSelector)
+        engine.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Score au d20" in screen_text(app)
+        app.screen.query_one("#new-name", Input).value = "Sphères"
+        app.screen.query_one("#create-campaign").press()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.campaign.system == "spherier"
+        assert app.session.campaign.state["options"]["engine"] == "d20"
+        assert "Moteur : Score au d20" in screen_text(app) or "d20" in screen_text(app)
 
 
 async def test_a_locked_campaign_is_refused_with_a_message(app_of, data_dir: Path) -> None:

@@ -32,7 +32,7 @@ async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Seuil : 58" in text  # floor((55 + 62) / 2)
-        assert "✔ Force 55" in text
+        assert "[✔] Force 55" in text
         for _ in range(40):  # until a roll moves karma (a critical failure at +9)
             await pilot.press("r")
             await pilot.pause()

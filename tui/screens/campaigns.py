@@ -10,15 +10,16 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Select
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.content import term
 from meneur.saves.campaign import summary
 from meneur.saves.locations import data_dir
-from meneur.saves.schema import OPTIONS, SYSTEMS
+from meneur.saves.schema import OPTION_CHOICES, OPTIONS, SYSTEMS
+from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.ticklist import TickList
 
 if TYPE_CHECKING:
@@ -47,7 +48,11 @@ def _shown_path(path: Path) -> str:
 
 
 class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | None]):
-    """Open another campaign, or describe a new one; dismissed with the choice."""
+    """Open another campaign, or describe a new one; dismissed with the choice.
+
+    It fits 80×24: the campaigns and the new campaign's form scroll, while the buttons
+    that act stay in sight under them.
+    """
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
@@ -60,48 +65,83 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
         current = self.session.campaign.directory
         with Vertical(classes="dialog campaigns"):
             yield Label(t("campaigns.title"), classes="dialog-title")
-            listing = OptionList(id="campaign-list")
-            for path in known_campaigns(current):
-                found = summary(path)
-                if found is None:
-                    text = Text(path.name, style="bold")
-                    text.append(f"  {t('campaigns.unreadable')}", style="italic")
-                else:
-                    name, system = found
-                    text = Text(name, style="bold")
-                    text.append(f" · {term(f'system.{system}').fr}")
-                if path.resolve() == current.resolve():
-                    text.append(f"  {t('campaigns.current')}", style="dim")
-                text.append(f"\n{_shown_path(path)}", style="dim")
-                listing.add_option(Option(text, id=str(path)))
-            yield listing
-            yield Button(t("campaigns.open"), id="open-campaign", variant="primary", compact=True)
-            yield Label(t("campaigns.new"), classes="section")
-            yield Input(placeholder=t("campaigns.name"), id="new-name")
-            yield Select[str](
-                [(term(f"system.{system}").glossed, system) for system in SYSTEMS],
-                value="resolution",
-                allow_blank=False,
-                id="new-system",
-            )
-            yield Label(t("campaigns.options"))
-            yield TickList[str](id="new-options")
+            with VerticalScroll(id="campaigns-body"):
+                listing = OptionList(id="campaign-list")
+                for path in known_campaigns(current):
+                    listing.add_option(Option(self._described(path, current), id=str(path)))
+                yield listing
+                yield Label(t("campaigns.new"), classes="section")
+                yield Input(placeholder=t("campaigns.name"), id="new-name", compact=True)
+                yield Label(t("campaigns.system"), classes="field-label")
+                yield OptionList(
+                    *[Option(term(f"system.{system}").glossed, id=system) for system in SYSTEMS],
+                    id="new-system",
+                )
+                yield Label(t("campaigns.options"), classes="field-label")
+                yield TickList[str](id="new-options")
+                yield Vertical(id="new-choices")
+            yield Static("", id="campaign-problem", classes="error")
             with Horizontal(classes="roll-row"):
+                yield Button(
+                    t("campaigns.open"), id="open-campaign", variant="primary", compact=True
+                )
                 yield Button(t("campaigns.create"), id="create-campaign", compact=True)
 
+    def _described(self, path: Path, current: Path) -> Text:
+        """A campaign in the list: its name and system, or why it cannot be read."""
+        t = self.session.t
+        found = summary(path)
+        if found is None:
+            text = Text(path.name, style="bold")
+            text.append(f"  {t('campaigns.unreadable')}", style="italic")
+        else:
+            name, system = found
+            text = Text(name, style="bold")
+            text.append(f" · {term(f'system.{system}').fr}")
+        if path.resolve() == current.resolve():
+            text.append(f"  {t('campaigns.current')}", style="dim")
+        text.append(f"\n{_shown_path(path)}", style="dim")
+        return text
+
     def on_mount(self) -> None:
-        self._options("resolution")
+        self.query_one("#new-system", OptionList).highlighted = 0
+        self.query_one("#campaign-list", OptionList).focus()
 
-    @on(Select.Changed, "#new-system")
-    def _system(self, event: Select.Changed) -> None:
-        self._options(str(event.value))
+    @property
+    def system(self) -> str:
+        """The system highlighted for the new campaign."""
+        systems = self.query_one("#new-system", OptionList)
+        index = systems.highlighted or 0
+        return str(systems.get_option_at_index(index).id)
 
-    def _options(self, system: str) -> None:
-        options = self.query_one("#new-options", TickList)
-        options.clear_choices()
+    @on(OptionList.OptionHighlighted, "#new-system")
+    async def _system(self) -> None:
+        await self._options(self.system)
+
+    async def _options(self, system: str) -> None:
+        """Offer every optional rule of ``system``: ticks for those on or off, a choice
+        of its values for the others (the Sphérier's engine, a skill sheet…)."""
+        ticks = self.query_one("#new-options", TickList)
+        ticks.clear_choices()
+        choices = self.query_one("#new-choices", Vertical)
+        await choices.remove_children()
+        selectors = []
         for name, (kind, default) in OPTIONS[system].items():
+            label = term(f"option.{name}").glossed
             if kind is bool:
-                options.add_choice(name.replace("_", " "), name, bool(default))
+                ticks.add_choice(label, name, bool(default))
+                continue
+            values = OPTION_CHOICES[name]
+            selectors.append(
+                StepSelector(
+                    label,
+                    [(value, term(f"option_value.{name}.{value}").glossed) for value in values],
+                    value=str(default),
+                    id=f"option-{name}",
+                )
+            )
+        ticks.display = ticks.option_count > 0
+        await choices.mount_all(selectors)
 
     @on(Button.Pressed, "#open-campaign")
     @on(OptionList.OptionSelected, "#campaign-list")
@@ -113,16 +153,19 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
                 self.dismiss(Path(option_id))
 
     @on(Button.Pressed, "#create-campaign")
+    @on(Input.Submitted, "#new-name")
     def create(self) -> None:
         name = self.query_one("#new-name", Input).value.strip()
         if not name:
+            self.query_one("#campaign-problem", Static).update(self.session.t("campaigns.no_name"))
             self.query_one("#new-name", Input).focus()
             return
-        system = str(self.query_one("#new-system", Select).value)
+        system = self.system
         chosen = set(self.query_one("#new-options", TickList).selected)
-        options: dict[str, object] = {
-            option: option in chosen
-            for option, (kind, _) in OPTIONS[system].items()
-            if kind is bool
-        }
+        options: dict[str, object] = {}
+        for option, (kind, _) in OPTIONS[system].items():
+            if kind is bool:
+                options[option] = option in chosen
+            else:
+                options[option] = self.query_one(f"#option-{option}", StepSelector).value
         self.dismiss((name, system, options))

@@ -1,11 +1,14 @@
-"""A selection list whose chosen options also read ✔ (their colour is not the only sign)."""
+"""A selection list whose chosen options read ``[✔]`` and the others ``[ ]``: the state is
+said by a glyph, never by colour alone (SelectionList's own box shows the same ``X`` in
+both states, told apart by colour)."""
 
 from __future__ import annotations
 
 from typing import Generic, TypeVar
 
 from textual import on
-from textual.widgets import SelectionList
+from textual.strip import Strip
+from textual.widgets import OptionList, SelectionList
 
 T = TypeVar("T")
 
@@ -29,7 +32,14 @@ class TickList(SelectionList[T], Generic[T]):
 
     @staticmethod
     def _text(label: str, selected: bool) -> str:
-        return f"✔ {label}" if selected else f"  {label}"
+        return f"[✔] {label}" if selected else f"[ ] {label}"
+
+    def _get_left_gutter_width(self) -> int:
+        # No box of SelectionList's own: the text carries the state.
+        return 0
+
+    def render_line(self, y: int) -> Strip:
+        return OptionList.render_line(self, y)
 
     @on(SelectionList.SelectedChanged)
     def _mark(self, event: SelectionList.SelectedChanged[T]) -> None:
