@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from . import ContentError, term
 
 SYMBOLS = {
@@ -96,3 +98,10 @@ OUTCOME_COLOURS = {"success": "green", "failure": "red", "pending": "yellow"}
 """The colour of each style class (the symbol says it too)."""
 OUTCOME_STYLES = {key: f"bold {colour}" for key, colour in OUTCOME_COLOURS.items()}
 """The bold style of a result line in each class."""
+
+
+def percent_text(probability: Fraction) -> str:
+    """``37.5 %``; a possible result never reads 0.0 %."""
+    if 0 < probability < Fraction(1, 2000):
+        return "<0.1 %"
+    return f"{float(probability) * 100:.1f} %"

@@ -34,10 +34,17 @@ class Strings:
         """An error as the player reads it: a rules error that carries a key, in this
         language; any other, its own message."""
         key = getattr(error, "message_key", None)
-        values = getattr(error, "values", {})
-        if isinstance(key, str) and f"errors.{key}" in self._table:
-            return self.t(f"errors.{key}", **values)
-        return str(error)
+        values = dict(getattr(error, "values", {}))
+        if not isinstance(key, str) or f"errors.{key}" not in self._table:
+            return str(error)
+        # Two values are words, not data: what was expected (a code) and what was found
+        # instead (a character, or nothing at the end of the text).
+        if "what" in values:
+            values["what"] = self.t(f"errors.what.{values['what']}")
+        if "found" in values:
+            found = str(values["found"])
+            values["found"] = f"« {found} »" if found else self.t("errors.end")
+        return self.t(f"errors.{key}", **values)
 
     def keys(self) -> frozenset[str]:
         """Every key this language defines."""

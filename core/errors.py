@@ -59,19 +59,30 @@ class NotationError(RulesError):
 
     kind = "notation"
     """What was being read, for the message ("dice expression", "Sphérier test")."""
+    kind_key = "notation"
+    """The key of that kind in the interfaces' strings (``errors.<kind_key>.<code>``)."""
 
-    def __init__(self, text: str, position: int, reason: str) -> None:
+    def __init__(
+        self, text: str, position: int, reason: str, code: str | None = None, **values: object
+    ) -> None:
         self.text = text
         self.position = position
         self.reason = reason
         shown = text if len(text) <= 60 else text[:57] + "..."
-        super().__init__(f'{self.kind} "{shown}", character {position + 1}: {reason}')
+        super().__init__(
+            f'{self.kind} "{shown}", character {position + 1}: {reason}',
+            message_key=None if code is None else f"{self.kind_key}.{code}",
+            text=shown,
+            at=position + 1,
+            **values,
+        )
 
 
 class DiceNotationError(NotationError):
     """A dice expression that cannot be read."""
 
     kind = "dice expression"
+    kind_key = "dice"
 
 
 class SpherierNotationError(NotationError):

@@ -20,6 +20,7 @@ budget on the expression's size keeps every roll quick.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -145,6 +146,16 @@ def parse(text: str) -> Expression:
     return _Parser(text).expression()
 
 
+_DICE_START = re.compile(r"\s*[+-]?\s*\d*\s*d\s*(\d|%|f(?![a-z]))", re.IGNORECASE)
+
+
+def looks_like_dice(text: str) -> bool:
+    """Whether ``text`` starts as a dice expression does (``2d6``, ``d%``, ``4dF``,
+    ``3d0``, ``1001d6``…): a command line then reads it as dice and says what is wrong,
+    instead of taking a mistyped roll for a note. ``du pain`` or ``4 chevaliers`` do not."""
+    return _DICE_START.match(text) is not None
+
+
 class _Parser:
     """A hand-written recursive-descent reader: the grammar is small, and only a
     hand-written reader can say exactly what was expected at each position."""
@@ -153,8 +164,11 @@ class _Parser:
         self.text = text
         self.pos = 0
 
-    def fail(self, reason: str, position: int | None = None) -> DiceNotationError:
-        return DiceNotationError(self.text, self.pos if position is None else position, reason)
+    def fail(
+        self, reason: str, code: str, position: int | None = None, **values: object
+    ) -> DiceNotationError:
+        where = self.pos if position is None else position
+        return DiceNotationError(self.text, where, reason, code, **values)
 
     def skip_spaces(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos] in " \t":
@@ -166,7 +180,11 @@ class _Parser:
     def found(self) -> str:
         return f'"{self.text[self.pos]}"' if self.pos < len(self.text) else "the end"
 
-    def number(self, what: str) -> int | None:
+    def found_character(self) -> str:
+        """What stands at the position, for the interfaces' strings ("" at the end)."""
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def number(self, what: str, code: str) -> int | None:
         """Read a run of ASCII digits, or return None if there is none here."""
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos] in "0123456789":
@@ -174,35 +192,50 @@ class _Parser:
         if self.pos == start:
             return None
         if self.pos - start > MAX_NUMBER_DIGITS:
-            raise self.fail(f"{what} is too large", start)
+            raise self.fail(f"{what} is too large", "too_large", start, what=code)
         return int(self.text[start : self.pos])
 
-    def required_number(self, what: str, after: str) -> int:
+    def required_number(self, what: str, code: str, after: str) -> int:
         self.skip_spaces()
-        value = self.number(what)
+        value = self.number(what, code)
         if value is None:
-            raise self.fail(f"expected {what} after {after}, found {self.found()}")
+            raise self.fail(
+                f"expected {what} after {after}, found {self.found()}",
+                "expected_after",
+                what=code,
+                after=after,
+                found=self.found_character(),
+            )
         return value
 
     def expression(self) -> Expression:
         if len(self.text) > MAX_LENGTH:
-            raise self.fail(f"an expression is at most {MAX_LENGTH} characters", MAX_LENGTH)
+            raise self.fail(
+                f"an expression is at most {MAX_LENGTH} characters",
+                "too_long",
+                MAX_LENGTH,
+                most=MAX_LENGTH,
+            )
         terms: list[Term] = []
         self.skip_spaces()
         if self.pos == len(self.text):
-            raise self.fail("empty expression: expected dice like 2d6 or a number")
+            raise self.fail("empty expression: expected dice like 2d6 or a number", "empty")
         sign = self.sign(optional=True)
         while True:
             terms.append(self.term(sign))
             if len(terms) > MAX_TERMS:
-                raise self.fail(f"an expression has at most {MAX_TERMS} terms")
+                raise self.fail(
+                    f"an expression has at most {MAX_TERMS} terms", "too_many_terms", most=MAX_TERMS
+                )
             self.skip_spaces()
             if self.pos == len(self.text):
                 break
             sign = self.sign(optional=False)
         expression = Expression(self.text, tuple(terms))
         if expression.dice_count > MAX_DICE:
-            raise self.fail(f"an expression rolls at most {MAX_DICE} dice", 0)
+            raise self.fail(
+                f"an expression rolls at most {MAX_DICE} dice", "too_many_dice", 0, most=MAX_DICE
+            )
         return expression
 
     def sign(self, *, optional: bool) -> int:
@@ -213,18 +246,26 @@ class _Parser:
             return 1 if char == "+" else -1
         if optional:
             return 1
-        raise self.fail(f"expected + or - between terms, found {self.found()}")
+        raise self.fail(
+            f"expected + or - between terms, found {self.found()}",
+            "expected_sign",
+            found=self.found_character(),
+        )
 
     def term(self, sign: int) -> Term:
         self.skip_spaces()
         start = self.pos
-        count = self.number("the number of dice")
+        count = self.number("the number of dice", "dice_count")
         if self.peek() != "d":
             if count is None:
-                raise self.fail(f"expected dice like 2d6 or a number, found {self.found()}")
+                raise self.fail(
+                    f"expected dice like 2d6 or a number, found {self.found()}",
+                    "expected_term",
+                    found=self.found_character(),
+                )
             return ConstantTerm(sign, count, self.text[start : self.pos])
         if count == 0:
-            raise self.fail("roll at least one die", start)
+            raise self.fail("roll at least one die", "no_die", start)
         self.pos += 1
         sides = self.sides()
         dice_count = 1 if count is None else count
@@ -243,15 +284,19 @@ class _Parser:
             self.pos += 1
             return FATE
         start = self.pos
-        sides = self.number("the number of sides")
+        sides = self.number("the number of sides", "sides")
         if sides is None:
             raise self.fail(
-                f'expected the number of sides (or % or F) after "d", found {self.found()}'
+                f'expected the number of sides (or % or F) after "d", found {self.found()}',
+                "expected_sides",
+                found=self.found_character(),
             )
         if sides < 1:
-            raise self.fail("a die has at least 1 side", start)
+            raise self.fail("a die has at least 1 side", "no_sides", start)
         if sides > MAX_SIDES:
-            raise self.fail(f"a die has at most {MAX_SIDES} sides", start)
+            raise self.fail(
+                f"a die has at most {MAX_SIDES} sides", "too_many_sides", start, most=MAX_SIDES
+            )
         return sides
 
     def keep(self, count: int) -> Keep | None:
@@ -267,11 +312,23 @@ class _Parser:
         else:
             return None
         written = self.text[start : self.pos]
-        number = self.required_number("a number of dice", f'"{written}"')
+        number = self.required_number("a number of dice", "keep_count", f'"{written}"')
         if mode in ("kh", "kl") and not 1 <= number <= count:
-            raise self.fail(f"cannot keep {number} of {count} dice", start)
+            raise self.fail(
+                f"cannot keep {number} of {count} dice",
+                "cannot_keep",
+                start,
+                number=number,
+                count=count,
+            )
         if mode in ("dh", "dl") and not 0 <= number < count:
-            raise self.fail(f"cannot drop {number} of {count} dice: at least one must stay", start)
+            raise self.fail(
+                f"cannot drop {number} of {count} dice: at least one must stay",
+                "cannot_drop",
+                start,
+                number=number,
+                count=count,
+            )
         return Keep(mode, number)
 
     def condition(self) -> Condition | None:
@@ -283,6 +340,6 @@ class _Parser:
                 negative = self.peek() == "-"
                 if negative:
                     self.pos += 1
-                target = self.required_number("a target number", f'"{comparison}"')
+                target = self.required_number("a target number", "target", f'"{comparison}"')
                 return Condition(comparison, -target if negative else target)
         return None

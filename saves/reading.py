@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from meneur.content import ContentError, term
-from meneur.content.outcomes import symbol
+from meneur.content.outcomes import percent_text, symbol
 
 from .journal import Entry
 
@@ -107,4 +109,46 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         dice=dice_line(roll, t),
         seed=seed if isinstance(seed, int) else None,
         physical=roll.get("physical") is True,
+    )
+
+
+@lru_cache(maxsize=64)
+def _expression_odds(expression: str) -> tuple[Fraction, Mapping[int, Fraction]] | None:
+    """The mean and distribution of a dice expression's total (None when its odds are
+    refused as too long, or it does not read)."""
+    from meneur.core.dice_odds import odds
+    from meneur.core.errors import RulesError
+    from meneur.core.expressions import DiceInputs
+
+    try:
+        distribution = odds(DiceInputs(expression)).distribution
+    except RulesError:
+        return None
+    mean = sum((value * p for value, p in distribution.items()), Fraction(0))
+    return mean, distribution
+
+
+def dice_summary(roll: Mapping[str, Any], t: Translate) -> str:
+    """What a free dice expression's total was worth, from its exact distribution: the
+    mean, and the chance of this total or less and of this total or more. Empty for other
+    rolls, and when the odds would take too long."""
+    inputs = roll.get("inputs")
+    result = roll.get("result")
+    if roll.get("system") != "dice" or not isinstance(inputs, Mapping):
+        return ""
+    expression = inputs.get("expression")
+    if not isinstance(expression, str) or not isinstance(result, int):
+        return ""
+    found = _expression_odds(expression)
+    if found is None:
+        return ""
+    mean, distribution = found
+    at_most = sum((p for value, p in distribution.items() if value <= result), Fraction(0))
+    at_least = sum((p for value, p in distribution.items() if value >= result), Fraction(0))
+    return t(
+        "journal.dice_summary",
+        mean=f"{float(mean):.2f}",
+        result=result,
+        at_most=percent_text(at_most),
+        at_least=percent_text(at_least),
     )

@@ -80,3 +80,38 @@ def test_every_table_or_list_on_a_sheet_has_an_example_of_what_to_type() -> None
             for field in section.fields:
                 if field.kind not in (sheets.Kind.NUMBER, sheets.Kind.TEXT):
                     assert f"sheet.example.{system}.{field.key}" in keys, (system, field.key)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "1234567d6",
+        "4d6k",
+        "1" * 501,
+        "",
+        "+".join(["1"] * 52),
+        "1001d6",
+        "2d6 3",
+        "2d6+",
+        "0d6",
+        "2dx",
+        "3d0",
+        "1d10001",
+        "2d6k3",
+        "2d6d2",
+        "8d6>=",
+    ],
+)
+def test_every_dice_notation_error_is_said_in_both_languages(typed: str) -> None:
+    from meneur.core.errors import DiceNotationError
+    from meneur.core.notation import parse
+
+    with pytest.raises(DiceNotationError) as caught:
+        parse(typed)
+    for lang in LANGUAGES:
+        said = strings(lang).explain(caught.value)
+        assert caught.value.message_key is not None
+        assert "errors." not in said
+        assert "{" not in said
+        if lang == "fr":
+            assert said != str(caught.value)

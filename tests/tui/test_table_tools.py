@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.selector import StepSelector
 
-from .conftest import screen_text
+from .conftest import notices, screen_text
 
 
 def last_entry(app):
@@ -94,7 +95,16 @@ async def test_the_command_line_reads_dice_questions_tables_and_notes(app_of) ->
         await pilot.pause()
         await pilot.press("colon", *"4d6kh3", "enter")
         await pilot.pause()
-        assert last_entry(app).roll["inputs"]["expression"] == "4d6kh3"
+        roll = last_entry(app).roll
+        assert roll["inputs"]["expression"] == "4d6kh3"
+        # Not only a toast: the journal shows the faces, kept and dropped, and what the
+        # total was worth by the exact distribution (mean of 4d6kh3: 15869/1296).
+        shown = " ".join(screen_text(app).split())
+        faces = " ".join(
+            f"[{d['face']}]" if d.get("kept") else str(d["face"]) for d in roll["dice"]
+        )
+        assert f"d6 {faces}" in shown
+        assert f"total {roll['result']} · moyenne 12.24 ·" in shown
         await pilot.press(*"?4 Il pleut ?", "enter")
         await pilot.pause()
         assert last_entry(app).roll["inputs"] == {"likelihood": 4, "question": "Il pleut ?"}
@@ -111,6 +121,43 @@ async def test_the_command_line_reads_dice_questions_tables_and_notes(app_of) ->
         assert line.value == "?4 Il pleut ?"
         await pilot.press("down", "down", "down")
         assert line.value == ""
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("3d0", "un dé a au moins 1 face"),
+        ("2d6+", "il faut des dés comme 2d6 ou un nombre, pas la fin"),
+        ("1001d6", "une expression lance au plus 1000 dés"),
+        ("1d10001", "un dé a au plus 10000 faces"),
+        ("[Dressage](2)", "[Dressage](2) est la notation du Sphérier"),
+    ],
+)
+async def test_bad_dice_on_the_command_line_are_said_not_noted(
+    app_of, typed: str, said: str
+) -> None:
+    # Play-tested: mistyped rolls were silently journaled as notes.
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        before = app.session.campaign.journal.last_id
+        await pilot.press("colon", *typed, "enter")
+        await pilot.pause()
+        assert app.session.campaign.journal.last_id == before
+        assert said in notices(app)
+
+
+async def test_a_note_that_looks_like_dice_starts_with_a_quote(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *'"2d6 gobelins surgissent', "enter")
+        await pilot.pause()
+        assert last_entry(app).kind == "note"
+        assert last_entry(app).text == "2d6 gobelins surgissent"
+        await pilot.press(*"4 chevaliers arrivent", "enter")  # no dice here: a note
+        await pilot.pause()
+        assert last_entry(app).text == "4 chevaliers arrivent"
 
 
 async def test_one_enter_one_entry(app_of) -> None:

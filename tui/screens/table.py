@@ -40,6 +40,9 @@ NARROW = 110
 TABS = ("action", "oracles", "tables")
 """The tabs beside the party: the system's panel, the oracles, the random tables."""
 
+NOTE_PREFIX = '"'
+"""A command line starting with this is a note, whatever it looks like (``"2d6 gobelins``)."""
+
 TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"}
 """Where the keys go when a tab is shown."""
 
@@ -455,7 +458,7 @@ class TableScreen(SessionStrings, Screen[None]):
         try:
             self.run_command(text)
         except (RulesError, CampaignError) as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
 
     def run_command(self, text: str) -> None:
         """Read a command line: ``? question``, a table, a test notation, dice, or a note."""
@@ -470,21 +473,28 @@ class TableScreen(SessionStrings, Screen[None]):
             self.tables_panel.roll_table(table)
             self.show_tab("tables")
             return
-        if text.startswith("[") and self.session.campaign.system == "spherier":
+        if text.startswith(NOTE_PREFIX):
+            # A note that would read as a command (dice, a table's name…).
+            self.query_one(JournalView).add(self.session.campaign.note(text[1:].strip()))
+            return
+        if text.startswith("["):
+            if self.session.campaign.system != "spherier":
+                raise RulesError(
+                    f"{text} is Le Sphérier's notation",
+                    message_key="command.not_spherier",
+                    notation=text,
+                )
             panel: Any = self.query_one("#panel", ActionPanel)
             panel.run_notation(text)
             self.show_tab("action")
             return
-        from meneur.core.errors import DiceNotationError
         from meneur.core.expressions import DiceInputs
-        from meneur.core.notation import parse
+        from meneur.core.notation import looks_like_dice, parse
 
-        try:
-            parse(text)
-        except DiceNotationError:
-            entry = self.session.campaign.note(text)
-            self.query_one(JournalView).add(entry)
+        if not looks_like_dice(text):
+            self.query_one(JournalView).add(self.session.campaign.note(text))
             return
+        parse(text)  # a mistyped roll says what is wrong: it is not a note
         record = self.session.roll(DiceInputs(text))
         entry = self.session.record(record, text, character=self.acting)
         self.query_one(JournalView).add(entry)

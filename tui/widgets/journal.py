@@ -14,7 +14,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
-from meneur.saves.reading import read_entry
+from meneur.saves.reading import dice_summary, read_entry
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -64,7 +64,11 @@ class JournalView(Vertical):
         self._show_entries()
 
     def add(self, entry: Entry) -> None:
-        """Append a new entry at the bottom and bring it into view."""
+        """Append a new entry at the bottom and bring it into view (a free dice roll with
+        its dice and what its total was worth)."""
+        roll = entry.roll
+        if roll is not None and roll.get("system") == "dice":
+            self.expanded.add(entry.id)
         self.entries.append(entry)
         self.listing.add_option(self._option(entry))
         self.listing.highlighted = len(self.entries) - 1
@@ -96,6 +100,9 @@ class JournalView(Vertical):
                 text.append("  ✋", style="dim")
             if entry.id in self.expanded:
                 text.append("\n     " + reading.dice, style="dim")
+                summary = dice_summary(entry.roll, self.strings.t)
+                if summary:
+                    text.append("\n     " + summary, style="dim")
                 if reading.seed is not None:
                     text.append(f"  {self.strings.t('app.seed', seed=reading.seed)}", style="dim")
         elif entry.kind in ("session", "scene"):

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from meneur.content.outcomes import label, style_class, symbol
+from meneur.content.outcomes import label, percent_text, style_class, symbol
 
 EIGHTHS = " ▏▎▍▌▋▊▉█"
 
@@ -23,9 +23,7 @@ def bar(probability: Fraction, width: int) -> str:
 
 def percent(probability: Fraction) -> str:
     """``37.5 %``; a possible outcome never reads 0.0 %."""
-    if 0 < probability < Fraction(1, 2000):
-        return "<0.1 %"
-    return f"{float(probability) * 100:.1f} %"
+    return percent_text(probability)
 
 
 class OddsView(Static):
