@@ -278,14 +278,16 @@ class ActionPanel(SessionStrings, VerticalScroll):
         return ()
 
     def shown_dice(self, record: Any) -> list[ShownDie]:
-        """The record's dice as they are shown."""
+        """The record's dice as they are shown, each role said in words (a reroll ↻)."""
+        from meneur.saves.reading import role_label
+
         return [
             ShownDie(
                 f"{die.face:02d}"
                 if die.sides == 100 and record.system == "systemj"
                 else str(die.face),
                 die.kept,
-                die.role if die.role not in (None, "reroll") else ("↻" if die.role else ""),
+                "↻" if die.role == "reroll" else role_label(die.role, self.t) if die.role else "",
             )
             for die in record.dice
         ]

@@ -271,6 +271,15 @@ class SpherierPanel(ActionPanel):
         if self.steps:
             self.next_attempt()
 
+    def shown_dice(self, record: Any) -> list[ShownDie]:
+        """The dice with each side's name, successes (5 and 6) marked on the d6 engine."""
+        return [
+            ShownDie(
+                die.face, self._success(int(die.face)) if die.face.isdigit() else None, die.caption
+            )
+            for die in super().shown_dice(record)
+        ]
+
     def _success(self, face: int) -> bool | None:
         return face in spherier.SUCCESS_FACES if self.engine is spherier.Engine.D6 else None
 
