@@ -160,6 +160,51 @@ async def test_a_note_that_looks_like_dice_starts_with_a_quote(app_of) -> None:
         assert last_entry(app).text == "4 chevaliers arrivent"
 
 
+def journal_text(app) -> str:
+    """The journal's column (the right-most box) as one line of words."""
+    lines = [line.split("│")[-2] for line in screen_text(app).splitlines() if line.count("│") >= 2]
+    words = " ".join(lines).translate({ord(c): " " for c in "▁▂▃▄▅▆▇█"})  # the scrollbar
+    return " ".join(words.split())
+
+
+async def test_the_journal_wraps_whole_entries_and_follows_the_newest_across_resizes(
+    data_dir: Path,
+) -> None:
+    # Play-tested: an entry wrapped before the scrollbar appeared lost its last words
+    # under it, and after a resize the journal stopped following the newest entry.
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.app import make_app
+
+    from .conftest import fixed_clock
+
+    campaign = Campaign.create(data_dir / "j", system="resolution", clock=fixed_clock())
+    for number in range(8):
+        campaign.note(
+            f"Note numéro {number} assez longue pour occuper presque toute la largeur "
+            "du journal à droite"
+        )
+    app = make_app(campaign, lang="fr", seed=5)
+    long = "qui est elle aussi assez longue pour se replier"
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        for number in range(6):
+            await pilot.press("colon", *f"Nouvelle note {number} {long}", "enter")
+            await pilot.pause()
+            shown = journal_text(app)
+            # Every entry in view reads whole, the newest as much as those wrapped before
+            # the scrollbar came.
+            for earlier in range(number + 1):
+                if f"note {earlier} qui" in shown:
+                    assert f"note {earlier} {long}" in shown
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.resize_terminal(130, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert f"note 5 {long}" in journal_text(app)
+    campaign.close()
+
+
 async def test_one_enter_one_entry(app_of) -> None:
     # Play-tested: a fast double Enter, or a paste ending in a new line and then Enter,
     # journaled the same note twice. Both keys reach the line before it answers the first.

@@ -74,6 +74,12 @@ class JournalView(Vertical):
         self.listing.highlighted = len(self.entries) - 1
         self.listing.scroll_end(animate=False)
 
+    def on_resize(self) -> None:
+        """Keep following the newest entry across a resize, when it was in view."""
+        listing = self.listing
+        if listing.highlighted is None or listing.highlighted == listing.option_count - 1:
+            self.call_after_refresh(listing.scroll_end, animate=False)
+
     def _show_entries(self, entries: list[Entry] | None = None) -> None:
         listing = self.listing
         listing.clear_options()
