@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 
+from . import term
+
 LANGUAGES = ("fr", "en")
 
 
@@ -41,6 +43,12 @@ class Strings:
         # instead (a character, or nothing at the end of the text).
         if "what" in values:
             values["what"] = self.t(f"errors.what.{values['what']}")
+        # Great Cosmos stats are named as the sheet names them.
+        if "stat" in values:
+            values["stat"] = term(f"cosmos.stat.{values['stat']}").fr
+        if "stats" in values:
+            names = [term(f"cosmos.stat.{stat}").fr for stat in values["stats"]]
+            values["stats"] = self.t("errors.or").join(names)
         if "found" in values:
             found = str(values["found"])
             values["found"] = f"« {found} »" if found else self.t("errors.end")

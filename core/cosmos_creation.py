@@ -221,16 +221,33 @@ def check_point_moves(
         RulesError: naming the first rule broken.
     """
     if set(before) != set(after):
-        raise RulesError("points move between the same stats")
+        raise RulesError("points move between the same stats", message_key="moves.same_stats")
     increases = sum(max(0, after[s] - before[s]) for s in before)
     decreases = sum(max(0, before[s] - after[s]) for s in before)
     if increases != decreases:
-        raise RulesError(f"points are moved, not created: +{increases} but -{decreases}")
+        raise RulesError(
+            f"points are moved, not created: +{increases} but -{decreases}",
+            message_key="moves.unbalanced",
+            added=increases,
+            taken=decreases,
+        )
     if increases > budget:
-        raise RulesError(f"at most {budget} points may move, not {increases}")
+        raise RulesError(
+            f"at most {budget} points may move, not {increases}",
+            message_key="moves.too_many",
+            budget=budget,
+            moved=increases,
+        )
     for stat, value in after.items():
         if not STAT_MIN <= value <= stat_max:
-            raise RulesError(f"{stat} must stay within {STAT_MIN}-{stat_max}, not {value}")
+            raise RulesError(
+                f"{stat} must stay within {STAT_MIN}-{stat_max}, not {value}",
+                message_key="moves.bounds",
+                stat=stat,
+                low=STAT_MIN,
+                high=stat_max,
+                value=value,
+            )
 
 
 @dataclass(frozen=True)

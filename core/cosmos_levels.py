@@ -245,7 +245,8 @@ def apply_level_up(before: Progress, record: LevelUpRoll, choices: LevelUpChoice
             raise RulesError(
                 "choose two different stats for the two d10"
                 if wanted == 2
-                else "choose one stat for the d20"
+                else "choose one stat for the d20",
+                message_key="level_up.two_stats" if wanted == 2 else "level_up.one_stat",
             )
         for stat, face in zip(choices.stats, record.stat_dice, strict=True):
             stats[stat] = min(cap, stats[stat] + face)
@@ -253,7 +254,11 @@ def apply_level_up(before: Progress, record: LevelUpRoll, choices: LevelUpChoice
         lowest = lowest_stats(stats)
         stat = choices.stats[0] if choices.stats else lowest[0]
         if len(choices.stats) > 1 or stat not in lowest:
-            raise RulesError(f"level 3 raises the lowest stat: {' or '.join(lowest)}")
+            raise RulesError(
+                f"level 3 raises the lowest stat: {' or '.join(lowest)}",
+                message_key="level_up.lowest",
+                stats=tuple(lowest),
+            )
         stats[stat] = min(cap, stats[stat] + record.stat_dice[0])
     after = replace(before, level=level, stats=stats)
     if record.chance_bonus:
@@ -267,7 +272,11 @@ def apply_level_up(before: Progress, record: LevelUpRoll, choices: LevelUpChoice
             check_point_moves(after.stats, choices.moved, budget=POINTS_TO_MOVE, stat_max=cap)
             after = replace(after, stats=choices.moved)
         if not 0 <= choices.light <= LIGHT_DARK_AT_5:
-            raise RulesError(f"of the 3 new points, 0 to 3 are light, not {choices.light}")
+            raise RulesError(
+                f"of the 3 new points, 0 to 3 are light, not {choices.light}",
+                message_key="level_up.light",
+                light=choices.light,
+            )
         after = replace(
             after,
             light=after.light + choices.light,

@@ -89,3 +89,4 @@ class SpherierNotationError(NotationError):
     """A Sphérier test, skill or ability notation that cannot be read."""
 
     kind = "Sphérier notation"
+    kind_key = "spherier_notation"

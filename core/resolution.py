@@ -171,28 +171,47 @@ class ResolutionTest:
         if ways != 1:
             raise RulesError(
                 "set the difficulty one way: the two scales (intrinsic and interest), "
-                "an opposed defender's elements, a score to beat, or the GM's declaration"
+                "an opposed defender's elements, a score to beat, or the GM's declaration",
+                message_key="resolution.one_way",
             )
         if self.declared is not None and self.elements:
-            raise RulesError("an action the GM declares trivial or impossible takes no elements")
+            raise RulesError(
+                "an action the GM declares trivial or impossible takes no elements",
+                message_key="resolution.declared_elements",
+            )
         if scales and (self.intrinsic is None or self.interest is None):
-            raise RulesError("the difficulty needs both scales: intrinsic and interest")
+            raise RulesError(
+                "the difficulty needs both scales: intrinsic and interest",
+                message_key="resolution.both_scales",
+            )
         if self.score is not None and self.elements:
-            raise RulesError("a score to beat set directly already includes the elements")
+            raise RulesError(
+                "a score to beat set directly already includes the elements",
+                message_key="resolution.score_elements",
+            )
         if len(self.elements) > MAX_ELEMENTS:
-            raise RulesError("an action uses at most two elements")
+            raise RulesError(
+                "an action uses at most two elements", message_key="resolution.two_elements"
+            )
         if len(self.elements) == MAX_ELEMENTS and not self.elements[0].typical:
             raise RulesError(
-                "a second element is allowed only when the action is typical for the first"
+                "a second element is allowed only when the action is typical for the first",
+                message_key="resolution.typical",
             )
         if self.opposing is not None and len(self.opposing) > MAX_ELEMENTS:
-            raise RulesError("a defender engages at most two elements")
+            raise RulesError(
+                "a defender engages at most two elements", message_key="resolution.defender"
+            )
         if any(element.score < 0 for element in self.elements):
-            raise RulesError("an element's score cannot be negative")
+            raise RulesError(
+                "an element's score cannot be negative", message_key="resolution.negative"
+            )
         if len(self.elements) == MAX_ELEMENTS and same_element(*self.elements):
             raise RulesError(
                 f"{self.elements[0].name} cannot count twice: the second element must be "
-                "another one (only a situational element may be taken twice)"
+                "another one (only a situational element may be taken twice)",
+                message_key="resolution.twice",
+                element=self.elements[0].name,
             )
 
     @property

@@ -99,30 +99,51 @@ class _Reader:
         self.text = text
         self.pos = 0
         if len(text) > MAX_LENGTH:
-            raise self.fail(f"a notation is at most {MAX_LENGTH} characters", MAX_LENGTH)
+            raise self.fail(
+                f"a notation is at most {MAX_LENGTH} characters",
+                "too_long",
+                MAX_LENGTH,
+                most=MAX_LENGTH,
+            )
 
-    def fail(self, reason: str, position: int | None = None) -> SpherierNotationError:
-        return SpherierNotationError(self.text, self.pos if position is None else position, reason)
+    def fail(
+        self, reason: str, code: str, position: int | None = None, **values: object
+    ) -> SpherierNotationError:
+        where = self.pos if position is None else position
+        return SpherierNotationError(self.text, where, reason, code, **values)
 
     def found(self) -> str:
         return f'"{self.text[self.pos]}"' if self.pos < len(self.text) else "the end"
+
+    def found_character(self) -> str:
+        """What stands at the position, for the interfaces' strings ("" at the end)."""
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def expected(self, what: str, code: str) -> SpherierNotationError:
+        """The error for something else than ``what`` (a code of it: ``skill``…) here."""
+        return self.fail(
+            f"expected {what}, found {self.found()}",
+            "expected",
+            what=code,
+            found=self.found_character(),
+        )
 
     def spaces(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
             self.pos += 1
 
-    def expect(self, char: str, what: str) -> None:
+    def expect(self, char: str, what: str, code: str) -> None:
         self.spaces()
         if self.text[self.pos : self.pos + 1] != char:
-            raise self.fail(f"expected {what}, found {self.found()}")
+            raise self.expected(what, code)
         self.pos += 1
 
     def end(self) -> None:
         self.spaces()
         if self.pos != len(self.text):
-            raise self.fail(f"expected the end, found {self.found()}")
+            raise self.expected("the end", "end")
 
-    def integer(self, what: str, *, signed: bool = False) -> int:
+    def integer(self, what: str, code: str, *, signed: bool = False) -> int:
         self.spaces()
         start = self.pos
         sign = 1
@@ -134,22 +155,24 @@ class _Reader:
             self.pos += 1
         if self.pos == digits_from:
             self.pos = start
-            raise self.fail(f"expected {what}, found {self.found()}")
+            raise self.expected(what, code)
         if self.pos - digits_from > MAX_DIGITS:
-            raise self.fail(f"{what} is too large", start)
+            raise self.fail(f"{what} is too large", "too_large", start, what=code)
         return sign * int(self.text[digits_from : self.pos])
 
     def bracketed_name(self) -> str:
-        self.expect("[", 'a skill in brackets, like "[Dressage]"')
+        self.expect("[", 'a skill in brackets, like "[Dressage]"', "skill")
         start = self.pos
         end = self.text.find("]", start)
         if end < 0:
-            raise self.fail('expected "]" to close the skill name', len(self.text))
+            raise self.fail('expected "]" to close the skill name', "unclosed", len(self.text))
         name = self.text[start:end].strip()
         if not name:
-            raise self.fail("expected a skill name inside the brackets", start)
+            raise self.fail("expected a skill name inside the brackets", "no_name", start)
         if "[" in name:
-            raise self.fail('a skill name cannot hold "["', self.text.index("[", start))
+            raise self.fail(
+                'a skill name cannot hold "["', "bracket_in_name", self.text.index("[", start)
+            )
         self.pos = end + 1
         return name
 
@@ -167,25 +190,31 @@ def parse_test(text: str) -> TestNotation:
         opponent = reader.bracketed_name()
         reader.end()
         return OpposedNotation(skill, opponent)
-    reader.expect("(", 'a DD in parentheses, like "(2)", or an opposing "[Skill]"')
+    reader.expect("(", 'a DD in parentheses, like "(2)", or an opposing "[Skill]"', "dd")
     items: list[int | Interval] = []
     while True:
         reader.spaces()
         if len(items) == MAX_ITEMS:
-            raise reader.fail(f"a test takes at most {MAX_ITEMS} numbers")
+            raise reader.fail(
+                f"a test takes at most {MAX_ITEMS} numbers", "too_many_numbers", most=MAX_ITEMS
+            )
         items.append(_item(reader, first=not items))
         reader.spaces()
         if reader.text[reader.pos : reader.pos + 1] == ",":
             reader.pos += 1
             continue
-        reader.expect(")", '"," or ")"')
+        reader.expect(")", '"," or ")"', "comma_or_close")
         break
     reader.end()
     return _test_from_items(reader, skill, items)
 
 
 def _item(reader: _Reader, *, first: bool) -> int | Interval:
-    value = reader.integer("a number" if first else "a number or an interval like 1h")
+    value = (
+        reader.integer("a number", "number")
+        if first
+        else reader.integer("a number or an interval like 1h", "number_or_interval")
+    )
     reader.spaces()
     start = reader.pos
     while reader.pos < len(reader.text) and reader.text[reader.pos].isalpha():
@@ -204,17 +233,25 @@ def _test_from_items(reader: _Reader, skill: str, items: list[int | Interval]) -
         assert isinstance(total, int)
         assert isinstance(interval, Interval)
         if total < 1:
-            raise reader.fail("an extended test needs a total of 1 or more")
+            raise reader.fail("an extended test needs a total of 1 or more", "no_total")
         return ExtendedNotation(skill, step, total, interval)
     if intervals:
-        raise reader.fail("only the third number of an extended test has a unit, like (2, 10, 1h)")
+        raise reader.fail(
+            "only the third number of an extended test has a unit, like (2, 10, 1h)",
+            "misplaced_unit",
+        )
     numbers = [item for item in items if isinstance(item, int)]
     if len(numbers) == 1:
         return SimpleNotation(skill, numbers[0])
     maximum = numbers[2] if len(numbers) > 2 else None
     minimum = numbers[3] if len(numbers) > 3 else None
     if maximum is not None and minimum is not None and minimum > maximum:
-        raise reader.fail(f"at least {minimum} assistants but at most {maximum}?")
+        raise reader.fail(
+            f"at least {minimum} assistants but at most {maximum}?",
+            "assistants",
+            minimum=minimum,
+            maximum=maximum,
+        )
     return TeamNotation(skill, numbers[0], numbers[1], maximum, minimum)
 
 
@@ -223,13 +260,13 @@ def _angle_parts(reader: _Reader) -> tuple[str, list[tuple[int, int]]]:
     text = reader.text
     opening = text.find("<")
     if opening < 0:
-        raise reader.fail('expected "<" after the name, like Bluff<+10, 6>', len(text))
+        raise reader.fail('expected "<" after the name, like Bluff<+10, 6>', "no_angle", len(text))
     name = text[:opening].strip()
     if not name:
-        raise reader.fail('expected a name before "<"', opening)
+        raise reader.fail('expected a name before "<"', "no_name", opening)
     closing = len(text.rstrip()) - 1
     if closing <= opening or text[closing] != ">":
-        raise reader.fail('expected ">" at the end', closing + 1)
+        raise reader.fail('expected ">" at the end', "unclosed_angle", closing + 1)
     spans: list[tuple[int, int]] = []
     depth = 0
     start = opening + 1
@@ -237,7 +274,9 @@ def _angle_parts(reader: _Reader) -> tuple[str, list[tuple[int, int]]]:
         depth += text[i] == "("
         depth -= text[i] == ")"
         if text[i] in "<>":
-            raise reader.fail(f'expected "," or ">", found "{text[i]}"', i)
+            raise reader.fail(
+                f'expected "," or ">", found "{text[i]}"', "stray_angle", i, found=text[i]
+            )
         if text[i] == "," and depth == 0:
             spans.append((start, i))
             start = i + 1
@@ -245,11 +284,13 @@ def _angle_parts(reader: _Reader) -> tuple[str, list[tuple[int, int]]]:
     if len(spans) != 2:
         raise reader.fail(
             f"expected two parts inside <…> separated by a comma, found {len(spans)}",
+            "two_parts",
             opening + 1,
+            count=len(spans),
         )
     for start, end in spans:
         if not text[start:end].strip():
-            raise reader.fail("expected a value, found nothing", start)
+            raise reader.fail("expected a value, found nothing", "empty_part", start)
     return name, spans
 
 
@@ -262,14 +303,20 @@ def parse_skill(text: str) -> Skill:
     reader = _Reader(text)
     name, spans = _angle_parts(reader)
     values = []
-    for (start, end), what in zip(spans, ("the Maîtrise", "the Limite"), strict=True):
+    parts = (("the Maîtrise", "mastery"), ("the Limite", "limit"))
+    for (start, end), (what, code) in zip(spans, parts, strict=True):
         reader.pos = start
-        values.append(reader.integer(what, signed=True))
+        values.append(reader.integer(what, code, signed=True))
         reader.spaces()
         if reader.pos != end:
-            raise reader.fail(f"expected a whole number for {what}, found {reader.found()}")
+            raise reader.fail(
+                f"expected a whole number for {what}, found {reader.found()}",
+                "expected_number",
+                what=code,
+                found=reader.found_character(),
+            )
     if values[1] < 0:
-        raise reader.fail("a Limite is 0 or more", spans[1][0])
+        raise reader.fail("a Limite is 0 or more", "negative_limit", spans[1][0])
     return Skill(values[0], values[1], name)
 
 

@@ -56,6 +56,7 @@ class CardNotationError(NotationError):
     """A card line that cannot be read."""
 
     kind = "card"
+    kind_key = "card"
 
 
 def key_of(text: str) -> str:
@@ -185,24 +186,27 @@ def parse_card(text: str) -> Card:
     """
     opening = text.find("[")
     if opening < 0:
-        raise CardNotationError(text, len(text), "expected [Famille/Sous-catégorie]")
+        raise CardNotationError(text, len(text), "expected [Famille/Sous-catégorie]", "no_family")
     name = text[:opening].strip()
     if not name:
-        raise CardNotationError(text, 0, "expected the card's name before [")
+        raise CardNotationError(text, 0, "expected the card's name before [", "no_name")
     closing = text.find("]", opening)
     if closing < 0:
-        raise CardNotationError(text, len(text), "expected ] after the family")
+        raise CardNotationError(text, len(text), "expected ] after the family", "unclosed")
     family_text, slash, category_text = text[opening + 1 : closing].partition("/")
     if not slash:
-        raise CardNotationError(text, opening + 1, "expected Famille/Sous-catégorie")
+        raise CardNotationError(text, opening + 1, "expected Famille/Sous-catégorie", "no_slash")
     family, category = key_of(family_text), key_of(category_text)
     if family not in FAMILIES:
+        choices = ", ".join(NAMES[f] for f in FAMILIES)
         raise CardNotationError(
-            text, opening + 1, f"expected a family ({', '.join(NAMES[f] for f in FAMILIES)})"
+            text, opening + 1, f"expected a family ({choices})", "family", choices=choices
         )
     if category not in FAMILIES[family]:
         choices = ", ".join(NAMES[c] for c in FAMILIES[family])
-        raise CardNotationError(text, opening + 2 + len(family_text), f"expected {choices}")
+        raise CardNotationError(
+            text, opening + 2 + len(family_text), f"expected {choices}", "category", choices=choices
+        )
     rest, colon, free = text[closing + 1 :].partition(":")
     values: dict[str, Any] = {}
     start = closing + 1
@@ -211,26 +215,36 @@ def parse_card(text: str) -> Card:
         start += len(part) + 1
         if not part.strip():
             if rest.strip():
-                raise CardNotationError(text, where, "expected ATT, DEF, portée or dégâts")
+                raise CardNotationError(text, where, "expected ATT, DEF, portée or dégâts", "field")
             continue
         label, _, value = part.strip().partition(" ")
         field = _LABELS.get(key_of(label))
         if field is None:
-            raise CardNotationError(text, where, "expected ATT, DEF, portée or dégâts")
+            raise CardNotationError(text, where, "expected ATT, DEF, portée or dégâts", "field")
         if field in values:
-            raise CardNotationError(text, where, f"{label} is given twice")
+            raise CardNotationError(text, where, f"{label} is given twice", "twice", label=label)
         value = value.strip()
         if not value:
-            raise CardNotationError(text, where + len(label), f"expected a value after {label}")
+            raise CardNotationError(
+                text, where + len(label), f"expected a value after {label}", "no_value", label=label
+            )
         if field in ("att", "defence"):
             digits = value.lstrip("+-")
             if not digits.isdecimal() or not digits.isascii() or len(digits) > 3:
-                raise CardNotationError(text, where + len(label) + 1, "expected a whole number")
+                raise CardNotationError(
+                    text, where + len(label) + 1, "expected a whole number", "not_a_number"
+                )
             values[field] = int(value)
         else:
             values[field] = value
     if len(name) > MAX_NAME:
-        raise CardNotationError(text, MAX_NAME, f"a card's name is at most {MAX_NAME} characters")
+        raise CardNotationError(
+            text,
+            MAX_NAME,
+            f"a card's name is at most {MAX_NAME} characters",
+            "long_name",
+            most=MAX_NAME,
+        )
     return Card(name, family, category, free.strip() if colon else "", **values)
 
 

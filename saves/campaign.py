@@ -405,7 +405,9 @@ class Campaign:
         (change,) = self._checked((state_changes.set_value(self.state, path, value),))
         if change.before == change.after:
             raise CampaignError(self.directory / STATE_FILE, "already has that value", change.key)
-        shown = "supprimé (deleted)" if value is MISSING else repr(value)
+        shown = (
+            "supprimé (deleted)" if value is MISSING else state_changes.shown_value(change.after)
+        )
         return self.append("change", text or f"{change.key} → {shown}", changes=(change,))
 
     def edit_note(self, entry_id: int, text: str) -> Entry:

@@ -130,3 +130,26 @@ def _write(state: MutableMapping[str, Any], path: tuple[str, ...], value: Any) -
 def set_value(state: Mapping[str, Any], path: tuple[str, ...], value: Any) -> Change:
     """The change that sets ``path`` to ``value`` (MISSING deletes it)."""
     return Change(path, copy.deepcopy(read(state, path)), value)
+
+
+def shown_value(value: Any) -> str:
+    """A value as a player reads it in the journal, written as in campaign.toml (never
+    Python's own notation): ``4``, ``"Kael"``, ``["Bluff<+4, 3>"]``, ``{ karma = 0 }``;
+    MISSING as ``—``."""
+    if value is MISSING:
+        return "—"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{_shown_key(str(k))} = {shown_value(v)}" for k, v in value.items())
+        return f"{{ {inner} }}" if inner else "{}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(shown_value(v) for v in value) + "]"
+    return str(value)
+
+
+def _shown_key(key: str) -> str:
+    bare = key and all(c.isascii() and (c.isalnum() or c in "_-") for c in key)
+    return key if bare else shown_value(key)

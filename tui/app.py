@@ -212,7 +212,7 @@ class MeneurApp(SessionStrings, App[None]):
                 campaign = Campaign.open(choice)
                 message = self.t("campaigns.opened", name=campaign.name)
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         if campaign.directory != self.session.campaign.directory:
             self.session.campaign.close()

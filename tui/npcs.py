@@ -43,12 +43,13 @@ def make_npc(session: Session) -> tuple[str, Entry]:
     name = free_name(session)
     record = session.roll(NpcInputs(session.campaign.system, name))
     ident = free_ident(session, name)
-    character = {"name": name, "kind": "npc", "sheet": as_data(record.sheet)}
-    summary = ", ".join(
-        f"{k} {v}" if not isinstance(v, dict) else ", ".join(f"{a} {b}" for a, b in v.items())
-        for k, v in record.sheet.items()
-        if k in ("elements", "stats", "traits", "attributes")
-    )
+    sheet = as_data(record.sheet)
+    assert isinstance(sheet, dict)
+    character = {"name": name, "kind": "npc", "sheet": sheet}
+    from meneur.tui.widgets.party import sheet_summary
+
+    options = session.campaign.state["options"]
+    summary = sheet_summary(session.campaign.system, options, sheet, items=12)
     text = session.t("sheet.npc_made", name=name, summary=summary)
     change = Change(("characters", ident), after=character)
     return ident, session.record(record, text, changes=[change], character=ident)

@@ -263,3 +263,12 @@ def test_the_affiliation_level_is_capped_by_the_affiliations_own_maximum(
     assert "sheet.affiliation_level: expected 0 to 3 by the rules, found 4" in said
     run(capsys, "set", camp, "characters.kael.sheet.affiliation", '"aube"')
     run(capsys, "set", camp, "characters.kael.sheet.affiliation_level", "5")
+
+
+def test_set_says_the_value_as_campaign_toml_writes_it(camp: str, capsys) -> None:
+    # Play-tested: the journal showed Python's notation, ['Vitalité<+3, 2>', …].
+    said = run(capsys, "set", camp, "characters.kael", '{ name = "Kael", sheet = { karma = 2 } }')
+    assert said.strip().endswith('characters.kael → { name = "Kael", sheet = { karma = 2 } }')
+    said = run(capsys, "set", camp, "lists.threads", '["Le manoir", "Vitalité<+3, 2>"]')
+    assert '["Le manoir", "Vitalité<+3, 2>"]' in said
+    assert "'" not in said

@@ -161,7 +161,7 @@ async def test_spherier_entries_typed_or_pasted_in_the_seeds_notation(app_of) ->
         await pilot.press("enter")
         await pilot.pause()
         await type_in_dialog(pilot, "Bluff<+4, x>")
-        assert "character 11: expected the Limite" in str(
+        assert "caractère 11 : il faut la Limite" in str(
             app.screen.query_one("#dialog-error").render()
         )
         await type_in_dialog(pilot, "Bluff<+6, 3>")
@@ -285,6 +285,7 @@ async def test_f6_makes_a_named_npc_with_rolled_stats_and_opens_its_sheet(app_of
         record = replay_roll(entry.roll)
         assert dict(record.sheet) == npc["sheet"]
         assert f"Fiche de {npc['name']}" in shown(app)
+        assert "Mêlée" in entry.text  # the journal line names the traits as the sheet does
         await goto(pilot, screen, "name")
         await pilot.press("enter")
         await pilot.pause()
@@ -296,6 +297,20 @@ async def test_f6_makes_a_named_npc_with_rolled_stats_and_opens_its_sheet(app_of
         await pilot.press("ctrl+z", "ctrl+z")
         await pilot.pause()
         assert screen.character not in app.session.characters()
+
+
+async def test_a_systemj_npcs_journal_line_says_its_attributes_labels(app_of) -> None:
+    # Play-tested: the line read "agilite 53, rapidite 41", the sheet's raw keys.
+    app = app_of("systemj")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        (entry,) = app.session.campaign.journal.latest(1)
+        assert "Agilité" in entry.text
+        assert "Rapidité" in entry.text
+        assert "agilite" not in entry.text
+        assert "rapidite" not in entry.text
 
 
 async def test_no_character_no_sheet(data_dir) -> None:
@@ -341,7 +356,7 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
         await pilot.pause(0.3)  # a button ignores a second press while it shows the first
         await pilot.press("enter")  # no stats chosen yet: refused, with the reason
         await pilot.pause()
-        assert "choose two different stats" in shown(app)
+        assert "choisissez deux stats différentes" in shown(app)
         dialog.query_one("#stat-1", Choice).value = "force"
         dialog.query_one("#stat-2", Choice).value = "esprit"
         if record.chance_bonus:

@@ -115,3 +115,57 @@ def test_every_dice_notation_error_is_said_in_both_languages(typed: str) -> None
         assert "{" not in said
         if lang == "fr":
             assert said != str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("parser", "typed"),
+    [
+        ("test", "Dressage](2)"),
+        ("test", "[Dressage(2)"),
+        ("test", "[](2)"),
+        ("test", "[Dres[sage](2)"),
+        ("test", "[Dressage]2"),
+        ("test", "[Dressage](2, 3, 4, 5, 6)"),
+        ("test", "[Mecanique](2, 0, 1h)"),
+        ("test", "[Mecanique](2h, 10)"),
+        ("test", "[Rituel](10, 2, 1, 3)"),
+        ("test", "[Dressage](1234567)"),
+        ("test", "[Dressage](2) !"),
+        ("skill", "Bluff +10, 6"),
+        ("skill", "<+10, 6>"),
+        ("skill", "Bluff<+10, 6"),
+        ("skill", "Bluff<+10<, 6>"),
+        ("skill", "Bluff<+10>"),
+        ("skill", "Bluff<+10, >"),
+        ("skill", "Bluff<+1x0, 6>"),
+        ("skill", "Bluff<+10, -1>"),
+        ("skill", "B" * 301),
+        ("card", "Épée"),
+        ("card", "[Équipement/Armes]"),
+        ("card", "Épée [Équipement/Armes"),
+        ("card", "Épée [Équipement]"),
+        ("card", "Épée [Bazar/Armes]"),
+        ("card", "Épée [Équipement/Bazar]"),
+        ("card", "Épée [Équipement/Armes] VIT 3"),
+        ("card", "Épée [Équipement/Armes] ATT 3, ATT 4"),
+        ("card", "Épée [Équipement/Armes] ATT"),
+        ("card", "Épée [Équipement/Armes] ATT dix"),
+        ("card", "É" * 81 + " [Équipement/Armes]"),
+    ],
+)
+def test_every_sphérier_and_card_notation_error_is_said_in_both_languages(
+    parser: str, typed: str
+) -> None:
+    from meneur.core.errors import NotationError
+    from meneur.core.spherier_notation import parse_skill, parse_test
+    from meneur.core.systemj_cards import parse_card
+
+    read = {"test": parse_test, "skill": parse_skill, "card": parse_card}[parser]
+    with pytest.raises(NotationError) as caught:
+        read(typed)
+    assert caught.value.message_key is not None
+    for lang in LANGUAGES:
+        said = strings(lang).explain(caught.value)
+        assert "errors." not in said
+        assert "{" not in said
+    assert strings("fr").explain(caught.value) != str(caught.value)

@@ -170,7 +170,11 @@ async def test_traits_opposed_test_is_played_step_by_step(app_of) -> None:
         assert "Test opposé" in screen_text(app)
         await pilot.press("r")
         await pilot.pause()
+        # Each step is said in words: never the stage's internal name.
+        assert "Test opposé — l'attaquant lance" in screen_text(app)
         for _ in range(8):
+            assert "attacker-" not in screen_text(app)
+            assert "defender-" not in screen_text(app)
             buttons = list(app.screen.query("#opposed-row Button"))
             if not buttons:
                 break

@@ -534,7 +534,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 "change", self.t("creation.arrived_old", name=name), changes=(change,)
             )
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self._start_conversion(ident)
         self._show_step()
@@ -579,7 +579,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         try:
             self.session.record(record, text, changes=(change,), character=ident)
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.notify(self.t("creation.converted_done", name=name))
         self.dismiss(ident)

@@ -22,6 +22,7 @@ from meneur.core import cosmos_levels as levels
 from meneur.core.cosmos_creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import MISSING, Change
+from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.creation import PointMoves
 
@@ -81,7 +82,7 @@ def sheet_changes(
     return changes
 
 
-class LevelUpScreen(ModalScreen[Result | None]):
+class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
     """Roll and apply one level-up; dismissed with the journal entry to write, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
@@ -95,9 +96,6 @@ class LevelUpScreen(ModalScreen[Result | None]):
         self.before = progress_of(self.sheet)
         self.level = self.before.level + 1
         self.record: levels.LevelUpRoll | None = None
-
-    def t(self, key: str, **values: object) -> str:
-        return self.session.t(key, **values)
 
     def compose(self) -> ComposeResult:
         stats = [(term(f"cosmos.stat.{s}").fr, s) for s in STATS]
@@ -168,7 +166,7 @@ class LevelUpScreen(ModalScreen[Result | None]):
                 self.level, stats.get("chance", 50), sheet.get("karma", 0), self.dna_rule, level2
             )
         except RulesError as error:
-            self.query_one("#level-error", Static).update(str(error))
+            self.query_one("#level-error", Static).update(self.explain(error))
             return
         record = self.session.roll(inputs)
         self.record = record
@@ -246,7 +244,7 @@ class LevelUpScreen(ModalScreen[Result | None]):
         try:
             after = levels.apply_level_up(self.before, self.record, self.choices())
         except RulesError as error:
-            self.query_one("#level-error", Static).update(str(error))
+            self.query_one("#level-error", Static).update(self.explain(error))
             return
         base = ("characters", self.character, "sheet")
         changes = sheet_changes(base, self.sheet, after, self.record.karma_after)

@@ -172,7 +172,9 @@ class SheetScreen(SessionStrings, Screen[None]):
         try:
             return load(self.session.campaign.directory)
         except ContentError as error:
-            self.notify(self.t("sheet.content_broken", message=str(error)), severity="warning")
+            self.notify(
+                self.t("sheet.content_broken", message=self.explain(error)), severity="warning"
+            )
             return None
 
     def named(self, field: Field, value: Any) -> Any:
@@ -386,7 +388,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             else:
                 entry = self.session.record(record, text, changes=changes, character=self.character)
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return False
         self.written.append(entry)
         self.redraw()

@@ -214,7 +214,7 @@ class TableScreen(SessionStrings, Screen[None]):
                 physical=event.physical,
             )
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.query_one(JournalView).add(entry)
         if event.changes:
@@ -228,7 +228,7 @@ class TableScreen(SessionStrings, Screen[None]):
                 "change", event.text, changes=event.changes, character=event.character
             )
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.characters_changed([entry])
 
@@ -277,7 +277,7 @@ class TableScreen(SessionStrings, Screen[None]):
             try:
                 change = campaign.edit_note(entry.id, text)
             except CampaignError as error:
-                self.notify(self.t("app.error", message=str(error)), severity="error")
+                self.notify(self.t("app.error", message=self.explain(error)), severity="error")
                 return
             journal = self.query_one(JournalView)
             journal.refresh_entry(entry.id)
@@ -361,7 +361,7 @@ class TableScreen(SessionStrings, Screen[None]):
         try:
             catalogue, tree = catalogue_for(directory), gene_tree_for(directory)
         except ContentError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         from .creation import CreationScreen
 
@@ -410,7 +410,7 @@ class TableScreen(SessionStrings, Screen[None]):
         try:
             ident, entry = make_npc(self.session)
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.acting = ident
         self.characters_changed([entry])

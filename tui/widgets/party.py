@@ -13,9 +13,12 @@ from meneur.content import term
 from meneur.core import sheets
 
 
-def sheet_summary(system: str, options: dict[str, Any], sheet: dict[str, Any]) -> str:
-    """A character's sheet in one short line: the compact sheet's values, gauges (PV, PM,
-    karma) first, each with its French label — never the sheet's raw keys."""
+def sheet_summary(
+    system: str, options: dict[str, Any], sheet: dict[str, Any], items: int | None = None
+) -> str:
+    """A character's sheet in one line: the compact sheet's values, gauges (PV, PM, karma)
+    first, each with its French label — never the sheet's raw keys; at most ``items``
+    values (default: a party line's few)."""
     sections = sheets.layout(system, options, sheet)
     gauges = [s for s in sections if s.term == "sheet.section.gauges"]
     parts: list[str] = []
@@ -28,7 +31,7 @@ def sheet_summary(system: str, options: dict[str, Any], sheet: dict[str, Any]) -
         elif value not in (None, ""):
             label = term(field.term)
             parts.append(f"{label.short or label.fr} {value}")
-    return ", ".join(parts[:SUMMARY_ITEMS])
+    return ", ".join(parts[: SUMMARY_ITEMS if items is None else items])
 
 
 SUMMARY_ITEMS = 4

@@ -82,7 +82,7 @@ class TablesPanel(SessionStrings, Vertical):
         try:
             self.session.campaign.reload()
         except CampaignError as error:
-            self.notify(self.t("app.error", message=str(error)), severity="error")
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.fill()
         self.notify(self.t("tables.reloaded", count=len(self.session.tables())))

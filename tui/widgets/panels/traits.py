@@ -306,7 +306,14 @@ class TraitsPanel(ActionPanel):
             else self.t("traits.defender")
         )
         self.query_one("#poker-odds", Static).update(
-            Text(self.t("traits.opposed_step", who=who, stage=state.stage.value), style="bold")
+            Text(
+                self.t(
+                    "traits.opposed_step",
+                    who=who,
+                    stage=self.t(f"traits.stage.{state.stage.value}"),
+                ),
+                style="bold",
+            )
         )
         labels = {
             "roll": self.t("app.roll"),
@@ -347,6 +354,6 @@ class TraitsPanel(ActionPanel):
         try:
             self.opposed = traits_opposed.act(self.opposed, event.button.name, self.opposed_rng)
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         self._opposed_buttons()
