@@ -304,6 +304,16 @@ def _spherier_options(parser: Parser, rolling: bool) -> None:
     )
 
 
+def _table_options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument(
+        "name", help="a table's key or name: a shipped one, or the campaign's with --campaign"
+    )
+    if not rolling:
+        parser.add_argument(
+            "--campaign", metavar="DIR", help="also the tables of this campaign (read only)"
+        )
+
+
 def _systemj_options(parser: Parser, rolling: bool) -> None:
     parser.add_argument(
         "--value", type=_whole_number(0, 200), required=True, metavar="V", help="on 100"
@@ -347,6 +357,11 @@ SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
         _spherier_options,
     ),
     "systemj": ("a SYSTEMJ d100 test (00-99 with degrees)", "", _systemj_options),
+    "table": (
+        "a random table: a shipped one or the campaign's",
+        "A roll on a random table by its key or name (tables it rolls on included).",
+        _table_options,
+    ),
 }
 """Each system: its summary, its description and the function adding its options."""
 

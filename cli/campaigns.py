@@ -262,5 +262,10 @@ def _summary(record: Any) -> str:
 
     if not hasattr(record, "outcome"):
         return "Création de personnage (character creation)"
+    if record.system == "tables":
+        from meneur.core.tables import find
+
+        table = find(record.inputs.tables, record.inputs.table)
+        return str(table.name if table is not None else record.inputs.table)
     lines = describe(record.inputs)
     return " — ".join(line for line in lines[:2])

@@ -310,6 +310,31 @@ def systemj_test(args: argparse.Namespace) -> systemj.SystemjTest:
     return systemj.SystemjTest.with_modifiers(args.value, args.modifier)
 
 
+def table_query(args: argparse.Namespace) -> Any:
+    """A roll on a random table named by its key or name: the campaign's own (with
+    ``--campaign``), else a shipped one in French or English.
+
+    Raises:
+        UsageError: naming the tables there are, for a name that is none of them.
+        CampaignError: when the campaign cannot be read.
+    """
+    from meneur.content import example_tables, tables_from_data
+    from meneur.core import tables
+
+    own: tuple[Any, ...] = ()
+    if getattr(args, "campaign", None):
+        from meneur.saves.campaign import read_state
+
+        state = read_state(args.campaign)
+        own = tables_from_data(state["tables"], "campaign.toml")
+    pool = (*own, *example_tables("fr"), *example_tables("en"))
+    table = tables.find(pool, args.name)
+    if table is None:
+        known = ", ".join(sorted({t.key for t in pool}))
+        raise UsageError(_command(args), f"no table {args.name!r} (tables: {known})")
+    return tables.TableQuery.of(table, pool)
+
+
 INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "resolution": resolution_test,
     "oracle": oracle_question,
@@ -320,6 +345,7 @@ INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "traits": traits_test,
     "spherier": spherier_test,
     "systemj": systemj_test,
+    "table": table_query,
 }
 """How each system's options become its core inputs."""
 

@@ -260,7 +260,23 @@ def _systemj(test: systemj.SystemjTest) -> list[str]:
     ]
 
 
+def _table(query: Any) -> list[str]:
+    from meneur.core.tables import find
+
+    table = find(query.tables, query.table)
+    name = table.name if table is not None else query.table
+    how = (
+        f"{table.dice}"
+        if table is not None and table.dice
+        else f"1d{table.total_weight}"
+        if table
+        else ""
+    )
+    return [f"Table aléatoire (random table) : {name}", f"Dés (dice) : {how}"]
+
+
 _DESCRIBERS: dict[str, Callable[[Any], list[str]]] = {
+    "tables.TableQuery": _table,
     "resolution.ResolutionTest": _resolution,
     "oracles.OracleQuestion": _oracle,
     "oracles.YesNoQuestion": _yesno,

@@ -137,6 +137,18 @@ def _distribution_lines(odds: Odds[Any]) -> list[str]:
         return ["", "Réussite au plus tard à l'essai (success by attempt) :", *lines]
     if kind in ("traits_opposed.OpposedTest", "spherier.OpposedSkillTest"):
         return ["", "Écart (difference, attacker − defender) :", *_value_bars(distribution)]
+    if kind == "tables.TableQuery":
+        from meneur.core.tables import find
+
+        table = find(odds.inputs.tables, odds.inputs.table)
+        assert table is not None  # the odds were computed for it
+        fractions = {number: fraction_text(p) for number, p in odds.distribution.items()}
+        column = max(map(len, fractions.values()))
+        return [
+            f"{number:>3}  {bar(p)} {percent(p)}  {fractions[number]:<{column}}  "
+            f"{table.entries[number - 1].text}"
+            for number, p in odds.distribution.items()
+        ]
     if kind in ("expressions.DiceInputs", "spherier.SkillTest", "spherier_extended.TeamTest"):
         return ["", *_value_bars(distribution)]
     return []
@@ -361,7 +373,13 @@ def _systemj_lines(record: systemj.SystemjRoll) -> list[str]:
     return [f"d100 : {record.result:02d} (score {record.effective})"]
 
 
+def _table_lines(record: Any) -> list[str]:
+    faces = " ".join(str(die.face) for die in record.dice)
+    return [f"Dés (dice) : {faces}", f"→ {record.text}"]
+
+
 _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
+    "tables.TableRoll": _table_lines,
     "resolution.ResolutionRoll": _kept_lines,
     "oracles.OracleAnswer": _kept_lines,
     "oracles.YesNoAnswer": _kept_lines,

@@ -64,7 +64,7 @@ KINDS: dict[str, Functions] = {
         "spherier_extended:team_odds",
     ),
     "systemj.SystemjTest": Functions("systemj:roll", "systemj:resolve", "systemj:odds"),
-    "tables.TableQuery": Functions("tables:roll", None, None),
+    "tables.TableQuery": Functions("tables:roll", None, "tables:odds"),
     "npcs.NpcInputs": Functions("npcs:roll", None, None),
 }
 """Each kind of inputs, by ``module.Class`` under meneur.core, with its functions."""

@@ -22,6 +22,7 @@ from .errors import RulesError
 from .expressions import DiceInputs
 from .expressions import roll as roll_expression
 from .notation import ConstantTerm, Expression, parse
+from .odds import Odds
 from .records import RollRecord
 
 SYSTEM = "tables"
@@ -59,9 +60,20 @@ class RandomTable:
 
     def __post_init__(self) -> None:
         if not self.entries:
-            raise RulesError(f"table {self.key!r} has no entries")
+            raise RulesError(f"table {self.key} has no entries")
         if any(entry.weight < 1 for entry in self.entries):
-            raise RulesError(f"table {self.key!r}: every weight is 1 or more")
+            raise RulesError(f"table {self.key}: every weight is 1 or more")
+        if self.dice is not None:
+            low, high = _bounds(parse(self.dice))
+            if self.total_weight != high - low + 1:
+                raise RulesError(
+                    f"table {self.key} rolls {self.dice} ({low} to {high}) but its weights "
+                    f"add up to {self.total_weight}, not {high - low + 1}"
+                )
+        for entry in self.entries:
+            for match in _REFERENCE.finditer(entry.text):
+                if match.group(2):
+                    parse(match.group(2))  # an inline roll that cannot be read
 
     @property
     def total_weight(self) -> int:
@@ -83,6 +95,33 @@ class RandomTable:
             for match in _REFERENCE.finditer(entry.text):
                 if match.group(1):
                     yield match.group(1).strip()
+
+
+def check_tables(own: Iterable[RandomTable], others: Iterable[RandomTable] = ()) -> None:
+    """Check that every ``{table}`` of ``own`` tables names a table (of ``own`` or of
+    ``others``, the shipped ones), and that no table rolls on itself, however far round.
+
+    Raises:
+        RulesError: naming the table and the reference.
+    """
+    own = tuple(own)
+    pool = [*own, *others]
+    for table in own:
+        TableQuery.of(table, pool)
+        # A loop: following references from this table comes back to it.
+        seen: set[str] = set()
+        pending = [table]
+        while pending:
+            current = pending.pop()
+            for name in current.references():
+                found = find(pool, name)
+                if found is None:
+                    continue
+                if found.key == table.key:
+                    raise RulesError(f"table {table.key} rolls on itself through {{{name}}}")
+                if found.key not in seen:
+                    seen.add(found.key)
+                    pending.append(found)
 
 
 def find(tables: Iterable[RandomTable], name: str) -> RandomTable | None:
@@ -122,7 +161,7 @@ class TableQuery:
                 found = find(pool, name)
                 if found is None:
                     raise RulesError(
-                        f"table {current.key!r} rolls on {{{name}}}, which does not exist"
+                        f"table {current.key} rolls on {{{name}}}, which does not exist"
                     )
                 if found.key not in reached:
                     reached[found.key] = found
@@ -156,12 +195,7 @@ class _Roller:
             face = draw(self.rng, table.total_weight)
             self.dice.append(Die(table.total_weight, face, role=f"table:{table.key}"))
             return table.entry_at(face)
-        low, high = _bounds(parse(table.dice))
-        if table.total_weight != high - low + 1:
-            raise RulesError(
-                f"table {table.key!r} rolls {table.dice} but its weights add up to "
-                f"{table.total_weight}, not {high - low + 1}"
-            )
+        low, _ = _bounds(parse(table.dice))  # the weights cover every total (checked)
         rolled = roll_expression(DiceInputs(table.dice), self.rng)
         self.dice += [Die(d.sides, d.face, f"table:{table.key}", d.kept) for d in rolled.dice]
         return table.entry_at(rolled.result - low + 1)
@@ -227,4 +261,33 @@ def roll(query: TableQuery, rng: random.Random) -> TableRoll:
         success=None,
         text=text,
         picks=tuple(roller.picks),
+    )
+
+
+def odds(query: TableQuery) -> Odds[TableQuery]:
+    """Exact odds of each entry of the query's table (by its number, 1 first): its
+    weight over the total, or, for a table rolled with dice, the chance of the totals it
+    covers. What an entry's own ``{table}`` or ``[[dice]]`` then gives is not counted.
+
+    Raises:
+        RulesError: for a missing table, or dice whose odds would take too long.
+    """
+    from fractions import Fraction
+
+    table = find(query.tables, query.table)
+    if table is None:
+        raise RulesError(f"no table {query.table!r}")
+    if table.dice is None:
+        total = table.total_weight
+        chances = {i + 1: Fraction(e.weight, total) for i, e in enumerate(table.entries)}
+    else:
+        from .dice_odds import odds as dice_odds
+
+        low, _ = _bounds(parse(table.dice))
+        chances = {}
+        for result, p in dice_odds(DiceInputs(table.dice)).distribution.items():
+            number = table.entry_at(result - low + 1) + 1
+            chances[number] = chances.get(number, Fraction(0)) + p
+    return Odds(
+        system=SYSTEM, inputs=query, outcomes={}, distribution=dict(sorted(chances.items()))
     )

@@ -541,6 +541,20 @@ class Campaign:
             old.unlink()
 
 
+def read_state(directory: str | Path) -> dict[str, Any]:
+    """A campaign's campaign.toml, read and checked without opening it (no lock,
+    nothing written).
+
+    Raises:
+        CampaignError: naming the file and key of the first problem.
+    """
+    path = Path(directory) / STATE_FILE
+    if not path.is_file():
+        raise CampaignError(Path(directory), "is not a campaign (no campaign.toml)")
+    state, _ = _read_state(path)
+    return state
+
+
 def summary(directory: Path) -> tuple[str, str] | None:
     """A campaign's name and system, read without opening it (no lock, nothing written);
     None when its campaign.toml cannot be read as a campaign."""

@@ -392,7 +392,32 @@ def _tables(checker: _Checker, value: object) -> dict[str, Any]:
                 entry[optional] = checker.text(table[optional], f"{key}.{optional}")
         entry["entries"] = rows
         result[ident] = entry
+    _check_tables(checker, result)
     return result
+
+
+def _check_tables(checker: _Checker, tables: Mapping[str, Any]) -> None:
+    """Hold the campaign's tables to the rules of random tables as they are read, not when
+    one is rolled: dice whose totals the weights cover, inline rolls that read, references
+    to tables that exist (the campaign's or the shipped ones), no loop."""
+    if not tables:
+        return
+    from meneur.content import ContentError, example_tables, tables_from_data
+    from meneur.core.errors import RulesError
+    from meneur.core.tables import check_tables
+
+    try:
+        own = tables_from_data(tables, "")
+    except ContentError as error:
+        # "…: tables.KEY: reason" — keep the key and the reason, name our file.
+        where, _, reason = str(error).removeprefix(": ").partition(": ")
+        raise checker.fail(where, reason) from error
+    shipped = (*example_tables("fr"), *example_tables("en"))
+    try:
+        check_tables(own, shipped)
+    except RulesError as error:
+        key = next((f"tables.{t.key}" for t in own if f"table {t.key} " in str(error)), "tables")
+        raise checker.fail(key, str(error)) from error
 
 
 def _note_edits(checker: _Checker, value: object) -> dict[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -272,3 +273,50 @@ def test_set_says_the_value_as_campaign_toml_writes_it(camp: str, capsys) -> Non
     said = run(capsys, "set", camp, "lists.threads", '["Le manoir", "Vitalité<+3, 2>"]')
     assert '["Le manoir", "Vitalité<+3, 2>"]' in said
     assert "'" not in said
+
+
+# --- Random tables from the command line ----------------------------------------------
+
+
+def test_a_shipped_table_rolls_and_replays_from_its_seed(capsys) -> None:
+    first = json.loads(run(capsys, "roll", "table", "Météo", "--seed", "3", "--json"))
+    again = json.loads(run(capsys, "roll", "table", "meteo", "--seed", "3", "--json"))
+    assert first == again
+    assert first["system"] == "tables"
+    assert first["text"]
+    said = run(capsys, "roll", "table", "weather", "--seed", "3")
+    assert "→ " in said
+    odds = json.loads(run(capsys, "odds", "table", "meteo", "--json"))
+    assert sum(Fraction(p) for p in odds["distribution"].values()) == 1
+
+
+def test_a_campaigns_table_rolls_into_its_journal(camp: str, capsys) -> None:
+    run(capsys, "set", camp, "tables.butin", '{ name = "Butin", entries = ["[[2d6]] pièces"] }')
+    rolled = json.loads(
+        run(capsys, "roll", "table", "Butin", "--campaign", camp, "--seed", "2", "--json")
+    )
+    assert rolled["text"].endswith("pièces")
+    entries = json.loads(run(capsys, "journal", camp, "--json"))["entries"]
+    assert entries[-1]["id"] == rolled["entry_id"]
+    assert entries[-1]["text"] == "Butin"
+    assert "ok" in run(capsys, "check", camp, "--verify-rolls")
+
+
+def test_an_unknown_table_names_those_there_are(capsys) -> None:
+    said = error(capsys, "roll", "table", "trésor")
+    assert "no table 'trésor'" in said
+    assert "meteo" in said
+
+
+def test_a_table_whose_weights_do_not_fill_its_dice_is_refused_when_written(
+    camp: str, capsys
+) -> None:
+    said = error(
+        capsys,
+        "set",
+        camp,
+        "tables.butin",
+        '{ name = "Butin", dice = "2d6", entries = ["A", "B"] }',
+    )
+    assert "campaign.toml: tables.butin: table butin rolls 2d6 (2 to 12)" in said
+    assert "weights add up to 2, not 11" in said

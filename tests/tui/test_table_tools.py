@@ -84,9 +84,36 @@ async def test_a_campaigns_own_table_after_a_reload(app_of) -> None:
         app.screen.query_one("#reload-tables").press()
         await pilot.pause()
         assert "Butin" in screen_text(app)
-        await pilot.press("colon", *"butin", "enter")
+        # The command line completes the new table's name at once.
+        await pilot.press("colon", *"Bu")
+        await pilot.pause()
+        await pilot.press("right")
+        assert app.screen.query_one(CommandLine).value == "Butin"
+        await pilot.press("enter")
         await pilot.pause()
         assert last_entry(app).roll["text"].endswith("pièces d'or")
+
+
+async def test_an_invalid_table_is_refused_at_reload_not_at_roll_time(app_of) -> None:
+    # Play-tested: weights that do not fill the die were refused only when rolled.
+    app = app_of("traits")
+    campaign = app.session.campaign
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        path = campaign.directory / "campaign.toml"
+        path.write_text(
+            path.read_text(encoding="utf-8").replace(
+                "[tables]\n", '[tables.butin]\nname = "Butin"\ndice = "2d6"\nentries = ["A", "B"]\n'
+            ),
+            encoding="utf-8",
+        )
+        await pilot.press("f4")
+        app.screen.query_one("#reload-tables").press()
+        await pilot.pause()
+        said = notices(app)
+        assert "tables.butin" in said
+        assert "weights add up to 2, not 11" in said
+        assert "Butin" not in screen_text(app)  # the last good tables stay in use
 
 
 async def test_the_command_line_reads_dice_questions_tables_and_notes(app_of) -> None:

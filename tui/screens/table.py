@@ -163,6 +163,9 @@ class TableScreen(SessionStrings, Screen[None]):
 
         return self.query_one("#tables-panel", TablesPanel)
 
+    def on_tables_panel_reloaded(self, event: TablesPanel.Reloaded) -> None:
+        self.refresh_completions()
+
     def refresh_completions(self) -> None:
         """Offer table names and the party's skills and elements to the command line."""
         names = [name for table in self.session.tables() for name in (table.name, table.key)]

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 class TablesPanel(SessionStrings, Vertical):
     """Pick a table and roll on it."""
+
+    class Reloaded(Message):
+        """The campaign's tables were read again (names to complete may have changed)."""
 
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -85,4 +89,5 @@ class TablesPanel(SessionStrings, Vertical):
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.fill()
+        self.post_message(self.Reloaded())
         self.notify(self.t("tables.reloaded", count=len(self.session.tables())))
