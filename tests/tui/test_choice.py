@@ -92,3 +92,22 @@ async def test_a_disabled_choice_does_not_open(app_of) -> None:
         await pilot.click("#second")
         await pilot.pause()
         assert not isinstance(app.screen, ChoiceMenu)
+
+
+async def test_a_very_long_name_still_shows_in_a_choice(app_of) -> None:
+    # Play-tested: a 300-character name left the character picker blank.
+    app = app_of("resolution")
+    app.session.campaign.set(("characters", "kael", "name"), "Kael" + "X" * 296)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from .conftest import screen_text
+
+        line = next(line for line in screen_text(app).splitlines() if "Personnage" in line)
+        assert "KaelXX" in line
+        assert "…" in line
+        picker = app.screen.query_one("#character")
+        picker.focus()
+        await pilot.press("enter")  # the list of characters, opened, within the screen
+        await pilot.pause()
+        assert "Lyra" in screen_text(app)
+        assert all(len(line) <= 80 for line in screen_text(app).splitlines())

@@ -352,6 +352,10 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
         await pilot.press("escape")  # rolled dice are not thrown away
         await pilot.pause()
         assert app.screen is dialog
+        # Play-tested: the dialog sat in the top left corner, over the header.
+        box = dialog.query_one("#level-up").region
+        assert box.x > 0
+        assert box.y > 1
         assert "Les dés sont lancés" in shown(app)
         await pilot.pause(0.3)  # a button ignores a second press while it shows the first
         await pilot.press("enter")  # no stats chosen yet: refused, with the reason

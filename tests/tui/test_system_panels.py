@@ -8,6 +8,7 @@ from dataclasses import replace
 from textual.widgets import Input
 
 from meneur.core import traits
+from meneur.saves.campaign import replay_roll
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.ticklist import TickList
@@ -165,11 +166,17 @@ async def test_traits_opposed_test_is_played_step_by_step(app_of) -> None:
     app = app_of("traits")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        await pilot.press("r")  # a simple roll first: its outcome and seed must not linger
+        await pilot.pause()
+        simple = panel(app).last
         app.screen.query_one("#against", Input).value = "2"
         await pilot.pause()
         assert "Test opposé" in screen_text(app)
         await pilot.press("r")
         await pilot.pause()
+        outcome = str(app.screen.query_one("#outcome").render())
+        assert "Test opposé en cours" in outcome
+        assert str(simple.seed) not in screen_text(app).split("╰")[0] or "graine" not in outcome
         # Each step is said in words: never the stage's internal name.
         assert "Test opposé — l'attaquant lance" in screen_text(app)
         for _ in range(8):
@@ -198,12 +205,20 @@ async def test_spherier_extended_test_attempt_by_attempt(app_of) -> None:
         await pilot.pause()
         record = panel(app).last
         assert "Essai 1" in screen_text(app)
-        for _ in range(len(record.attempts) - 1):
+        steps = len(record.attempts)
+        outcome = "(success)" if record.success else "(failure)"
+        said = app.screen.query_one("#panel").query_one("#outcome")
+        if steps > 1:
+            # Play-tested: the result showed before the attempts were stepped through.
+            assert f"1 sur {steps}" in str(said.render())
+            assert outcome not in str(said.render())
+        for _ in range(steps - 1):
             app.screen.query_one("#next-attempt").press()
             await pilot.pause()
         text = screen_text(app)
-        assert f"Essai {len(record.attempts)}" in text
-        assert f"{len(record.attempts)}h" in text
+        assert f"Essai {steps}" in text
+        assert f"{steps}h" in text
+        assert outcome in str(said.render())
 
 
 async def test_spherier_notation_on_the_command_line(app_of) -> None:
@@ -276,8 +291,16 @@ async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
                 break
             buttons[0].press()
             await pilot.pause()
-        assert app.session.campaign.journal.last_id > journal_before
+        campaign = app.session.campaign
+        assert campaign.journal.last_id > journal_before
         assert "Étape suivante" in screen_text(app)
+        # Play-tested: the helper showed no dice and the journal said each outcome twice.
+        tests = campaign.journal.since(journal_before)
+        for entry in tests:
+            assert "Échec" not in entry.text
+            assert "Réussite" not in entry.text
+        last = replay_roll(tests[-1].roll)
+        assert f"d100 {last.result:02d} →" in screen_text(app)
 
 
 async def test_systemj_combat_helper_scores_are_the_sheets(campaign_of) -> None:

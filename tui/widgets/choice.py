@@ -52,6 +52,8 @@ class ChoiceMenu(ModalScreen[int | None]):
         top = below if below + height <= self.size.height else max(0, self.under.y - height)
         listing.styles.offset = (self.under.x, top)
         listing.styles.min_width = max(20, self.under.width)
+        # Never wider than the room right of the choice: long options wrap instead.
+        listing.styles.max_width = max(20, self.size.width - self.under.x)
         if self.current is not None:
             listing.highlighted = self.current
         listing.focus()
@@ -86,8 +88,10 @@ class Choice(Widget, Generic[V], can_focus=True):
     Left/right step through the options, Enter, space or a click open the whole list.
     """
 
+    # One line, whatever the option: a long name ends in "…" instead of wrapping out of
+    # sight (a 300-character name left the choice blank).
     DEFAULT_CSS = """
-    Choice { height: 1; width: 1fr; }
+    Choice { height: 1; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     Choice:focus { background: $accent 30%; }
     Choice:disabled { color: $text-disabled; }
     """

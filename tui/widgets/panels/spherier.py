@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -268,6 +269,8 @@ class SpherierPanel(ActionPanel):
         self.revealed = 0
         self.query_one("#attempts", Static).update("")
         self.query_one("#next-attempt").display = bool(self.steps)
+        # Stepped through, the result is said once the last attempt (or the leader) shows.
+        self.final_outcome = self.outcome_text(record)
         if self.steps:
             self.next_attempt()
 
@@ -294,7 +297,15 @@ class SpherierPanel(ActionPanel):
         self.query_one("#attempts", Static).update(
             "\n".join(line for _, line in self.steps[: self.revealed])
         )
-        self.query_one("#next-attempt").display = self.revealed < len(self.steps)
+        more = self.revealed < len(self.steps)
+        self.query_one("#next-attempt").display = more
+        self.query_one("#outcome", Static).update(
+            Text(
+                self.t("spherier.stepping", shown=self.revealed, total=len(self.steps)), style="dim"
+            )
+            if more
+            else self.final_outcome
+        )
 
     def result_lines(self, record: Any) -> list[str]:
         if isinstance(record, spherier_extended.ExtendedRoll):

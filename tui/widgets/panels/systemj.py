@@ -62,6 +62,7 @@ class SystemjPanel(ActionPanel):
                 yield Choice[str]([], id="attacker", label=self.t("systemj.attacker"))
                 yield Choice[str]([], id="target", label=self.t("systemj.target"))
             yield Static("", id="scores")
+            yield Static("", id="exchange")
             yield Static("", id="step")
             with Horizontal(classes="roll-row", id="step-buttons"):
                 pass
@@ -146,6 +147,8 @@ class SystemjPanel(ActionPanel):
         )
         self.query_one("#scores", Static).update(text)
         kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
+        self.tests: list[Text] = []
+        self.query_one("#exchange", Static).update("")
         self._step(combat.begin(kind))
 
     def _step(self, step: combat.Step) -> None:
@@ -245,9 +248,15 @@ class SystemjPanel(ActionPanel):
         return value if isinstance(value, int) else fallback
 
     def _test(self, value: int, label: str) -> Any:
-        """Roll one SYSTEMJ test of the exchange, show it and journal it."""
+        """Roll one SYSTEMJ test of the exchange, list it in the helper with its die and
+        journal it (the journal adds the outcome to what was tested)."""
         record = self.session.roll(systemj.SystemjTest(min(max(value, 0), 200), label=label))
-        self.show_record(record)
-        text = f"{label} {value} : {symbol(record.outcome)} {glossed('systemj', record.outcome)}"
-        self.post_message(self.Rolled(record, text, (), self.character, False))
+        line = Text(f"{label} {value} : d100 ")
+        line.append(f"{record.result:02d}", style="bold reverse")
+        line.append(f" → {symbol(record.outcome)} {glossed('systemj', record.outcome)}")
+        self.tests = [*getattr(self, "tests", []), line]
+        exchange = self.query_one("#exchange", Static)
+        exchange.update(Text("\n").join(self.tests))
+        self.call_after_refresh(exchange.scroll_visible, animate=False)
+        self.post_message(self.Rolled(record, f"{label} {value}", (), self.character, False))
         return record

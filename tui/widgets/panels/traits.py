@@ -18,6 +18,7 @@ from meneur.content import term
 from meneur.core import traits, traits_opposed
 from meneur.core.errors import RulesError
 from meneur.tui.widgets.choice import Choice
+from meneur.tui.widgets.dice import DiceView
 from meneur.tui.widgets.odds import percent
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
@@ -287,6 +288,12 @@ class TraitsPanel(ActionPanel):
     # --- Opposed tests, step by step -----------------------------------------------------
 
     def _start_opposed(self, test: traits_opposed.OpposedTest) -> None:
+        # Nothing of the last roll lingers under the new one: no dice, no outcome, no seed.
+        self.query_one("#dice", DiceView).show([], "", "")
+        self.query_one("#outcome", Static).update(
+            Text(self.t("traits.opposed_running"), style="dim")
+        )
+        self.last = None
         self.opposed_seed = self.session.rng.getrandbits(63)
         self.opposed_rng = random.Random(self.opposed_seed)
         self.opposed = traits_opposed.start(test)
@@ -329,7 +336,7 @@ class TraitsPanel(ActionPanel):
 
     def show_record_partial(self, state: traits_opposed.OpposedState) -> None:
         """Show the dice rolled so far in an opposed test."""
-        from meneur.tui.widgets.dice import DiceView, ShownDie
+        from meneur.tui.widgets.dice import ShownDie
 
         dice = []
         for label, roll in (("A", state.attacker), ("D", state.defender)):
