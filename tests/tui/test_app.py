@@ -243,3 +243,16 @@ async def test_textuals_own_palette_commands_are_translated(app_of) -> None:
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Thème", "Quitter", "Capture d'écran"} <= titles
         assert "Theme" not in titles
+
+
+@pytest.mark.parametrize("width", [80, 110])
+async def test_the_key_bar_keeps_the_essential_keys(app_of, width: int) -> None:
+    # Play-tested: at 110 columns Quit fell off the key bar.
+    app = app_of("resolution")
+    async with app.run_test(size=(width, 30)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.2)  # the bar settles after its burst of changes
+        bar = screen_text(app).splitlines()[-1]
+        for key in ("f1 Aide", "r Lancer", ": Commande", "^z Annuler", "^q Quitter"):
+            assert key in bar
+        assert len(bar) <= width

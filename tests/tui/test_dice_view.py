@@ -64,3 +64,12 @@ def test_dice_never_overflow_and_no_box_or_caption_is_cut(
 def test_the_legend_says_what_the_marks_mean(room: int) -> None:
     text = boxes([ShownDie("3", True), ShownDie("5", False)], "gardé", "écarté", room).plain
     assert text.splitlines()[-1] == "✓ gardé · ✗ écarté"
+
+
+def test_the_physical_dice_are_said_by_size_in_order() -> None:
+    from meneur.tui.widgets.panels.base import dice_said
+
+    assert dice_said([6, 6, 6]) == "3d6"
+    assert dice_said([100, 10]) == "1d100, 1d10"
+    assert dice_said([4, 6, 6]) == "1d4, 2d6"
+    assert dice_said([]) == ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.selector import StepSelector
 
@@ -112,6 +114,25 @@ async def test_the_gm_declares_an_action_trivial_or_impossible_without_a_roll(ap
         assert entry.roll["inputs"]["declared"] == "impossible"
 
 
+@pytest.mark.parametrize("size", [(110, 30), (80, 24)])
+async def test_scale_values_are_never_cut(app_of, size: tuple[int, int]) -> None:
+    # Play-tested: "Réussite intéressante" was cut at 110 columns.
+    from meneur.tui.widgets.selector import StepSelector
+
+    app = app_of("resolution")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#interest", StepSelector).value = "interesting-success"
+        app.screen.query_one("#intrinsic", StepSelector).value = "dementielle"
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "intéressante +2 ▶" in shown  # whole, on a second line if need be
+        for selector in app.screen.query_one("#panel").query(StepSelector):
+            room = selector.content_size
+            lines = selector.render().wrap(app.console, room.width)
+            assert len(lines) == room.height, selector.id
+
+
 async def test_the_seed_reproduces_the_same_rolls(campaign_of) -> None:
     from meneur.tui.app import make_app
 
@@ -135,6 +156,8 @@ async def test_physical_dice_are_typed_and_marked_in_the_journal(app_of) -> None
         await pilot.pause()
         await pilot.press("ctrl+d", "r")
         await pilot.pause()
+        # The dialog says which dice to roll: three d6 here.
+        assert "Lancez 3d6 et tapez leurs faces" in screen_text(app)
         await pilot.press(*"4 9 2", "enter")  # a d6 cannot show 9: the dialog says so and stays
         await pilot.pause()
         assert "cannot" in screen_text(app) or "1 to 6" in screen_text(app)

@@ -128,6 +128,21 @@ async def test_traits_forced_poker_is_pending_until_k_is_chosen(app_of) -> None:
         assert campaign.journal.entry(campaign.journal.last_id).roll["outcome"] == made.outcome
 
 
+async def test_r_in_a_number_field_rolls(app_of) -> None:
+    # Play-tested: "r" typed in a number field was swallowed: no roll, no word.
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        field = app.screen.query_one("#difficulty", Input)
+        field.focus()
+        await pilot.press("r")
+        await pilot.pause()
+        assert panel(app).last is not None
+        assert field.value == "4"  # nothing typed into it
+        await pilot.press("5")
+        assert field.value == "5"  # digits still go in (focusing the field selected its text)
+
+
 async def test_traits_roll_then_coup_de_poker_with_its_odds(app_of) -> None:
     app = app_of("traits")
     async with app.run_test(size=(120, 40)) as pilot:

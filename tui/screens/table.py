@@ -259,10 +259,15 @@ class TableScreen(SessionStrings, Screen[None]):
             if text is not None:
                 panel.finish(read(parse_faces(text)), physical=True)
 
+        try:
+            dice = f"{rerolls}d6" if rerolls else panel.physical_dice(inputs)
+        except RulesError:
+            dice = ""
+        prompt = self.t("dice.prompt", dice=dice) if dice else self.t("app.physical_hint")
         self.app.push_screen(
             TextDialog(
                 self.t("dice.title"),
-                self.t("app.physical_hint"),
+                prompt,
                 check=check,
                 hint=self.t("app.dialog_hint"),
             ),

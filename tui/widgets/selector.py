@@ -20,7 +20,7 @@ class StepSelector(Widget, can_focus=True):
     """
 
     DEFAULT_CSS = """
-    StepSelector { height: 1; width: 1fr; }
+    StepSelector { height: auto; width: 1fr; }
     StepSelector:focus { background: $accent 30%; }
     """
 
@@ -30,7 +30,8 @@ class StepSelector(Widget, can_focus=True):
         *(Binding(str(n), f"pick({n - 1})", str(n), show=False) for n in range(1, 10)),
     ]
 
-    index: reactive[int] = reactive(0)
+    index: reactive[int] = reactive(0, layout=True)
+    """The chosen step (a longer one may wrap onto a second line: layout follows)."""
 
     class Changed(Message):
         """The choice changed."""

@@ -10,6 +10,7 @@ messages go up.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,29 @@ def number(text: str, default: int) -> int:
     """A whole number typed in a field (``-2``, ``+3``), or ``default`` for anything else."""
     text = text.strip()
     return int(text) if text.lstrip("-+").isdigit() else default
+
+
+class _DrawnDice(random.Random):
+    """Dice that show their lowest face and remember the size of each die drawn."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.sides: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.sides.append(b)
+        return a
+
+
+def dice_said(sides: list[int]) -> str:
+    """Dice in the order drawn, runs of one size together: ``3d6``, ``1d6, 2d6``."""
+    runs: list[list[int]] = []
+    for size in sides:
+        if runs and runs[-1][0] == size:
+            runs[-1][1] += 1
+        else:
+            runs.append([size, 1])
+    return ", ".join(f"{count}d{size}" for size, count in runs)
 
 
 class ActionPanel(SessionStrings, VerticalScroll):
@@ -252,6 +276,17 @@ class ActionPanel(SessionStrings, VerticalScroll):
             self.post_message(self.PhysicalFaces(self, inputs))
             return
         self.finish(self.session.roll(inputs), physical=False)
+
+    def physical_dice(self, inputs: Any) -> str:
+        """Which dice to roll by hand for ``inputs``, in order: ``3d6``, ``1d100, 1d10``.
+
+        Found by rolling the test once on dice that only count what is drawn; a test whose
+        later dice depend on the first ones says so (``3d6, puis…``)."""
+        from meneur.core.systems import roller
+
+        drawn = _DrawnDice()
+        roller(type(inputs))(inputs, drawn)
+        return dice_said(drawn.sides)
 
     def finish(self, record: Any, *, physical: bool) -> None:
         """Show a record and send it to the journal with its consequences."""

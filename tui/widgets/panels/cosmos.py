@@ -18,6 +18,7 @@ from meneur.core.cosmos_creation import STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
 from meneur.tui.i18n import signed
+from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.ticklist import TickList
 
 from .base import ActionPanel, number
@@ -32,12 +33,8 @@ class CosmosPanel(ActionPanel):
         yield Label(self.t("cosmos.stats"), classes="field-label")
         yield TickList[str](id="stats")
         with Horizontal(classes="fields"):
-            yield Input(
-                placeholder=self.t("cosmos.threshold"), id="threshold", type="integer", compact=True
-            )
-            yield Input(
-                placeholder=self.t("cosmos.bonus"), id="bonus", type="integer", compact=True
-            )
+            yield NumberField(placeholder=self.t("cosmos.threshold"), id="threshold")
+            yield NumberField(placeholder=self.t("cosmos.bonus"), id="bonus")
         yield Static("", id="karma", classes="summary")
 
     def extra_buttons(self) -> ComposeResult:

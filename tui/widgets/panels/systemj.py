@@ -19,6 +19,7 @@ from meneur.core import systemj_combat as combat
 from meneur.core.errors import RulesError
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
+from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.selector import StepSelector
 
 from .base import ActionPanel, number
@@ -33,9 +34,7 @@ class SystemjPanel(ActionPanel):
 
     def controls(self) -> ComposeResult:
         yield Choice[str]([], id="value-of", label=self.t("systemj.value"))
-        yield Input(
-            "50", placeholder=self.t("systemj.typed"), id="value", type="integer", compact=True
-        )
+        yield NumberField("50", placeholder=self.t("systemj.typed"), id="value")
         steps = [(NONE, self.t("systemj.none"))]
         steps += [
             (name, f"{term(f'systemj.modifier.{name}').fr} {signed(value)}")

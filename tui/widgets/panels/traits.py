@@ -19,6 +19,7 @@ from meneur.core import traits, traits_opposed
 from meneur.core.errors import RulesError
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView
+from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.odds import percent
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
@@ -34,26 +35,14 @@ class TraitsPanel(ActionPanel):
     def controls(self) -> ComposeResult:
         yield Choice[str]([], id="trait", label=self.t("traits.trait"))
         with Horizontal(classes="fields"):
-            yield Input(
-                "3", placeholder=self.t("traits.dice"), id="pool", type="integer", compact=True
-            )
-            yield Input(
-                "4",
-                placeholder=self.t("traits.difficulty"),
-                id="difficulty",
-                type="integer",
-                compact=True,
-            )
-            yield Input(
-                "1", placeholder=self.t("traits.need"), id="need", type="integer", compact=True
-            )
+            yield NumberField("3", placeholder=self.t("traits.dice"), id="pool")
+            yield NumberField("4", placeholder=self.t("traits.difficulty"), id="difficulty")
+            yield NumberField("1", placeholder=self.t("traits.need"), id="need")
         yield Choice[int](
             [], id="versus", label=self.t("traits.versus"), prompt=self.t("traits.versus_none")
         )
         with Horizontal(classes="fields"):
-            yield Input(
-                placeholder=self.t("traits.bonus"), id="bonus", type="integer", compact=True
-            )
+            yield NumberField(placeholder=self.t("traits.bonus"), id="bonus")
             yield Choice[str](
                 [(die, die) for die in BONUS_DICE],
                 id="bonus-die",
@@ -78,9 +67,7 @@ class TraitsPanel(ActionPanel):
             ],
             id="policy",
         )
-        yield Input(
-            placeholder=self.t("traits.against"), id="against", type="integer", compact=True
-        )
+        yield NumberField(placeholder=self.t("traits.against"), id="against")
 
     def after_result(self) -> ComposeResult:
         yield Static("", id="poker-odds")
