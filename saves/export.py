@@ -87,7 +87,7 @@ def markdown_lines(campaign: Campaign, lang: str = "fr") -> Iterator[str]:
             yield ""
             listing = True
         if entry.roll is None:
-            yield f"- *{entry.text}*"
+            yield f"- *{read_entry(entry, campaign, t).text}*"
             continue
         yield roll_line(entry, campaign, t)
         detail = dice_and_seed(entry, campaign, t)

@@ -90,6 +90,10 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     """How ``entry`` of ``campaign`` reads, in the language of ``t``."""
     roll = entry.roll
     if roll is None:
+        if entry.kind in ("undo", "redo"):
+            # Stored as "Annulé (undone) : what": said again in the reader's language.
+            what = entry.text.split(" : ", 1)[-1]
+            return EntryReading(t(f"journal.{entry.kind}", text=what))
         text = campaign.note_text(entry) if entry.kind == "note" else entry.text
         return EntryReading(text)
     outcome = roll.get("outcome")

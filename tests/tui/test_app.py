@@ -256,3 +256,30 @@ async def test_the_key_bar_keeps_the_essential_keys(app_of, width: int) -> None:
         for key in ("f1 Aide", "r Lancer", ": Commande", "^z Annuler", "^q Quitter"):
             assert key in bar
         assert len(bar) <= width
+
+
+async def test_f1_lists_the_keys_of_the_controls_too(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        help_screen.query_one(".help").scroll_end(animate=False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "choisir un cran d'une échelle" in text  # 1–9
+        assert "← →" in text
+        assert "ouvrir une liste ▾" in text
+
+
+async def test_the_english_interface_says_undo_in_english(app_of) -> None:
+    # Play-tested: "Annulé" showed in the English interface.
+    app = app_of("resolution", lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Undone: Lyra arrive" in text
+        assert "Annulé" not in text

@@ -16,6 +16,17 @@ if TYPE_CHECKING:
     from meneur.tui.session import Session
 
 
+CONTROL_KEYS = (
+    ("1–9", "steps"),
+    ("← →", "arrows"),
+    ("↑ ↓", "lists"),
+    ("⏎ / ␣", "enter"),
+    ("tab / ⇧tab", "tab"),
+    ("esc", "escape"),
+)
+"""Keys every control of the kind answers, and the string saying what each does."""
+
+
 class HelpScreen(ModalScreen[None]):
     """The list of keys, built from the bindings themselves so it cannot go stale."""
 
@@ -44,11 +55,19 @@ class HelpScreen(ModalScreen[None]):
                 continue
             seen.add(shown)
             table.add_row(key, shown)
+        # The keys every control answers (their own bindings are symbols, not words).
+        controls = Table.grid(padding=(0, 2))
+        controls.add_column(style="bold", no_wrap=True)
+        controls.add_column()
+        for key, name in CONTROL_KEYS:
+            controls.add_row(key, t(f"help.control_{name}"))
         commands = Text(t("help.commands"), style="bold")
         for name in ("dice", "oracle", "notation", "table", "note"):
             commands.append(f"\n  • {t(f'help.command_{name}')}", style="")
         with VerticalScroll(classes="dialog help"):
             yield Label(t("help.title"), classes="dialog-title")
             yield Static(table)
+            yield Label(t("help.controls"), classes="section")
+            yield Static(controls)
             yield Static(commands)
             yield Static(Text(t("app.legend"), style="dim"))

@@ -49,7 +49,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         yield Label(self.t("oracle.environment"), classes="section")
         yield StepSelector(
             self.t("oracle.lean"),
-            [(lean.value, term(f"oracle.lean.{lean.value}").fr) for lean in oracles.Lean],
+            [(lean.value, term(f"oracle.lean.{lean.value}").glossed) for lean in oracles.Lean],
             value="neutral",
             id="lean",
         )
