@@ -62,7 +62,7 @@ class TraitsPanel(ActionPanel):
         yield StepSelector(
             self.t("traits.policy"),
             [
-                (policy.value, term(f"traits.policy.{policy.value}").fr)
+                (policy.value, term(f"traits.policy.{policy.value}").glossed)
                 for policy in traits.PokerPolicy
             ],
             id="policy",
