@@ -49,6 +49,8 @@ def _entry_data(entry: Entry, campaign: Campaign) -> dict[str, Any]:
     data["time"] = entry.time.isoformat()
     if entry.kind == "note":
         data["text"] = campaign.note_text(entry)
+        if campaign.is_struck(entry):
+            data["struck"] = True
     return data
 
 
@@ -144,6 +146,8 @@ def entry_line(entry: Entry, campaign: Campaign) -> str:
         else campaign.note_text(entry)
     )
     game = f" [{entry.game_time}]" if entry.game_time else ""
+    if entry.kind == "note" and campaign.is_struck(entry):
+        text += " [barrée (struck)]"
     return f"#{entry.id:<5} {when}  {entry.kind:<8}{game} {text}"
 
 

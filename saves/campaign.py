@@ -88,6 +88,12 @@ def replay_roll(data: Mapping[str, Any]) -> Any:
     return roll_seeded(roller(inputs_type), inputs, data["seed"])
 
 
+def affects_state(entry: Entry) -> bool:
+    """Whether an entry changes campaign.toml: its changes, an undo or redo, or a note
+    (which joins the undo history: undoing it strikes it)."""
+    return bool(entry.changes) or entry.kind in ("undo", "redo", "note")
+
+
 def entry_kind(record: Any) -> str:
     """The journal kind of a record: ``oracle``, ``creation`` or ``roll``."""
     if not isinstance(record, RollRecord):
@@ -201,7 +207,7 @@ class Campaign:
         if not self.journal.last_id or self.journal.last_id <= self.state["journal_applied"]:
             return False
         last = self.journal.entry(self.journal.last_id)
-        if not last.changes and last.kind not in ("undo", "redo"):
+        if not affects_state(last):
             return False
         self._absorb(last)
         return True
@@ -244,6 +250,10 @@ class Campaign:
         """An entry's text as it reads now (a note may have been rewritten since)."""
         return str(self.state["note_edits"].get(str(entry.id), entry.text))
 
+    def is_struck(self, entry: Entry) -> bool:
+        """Whether a note was struck from the journal (it stays there, marked)."""
+        return str(entry.id) in self.state["struck"]
+
     def latest(self, count: int) -> list[Entry]:
         """The last ``count`` journal entries, oldest first."""
         return self.journal.latest(count)
@@ -279,9 +289,7 @@ class Campaign:
         """
         new = self.journal.poll()
         for entry in new:
-            if entry.id > self.state["journal_applied"] and (
-                entry.changes or entry.kind in ("undo", "redo")
-            ):
+            if entry.id > self.state["journal_applied"] and affects_state(entry):
                 self._absorb(entry)
         return new
 
@@ -321,7 +329,7 @@ class Campaign:
             changes=changes,
         )
         self.journal.append(entry)
-        if changes or kind in ("undo", "redo"):
+        if affects_state(entry):
             self._absorb(entry)
             self._write_state()
         return entry
@@ -410,6 +418,30 @@ class Campaign:
         )
         return self.append("change", text or f"{change.key} → {shown}", changes=(change,))
 
+    def strike_note(self, entry_id: int) -> Entry:
+        """Strike a note from the journal: it stays there, marked, and an undo brings it
+        back.
+
+        Raises:
+            CampaignError: when the entry is not a note, or is struck already.
+        """
+        target = self._note(entry_id)
+        if self.is_struck(target):
+            raise CampaignError(self.directory, f"note {entry_id} is struck already")
+        change = Change(("struck", str(entry_id)), MISSING, True)
+        return self.append(
+            "change", f"Note {entry_id} barrée (struck)", changes=(change,), target=entry_id
+        )
+
+    def _note(self, entry_id: int) -> Entry:
+        try:
+            target = self.journal.entry(entry_id)
+        except KeyError:
+            raise CampaignError(self.directory, f"there is no journal entry {entry_id}") from None
+        if target.kind != "note":
+            raise CampaignError(self.directory, f"entry {entry_id} is a {target.kind}, not a note")
+        return target
+
     def edit_note(self, entry_id: int, text: str) -> Entry:
         """Rewrite a note; the journal keeps the original and the edit.
 
@@ -432,7 +464,7 @@ class Campaign:
         )
 
     def undo(self) -> Entry:
-        """Undo the last state change still undone-able.
+        """Undo the last state change still undone-able; undoing a note strikes it.
 
         Raises:
             CampaignError: when there is nothing to undo.
@@ -442,7 +474,10 @@ class Campaign:
         if not stack:
             raise CampaignError(self.directory, "nothing to undo")
         target = self.journal.entry(stack[-1])
-        inverse = tuple(change.inverse() for change in reversed(target.changes))
+        if target.kind == "note":
+            inverse: tuple[Change, ...] = (Change(("struck", str(target.id)), MISSING, True),)
+        else:
+            inverse = tuple(change.inverse() for change in reversed(target.changes))
         return self._reverse("undo", target, inverse, f"Annulé (undone) : {target.text}")
 
     def redo(self) -> Entry:
@@ -456,7 +491,12 @@ class Campaign:
         if not stack:
             raise CampaignError(self.directory, "nothing to redo")
         target = self.journal.entry(stack[-1])
-        return self._reverse("redo", target, target.changes, f"Rétabli (redone) : {target.text}")
+        changes = (
+            (Change(("struck", str(target.id)), True, MISSING),)
+            if target.kind == "note"
+            else target.changes
+        )
+        return self._reverse("redo", target, changes, f"Rétabli (redone) : {target.text}")
 
     def _reverse(self, kind: str, target: Entry, changes: tuple[Change, ...], text: str) -> Entry:
         try:
@@ -488,7 +528,8 @@ class Campaign:
             if history["redo"] and history["redo"][-1] == entry.target:
                 history["redo"].pop()
             history["undo"].append(entry.target)
-        elif entry.changes:
+        elif entry.changes or entry.kind == "note":
+            # A note is taken back by striking it: it is undone like a change.
             history["undo"].append(entry.id)
             history["redo"].clear()
         del history["undo"][:-HISTORY_LIMIT]

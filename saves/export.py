@@ -81,7 +81,8 @@ def markdown_lines(campaign: Campaign, lang: str = "fr") -> Iterator[str]:
             game_time = entry.game_time
             yield from block(f"*{game_time}*")
         if entry.kind == "note":
-            yield from block(read_entry(entry, campaign, t).text)
+            text = read_entry(entry, campaign, t).text
+            yield from block(f"~~{text}~~" if campaign.is_struck(entry) else text)
             continue
         if not listing:
             yield ""

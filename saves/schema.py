@@ -67,6 +67,7 @@ TOP_KEYS = (
     "lists",
     "tables",
     "note_edits",
+    "struck",
     "history",
 )
 CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
@@ -109,6 +110,7 @@ def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
         "lists": {"threads": [], "people": [], "places": []},
         "tables": {},
         "note_edits": {},
+        "struck": {},
         "history": {"undo": [], "redo": []},
     }
 
@@ -240,6 +242,7 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     state["lists"] = _lists(checker, data.get("lists", {}))
     state["tables"] = _tables(checker, data.get("tables", {}))
     state["note_edits"] = _note_edits(checker, data.get("note_edits", {}))
+    state["struck"] = _struck(checker, data.get("struck", {}))
     state["history"] = _history(checker, data.get("history", {}))
     return state
 
@@ -427,6 +430,19 @@ def _note_edits(checker: _Checker, value: object) -> dict[str, str]:
         if not ident.isdigit():
             raise checker.fail(f"note_edits.{ident}", "expected a journal entry number as the key")
         result[ident] = checker.text(text, f"note_edits.{ident}")
+    return result
+
+
+def _struck(checker: _Checker, value: object) -> dict[str, bool]:
+    struck = checker.table(value, "struck")
+    result: dict[str, bool] = {}
+    for ident, flag in struck.items():
+        key = f"struck.{ident}"
+        if not ident.isascii() or not ident.isdigit():
+            raise checker.fail(key, "expected a journal entry number as the key")
+        if flag is not True:
+            raise checker.fail(key, f"expected true (a struck note), found {_shown(flag)}")
+        result[ident] = True
     return result
 
 

@@ -264,3 +264,36 @@ def test_summary_of_an_unreadable_campaign_is_none_and_leaves_it_alone(tmp_path:
     assert summary(tmp_path / "missing") is None
     assert (broken / "campaign.toml").read_bytes() == before
     assert sorted(p.name for p in broken.iterdir()) == ["campaign.toml"]
+
+
+# --- Notes can be taken back -------------------------------------------------------------
+
+
+def test_undoing_a_note_strikes_it_and_redo_brings_it_back(campaign: Campaign) -> None:
+    # Play-tested: ctrl+z skipped over notes and undid a character's arrival instead.
+    campaign.set(("characters", "kael"), {"name": "Kael"})
+    note = campaign.note("Une note de trop")
+    undone = campaign.undo()
+    assert undone.target == note.id
+    assert campaign.is_struck(note)
+    assert "kael" in campaign.state["characters"]  # the arrival is not what was undone
+    campaign.redo()
+    assert not campaign.is_struck(note)
+    assert campaign.journal.entry(note.id).text == "Une note de trop"  # never rewritten
+
+
+def test_a_note_is_struck_kept_and_the_strike_undone(campaign: Campaign) -> None:
+    note = campaign.note("Le manoir brûle")
+    campaign.strike_note(note.id)
+    assert campaign.is_struck(note)
+    with pytest.raises(CampaignError, match="struck already"):
+        campaign.strike_note(note.id)
+    again = Campaign.open(campaign.directory, write=False)
+    assert again.is_struck(again.journal.entry(note.id))
+    campaign.undo()
+    assert not campaign.is_struck(note)
+    roll = campaign.record_roll(
+        roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1), "x"
+    )
+    with pytest.raises(CampaignError, match="not a note"):
+        campaign.strike_note(roll.id)

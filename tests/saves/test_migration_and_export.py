@@ -123,6 +123,13 @@ def test_markdown_reads_as_a_story(story: Campaign) -> None:
     assert "- *trackers.alarme" in text
 
 
+def test_a_struck_note_is_exported_struck(tmp_path: Path) -> None:
+    campaign = Campaign.create(tmp_path / "s", system="resolution", clock=clock())
+    note = campaign.note("Une fausse piste")
+    campaign.strike_note(note.id)
+    assert "\n~~Une fausse piste~~\n" in export_markdown(campaign)
+
+
 def test_markdown_says_a_tables_result_and_the_seed(tmp_path: Path) -> None:
     # Play-tested: a table was exported as "**Tavern rumours** : 4 → 3", the journal
     # showing "Tavern rumours → Gold in the hills".

@@ -232,6 +232,26 @@ async def test_the_journal_wraps_whole_entries_and_follows_the_newest_across_res
     campaign.close()
 
 
+async def test_a_note_is_struck_from_the_journal_and_brought_back(app_of) -> None:
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"Une note à barrer", "enter")
+        await pilot.pause()
+        note = last_entry(app)
+        journal = app.screen.query_one(JournalView)
+        journal.listing.focus()
+        await pilot.press("end", "delete")
+        await pilot.pause()
+        campaign = app.session.campaign
+        assert campaign.is_struck(note)
+        assert "Une note à barrer (barrée)" in " ".join(screen_text(app).split())
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not campaign.is_struck(note)
+        assert "(barrée)" not in screen_text(app)
+
+
 async def test_one_enter_one_entry(app_of) -> None:
     # Play-tested: a fast double Enter, or a paste ending in a new line and then Enter,
     # journaled the same note twice. Both keys reach the line before it answers the first.

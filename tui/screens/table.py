@@ -274,6 +274,16 @@ class TableScreen(SessionStrings, Screen[None]):
             done,
         )
 
+    @on(JournalView.StrikeRequested)
+    def strike_note(self, event: JournalView.StrikeRequested) -> None:
+        """Strike a note: one journal entry, one undo brings it back."""
+        try:
+            entry = self.session.campaign.strike_note(event.entry_id)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="warning")
+            return
+        self.characters_changed([entry])
+
     @on(JournalView.EditRequested)
     def edit_note(self, event: JournalView.EditRequested) -> None:
         campaign = self.session.campaign
@@ -396,10 +406,15 @@ class TableScreen(SessionStrings, Screen[None]):
         """Show journal ``entries`` just written (and the entries they undid or redid),
         then the party, the acting character's sheet in the panel, the completions."""
         journal = self.query_one(JournalView)
+        campaign = self.session.campaign
         for entry in entries:
             journal.add(entry)
-            if entry.target is not None:
-                journal.refresh_entry(entry.target)
+            # What the entry changed the reading of: the entry it undid or redid, and the
+            # note that one struck or rewrote.
+            target = entry.target
+            while target is not None:
+                journal.refresh_entry(target)
+                target = campaign.journal.entry(target).target
         self.show_party()
         panel = self.query_one("#panel", ActionPanel)
         panel.fill_characters()

@@ -31,10 +31,18 @@ class JournalView(Vertical):
     BINDINGS = [
         Binding("ctrl+f", "search", "Search", show=False),
         Binding("e", "edit", "Edit", show=False),
+        Binding("delete", "strike", "Strike", show=False),
     ]
 
     class EditRequested(Message):
         """The player wants to rewrite a note."""
+
+        def __init__(self, entry_id: int) -> None:
+            self.entry_id = entry_id
+            super().__init__()
+
+    class StrikeRequested(Message):
+        """The player wants to strike a note from the journal."""
 
         def __init__(self, entry_id: int) -> None:
             self.entry_id = entry_id
@@ -113,6 +121,9 @@ class JournalView(Vertical):
                     text.append(f"  {self.strings.t('app.seed', seed=reading.seed)}", style="dim")
         elif entry.kind in ("session", "scene"):
             text.append(("■ " if entry.kind == "session" else "□ ") + entry.text, style="bold")
+        elif entry.kind == "note" and self.campaign.is_struck(entry):
+            text.append(reading.text, style="strike dim")
+            text.append(f"  {self.strings.t('journal.struck')}", style="italic dim")
         elif entry.kind == "note":
             text.append(reading.text)
         else:
@@ -146,6 +157,15 @@ class JournalView(Vertical):
         entry = self._entry(self.listing.get_option_at_index(highlighted).id)
         if entry is not None and entry.kind == "note":
             self.post_message(self.EditRequested(entry.id))
+
+    def action_strike(self) -> None:
+        """Strike the highlighted note (it stays in the journal, marked)."""
+        highlighted = self.listing.highlighted
+        if highlighted is None:
+            return
+        entry = self._entry(self.listing.get_option_at_index(highlighted).id)
+        if entry is not None and entry.kind == "note":
+            self.post_message(self.StrikeRequested(entry.id))
 
     def refresh_entry(self, entry_id: int) -> None:
         """Redraw one entry (a note was rewritten)."""
