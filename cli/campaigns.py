@@ -6,9 +6,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from meneur.content.toml_reader import TomlError, loads
 
 from .arguments import UsageError
 
@@ -75,8 +76,8 @@ def run_new(args: argparse.Namespace) -> str:
 def _value(text: str) -> object:
     """A value as TOML reads it (3, true, "x", [1, 2]); anything else is plain text."""
     try:
-        return tomllib.loads(f"value = {text}")["value"]
-    except tomllib.TOMLDecodeError:
+        return loads(f"value = {text}")["value"]
+    except TomlError:
         return text
 
 

@@ -7,13 +7,14 @@ naming the file, the key and what was expected.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 from typing import Any
+
+from .toml_reader import TomlError, loads
 
 TERMS_FILE = "terms.toml"
 _TERM_KEYS = {"fr", "en", "hint_fr", "hint_en", "short"}
@@ -31,8 +32,8 @@ def shipped_document(name: str) -> dict[str, Any]:
         ContentError: naming the file, when it is missing or not TOML (a packaging mistake).
     """
     try:
-        return tomllib.loads(files(__name__).joinpath(name).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
+        return loads(files(__name__).joinpath(name).read_text(encoding="utf-8"))
+    except (OSError, TomlError) as error:
         raise ContentError(f"{name}: {error}") from error
 
 

@@ -4,13 +4,13 @@ the key. The shipped example is ``catalogues/cosmos.toml`` (its header is the sc
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from . import ContentError, shipped_document
+from .toml_reader import TomlError, loads
 
 CATALOGUE_FILE = "catalogues/cosmos.toml"
 
@@ -174,8 +174,8 @@ def _campaign_document(directory: Path | None, name: str) -> tuple[dict[str, Any
     except OSError as error:
         raise ContentError(f"{path}: cannot be read ({error.strerror})") from error
     try:
-        return tomllib.loads(text), str(path)
-    except tomllib.TOMLDecodeError as error:
+        return loads(text), str(path)
+    except TomlError as error:
         raise ContentError(f"{path}: {error}") from error
 
 

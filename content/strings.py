@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import locale
 import os
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 
 from . import term
+from .toml_reader import loads
 
 LANGUAGES = ("fr", "en")
 
@@ -76,7 +76,7 @@ def strings(lang: str) -> Strings:
     if lang not in LANGUAGES:
         raise ValueError(f"the interface speaks {' or '.join(LANGUAGES)}, not {lang!r}")
     text = files("meneur.content").joinpath("ui", f"{lang}.toml").read_text(encoding="utf-8")
-    return Strings(lang, _flatten(tomllib.loads(text)))
+    return Strings(lang, _flatten(loads(text)))
 
 
 def default_language() -> str:

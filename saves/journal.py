@@ -9,7 +9,6 @@ first. A reader that did not take the writer lock sees new entries by polling.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
+
+from meneur.content.toml_reader import TomlError, loads
 
 from .atomic import atomic_write
 from .changes import Change, ChangeError
@@ -113,9 +114,9 @@ def parse_toml(path: Path) -> tuple[dict[str, Any], str]:
     """
     text = _read_text(path)
     try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as error:
-        # tomllib says "… (at line 3, column 7)"; keep that and name the file.
+        return loads(text), text
+    except TomlError as error:
+        # The reader says "… (at line 3, column 7)"; keep that and name the file.
         raise CampaignError(path, f"invalid TOML: {error}") from error
 
 

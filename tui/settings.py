@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 import tomli_w
 
+from meneur.content.toml_reader import TomlError, loads
 from meneur.saves.atomic import atomic_write
 from meneur.saves.locations import data_dir
 
@@ -16,8 +16,8 @@ SETTINGS_FILE = "settings.toml"
 def load() -> dict[str, Any]:
     """The remembered settings; nothing remembered (or an unreadable file) gives {}."""
     try:
-        return tomllib.loads((data_dir() / SETTINGS_FILE).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return loads((data_dir() / SETTINGS_FILE).read_text(encoding="utf-8"))
+    except (OSError, TomlError, UnicodeDecodeError):
         return {}
 
 
