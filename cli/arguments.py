@@ -14,15 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-
-class UsageError(Exception):
-    """A command line that cannot be understood.
-
-    Shown as one line: ``<command>: error: <message>``.
-    """
-
-    def __init__(self, command: str, message: str) -> None:
-        super().__init__(f"{command}: error: {message}")
+from .usage import UsageError
 
 
 class Parser(argparse.ArgumentParser):

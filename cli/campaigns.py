@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.content.toml_reader import TomlError, loads
 
-from .arguments import UsageError
+from .usage import UsageError
 
 if TYPE_CHECKING:
     from meneur.saves.campaign import Campaign

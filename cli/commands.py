@@ -12,7 +12,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord, roll_seeded
 from meneur.core.systems import odds_function, roller
 
-from .arguments import UsageError
+from .usage import UsageError
 
 if TYPE_CHECKING:
     from meneur.core import (

@@ -5,15 +5,18 @@ This path never imports textual: scripts and bots call it many times a second.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from meneur.content import ContentError
 from meneur.core.errors import RulesError
 
-from .arguments import UsageError, parse_arguments
+from .usage import UsageError
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_USAGE = 2
 """Exit status for anything the user typed that meneur cannot act on."""
@@ -59,7 +62,44 @@ NO_TERMINAL = (
 )
 
 
-def run_app(args: argparse.Namespace) -> int:
+APP_OPTIONS = {"--campaign": str, "--lang": ("fr", "en"), "--seed": int}
+"""The options of ``meneur`` alone (the app), each with a value."""
+
+
+def app_arguments(argv: list[str]) -> SimpleNamespace | None:
+    """The options of ``meneur`` opening the app, read without argparse (~10 ms of the
+    app's start-up); None for anything else, or for a value argparse must refuse (it
+    then says why)."""
+    found: dict[str, object] = {"campaign": None, "lang": None, "seed": None}
+    version = False
+    words = list(argv)
+    while words:
+        word = words.pop(0)
+        if word == "--version":
+            version = True
+            continue
+        name, equals, value = word.partition("=")
+        if name not in APP_OPTIONS:
+            return None
+        if not equals:
+            if not words:
+                return None
+            value = words.pop(0)
+        kind = APP_OPTIONS[name]
+        if kind is int:
+            if not value.isascii() or not value.isdigit():
+                return None
+            found[name[2:]] = int(value)
+        elif isinstance(kind, tuple):
+            if value not in kind:
+                return None
+            found[name[2:]] = value
+        else:
+            found[name[2:]] = value
+    return SimpleNamespace(command=None, version=version, **found)
+
+
+def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
     """``meneur`` alone opens the app (textual is imported only here).
 
     Raises:
@@ -90,6 +130,15 @@ def run(argv: list[str] | None = None) -> int:
     Raises:
         UsageError, RulesError, ContentError: for :func:`main` to report.
     """
+    app = app_arguments(sys.argv[1:] if argv is None else argv)
+    if app is not None:
+        if app.version:
+            print(f"meneur {_version()}")
+            return 0
+        return run_app(app)
+    # Imported here: opening the app does not pay for building the commands' grammar.
+    from .arguments import parse_arguments
+
     args = parse_arguments(argv)
     if args.version:
         print(f"meneur {_version()}")
@@ -116,7 +165,11 @@ def run(argv: list[str] | None = None) -> int:
         output = getattr(campaigns, CAMPAIGN_COMMANDS[args.command])(args)
         if output is None:
             return 0
-    print(output if isinstance(output, str) else json.dumps(output, ensure_ascii=False))
+    if not isinstance(output, str):
+        import json
+
+        output = json.dumps(output, ensure_ascii=False)
+    print(output)
     return 0
 
 

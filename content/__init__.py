@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from .toml_reader import TomlError, loads
 
+CONTENT = Path(__file__).parent
+"""Where the shipped content lies: beside this module. (importlib.resources would find it
+in a zipped install too, but its import — with zipfile — costs ~8 ms of every start-up,
+and meneur, like Textual, is installed as files.)"""
 TERMS_FILE = "terms.toml"
 _TERM_KEYS = {"fr", "en", "hint_fr", "hint_en", "short"}
 
@@ -32,7 +36,7 @@ def shipped_document(name: str) -> dict[str, Any]:
         ContentError: naming the file, when it is missing or not TOML (a packaging mistake).
     """
     try:
-        return loads(files(__name__).joinpath(name).read_text(encoding="utf-8"))
+        return loads(CONTENT.joinpath(name).read_text(encoding="utf-8"))
     except (OSError, TomlError) as error:
         raise ContentError(f"{name}: {error}") from error
 

@@ -11,9 +11,8 @@ import locale
 import os
 from collections.abc import Mapping
 from functools import cache
-from importlib.resources import files
 
-from . import term
+from . import CONTENT, term
 from .toml_reader import loads
 
 LANGUAGES = ("fr", "en")
@@ -75,7 +74,7 @@ def strings(lang: str) -> Strings:
     """The strings of ``lang`` (``fr`` or ``en``)."""
     if lang not in LANGUAGES:
         raise ValueError(f"the interface speaks {' or '.join(LANGUAGES)}, not {lang!r}")
-    text = files("meneur.content").joinpath("ui", f"{lang}.toml").read_text(encoding="utf-8")
+    text = (CONTENT / "ui" / f"{lang}.toml").read_text(encoding="utf-8")
     return Strings(lang, _flatten(loads(text)))
 
 

@@ -21,8 +21,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-import tomli_w
-
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 
 from . import changes as state_changes
@@ -608,6 +606,8 @@ def summary(directory: Path) -> tuple[str, str] | None:
 
 def _state_text(state: Mapping[str, Any]) -> bytes:
     header = "# meneur campaign: see docs/save-format.md. Safe to edit while meneur is closed.\n"
+    import tomli_w  # only to write: opening a campaign does not pay for it
+
     return (header + tomli_w.dumps(dict(state))).encode("utf-8")
 
 

@@ -15,8 +15,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from meneur.content.toml_reader import TomlError, loads
 
 from .atomic import atomic_write
@@ -233,6 +231,8 @@ def entry_block(entry: Entry) -> str:
     read ``[entry.roll]``, right under an array element too) and the header is turned
     into ``[[entry]]``.
     """
+    import tomli_w  # only to write: opening a campaign does not pay for it
+
     text = tomli_w.dumps({"entry": entry.to_data()})
     header = "[entry]\n"
     assert text.startswith(header), "an entry always has keys of its own"

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import tomli_w
-
 from meneur.content.toml_reader import TomlError, loads
 from meneur.saves.atomic import atomic_write
 from meneur.saves.locations import data_dir
@@ -27,4 +25,6 @@ def save(**values: Any) -> None:
     settings.update(values)
     directory = data_dir()
     directory.mkdir(parents=True, exist_ok=True)
+    import tomli_w  # only to write: opening a campaign does not pay for it
+
     atomic_write(directory / SETTINGS_FILE, tomli_w.dumps(settings).encode("utf-8"))
