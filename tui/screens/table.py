@@ -130,11 +130,12 @@ class TableScreen(SessionStrings, Screen[None]):
         a key can reach it.
         """
         from meneur.tui.app import MeneurApp
-        from meneur.tui.widgets.oracles import OraclePanel
-        from meneur.tui.widgets.tables import TablesPanel
 
         if isinstance(self.app, MeneurApp):
             self.app.started()
+        from meneur.tui.widgets.oracles import OraclePanel
+        from meneur.tui.widgets.tables import TablesPanel
+
         await self.query_one("#oracles", Container).mount(
             OraclePanel(self.session, id="oracle-panel")
         )
