@@ -11,7 +11,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from meneur.tui.widgets.choice import Choice
-from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.ticklist import TickList
 
 SIZES = [(80, 24), (120, 40)]
@@ -88,10 +87,6 @@ async def settle(pilot: Pilot) -> None:
     # A blinking cursor would be caught on or off: the picture must not depend on it.
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
-    await pilot.pause()
-    # The key bar rebuilds once the changes of a moment have settled: wait for it.
-    while any(f.rebuilding for s in pilot.app.screen_stack for f in s.query(KeyFooter)):
-        await pilot.pause(0.02)
     await pilot.pause()
     # Then until three pictures a moment apart agree: on a loaded machine a scroll or a
     # layout asked "after the next refresh" can still be on its way (two agreeing once

@@ -1,183 +1,199 @@
-"""The key bar at the bottom: the essential keys always, the others as room allows,
-rebuilt once per burst of changes instead of once per change.
+"""The key bar at the bottom: the essential keys always, the others as room allows.
 
 Textual's Footer shows every key in order and lets the last ones fall off a narrow
 terminal (at 110 columns the table lost Quit); this one keeps Help, Roll, Command, Undo
 and Quit and fits the others in the room left, in their order.
 
-Textual's Footer also rebuilds all its keys (a widget each, ~30 ms here) every time the
-screen says its bindings changed; focusing a widget, mounting one or opening a tab each
-say so, and the first instants of the table say it five or six times in a row. A key
-pressed then waited for all those rebuilds. This footer rebuilds once per burst: a
-change waits ``SETTLE`` seconds for the others of its burst.
+Textual's Footer is also a widget per key, all rebuilt whenever the screen says its
+bindings changed (focusing a widget, mounting one, opening a tab): ~30 ms each time,
+which delayed the first frame and the first roll. This bar is one line of text, worked
+out again only when the keys or the width change and drawn like any other line.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from textual.app import ComposeResult
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
 from textual.binding import Binding
-from textual.events import Resize
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer
-
-# FooterKey is Footer's own key widget (textual is pinned exactly: see pyproject.toml).
-from textual.widgets._footer import FooterKey
+from textual.widget import Widget
 
 ESSENTIAL = ("help", "roll", "command", "undo", "quit")
 """Binding ids the bar always shows when they are active."""
-PALETTE_ROOM = 14
-"""Columns kept for the command palette's key at the right end."""
-
-SETTLE = 0.05
-"""Seconds a rebuild waits for more changes (short enough to go unseen)."""
 
 
-class KeyPlan(NamedTuple):
+class Key(NamedTuple):
     """One key as the bar shows it."""
 
     key: str
+    """The key as Textual names it (what a click presses)."""
+    id: str | None
+    """The binding's id (see ESSENTIAL)."""
     display: str
     description: str
-    action: str
     enabled: bool
     tooltip: str
-    classes: str
-
-    def without_state(self) -> tuple[str, str, str, str, str, str]:
-        """What needs a rebuild to change (whether the key is available does not)."""
-        return (self.key, self.display, self.description, self.action, self.tooltip, self.classes)
-
-
-class Key(FooterKey):
-    """Textual's key, made in the bar's regular (not compact) style from the start.
-
-    Textual's key starts compact and is told otherwise by its bar once mounted: two
-    restyles per key, a third of a rebuild's time.
-    """
-
-    compact = reactive(False)
-
-
-class KeyFooter(Footer):
-    """A Footer whose rebuilds are coalesced, and skipped when nothing shown changes."""
-
-    _rebuild_pending = False
-    _recomposing = False
-    _shown_plan: list[KeyPlan] = []
-
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        # Textual's own handler, except that a rebuild already waiting covers this one.
-        # (_bindings_ready is Footer's flag that bindings were announced; textual is pinned.)
-        self._bindings_ready = True
-        if not screen.app.app_focus or self._rebuild_pending:
-            return
-        if self.is_attached and screen is self.screen:
-            self._rebuild_pending = True
-            self.set_timer(SETTLE, self._rebuild)
 
     @property
-    def rebuilding(self) -> bool:
-        """Whether a rebuild is waiting for its burst to end or under way (tests wait)."""
-        return self._rebuild_pending or self._recomposing
+    def width(self) -> int:
+        """Cells taken: a cell either side of the key, the description and a cell after."""
+        return cell_len(self.display) + cell_len(self.description) + 3
 
-    def _plan(self) -> list[KeyPlan]:
-        """The keys the bar should show now, in order, at its width."""
-        active = self.screen.active_bindings
-        shown: list[tuple[Binding, bool, str]] = []
-        actions: set[str] = set()
-        for _, binding, enabled, tooltip in active.values():
-            if binding.show and binding.action not in actions:
-                actions.add(binding.action)
-                shown.append((binding, enabled, tooltip))
-        keys = [self.app.get_key_display(binding) for binding, _, _ in shown]
-        # Each key takes its display, its description and three cells of padding.
-        widths = [
-            len(key) + len(b.description) + 3 for key, (b, _, _) in zip(keys, shown, strict=True)
-        ]
-        room = (self.size.width or self.app.size.width) - PALETTE_ROOM
-        kept = [i for i, (b, _, _) in enumerate(shown) if b.id in ESSENTIAL]
-        room -= sum(widths[i] for i in kept)
-        for index, width in enumerate(widths):
-            if index not in kept and width <= room:
-                kept.append(index)
-                room -= width
-        kept.sort()
-        plan = [
-            KeyPlan(
-                shown[i][0].key,
-                keys[i],
-                shown[i][0].description,
-                shown[i][0].action,
-                shown[i][1],
-                shown[i][2],
-                "",
-            )
-            for i in kept
-        ]
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            try:
-                _node, binding, enabled, tooltip = active[self.app.COMMAND_PALETTE_BINDING]
-            except KeyError:
-                return plan
-            plan.append(
-                KeyPlan(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    enabled,
-                    binding.tooltip or binding.description,
-                    "-command-palette",
-                )
-            )
-        return plan
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
-        plan = self._plan()
-        self._shown_plan = plan
-        self.styles.grid_size_columns = sum(1 for key in plan if not key.classes)
-        for key in plan:
-            yield Key(
-                key.key,
-                key.display,
-                key.description,
-                key.action,
-                classes=key.classes,
-                disabled=not key.enabled,
-                tooltip=key.tooltip,
-            )
+class Placed(NamedTuple):
+    """A key and the columns it takes on the bar."""
 
-    def on_resize(self, event: Resize) -> None:
+    start: int
+    end: int
+    key: Key
+
+
+class KeyFooter(Widget):
+    """The screen's keys on one line: key, description, key, description…"""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"key-bar--key", "key-bar--description", "key-bar--hover"}
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .key-bar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .key-bar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .key-bar--hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    hovered: reactive[int | None] = reactive(None)
+    """Index in the placed keys of the one under the mouse."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._placed: list[Placed] | None = None
+        self._placed_width = -1
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """The screen's keys may have changed: lay the bar out again when next drawn."""
+        if screen is self.screen:
+            self._placed = None
+            self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
         # Another width fits other keys.
-        if self._bindings_ready and not self._rebuild_pending:
-            self._rebuild_pending = True
-            self.set_timer(SETTLE, self._rebuild)
+        self._placed = None
 
-    async def _rebuild(self) -> None:
-        # Cleared first so that a change announced during the rebuild schedules another.
-        self._rebuild_pending = False
-        if not self.is_attached:
+    def keys(self) -> list[Key]:
+        """Every key the screen shows in a bar, in its order, one per action."""
+        keys: list[Key] = []
+        actions: set[str] = set()
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in actions and not self._is_palette(binding):
+                actions.add(binding.action)
+                keys.append(self._key(binding, enabled, tooltip))
+        return keys
+
+    def _is_palette(self, binding: Binding) -> bool:
+        return binding.key == self.app.COMMAND_PALETTE_BINDING
+
+    def _key(self, binding: Binding, enabled: bool, tooltip: str) -> Key:
+        return Key(
+            binding.key,
+            binding.id,
+            self.app.get_key_display(binding),
+            binding.description,
+            enabled,
+            tooltip or binding.description,
+        )
+
+    def placed(self) -> list[Placed]:
+        """The keys that fit the bar's width and where they are.
+
+        The essential keys come first to the room; the others are kept in their order
+        while they fit; the command palette's key, if any, takes the right end.
+        """
+        width = self.size.width or self.app.size.width
+        if self._placed is not None and self._placed_width == width:
+            return self._placed
+        keys = self.keys()
+        palette: Key | None = None
+        if self.app.ENABLE_COMMAND_PALETTE:
+            found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, tooltip = found
+                palette = self._key(binding, enabled, tooltip)
+        room = width - (palette.width if palette else 0)
+        kept = [i for i, key in enumerate(keys) if key.id in ESSENTIAL]
+        room -= sum(keys[i].width for i in kept)
+        for index, key in enumerate(keys):
+            if index not in kept and key.width <= room:
+                kept.append(index)
+                room -= key.width
+        placed: list[Placed] = []
+        column = 0
+        for index in sorted(kept):
+            key = keys[index]
+            placed.append(Placed(column, column + key.width, key))
+            column += key.width
+        if palette is not None and column + palette.width <= width:
+            placed.append(Placed(width - palette.width, width, palette))
+        self._placed, self._placed_width = placed, width
+        return placed
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("key-bar--key")
+        description_style = self.get_component_rich_style("key-bar--description")
+        hover_style = self.get_component_rich_style("key-bar--hover")
+        line = Text(no_wrap=True, overflow="crop", end="")
+        for index, (start, _, key) in enumerate(self.placed()):
+            if start > line.cell_len:
+                line.append(" " * (start - line.cell_len))
+            begin = len(line)  # characters, as stylize counts
+            line.append(f" {key.display} ", key_style)
+            line.append(f"{key.description} ", description_style)
+            if index == self.hovered:
+                line.stylize(hover_style, begin, len(line))
+            if not key.enabled:
+                line.stylize("dim", begin, len(line))
+        return line
+
+    def _index_at(self, x: int) -> int | None:
+        for index, (start, end, _) in enumerate(self.placed()):
+            if start <= x < end:
+                return index
+        return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hovered = self._index_at(event.x)
+        self.tooltip = None if self.hovered is None else self.placed()[self.hovered].key.tooltip
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hovered = None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        # A click on a key presses it, as Textual's footer does.
+        index = self._index_at(event.x)
+        if index is None:
             return
-        plan = self._plan()
-        if [key.without_state() for key in plan] == [
-            key.without_state() for key in self._shown_plan
-        ]:
-            # The same keys: most announcements (a focus moving) change nothing shown, or
-            # only whether a key is available (undo after the first roll). Updating those
-            # keys costs a restyle each; rebuilding the bar costs ~30 ms.
-            keys = list(self.query_children(Key))
-            if len(keys) == len(plan):
-                for widget, key in zip(keys, plan, strict=True):
-                    widget.disabled = not key.enabled
-                self._shown_plan = plan
-                return
-        self._recomposing = True
-        try:
-            await self.recompose()
-        finally:
-            self._recomposing = False
+        key = self.placed()[index].key
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
