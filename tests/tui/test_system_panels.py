@@ -197,7 +197,7 @@ async def test_traits_opposed_test_is_played_step_by_step(app_of) -> None:
         for _ in range(8):
             assert "attacker-" not in screen_text(app)
             assert "defender-" not in screen_text(app)
-            buttons = list(app.screen.query("#opposed-row Button"))
+            buttons = list(app.screen.query("#opposed-row ActionButton"))
             if not buttons:
                 break
             buttons[0].press()
@@ -301,7 +301,7 @@ async def test_systemj_degrees_and_the_combat_helper(app_of) -> None:
         assert "initiative" in text
         journal_before = app.session.campaign.journal.last_id
         for _ in range(6):
-            buttons = list(app.screen.query("#step-buttons Button"))
+            buttons = list(app.screen.query("#step-buttons ActionButton"))
             if not buttons:
                 break
             buttons[0].press()

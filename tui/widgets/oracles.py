@@ -9,12 +9,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Static
 
 from meneur.content import term
 from meneur.content.outcomes import glossed, style_class, symbol
 from meneur.core import oracles
 from meneur.tui.session import SessionStrings
+from meneur.tui.widgets.button import ActionButton
 
 from .dice import DiceView, ShownDie
 from .odds import OddsView
@@ -37,7 +38,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         # The answer right under the question: seen at once, even in a small terminal.
         yield DiceView(id="oracle-dice")
         yield Static("", id="answer", classes="outcome")
-        yield Label(self.t("oracle.yesno"), classes="section")
+        yield Static(self.t("oracle.yesno"), classes="section")
         yield StepSelector(
             self.t("oracle.likelihood"),
             [(str(n), term(f"yesno.likelihood.{n}").glossed) for n in oracles.LIKELIHOODS],
@@ -45,8 +46,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
             id="likelihood",
         )
         yield OddsView(id="yesno-odds")
-        yield Button(self.t("oracle.ask"), id="ask-yesno", variant="primary", compact=True)
-        yield Label(self.t("oracle.environment"), classes="section")
+        yield ActionButton(self.t("oracle.ask"), id="ask-yesno", variant="primary")
+        yield Static(self.t("oracle.environment"), classes="section")
         yield StepSelector(
             self.t("oracle.lean"),
             [(lean.value, term(f"oracle.lean.{lean.value}").glossed) for lean in oracles.Lean],
@@ -54,7 +55,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             id="lean",
         )
         yield OddsView(id="oracle-odds")
-        yield Button(self.t("oracle.ask"), id="ask-oracle", compact=True)
+        yield ActionButton(self.t("oracle.ask"), id="ask-oracle")
 
     def on_mount(self) -> None:
         self.update_odds()

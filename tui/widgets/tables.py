@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from meneur.core.tables import RandomTable, TableQuery
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
+from meneur.tui.widgets.button import ActionButton
 
 from .panels.base import ActionPanel
 
@@ -36,8 +37,8 @@ class TablesPanel(SessionStrings, Vertical):
     def compose(self) -> ComposeResult:
         yield OptionList(id="table-list")
         with Horizontal(classes="roll-row"):
-            yield Button(self.t("tables.roll"), id="roll-table", variant="primary", compact=True)
-            yield Button(self.t("tables.reload"), id="reload-tables", compact=True)
+            yield ActionButton(self.t("tables.roll"), id="roll-table", variant="primary")
+            yield ActionButton(self.t("tables.reload"), id="reload-tables")
         yield Static("", id="table-result", classes="outcome")
 
     def on_mount(self) -> None:

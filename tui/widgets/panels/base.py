@@ -20,11 +20,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from meneur.content.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
 from meneur.core.errors import RulesError
 from meneur.tui.session import SessionStrings
+from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
 from meneur.tui.widgets.odds import OddsView
@@ -126,12 +127,11 @@ class ActionPanel(SessionStrings, VerticalScroll):
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="panel-head"):
-            yield Label(self.t("app.character"), classes="field-label")
+            yield Static(self.t("app.character"), classes="field-label")
             yield Choice[str]([], id="character", prompt=self.t("app.nobody"))
             yield Tick(
                 self.t("app.physical"),
                 id="physical",
-                compact=True,
                 tooltip=self.t("app.physical_hint"),
             )
         yield from self.controls()
@@ -139,7 +139,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
         yield Static("", id="summary", classes="summary")
         yield OddsView(id="odds")
         with Horizontal(classes="roll-row"):
-            yield Button(self.t("app.roll"), id="roll", variant="primary", compact=True)
+            yield ActionButton(self.t("app.roll"), id="roll", variant="primary")
             yield from self.extra_buttons()
         yield DiceView(id="dice", lines=self.DICE_LINES)
         yield Static(Text(self.t("app.not_rolled"), style="dim"), id="outcome", classes="outcome")
@@ -237,7 +237,6 @@ class ActionPanel(SessionStrings, VerticalScroll):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     @on(StepSelector.Changed)
-    @on(SelectionList.SelectedChanged)
     def _control_changed(self, event: Message) -> None:
         if isinstance(event, Choice.Changed) and event.control.id == "character":
             # The choice as it is now, not the message's value: a message posted before an

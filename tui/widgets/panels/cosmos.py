@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, SelectionList, Static
 
 from meneur.content import term
 from meneur.core import cosmos
@@ -18,6 +18,7 @@ from meneur.core.cosmos_creation import STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
 from meneur.tui.i18n import signed
+from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.ticklist import TickList
 
@@ -30,7 +31,7 @@ class CosmosPanel(ActionPanel):
     DICE_LINES = 3  # one d100, nothing kept or dropped
 
     def controls(self) -> ComposeResult:
-        yield Label(self.t("cosmos.stats"), classes="field-label")
+        yield Static(self.t("cosmos.stats"), classes="field-label")
         yield TickList[str](id="stats")
         with Horizontal(classes="fields"):
             yield NumberField(placeholder=self.t("cosmos.threshold"), id="threshold")
@@ -38,7 +39,7 @@ class CosmosPanel(ActionPanel):
         yield Static("", id="karma", classes="summary")
 
     def extra_buttons(self) -> ComposeResult:
-        yield Button(self.t("cosmos.intuition"), id="intuition", compact=True)
+        yield ActionButton(self.t("cosmos.intuition"), id="intuition")
 
     def on_mount(self) -> None:
         self.character_changed()
@@ -121,6 +122,11 @@ class CosmosPanel(ActionPanel):
     def show_record(self, record: Any) -> None:
         super().show_record(record)
         self.call_after_refresh(self._show_karma)
+
+    @on(SelectionList.SelectedChanged)
+    def _stats_changed(self) -> None:
+        # The only panel with a list to tick (SelectionList is imported where it is used).
+        self.update_odds()
 
     @on(Button.Pressed, "#intuition")
     def intuition(self) -> None:

@@ -13,6 +13,7 @@ from meneur.content import term
 from meneur.core import resolution
 from meneur.core.errors import RulesError
 from meneur.tui.i18n import signed
+from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
@@ -47,7 +48,7 @@ class ResolutionPanel(ActionPanel):
         )
         yield Choice[str]([], id="element", label=self.t("resolution.element"))
         yield Static("", id="typical-for", classes="dim")
-        yield Tick(self.t("resolution.typical"), id="typical", compact=True)
+        yield Tick(self.t("resolution.typical"), id="typical")
         yield Choice[str]([], id="second", label=self.t("resolution.second"), disabled=True)
         yield StepSelector(
             self.t("resolution.alteration"),
@@ -72,8 +73,8 @@ class ResolutionPanel(ActionPanel):
         )
         if self.session.campaign.state["options"].get("character_points"):
             with Horizontal(classes="roll-row", id="points-row"):
-                yield Button(self.t("resolution.spend_point"), id="spend-point", compact=True)
-                yield Button(self.t("resolution.veto_point"), id="veto-point", compact=True)
+                yield ActionButton(self.t("resolution.spend_point"), id="spend-point")
+                yield ActionButton(self.t("resolution.veto_point"), id="veto-point")
 
     def on_mount(self) -> None:
         self.character_changed()

@@ -27,6 +27,7 @@ from meneur.core.spherier_notation import (
     typed_opponent,
 )
 from meneur.tui.i18n import signed
+from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
 from meneur.tui.widgets.selector import StepSelector
@@ -74,7 +75,7 @@ class SpherierPanel(ActionPanel):
 
     def after_result(self) -> ComposeResult:
         yield Static("", id="attempts")
-        yield Button(self.t("spherier.next_attempt"), id="next-attempt", compact=True)
+        yield ActionButton(self.t("spherier.next_attempt"), id="next-attempt")
 
     @property
     def engine(self) -> spherier.Engine:

@@ -18,6 +18,7 @@ from meneur.core import systemj
 from meneur.core import systemj_combat as combat
 from meneur.core.errors import RulesError
 from meneur.tui.i18n import signed
+from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.selector import StepSelector
@@ -165,16 +166,15 @@ class SystemjPanel(ActionPanel):
         if step.next is combat.Next.DEFENCE:
             for defence in step.defences:
                 row.mount(
-                    Button(
+                    ActionButton(
                         term(f"systemj.defence.{defence.value}").fr,
                         name=defence.value,
-                        compact=True,
                     )
                 )
         else:
-            row.mount(Button(self.t("systemj.test"), name=step.next.value, compact=True))
+            row.mount(ActionButton(self.t("systemj.test"), name=step.next.value))
 
-    @on(Button.Pressed, "#step-buttons Button")
+    @on(Button.Pressed, "#step-buttons ActionButton")
     def _take_step(self, event: Button.Pressed) -> None:
         event.stop()
         found = self.scores()

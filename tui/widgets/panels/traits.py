@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Static
 from meneur.content import term
 from meneur.core import traits, traits_opposed
 from meneur.core.errors import RulesError
+from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView
 from meneur.tui.widgets.number_field import NumberField
@@ -58,7 +59,7 @@ class TraitsPanel(ActionPanel):
             ],
             id="blessing",
         )
-        yield Tick(self.t("traits.forced"), id="forced", compact=True)
+        yield Tick(self.t("traits.forced"), id="forced")
         yield StepSelector(
             self.t("traits.policy"),
             [
@@ -73,7 +74,7 @@ class TraitsPanel(ActionPanel):
         yield Static("", id="poker-odds")
         with Horizontal(classes="roll-row", id="poker-row"):
             yield StepSelector("k", [("1", "1")], id="poker-k")
-            yield Button(term("traits.poker").fr, id="poker", compact=True)
+            yield ActionButton(term("traits.poker").fr, id="poker")
         with Horizontal(classes="roll-row", id="opposed-row"):
             pass
 
@@ -317,7 +318,7 @@ class TraitsPanel(ActionPanel):
         for action in traits_opposed.allowed_actions(state):
             label = labels.get(action, f"{term('traits.poker').fr} {action.split()[-1]}")
             # No ids: the old buttons are still leaving while the new ones arrive.
-            row.mount(Button(label, compact=True, name=action))
+            row.mount(ActionButton(label, name=action))
         if state.attacker is not None:
             self.show_record_partial(state)
 
@@ -340,7 +341,7 @@ class TraitsPanel(ActionPanel):
                 ]
         self.query_one("#dice", DiceView).show(dice, self.t("app.kept"), self.t("app.dropped"))
 
-    @on(Button.Pressed, "#opposed-row Button")
+    @on(Button.Pressed, "#opposed-row ActionButton")
     def opposed_action(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.name is None:
