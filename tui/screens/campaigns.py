@@ -54,6 +54,8 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
     that act stay in sight under them.
     """
 
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
     def __init__(self, session: Session) -> None:

@@ -25,7 +25,6 @@ from textual.widgets import (
     Button,
     Checkbox,
     ContentSwitcher,
-    Header,
     Input,
     Label,
     OptionList,
@@ -59,6 +58,7 @@ from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
 from meneur.tui.widgets.ticklist import TickList
+from meneur.tui.widgets.title_bar import TitleBar
 
 from .dialogs import parse_faces
 
@@ -99,6 +99,8 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     saved as typed (identity, level, four stats, PV and PM), then converted.
     """
 
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+
     BINDINGS = [
         Binding("ctrl+n", "next", "Next", id="wizard_next"),
         Binding("ctrl+b", "back", "Back", id="wizard_back"),
@@ -137,7 +139,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     def compose(self) -> ComposeResult:
         t = self.t
         catalogue = self.draft.catalogue
-        yield Header()
+        yield TitleBar()
         yield Static(id="steps")
         with VerticalScroll(id="wizard-body"), ContentSwitcher(initial="identity", id="wizard"):
             with Vertical(id="identity", classes="step"):

@@ -19,6 +19,8 @@ class TextDialog(ModalScreen[str | None]):
     An optional ``check`` returns an error message to show instead of closing.
     """
 
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     is_dismissing = False
@@ -71,6 +73,8 @@ class TextDialog(ModalScreen[str | None]):
 
 class ListDialog(ModalScreen[int | None]):
     """Choose one line of a list; Enter or a click gives back its position, Escape None."""
+
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

@@ -17,12 +17,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Header, Static
+from textual.widgets import Button, Static
 
 from meneur.content import term
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
+from meneur.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from meneur.core.genes import GeneTree, Genome
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 class GenesScreen(SessionStrings, Screen["Genome | None"]):
     """Spend DNA points in a gene tree; dismissed with the confirmed genome, or None
     when nothing was spent."""
+
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
 
     BINDINGS = [
         Binding("escape", "cancel", "Back", id="close"),
@@ -61,7 +64,7 @@ class GenesScreen(SessionStrings, Screen["Genome | None"]):
         self.first_gene = gene
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(id="dna-points", classes="totals")
         with VerticalScroll(id="genes-body"):
             yield GeneTreeView(self.gene_tree, self.genome, creation=False, id="genes")

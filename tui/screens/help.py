@@ -30,6 +30,8 @@ CONTROL_KEYS = (
 class HelpScreen(ModalScreen[None]):
     """The list of keys, built from the bindings themselves so it cannot go stale."""
 
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def __init__(self, session: Session, bindings: list[tuple[str, str]]) -> None:

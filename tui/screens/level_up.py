@@ -85,6 +85,8 @@ def sheet_changes(
 class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
     """Roll and apply one level-up; dismissed with the journal entry to write, or None."""
 
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
     def __init__(self, session: Session, character: str, dna_rule: bool) -> None:

@@ -22,7 +22,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.content import Term, term
@@ -36,6 +36,7 @@ from meneur.saves.errors import CampaignError
 from meneur.tui.i18n import signed
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.footer import KeyFooter
+from meneur.tui.widgets.title_bar import TitleBar
 
 from .dialogs import TextDialog
 
@@ -81,6 +82,8 @@ def shown(value: Any) -> str:
 
 class SheetScreen(SessionStrings, Screen[None]):
     """One character's sheet."""
+
+    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
 
     BINDINGS = [
         Binding("escape", "close", "Back", id="close"),
@@ -204,7 +207,7 @@ class SheetScreen(SessionStrings, Screen[None]):
     # --- Drawing ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield OptionList(id="sheet-rows")
         yield Static(id="sheet-help", classes="dim")
         yield KeyFooter()

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Header
 
 from meneur.core.errors import RulesError
 from meneur.saves.errors import CampaignError
@@ -24,8 +23,7 @@ from meneur.tui.widgets.panels import panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
 from meneur.tui.widgets.tabbar import TabBar
-
-from .dialogs import TextDialog, parse_faces
+from meneur.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from meneur.saves.journal import Entry
@@ -38,6 +36,8 @@ NARROW = 110
 
 
 TABS = ("action", "oracles", "tables")
+PANES = {"action": "panel", "oracles": "oracle-panel", "tables": "tables-panel"}
+"""The pane (its widget's id) each tab shows."""
 """The tabs beside the party: the system's panel, the oracles, the random tables."""
 
 NOTE_PREFIX = '"'
@@ -79,19 +79,16 @@ class TableScreen(SessionStrings, Screen[None]):
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.
         self._fold(self.app.size.width)
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="body"):
             with Vertical(id="side"):
                 yield PartyList(id="party")
                 yield CompactSheet(id="compact")
             with Vertical(id="center"):
                 yield TabBar([(tab, self.t(f"tabs.{tab}")) for tab in TABS], id="tabs")
-                with ContentSwitcher(id="tab-panes", initial="action"):
-                    with Container(id="action", classes="tab-pane"):
-                        yield panel_class(self.session.campaign.system)(self.session, id="panel")
-                    # Hidden tabs are filled after the first frame (see _after_first_frame).
-                    yield Container(id="oracles", classes="tab-pane")
-                    yield Container(id="tables", classes="tab-pane")
+                # One pane per tab, shown by the tab bar; the hidden tabs' panes are mounted
+                # after the first frame (see _after_first_frame).
+                yield panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
             yield JournalView(self.session.strings, id="journal")
         yield CommandLine(self.t("command.placeholder"), id="command")
         yield KeyFooter()
@@ -136,12 +133,12 @@ class TableScreen(SessionStrings, Screen[None]):
         from meneur.tui.widgets.oracles import OraclePanel
         from meneur.tui.widgets.tables import TablesPanel
 
-        await self.query_one("#oracles", Container).mount(
-            OraclePanel(self.session, id="oracle-panel")
-        )
-        await self.query_one("#tables", Container).mount(
-            TablesPanel(self.session, id="tables-panel")
-        )
+        center = self.query_one("#center", Vertical)
+        shown = self.query_one("#tabs", TabBar).active
+        oracles = OraclePanel(self.session, id=PANES["oracles"])
+        tables = TablesPanel(self.session, id=PANES["tables"])
+        oracles.display, tables.display = shown == "oracles", shown == "tables"
+        await center.mount_all([oracles, tables])
         self.refresh_completions()
 
     def on_resize(self) -> None:
@@ -238,6 +235,8 @@ class TableScreen(SessionStrings, Screen[None]):
 
     @on(ActionPanel.PhysicalFaces)
     def physical_faces(self, event: ActionPanel.PhysicalFaces) -> None:
+        from .dialogs import TextDialog, parse_faces  # dialogs load when first opened
+
         panel, inputs, rerolls = event.panel, event.inputs, event.rerolls
 
         def read(faces: tuple[int, ...]) -> Any:
@@ -287,6 +286,8 @@ class TableScreen(SessionStrings, Screen[None]):
 
     @on(JournalView.EditRequested)
     def edit_note(self, event: JournalView.EditRequested) -> None:
+        from .dialogs import TextDialog
+
         campaign = self.session.campaign
         entry = campaign.journal.entry(event.entry_id)
 
@@ -332,7 +333,9 @@ class TableScreen(SessionStrings, Screen[None]):
 
     @on(TabBar.Activated)
     def _tab_activated(self, event: TabBar.Activated) -> None:
-        self.query_one("#tab-panes", ContentSwitcher).current = event.tab
+        for tab, pane in PANES.items():
+            for widget in self.query(f"#{pane}"):  # the hidden ones may still be mounting
+                widget.display = tab == event.tab
 
     def action_tab(self, tab: str) -> None:
         self.show_tab(tab)
@@ -445,6 +448,8 @@ class TableScreen(SessionStrings, Screen[None]):
         """Export the journal to Markdown, in a file the player names."""
         from meneur.saves.atomic import atomic_write
         from meneur.saves.export import export_markdown
+
+        from .dialogs import TextDialog
 
         campaign = self.session.campaign
         default = str(campaign.directory / "journal.md")
