@@ -43,5 +43,11 @@ def current_campaign() -> Path:
 def remember(campaign: Path) -> None:
     """Make ``campaign`` the one commands and the app open by default."""
     directory = data_dir()
+    content = f"{Path(campaign).resolve()}\n".encode()
+    try:
+        if (directory / CURRENT_FILE).read_bytes() == content:
+            return  # already the one: every start would otherwise write and sync it again
+    except OSError:
+        pass
     directory.mkdir(parents=True, exist_ok=True)
-    atomic_write(directory / CURRENT_FILE, f"{Path(campaign).resolve()}\n".encode())
+    atomic_write(directory / CURRENT_FILE, content)

@@ -7,7 +7,6 @@ holds who took it, for the message a second writer gets.
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import sys
@@ -77,7 +76,7 @@ class WriterLock:
             "by": self.purpose,
         }
         os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps(info).encode(), 0)
+        os.pwrite(fd, _lines(info).encode(), 0)
         self._fd = fd
         return self
 
@@ -105,9 +104,31 @@ class WriterLock:
         self.release()
 
 
+def _lines(info: dict[str, object]) -> str:
+    """The holder's description, a ``key=value`` line each (read by _read_lines).
+
+    Not JSON: the json module would be imported by every start of the app for this alone.
+    """
+    return "".join(f"{key}={str(value).replace(chr(10), ' ')}\n" for key, value in info.items())
+
+
+def _read_lines(text: str) -> dict[str, str]:
+    """What _lines wrote (or, from an older meneur, a JSON object)."""
+    if text.lstrip().startswith("{"):
+        import json
+
+        found = json.loads(text)
+        return (
+            {str(key): str(value) for key, value in found.items()}
+            if isinstance(found, dict)
+            else {}
+        )
+    return dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+
+
 def _describe_holder(fd: int) -> str:
     try:
-        info = json.loads(os.pread(fd, 4096, 0).decode() or "{}")
+        info = _read_lines(os.pread(fd, 4096, 0).decode())
     except (OSError, ValueError):
         info = {}
     if not isinstance(info, dict) or "pid" not in info:

@@ -297,3 +297,19 @@ def test_a_note_is_struck_kept_and_the_strike_undone(campaign: Campaign) -> None
     )
     with pytest.raises(CampaignError, match="not a note"):
         campaign.strike_note(roll.id)
+
+
+def test_the_current_campaign_is_written_only_when_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every start of the app remembers its campaign: the same one again writes nothing.
+    from meneur.saves import locations
+
+    monkeypatch.setenv(locations.DATA_DIR_ENV, str(tmp_path / "data"))
+    locations.remember(tmp_path / "a")
+    written = (tmp_path / "data" / locations.CURRENT_FILE).stat()
+    locations.remember(tmp_path / "a")
+    again = (tmp_path / "data" / locations.CURRENT_FILE).stat()
+    assert (again.st_ino, again.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+    locations.remember(tmp_path / "b")
+    assert locations.current_campaign() == (tmp_path / "b").resolve()

@@ -99,3 +99,12 @@ def test_kill_9_at_any_instant_loses_nothing_acknowledged(tmp_path: Path, delay:
         if last_change is not None:
             assert campaign.state["trackers"]["count"]["value"] >= last_change
     assert not list(directory.rglob(".*.tmp")), "the next writer clears what the kill left"
+
+
+def test_the_holder_is_described_from_lines_or_from_an_older_meneurs_json() -> None:
+    from meneur.saves.lock import _lines, _read_lines
+
+    info = {"pid": 12, "host": "table\nhost", "by": "meneur serve"}
+    assert _read_lines(_lines(info)) == {"pid": "12", "host": "table host", "by": "meneur serve"}
+    assert _read_lines('{"pid": 7, "host": "h"}') == {"pid": "7", "host": "h"}
+    assert _read_lines("") == {}
