@@ -10,10 +10,11 @@ from collections.abc import Iterable
 
 from textual.binding import Binding
 from textual.suggester import SuggestFromList
-from textual.widgets import Input
+
+from meneur.tui.widgets.line_input import LineInput
 
 
-class CommandLine(Input):
+class CommandLine(LineInput):
     """A command input with history (up/down) and name completion (right arrow)."""
 
     BINDINGS = [
@@ -23,7 +24,7 @@ class CommandLine(Input):
     ]
 
     def __init__(self, placeholder: str, *, id: str | None = None) -> None:
-        super().__init__(placeholder=placeholder, id=id, compact=True)
+        super().__init__(placeholder=placeholder, id=id)
         self.history: list[str] = []
         self._position = 0
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import Input
+
+from meneur.tui.widgets.line_input import LineInput
 
 
-class NumberField(Input):
+class NumberField(LineInput):
     """A compact field for a whole number (``-2``, ``+3``).
 
     A number holds no letter, so ``r`` rolls the table's test, as everywhere on the
@@ -20,7 +21,7 @@ class NumberField(Input):
         placeholder: str = "",
         id: str | None = None,
     ) -> None:
-        super().__init__(value, placeholder=placeholder, id=id, type="integer", compact=True)
+        super().__init__(value, placeholder=placeholder, id=id, type="integer")
 
     async def _on_key(self, event: events.Key) -> None:
         if event.character in ("r", "R"):

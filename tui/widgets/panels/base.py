@@ -122,13 +122,15 @@ class ActionPanel(SessionStrings, VerticalScroll):
         super().__init__(id=id)
         self.session = session
         self.last: Any = None
+        self._odds_shown_for: Any = None
 
     # --- Layout ------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="panel-head"):
-            yield Static(self.t("app.character"), classes="field-label")
-            yield Choice[str]([], id="character", prompt=self.t("app.nobody"))
+            yield Choice[str](
+                [], label=self.t("app.character"), id="character", prompt=self.t("app.nobody")
+            )
             yield Tick(
                 self.t("app.physical"),
                 id="physical",
@@ -138,9 +140,16 @@ class ActionPanel(SessionStrings, VerticalScroll):
         yield from self.after_controls()
         yield Static("", id="summary", classes="summary")
         yield OddsView(id="odds")
-        with Horizontal(classes="roll-row"):
-            yield ActionButton(self.t("app.roll"), id="roll", variant="primary")
-            yield from self.extra_buttons()
+        roll = ActionButton(self.t("app.roll"), id="roll", variant="primary")
+        extras = list(self.extra_buttons())
+        if extras:
+            with Horizontal(classes="roll-row"):
+                yield roll
+                yield from extras
+        else:
+            # Alone, Roll needs no row around it (a widget less to lay out and draw).
+            roll.add_class("roll-alone")
+            yield roll
         yield DiceView(id="dice", lines=self.DICE_LINES)
         yield Static(Text(self.t("app.not_rolled"), style="dim"), id="outcome", classes="outcome")
         yield from self.after_result()
@@ -221,11 +230,17 @@ class ActionPanel(SessionStrings, VerticalScroll):
         odds_view = self.query_one("#odds", OddsView)
         try:
             inputs = self.build()
+            if inputs == self._odds_shown_for:
+                # Setting the controls up says "changed" once per control: the same test's
+                # odds are already on screen.
+                return
             odds = self.odds(inputs)
         except RulesError as error:
+            self._odds_shown_for = None
             summary.update(Text(self.explain(error), style="italic"))
             odds_view.show("", {}, "")
             return
+        self._odds_shown_for = inputs
         summary.update(Text(self.summary(inputs), style="bold"))
         odds_view.show(odds.system, self.shown_outcomes(odds), self.odds_note(odds))
 

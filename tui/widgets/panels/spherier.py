@@ -30,6 +30,7 @@ from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
+from meneur.tui.widgets.line_input import LineInput
 from meneur.tui.widgets.selector import StepSelector
 
 from .base import ActionPanel, number
@@ -47,8 +48,8 @@ class SpherierPanel(ActionPanel):
         )
         yield Choice[str]([], id="skill", label=self.t("spherier.skill"))
         with Horizontal(classes="fields"):
-            yield Input("2", placeholder=self.t("spherier.mastery"), id="mastery", compact=True)
-            yield Input("2", placeholder=self.t("spherier.limit"), id="limit", compact=True)
+            yield LineInput("2", placeholder=self.t("spherier.mastery"), id="mastery")
+            yield LineInput("2", placeholder=self.t("spherier.limit"), id="limit")
         yield StepSelector(
             self.t("spherier.dd"),
             [
@@ -61,8 +62,8 @@ class SpherierPanel(ActionPanel):
             value="moyenne",
             id="dd-step",
         )
-        yield Input(placeholder=self.t("spherier.dd"), id="dd", compact=True)
-        yield Input(placeholder=self.t("spherier.notation"), id="notation", compact=True)
+        yield LineInput(placeholder=self.t("spherier.dd"), id="dd")
+        yield LineInput(placeholder=self.t("spherier.notation"), id="notation")
         yield Choice[str](
             [],
             id="opponent-of",
@@ -70,8 +71,8 @@ class SpherierPanel(ActionPanel):
             prompt=self.t("spherier.opponent_typed"),
             allow_blank=True,
         )
-        yield Input(placeholder=self.t("spherier.opponent"), id="opponent", compact=True)
-        yield Input(placeholder=self.t("spherier.assistants"), id="assistants", compact=True)
+        yield LineInput(placeholder=self.t("spherier.opponent"), id="opponent")
+        yield LineInput(placeholder=self.t("spherier.assistants"), id="assistants")
 
     def after_result(self) -> ComposeResult:
         yield Static("", id="attempts")
