@@ -333,6 +333,18 @@ class Journal:
             number -= 1
         return collected[-count:] if count else []
 
+    def before(self, entry_id: int, count: int) -> list[Entry]:
+        """The ``count`` entries just before ``entry_id`` (fewer near the start), oldest
+        first, reading only the chunks they are in."""
+        first = max(1, entry_id - count)
+        last = min(entry_id - 1, self.last_id)
+        if last < first:
+            return []
+        result: list[Entry] = []
+        for number in range(chunk_number(first), chunk_number(last) + 1):
+            result += [e for e in self.chunk(number) if first <= e.id <= last]
+        return result
+
     def since(self, entry_id: int) -> list[Entry]:
         """Every entry after ``entry_id``, oldest first."""
         if entry_id >= self.last_id:

@@ -92,6 +92,11 @@ def test_the_journal_rolls_over_to_new_chunks(campaign: Campaign) -> None:
     ]
     assert campaign.journal.entry(1).text == "note 1"
     assert [e.id for e in campaign.journal] == list(range(1, CHUNK_SIZE + 6))
+    # Entries before one, across the chunks' boundary, and fewer near the start.
+    before = campaign.journal.before(CHUNK_SIZE + 3, 5)
+    assert [e.id for e in before] == list(range(CHUNK_SIZE - 2, CHUNK_SIZE + 3))
+    assert [e.id for e in campaign.journal.before(3, 10)] == [1, 2]
+    assert campaign.journal.before(1, 10) == []
 
 
 def test_opening_reads_only_the_last_chunk(campaign: Campaign) -> None:

@@ -116,23 +116,32 @@ class TableScreen(SessionStrings, Screen[None]):
         self.sub_title = term(f"system.{campaign.system}").glossed
         self.show_party()
         self.query_one("#panel", ActionPanel).character = self.acting
-        self.query_one(JournalView).show(campaign)
         self.query_one("#panel", ActionPanel).focus()
         self.call_after_refresh(self._after_first_frame)
 
     async def _after_first_frame(self) -> None:
-        """What the first frame does not show: the hidden tabs, the command line's names.
+        """What the first frame does not show: the journal's entries, the hidden tabs, the
+        command line's names.
 
-        The player sees the table sooner; all of this is ready a frame later, long before
-        a key can reach it.
+        The player sees the table and its controls sooner; the journal fills in the next
+        frame (drawing a full view of entries is most of its cost), then the hidden tabs
+        are built.
         """
         from meneur.tui.app import MeneurApp
 
         if isinstance(self.app, MeneurApp):
             self.app.started()
+        self.query_one(JournalView).show(self.session.campaign)
+        # The journal is drawn before the hidden tabs are built (those take longer).
+        self.call_after_refresh(self._build_hidden_tabs)
+
+    async def _build_hidden_tabs(self) -> None:
+        """Mount the Oracles and Tables tabs (hidden unless one was asked for already)."""
         from meneur.tui.widgets.oracles import OraclePanel
         from meneur.tui.widgets.tables import TablesPanel
 
+        if not self.is_attached:
+            return  # the table was closed meanwhile
         center = self.query_one("#center", Vertical)
         shown = self.query_one("#tabs", TabBar).active
         oracles = OraclePanel(self.session, id=PANES["oracles"])

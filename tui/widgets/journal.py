@@ -21,8 +21,13 @@ if TYPE_CHECKING:
     from meneur.saves.campaign import Campaign
     from meneur.saves.journal import Entry
 
-SHOWN = 200
-"""Entries listed at first (older ones are one search away)."""
+FIRST = 40
+"""Entries listed at first, at least (as many as the terminal has lines, if more): enough
+to fill the view, and the table's first frame does not wait for a long journal."""
+EARLIER = 200
+"""Entries added each time the player asks for earlier ones."""
+EARLIER_ID = "earlier"
+"""The id of the first line, "▲ n older entries", when there are older entries."""
 
 
 class JournalView(Vertical):
@@ -53,6 +58,9 @@ class JournalView(Vertical):
         self.strings = strings
         self.campaign: Campaign | None = None
         self.entries: list[Entry] = []
+        """The entries listed, in order: the latest ones, or what a search found."""
+        self.earlier = False
+        """Whether the list starts with the line that lists earlier entries."""
         self.expanded: set[int] = set()
 
     def compose(self) -> ComposeResult:
@@ -66,10 +74,17 @@ class JournalView(Vertical):
         return self.query_one("#journal-list", OptionList)
 
     def show(self, campaign: Campaign) -> None:
-        """Show the latest entries of ``campaign``."""
+        """Show the latest entries of ``campaign`` (earlier ones are a line away)."""
         self.campaign = campaign
-        self.entries = campaign.latest(SHOWN)
-        self._show_entries()
+        self._list(campaign.latest(max(FIRST, self.app.size.height)))
+
+    def show_earlier(self) -> None:
+        """List up to EARLIER more entries above the first one listed."""
+        if self.campaign is None or not self.entries:
+            return
+        first = self.entries[0]
+        older = self.campaign.journal.before(first.id, EARLIER)
+        self._list(older + self.entries, highlight=len(older) - 1)
 
     def add(self, entry: Entry) -> None:
         """Append a new entry at the bottom and bring it into view (a free dice roll with
@@ -79,7 +94,7 @@ class JournalView(Vertical):
             self.expanded.add(entry.id)
         self.entries.append(entry)
         self.listing.add_option(self._option(entry))
-        self.listing.highlighted = len(self.entries) - 1
+        self.listing.highlighted = self.listing.option_count - 1
         self.listing.scroll_end(animate=False)
 
     def on_resize(self) -> None:
@@ -88,14 +103,34 @@ class JournalView(Vertical):
         if listing.highlighted is None or listing.highlighted == listing.option_count - 1:
             self.call_after_refresh(listing.scroll_end, animate=False)
 
-    def _show_entries(self, entries: list[Entry] | None = None) -> None:
+    def _list(
+        self, entries: list[Entry], *, found: bool = False, highlight: int | None = None
+    ) -> None:
+        """List ``entries`` (a search's when ``found``), the one at ``highlight`` (or the
+        last) highlighted."""
+        assert self.campaign is not None
         listing = self.listing
         listing.clear_options()
-        shown = self.entries if entries is None else entries
-        listing.add_options([self._option(entry) for entry in shown])
-        if listing.option_count:
+        self.entries = entries
+        self.earlier = not found and bool(entries) and entries[0].id > 1
+        options = [self._option(entry) for entry in entries]
+        if self.earlier:
+            count = entries[0].id - 1
+            line = Text(self.strings.t("journal.older", count=count), style="dim italic")
+            options.insert(0, Option(line, id=EARLIER_ID))
+        listing.add_options(options)
+        if not listing.option_count:
+            return
+        if highlight is None or not entries:
             listing.highlighted = listing.option_count - 1
             listing.scroll_end(animate=False)
+        else:
+            listing.highlighted = self._index(max(highlight, 0))
+            listing.scroll_to_highlight(top=True)
+
+    def _index(self, position: int) -> int:
+        """The list's line of ``self.entries[position]``."""
+        return position + (1 if self.earlier else 0)
 
     def _option(self, entry: Entry) -> Option:
         assert self.campaign is not None
@@ -134,6 +169,9 @@ class JournalView(Vertical):
     def toggle(self, event: OptionList.OptionSelected) -> None:
         """Enter on a roll shows or hides its dice; on a note, asks to edit it."""
         event.stop()
+        if event.option.id == EARLIER_ID:
+            self.show_earlier()
+            return
         entry = self._entry(event.option.id)
         if entry is None:
             return
@@ -145,7 +183,7 @@ class JournalView(Vertical):
             self.post_message(self.EditRequested(entry.id))
 
     def _entry(self, option_id: str | None) -> Entry | None:
-        if option_id is None:
+        if option_id is None or option_id == EARLIER_ID:
             return None
         wanted = int(option_id)
         return next((entry for entry in self.entries if entry.id == wanted), None)
@@ -169,9 +207,11 @@ class JournalView(Vertical):
 
     def refresh_entry(self, entry_id: int) -> None:
         """Redraw one entry (a note was rewritten)."""
-        for index, entry in enumerate(self.entries):
+        for position, entry in enumerate(self.entries):
             if entry.id == entry_id:
-                self.listing.replace_option_prompt_at_index(index, self._option(entry).prompt)
+                self.listing.replace_option_prompt_at_index(
+                    self._index(position), self._option(entry).prompt
+                )
 
     async def action_search(self) -> None:
         found = self.query("#journal-search").results(Input)
@@ -189,7 +229,8 @@ class JournalView(Vertical):
         wanted = event.value.strip().casefold()
         if not wanted or self.campaign is None:
             self.query_one("#journal-search", Input).add_class("hidden")
-            self._show_entries()
+            if self.campaign is not None:
+                self.show(self.campaign)
             self.query_one("#journal-status", Static).update("")
             return
         campaign = self.campaign
@@ -199,6 +240,6 @@ class JournalView(Vertical):
             if wanted in campaign.note_text(entry).casefold()
             or (entry.game_time and wanted in entry.game_time.casefold())
         ]
-        self._show_entries(found)
+        self._list(found, found=True)
         status = self.strings.t("journal.found", count=len(found))
         self.query_one("#journal-status", Static).update(status)
