@@ -100,7 +100,17 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     journal = commands.add_parser("journal", help=f"show the journal's last entries; {from_dir}")
     journal.add_argument("directory", nargs="?", metavar="DIR")
     journal.add_argument("--last", type=_whole_number(1), default=20, metavar="N")
-    journal.add_argument("--json", action="store_true", help="print one JSON object")
+    journal.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (with --follow: one per entry, a line each)",
+    )
+    journal.add_argument(
+        "-f",
+        "--follow",
+        action="store_true",
+        help="keep printing entries as any process appends them (ctrl+c stops)",
+    )
 
     export = commands.add_parser("export", help=f"export the journal; {from_dir}")
     export.add_argument("directory", nargs="?", metavar="DIR")

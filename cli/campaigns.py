@@ -36,10 +36,10 @@ def _split(command: str, words: list[str], wanted: int) -> tuple[Path, list[str]
 
 
 def _open(directory: Path, *, write: bool = True) -> Campaign:
-    from meneur.saves.campaign import Campaign
+    from meneur.saves.campaign import Campaign, default_author
     from meneur.saves.locations import remember
 
-    campaign = Campaign.open(directory, write=write)
+    campaign = Campaign.open(directory, write=write, author=default_author())
     if write:
         remember(directory)
     return campaign
@@ -152,10 +152,17 @@ def entry_line(entry: Entry, campaign: Campaign) -> str:
     return f"#{entry.id:<5} {when}  {entry.kind:<8}{game} {text}"
 
 
-def run_journal(args: argparse.Namespace) -> str:
-    """``meneur journal [DIR] [--last N] [--json]``."""
+FOLLOW_SECONDS = 0.1
+"""How often ``journal --follow`` looks for new entries (a stat when there are none)."""
+
+
+def run_journal(args: argparse.Namespace) -> str | None:
+    """``meneur journal [DIR] [--last N] [--json] [--follow]``."""
     campaign = _open(_directory(args.directory), write=False)
     entries = campaign.latest(args.last)
+    if args.follow:
+        _follow(campaign, entries, as_json=args.json)
+        return None
     if args.json:
         data = {
             "campaign": campaign.name,
@@ -166,6 +173,31 @@ def run_journal(args: argparse.Namespace) -> str:
     lines = [f"{campaign.name} — {campaign.journal.last_id} entrées (entries)"]
     lines += [entry_line(entry, campaign) for entry in entries]
     return "\n".join(lines)
+
+
+def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
+    """Print ``entries``, then every entry appended after them, as it comes, until
+    interrupted (a line of text each, or a JSON object each)."""
+    import time
+
+    def show(batch: list[Entry]) -> None:
+        for entry in batch:
+            if as_json:
+                line = json.dumps(_entry_data(entry, campaign), ensure_ascii=False)
+            else:
+                line = entry_line(entry, campaign)
+            sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    if not as_json:
+        sys.stdout.write(f"{campaign.name} — {campaign.journal.last_id} entrées (entries)\n")
+    show(entries)
+    try:
+        while True:
+            time.sleep(FOLLOW_SECONDS)
+            show(campaign.sync().entries)
+    except KeyboardInterrupt:
+        return
 
 
 def run_export(args: argparse.Namespace) -> str | None:

@@ -1,21 +1,29 @@
 """An open campaign: its state, its journal, every change saved at once, undo and redo.
 
-Writing order, so that a crash at any instant loses nothing acknowledged:
+Any number of processes share one campaign. Each write takes the campaign's lock for
+just that write (see :mod:`.lock`), catches up with what others wrote since it last
+looked (new journal entries, a campaign.toml rewritten by another writer or edited by
+hand), then, so that a crash at any instant loses nothing acknowledged:
 
-1. the journal entry (with the state changes it carries) is appended, atomically;
-2. campaign.toml is rewritten, atomically, with ``journal_applied`` set to that entry.
+1. appends the journal entry (with the state changes it carries), atomically;
+2. rewrites campaign.toml, atomically, with ``journal_applied`` set to that entry.
 
 Only the last entry can be ahead of campaign.toml (nothing is appended until the state
-is written), so opening checks that one entry and rolls it forward if needed. A writer
-also refuses to overwrite a campaign.toml changed by hand since it read it.
+is written), so catching up rolls that one forward if needed. A hand edit of
+campaign.toml is journaled as a change made outside meneur (so undo and the history stay
+true); an edit that cannot be read is reported and nothing is written over it.
 """
 
 from __future__ import annotations
 
 import copy
+import getpass
 import os
 import shutil
-from collections.abc import Callable, Iterable, Mapping
+import socket
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -27,8 +35,8 @@ from . import changes as state_changes
 from .atomic import atomic_write
 from .changes import MISSING, Change, ChangeError
 from .errors import CampaignError, UndoConflict
-from .journal import JOURNAL_DIR, Entry, Journal, parse_toml
-from .lock import WriterLock
+from .journal import JOURNAL_DIR, Entry, Journal, chunk_number, parse_toml
+from .lock import WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
 
 STATE_FILE = "campaign.toml"
@@ -36,6 +44,10 @@ BACKUP_DIR = "backups"
 BACKUPS_KEPT = 10
 """How many earlier versions of campaign.toml are kept in backups/."""
 ORACLE_SYSTEMS = frozenset({"oracle", "yesno"})
+BOOKKEEPING = frozenset({"journal_applied", "written_by", "history"})
+"""campaign.toml keys meneur keeps for itself: not the players' state, never journaled as
+an outside edit."""
+OUTSIDE_TEXT = "Modifié hors de meneur (edited outside meneur)"
 
 Clock = Callable[[], datetime]
 
@@ -99,10 +111,33 @@ def entry_kind(record: Any) -> str:
     return "oracle" if record.system in ORACLE_SYSTEMS else "roll"
 
 
-class Campaign:
-    """A campaign opened for writing (holding the lock) or for reading (a follower).
+@dataclass
+class Update:
+    """What :meth:`Campaign.sync` found: entries others appended, whether the state
+    changed, and a problem with campaign.toml (a hand edit that cannot be read)."""
 
-    Use :meth:`create` or :meth:`open`, and :meth:`close` (or a ``with`` block).
+    entries: list[Entry] = field(default_factory=list)
+    state_changed: bool = False
+    problem: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.entries) or self.state_changed
+
+
+def default_author() -> str:
+    """Who writes from this process by default: ``user@host``."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "?"
+    return f"{user}@{socket.gethostname()}"
+
+
+class Campaign:
+    """A campaign open for writing (taking the lock for each write) or only for reading.
+
+    Use :meth:`create` or :meth:`open`, :meth:`sync` to follow what other processes
+    write, and :meth:`close` (or a ``with`` block).
     """
 
     def __init__(
@@ -110,15 +145,36 @@ class Campaign:
         directory: Path,
         state: dict[str, Any],
         journal: Journal,
-        lock: WriterLock | None,
         clock: Clock,
+        *,
+        writer: bool = False,
+        author: str | None = None,
     ) -> None:
         self.directory = directory
         self.state = state
         self.journal = journal
-        self.lock = lock
         self.clock = clock
+        self.writer = writer
+        self.author = author
+        """Who this process writes as (entries carry it as ``by``); its undo takes back
+        its own changes. None undoes anyone's latest change."""
+        self.problem: str | None = None
+        """Why campaign.toml cannot be used as it is on disk now (a broken hand edit);
+        writes are refused until it is fixed."""
+        self._lock = WriterLock(directory)
+        self._depth = 0
+        self._cleaned = False
         self._stamp = self._state_stamp()
+        self._disk_applied = int(state["journal_applied"])
+        """The last entry campaign.toml on disk has taken in."""
+        self._bad_stamp: tuple[int, int, int] | None = None
+        self._unseen = Update()
+        """What others wrote that this process caught up with inside its own writes,
+        for the next :meth:`sync` to report."""
+        self._outside: tuple[Change, ...] = ()
+        """A hand edit of campaign.toml not yet journaled: its changes…"""
+        self._outside_state: dict[str, Any] = {}
+        """…and the state it leads to."""
         self._broken: str | None = None
 
     # --- Opening ---------------------------------------------------------------------
@@ -148,21 +204,29 @@ class Campaign:
         state = validate(state, directory / STATE_FILE)
         directory.mkdir(parents=True, exist_ok=True)
         (directory / JOURNAL_DIR).mkdir(exist_ok=True)
-        lock = WriterLock(directory).acquire()
-        atomic_write(directory / STATE_FILE, _state_text(state))
-        return cls(directory, state, Journal(directory), lock, clock)
+        with WriterLock(directory):
+            atomic_write(directory / STATE_FILE, _state_text(state))
+        return cls(directory, state, Journal(directory), clock, writer=True)
 
     @classmethod
-    def open(cls, directory: Path, *, write: bool = True, clock: Clock = local_now) -> Campaign:
-        """Open a campaign; for writing, take its lock first.
+    def open(
+        cls,
+        directory: Path,
+        *,
+        write: bool = True,
+        clock: Clock = local_now,
+        author: str | None = None,
+    ) -> Campaign:
+        """Open a campaign, for writing (the default) or only for reading.
 
-        A failed open never modifies a file. Opening for writing migrates an older
-        schema (keeping the original as ``campaign.toml.v<N>.bak``) and rolls forward a
-        journal entry campaign.toml had not caught up with.
+        No lock is held once this returns: each write takes it for itself. A failed
+        open never modifies a file. Opening for writing migrates an older schema
+        (keeping the original as ``campaign.toml.v<N>.bak``) and rolls forward a journal
+        entry campaign.toml had not caught up with.
 
         Raises:
             CampaignError: naming the file and line or key of the first problem.
-            CampaignLocked: when another process writes it (``write=True`` only).
+            CampaignLocked: when another process kept the campaign busy too long.
         """
         directory = Path(directory)
         path = directory / STATE_FILE
@@ -176,20 +240,21 @@ class Campaign:
         campaign, original, behind = cls._load(directory, clock)
         if not write:
             return campaign
-        lock = WriterLock(directory).acquire()
-        try:
-            # Read again under the lock: a writer that closed meanwhile may have appended.
+        if original == campaign.state["schema_version"] and not behind:
+            with WriterLock(directory):
+                _remove_leftovers(directory)  # a killed writer's, never a live one's
+            campaign.writer, campaign.author, campaign._cleaned = True, author, True
+            return campaign
+        with WriterLock(directory):
+            # Read again under the lock: another writer may have written meanwhile.
             campaign, original, behind = cls._load(directory, clock)
-            campaign.lock = lock
             _remove_leftovers(directory)
             if original != campaign.state["schema_version"]:
                 shutil.copy2(path, directory / f"{STATE_FILE}.v{original}.bak")
                 campaign._write_state()
             elif behind:
                 campaign._write_state()
-        except BaseException:
-            lock.release()
-            raise
+        campaign.writer, campaign.author, campaign._cleaned = True, author, True
         return campaign
 
     @classmethod
@@ -197,7 +262,7 @@ class Campaign:
         """Read and check everything, in memory: the campaign (without a lock), its
         original schema version, and whether the last entry had to be rolled forward."""
         state, original = _read_state(directory / STATE_FILE)
-        campaign = cls(directory, state, Journal(directory), None, clock)
+        campaign = cls(directory, state, Journal(directory), clock)
         return campaign, original, campaign._catch_up()
 
     def _catch_up(self) -> bool:
@@ -211,10 +276,8 @@ class Campaign:
         return True
 
     def close(self) -> None:
-        """Release the writer lock (reading campaigns hold none)."""
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
+        """Stop writing: later writes are refused (no lock is held between writes)."""
+        self.writer = False
 
     def __enter__(self) -> Campaign:
         return self
@@ -241,8 +304,8 @@ class Campaign:
 
     @property
     def writable(self) -> bool:
-        """Whether this process holds the writer lock."""
-        return self.lock is not None and self.lock.held
+        """Whether this campaign was opened for writing (and not closed)."""
+        return self.writer
 
     def note_text(self, entry: Entry) -> str:
         """An entry's text as it reads now (a note may have been rewritten since)."""
@@ -265,31 +328,152 @@ class Campaign:
         return bool(self.state["history"]["redo"])
 
     def reload(self) -> bool:
-        """Read campaign.toml again after it was edited by hand; return whether it had
-        changed. The journal is meneur's alone and is not re-read.
+        """Catch up with campaign.toml and the journal; return whether anything changed.
 
         Raises:
-            CampaignError: when the edited file cannot be read (the state in memory is
-                then kept).
+            CampaignError: when campaign.toml cannot be read as it is now (the state in
+                memory is then kept, and writes are refused until it is fixed).
         """
-        if self._state_stamp() == self._stamp:
-            return False
-        state, _ = _read_state(self.directory / STATE_FILE)
-        self.state = state
-        self._stamp = self._state_stamp()
-        return True
+        update = self.sync()
+        if update.problem:
+            raise CampaignError(self.directory / STATE_FILE, update.problem)
+        return bool(update)
 
     def refresh(self) -> list[Entry]:
-        """For a reader: entries written by the writer since, with their state changes.
+        """Entries written by other processes since, with their state changes."""
+        return self.sync().entries
+
+    def sync(self, *, wait: float = 0.2) -> Update:
+        """Catch up with what other processes wrote: new journal entries (only their
+        bytes are read) and campaign.toml when it changed (a stat otherwise).
+
+        A valid hand edit of campaign.toml is taken in; a campaign open for writing
+        journals it as a change made outside meneur (waiting up to ``wait`` seconds
+        for the lock, else at the next sync or write). A hand edit that cannot be read
+        leaves the state as it was and is said in :attr:`Update.problem`.
 
         Raises:
-            CampaignError: when a file became unreadable.
+            CampaignError: when a journal chunk became unreadable.
         """
+        update = self._catch_up_with_others()
+        unseen, self._unseen = self._unseen, Update()
+        update.entries[:0] = unseen.entries
+        update.state_changed |= unseen.state_changed
+        if update.problem or not self._outside:
+            return update
+        if self.writer and self._depth == 0:
+            try:
+                with self.writing(wait=wait):
+                    pass  # taking the lock journals the outside edit
+            except CampaignError:
+                pass  # busy: the next sync or write journals it
+            return update
+        if not self.writer:
+            self.state = self._outside_state
+            self._outside = ()
+        return update
+
+    def _catch_up_with_others(self) -> Update:
+        """Read new entries and a changed campaign.toml; note an outside edit in
+        ``_outside`` (its changes) and ``_outside_state`` (the state it leads to)."""
+        update = Update(problem=self.problem)
         new = self.journal.poll()
+        self._absorb_new(new, update)
+        stamp = self._state_stamp()
+        if stamp == self._stamp or stamp == self._bad_stamp:
+            return update
+        path = self.directory / STATE_FILE
+        try:
+            on_disk, _ = _read_state(path)
+        except CampaignError as error:
+            self.problem = update.problem = (
+                f"{error}; the campaign goes on as it was before, and nothing is written"
+                " until it is fixed"
+            )
+            self._bad_stamp = stamp
+            return update
+        if self.problem:
+            update.state_changed = True  # what was refused is readable again
+        self.problem = update.problem = None
+        self._bad_stamp = None
+        if on_disk["journal_applied"] > self.journal.last_id:
+            # Its writer appended before it wrote the state: the entry is there now.
+            self._absorb_new(self.journal.poll(), update)
+        applied_on_disk = int(on_disk["journal_applied"])
+        # Bring the file up to the journal's end, as a writer will, and compare.
+        for entry in self.journal.since(on_disk["journal_applied"]):
+            if affects_state(entry):
+                try:
+                    _absorb_into(on_disk, entry, self.journal)
+                except ChangeError:
+                    break  # the hand edit undid what the entry changed: said as a difference
+        self._stamp = stamp
+        self._disk_applied = applied_on_disk
+        found = differences(self.state, on_disk)
+        self._outside = found
+        self._outside_state = on_disk
+        if found:
+            update.state_changed = True
+        return update
+
+    def _absorb_new(self, new: list[Entry], update: Update) -> None:
+        update.entries += new
         for entry in new:
             if entry.id > self.state["journal_applied"] and affects_state(entry):
                 self._absorb(entry)
-        return new
+                update.state_changed = True
+
+    @contextmanager
+    def writing(self, wait: float = WAIT_SECONDS) -> Iterator[None]:
+        """Hold the lock for one write, caught up with every other writer first.
+
+        Nested uses share the outer one's lock.
+
+        Raises:
+            CampaignError: when this campaign is not open for writing, campaign.toml
+                cannot be read as it is now, or the lock stayed busy ``wait`` seconds.
+        """
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        if not self.writer:
+            raise CampaignError(self.directory, "is open for reading only")
+        if self._broken:
+            raise CampaignError(self.directory, self._broken)
+        try:
+            self._lock.acquire(wait)
+        except OSError as error:
+            raise CampaignError(
+                self.directory, f"cannot be locked for writing ({error.strerror or error})"
+            ) from error
+        self._depth = 1
+        try:
+            update = self._catch_up_with_others()
+            self._unseen.entries += update.entries
+            self._unseen.state_changed |= update.state_changed
+            if update.problem:
+                raise CampaignError(self.directory / STATE_FILE, update.problem)
+            if not self._cleaned:
+                _remove_leftovers(self.directory)  # what a killed writer left, once
+                self._cleaned = True
+            if self._disk_applied < self.state["journal_applied"]:
+                self._write_state()  # a writer died between its entry and the state
+            if self._outside:
+                outside, self._outside = self._outside, ()
+                self._unseen.entries.append(
+                    self._append(
+                        "change", f"{OUTSIDE_TEXT} : {', '.join(c.key for c in outside)}", outside
+                    )
+                )
+                self._unseen.state_changed = True
+            yield
+        finally:
+            self._depth = 0
+            self._lock.release()
 
     # --- Writing ---------------------------------------------------------------------
 
@@ -313,8 +497,29 @@ class Campaign:
                 was changed by hand since it was read, or the changes do not fit the
                 state (nothing is written then).
         """
-        self._require_writer()
-        changes = self._checked(tuple(changes))
+        with self.writing():
+            return self._append(
+                kind,
+                text,
+                self._checked(tuple(changes)),
+                roll=roll,
+                target=target,
+                character=character,
+                game_time=game_time,
+            )
+
+    def _append(
+        self,
+        kind: str,
+        text: str,
+        changes: tuple[Change, ...],
+        *,
+        roll: Mapping[str, Any] | None = None,
+        target: int | None = None,
+        character: str | None = None,
+        game_time: str | None = None,
+    ) -> Entry:
+        """Append under the lock, caught up (see :meth:`writing`)."""
         entry = Entry(
             id=self.journal.last_id + 1,
             time=self.clock(),
@@ -325,8 +530,15 @@ class Campaign:
             target=target,
             roll=roll,
             changes=changes,
+            by=self.author,
         )
-        self.journal.append(entry)
+        try:
+            self.journal.append(entry)
+        except OSError as error:
+            raise CampaignError(
+                self.journal.chunk_path(chunk_number(entry.id)),
+                f"could not be written ({error.strerror or error}); nothing was saved",
+            ) from error
         if affects_state(entry):
             self._absorb(entry)
             self._write_state()
@@ -407,14 +619,18 @@ class Campaign:
         ``MISSING`` as the value deletes the key.
         """
         path = tuple(path)
-        self._require_writer()
-        (change,) = self._checked((state_changes.set_value(self.state, path, value),))
-        if change.before == change.after:
-            raise CampaignError(self.directory / STATE_FILE, "already has that value", change.key)
-        shown = (
-            "supprimé (deleted)" if value is MISSING else state_changes.shown_value(change.after)
-        )
-        return self.append("change", text or f"{change.key} → {shown}", changes=(change,))
+        with self.writing():
+            (change,) = self._checked((state_changes.set_value(self.state, path, value),))
+            if change.before == change.after:
+                raise CampaignError(
+                    self.directory / STATE_FILE, "already has that value", change.key
+                )
+            shown = (
+                "supprimé (deleted)"
+                if value is MISSING
+                else state_changes.shown_value(change.after)
+            )
+            return self.append("change", text or f"{change.key} → {shown}", changes=(change,))
 
     def strike_note(self, entry_id: int) -> Entry:
         """Strike a note from the journal: it stays there, marked, and an undo brings it
@@ -423,13 +639,14 @@ class Campaign:
         Raises:
             CampaignError: when the entry is not a note, or is struck already.
         """
-        target = self._note(entry_id)
-        if self.is_struck(target):
-            raise CampaignError(self.directory, f"note {entry_id} is struck already")
-        change = Change(("struck", str(entry_id)), MISSING, True)
-        return self.append(
-            "change", f"Note {entry_id} barrée (struck)", changes=(change,), target=entry_id
-        )
+        with self.writing():
+            target = self._note(entry_id)
+            if self.is_struck(target):
+                raise CampaignError(self.directory, f"note {entry_id} is struck already")
+            change = Change(("struck", str(entry_id)), MISSING, True)
+            return self.append(
+                "change", f"Note {entry_id} barrée (struck)", changes=(change,), target=entry_id
+            )
 
     def _note(self, entry_id: int) -> Entry:
         try:
@@ -446,55 +663,80 @@ class Campaign:
         Raises:
             CampaignError: when the entry is not a note.
         """
-        try:
-            target = self.journal.entry(entry_id)
-        except KeyError:
-            raise CampaignError(self.directory, f"there is no journal entry {entry_id}") from None
-        if target.kind != "note":
-            raise CampaignError(self.directory, f"entry {entry_id} is a {target.kind}, not a note")
-        path = ("note_edits", str(entry_id))
-        value = MISSING if text == target.text else text
-        change = state_changes.set_value(self.state, path, value)
-        if change.before == change.after:
-            raise CampaignError(self.directory, f"note {entry_id} already reads so")
-        return self.append(
-            "change", f"Note {entry_id} modifiée (edited)", changes=(change,), target=entry_id
-        )
+        with self.writing():
+            target = self._note(entry_id)
+            path = ("note_edits", str(entry_id))
+            value = MISSING if text == target.text else text
+            change = state_changes.set_value(self.state, path, value)
+            if change.before == change.after:
+                raise CampaignError(self.directory, f"note {entry_id} already reads so")
+            return self.append(
+                "change", f"Note {entry_id} modifiée (edited)", changes=(change,), target=entry_id
+            )
 
     def undo(self) -> Entry:
-        """Undo the last state change still undone-able; undoing a note strikes it.
+        """Undo this writer's latest change still in the history (anyone's when it has
+        no :attr:`author`); undoing a note strikes it.
 
         Raises:
             CampaignError: when there is nothing to undo.
-            UndoConflict: when a value it would restore was changed since.
+            UndoConflict: when a later change (by anyone) touched what it would restore,
+                or a value it would restore was changed since.
         """
-        stack = self.state["history"]["undo"]
-        if not stack:
-            raise CampaignError(self.directory, "nothing to undo")
-        target = self.journal.entry(stack[-1])
-        if target.kind == "note":
-            inverse: tuple[Change, ...] = (Change(("struck", str(target.id)), MISSING, True),)
-        else:
-            inverse = tuple(change.inverse() for change in reversed(target.changes))
-        return self._reverse("undo", target, inverse, f"Annulé (undone) : {target.text}")
+        with self.writing():
+            stack = self.state["history"]["undo"]
+            target = self._mine(stack, "undo")
+            later = stack[stack.index(target.id) + 1 :]
+            for other_id in reversed(later):
+                other = self._history_entry(other_id)
+                shared = _shared_key(target, other)
+                if shared:
+                    by = f" by {other.by}" if other.by else ""
+                    raise UndoConflict(
+                        self.directory / STATE_FILE,
+                        f"cannot undo entry {target.id} ({target.text}): entry {other.id}"
+                        f"{by} changed {shared} since; undo that first",
+                    )
+            if target.kind == "note":
+                inverse: tuple[Change, ...] = (Change(("struck", str(target.id)), MISSING, True),)
+            else:
+                inverse = tuple(change.inverse() for change in reversed(target.changes))
+            return self._reverse("undo", target, inverse, f"Annulé (undone) : {target.text}")
 
     def redo(self) -> Entry:
-        """Redo the last undone change.
+        """Redo this writer's latest undone change (anyone's without an author).
 
         Raises:
             CampaignError: when there is nothing to redo.
             UndoConflict: when a value it would set was changed since.
         """
-        stack = self.state["history"]["redo"]
-        if not stack:
-            raise CampaignError(self.directory, "nothing to redo")
-        target = self.journal.entry(stack[-1])
-        changes = (
-            (Change(("struck", str(target.id)), True, MISSING),)
-            if target.kind == "note"
-            else target.changes
-        )
-        return self._reverse("redo", target, changes, f"Rétabli (redone) : {target.text}")
+        with self.writing():
+            target = self._mine(self.state["history"]["redo"], "redo")
+            changes = (
+                (Change(("struck", str(target.id)), True, MISSING),)
+                if target.kind == "note"
+                else target.changes
+            )
+            return self._reverse("redo", target, changes, f"Rétabli (redone) : {target.text}")
+
+    def _mine(self, stack: list[int], what: str) -> Entry:
+        """The latest entry of ``stack`` this writer may take back (or bring back)."""
+        for entry_id in reversed(stack):
+            entry = self._history_entry(entry_id)
+            if self.author is None or entry.by in (None, self.author):
+                return entry
+        mine = "" if self.author is None else f" by {self.author}"
+        raise CampaignError(self.directory, f"nothing{mine} to {what}")
+
+    def _history_entry(self, entry_id: int) -> Entry:
+        try:
+            return self.journal.entry(entry_id)
+        except KeyError:
+            raise CampaignError(
+                self.directory / STATE_FILE,
+                f"names entry {entry_id}, which the journal does not have",
+                "history",
+            ) from None
 
     def _reverse(self, kind: str, target: Entry, changes: tuple[Change, ...], text: str) -> Entry:
         try:
@@ -511,39 +753,12 @@ class Campaign:
     def _absorb(self, entry: Entry) -> None:
         """Apply an entry's changes and its effect on the undo history to the state."""
         try:
-            state_changes.apply(self.state, entry.changes)
+            _absorb_into(self.state, entry, self.journal)
         except ChangeError as error:
             raise CampaignError(
                 self.directory / STATE_FILE,
                 f"journal entry {entry.id} changes {error}: fix campaign.toml or that entry",
             ) from error
-        history = self.state["history"]
-        if entry.kind == "undo" and entry.target is not None:
-            if history["undo"] and history["undo"][-1] == entry.target:
-                history["undo"].pop()
-            history["redo"].append(entry.target)
-        elif entry.kind == "redo" and entry.target is not None:
-            if history["redo"] and history["redo"][-1] == entry.target:
-                history["redo"].pop()
-            history["undo"].append(entry.target)
-        elif entry.changes or entry.kind == "note":
-            # A note is taken back by striking it: it is undone like a change.
-            history["undo"].append(entry.id)
-            history["redo"].clear()
-        del history["undo"][:-HISTORY_LIMIT]
-        self.state["journal_applied"] = entry.id
-
-    def _require_writer(self) -> None:
-        if not self.writable:
-            raise CampaignError(self.directory, "is open for reading only")
-        if self._broken:
-            raise CampaignError(self.directory, self._broken)
-        if self._state_stamp() != self._stamp:
-            raise CampaignError(
-                self.directory / STATE_FILE,
-                "was changed outside meneur since it was opened: nothing was written; "
-                "reopen the campaign to keep both",
-            )
 
     def _state_stamp(self) -> tuple[int, int, int] | None:
         return _file_stamp(self.directory / STATE_FILE)
@@ -554,6 +769,7 @@ class Campaign:
             self._backup(path)
             self.state["written_by"] = f"meneur {MENEUR_VERSION}"
             atomic_write(path, _state_text(self.state))
+            self._disk_applied = int(self.state["journal_applied"])
         except OSError as error:
             self._broken = (
                 f"campaign.toml could not be written ({error.strerror}); the journal holds "
@@ -578,6 +794,76 @@ class Campaign:
             shutil.copy2(path, target)
         for old in sorted(backups.glob("campaign.*.toml"))[:-BACKUPS_KEPT]:
             old.unlink()
+
+
+def _absorb_into(state: dict[str, Any], entry: Entry, journal: Journal) -> None:
+    """Apply ``entry``'s changes and its effect on the undo history to ``state``.
+
+    Raises:
+        ChangeError: when a change does not fit (``state`` is then unchanged).
+    """
+    state_changes.apply(state, entry.changes)
+    history = state["history"]
+    if entry.kind == "undo" and entry.target is not None:
+        if entry.target in history["undo"]:
+            history["undo"].remove(entry.target)
+        history["redo"].append(entry.target)
+    elif entry.kind == "redo" and entry.target is not None:
+        if entry.target in history["redo"]:
+            history["redo"].remove(entry.target)
+        history["undo"].append(entry.target)
+    elif entry.changes or entry.kind == "note":
+        # A note is taken back by striking it: it is undone like a change.
+        history["undo"].append(entry.id)
+        # A new change ends what its author could redo (others keep theirs).
+        history["redo"][:] = [
+            kept for kept in history["redo"] if not _same_author(journal, kept, entry.by)
+        ]
+    del history["undo"][:-HISTORY_LIMIT]
+    state["journal_applied"] = entry.id
+
+
+def _same_author(journal: Journal, entry_id: int, by: str | None) -> bool:
+    if by is None:
+        return True
+    try:
+        other = journal.entry(entry_id).by
+    except (KeyError, CampaignError):
+        return True
+    return other in (None, by)
+
+
+def _shared_key(earlier: Entry, later: Entry) -> str | None:
+    """A key both entries change (one's path within the other's), or None."""
+    for mine in _paths(earlier):
+        for theirs in _paths(later):
+            if mine[: len(theirs)] == theirs or theirs[: len(mine)] == mine:
+                return ".".join(mine if len(mine) >= len(theirs) else theirs)
+    return None
+
+
+def _paths(entry: Entry) -> list[tuple[str, ...]]:
+    if entry.kind == "note":
+        return [("struck", str(entry.id))]
+    return [change.path for change in entry.changes]
+
+
+def differences(
+    before: Mapping[str, Any], after: Mapping[str, Any], path: tuple[str, ...] = ()
+) -> tuple[Change, ...]:
+    """The changes that turn ``before`` into ``after``, table by table (a list or a
+    value changes whole); meneur's bookkeeping keys are left out."""
+    found: list[Change] = []
+    keys = [*before, *(key for key in after if key not in before)]
+    for key in keys:
+        if not path and key in BOOKKEEPING:
+            continue
+        old, new = before.get(key, MISSING), after.get(key, MISSING)
+        if isinstance(old, Mapping) and isinstance(new, Mapping):
+            found += differences(old, new, (*path, key))
+        elif old != new:
+            found.append(Change((*path, key), copy.deepcopy(old), copy.deepcopy(new)))
+    return tuple(found)
 
 
 def read_state(directory: str | Path) -> dict[str, Any]:
@@ -627,8 +913,9 @@ def _file_stamp(path: Path) -> tuple[int, int, int] | None:
 
 
 def _remove_leftovers(directory: Path) -> None:
-    """Delete temporary files a killed writer left half-written (we hold the lock, so
-    no other writer is using them); the files they would have replaced are intact."""
+    """Delete temporary files a killed writer left half-written (the caller holds the
+    lock, so no other writer is using them); the files they would have replaced are
+    intact."""
     for folder in (directory, directory / JOURNAL_DIR):
         for leftover in folder.glob(".*.tmp"):
             leftover.unlink(missing_ok=True)

@@ -3,7 +3,8 @@
 ``journal/000001.toml`` holds entries 1–250, ``000002.toml`` entries 251–500, and so on.
 Appending rewrites only the last chunk (atomically), so it costs the same with a hundred
 entries or a hundred thousand; opening reads only the chunks it is asked for, newest
-first. A reader that did not take the writer lock sees new entries by polling.
+first. Other processes' entries are picked up by :meth:`Journal.poll`, which reads only
+the bytes appended since it last looked.
 """
 
 from __future__ import annotations
@@ -27,7 +28,18 @@ JOURNAL_DIR = "journal"
 KINDS = ("roll", "oracle", "creation", "note", "change", "undo", "redo", "session", "scene")
 """What an entry can be: a roll, an oracle's answer, creation rolls, a note, a state
 change, an undo or redo of one, or the start of a session or scene."""
-ENTRY_KEYS = ("id", "time", "kind", "text", "game_time", "character", "target", "roll", "changes")
+ENTRY_KEYS = (
+    "id",
+    "time",
+    "kind",
+    "text",
+    "game_time",
+    "character",
+    "target",
+    "roll",
+    "changes",
+    "by",
+)
 
 
 @dataclass(frozen=True)
@@ -45,6 +57,8 @@ class Entry:
         roll: the full roll record as plain data (inputs, dice, outcome, seed…), with
             ``kind`` naming its inputs so it can be replayed.
         changes: the state changes this entry made (a roll's consequences, an edit…).
+        by: who wrote it (``user@host``, a player's name), when known: undo takes back
+            a writer's own changes.
     """
 
     id: int
@@ -56,6 +70,7 @@ class Entry:
     target: int | None = None
     roll: Mapping[str, Any] | None = None
     changes: tuple[Change, ...] = field(default=())
+    by: str | None = None
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for TOML (unset fields left out)."""
@@ -65,7 +80,7 @@ class Entry:
             "kind": self.kind,
             "text": self.text,
         }
-        for name in ("game_time", "character", "target"):
+        for name in ("game_time", "character", "target", "by"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
@@ -154,7 +169,7 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         raise CampaignError(
             path, f"expected one of: {', '.join(KINDS)}, found {kind!r}", f"{where}.kind"
         )
-    for key in ("text", "game_time", "character"):
+    for key in ("text", "game_time", "character", "by"):
         if key in data and not isinstance(data[key], str):
             raise CampaignError(path, f"expected text, found {data[key]!r}", f"{where}.{key}")
     target = data.get("target")
@@ -192,6 +207,7 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         target=target,
         roll=roll,
         changes=tuple(changes),
+        by=data.get("by"),
     )
 
 
@@ -259,7 +275,7 @@ class Journal:
         self.directory = campaign_dir / JOURNAL_DIR
         self._cache: dict[int, list[Entry]] = {}
         self._last_text = ""
-        self._last_stamp: tuple[int, int] | None = None
+        self._last_stamp: tuple[int, int, int] | None = None
         self.last_id = 0
         self._load_tail()
 
@@ -285,12 +301,12 @@ class Journal:
                 )
         return numbers
 
-    def _stamp(self, path: Path) -> tuple[int, int] | None:
+    def _stamp(self, path: Path) -> tuple[int, int, int] | None:
         try:
             stat = path.stat()
         except FileNotFoundError:
             return None
-        return stat.st_mtime_ns, stat.st_size
+        return stat.st_ino, stat.st_mtime_ns, stat.st_size
 
     def _load_tail(self) -> None:
         numbers = self.chunk_numbers()
@@ -365,6 +381,10 @@ class Journal:
     def poll(self) -> list[Entry]:
         """Entries another process appended since this journal last looked.
 
+        Costs a ``stat`` when nothing changed; otherwise reads only the bytes appended
+        to the last chunk (and any chunk started since), so following a journal costs
+        the same at a hundred entries or a hundred thousand.
+
         Raises:
             CampaignError: when a chunk became unreadable.
         """
@@ -374,10 +394,60 @@ class Journal:
             next_exists = self.chunk_path(last + 1).exists()
             if stamp == self._last_stamp and not next_exists:
                 return []
+        else:
+            if not self.chunk_numbers():
+                return []
         before = self.last_id
-        self._cache.pop(chunk_number(before) if before else 1, None)
-        self._load_tail()
+        if not before or not self._read_appended(chunk_number(before)):
+            self._cache.pop(chunk_number(before) if before else 1, None)
+            self._load_tail()
+            return self.since(before)
+        number = chunk_number(self.last_id) + 1
+        while self.last_id % CHUNK_SIZE == 0 and self.chunk_path(number).exists():
+            entries, text = read_chunk(self.chunk_path(number), number)
+            if not entries:
+                break
+            self._cache[number] = entries
+            self._last_text = text
+            self._last_stamp = self._stamp(self.chunk_path(number))
+            self.last_id = entries[-1].id
+            number += 1
         return self.since(before)
+
+    def _read_appended(self, number: int) -> bool:
+        """Read what was appended to chunk ``number`` since it was last read; False when
+        the chunk is not the old text plus new entries (then it must be read whole)."""
+        path = self.chunk_path(number)
+        known = self._last_text.encode("utf-8")
+        try:
+            with path.open("rb") as stream:
+                stamp = os.fstat(stream.fileno())
+                head = stream.read(len(known))
+                tail = stream.read()
+        except OSError:
+            return False
+        if head != known or b"\0" in tail:
+            return False
+        try:
+            text = tail.decode("utf-8")
+            document = loads(text)
+        except (UnicodeDecodeError, TomlError):
+            return False
+        raw = document.get("entry", [])
+        if set(document) - {"entry"} or not isinstance(raw, list):
+            return False
+        entries = [entry_from_data(item, path, i) for i, item in enumerate(raw)]
+        expected = range(self.last_id + 1, self.last_id + 1 + len(entries))
+        if [entry.id for entry in entries] != list(expected) or (
+            entries and chunk_number(entries[-1].id) != number
+        ):
+            return False
+        self._cache[number] = [*self._cache.get(number, []), *entries]
+        self._last_text += text
+        self._last_stamp = (stamp.st_ino, stamp.st_mtime_ns, stamp.st_size)
+        if entries:
+            self.last_id = entries[-1].id
+        return True
 
     def append(self, entry: Entry) -> None:
         """Write ``entry`` as the next one (the caller holds the writer lock).

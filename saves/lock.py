@@ -1,8 +1,11 @@
-"""The writer lock: one process writes a campaign; any number may read it.
+"""The write lock: one process writes a campaign at a time, for as long as one write takes.
 
-The lock is an advisory ``flock`` on ``.lock`` in the campaign directory, so it goes away
-with its process however it ends (``kill -9`` included) and never goes stale. The file
-holds who took it, for the message a second writer gets.
+A write (append an entry, save the state) holds the lock for milliseconds; any number of
+processes share a campaign by taking it in turn. The lock is an advisory ``flock`` on the
+campaign *directory* itself, so the kernel releases it when its process ends (``kill -9``
+included), and deleting or replacing a file cannot defeat it (``rm .lock`` used to let two
+writers in). ``.lock`` only says who holds it, for the message a writer gets after
+waiting in vain.
 """
 
 from __future__ import annotations
@@ -10,13 +13,15 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from datetime import UTC, datetime
+import time
 from pathlib import Path
 from types import TracebackType
 
 from .errors import CampaignLocked
 
 LOCK_NAME = ".lock"
+WAIT_SECONDS = 5.0
+"""How long a writer waits for another's write before giving up with a message."""
 
 if sys.platform != "win32":
     import fcntl
@@ -31,7 +36,10 @@ if sys.platform != "win32":
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
-else:  # pragma: no cover - meneur is tested on POSIX; Windows locks the first byte
+    def _open_target(directory: Path) -> int:
+        return os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+
+else:  # pragma: no cover - meneur is tested on POSIX; Windows locks a file's first byte
     import msvcrt
 
     def _try_lock(fd: int) -> bool:
@@ -44,41 +52,59 @@ else:  # pragma: no cover - meneur is tested on POSIX; Windows locks the first b
     def _unlock(fd: int) -> None:
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
+    def _open_target(directory: Path) -> int:
+        return os.open(directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+
 
 class WriterLock:
     """Exclusive right to write one campaign, held until :meth:`release`.
 
-    Use as a context manager, or call :meth:`acquire` and :meth:`release`.
+    Use as a context manager, or call :meth:`acquire` and :meth:`release`. Hold it for
+    one write, not for the life of a process.
     """
 
     def __init__(self, directory: Path, purpose: str = "meneur") -> None:
+        self.directory = directory
         self.path = directory / LOCK_NAME
         self.purpose = purpose
         self._fd: int | None = None
 
-    def acquire(self) -> WriterLock:
-        """Take the lock.
+    def acquire(self, wait: float = WAIT_SECONDS) -> WriterLock:
+        """Take the lock, waiting up to ``wait`` seconds for another writer to finish.
 
         Raises:
-            CampaignLocked: naming the process that holds it.
+            CampaignLocked: naming the process that kept it that long.
         """
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        if not _try_lock(fd):
-            holder = _describe_holder(fd)
-            os.close(fd)
-            raise CampaignLocked(
-                self.path.parent, f"open for writing by {holder}; close it there first"
-            )
-        info = {
-            "pid": os.getpid(),
-            "host": socket.gethostname(),
-            "since": datetime.now(UTC).isoformat(timespec="seconds"),
-            "by": self.purpose,
-        }
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, _lines(info).encode(), 0)
+        fd = _open_target(self.directory)
+        deadline = time.monotonic() + wait
+        pause = 0.001
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise CampaignLocked(
+                    self.directory,
+                    f"busy: {_describe_holder(self.path)} kept it for more than {wait:g} s;"
+                    " nothing was written, try again",
+                )
+            time.sleep(pause)
+            pause = min(pause * 2, 0.02)  # a write takes milliseconds: look again soon
         self._fd = fd
+        self._describe_self()
         return self
+
+    def _describe_self(self) -> None:
+        """Say who holds the lock in ``.lock`` (best effort: it is only for messages)."""
+        info = {"pid": os.getpid(), "host": socket.gethostname(), "by": self.purpose}
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        except OSError:
+            return
+        try:
+            os.write(fd, _lines(info).encode())
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
     def release(self) -> None:
         """Give the lock up (also done when the process ends)."""
@@ -126,13 +152,12 @@ def _read_lines(text: str) -> dict[str, str]:
     return dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
 
 
-def _describe_holder(fd: int) -> str:
+def _describe_holder(path: Path) -> str:
     try:
-        info = _read_lines(os.pread(fd, 4096, 0).decode())
+        info = _read_lines(path.read_text(encoding="utf-8", errors="replace")[:4096])
     except (OSError, ValueError):
         info = {}
-    if not isinstance(info, dict) or "pid" not in info:
+    if "pid" not in info:
         return "another meneur process"
-    since = f" since {info['since']}" if "since" in info else ""
     by = info.get("by", "meneur")
-    return f"{by} (pid {info['pid']} on {info.get('host', '?')}{since})"
+    return f"{by} (pid {info['pid']} on {info.get('host', '?')})"

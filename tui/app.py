@@ -216,6 +216,7 @@ class MeneurApp(SessionStrings, App[None]):
             return
         if campaign.directory != self.session.campaign.directory:
             self.session.campaign.close()
+        campaign.author = self.session.campaign.author
         self.session.campaign = campaign
         remember(campaign.directory)
         from .screens.table import TableScreen
@@ -297,6 +298,7 @@ def open_campaign(
     Raises:
         CampaignError: when the campaign cannot be opened.
     """
+    from meneur.saves.campaign import default_author
     from meneur.saves.locations import current_campaign, default_campaign, remember
 
     from .session import create_default
@@ -308,8 +310,10 @@ def open_campaign(
         and not (target / "campaign.toml").exists()
     ):
         campaign = create_default(target, strings(lang or default_language()), clock)
+        campaign.author = default_author()
     else:
         campaign = Campaign.open(target, clock=clock)
+    campaign.author = default_author()  # its undo takes back this user's changes
     remember(campaign.directory)
     return campaign
 

@@ -324,3 +324,45 @@ def test_a_table_whose_weights_do_not_fill_its_dice_is_refused_when_written(
     )
     assert "campaign.toml: tables.butin: table butin rolls 2d6 (2 to 12)" in said
     assert "weights add up to 2, not 11" in said
+
+
+def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> None:
+    import json
+    import queue
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    from meneur.saves.campaign import Campaign
+
+    directory = tmp_path / "c"
+    Campaign.create(directory, system="resolution").close()
+    writer = Campaign.open(directory)
+    writer.note("before")
+    follower = subprocess.Popen(
+        [sys.executable, "-m", "meneur.cli.main", "journal", str(directory), "--follow", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert follower.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in follower.stdout], daemon=True).start()
+
+    def next_line() -> dict[str, object]:
+        return dict(json.loads(lines.get(timeout=10)))
+
+    try:
+        assert next_line()["text"] == "before"
+        writer.note("during")
+        writer.set(("lists", "people"), ["Justine"])
+        assert next_line()["text"] == "during"
+        changed = next_line()
+        assert changed["id"] == 3
+        assert changed["kind"] == "change"
+    finally:
+        follower.send_signal(signal.SIGINT)
+        _, errors = follower.communicate(timeout=10)
+    assert follower.returncode == 0
+    assert "Traceback" not in errors

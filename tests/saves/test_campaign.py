@@ -191,13 +191,41 @@ def test_undo_refuses_to_overwrite_a_later_hand_edit(campaign: Campaign) -> None
         assert reopened.state["trackers"]["alarme"]["value"] == 4
 
 
-def test_a_hand_edit_while_open_is_never_overwritten(campaign: Campaign) -> None:
+def test_a_hand_edit_while_open_is_journaled_as_made_outside_and_can_be_undone(
+    campaign: Campaign,
+) -> None:
     path = campaign.directory / "campaign.toml"
     path.write_text(path.read_text().replace('name = "Vranberg"', 'name = "Vranberg (edited)"'))
-    with pytest.raises(CampaignError, match="changed outside meneur"):
-        campaign.set(("lists", "people"), ["Justine"])
+    entry = campaign.set(("lists", "people"), ["Justine"])
+    outside = campaign.journal.entry(entry.id - 1)
+    assert outside.text == "Modifié hors de meneur (edited outside meneur) : name"
+    assert [(c.path, c.before, c.after) for c in outside.changes] == [
+        (("name",), "Vranberg", "Vranberg (edited)")
+    ]
     assert 'name = "Vranberg (edited)"' in path.read_text()
-    assert campaign.journal.last_id == 0
+    assert "Justine" in path.read_text()
+    campaign.undo()  # the list
+    campaign.undo()  # the hand edit
+    assert reopen(campaign).state["name"] == "Vranberg"
+
+
+def test_a_broken_hand_edit_is_said_and_never_written_over(campaign: Campaign) -> None:
+    campaign.note("before")
+    path = campaign.directory / "campaign.toml"
+    broken = path.read_text().replace('name = "Vranberg"', "name = 12")
+    path.write_text(broken)
+    update = campaign.sync()
+    assert update.problem is not None
+    assert "campaign.toml: name: expected text" in update.problem
+    assert campaign.state["name"] == "Vranberg"  # the last good state stays in use
+    with pytest.raises(CampaignError, match="name: expected text"):
+        campaign.note("refused")
+    assert path.read_text() == broken
+    assert campaign.journal.last_id == 1
+    path.write_text(broken.replace("name = 12", 'name = "Vranberg 2"'))
+    campaign.note("after the fix")
+    assert campaign.state["name"] == "Vranberg 2"
+    assert [e.kind for e in campaign.latest(3)] == ["note", "change", "note"]
 
 
 def test_notes_are_edited_and_the_edit_undone(campaign: Campaign) -> None:
@@ -318,3 +346,59 @@ def test_the_current_campaign_is_written_only_when_it_changes(
     assert (again.st_ino, again.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
     locations.remember(tmp_path / "b")
     assert locations.current_campaign() == (tmp_path / "b").resolve()
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("tables", "t"), {"name": "R", "entries": ["A"]}),
+        (("trackers", "x"), {"name": "X"}),
+        (("trackers", "y"), {"name": "Y", "value": "5"}),
+    ],
+)
+def test_a_value_normalised_when_stored_is_undone(
+    campaign: Campaign, path: tuple[str, ...], value: object
+) -> None:
+    campaign.set(path, value)
+    campaign.undo()
+    assert path[1] not in reopen(campaign).state[path[0]]
+
+
+def test_each_writer_undoes_its_own_change_unless_a_later_one_depends_on_it(
+    campaign: Campaign,
+) -> None:
+    gm = Campaign.open(campaign.directory, author="gm")
+    player = Campaign.open(campaign.directory, author="ana")
+    gm.set(("trackers", "alarme"), {"name": "alarme", "value": 1})
+    player.set(("lists", "people"), ["Justine"])
+    undone = gm.undo()  # the GM's own change, though the player's is later
+    assert undone.target == 1
+    assert player.sync().state_changed
+    assert "alarme" not in player.state["trackers"]
+    with pytest.raises(CampaignError, match="nothing by gm to undo"):
+        gm.undo()
+    gm.redo()
+    player.set(("trackers", "alarme", "value"), 2)  # depends on the GM's change
+    with pytest.raises(UndoConflict, match=r"entry 5 by ana changed trackers\.alarme"):
+        gm.undo()
+    player.undo()
+    gm.undo()
+    assert "alarme" not in Campaign.open(campaign.directory, write=False).state["trackers"]
+
+
+def test_a_disk_that_refuses_a_write_is_one_message_and_nothing_is_acknowledged(
+    campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from meneur.saves import journal
+
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(journal, "atomic_write", full)
+    with pytest.raises(CampaignError, match=r"000001\.toml: could not be written \(No space"):
+        campaign.note("lost?")
+    assert campaign.journal.last_id == 0
+    monkeypatch.undo()
+    assert campaign.note("kept").id == 1

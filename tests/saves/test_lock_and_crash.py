@@ -18,40 +18,118 @@ from meneur.saves.errors import CampaignLocked
 HOLD = textwrap.dedent(
     """
     import sys, time
-    from meneur.saves.campaign import Campaign
-    campaign = Campaign.open(sys.argv[1])
+    from pathlib import Path
+    from meneur.saves.lock import WriterLock
+    lock = WriterLock(Path(sys.argv[1]), "meneur serve").acquire()  # a write that hangs
     print("holding", flush=True)
     time.sleep(60)
     """
 )
 
 
-def test_a_second_writer_is_told_who_holds_the_campaign(tmp_path: Path) -> None:
-    Campaign.create(tmp_path / "c", system="traits").close()
+def _holder(directory: Path) -> subprocess.Popen[str]:
     holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD, str(tmp_path / "c")], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", HOLD, str(directory)], stdout=subprocess.PIPE, text=True
     )
+    assert holder.stdout is not None
+    assert holder.stdout.readline().strip() == "holding"
+    return holder
+
+
+def test_a_writer_waits_for_a_write_then_says_who_kept_the_campaign_busy(
+    tmp_path: Path,
+) -> None:
+    Campaign.create(tmp_path / "c", system="traits").close()
+    campaign = Campaign.open(tmp_path / "c")
+    holder = _holder(tmp_path / "c")
     try:
-        assert holder.stdout is not None
-        assert holder.stdout.readline().strip() == "holding"
-        with pytest.raises(CampaignLocked) as caught:
-            Campaign.open(tmp_path / "c")
-        assert f"pid {holder.pid}" in str(caught.value)
-        assert "open for writing by meneur" in str(caught.value)
+        started = time.monotonic()
+        with pytest.raises(CampaignLocked) as caught, campaign.writing(wait=0.4):
+            pass
+        assert 0.4 <= time.monotonic() - started < 2
+        assert f"meneur serve (pid {holder.pid}" in str(caught.value)
+        assert "nothing was written, try again" in str(caught.value)
         follower = Campaign.open(tmp_path / "c", write=False)  # readers are always welcome
         assert follower.system == "traits"
     finally:
         holder.kill()
         holder.wait()
-    # kill -9 leaves no stale lock behind: the next writer simply opens.
-    Campaign.open(tmp_path / "c").close()
+    # kill -9 leaves no stale lock behind: the next write simply goes through.
+    assert campaign.note("after").id == 1
 
 
-def test_the_lock_is_released_on_close(tmp_path: Path) -> None:
-    Campaign.create(tmp_path / "c", system="systemj").close()
-    with Campaign.open(tmp_path / "c"), pytest.raises(CampaignLocked):
-        Campaign.open(tmp_path / "c")
-    Campaign.open(tmp_path / "c").close()
+def test_deleting_or_replacing_the_lock_file_does_not_let_a_second_writer_in(
+    tmp_path: Path,
+) -> None:
+    Campaign.create(tmp_path / "c", system="traits").close()
+    campaign = Campaign.open(tmp_path / "c")
+    holder = _holder(tmp_path / "c")
+    try:
+        (tmp_path / "c" / ".lock").unlink()
+        with pytest.raises(CampaignLocked), campaign.writing(wait=0.2):
+            pass
+        (tmp_path / "c" / ".lock").write_text("pid=1\n")
+        with pytest.raises(CampaignLocked), campaign.writing(wait=0.2):
+            pass
+    finally:
+        holder.kill()
+        holder.wait()
+    assert campaign.journal.last_id == 0
+
+
+def test_two_writers_in_one_process_take_turns_and_see_each_other(tmp_path: Path) -> None:
+    Campaign.create(tmp_path / "c", system="resolution").close()
+    first, second = Campaign.open(tmp_path / "c"), Campaign.open(tmp_path / "c")
+    assert first.note("one").id == 1
+    assert second.note("two").id == 2  # caught up before writing
+    first.set(("lists", "people"), ["Justine"])
+    assert second.sync().state_changed
+    assert second.state["lists"]["people"] == ["Justine"]
+    assert [e.text for e in first.sync().entries] == ["two"]
+
+
+PARALLEL = textwrap.dedent(
+    """
+    import sys
+    from meneur.core import resolution
+    from meneur.core.records import roll_seeded
+    from meneur.saves.campaign import Campaign
+    campaign = Campaign.open(sys.argv[1], author=sys.argv[2])
+    for i in range(int(sys.argv[3])):
+        if i % 4 == 3:
+            entry = campaign.set(("trackers", sys.argv[2]), {"name": sys.argv[2], "value": i})
+        else:
+            record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), i)
+            entry = campaign.record_roll(record, f"{sys.argv[2]} {i}")
+        print(entry.id, flush=True)
+    """
+)
+
+
+def test_parallel_writers_are_all_acknowledged_in_one_contiguous_order(tmp_path: Path) -> None:
+    directory = tmp_path / "c"
+    Campaign.create(directory, system="resolution").close()
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", PARALLEL, str(directory), f"w{n}", "12"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(4)
+    ]
+    acknowledged: list[int] = []
+    for writer in writers:
+        out, _ = writer.communicate(timeout=60)
+        assert writer.returncode == 0
+        acknowledged += [int(line) for line in out.split()]
+    assert sorted(acknowledged) == list(range(1, 4 * 12 + 1))
+    with Campaign.open(directory) as campaign:
+        assert [entry.id for entry in campaign.journal] == list(range(1, 49))
+        assert {name: t["value"] for name, t in campaign.state["trackers"].items()} == {
+            f"w{n}": 11 for n in range(4)
+        }
+        by = {entry.by for entry in campaign.journal}
+        assert by == {f"w{n}" for n in range(4)}
 
 
 WRITER = textwrap.dedent(

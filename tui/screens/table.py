@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from meneur.core.errors import RulesError
+from meneur.saves.campaign import Update
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.command_line import CommandLine
@@ -36,6 +37,9 @@ NARROW = 110
 
 
 TABS = ("action", "oracles", "tables")
+FOLLOW_SECONDS = 0.1
+"""How often the table looks for what other processes wrote: a stat or two each time
+(see Campaign.sync), so following is live (within ~0.15 s) and idle cost stays tiny."""
 PANES = {"action": "panel", "oracles": "oracle-panel", "tables": "tables-panel"}
 """The pane (its widget's id) each tab shows."""
 """The tabs beside the party: the system's panel, the oracles, the random tables."""
@@ -75,6 +79,7 @@ class TableScreen(SessionStrings, Screen[None]):
         self.session = session
         self.acting: str | None = next(iter(session.characters()), None)
         self._shown = False
+        self._problem_said: str | None = None
 
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.
@@ -132,6 +137,7 @@ class TableScreen(SessionStrings, Screen[None]):
         if isinstance(self.app, MeneurApp):
             self.app.started()
         self.query_one(JournalView).show(self.session.campaign)
+        self.set_interval(FOLLOW_SECONDS, self.follow, name="follow the campaign")
         # The journal is drawn before the hidden tabs are built (those take longer).
         self.call_after_refresh(self._build_hidden_tabs)
 
@@ -212,9 +218,9 @@ class TableScreen(SessionStrings, Screen[None]):
         self.query_one("#panel", ActionPanel).character = event.character
         self._show_compact()
 
-    @on(ActionPanel.Rolled)
-    def rolled(self, event: ActionPanel.Rolled) -> None:
-        """Journal a roll and its consequences, then show the entry."""
+    def journal_roll(self, event: ActionPanel.Rolled) -> bool:
+        """Journal a roll and its consequences, durably, and show the entry; False (and
+        the reason said) when the write was refused."""
         try:
             entry = self.session.record(
                 event.record,
@@ -225,10 +231,11 @@ class TableScreen(SessionStrings, Screen[None]):
             )
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-            return
+            return False
         self.query_one(JournalView).add(entry)
         if event.changes:
             self.show_party()
+        return True
 
     @on(ActionPanel.SheetChanged)
     def sheet_changed(self, event: ActionPanel.SheetChanged) -> None:
@@ -414,6 +421,37 @@ class TableScreen(SessionStrings, Screen[None]):
             return
         screen = SheetScreen(self.session, ident)
         self.app.push_screen(screen, lambda _: self.characters_changed(screen.written))
+
+    def follow(self) -> None:
+        """Show what other processes wrote (entries, state changes, a hand edit of
+        campaign.toml), and say once when campaign.toml cannot be read as it is now."""
+        update: Update | None = None
+        try:
+            update = self.session.campaign.sync()
+        except CampaignError as error:
+            problem: str | None = str(error)
+        else:
+            problem = update.problem
+        if problem != self._problem_said:
+            self._problem_said = problem
+            if problem:
+                self.notify(
+                    self.t("app.outside_problem", message=problem),
+                    severity="error",
+                    timeout=12,
+                )
+            else:
+                self.notify(self.t("app.outside_fixed"))
+        if update is None or not update:
+            return
+        if update.state_changed:
+            self.characters_changed(update.entries)
+            if self.is_attached and self.query("#tables-panel"):
+                self.tables_panel.fill()
+        else:
+            journal = self.query_one(JournalView)
+            for entry in update.entries:
+                journal.add(entry)
 
     def characters_changed(self, entries: Iterable[Entry] = ()) -> None:
         """Show journal ``entries`` just written (and the entries they undid or redid),

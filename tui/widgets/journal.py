@@ -61,6 +61,8 @@ class JournalView(Vertical):
         """The entries listed, in order: the latest ones, or what a search found."""
         self.earlier = False
         """Whether the list starts with the line that lists earlier entries."""
+        self.found = False
+        """Whether the list is what a search found (new entries wait for its end)."""
         self.expanded: set[int] = set()
 
     def compose(self) -> ComposeResult:
@@ -87,13 +89,21 @@ class JournalView(Vertical):
         self._list(older + self.entries, highlight=len(older) - 1)
 
     def add(self, entry: Entry) -> None:
-        """Append a new entry at the bottom and bring it into view (a free dice roll with
-        its dice and what its total was worth)."""
-        roll = entry.roll
-        if roll is not None and roll.get("system") == "dice":
-            self.expanded.add(entry.id)
-        self.entries.append(entry)
-        self.listing.add_option(self._option(entry))
+        """Show a new entry at the bottom and bring it into view (a free dice roll with
+        its dice and what its total was worth), after any entry before it not shown yet
+        (another process may have written those); an entry shown already is left."""
+        if self.campaign is None or self.found:
+            return
+        shown = self.entries[-1].id if self.entries else 0
+        if entry.id <= shown:
+            return
+        missing = self.campaign.journal.since(shown) if entry.id > shown + 1 else []
+        for new in [*missing[: entry.id - shown - 1], entry]:
+            roll = new.roll
+            if roll is not None and roll.get("system") == "dice":
+                self.expanded.add(new.id)
+            self.entries.append(new)
+            self.listing.add_option(self._option(new))
         self.listing.highlighted = self.listing.option_count - 1
         self.listing.scroll_end(animate=False)
 
@@ -112,6 +122,7 @@ class JournalView(Vertical):
         listing = self.listing
         listing.clear_options()
         self.entries = entries
+        self.found = found
         self.earlier = not found and bool(entries) and entries[0].id > 1
         options = [self._option(entry) for entry in entries]
         if self.earlier:

@@ -19,7 +19,7 @@ from meneur.tui.widgets.button import ActionButton
 
 from .dice import DiceView, ShownDie
 from .odds import OddsView
-from .panels.base import ActionPanel
+from .panels.base import ActionPanel, journaled
 from .selector import StepSelector
 
 if TYPE_CHECKING:
@@ -100,6 +100,9 @@ class OraclePanel(SessionStrings, VerticalScroll):
     def answer(self, question: oracles.YesNoQuestion | oracles.OracleQuestion) -> None:
         """Roll, show and journal an oracle's answer."""
         record = self.session.roll(question)
+        shown = question.question or term(f"system.{record.system}").fr
+        if not journaled(self, ActionPanel.Rolled(record, shown)):
+            return
         dice = [ShownDie(str(die.face), die.kept) for die in record.dice]
         self.query_one("#oracle-dice", DiceView).show(
             dice, self.t("app.kept"), self.t("app.dropped")
@@ -112,5 +115,3 @@ class OraclePanel(SessionStrings, VerticalScroll):
             f"{symbol(record.outcome)} {glossed(record.system, record.outcome)}", style=style
         )
         self.query_one("#answer", Static).update(text)
-        shown = question.question or term(f"system.{record.system}").fr
-        self.post_message(ActionPanel.Rolled(record, shown))

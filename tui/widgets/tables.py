@@ -18,7 +18,7 @@ from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
 
-from .panels.base import ActionPanel
+from .panels.base import ActionPanel, journaled
 
 if TYPE_CHECKING:
     from meneur.tui.session import Session
@@ -76,10 +76,11 @@ class TablesPanel(SessionStrings, Vertical):
     def roll_table(self, table: RandomTable) -> None:
         """Roll on ``table``, show the result and journal it."""
         record = self.session.roll(TableQuery.of(table, self.session.tables()))
+        if not journaled(self, ActionPanel.Rolled(record, table.name)):
+            return
         text = Text(table.name, style="dim")
         text.append("\n" + record.text, style="bold")
         self.query_one("#table-result", Static).update(text)
-        self.post_message(ActionPanel.Rolled(record, table.name))
 
     @on(Button.Pressed, "#reload-tables")
     def reload(self) -> None:

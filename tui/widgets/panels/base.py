@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
 
 from meneur.content.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
@@ -64,6 +65,19 @@ def dice_said(sides: list[int]) -> str:
         else:
             runs.append([size, 1])
     return ", ".join(f"{count}d{size}" for size, count in runs)
+
+
+def journaled(widget: Widget, rolled: ActionPanel.Rolled) -> bool:
+    """Journal a roll now, durably, before its result is shown; False when the write
+    was refused (the table then said why, and nothing is to be shown).
+
+    Outside the table (a panel on a screen of its own), the roll is posted instead.
+    """
+    journal = getattr(widget.screen, "journal_roll", None)
+    if journal is None:
+        widget.post_message(rolled)
+        return True
+    return bool(journal(rolled))
 
 
 class ActionPanel(SessionStrings, VerticalScroll):
@@ -303,18 +317,14 @@ class ActionPanel(SessionStrings, VerticalScroll):
         return dice_said(drawn.sides)
 
     def finish(self, record: Any, *, physical: bool) -> None:
-        """Show a record and send it to the journal with its consequences."""
-        self.last = record
-        self.show_record(record)
-        self.post_message(
-            self.Rolled(
-                record,
-                self.journal_text(record),
-                self.consequences(record),
-                self.character,
-                physical,
-            )
+        """Journal a record with its consequences, then show it: a result is never shown
+        before its entry is on disk (a refused write shows the reason instead)."""
+        rolled = self.Rolled(
+            record, self.journal_text(record), self.consequences(record), self.character, physical
         )
+        if journaled(self, rolled):
+            self.last = record
+            self.show_record(record)
 
     def journal_text(self, record: Any) -> str:
         """What the journal says was tried."""

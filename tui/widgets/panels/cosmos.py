@@ -22,7 +22,7 @@ from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.ticklist import TickList
 
-from .base import ActionPanel, number
+from .base import ActionPanel, journaled, number
 
 
 class CosmosPanel(ActionPanel):
@@ -134,8 +134,8 @@ class CosmosPanel(ActionPanel):
         value = self.sheet.get("intuition", cosmos.DEFAULT_INTUITION)
         test = cosmos.IntuitionTest(value if isinstance(value, int) else cosmos.DEFAULT_INTUITION)
         record = self.session.roll(test)
-        self.last = record
-        self.show_record(record)
         name = self.session.characters().get(self.character or "", {}).get("name", "")
         text = f"{name} — {self.t('cosmos.intuition_value', value=test.intuition)}".strip(" —")
-        self.post_message(self.Rolled(record, text, (), self.character, False))
+        if journaled(self, self.Rolled(record, text, (), self.character, False)):
+            self.last = record
+            self.show_record(record)

@@ -4,6 +4,7 @@ and walks initiative → attack → defence or counter-attack."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.selector import StepSelector
 
-from .base import ActionPanel, number
+from .base import ActionPanel, journaled, number
 
 NONE = "none"
 
@@ -177,6 +178,10 @@ class SystemjPanel(ActionPanel):
     @on(Button.Pressed, "#step-buttons ActionButton")
     def _take_step(self, event: Button.Pressed) -> None:
         event.stop()
+        with contextlib.suppress(_NotJournaled):  # the table said why; the exchange waits
+            self._take(event)
+
+    def _take(self, event: Button.Pressed) -> None:
         found = self.scores()
         if found is None or self.exchange is None or event.button.name is None:
             return
@@ -250,6 +255,8 @@ class SystemjPanel(ActionPanel):
         """Roll one SYSTEMJ test of the exchange, list it in the helper with its die and
         journal it (the journal adds the outcome to what was tested)."""
         record = self.session.roll(systemj.SystemjTest(min(max(value, 0), 200), label=label))
+        if not journaled(self, self.Rolled(record, f"{label} {value}", (), self.character, False)):
+            raise _NotJournaled
         line = Text(f"{label} {value} : d100 ")
         line.append(f"{record.result:02d}", style="bold reverse")
         line.append(f" → {symbol(record.outcome)} {glossed('systemj', record.outcome)}")
@@ -257,5 +264,8 @@ class SystemjPanel(ActionPanel):
         exchange = self.query_one("#exchange", Static)
         exchange.update(Text("\n").join(self.tests))
         self.call_after_refresh(exchange.scroll_visible, animate=False)
-        self.post_message(self.Rolled(record, f"{label} {value}", (), self.character, False))
         return record
+
+
+class _NotJournaled(Exception):
+    """A test of the exchange was not written: the exchange stops before it."""

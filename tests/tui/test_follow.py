@@ -1,0 +1,91 @@
+"""The table follows a campaign that other processes write: entries, state, hand edits."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .conftest import screen_text
+
+CLI = [sys.executable, "-m", "meneur.cli.main"]
+
+
+async def _until(pilot, app, condition, seconds: float = 5.0) -> bool:  # type: ignore[no-untyped-def]
+    """Let the app run until ``condition()`` holds (True) or ``seconds`` pass (False)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if condition():
+            return True
+    return False
+
+
+def _cli(*words: str) -> None:
+    done = subprocess.run([*CLI, *words], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+
+
+async def test_the_table_shows_what_another_process_writes_without_a_key(app_of) -> None:
+    app = app_of("resolution")
+    directory = str(app.session.campaign.directory)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        _cli("note", directory, "La caravane atteint le col.")
+        assert await _until(pilot, app, lambda: "La caravane atteint le col" in screen_text(app))
+        _cli("set", directory, "characters.kael.name", '"Kael le Brave"')
+        assert await _until(pilot, app, lambda: "Kael le Brave" in screen_text(app))
+        await pilot.press("r")  # the table writes after both, in order
+        await pilot.pause()
+        ids = [entry.id for entry in app.session.campaign.journal]
+        assert ids == list(range(1, len(ids) + 1))
+        assert app.session.campaign.journal.entry(ids[-1]).kind == "roll"
+
+
+async def test_a_hand_edit_is_taken_in_live_and_a_broken_one_is_said(app_of) -> None:
+    app = app_of("resolution")
+    path: Path = app.session.campaign.directory / "campaign.toml"
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        path.write_text(path.read_text().replace('name = "Kael"', 'name = "Kaël"'))
+        assert await _until(pilot, app, lambda: "Modifié hors de meneur" in screen_text(app))
+        assert "Kaël" in screen_text(app)
+        good = path.read_text()
+        assert "Kaël" in good
+        broken = good.replace('name = "Kaël"', "name = 3")
+        path.write_text(broken)
+        assert await _until(pilot, app, lambda: "ne peut être lu" in screen_text(app))
+        assert "characters.kael.name" in screen_text(app)
+        await pilot.press("r")  # refused, said, and the file is left as the user wrote it
+        await pilot.pause()
+        assert path.read_text() == broken
+        assert "Kaël" in screen_text(app)  # the last good state stays in use
+
+
+async def test_a_result_is_shown_only_once_saved_and_a_full_disk_is_one_message(
+    app_of, monkeypatch
+) -> None:
+    import errno
+
+    from meneur.saves import journal
+
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(journal, "atomic_write", full)
+        await pilot.press("r")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "No space left on device" in shown
+        assert "Pas encore lancé" in shown  # no result that was not saved
+        monkeypatch.undo()
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Pas encore lancé" not in screen_text(app)
+        assert app.session.campaign.journal.entry(app.session.campaign.journal.last_id).kind == (
+            "roll"
+        )
