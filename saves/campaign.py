@@ -16,6 +16,7 @@ true); an edit that cannot be read is reported and nothing is written over it.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import getpass
 import os
@@ -204,9 +205,12 @@ class Campaign:
         state = validate(state, directory / STATE_FILE)
         directory.mkdir(parents=True, exist_ok=True)
         (directory / JOURNAL_DIR).mkdir(exist_ok=True)
+        data = _state_text(state)
         with WriterLock(directory):
-            atomic_write(directory / STATE_FILE, _state_text(state))
-        return cls(directory, state, Journal(directory), clock, writer=True)
+            atomic_write(directory / STATE_FILE, data)
+        campaign = cls(directory, state, Journal(directory), clock, writer=True)
+        campaign._keep_copy(data)
+        return campaign
 
     @classmethod
     def open(
@@ -239,6 +243,8 @@ class Campaign:
         # a campaign that cannot be opened is left exactly as it was.
         campaign, original, behind = cls._load(directory, clock)
         if not write:
+            if campaign._outside:  # a reader takes the file as it is
+                campaign.state, campaign._outside = campaign._outside_state, ()
             return campaign
         if original == campaign.state["schema_version"] and not behind:
             with WriterLock(directory):
@@ -261,9 +267,16 @@ class Campaign:
     def _load(cls, directory: Path, clock: Clock) -> tuple[Campaign, int, bool]:
         """Read and check everything, in memory: the campaign (without a lock), its
         original schema version, and whether the last entry had to be rolled forward."""
-        state, original = _read_state(directory / STATE_FILE)
+        # The stamp is taken before reading: if a writer replaces the file meanwhile,
+        # the next sync sees a newer stamp and reads it again (after, it would not).
+        stamp = _file_stamp(directory / STATE_FILE)
+        state, original, text = _read_state_text(directory / STATE_FILE)
         campaign = cls(directory, state, Journal(directory), clock)
-        return campaign, original, campaign._catch_up()
+        campaign._stamp = stamp
+        behind = campaign._catch_up()
+        if not behind and original == state["schema_version"]:
+            campaign._find_hand_edit(text)
+        return campaign, original, behind
 
     def _catch_up(self) -> bool:
         """Apply the last entry's changes if campaign.toml has not caught up with it."""
@@ -766,9 +779,9 @@ class Campaign:
     def _write_state(self) -> None:
         path = self.directory / STATE_FILE
         try:
-            self._backup(path)
             self.state["written_by"] = f"meneur {MENEUR_VERSION}"
-            atomic_write(path, _state_text(self.state))
+            data = _state_text(self.state)
+            atomic_write(path, data)
             self._disk_applied = int(self.state["journal_applied"])
         except OSError as error:
             self._broken = (
@@ -777,23 +790,51 @@ class Campaign:
             )
             raise CampaignError(path, self._broken) from error
         self._stamp = self._state_stamp()
+        self._keep_copy(data)
 
-    def _backup(self, path: Path) -> None:
-        """Keep the current campaign.toml as the newest backup; drop all but the last ten."""
-        if not path.exists():
-            return
+    def _backups(self) -> list[Path]:
+        """The backups of campaign.toml, oldest first."""
+        return sorted((self.directory / BACKUP_DIR).glob("campaign.*.toml"))
+
+    def _keep_copy(self, data: bytes) -> None:
+        """Keep what was just written as the newest of the last ten backups: it is also
+        what campaign.toml is compared with at the next open, to find a hand edit made
+        while no meneur was looking. A copy, not a link: an editor that writes in place
+        would change both. Best effort: the state itself is already safe."""
         backups = self.directory / BACKUP_DIR
-        backups.mkdir(exist_ok=True)
-        existing = sorted(backups.glob("campaign.*.toml"))
-        numbers = [int(p.name.split(".")[1]) for p in existing if p.name.split(".")[1].isdigit()]
-        target = backups / f"campaign.{(max(numbers) + 1 if numbers else 1):06d}.toml"
+        with contextlib.suppress(OSError):
+            backups.mkdir(exist_ok=True)
+            existing = self._backups()
+            numbers = [
+                int(p.name.split(".")[1]) for p in existing if p.name.split(".")[1].isdigit()
+            ]
+            target = backups / f"campaign.{(max(numbers) + 1 if numbers else 1):06d}.toml"
+            temporary = backups / f".{target.name}.tmp"
+            temporary.write_bytes(data)
+            os.replace(temporary, target)
+            for old in self._backups()[:-BACKUPS_KEPT]:
+                old.unlink()
+
+    def _find_hand_edit(self, text: str) -> None:
+        """Compare campaign.toml as read (``text``) with the copy meneur kept of what it
+        last wrote; a difference is a hand edit made while no meneur had the campaign
+        open, journaled at the first write like any other."""
+        backups = self._backups()
+        if not backups or self._disk_applied != self.state["journal_applied"]:
+            return
         try:
-            # The rename that follows leaves the old inode to the backup: no copy needed.
-            os.link(path, target)
-        except OSError:
-            shutil.copy2(path, target)
-        for old in sorted(backups.glob("campaign.*.toml"))[:-BACKUPS_KEPT]:
-            old.unlink()
+            written = backups[-1].read_text(encoding="utf-8")
+            if written == text:
+                return
+            base, _ = _read_state(backups[-1])
+        except (OSError, UnicodeDecodeError, CampaignError):
+            return
+        if base["journal_applied"] != self._disk_applied:
+            return  # an older meneur kept the version before the last write instead
+        found = differences(base, self.state)
+        if found:
+            self._outside, self._outside_state = found, self.state
+            self.state = {**base, "history": self.state["history"]}
 
 
 def _absorb_into(state: dict[str, Any], entry: Entry, journal: Journal) -> None:
@@ -895,6 +936,14 @@ def _state_text(state: Mapping[str, Any]) -> bytes:
     import tomli_w  # only to write: opening a campaign does not pay for it
 
     return (header + tomli_w.dumps(dict(state))).encode("utf-8")
+
+
+def _read_state_text(path: Path) -> tuple[dict[str, Any], int, str]:
+    """Read, migrate in memory and check campaign.toml; return it, its original schema
+    and its text."""
+    document, text = parse_toml(path)
+    migrated, original = migrate(document, path)
+    return validate(migrated, path), original, text
 
 
 def _read_state(path: Path) -> tuple[dict[str, Any], int]:

@@ -315,12 +315,15 @@ class Journal:
             return
         last = numbers[-1]
         path = self.chunk_path(last)
+        # Stamped before reading: a chunk replaced meanwhile then looks changed at the
+        # next poll (stamped after, its new entries would be missed).
+        stamp = self._stamp(path)
         entries, text = read_chunk(path, last)
         if not entries and last > 1:
             raise CampaignError(path, "an empty chunk after full ones")
         self._cache[last] = entries
         self._last_text = text
-        self._last_stamp = self._stamp(path)
+        self._last_stamp = stamp
         self.last_id = entries[-1].id if entries else 0
 
     def chunk(self, number: int) -> list[Entry]:
@@ -404,12 +407,13 @@ class Journal:
             return self.since(before)
         number = chunk_number(self.last_id) + 1
         while self.last_id % CHUNK_SIZE == 0 and self.chunk_path(number).exists():
+            stamp = self._stamp(self.chunk_path(number))  # before reading: see _load_tail
             entries, text = read_chunk(self.chunk_path(number), number)
             if not entries:
                 break
             self._cache[number] = entries
             self._last_text = text
-            self._last_stamp = self._stamp(self.chunk_path(number))
+            self._last_stamp = stamp
             self.last_id = entries[-1].id
             number += 1
         return self.since(before)
@@ -466,6 +470,13 @@ class Journal:
         starts_chunk = entry.id == (number - 1) * CHUNK_SIZE + 1
         text = (chunk_header(number) + block) if starts_chunk else (self._last_text + "\n" + block)
         path = self.chunk_path(number)
+        # Never write over an entry this journal has not read: the chunk on disk must be
+        # the one it read last (or, for a new chunk, not there yet).
+        on_disk = self._stamp(path)
+        if (on_disk is not None) if starts_chunk else (on_disk != self._last_stamp):
+            raise CampaignError(
+                path, "was written by another process since it was read; nothing was written"
+            )
         atomic_write(path, text.encode("utf-8"))
         entries = [] if starts_chunk else self._cache.get(number, [])
         self._cache[number] = [*entries, entry]

@@ -179,16 +179,19 @@ def test_undoing_a_rolls_consequence_keeps_the_roll(tmp_path: Path) -> None:
         assert campaign.journal.last_id == rolled.id + 1
 
 
-def test_undo_refuses_to_overwrite_a_later_hand_edit(campaign: Campaign) -> None:
+def test_undo_never_skips_over_a_later_hand_edit(campaign: Campaign) -> None:
     campaign.set(("trackers", "alarme"), {"name": "Alarme", "value": 1})
     directory = campaign.directory
     campaign.close()
     path = directory / "campaign.toml"
     path.write_text(path.read_text().replace("value = 1", "value = 4"))
-    with Campaign.open(directory) as reopened:
-        with pytest.raises(UndoConflict, match="changed since"):
-            reopened.undo()
-        assert reopened.state["trackers"]["alarme"]["value"] == 4
+    with Campaign.open(directory, author="gm") as reopened:
+        # The hand edit is journaled (by no one in particular) before anything else…
+        first = reopened.undo()
+        assert reopened.journal.entry(first.target or 0).text.startswith("Modifié hors")
+        assert reopened.state["trackers"]["alarme"]["value"] == 1
+        reopened.undo()  # …and only then the change it was made over
+        assert "alarme" not in reopened.state["trackers"]
 
 
 def test_a_hand_edit_while_open_is_journaled_as_made_outside_and_can_be_undone(
@@ -245,8 +248,9 @@ def test_rotating_backups_keep_the_last_ten_versions(campaign: Campaign) -> None
         campaign.set(("trackers", "t"), {"name": "t", "value": i})
     backups = sorted((campaign.directory / "backups").iterdir())
     assert len(backups) == 10
-    newest = tomllib.loads(backups[-1].read_text())
-    assert newest["trackers"]["t"]["value"] == 13  # the version before the current one
+    assert backups[-1].read_text() == (campaign.directory / "campaign.toml").read_text()
+    before = tomllib.loads(backups[-2].read_text())
+    assert before["trackers"]["t"]["value"] == 13  # the version before the current one
 
 
 def test_a_reader_follows_the_writer(campaign: Campaign) -> None:
@@ -402,3 +406,23 @@ def test_a_disk_that_refuses_a_write_is_one_message_and_nothing_is_acknowledged(
     assert campaign.journal.last_id == 0
     monkeypatch.undo()
     assert campaign.note("kept").id == 1
+
+
+def test_a_hand_edit_made_while_no_meneur_looked_is_journaled_at_the_next_write(
+    campaign: Campaign,
+) -> None:
+    campaign.note("before")
+    path = campaign.directory / "campaign.toml"
+    path.write_text(path.read_text().replace('name = "Vranberg"', 'name = "Vranberg II"'))
+    reader = Campaign.open(campaign.directory, write=False)
+    assert reader.state["name"] == "Vranberg II"
+    later = Campaign.open(campaign.directory)
+    later.note("after")
+    outside = later.journal.entry(2)
+    assert outside.text.startswith("Modifié hors de meneur")
+    assert [(c.path, c.before, c.after) for c in outside.changes] == [
+        (("name",), "Vranberg", "Vranberg II")
+    ]
+    later.undo()  # the note
+    later.undo()  # the hand edit
+    assert Campaign.open(campaign.directory, write=False).state["name"] == "Vranberg"

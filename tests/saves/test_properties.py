@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -94,3 +95,79 @@ inputs = st.one_of(
 @given(inputs)
 def test_any_inputs_come_back_from_their_data(test: object) -> None:
     assert from_data(type(test), as_data(test)) == test
+
+
+# One step of an interleaving: (writer, action, value). Actions: a note, setting a shared
+# tracker or one of the writer's own, an undo, a redo, a fresh open (as a CLI does), a
+# hand edit of campaign.toml.
+steps = st.lists(
+    st.tuples(
+        st.integers(0, 2),
+        st.sampled_from(["note", "shared", "own", "undo", "redo", "reopen", "hand"]),
+        st.integers(0, 9),
+    ),
+    min_size=1,
+    max_size=25,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps)
+def test_interleaved_writers_keep_ids_contiguous_and_the_state_a_replay_of_the_journal(
+    plan: list[tuple[int, str, int]],
+) -> None:
+    from meneur.saves.campaign import _absorb_into, differences
+    from meneur.saves.errors import CampaignError
+
+    with tempfile.TemporaryDirectory() as folder:
+        directory = Path(folder) / "c"
+        Campaign.create(directory, system="resolution").close()
+        initial = Campaign.open(directory, write=False).state
+        writers = [Campaign.open(directory, author=f"w{n}") for n in range(3)]
+        acknowledged: list[int] = []
+        hand_edit_pending = False
+        for who, action, value in plan:
+            writer = writers[who]
+            try:
+                if action == "note":
+                    acknowledged.append(writer.note(f"w{who} {value}").id)
+                elif action in ("shared", "own"):
+                    name = "shared" if action == "shared" else f"own{who}"
+                    tracker = {"name": name, "value": value}
+                    acknowledged.append(writer.set(("trackers", name), tracker).id)
+                elif action == "undo":
+                    acknowledged.append(writer.undo().id)
+                elif action == "redo":
+                    acknowledged.append(writer.redo().id)
+                elif action == "reopen":
+                    writers[who] = Campaign.open(directory, author=f"w{who}")
+                else:
+                    path = directory / "campaign.toml"
+                    edited = re.sub(r"(?m)^name = .*$", f'name = "h{value}"', path.read_text(), 1)
+                    hand_edit_pending |= edited != path.read_text()
+                    path.write_text(edited)
+                    continue
+            except CampaignError:
+                pass  # refused with a reason (nothing to undo, already that value…)
+            if action != "reopen":
+                hand_edit_pending = False  # the write (even refused) journaled it first
+        final = Campaign.open(directory, write=False)
+        entries = list(final.journal)
+        assert [e.id for e in entries] == list(range(1, len(entries) + 1))
+        assert set(acknowledged) <= {e.id for e in entries}
+        assert len(acknowledged) == len(set(acknowledged))
+        replayed = {**initial, "history": {"undo": [], "redo": []}}
+        for entry in entries:
+            if entry.changes or entry.kind in ("undo", "redo", "note"):
+                _absorb_into(replayed, entry, final.journal)
+        on_disk = final.state
+        assert replayed["history"] == on_disk["history"]
+        if hand_edit_pending:  # after the last write: not journaled yet, the only difference
+            assert [c.path for c in differences(replayed, on_disk)] == [("name",)]
+        else:
+            assert differences(replayed, on_disk) == ()
+        assert (
+            any(e.text.startswith("Modifié hors") for e in entries)
+            or "hand" not in {action for _, action, _ in plan}
+            or hand_edit_pending
+        )
