@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from tui_speed import _cpu_time, launch, wait_for  # noqa: E402
+from tui_speed import _cpu_time, launch, wait_for
 
 
 def follow_latency(folder: Path, samples: int, idle: float) -> None:
@@ -38,7 +38,7 @@ def follow_latency(folder: Path, samples: int, idle: float) -> None:
     meneur = str(Path(sys.executable).parent / "meneur")
     process, fd = launch([meneur, "--seed", "1", "--lang", "fr"], env)
     try:
-        wait_for(fd, "Lancer".encode())
+        wait_for(fd, b"Lancer")
         time.sleep(1.0)  # the journal and the hidden tabs are built
         writer = Campaign.open(directory)
         delays = []
@@ -64,7 +64,8 @@ def follow_latency(folder: Path, samples: int, idle: float) -> None:
             except BlockingIOError:
                 time.sleep(0.05)
         after = _cpu_time(process.pid)
-        assert before is not None and after is not None
+        assert before is not None
+        assert after is not None
         share = (after - before) / (time.perf_counter() - started)
         print(f"idle cost while following: {share * 100:.2f} % of a core over {idle:g} s")
         print("  (goal ≤ 1 %)")
@@ -100,7 +101,8 @@ def catch_up_cost(folder: Path) -> None:
     print("catch-up of one new entry (median of 25), and a look when nothing changed:")
     for length, (new, idle_look) in costs.items():
         print(
-            f"  journal of {length:>6}: {new * 1e6:6.0f} µs new entry, {idle_look * 1e6:4.0f} µs idle look"
+            f"  journal of {length:>6}: {new * 1e6:6.0f} µs new entry,"
+            f" {idle_look * 1e6:4.0f} µs idle look"
         )
     print(f"  ratio 20,000 / 100: {long[0] / short[0]:.2f} (goal ≈ 1: it reads only new bytes)")
 

@@ -143,7 +143,9 @@ def test_interleaved_writers_keep_ids_contiguous_and_the_state_a_replay_of_the_j
                     writers[who] = Campaign.open(directory, author=f"w{who}")
                 else:
                     path = directory / "campaign.toml"
-                    edited = re.sub(r"(?m)^name = .*$", f'name = "h{value}"', path.read_text(), 1)
+                    edited = re.sub(
+                        r"(?m)^name = .*$", f'name = "h{value}"', path.read_text(), count=1
+                    )
                     hand_edit_pending |= edited != path.read_text()
                     path.write_text(edited)
                     continue
