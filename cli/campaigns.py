@@ -178,6 +178,7 @@ def run_journal(args: argparse.Namespace) -> str | None:
 def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
     """Print ``entries``, then every entry appended after them, as it comes, until
     interrupted (a line of text each, or a JSON object each)."""
+    import signal
     import time
 
     def show(batch: list[Entry]) -> None:
@@ -189,6 +190,10 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
             sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # a service manager's TERM ends it as cleanly as ctrl+c
+
+    signal.signal(signal.SIGTERM, stop)
     if not as_json:
         sys.stdout.write(f"{campaign.name} — {campaign.journal.last_id} entrées (entries)\n")
     show(entries)

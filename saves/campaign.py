@@ -279,14 +279,18 @@ class Campaign:
         return campaign, original, behind
 
     def _catch_up(self) -> bool:
-        """Apply the last entry's changes if campaign.toml has not caught up with it."""
-        if not self.journal.last_id or self.journal.last_id <= self.state["journal_applied"]:
+        """Apply the changes of entries campaign.toml has not caught up with: the last
+        one after a crash, or any that other writers appended between reading
+        campaign.toml and reading the journal. Returns whether there were any."""
+        applied = self.state["journal_applied"]
+        if not self.journal.last_id or self.journal.last_id <= applied:
             return False
-        last = self.journal.entry(self.journal.last_id)
-        if not affects_state(last):
-            return False
-        self._absorb(last)
-        return True
+        behind = False
+        for entry in self.journal.since(applied):
+            if affects_state(entry):
+                self._absorb(entry)
+                behind = True
+        return behind
 
     def close(self) -> None:
         """Stop writing: later writes are refused (no lock is held between writes)."""
@@ -739,7 +743,7 @@ class Campaign:
             if self.author is None or entry.by in (None, self.author):
                 return entry
         mine = "" if self.author is None else f" by {self.author}"
-        raise CampaignError(self.directory, f"nothing{mine} to {what}")
+        raise CampaignError(self.directory, f"nothing to {what}{mine}")
 
     def _history_entry(self, entry_id: int) -> Entry:
         try:

@@ -362,7 +362,8 @@ def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> N
         assert changed["id"] == 3
         assert changed["kind"] == "change"
     finally:
-        follower.send_signal(signal.SIGINT)
+        # TERM, not INT: a test run in the background has SIGINT ignored, as are its children.
+        follower.send_signal(signal.SIGTERM)
         _, errors = follower.communicate(timeout=10)
     assert follower.returncode == 0
     assert "Traceback" not in errors

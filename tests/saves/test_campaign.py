@@ -379,7 +379,7 @@ def test_each_writer_undoes_its_own_change_unless_a_later_one_depends_on_it(
     assert undone.target == 1
     assert player.sync().state_changed
     assert "alarme" not in player.state["trackers"]
-    with pytest.raises(CampaignError, match="nothing by gm to undo"):
+    with pytest.raises(CampaignError, match="nothing to undo by gm"):
         gm.undo()
     gm.redo()
     player.set(("trackers", "alarme", "value"), 2)  # depends on the GM's change

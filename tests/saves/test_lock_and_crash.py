@@ -115,14 +115,15 @@ def test_parallel_writers_are_all_acknowledged_in_one_contiguous_order(tmp_path:
         subprocess.Popen(
             [sys.executable, "-c", PARALLEL, str(directory), f"w{n}", "30"],
             stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
         )
         for n in range(4)
     ]
     acknowledged: list[int] = []
     for writer in writers:
-        out, _ = writer.communicate(timeout=60)
-        assert writer.returncode == 0
+        out, errors = writer.communicate(timeout=60)
+        assert writer.returncode == 0, errors
         acknowledged += [int(line) for line in out.split()]
     assert sorted(acknowledged) == list(range(1, 4 * 30 + 1))
     with Campaign.open(directory) as campaign:

@@ -51,6 +51,8 @@ async def test_a_hand_edit_is_taken_in_live_and_a_broken_one_is_said(app_of) -> 
         path.write_text(path.read_text().replace('name = "Kael"', 'name = "Kaël"'))
         assert await _until(pilot, app, lambda: "Modifié hors de meneur" in screen_text(app))
         assert "Kaël" in screen_text(app)
+        path.write_text(path.read_text().replace('name = "Table resolution"', 'name = "Vranberg"'))
+        assert await _until(pilot, app, lambda: "Vranberg — " in screen_text(app))  # the title
         good = path.read_text()
         assert "Kaël" in good
         broken = good.replace('name = "Kaël"', "name = 3")

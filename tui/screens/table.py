@@ -445,6 +445,7 @@ class TableScreen(SessionStrings, Screen[None]):
         if update is None or not update:
             return
         if update.state_changed:
+            self.title = self.session.campaign.name  # a hand edit may rename it
             self.characters_changed(update.entries)
             if self.is_attached and self.query("#tables-panel"):
                 self.tables_panel.fill()
