@@ -107,21 +107,12 @@ def check_tables(own: Iterable[RandomTable], others: Iterable[RandomTable] = ())
     own = tuple(own)
     pool = [*own, *others]
     for table in own:
-        TableQuery.of(table, pool)
-        # A loop: following references from this table comes back to it.
-        seen: set[str] = set()
-        pending = [table]
-        while pending:
-            current = pending.pop()
+        # A loop: a table reachable from this one (itself included) refers back to it.
+        for current in TableQuery.of(table, pool).tables:
             for name in current.references():
                 found = find(pool, name)
-                if found is None:
-                    continue
-                if found.key == table.key:
+                if found is not None and found.key == table.key:
                     raise RulesError(f"table {table.key} rolls on itself through {{{name}}}")
-                if found.key not in seen:
-                    seen.add(found.key)
-                    pending.append(found)
 
 
 def find(tables: Iterable[RandomTable], name: str) -> RandomTable | None:

@@ -164,7 +164,6 @@ class Campaign:
         writes are refused until it is fixed."""
         self._lock = WriterLock(directory)
         self._depth = 0
-        self._cleaned = False
         self._stamp = self._state_stamp()
         self._disk_applied = int(state["journal_applied"])
         """The last entry campaign.toml on disk has taken in."""
@@ -241,32 +240,32 @@ class Campaign:
             raise CampaignError(directory, what)
         # Everything is read and checked before the lock is taken or a file written, so
         # a campaign that cannot be opened is left exactly as it was.
-        campaign, original, behind = cls._load(directory, clock)
+        campaign, original, behind = cls._load(directory, clock, write)
         if not write:
-            if campaign._outside:  # a reader takes the file as it is
-                campaign.state, campaign._outside = campaign._outside_state, ()
             return campaign
         if original == campaign.state["schema_version"] and not behind:
             with WriterLock(directory):
                 _remove_leftovers(directory)  # a killed writer's, never a live one's
-            campaign.writer, campaign.author, campaign._cleaned = True, author, True
+            campaign.writer, campaign.author = True, author
             return campaign
         with WriterLock(directory):
             # Read again under the lock: another writer may have written meanwhile.
-            campaign, original, behind = cls._load(directory, clock)
+            campaign, original, behind = cls._load(directory, clock, write)
             _remove_leftovers(directory)
             if original != campaign.state["schema_version"]:
                 shutil.copy2(path, directory / f"{STATE_FILE}.v{original}.bak")
                 campaign._write_state()
             elif behind:
                 campaign._write_state()
-        campaign.writer, campaign.author, campaign._cleaned = True, author, True
+        campaign.writer, campaign.author = True, author
         return campaign
 
     @classmethod
-    def _load(cls, directory: Path, clock: Clock) -> tuple[Campaign, int, bool]:
+    def _load(cls, directory: Path, clock: Clock, write: bool) -> tuple[Campaign, int, bool]:
         """Read and check everything, in memory: the campaign (without a lock), its
-        original schema version, and whether the last entry had to be rolled forward."""
+        original schema version, and whether entries had to be rolled forward. A writer
+        also looks for a hand edit made while no meneur was open (a reader takes the
+        file as it is)."""
         # The stamp is taken before reading: if a writer replaces the file meanwhile,
         # the next sync sees a newer stamp and reads it again (after, it would not).
         stamp = _file_stamp(directory / STATE_FILE)
@@ -274,7 +273,7 @@ class Campaign:
         campaign = cls(directory, state, Journal(directory), clock)
         campaign._stamp = stamp
         behind = campaign._catch_up()
-        if not behind and original == state["schema_version"]:
+        if write and not behind and original == state["schema_version"]:
             campaign._find_hand_edit(text)
         return campaign, original, behind
 
@@ -474,9 +473,6 @@ class Campaign:
             self._unseen.state_changed |= update.state_changed
             if update.problem:
                 raise CampaignError(self.directory / STATE_FILE, update.problem)
-            if not self._cleaned:
-                _remove_leftovers(self.directory)  # what a killed writer left, once
-                self._cleaned = True
             if self._disk_applied < self.state["journal_applied"]:
                 self._write_state()  # a writer died between its entry and the state
             if self._outside:
@@ -936,7 +932,9 @@ def summary(directory: Path) -> tuple[str, str] | None:
 
 
 def _state_text(state: Mapping[str, Any]) -> bytes:
-    header = "# meneur campaign: see docs/save-format.md. Safe to edit while meneur is closed.\n"
+    header = (
+        "# meneur campaign: see docs/save-format.md. Safe to edit, even while meneur is open.\n"
+    )
     import tomli_w  # only to write: opening a campaign does not pay for it
 
     return (header + tomli_w.dumps(dict(state))).encode("utf-8")
@@ -952,9 +950,8 @@ def _read_state_text(path: Path) -> tuple[dict[str, Any], int, str]:
 
 def _read_state(path: Path) -> tuple[dict[str, Any], int]:
     """Read, migrate in memory and check campaign.toml; return it and its original schema."""
-    document, _ = parse_toml(path)
-    migrated, original = migrate(document, path)
-    return validate(migrated, path), original
+    state, original, _ = _read_state_text(path)
+    return state, original
 
 
 def _file_stamp(path: Path) -> tuple[int, int, int] | None:

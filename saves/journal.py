@@ -221,6 +221,16 @@ def read_chunk(path: Path, number: int) -> tuple[list[Entry], str]:
         CampaignError: naming the file and the entry.
     """
     document, text = parse_toml(path)
+    return entries_of(document, path, (number - 1) * CHUNK_SIZE + 1), text
+
+
+def entries_of(document: Mapping[str, Any], path: Path, first: int) -> list[Entry]:
+    """The entries of a chunk's document (or of what was appended to one), checked: they
+    must be ``first`` and the ids after it, all in ``first``'s chunk.
+
+    Raises:
+        CampaignError: naming the file and the entry.
+    """
     unknown = [key for key in document if key != "entry"]
     if unknown:
         raise CampaignError(path, "unknown key (a chunk holds [[entry]] tables only)", unknown[0])
@@ -228,15 +238,14 @@ def read_chunk(path: Path, number: int) -> tuple[list[Entry], str]:
     if not isinstance(raw, list):
         raise CampaignError(path, "expected [[entry]] tables", "entry")
     entries = [entry_from_data(item, path, i) for i, item in enumerate(raw)]
-    first = (number - 1) * CHUNK_SIZE + 1
     for i, entry in enumerate(entries):
         if entry.id != first + i:
             raise CampaignError(
                 path, f"expected entry {first + i} here, found entry {entry.id}", f"entry[{i}].id"
             )
-    if len(entries) > CHUNK_SIZE:
+    if entries and chunk_number(entries[-1].id) != chunk_number(first):
         raise CampaignError(path, f"a chunk holds at most {CHUNK_SIZE} entries", "entry")
-    return entries, text
+    return entries
 
 
 def entry_block(entry: Entry) -> str:
@@ -434,17 +443,10 @@ class Journal:
             return False
         try:
             text = tail.decode("utf-8")
-            document = loads(text)
-        except (UnicodeDecodeError, TomlError):
-            return False
-        raw = document.get("entry", [])
-        if set(document) - {"entry"} or not isinstance(raw, list):
-            return False
-        entries = [entry_from_data(item, path, i) for i, item in enumerate(raw)]
-        expected = range(self.last_id + 1, self.last_id + 1 + len(entries))
-        if [entry.id for entry in entries] != list(expected) or (
-            entries and chunk_number(entries[-1].id) != number
-        ):
+            entries = entries_of(loads(text), path, self.last_id + 1)
+        except (UnicodeDecodeError, TomlError, CampaignError):
+            return False  # read whole, which says what is wrong and where
+        if entries and chunk_number(entries[0].id) != number:
             return False
         self._cache[number] = [*self._cache.get(number, []), *entries]
         self._last_text += text
