@@ -966,6 +966,6 @@ def _remove_leftovers(directory: Path) -> None:
     """Delete temporary files a killed writer left half-written (the caller holds the
     lock, so no other writer is using them); the files they would have replaced are
     intact."""
-    for folder in (directory, directory / JOURNAL_DIR):
+    for folder in (directory, directory / JOURNAL_DIR, directory / BACKUP_DIR):
         for leftover in folder.glob(".*.tmp"):
             leftover.unlink(missing_ok=True)
