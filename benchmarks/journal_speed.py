@@ -48,6 +48,8 @@ def fill(directory: Path, count: int) -> None:
             text = chunk_header(number) + "\n".join(chunk)
             (directory / "journal" / chunk_name(number)).write_text(text, encoding="utf-8")
             chunk = []
+    # Opening once catches campaign.toml up with the journal, as meneur would have kept it.
+    Campaign.open(directory).close()
 
 
 def append_times(directory: Path, appends: int) -> list[float]:

@@ -138,11 +138,12 @@ def entry_line(entry: Entry, campaign: Campaign) -> str:
     """One journal entry on one line: number, time, kind and what it says."""
     from meneur.content.strings import strings
     from meneur.saves.export import roll_line
+    from meneur.saves.reading import read_entry
 
     when = entry.time.strftime("%d/%m %H:%M")
     t = strings("fr").t  # the CLI speaks French, with English glosses
     text = (
-        roll_line(entry, campaign, t, markdown=False)
+        roll_line(read_entry(entry, campaign, t), t, markdown=False)
         if entry.roll is not None
         else campaign.note_text(entry)
     )
@@ -159,20 +160,29 @@ FOLLOW_SECONDS = 0.1
 def run_journal(args: argparse.Namespace) -> str | None:
     """``meneur journal [DIR] [--last N] [--json] [--follow]``."""
     campaign = _open(_directory(args.directory), write=False)
-    entries = campaign.latest(args.last)
     if args.follow:
-        _follow(campaign, entries, as_json=args.json)
+        _follow(campaign, campaign.latest(args.last), as_json=args.json)
         return None
+    # Written as read, a chunk at a time: a whole journal is never held in memory.
+    entries = (
+        campaign.journal.stream(campaign.journal.last_id - args.last + 1) if args.last else iter(())
+    )
+    out = sys.stdout
     if args.json:
-        data = {
-            "campaign": campaign.name,
-            "system": campaign.system,
-            "entries": [_entry_data(entry, campaign) for entry in entries],
-        }
-        return json.dumps(data, ensure_ascii=False)
-    lines = [f"{campaign.name} — {campaign.journal.last_id} entrées (entries)"]
-    lines += [entry_line(entry, campaign) for entry in entries]
-    return "\n".join(lines)
+        head = json.dumps(
+            {"campaign": campaign.name, "system": campaign.system}, ensure_ascii=False
+        )
+        out.write(head[:-1] + ', "entries": [')
+        for i, entry in enumerate(entries):
+            out.write(
+                (", " if i else "") + json.dumps(_entry_data(entry, campaign), ensure_ascii=False)
+            )
+        out.write("]}\n")
+        return None
+    out.write(f"{campaign.name} — {campaign.journal.last_id} entrées (entries)\n")
+    for entry in entries:
+        out.write(entry_line(entry, campaign) + "\n")
+    return None
 
 
 def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
@@ -208,14 +218,14 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
 def run_export(args: argparse.Namespace) -> str | None:
     """``meneur export [DIR] [--format markdown|toml] [-o FILE]``."""
     from meneur.content.strings import default_language
-    from meneur.saves.atomic import atomic_write
+    from meneur.saves.atomic import write_out
     from meneur.saves.export import export_markdown, export_toml
 
     campaign = _open(_directory(args.directory), write=False)
     lang = args.lang or default_language()
     text = export_markdown(campaign, lang) if args.format == "markdown" else export_toml(campaign)
     if args.output:
-        atomic_write(Path(args.output), text.encode("utf-8"))
+        write_out(Path(args.output), text.encode("utf-8"))
         return None
     sys.stdout.write(text)
     return None
@@ -227,23 +237,11 @@ def run_check(args: argparse.Namespace) -> str:
     Raises:
         CampaignError: for the first problem found.
     """
-    from meneur.saves.campaign import replay_roll, roll_to_data
-    from meneur.saves.errors import CampaignError
+    from meneur.saves.verify import check_journal
 
     directory = _directory(args.directory)
     campaign = _open(directory, write=False)
-    count = rolls = 0
-    for entry in campaign.journal:
-        count += 1
-        if args.verify_rolls and entry.roll is not None:
-            rolls += 1
-            physical = entry.roll.get("physical") is True
-            replayed = roll_to_data(replay_roll(entry.roll), physical=physical)
-            if replayed != dict(entry.roll):
-                path = campaign.journal.chunk_path((entry.id - 1) // 250 + 1)
-                raise CampaignError(
-                    path, "does not replay from its seed as recorded", f"entry {entry.id}.roll"
-                )
+    count, rolls = check_journal(campaign.journal, replay=args.verify_rolls)
     verified = f", {rolls} jets rejoués à l'identique (rolls replayed)" if args.verify_rolls else ""
     return (
         f"ok : {directory} — {campaign.name} ({campaign.system}), {count} entrées (entries), "

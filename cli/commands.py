@@ -297,7 +297,7 @@ def spherier_test(args: argparse.Namespace) -> object:
     else:
         dd = (
             int(args.dd)
-            if args.dd.lstrip("+-").isdigit()
+            if args.dd.lstrip("+-").isascii() and args.dd.lstrip("+-").isdigit()
             else spherier.dd_from_scale(engine, args.dd)
         )
     return spherier.SkillTest(engine, skill, dd, args.bonus, args.malus)

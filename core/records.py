@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import random
 import types
 import typing
@@ -74,14 +75,13 @@ def as_data(value: object) -> object:
     null), tuples become lists, enums their value, fractions ``"n/d"`` strings and
     mapping keys strings.
     """
+    if type(value) in _PLAIN:  # most of a record: checked first, it is the cheapest
+        return value
     if isinstance(value, Die):
         return value.to_data()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            field.name: as_data(getattr(value, field.name))
-            for field in dataclasses.fields(value)
-            if getattr(value, field.name) is not None
-        }
+    names = _field_names(type(value))
+    if names is not None:
+        return {name: as_data(item) for name in names if (item := getattr(value, name)) is not None}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Fraction):
@@ -91,6 +91,24 @@ def as_data(value: object) -> object:
     if isinstance(value, tuple | list):
         return [as_data(item) for item in value]
     return value
+
+
+_PLAIN = frozenset({int, str, bool, float})
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass type's field names in order, or None for any other type (looked up
+    once per type: a long journal's replay turns many records into data)."""
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = (
+            tuple(field.name for field in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _FIELD_NAMES[kind]
 
 
 T = TypeVar("T")
@@ -113,14 +131,22 @@ def from_data(cls: type[T], data: object, where: str = "") -> T:
     """
     if not dataclasses.is_dataclass(cls) or not isinstance(data, Mapping):
         raise RulesError(f"{where or cls.__name__}: expected a table of {cls.__name__} fields")
-    hints = typing.get_type_hints(cls)
-    names = {field.name for field in dataclasses.fields(cls) if field.init}
+    hints, names = _fields_of(cls)
     unknown = sorted(set(data) - names)
     if unknown:
         raise RulesError(f"{_join(where, unknown[0])}: unknown key for {cls.__name__}")
     values = {name: _convert(hints[name], data[name], _join(where, name)) for name in data}
     built: T = cls(**values)
     return built
+
+
+@functools.cache
+def _fields_of(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """A dataclass's resolved field types and init field names: resolving the hints
+    costs far more than rebuilding a record (replaying a long journal spent most of its
+    time there), so it is done once per class."""
+    hints = typing.get_type_hints(cls)
+    return hints, frozenset(field.name for field in dataclasses.fields(cls) if field.init)
 
 
 def _join(where: str, key: object) -> str:

@@ -3,14 +3,26 @@
 The new content goes to a temporary file in the same directory, is flushed and fsynced,
 then renamed over the target; the directory is fsynced so the rename itself survives a
 crash. A reader or a crash at any instant sees one whole version.
+
+Only regular files are replaced so: a symbolic link is followed (the file it points to
+is replaced, the link stays), and a FIFO, a device or a directory is never replaced by a
+regular file. Files meneur creates get the permissions the umask gives (``mkstemp``
+alone would make them private); a file replaced keeps its own.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
+
+LEFTOVER_AGE = 60.0
+"""Seconds after which a temporary file in a shared directory (the data directory) is
+taken for a killed process's leftover; a live writer renames its own within a second."""
 
 
 def fsync_directory(directory: Path) -> None:
@@ -27,22 +39,110 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux says it (changing it to
+    read it would race with other threads creating files)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+class SpecialFileError(OSError):
+    """A write aimed at a FIFO, a device or a directory, which meneur never replaces."""
+
+
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically and durably.
+    """Replace the regular file ``path`` (or the file a link there points to) with
+    ``data`` atomically and durably; create it when it does not exist.
 
     Raises:
+        SpecialFileError: when ``path`` is a FIFO, a device, a directory…: it is left
+            as it is.
         OSError: when the directory cannot be written; ``path`` is then unchanged.
     """
-    directory = path.parent
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    target = Path(os.path.realpath(path))
+    try:
+        existing: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        raise SpecialFileError(
+            errno.EINVAL, f"is {_kind(existing.st_mode)}, which meneur does not replace", str(path)
+        )
+    mode = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666 & ~_umask()
+    directory = target.parent
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as stream:
+            os.fchmod(stream.fileno(), mode)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     fsync_directory(directory)
+
+
+def write_out(path: Path, data: bytes) -> None:
+    """Write an export to ``path``: through it when it is a FIFO or a device (``-o
+    /dev/stdout``, a pipe), atomically like :func:`atomic_write` otherwise.
+
+    Raises:
+        OSError: when it cannot be written (a FIFO nobody reads, a directory…).
+    """
+    try:
+        existing = os.stat(path)
+    except FileNotFoundError:
+        existing = None
+    if existing is None or stat.S_ISREG(existing.st_mode):
+        atomic_write(path, data)
+        return
+    if stat.S_ISDIR(existing.st_mode):
+        raise SpecialFileError(errno.EISDIR, "is a directory", str(path))
+    try:
+        # Non-blocking open: a FIFO with no reader refuses at once (ENXIO) instead of
+        # hanging; the writes themselves then block as usual.
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise OSError(error.errno, "is a FIFO nobody is reading", str(path)) from None
+        raise
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def remove_leftovers(directory: Path, older_than: float = 0.0) -> None:
+    """Delete the temporary files killed writers left in ``directory`` (the files they
+    would have replaced are intact). With ``older_than``, only those untouched that many
+    seconds: a directory no lock guards may hold a live writer's."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for leftover in directory.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if older_than and now - leftover.stat().st_mtime < older_than:
+                    continue
+                leftover.unlink()

@@ -33,10 +33,10 @@ from typing import Any
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 
 from . import changes as state_changes
-from .atomic import atomic_write
+from .atomic import atomic_write, remove_leftovers
 from .changes import MISSING, Change, ChangeError
 from .errors import CampaignError, UndoConflict
-from .journal import JOURNAL_DIR, Entry, Journal, chunk_number, parse_toml
+from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
 
@@ -271,6 +271,7 @@ class Campaign:
         stamp = _file_stamp(directory / STATE_FILE)
         state, original, text = _read_state_text(directory / STATE_FILE)
         campaign = cls(directory, state, Journal(directory), clock)
+        _check_with_journal(state, campaign.journal, directory / STATE_FILE)
         campaign._stamp = stamp
         behind = campaign._catch_up()
         if write and not behind and original == state["schema_version"]:
@@ -408,13 +409,22 @@ class Campaign:
             )
             self._bad_stamp = stamp
             return update
+        if on_disk["journal_applied"] > self.journal.last_id:
+            # Its writer appended before it wrote the state: the entry is there now.
+            self._absorb_new(self.journal.poll(), update)
+        try:
+            _check_with_journal(on_disk, self.journal, path)
+        except CampaignError as error:
+            self.problem = update.problem = (
+                f"{error}; the campaign goes on as it was before, and nothing is written"
+                " until it is fixed"
+            )
+            self._bad_stamp = stamp
+            return update
         if self.problem:
             update.state_changed = True  # what was refused is readable again
         self.problem = update.problem = None
         self._bad_stamp = None
-        if on_disk["journal_applied"] > self.journal.last_id:
-            # Its writer appended before it wrote the state: the entry is there now.
-            self._absorb_new(self.journal.poll(), update)
         applied_on_disk = int(on_disk["journal_applied"])
         # Bring the file up to the journal's end, as a writer will, and compare.
         for entry in self.journal.since(on_disk["journal_applied"]):
@@ -676,6 +686,7 @@ class Campaign:
         Raises:
             CampaignError: when the entry is not a note.
         """
+        check_text(text, self.directory)
         with self.writing():
             target = self._note(entry_id)
             path = ("note_edits", str(entry_id))
@@ -806,7 +817,9 @@ class Campaign:
             backups.mkdir(exist_ok=True)
             existing = self._backups()
             numbers = [
-                int(p.name.split(".")[1]) for p in existing if p.name.split(".")[1].isdigit()
+                int(p.name.split(".")[1])
+                for p in existing
+                if p.name.split(".")[1].isascii() and p.name.split(".")[1].isdigit()
             ]
             target = backups / f"campaign.{(max(numbers) + 1 if numbers else 1):06d}.toml"
             temporary = backups / f".{target.name}.tmp"
@@ -940,6 +953,32 @@ def _state_text(state: Mapping[str, Any]) -> bytes:
     return (header + tomli_w.dumps(dict(state))).encode("utf-8")
 
 
+def _check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) -> None:
+    """Check what campaign.toml says of the journal against the journal on disk.
+
+    Raises:
+        CampaignError: when it has taken in entries the journal does not hold (entries
+            lost from journal/) or its undo history names one.
+    """
+    last = journal.last_id
+    applied = int(state["journal_applied"])
+    if applied > last:
+        raise CampaignError(
+            path,
+            f"says {applied} journal entries were taken in, but journal/ holds {last}: "
+            "entries are missing from the journal (restore journal/ from a copy)",
+            "journal_applied",
+        )
+    for stack in ("undo", "redo"):
+        for i, number in enumerate(state["history"][stack]):
+            if number > last:
+                raise CampaignError(
+                    path,
+                    f"names entry {number}, which the journal does not have (it ends at {last})",
+                    f"history.{stack}[{i}]",
+                )
+
+
 def _read_state_text(path: Path) -> tuple[dict[str, Any], int, str]:
     """Read, migrate in memory and check campaign.toml; return it, its original schema
     and its text."""
@@ -967,5 +1006,4 @@ def _remove_leftovers(directory: Path) -> None:
     lock, so no other writer is using them); the files they would have replaced are
     intact."""
     for folder in (directory, directory / JOURNAL_DIR, directory / BACKUP_DIR):
-        for leftover in folder.glob(".*.tmp"):
-            leftover.unlink(missing_ok=True)
+        remove_leftovers(folder)

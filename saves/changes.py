@@ -97,7 +97,13 @@ def apply(state: MutableMapping[str, Any], changes: Iterable[Change]) -> None:
         ChangeError: when a value is not what a change expects before it (the state is
             then left as it was).
     """
-    work = copy.deepcopy(dict(state))
+    changes = list(changes)
+    # Only the top-level tables the changes touch are copied: copying the whole state
+    # for every entry made catching up with a long journal quadratic.
+    work = dict(state)
+    for top in {change.path[0] for change in changes}:
+        if top in work:
+            work[top] = copy.deepcopy(work[top])
     for change in changes:
         current = read(work, change.path)
         if current != change.before:

@@ -24,6 +24,10 @@ class CampaignError(Exception):
         location = f"{self.path}: {where}: " if where else f"{self.path}: "
         super().__init__(location + reason)
 
+    def __reduce__(self) -> tuple[type[CampaignError], tuple[Path, str, str]]:
+        # Rebuilt from its parts (a check run in worker processes sends it back).
+        return type(self), (self.path, self.reason, self.where)
+
 
 class CampaignLocked(CampaignError):
     """Another process holds the campaign open for writing."""

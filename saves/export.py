@@ -16,16 +16,14 @@ from meneur.content import term
 from meneur.content.strings import strings
 
 from .campaign import Campaign
-from .journal import Entry
-from .reading import Translate, read_entry
+from .reading import EntryReading, Translate, read_entry
 
 
-def roll_line(entry: Entry, campaign: Campaign, t: Translate, *, markdown: bool = True) -> str:
-    """One line for a roll: what was tried and its result, as the journal shows them.
-
-    With ``markdown``, a list item with the attempt in bold; else plain text.
+def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> str:
+    """One line for a roll, from how it reads: what was tried and its result, as the
+    journal shows them. With ``markdown``, a list item with the attempt in bold; else
+    plain text.
     """
-    reading = read_entry(entry, campaign, t)
     line = f"- **{reading.text}**" if markdown else reading.text
     if reading.result:
         line += f" → {reading.result}"
@@ -34,9 +32,8 @@ def roll_line(entry: Entry, campaign: Campaign, t: Translate, *, markdown: bool 
     return line
 
 
-def dice_and_seed(entry: Entry, campaign: Campaign, t: Translate) -> str:
+def dice_and_seed(reading: EntryReading, t: Translate) -> str:
     """A roll's dice and seed on one line (empty when it has neither)."""
-    reading = read_entry(entry, campaign, t)
     parts = [reading.dice] if reading.dice else []
     if reading.seed is not None:
         parts.append(t("export.seed", seed=reading.seed))
@@ -90,8 +87,9 @@ def markdown_lines(campaign: Campaign, lang: str = "fr") -> Iterator[str]:
         if entry.roll is None:
             yield f"- *{read_entry(entry, campaign, t).text}*"
             continue
-        yield roll_line(entry, campaign, t)
-        detail = dice_and_seed(entry, campaign, t)
+        reading = read_entry(entry, campaign, t)
+        yield roll_line(reading, t)
+        detail = dice_and_seed(reading, t)
         if detail:
             yield f"  - {detail}"
 

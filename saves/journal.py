@@ -9,7 +9,9 @@ the bytes appended since it last looked.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -24,6 +26,12 @@ from .errors import CampaignError
 
 CHUNK_SIZE = 250
 """Entries per chunk file."""
+MAX_TEXT = 20_000
+"""Characters one entry's text (a note, a label) may hold: about ten pages. Above it a
+note is refused with a message rather than written: a note of a megabyte made opening
+the journal take seconds and hundreds of megabytes."""
+MAX_ENTRY_BYTES = 256 * 1024
+"""Bytes one entry may take in its chunk, roll record and changes included."""
 JOURNAL_DIR = "journal"
 KINDS = ("roll", "oracle", "creation", "note", "change", "undo", "redo", "session", "scene")
 """What an entry can be: a roll, an oracle's answer, creation rolls, a note, a state
@@ -91,6 +99,20 @@ class Entry:
         return data
 
 
+def check_text(text: str, where: Path) -> None:
+    """Refuse a text longer than :data:`MAX_TEXT` characters.
+
+    Raises:
+        CampaignError: saying the bound and the text's length.
+    """
+    if len(text) > MAX_TEXT:
+        raise CampaignError(
+            where,
+            f"a note or label holds at most {MAX_TEXT:,} characters, this one {len(text):,};"
+            " nothing was written (split it into several notes)",
+        )
+
+
 def chunk_number(entry_id: int) -> int:
     """The chunk file number holding ``entry_id``."""
     return (entry_id - 1) // CHUNK_SIZE + 1
@@ -101,11 +123,37 @@ def chunk_name(number: int) -> str:
     return f"{number:06d}.toml"
 
 
-def _read_text(path: Path) -> str:
+def read_regular(path: Path) -> bytes:
+    """The bytes of the regular file ``path``.
+
+    Raises:
+        CampaignError: when it cannot be read, or is a directory, a FIFO, a device…
+            (opened without blocking: a FIFO in its place does not hang meneur).
+        FileNotFoundError: when it does not exist.
+    """
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise
     except OSError as error:
         raise CampaignError(path, f"cannot be read ({error.strerror})") from error
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise CampaignError(path, "is not a regular file (a directory, FIFO or device)")
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            return stream.read()
+    except OSError as error:
+        raise CampaignError(path, f"cannot be read ({error.strerror})") from error
+    finally:
+        os.close(fd)
+
+
+def _read_text(path: Path) -> str:
+    try:
+        raw = read_regular(path)
+    except FileNotFoundError as error:
+        raise CampaignError(path, "missing") from error
     if b"\0" in raw:
         raise CampaignError(path, "is a binary file, not TOML text")
     try:
@@ -186,6 +234,10 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
             "expected a roll record with its kind and seed (or physical = true)",
             f"{where}.roll",
         )
+    if roll is not None:
+        _check_roll(roll, path, f"{where}.roll")
+    elif kind in ("roll", "oracle", "creation"):
+        raise CampaignError(path, f"a {kind} entry holds its roll record", f"{where}.roll")
     raw_changes = data.get("changes", [])
     if not isinstance(raw_changes, list):
         raise CampaignError(path, "expected a list of changes", f"{where}.changes")
@@ -211,8 +263,43 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
     )
 
 
-def read_chunk(path: Path, number: int) -> tuple[list[Entry], str]:
-    """Read and check chunk ``number``: its entries must be the next ids in order.
+def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:
+    """Check what every reader of a roll record relies on: its kind and seed, and its
+    dice as a list of tables with a number of sides and a face.
+
+    Raises:
+        CampaignError: naming the file and key.
+    """
+    if not isinstance(roll["kind"], str):
+        raise CampaignError(path, f"expected text, found {roll['kind']!r}", f"{where}.kind")
+    seed = roll.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise CampaignError(path, f"expected a whole number, found {seed!r}", f"{where}.seed")
+    if "physical" in roll and not isinstance(roll["physical"], bool):
+        raise CampaignError(path, "expected true or false", f"{where}.physical")
+    dice = roll.get("dice", [])
+    if not isinstance(dice, list):
+        raise CampaignError(path, f"expected a list of dice, found {dice!r}", f"{where}.dice")
+    for i, die in enumerate(dice):
+        key = f"{where}.dice[{i}]"
+        if not isinstance(die, dict):
+            raise CampaignError(path, "expected a die: { sides = 6, face = 4 }", key)
+        sides, face = die.get("sides"), die.get("face")
+        if sides != "F" and (isinstance(sides, bool) or not isinstance(sides, int)):
+            raise CampaignError(
+                path, f"expected a number of sides, found {sides!r}", f"{key}.sides"
+            )
+        if isinstance(face, bool) or not isinstance(face, int):
+            raise CampaignError(path, f"expected the face rolled, found {face!r}", f"{key}.face")
+        if "kept" in die and not isinstance(die["kept"], bool):
+            raise CampaignError(path, "expected true or false", f"{key}.kept")
+        if "role" in die and not isinstance(die["role"], str):
+            raise CampaignError(path, f"expected text, found {die['role']!r}", f"{key}.role")
+
+
+def read_chunk(path: Path, number: int, *, sealed: bool = False) -> tuple[list[Entry], str]:
+    """Read and check chunk ``number``: its entries must be the next ids in order, and a
+    ``sealed`` chunk (one before the last) must hold all :data:`CHUNK_SIZE` of them.
 
     Returns:
         The entries and the file's text.
@@ -221,7 +308,14 @@ def read_chunk(path: Path, number: int) -> tuple[list[Entry], str]:
         CampaignError: naming the file and the entry.
     """
     document, text = parse_toml(path)
-    return entries_of(document, path, (number - 1) * CHUNK_SIZE + 1), text
+    entries = entries_of(document, path, (number - 1) * CHUNK_SIZE + 1)
+    if sealed and len(entries) != CHUNK_SIZE:
+        raise CampaignError(
+            path,
+            f"holds {len(entries)} entries where a chunk before the last holds {CHUNK_SIZE}:"
+            " entries are missing (restore the file from a copy)",
+        )
+    return entries, text
 
 
 def entries_of(document: Mapping[str, Any], path: Path, first: int) -> list[Entry]:
@@ -273,6 +367,42 @@ def chunk_header(number: int) -> str:
     )
 
 
+CHECKED_FILE = "checked.toml"
+"""In ``journal/``: the size and modification time of each chunk before the last when it
+was last read whole and found right. A cache: deleting it costs one slower open."""
+
+
+def _read_checked(directory: Path) -> dict[int, tuple[int, int]]:
+    """What :data:`CHECKED_FILE` says (nothing, when it is missing or unreadable)."""
+    try:
+        document = loads(read_regular(directory / CHECKED_FILE).decode("utf-8"))
+    except (OSError, CampaignError, UnicodeDecodeError, TomlError):
+        return {}
+    found: dict[int, tuple[int, int]] = {}
+    rows = document.get("chunks", [])
+    for row in rows if isinstance(rows, list) else []:
+        if (
+            isinstance(row, list)
+            and len(row) == 3
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
+        ):
+            found[row[0]] = (row[1], row[2])
+    return found
+
+
+def _write_checked(directory: Path, checked: dict[int, tuple[int, int]]) -> None:
+    """Remember which chunks were read whole, best effort: it only saves time."""
+    rows = "\n".join(f"  [{n}, {size}, {mtime}]," for n, (size, mtime) in sorted(checked.items()))
+    text = (
+        "# meneur: the journal chunks it read whole and found right: [number, bytes,"
+        " modification time in ns].\n# A cache: deleting it only makes the next open read"
+        " them all again.\n"
+        f"chunks = [\n{rows}\n]\n"
+    )
+    with contextlib.suppress(OSError):
+        atomic_write(directory / CHECKED_FILE, text.encode("utf-8"))
+
+
 class Journal:
     """A campaign's journal, read lazily from its chunk files.
 
@@ -293,15 +423,37 @@ class Journal:
         return self.directory / chunk_name(number)
 
     def chunk_numbers(self) -> list[int]:
-        """The chunk files present, in order (files meneur did not name are ignored)."""
-        if not self.directory.is_dir():
+        """The chunk files present, in order (files meneur did not name are ignored).
+
+        Raises:
+            CampaignError: when ``journal`` is not a directory, cannot be listed, or
+                misses a chunk between two others.
+        """
+        try:
+            mode = os.stat(self.directory).st_mode
+        except FileNotFoundError:
             return []
+        except OSError as error:
+            raise CampaignError(self.directory, f"cannot be read ({error.strerror})") from error
+        if not stat.S_ISDIR(mode):
+            raise CampaignError(
+                self.directory, "is not a directory: it holds the journal's chunk files"
+            )
         numbers = []
-        with os.scandir(self.directory) as listing:
-            for item in listing:
-                stem, dot, suffix = item.name.partition(".")
-                if dot and suffix == "toml" and len(stem) == 6 and stem.isdigit():
-                    numbers.append(int(stem))
+        try:
+            with os.scandir(self.directory) as listing:
+                for item in listing:
+                    stem, dot, suffix = item.name.partition(".")
+                    if (
+                        dot
+                        and suffix == "toml"
+                        and len(stem) == 6
+                        and stem.isascii()
+                        and stem.isdigit()
+                    ):
+                        numbers.append(int(stem))
+        except OSError as error:
+            raise CampaignError(self.directory, f"cannot be read ({error.strerror})") from error
         numbers.sort()
         for expected, number in enumerate(numbers, start=1):
             if number != expected:
@@ -322,6 +474,7 @@ class Journal:
         if not numbers:
             self.last_id = 0
             return
+        self._check_sealed(numbers[:-1])
         last = numbers[-1]
         path = self.chunk_path(last)
         # Stamped before reading: a chunk replaced meanwhile then looks changed at the
@@ -335,10 +488,45 @@ class Journal:
         self._last_stamp = stamp
         self.last_id = entries[-1].id if entries else 0
 
+    def _check_sealed(self, numbers: list[int]) -> None:
+        """Check the chunks before the last, so that every command refuses a journal
+        ``meneur check`` refuses: each must be a readable regular file, and one not
+        read whole since it last changed is read and checked now (it must hold all its
+        entries). What was read whole is remembered in :data:`CHECKED_FILE` by size and
+        time, so opening a long journal costs a ``stat`` per chunk, not a parse.
+
+        Raises:
+            CampaignError: naming the chunk and what is wrong.
+        """
+        known = _read_checked(self.directory)
+        checked: dict[int, tuple[int, int]] = {}
+        for number in numbers:
+            path = self.chunk_path(number)
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+                try:
+                    info = os.fstat(fd)
+                finally:
+                    os.close(fd)
+            except OSError as error:
+                raise CampaignError(path, f"cannot be read ({error.strerror})") from error
+            if not stat.S_ISREG(info.st_mode):
+                raise CampaignError(path, "is not a regular file (a directory, FIFO or device)")
+            mark = (info.st_size, info.st_mtime_ns)
+            if known.get(number) != mark:
+                read_chunk(path, number, sealed=True)
+            checked[number] = mark
+        if checked != known:
+            _write_checked(self.directory, checked)
+
+    def _read(self, number: int) -> list[Entry]:
+        sealed = bool(self.last_id) and number < chunk_number(self.last_id)
+        return read_chunk(self.chunk_path(number), number, sealed=sealed)[0]
+
     def chunk(self, number: int) -> list[Entry]:
         """The entries of chunk ``number`` (read once, then cached)."""
         if number not in self._cache:
-            self._cache[number], _ = read_chunk(self.chunk_path(number), number)
+            self._cache[number] = self._read(number)
         return self._cache[number]
 
     def entry(self, entry_id: int) -> Entry:
@@ -384,11 +572,19 @@ class Journal:
 
     def __iter__(self) -> Iterator[Entry]:
         """Every entry, oldest first, holding one chunk at a time (beyond the cache)."""
-        for number in range(1, chunk_number(self.last_id) + 1 if self.last_id else 1):
-            if number in self._cache:
-                yield from self._cache[number]
-            else:
-                yield from read_chunk(self.chunk_path(number), number)[0]
+        return self.stream(1)
+
+    def stream(self, first: int = 1) -> Iterator[Entry]:
+        """Entries from ``first`` to the last, oldest first, one chunk in memory at a
+        time (chunks read for this are not cached: a whole journal never is)."""
+        if not self.last_id or first > self.last_id:
+            return
+        first = max(first, 1)
+        for number in range(chunk_number(first), chunk_number(self.last_id) + 1):
+            entries = self._cache[number] if number in self._cache else self._read(number)
+            for entry in entries:
+                if entry.id >= first:
+                    yield entry
 
     def poll(self) -> list[Entry]:
         """Entries another process appended since this journal last looked.
@@ -467,8 +663,16 @@ class Journal:
                 self.directory, f"entry {entry.id} is not next ({self.last_id + 1})"
             )
         number = chunk_number(entry.id)
-        self.directory.mkdir(parents=True, exist_ok=True)
+        check_text(entry.text, self.directory)
         block = entry_block(entry)
+        size = len(block.encode("utf-8"))
+        if size > MAX_ENTRY_BYTES:
+            raise CampaignError(
+                self.directory,
+                f"an entry takes at most {MAX_ENTRY_BYTES // 1024} KB, this one"
+                f" {size // 1024} KB; nothing was written",
+            )
+        self.directory.mkdir(parents=True, exist_ok=True)
         starts_chunk = entry.id == (number - 1) * CHUNK_SIZE + 1
         text = (chunk_header(number) + block) if starts_chunk else (self._last_text + "\n" + block)
         path = self.chunk_path(number)

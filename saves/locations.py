@@ -7,10 +7,11 @@ reopen it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
-from .atomic import atomic_write
+from .atomic import LEFTOVER_AGE, atomic_write, remove_leftovers
 
 DATA_DIR_ENV = "MENEUR_DATA_DIR"
 CURRENT_FILE = "current-campaign"
@@ -41,7 +42,9 @@ def current_campaign() -> Path:
 
 
 def remember(campaign: Path) -> None:
-    """Make ``campaign`` the one commands and the app open by default."""
+    """Make ``campaign`` the one commands and the app open by default, if the data
+    directory can be written: a full or read-only data directory never stops the
+    campaign itself from being written (it is elsewhere)."""
     directory = data_dir()
     content = f"{Path(campaign).resolve()}\n".encode()
     try:
@@ -49,5 +52,7 @@ def remember(campaign: Path) -> None:
             return  # already the one: every start would otherwise write and sync it again
     except OSError:
         pass
-    directory.mkdir(parents=True, exist_ok=True)
-    atomic_write(directory / CURRENT_FILE, content)
+    with contextlib.suppress(OSError):
+        directory.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(directory, older_than=LEFTOVER_AGE)
+        atomic_write(directory / CURRENT_FILE, content)

@@ -137,7 +137,7 @@ class _Checker:
     def integer(self, value: object, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             # A number written as text is clear enough to read.
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            if isinstance(value, str) and _is_number(value.strip().lstrip("-")):
                 return int(value.strip())
             raise self.fail(key, f"expected a whole number, found {_shown(value)}")
         return value
@@ -147,6 +147,12 @@ class _Checker:
         if unknown:
             where = f"{key}.{unknown[0]}" if key else unknown[0]
             raise self.fail(where, f"unknown key (expected one of: {', '.join(allowed)})")
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is ASCII digits: ``str.isdigit`` alone accepts ``"²"``, which
+    ``int`` refuses."""
+    return text.isascii() and text.isdigit()
 
 
 def _shown(value: object) -> str:
@@ -427,7 +433,7 @@ def _note_edits(checker: _Checker, value: object) -> dict[str, str]:
     edits = checker.table(value, "note_edits")
     result: dict[str, str] = {}
     for ident, text in edits.items():
-        if not ident.isdigit():
+        if not _is_number(ident):
             raise checker.fail(f"note_edits.{ident}", "expected a journal entry number as the key")
         result[ident] = checker.text(text, f"note_edits.{ident}")
     return result
@@ -438,7 +444,7 @@ def _struck(checker: _Checker, value: object) -> dict[str, bool]:
     result: dict[str, bool] = {}
     for ident, flag in struck.items():
         key = f"struck.{ident}"
-        if not ident.isascii() or not ident.isdigit():
+        if not _is_number(ident):
             raise checker.fail(key, "expected a journal entry number as the key")
         if flag is not True:
             raise checker.fail(key, f"expected true (a struck note), found {_shown(flag)}")
@@ -456,7 +462,15 @@ def _history(checker: _Checker, value: object) -> dict[str, list[int]]:
             raise checker.fail(
                 f"history.{stack}", f"expected a list of entry numbers, found {_shown(items)}"
             )
-        result[stack] = [
-            checker.integer(item, f"history.{stack}[{i}]") for i, item in enumerate(items)
-        ]
+        numbers: list[int] = []
+        for i, item in enumerate(items):
+            number = checker.integer(item, f"history.{stack}[{i}]")
+            if number < 1:
+                raise checker.fail(
+                    f"history.{stack}[{i}]", f"expected a journal entry number, found {number}"
+                )
+            if number in numbers or number in result.get("undo", ()):
+                raise checker.fail(f"history.{stack}[{i}]", f"entry {number} is named twice")
+            numbers.append(number)
+        result[stack] = numbers
     return result

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from meneur.content.toml_reader import TomlError, loads
-from meneur.saves.atomic import atomic_write
+from meneur.saves.atomic import LEFTOVER_AGE, atomic_write, remove_leftovers
 from meneur.saves.locations import data_dir
 
 SETTINGS_FILE = "settings.toml"
@@ -24,7 +25,10 @@ def save(**values: Any) -> None:
     settings = load()
     settings.update(values)
     directory = data_dir()
-    directory.mkdir(parents=True, exist_ok=True)
     import tomli_w  # only to write: opening a campaign does not pay for it
 
-    atomic_write(directory / SETTINGS_FILE, tomli_w.dumps(settings).encode("utf-8"))
+    # A setting not remembered is no loss worth a message (a full or read-only disk).
+    with contextlib.suppress(OSError):
+        directory.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(directory, older_than=LEFTOVER_AGE)
+        atomic_write(directory / SETTINGS_FILE, tomli_w.dumps(settings).encode("utf-8"))

@@ -494,7 +494,7 @@ class TableScreen(SessionStrings, Screen[None]):
     @work
     async def action_export(self) -> None:
         """Export the journal to Markdown, in a file the player names."""
-        from meneur.saves.atomic import atomic_write
+        from meneur.saves.atomic import write_out
         from meneur.saves.export import export_markdown
 
         from .dialogs import TextDialog
@@ -515,7 +515,7 @@ class TableScreen(SessionStrings, Screen[None]):
 
         try:
             text = export_markdown(campaign, self.session.strings.lang)
-            atomic_write(Path(path), text.encode("utf-8"))
+            write_out(Path(path), text.encode("utf-8"))
         except OSError as error:
             self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
             return

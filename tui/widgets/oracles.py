@@ -91,7 +91,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         """``?4 Is the door locked?``: a likelihood digit may lead the question."""
         text = text.strip()
         likelihood = 3
-        if text[:1].isdigit() and 1 <= int(text[0]) <= 5:
+        if text[:1] in ("1", "2", "3", "4", "5"):
             likelihood, text = int(text[0]), text[1:].strip()
         self.query_one("#likelihood", StepSelector).value = str(likelihood)
         self.query_one("#question", Input).value = text

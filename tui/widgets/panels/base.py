@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 def number(text: str, default: int) -> int:
     """A whole number typed in a field (``-2``, ``+3``), or ``default`` for anything else."""
     text = text.strip()
-    return int(text) if text.lstrip("-+").isdigit() else default
+    digits = text.lstrip("-+")
+    # isdigit alone accepts "²", which int() refuses.
+    return int(text) if digits.isascii() and digits.isdigit() else default
 
 
 class _DrawnDice(random.Random):

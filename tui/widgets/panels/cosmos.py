@@ -82,7 +82,7 @@ class CosmosPanel(ActionPanel):
     def build(self) -> cosmos.CosmosTest:
         typed = self.query_one("#threshold", Input).value.strip()
         bonus = number(self.query_one("#bonus", Input).value, 0)
-        if typed.lstrip("-").isdigit():
+        if typed.lstrip("-").isascii() and typed.lstrip("-").isdigit():
             return cosmos.CosmosTest(threshold=int(typed), bonus=bonus, karma=self.karma)
         chosen = self.query_one("#stats", TickList).selected
         values = [self.stats.get(stat) for stat in chosen]
