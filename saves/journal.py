@@ -367,6 +367,8 @@ def chunk_header(number: int) -> str:
     )
 
 
+CACHED_CHUNKS = 8
+"""Chunks kept in memory besides the last one (2,000 entries)."""
 CHECKED_FILE = "checked.toml"
 """In ``journal/``: the size and modification time of each chunk before the last when it
 was last read whole and found right. A cache: deleting it costs one slower open."""
@@ -524,10 +526,17 @@ class Journal:
         return read_chunk(self.chunk_path(number), number, sealed=sealed)[0]
 
     def chunk(self, number: int) -> list[Entry]:
-        """The entries of chunk ``number`` (read once, then cached)."""
-        if number not in self._cache:
-            self._cache[number] = self._read(number)
-        return self._cache[number]
+        """The entries of chunk ``number``: the last chunk and the few read most
+        recently are kept (:data:`CACHED_CHUNKS`), so paging through a long journal
+        holds a bounded number of entries."""
+        if number in self._cache:
+            self._cache[number] = self._cache.pop(number)  # now the most recent
+            return self._cache[number]
+        entries = self._cache[number] = self._read(number)
+        tail = chunk_number(self.last_id) if self.last_id else 0
+        for old in [n for n in self._cache if n != tail][: -CACHED_CHUNKS or None]:
+            del self._cache[old]
+        return entries
 
     def entry(self, entry_id: int) -> Entry:
         """The entry numbered ``entry_id``.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input
 
 from meneur.tui.widgets.command_line import CommandLine
@@ -255,7 +256,6 @@ async def test_a_note_is_struck_from_the_journal_and_brought_back(app_of) -> Non
 async def test_one_enter_one_entry(app_of) -> None:
     # Play-tested: a fast double Enter, or a paste ending in a new line and then Enter,
     # journaled the same note twice. Both keys reach the line before it answers the first.
-    from textual import events
 
     app = app_of("resolution")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -404,39 +404,122 @@ async def test_tabs_by_click_and_by_arrows(app_of) -> None:
 
 
 async def test_a_long_journal_lists_its_latest_entries_and_earlier_ones_on_demand(
-    app_of,
+    app_of, monkeypatch
 ) -> None:
     # Measured: listing 200 entries before the first frame cost ~130 ms of start-up.
-    from meneur.tui.widgets.journal import EARLIER_ID, FIRST
+    import os
 
+    from meneur.tui.widgets import journal as journal_module
+    from meneur.tui.widgets.journal import EARLIER_ID, FIRST, LATER_ID
+
+    # The window and its steps made small, the journal a few windows long.
+    monkeypatch.setattr(journal_module, "WINDOW", 100)
+    monkeypatch.setattr(journal_module, "EARLIER", 40)
     app = app_of("resolution")
     campaign = app.session.campaign
-    for number in range(1, 121):
-        campaign.note(f"Note {number}")
+    with monkeypatch.context() as quick:
+        quick.setattr(os, "fsync", lambda fd: None)  # building it, not testing it
+        for number in range(1, 321):
+            campaign.note(f"Note {number}")
     total = campaign.journal.last_id  # two arrivals, then the notes
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         journal = app.screen.query_one(JournalView)
-        assert journal.listing.option_count == FIRST + 1
-        assert journal.listing.get_option_at_index(0).id == EARLIER_ID
+        listing = journal.listing
+        assert listing.option_count == FIRST + 1
+        assert listing.get_option_at_index(0).id == EARLIER_ID
         assert f"▲ {total - FIRST} entrées plus anciennes" in str(
-            journal.listing.get_option_at_index(0).prompt
+            listing.get_option_at_index(0).prompt
         )
-        assert "Note 120" in screen_text(app)
-        # Up to the first line, Enter: the earlier entries join the list, above.
-        journal.listing.focus()
-        await pilot.press("home", "enter")
+        assert "Note 320" in screen_text(app)
+        # Up past the first entry listed: the earlier ones join the list, above, the
+        # highlight staying where it was; far enough up, the newest listed go.
+        listing.focus()
+        listing.highlighted = 1
+        await pilot.press("up")
         await pilot.pause()
-        assert journal.listing.option_count == total
-        assert [entry.id for entry in journal.entries] == list(range(1, total + 1))
-        assert journal.listing.get_option_at_index(0).id == "1"
-        # A search reaches back to the start; what it finds can be opened (a rewritten
-        # note here), even when it was not among the entries listed at first.
+        assert len(journal.entries) == FIRST + 40
+        assert listing.highlighted is not None
+        assert journal.entries[listing.highlighted - 1].id == total - FIRST
+        for _ in range(4):
+            listing.highlighted = 1
+            await pilot.press("up")
+            await pilot.pause()
+        assert len(journal.entries) == 100
+        assert listing.get_option_at_index(listing.option_count - 1).id == LATER_ID
+        newer = total - journal.entries[-1].id
+        last_line = listing.get_option_at_index(listing.option_count - 1).prompt
+        assert f"▼ {newer} entrées plus récentes" in str(last_line)
+        # Home: the journal's very first entry; End: back to the newest.
+        await pilot.press("home")
+        await pilot.pause()
+        assert journal.entries[0].id == 1
+        assert listing.get_option_at_index(0).id == "1"
+        assert listing.highlighted == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert journal.entries[-1].id == total
+        assert "Note 320" in screen_text(app)
+        # The mouse wheel at the top lists earlier entries.
+        first_listed = journal.entries[0].id
+        listing.scroll_to(y=0, animate=False)
+        await pilot.pause()
+        wheel = events.MouseScrollUp(listing, 5, 5, 0, -1, 0, False, False, False)
+        listing.post_message(wheel)
+        await pilot.pause()
+        assert journal.entries[0].id < first_listed
+        # Down from the top of the journal to its end, listing at most the window.
+        await pilot.press("home")
+        await pilot.pause()
+        for _ in range(8):
+            listing.highlighted = listing.option_count - 1
+            await pilot.pause()
+            assert len(journal.entries) <= 100
+        assert journal.entries[-1].id == total
+        assert listing.get_option_at_index(listing.option_count - 1).id == str(total)
+        # A search reaches back to the start, newest first, and lists what it finds as
+        # it finds it; a rewritten note found there can be opened.
         await pilot.press("ctrl+f")
         await pilot.press(*"Note 3", "enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
-        assert journal.entries[0].text == "Note 3"
+        texts = [entry.text for entry in journal.entries]
+        assert texts[0] == "Note 320"
+        assert texts[-1] == "Note 3"
+        assert len(texts) == 1 + 10 + 21  # 3, 30–39 and 300–320
+        assert f"{len(texts)} entrées trouvées" in screen_text(app)
         journal.listing.focus()
-        await pilot.press("home", "enter")
+        await pilot.press("end", "enter")
         await pilot.pause()
         assert app.screen.query_one("#dialog-input", Input).value == "Note 3"
+
+
+async def test_a_very_long_note_is_drawn_a_screen_at_most(app_of) -> None:
+    # Stress-tested: a 1 MB note took 4.3 s and 208 MB to open. Notes are now bounded
+    # when written; one written by hand past the bound still opens, drawn cut.
+    from meneur.saves.journal import MAX_TEXT
+    from meneur.tui.widgets.journal import SHOWN_CHARACTERS
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.note("début " + "la nuit tombe sur Vranberg. " * (MAX_TEXT // 30))
+    chunk = campaign.journal.chunk_path(1)
+    huge = "ligne\n" * 200_000  # 1.2 MB, by hand
+    chunk.write_text(
+        chunk.read_text()
+        + '\n[[entry]]\nid = 4\ntime = 2026-11-21T21:00:00+01:00\nkind = "note"\n'
+        + f'text = """{huge}"""\n'
+    )
+    campaign.sync()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+        journal = app.screen.query_one(JournalView)
+        prompts = [str(journal.listing.get_option_at_index(i).prompt) for i in (-2, -1)]
+        assert len(prompts[0]) < SHOWN_CHARACTERS + 200
+        assert "caractères" in prompts[0]
+        assert "début" in prompts[0]
+        assert prompts[1].count("ligne") == 20
+        hidden = len(huge) - len("\n".join(["ligne"] * 20))
+        assert f"encore {hidden:,} caractères" in prompts[1]
+        assert "la nuit tombe" in shown

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
 from meneur.saves.reading import dice_summary, read_entry
@@ -25,9 +28,67 @@ FIRST = 40
 """Entries listed at first, at least (as many as the terminal has lines, if more): enough
 to fill the view, and the table's first frame does not wait for a long journal."""
 EARLIER = 200
-"""Entries added each time the player asks for earlier ones."""
+"""Entries added each time the player scrolls past either end of those listed."""
+WINDOW = 600
+"""Entries listed at most: scrolling far up drops the newest ones listed (and back down,
+the oldest), so the list costs the same at the first entry of a 100,000-entry journal."""
 EARLIER_ID = "earlier"
 """The id of the first line, "▲ n older entries", when there are older entries."""
+LATER_ID = "later"
+"""The id of the last line, "▼ n newer entries", when newer entries are not listed."""
+SHOWN_CHARACTERS = 2_000
+SHOWN_LINES = 20
+"""At most a screen of one entry is drawn: a long note is cut, and says how much more
+it holds (editing it, or an export, shows it whole)."""
+MAX_FOUND = 500
+"""Search results listed at most (the most recent): past that, a narrower search."""
+
+
+def shown_text(text: str, more: Callable[[str], str]) -> str:
+    """``text`` cut to a screen's worth (:data:`SHOWN_CHARACTERS`, :data:`SHOWN_LINES`),
+    ending with what ``more`` says of the characters left out (their count given)."""
+    cut = text[:SHOWN_CHARACTERS]
+    lines = cut.split("\n")
+    if len(lines) > SHOWN_LINES:
+        cut = "\n".join(lines[:SHOWN_LINES])
+    if len(cut) == len(text):
+        return text
+    return cut.rstrip() + " " + more(f"{len(text) - len(cut):,}")
+
+
+class JournalList(OptionList):
+    """The list of entries: Home and End reach the journal's first and last entries
+    (not only those listed), and the mouse wheel at either end asks for more (the keys
+    do it by moving onto the "▲ older" or "▼ newer" line)."""
+
+    class Edge(Message):
+        """The list was scrolled or moved to its top (``top``) or bottom edge."""
+
+        def __init__(self, top: bool) -> None:
+            self.top = top
+            super().__init__()
+
+    class Jump(Message):
+        """Home (``first``) or End was pressed."""
+
+        def __init__(self, first: bool) -> None:
+            self.first = first
+            super().__init__()
+
+    def action_first(self) -> None:
+        self.post_message(self.Jump(first=True))
+
+    def action_last(self) -> None:
+        self.post_message(self.Jump(first=False))
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        # After the list's own scrolling: at the top, scrolling on asks for more.
+        if self.scroll_y <= 0:
+            self.post_message(self.Edge(top=True))
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.scroll_y >= self.max_scroll_y:
+            self.post_message(self.Edge(top=False))
 
 
 class JournalView(Vertical):
@@ -61,13 +122,16 @@ class JournalView(Vertical):
         """The entries listed, in order: the latest ones, or what a search found."""
         self.earlier = False
         """Whether the list starts with the line that lists earlier entries."""
+        self.later = False
+        """Whether the list ends with the line that lists newer entries (scrolled far
+        up, the newest ones are no longer listed)."""
         self.found = False
         """Whether the list is what a search found (new entries wait for its end)."""
         self.expanded: set[int] = set()
 
     def compose(self) -> ComposeResult:
         # The search field is mounted the first time it is asked for (ctrl+f).
-        yield OptionList(id="journal-list")
+        yield JournalList(id="journal-list")
         yield Static("", id="journal-status")
 
     @property
@@ -80,32 +144,117 @@ class JournalView(Vertical):
         self.campaign = campaign
         self._list(campaign.latest(max(FIRST, self.app.size.height)))
 
+    def _read(self, read: Callable[[], list[Entry]]) -> list[Entry] | None:
+        """Entries from the journal, or None when a chunk cannot be read (damaged while
+        the app is open): said once, and the list stays as it was."""
+        from meneur.saves.errors import CampaignError
+
+        try:
+            return read()
+        except CampaignError as error:
+            self.notify(self.strings.t("app.error", message=str(error)), severity="error")
+            return None
+
     def show_earlier(self) -> None:
-        """List up to EARLIER more entries above the first one listed."""
-        if self.campaign is None or not self.entries:
+        """List up to EARLIER more entries above the first one listed (dropping the
+        newest listed past :data:`WINDOW`), keeping the highlighted entry in place."""
+        if self.campaign is None or not self.entries or self.found or not self.earlier:
             return
+        journal = self.campaign.journal
         first = self.entries[0]
-        older = self.campaign.journal.before(first.id, EARLIER)
-        self._list(older + self.entries, highlight=len(older) - 1)
+        older = self._read(lambda: journal.before(first.id, EARLIER))
+        if not older:
+            return
+        kept = (older + self.entries)[:WINDOW]
+        self._list(kept, highlight=len(older) - 1, later=kept[-1].id < journal.last_id)
+
+    def show_later(self) -> None:
+        """List up to EARLIER more entries below the last one listed (dropping the
+        oldest listed past :data:`WINDOW`)."""
+        if self.campaign is None or not self.entries or self.found or not self.later:
+            return
+        journal = self.campaign.journal
+        last = self.entries[-1]
+        newer = self._read(lambda: list(itertools.islice(journal.stream(last.id + 1), EARLIER)))
+        if newer is None:
+            return
+        kept = (self.entries + newer)[-WINDOW:]
+        self._list(kept, highlight=len(kept) - len(newer), later=kept[-1].id < journal.last_id)
+
+    def show_first(self) -> None:
+        """List the journal's first entries and highlight the very first."""
+        if self.campaign is None:
+            return
+        journal = self.campaign.journal
+        first = self._read(lambda: list(itertools.islice(journal.stream(1), EARLIER)))
+        if first:
+            self._list(first, highlight=0, later=first[-1].id < journal.last_id)
+
+    @on(JournalList.Jump)
+    def jump(self, event: JournalList.Jump) -> None:
+        """Home: the journal's first entry; End: its newest (search results: their own
+        first and last)."""
+        event.stop()
+        listing = self.listing
+        if self.found or not listing.option_count:
+            listing.highlighted = 0 if event.first else listing.option_count - 1
+        elif event.first:
+            self.show_first()
+        elif self.campaign is not None:
+            self.show(self.campaign)
+
+    @on(JournalList.Edge)
+    def edge(self, event: JournalList.Edge) -> None:
+        """Scrolled to the top or the bottom: the entries beyond join the list."""
+        event.stop()
+        if event.top:
+            self.show_earlier()
+        else:
+            self.show_later()
+
+    @on(OptionList.OptionHighlighted, "#journal-list")
+    def moved(self, event: OptionList.OptionHighlighted) -> None:
+        """Moving onto the "▲ older" or "▼ newer" line lists the entries it stands for."""
+        event.stop()
+        if event.option.id == EARLIER_ID:
+            self.show_earlier()
+        elif event.option.id == LATER_ID:
+            self.show_later()
 
     def add(self, entry: Entry) -> None:
         """Show a new entry at the bottom and bring it into view (a free dice roll with
         its dice and what its total was worth), after any entry before it not shown yet
-        (another process may have written those); an entry shown already is left."""
+        (another process may have written those); an entry shown already is left. When
+        the player is reading far back, only the "▼ newer" line's count changes."""
         if self.campaign is None or self.found:
             return
         shown = self.entries[-1].id if self.entries else 0
         if entry.id <= shown:
             return
-        missing = self.campaign.journal.since(shown) if entry.id > shown + 1 else []
-        for new in [*missing[: entry.id - shown - 1], entry]:
+        if self.later:
+            self._later_line()
+            return
+        journal = self.campaign.journal
+        missing = self._read(lambda: journal.since(shown)) if entry.id > shown + 1 else []
+        for new in [*(missing or [])[: entry.id - shown - 1], entry]:
             roll = new.roll
             if roll is not None and roll.get("system") == "dice":
                 self.expanded.add(new.id)
             self.entries.append(new)
             self.listing.add_option(self._option(new))
+        if len(self.entries) > WINDOW + EARLIER:
+            self._list(self.entries[-WINDOW:])  # a long session: the oldest listed go
+            return
         self.listing.highlighted = self.listing.option_count - 1
         self.listing.scroll_end(animate=False)
+
+    def _later_line(self) -> None:
+        """Update the count of the "▼ newer entries" line."""
+        if self.campaign is None or not self.entries:
+            return
+        count = self.campaign.journal.last_id - self.entries[-1].id
+        line = Text(self.strings.t("journal.newer", count=count), style="dim italic")
+        self.listing.replace_option_prompt_at_index(self.listing.option_count - 1, line)
 
     def on_resize(self) -> None:
         """Keep following the newest entry across a resize, when it was in view."""
@@ -114,30 +263,41 @@ class JournalView(Vertical):
             self.call_after_refresh(listing.scroll_end, animate=False)
 
     def _list(
-        self, entries: list[Entry], *, found: bool = False, highlight: int | None = None
+        self,
+        entries: list[Entry],
+        *,
+        found: bool = False,
+        highlight: int | None = None,
+        later: bool = False,
     ) -> None:
         """List ``entries`` (a search's when ``found``), the one at ``highlight`` (or the
-        last) highlighted."""
+        last) highlighted; ``later`` when newer entries exist than those listed."""
         assert self.campaign is not None
         listing = self.listing
-        listing.clear_options()
-        self.entries = entries
-        self.found = found
-        self.earlier = not found and bool(entries) and entries[0].id > 1
-        options = [self._option(entry) for entry in entries]
-        if self.earlier:
-            count = entries[0].id - 1
-            line = Text(self.strings.t("journal.older", count=count), style="dim italic")
-            options.insert(0, Option(line, id=EARLIER_ID))
-        listing.add_options(options)
-        if not listing.option_count:
-            return
-        if highlight is None or not entries:
-            listing.highlighted = listing.option_count - 1
-            listing.scroll_end(animate=False)
-        else:
-            listing.highlighted = self._index(max(highlight, 0))
-            listing.scroll_to_highlight(top=True)
+        with self.prevent(OptionList.OptionHighlighted):
+            listing.clear_options()
+            self.entries = entries
+            self.found = found
+            self.earlier = not found and bool(entries) and entries[0].id > 1
+            self.later = later and not found and bool(entries)
+            options = [self._option(entry) for entry in entries]
+            if self.earlier:
+                count = entries[0].id - 1
+                line = Text(self.strings.t("journal.older", count=count), style="dim italic")
+                options.insert(0, Option(line, id=EARLIER_ID))
+            if self.later:
+                count = self.campaign.journal.last_id - entries[-1].id
+                line = Text(self.strings.t("journal.newer", count=count), style="dim italic")
+                options.append(Option(line, id=LATER_ID))
+            listing.add_options(options)
+            if not listing.option_count:
+                return
+            if highlight is None or not entries:
+                listing.highlighted = self._index(len(entries) - 1) if entries else 0
+                listing.scroll_end(animate=False)
+            else:
+                listing.highlighted = self._index(max(highlight, 0))
+                listing.scroll_to_highlight(top=True)
 
     def _index(self, position: int) -> int:
         """The list's line of ``self.entries[position]``."""
@@ -150,7 +310,7 @@ class JournalView(Vertical):
         if entry.game_time:
             text.append(f"[{entry.game_time}] ", style="italic")
         if entry.roll is not None:
-            text.append(reading.text)
+            text.append(self._cut(reading.text))
             if reading.outcome is not None:
                 style = OUTCOME_COLOURS[style_class(reading.outcome)]
                 text.append(f"  {reading.result}", style=style)
@@ -168,13 +328,16 @@ class JournalView(Vertical):
         elif entry.kind in ("session", "scene"):
             text.append(("■ " if entry.kind == "session" else "□ ") + entry.text, style="bold")
         elif entry.kind == "note" and self.campaign.is_struck(entry):
-            text.append(reading.text, style="strike dim")
+            text.append(self._cut(reading.text), style="strike dim")
             text.append(f"  {self.strings.t('journal.struck')}", style="italic dim")
         elif entry.kind == "note":
-            text.append(reading.text)
+            text.append(self._cut(reading.text))
         else:
-            text.append(reading.text, style="italic dim")
+            text.append(self._cut(reading.text), style="italic dim")
         return Option(text, id=str(entry.id))
+
+    def _cut(self, text: str) -> str:
+        return shown_text(text, lambda count: self.strings.t("journal.more", count=count))
 
     @on(OptionList.OptionSelected, "#journal-list")
     def toggle(self, event: OptionList.OptionSelected) -> None:
@@ -182,6 +345,9 @@ class JournalView(Vertical):
         event.stop()
         if event.option.id == EARLIER_ID:
             self.show_earlier()
+            return
+        if event.option.id == LATER_ID:
+            self.show_later()
             return
         entry = self._entry(event.option.id)
         if entry is None:
@@ -194,7 +360,7 @@ class JournalView(Vertical):
             self.post_message(self.EditRequested(entry.id))
 
     def _entry(self, option_id: str | None) -> Entry | None:
-        if option_id is None or option_id == EARLIER_ID:
+        if option_id is None or option_id in (EARLIER_ID, LATER_ID):
             return None
         wanted = int(option_id)
         return next((entry for entry in self.entries if entry.id == wanted), None)
@@ -235,22 +401,75 @@ class JournalView(Vertical):
 
     @on(Input.Submitted, "#journal-search")
     def search(self, event: Input.Submitted) -> None:
-        """Show every entry of the whole journal whose text holds the search."""
+        """Search the whole journal, newest first, in a worker: what is found is listed
+        as it is found (at most :data:`MAX_FOUND`), and the interface never waits."""
         event.stop()
         wanted = event.value.strip().casefold()
+        status = self.query_one("#journal-status", Static)
         if not wanted or self.campaign is None:
+            self.workers.cancel_group(self, "search")
             self.query_one("#journal-search", Input).add_class("hidden")
             if self.campaign is not None:
                 self.show(self.campaign)
-            self.query_one("#journal-status", Static).update("")
+            status.update("")
             return
-        campaign = self.campaign
-        found = [
-            entry
-            for entry in campaign.journal
-            if wanted in campaign.note_text(entry).casefold()
-            or (entry.game_time and wanted in entry.game_time.casefold())
-        ]
-        self._list(found, found=True)
-        status = self.strings.t("journal.found", count=len(found))
-        self.query_one("#journal-status", Static).update(status)
+        self._list([], found=True)
+        status.update(self.strings.t("journal.searching", count=0))
+        self._search(self.campaign, wanted)
+
+    @work(thread=True, exclusive=True, group="search")
+    def _search(self, campaign: Campaign, wanted: str) -> None:
+        """Read the journal chunk by chunk from the newest, apart from the one the
+        interface reads (a chunk at a time in memory), and hand what matches to the
+        interface after each chunk."""
+        from meneur.saves.errors import CampaignError
+        from meneur.saves.journal import chunk_number, read_chunk
+
+        worker = get_current_worker()
+        journal = campaign.journal
+        last = journal.last_id
+        count = 0
+        for number in range(chunk_number(last) if last else 0, 0, -1):
+            if worker.is_cancelled:
+                return
+            path = journal.chunk_path(number)
+            try:
+                entries, _ = read_chunk(path, number, sealed=number < chunk_number(last))
+            except CampaignError as error:
+                self.app.call_from_thread(self._search_failed, str(error))
+                return
+            batch = [
+                entry
+                for entry in reversed(entries)
+                if entry.id <= last
+                and (
+                    wanted in campaign.note_text(entry).casefold()
+                    or (entry.game_time is not None and wanted in entry.game_time.casefold())
+                )
+            ][: MAX_FOUND - count]
+            count += len(batch)
+            done = count >= MAX_FOUND or number == 1
+            self.app.call_from_thread(self._found, batch, count, done)
+            if count >= MAX_FOUND:
+                return
+        if not last:
+            self.app.call_from_thread(self._found, [], 0, True)
+
+    def _found(self, batch: list[Entry], count: int, done: bool) -> None:
+        """List what the search found in one more chunk (newest first)."""
+        if not self.found:
+            return  # the search was closed meanwhile
+        first = not self.entries
+        self.entries += batch
+        self.listing.add_options([self._option(entry) for entry in batch])
+        if first and batch:
+            self.listing.highlighted = 0
+        key = "journal.searching"
+        if done:
+            key = "journal.found_most" if count >= MAX_FOUND else "journal.found"
+        self.query_one("#journal-status", Static).update(self.strings.t(key, count=count))
+
+    def _search_failed(self, message: str) -> None:
+        self.query_one("#journal-status", Static).update(
+            self.strings.t("app.error", message=message)
+        )
