@@ -189,3 +189,64 @@ def test_the_holder_is_described_from_lines_or_from_an_older_meneurs_json() -> N
     assert _read_lines(_lines(info)) == {"pid": "12", "host": "table host", "by": "meneur serve"}
     assert _read_lines('{"pid": 7, "host": "h"}') == {"pid": "7", "host": "h"}
     assert _read_lines("") == {}
+
+
+def test_a_writer_killed_at_random_instants_while_others_write_loses_nothing(
+    tmp_path: Path,
+) -> None:
+    """Two writers write steadily while a third is killed with SIGKILL at random
+    instants (seeded) and started again, five times: every entry any of them
+    acknowledged is there once, ids stay contiguous, every roll replays, and
+    campaign.toml is the replay of the journal."""
+    import random
+
+    from meneur.saves.campaign import _absorb_into, affects_state
+    from meneur.saves.schema import new_state
+
+    directory = tmp_path / "c"
+    Campaign.create(directory, system="resolution").close()
+    steady = [
+        subprocess.Popen(
+            [sys.executable, "-c", PARALLEL, str(directory), f"w{n}", "60"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(2)
+    ]
+    acknowledged: list[int] = []
+    instants = random.Random(13)
+    for _ in range(5):
+        victim = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(directory)], stdout=subprocess.PIPE, text=True
+        )
+        time.sleep(0.5 + instants.random() * 0.5)  # start-up, then anywhere in a write
+        os.kill(victim.pid, signal.SIGKILL)
+        out, _ = victim.communicate()
+        acknowledged += [int(line) for line in out.split()]
+    for writer in steady:
+        out, errors = writer.communicate(timeout=120)
+        assert writer.returncode == 0, errors
+        acknowledged += [int(line) for line in out.split()]
+    assert len(acknowledged) == len(set(acknowledged))
+    with Campaign.open(directory) as campaign:  # rolls forward what a kill left behind
+        ids = [entry.id for entry in campaign.journal]
+        assert ids == list(range(1, len(ids) + 1))
+        assert set(acknowledged) <= set(ids)
+        # At most one entry per kill was written but not acknowledged.
+        assert len(ids) - len(acknowledged) <= 5
+        state = campaign.state
+        replayed = new_state(state["name"], "resolution", state["created"])
+        for entry in campaign.journal:
+            if affects_state(entry):
+                _absorb_into(replayed, entry, campaign.journal)
+        for key in ("trackers", "history", "journal_applied"):
+            assert replayed[key] == state[key], key
+    checked = subprocess.run(
+        [sys.executable, "-m", "meneur.cli.main", "check", str(directory), "--verify-rolls"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert f"{len(ids)} entrées" in checked.stdout
