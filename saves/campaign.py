@@ -156,6 +156,9 @@ class Campaign:
         self.journal = journal
         self.clock = clock
         self.writer = writer
+        self.lock_wait = WAIT_SECONDS
+        """How long a write waits for another process's write (an interface, which
+        cannot answer while it waits, asks for less)."""
         self.author = author
         """Who this process writes as (entries carry it as ``by``); its undo takes back
         its own changes. None undoes anyone's latest change."""
@@ -450,8 +453,9 @@ class Campaign:
                 update.state_changed = True
 
     @contextmanager
-    def writing(self, wait: float = WAIT_SECONDS) -> Iterator[None]:
-        """Hold the lock for one write, caught up with every other writer first.
+    def writing(self, wait: float | None = None) -> Iterator[None]:
+        """Hold the lock for one write, caught up with every other writer first,
+        waiting for it up to ``wait`` seconds (by default :attr:`lock_wait`).
 
         Nested uses share the outer one's lock.
 
@@ -471,7 +475,7 @@ class Campaign:
         if self._broken:
             raise CampaignError(self.directory, self._broken)
         try:
-            self._lock.acquire(wait)
+            self._lock.acquire(self.lock_wait if wait is None else wait)
         except OSError as error:
             raise CampaignError(
                 self.directory, f"cannot be locked for writing ({error.strerror or error})"

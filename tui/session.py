@@ -45,6 +45,14 @@ def create_default(directory: Path, words: Strings, clock: Clock = local_now) ->
     return campaign
 
 
+LOCK_WAIT = 0.5
+"""Seconds the app waits for another process's write before saying who holds the
+campaign (nothing written): it cannot draw while it waits. Another process holds the
+lock for one write, milliseconds (8 CLI writers in parallel: see
+benchmarks/live_campaign.py), so this is met only when a writer is stuck, where waiting
+longer would not help."""
+
+
 class Session:
     """The open campaign, the dice, the strings.
 
@@ -55,9 +63,20 @@ class Session:
     """
 
     def __init__(self, campaign: Campaign, strings: Strings, rng: random.Random) -> None:
-        self.campaign = campaign
+        self._campaign = campaign
+        campaign.lock_wait = LOCK_WAIT
         self.strings = strings
         self.rng = rng
+
+    @property
+    def campaign(self) -> Campaign:
+        """The open campaign."""
+        return self._campaign
+
+    @campaign.setter
+    def campaign(self, campaign: Campaign) -> None:
+        campaign.lock_wait = LOCK_WAIT
+        self._campaign = campaign
 
     def t(self, key: str, **values: object) -> str:
         """An interface string."""

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from .conftest import screen_text
+from .conftest import notices, screen_text
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
@@ -91,3 +91,51 @@ async def test_a_result_is_shown_only_once_saved_and_a_full_disk_is_one_message(
         assert app.session.campaign.journal.entry(app.session.campaign.journal.last_id).kind == (
             "roll"
         )
+
+
+HOLD = """
+import sys, time
+from pathlib import Path
+from meneur.saves.lock import WriterLock
+lock = WriterLock(Path(sys.argv[1]), "meneur serve").acquire()  # a write that hangs
+print("holding", flush=True)
+time.sleep(60)
+"""
+
+
+async def test_a_write_stuck_elsewhere_is_said_and_nothing_is_shown_as_rolled(app_of) -> None:
+    """The app waits half a second for another process's write (it cannot draw while it
+    waits), then says who holds the campaign; the roll is not shown as made. Once the
+    other write ends, the same key rolls and journals."""
+    from meneur.tui.session import LOCK_WAIT
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    assert campaign.lock_wait == LOCK_WAIT
+    before = campaign.journal.last_id
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(campaign.directory)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "holding"
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await pilot.pause()
+            start = time.monotonic()
+            await pilot.press("r")
+            waited = time.monotonic() - start
+            await pilot.pause()
+            shown = " ".join(screen_text(app).split()) + notices(app)
+            assert "meneur serve" in shown  # who holds it
+            assert "nothing was written" in shown
+            assert campaign.journal.last_id == before
+            assert waited < LOCK_WAIT + 2  # bounded: not the CLI's five seconds
+            holder.terminate()
+            holder.wait(10)
+            await pilot.press("r")
+            await pilot.pause()
+            assert campaign.journal.last_id == before + 1
+            assert campaign.journal.entry(before + 1).kind == "roll"
+    finally:
+        holder.kill()
+        holder.wait(10)
