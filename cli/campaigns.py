@@ -165,7 +165,9 @@ def run_journal(args: argparse.Namespace) -> str | None:
         return None
     # Written as read, a chunk at a time: a whole journal is never held in memory.
     entries = (
-        campaign.journal.stream(campaign.journal.last_id - args.last + 1) if args.last else iter(())
+        campaign.journal.stream(campaign.journal.last_id - args.last + 1, workers=True)
+        if args.last
+        else iter(())
     )
     out = sys.stdout
     if args.json:
@@ -219,15 +221,21 @@ def run_export(args: argparse.Namespace) -> str | None:
     """``meneur export [DIR] [--format markdown|toml] [-o FILE]``."""
     from meneur.content.strings import default_language
     from meneur.saves.atomic import write_out
-    from meneur.saves.export import export_markdown, export_toml
+    from meneur.saves.export import markdown_pieces, toml_pieces
 
     campaign = _open(_directory(args.directory), write=False)
     lang = args.lang or default_language()
-    text = export_markdown(campaign, lang) if args.format == "markdown" else export_toml(campaign)
+    # The command line holds no threads: the journal may be read ahead by forked workers.
+    pieces = (
+        markdown_pieces(campaign, lang, workers=True)
+        if args.format == "markdown"
+        else toml_pieces(campaign, workers=True)
+    )
     if args.output:
-        write_out(Path(args.output), text.encode("utf-8"))
+        write_out(Path(args.output), (piece.encode("utf-8") for piece in pieces))
         return None
-    sys.stdout.write(text)
+    for piece in pieces:
+        sys.stdout.write(piece)
     return None
 
 

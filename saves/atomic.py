@@ -18,6 +18,7 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 LEFTOVER_AGE = 60.0
@@ -67,9 +68,10 @@ class SpecialFileError(OSError):
     """A write aimed at a FIFO, a device or a directory, which meneur never replaces."""
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     """Replace the regular file ``path`` (or the file a link there points to) with
-    ``data`` atomically and durably; create it when it does not exist.
+    ``data`` (bytes, or pieces written as they come) atomically and durably; create it
+    when it does not exist.
 
     Raises:
         SpecialFileError: when ``path`` is a FIFO, a device, a directory…: it is left
@@ -91,7 +93,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as stream:
             os.fchmod(stream.fileno(), mode)
-            stream.write(data)
+            for piece in [data] if isinstance(data, bytes) else data:
+                stream.write(piece)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
@@ -102,7 +105,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     fsync_directory(directory)
 
 
-def write_out(path: Path, data: bytes) -> None:
+def write_out(path: Path, data: bytes | Iterable[bytes]) -> None:
     """Write an export to ``path``: through it when it is a FIFO or a device (``-o
     /dev/stdout``, a pipe), atomically like :func:`atomic_write` otherwise.
 
@@ -128,9 +131,10 @@ def write_out(path: Path, data: bytes) -> None:
         raise
     try:
         os.set_blocking(fd, True)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+        for piece in [data] if isinstance(data, bytes) else data:
+            view = memoryview(piece)
+            while view:
+                view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
 

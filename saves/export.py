@@ -16,6 +16,7 @@ from meneur.content import term
 from meneur.content.strings import strings
 
 from .campaign import Campaign
+from .journal import entry_block
 from .reading import EntryReading, Translate, read_entry
 
 
@@ -40,7 +41,7 @@ def dice_and_seed(reading: EntryReading, t: Translate) -> str:
     return " · ".join(parts)
 
 
-def markdown_lines(campaign: Campaign, lang: str = "fr") -> Iterator[str]:
+def markdown_lines(campaign: Campaign, lang: str = "fr", *, workers: bool = False) -> Iterator[str]:
     """The journal as Markdown, line by line (the whole journal is never held at once),
     reading as the journal does, with headings in ``lang``.
 
@@ -63,7 +64,7 @@ def markdown_lines(campaign: Campaign, lang: str = "fr") -> Iterator[str]:
         yield from lines
         listing = False
 
-    for entry in campaign.journal:
+    for entry in campaign.journal.stream(workers=workers):
         if entry.kind == "session":
             day = entry.time.date()
             yield from block(f"## {entry.text}")
@@ -94,14 +95,43 @@ def markdown_lines(campaign: Campaign, lang: str = "fr") -> Iterator[str]:
             yield f"  - {detail}"
 
 
+FLUSH_LINES = 2_000
+"""Lines gathered before a piece of an export is handed on (written, or sent on)."""
+
+
+def markdown_pieces(
+    campaign: Campaign, lang: str = "fr", *, workers: bool = False
+) -> Iterator[str]:
+    """The Markdown export in pieces, to be written as they come: a 100,000-entry
+    journal is never one string in memory. Joined, they are :func:`export_markdown`.
+    ``workers``: read the journal ahead in worker processes (see ``Journal.stream``)."""
+    held = ""  # trailing blanks: kept back until text follows them (the end has none)
+    batch: list[str] = []
+    for number, line in enumerate(markdown_lines(campaign, lang, workers=workers)):
+        batch.append(line if number == 0 else "\n" + line)
+        if len(batch) >= FLUSH_LINES:
+            text = held + "".join(batch)
+            batch = []
+            body = text.rstrip()
+            held = text[len(body) :]
+            if body:
+                yield body
+    yield (held + "".join(batch)).rstrip() + "\n"
+
+
 def export_markdown(campaign: Campaign, lang: str = "fr") -> str:
     """The whole journal as one Markdown document, its headings in ``lang``."""
-    return "\n".join(markdown_lines(campaign, lang)).rstrip() + "\n"
+    return "".join(markdown_pieces(campaign, lang))
+
+
+def toml_pieces(campaign: Campaign, *, workers: bool = False) -> Iterator[str]:
+    """The campaign's state, then every journal entry as an ``[[entry]]`` table, in
+    pieces written as they come (a few chunks at a time in memory)."""
+    yield tomli_w.dumps({"campaign": dict(campaign.state)})
+    for entry in campaign.journal.stream(workers=workers):
+        yield "\n" + entry_block(entry)
 
 
 def export_toml(campaign: Campaign) -> str:
     """The campaign's state and every journal entry as one TOML document."""
-    state = dict(campaign.state)
-    return tomli_w.dumps(
-        {"campaign": state, "entry": [entry.to_data() for entry in campaign.journal]}
-    )
+    return "".join(toml_pieces(campaign))

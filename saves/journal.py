@@ -10,6 +10,7 @@ the bytes appended since it last looked.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -405,6 +406,34 @@ def _write_checked(directory: Path, checked: dict[int, tuple[int, int]]) -> None
         atomic_write(directory / CHECKED_FILE, text.encode("utf-8"))
 
 
+PREFETCH_FROM = 8
+"""Chunks from which reading ahead in worker processes pays for starting them."""
+
+
+def _read_entries(path: Path, number: int, sealed: bool) -> list[Entry]:
+    return read_chunk(path, number, sealed=sealed)[0]
+
+
+def _read_ahead(journal: Journal, numbers: range) -> Iterator[list[Entry]]:
+    """The entries of chunks ``numbers``, in order, read and checked by forked worker
+    processes a few chunks ahead of the caller (memory stays a few chunks)."""
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    last = chunk_number(journal.last_id)
+    context = multiprocessing.get_context("fork")
+    ahead = 2 * (os.cpu_count() or 1)
+    with ProcessPoolExecutor(max(1, min(4, (os.cpu_count() or 1))), context) as pool:
+        pending: list[Future[list[Entry]]] = []
+        queue = iter(numbers)
+        for number in itertools.chain(queue, [None] * ahead):
+            if number is not None:
+                path = journal.chunk_path(number)
+                pending.append(pool.submit(_read_entries, path, number, number < last))
+            if len(pending) > ahead or (number is None and pending):
+                yield pending.pop(0).result()
+
+
 class Journal:
     """A campaign's journal, read lazily from its chunk files.
 
@@ -583,14 +612,24 @@ class Journal:
         """Every entry, oldest first, holding one chunk at a time (beyond the cache)."""
         return self.stream(1)
 
-    def stream(self, first: int = 1) -> Iterator[Entry]:
-        """Entries from ``first`` to the last, oldest first, one chunk in memory at a
-        time (chunks read for this are not cached: a whole journal never is)."""
+    def stream(self, first: int = 1, *, workers: bool = False) -> Iterator[Entry]:
+        """Entries from ``first`` to the last, oldest first, a few chunks in memory at
+        a time (chunks read for this are not cached: a whole journal never is).
+
+        With ``workers`` (only in a process without threads: they are forked), chunks
+        are read and checked ahead in worker processes while the caller works on the
+        entries already read; for long journals only (:data:`PREFETCH_FROM` chunks).
+        """
         if not self.last_id or first > self.last_id:
             return
         first = max(first, 1)
-        for number in range(chunk_number(first), chunk_number(self.last_id) + 1):
-            entries = self._cache[number] if number in self._cache else self._read(number)
+        last = chunk_number(self.last_id)
+        numbers = range(chunk_number(first), last + 1)
+        if workers and len(numbers) >= PREFETCH_FROM:
+            chunks: Iterator[list[Entry]] = _read_ahead(self, numbers)
+        else:
+            chunks = (self._cache[n] if n in self._cache else self._read(n) for n in numbers)
+        for entries in chunks:
             for entry in entries:
                 if entry.id >= first:
                     yield entry

@@ -72,17 +72,19 @@ def dice_line(roll: Mapping[str, Any], t: Translate) -> str:
     changes, kept dice in brackets, a role after its die (``4 (bonus)``)."""
     shown: list[str] = []
     sides = None
-    for die in roll.get("dice", []):
-        if not isinstance(die, Mapping):
+    for die in roll.get("dice", ()):
+        if type(die) is not dict and not isinstance(die, Mapping):  # the cheap test first
             continue
         if die.get("sides") != sides:
             sides = die.get("sides")
             shown.append("dF" if sides == "F" else f"d{sides}")
         face = die.get("face")
         text = f"{face:+d}" if sides == "F" and isinstance(face, int) else str(face)
-        text = f"[{text}]" if die.get("kept") is True else text
-        role = role_label(str(die["role"]), t) if die.get("role") else ""
-        shown.append(f"{text} ({role})" if role else text)
+        if die.get("kept") is True:
+            text = f"[{text}]"
+        role = die.get("role")
+        label = role_label(str(role), t) if role else ""
+        shown.append(f"{text} ({label})" if label else text)
     return " ".join(shown)
 
 

@@ -7,6 +7,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meneur.core import resolution, traits
 from meneur.core.records import roll_seeded
@@ -163,3 +165,27 @@ def test_toml_export_holds_the_state_and_every_entry(story: Campaign) -> None:
     archive = tomllib.loads(export_toml(story))
     assert archive["campaign"]["name"] == "Les Ombres"
     assert [entry["id"] for entry in archive["entry"]] == list(range(1, story.journal.last_id + 1))
+
+
+@settings(max_examples=40)
+@given(
+    notes=st.lists(st.text(st.sampled_from("ab \n\t"), max_size=6), min_size=1, max_size=12),
+    flush=st.integers(1, 4),
+)
+def test_the_export_in_pieces_is_the_whole_export(
+    notes: list[str], flush: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Written piece by piece (a long journal is never one string), the Markdown is the
+    same document, blank lines and trailing blanks of the last note included."""
+    from meneur.saves import export
+
+    directory = tmp_path_factory.mktemp("pieces") / "c"
+    with Campaign.create(directory, system="resolution", name="Vranberg") as campaign:
+        for text in notes:
+            if text.strip():
+                campaign.note(text)
+        whole = "\n".join(export.markdown_lines(campaign)).rstrip() + "\n"
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(export, "FLUSH_LINES", flush)
+            assert "".join(export.markdown_pieces(campaign)) == whole
+        assert tomllib.loads(export.export_toml(campaign))["campaign"]["name"] == "Vranberg"

@@ -495,7 +495,7 @@ class TableScreen(SessionStrings, Screen[None]):
     async def action_export(self) -> None:
         """Export the journal to Markdown, in a file the player names."""
         from meneur.saves.atomic import write_out
-        from meneur.saves.export import export_markdown
+        from meneur.saves.export import markdown_pieces
 
         from .dialogs import TextDialog
 
@@ -514,8 +514,8 @@ class TableScreen(SessionStrings, Screen[None]):
         from pathlib import Path
 
         try:
-            text = export_markdown(campaign, self.session.strings.lang)
-            write_out(Path(path), text.encode("utf-8"))
+            pieces = markdown_pieces(campaign, self.session.strings.lang)
+            write_out(Path(path), (piece.encode("utf-8") for piece in pieces))
         except OSError as error:
             self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
             return

@@ -29,7 +29,7 @@ FIRST = 40
 to fill the view, and the table's first frame does not wait for a long journal."""
 EARLIER = 200
 """Entries added each time the player scrolls past either end of those listed."""
-WINDOW = 600
+WINDOW = 400
 """Entries listed at most: scrolling far up drops the newest ones listed (and back down,
 the oldest), so the list costs the same at the first entry of a 100,000-entry journal."""
 EARLIER_ID = "earlier"
