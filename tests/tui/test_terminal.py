@@ -92,3 +92,37 @@ def test_a_terminal_that_goes_away_ends_the_app_and_frees_the_campaign(
     # Nothing holds the campaign any more: it opens for writing at once.
     (folder,) = (data / "campaigns").iterdir()
     Campaign.open(folder).close()
+
+
+def test_a_campaign_check_refuses_is_refused_by_the_app_in_one_line_with_status_2(
+    tmp_path: Path,
+) -> None:
+    # Stress-tested: the app opened (or crashed on) campaigns `meneur check` refused.
+    directory = tmp_path / "camp"
+    with Campaign.create(directory, system="resolution") as campaign:
+        campaign.note("la nuit tombe")
+    state = directory / "campaign.toml"
+    state.write_text(state.read_text().replace("undo = [", "undo = [99, "))
+    before = {p: p.read_bytes() for p in directory.rglob("*") if p.is_file()}
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 110, 0, 0))
+    process = subprocess.Popen(
+        [*MENEUR, "--campaign", str(directory)],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=environment(tmp_path / "data"),
+        start_new_session=True,
+    )
+    os.close(slave)
+    try:
+        shown = read_until(master, b"journal does not have", 30)
+        assert process.wait(timeout=10) == 2
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(master)
+    text = shown.decode(errors="replace")
+    assert "campaign.toml: history.undo[0]: names entry 99" in text
+    assert "Traceback" not in text
+    assert {p: p.read_bytes() for p in directory.rglob("*") if p.is_file()} == before
