@@ -67,14 +67,17 @@ def append_times(directory: Path, appends: int) -> list[float]:
 
 
 OPEN_PROBE = """
-import resource, sys, time
+import sys, time
 start = time.perf_counter()
 from meneur.saves.campaign import Campaign
 campaign = Campaign.open(sys.argv[1], write=False)
 latest = campaign.latest(50)
 elapsed = time.perf_counter() - start
 assert latest[-1].id == campaign.journal.last_id
-print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+# The peak of this program (VmHWM), not ru_maxrss: that counts what the process shared
+# with the benchmark's at fork.
+peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(elapsed, peak)
 """
 
 
@@ -109,12 +112,16 @@ def main() -> None:
                 check=True,
             ).stdout.split()
             runs.append((float(out[0]), int(out[1])))
-        seconds = statistics.median(r[0] for r in runs)
+        seconds = statistics.median(r[0] for r in runs[1:])
         memory = max(r[1] for r in runs) / 1024
         print(
             f"open {options.entries} entries to the latest 50 (fresh process, imports "
             f"included): median {seconds * 1000:.0f} ms, peak memory {memory:.0f} MB"
             "   (budget < 1 s, < 150 MB)"
+        )
+        print(
+            f"  the first open of chunks written by another program (each read whole once,"
+            f" then known by size and time): {runs[0][0]:.2f} s"
         )
 
 

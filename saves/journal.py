@@ -732,8 +732,20 @@ class Journal:
                 path, "was written by another process since it was read; nothing was written"
             )
         atomic_write(path, text.encode("utf-8"))
+        sealed, sealed_stamp = number - 1, self._last_stamp
         entries = [] if starts_chunk else self._cache.get(number, [])
         self._cache[number] = [*entries, entry]
         self._last_text = text
         self._last_stamp = self._stamp(path)
         self.last_id = entry.id
+        # The chunk just sealed was read whole (and found full) by this journal: it is
+        # remembered, so that opening never reads it again while it is unchanged.
+        if (
+            starts_chunk
+            and sealed
+            and sealed_stamp is not None
+            and self._stamp(self.chunk_path(sealed)) == sealed_stamp
+        ):
+            known = _read_checked(self.directory)
+            known[sealed] = (sealed_stamp[2], sealed_stamp[1])
+            _write_checked(self.directory, known)

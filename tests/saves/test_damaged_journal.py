@@ -287,3 +287,34 @@ def test_json_journal_streams_the_same_document(
         ENTRIES - 1,
         ENTRIES,
     ]
+
+
+def test_a_chunk_sealed_by_meneur_is_never_read_whole_again(tmp_path: Path) -> None:
+    """The append that starts a chunk remembers the one it sealed, so a campaign meneur
+    wrote opens without reading its old chunks; what was not remembered is read once."""
+    from meneur.saves import journal as journal_module
+
+    directory = tmp_path / "camp"
+    with Campaign.create(directory, system="resolution") as campaign:
+        for number in range(CHUNK_SIZE + 1):
+            campaign.note(f"note {number}")
+    checked = (directory / "journal" / CHECKED_FILE).read_text()
+    assert "[1, " in checked
+    reads: list[int] = []
+    original = journal_module.read_chunk
+
+    def counted(path: Path, number: int, **options: bool) -> object:
+        reads.append(number)
+        return original(path, number, **options)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(journal_module, "read_chunk", counted)
+        Campaign.open(directory, write=False)
+        assert reads == [2]  # the last chunk only
+        (directory / "journal" / CHECKED_FILE).unlink()
+        reads.clear()
+        Campaign.open(directory, write=False)
+        assert sorted(reads) == [1, 2]  # read whole once, and remembered again
+        reads.clear()
+        Campaign.open(directory, write=False)
+        assert reads == [2]
