@@ -118,7 +118,7 @@ def _fill(directory: Path, length: int) -> None:
     for number in range(1, (length - 1) // CHUNK_SIZE + 2):
         first = (number - 1) * CHUNK_SIZE + 1
         ids = range(first, min(first + CHUNK_SIZE, length + 1))
-        blocks = [entry_block(Entry(i, now, "note" if i % 2 else "scene", f"e{i}")) for i in ids]
+        blocks = [entry_block(Entry(i, now, "session" if i % 2 else "scene", f"e{i}")) for i in ids]
         text = chunk_header(number) + "\n".join(blocks)
         atomic_write(directory / "journal" / chunk_name(number), text.encode())
 
