@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .usage import UsageError
 
@@ -69,6 +69,38 @@ def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
             metavar="ID",
             help="the acting character (cosmos: uses and moves the karma on their sheet)",
         )
+        _add_secrecy(journal)
+
+
+SECRECY_HELP = (
+    "who may see it: public (everyone), private (the player --as NAME and the GM), "
+    "gm (the GM alone: a blind roll)"
+)
+
+
+def _add_secrecy(group: Any) -> None:
+    """Options of a write: who may see the entry."""
+    group.add_argument(
+        "--visibility", choices=["public", "private", "gm"], default="public", help=SECRECY_HELP
+    )
+    group.add_argument("--as", dest="player", metavar="NAME", help="the player who rolls or writes")
+    group.add_argument(
+        "--announce",
+        action="store_true",
+        help="a secret entry: tell the others it happened (never what it says)",
+    )
+
+
+def _add_viewer(parser: Parser) -> None:
+    """Options of a read: whose view it is. The default is the audience's, which sees
+    public entries only; the GM sees everything."""
+    parser.add_argument(
+        "--role",
+        choices=["gm", "player", "audience"],
+        help="see as the GM (everything), a player (--as NAME: public and their own), or the"
+        " audience (public entries only: the default)",
+    )
+    parser.add_argument("--as", dest="viewer", metavar="NAME", help="the player whose view it is")
 
 
 def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None:
@@ -91,6 +123,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     note.add_argument("words", nargs="+", metavar="[DIR] TEXT")
     note.add_argument("--at", metavar="TIME", help="in-game time")
     note.add_argument("--edit", type=_whole_number(1), metavar="ID", help="rewrite note ID instead")
+    _add_secrecy(note)
 
     for kind in ("session", "scene"):
         marker = commands.add_parser(kind, help=f"start a new {kind} in the journal; {from_dir}")
@@ -111,6 +144,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         action="store_true",
         help="keep printing entries as any process appends them (ctrl+c stops)",
     )
+    _add_viewer(journal)
 
     export = commands.add_parser("export", help=f"export the journal; {from_dir}")
     export.add_argument("directory", nargs="?", metavar="DIR")
@@ -119,6 +153,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     export.add_argument(
         "--lang", choices=["fr", "en"], help="the Markdown's headings (default: the locale's)"
     )
+    _add_viewer(export)
 
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
     check.add_argument("directory", nargs="?", metavar="DIR")

@@ -14,7 +14,8 @@ from meneur.content.toml_reader import TomlError, loads
 from .usage import UsageError
 
 if TYPE_CHECKING:
-    from meneur.saves.campaign import Campaign
+    from meneur.core.visibility import Viewer
+    from meneur.saves.campaign import Campaign, Secrecy
     from meneur.saves.journal import Entry
 
 
@@ -45,9 +46,33 @@ def _open(directory: Path, *, write: bool = True) -> Campaign:
     return campaign
 
 
-def _entry_data(entry: Entry, campaign: Campaign) -> dict[str, Any]:
+def _secrecy(args: argparse.Namespace) -> Secrecy:
+    """Who may see the entry a command writes (``--visibility``, ``--as``, ``--announce``)."""
+    from meneur.saves.campaign import Secrecy
+
+    return Secrecy(args.visibility, args.player, args.announce)
+
+
+def _viewer(args: argparse.Namespace) -> Viewer:
+    """Whose view a reading command gives (``--role``, ``--as``): the audience's unless
+    asked, which sees public entries only."""
+    from meneur.core.visibility import Viewer
+
+    role = args.role or ("player" if args.viewer else "audience")
+    if role == "player" and not args.viewer:
+        raise UsageError(f"meneur {args.command}", "--role player needs --as NAME")
+    return Viewer(role, args.viewer if role == "player" else None)
+
+
+def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> dict[str, Any]:
+    if entry.redacted:  # an announced secret: that it happened, and nothing of it
+        shown = {"id": entry.id, "time": entry.time.isoformat(), "kind": entry.kind}
+        shown.update(secret=entry.visibility, player=entry.player)
+        return {k: v for k, v in shown.items() if v is not None and (numbered or k != "id")}
     data = entry.to_data()
     data["time"] = entry.time.isoformat()
+    if not numbered:
+        del data["id"]
     if entry.kind == "note":
         data["text"] = campaign.note_text(entry)
         if campaign.is_struck(entry):
@@ -88,7 +113,7 @@ def run_note(args: argparse.Namespace) -> str:
         if args.edit is not None:
             entry = campaign.edit_note(args.edit, text)
         else:
-            entry = campaign.note(text, game_time=args.at)
+            entry = campaign.note(text, game_time=args.at, secrecy=_secrecy(args))
     return f"#{entry.id} {entry.text}"
 
 
@@ -134,41 +159,63 @@ def run_undo_redo(args: argparse.Namespace) -> str:
     return f"#{entry.id} {entry.text}"
 
 
-def entry_line(entry: Entry, campaign: Campaign) -> str:
-    """One journal entry on one line: number, time, kind and what it says."""
+def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> str:
+    """One journal entry on one line: number (unless not ``numbered``), time, kind and
+    what it says; an announced secret says only that it happened."""
     from meneur.content.strings import strings
     from meneur.saves.export import roll_line
-    from meneur.saves.reading import read_entry
+    from meneur.saves.reading import read_entry, secret_reading
 
     when = entry.time.strftime("%d/%m %H:%M")
     t = strings("fr").t  # the CLI speaks French, with English glosses
-    text = (
-        roll_line(read_entry(entry, campaign, t), t, markdown=False)
-        if entry.roll is not None
-        else campaign.note_text(entry)
-    )
+    if entry.redacted:
+        text = secret_reading(entry, t)
+    elif entry.roll is not None:
+        text = roll_line(read_entry(entry, campaign, t), t, markdown=False)
+    else:
+        text = campaign.note_text(entry)
     game = f" [{entry.game_time}]" if entry.game_time else ""
     if entry.kind == "note" and campaign.is_struck(entry):
         text += " [barrée (struck)]"
-    return f"#{entry.id:<5} {when}  {entry.kind:<8}{game} {text}"
+    if entry.visibility != "public" and not entry.redacted:
+        text += f" [{t(f'visibility.{entry.visibility}')}]"
+    number = f"#{entry.id:<5} " if numbered else ""
+    return f"{number}{when}  {entry.kind:<8}{game} {text}"
 
 
 FOLLOW_SECONDS = 0.1
 """How often ``journal --follow`` looks for new entries (a stat when there are none)."""
 
 
+def _heading(campaign: Campaign, viewer: Viewer) -> str:
+    """The journal's first line; its length is the GM's to know (it counts secrets)."""
+    from meneur.core.visibility import GM
+
+    if viewer != GM:
+        return campaign.name
+    return f"{campaign.name} — {campaign.journal.last_id} entrées (entries)"
+
+
 def run_journal(args: argparse.Namespace) -> str | None:
-    """``meneur journal [DIR] [--last N] [--json] [--follow]``."""
+    """``meneur journal [DIR] [--last N] [--json] [--follow] [--role R] [--as NAME]``:
+    the last N entries of the journal, as the viewer may see them (for anyone but the
+    GM without their numbers, whose gaps would count the secrets)."""
+    from meneur.core.visibility import GM
+    from meneur.saves.views import entries_for
+
+    viewer = _viewer(args)
     campaign = _open(_directory(args.directory), write=False)
     if args.follow:
-        _follow(campaign, campaign.latest(args.last), as_json=args.json)
+        _follow(campaign, campaign.latest(args.last), as_json=args.json, viewer=viewer)
         return None
     # Written as read, a chunk at a time: a whole journal is never held in memory.
-    entries = (
+    read = (
         campaign.journal.stream(campaign.journal.last_id - args.last + 1, workers=True)
         if args.last
         else iter(())
     )
+    entries = entries_for(read, viewer, campaign.journal, campaign.state)
+    numbered = viewer == GM
     out = sys.stdout
     if args.json:
         head = json.dumps(
@@ -176,29 +223,35 @@ def run_journal(args: argparse.Namespace) -> str | None:
         )
         out.write(head[:-1] + ', "entries": [')
         for i, entry in enumerate(entries):
-            out.write(
-                (", " if i else "") + json.dumps(_entry_data(entry, campaign), ensure_ascii=False)
-            )
+            data = _entry_data(entry, campaign, numbered=numbered)
+            out.write((", " if i else "") + json.dumps(data, ensure_ascii=False))
         out.write("]}\n")
         return None
-    out.write(f"{campaign.name} — {campaign.journal.last_id} entrées (entries)\n")
+    out.write(_heading(campaign, viewer) + "\n")
     for entry in entries:
-        out.write(entry_line(entry, campaign) + "\n")
+        out.write(entry_line(entry, campaign, numbered=numbered) + "\n")
     return None
 
 
-def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
+def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool, viewer: Viewer) -> None:
     """Print ``entries``, then every entry appended after them, as it comes, until
-    interrupted (a line of text each, or a JSON object each)."""
+    interrupted (a line of text each, or a JSON object each), as ``viewer`` may see
+    them."""
     import signal
     import time
 
+    from meneur.core.visibility import GM
+    from meneur.saves.views import entries_for
+
+    numbered = viewer == GM
+
     def show(batch: list[Entry]) -> None:
-        for entry in batch:
+        for entry in entries_for(batch, viewer, campaign.journal, campaign.state):
             if as_json:
-                line = json.dumps(_entry_data(entry, campaign), ensure_ascii=False)
+                data = _entry_data(entry, campaign, numbered=numbered)
+                line = json.dumps(data, ensure_ascii=False)
             else:
-                line = entry_line(entry, campaign)
+                line = entry_line(entry, campaign, numbered=numbered)
             sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
@@ -207,7 +260,7 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     if not as_json:
-        sys.stdout.write(f"{campaign.name} — {campaign.journal.last_id} entrées (entries)\n")
+        sys.stdout.write(_heading(campaign, viewer) + "\n")
     show(entries)
     try:
         while True:
@@ -218,18 +271,20 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool) -> None:
 
 
 def run_export(args: argparse.Namespace) -> str | None:
-    """``meneur export [DIR] [--format markdown|toml] [-o FILE]``."""
+    """``meneur export [DIR] [--format markdown|toml] [-o FILE] [--role R] [--as NAME]``,
+    as the viewer may see the campaign."""
     from meneur.content.strings import default_language
     from meneur.saves.atomic import write_out
     from meneur.saves.export import markdown_pieces, toml_pieces
 
+    viewer = _viewer(args)
     campaign = _open(_directory(args.directory), write=False)
     lang = args.lang or default_language()
     # The command line holds no threads: the journal may be read ahead by forked workers.
     pieces = (
-        markdown_pieces(campaign, lang, workers=True)
+        markdown_pieces(campaign, lang, workers=True, viewer=viewer)
         if args.format == "markdown"
-        else toml_pieces(campaign, workers=True)
+        else toml_pieces(campaign, workers=True, viewer=viewer)
     )
     if args.output:
         write_out(Path(args.output), (piece.encode("utf-8") for piece in pieces))
@@ -269,12 +324,20 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
     from meneur.saves.errors import CampaignError
 
     if not args.campaign:
-        if args.character or args.label or args.at:
+        if (
+            args.character
+            or args.label
+            or args.at
+            or args.player
+            or args.announce
+            or args.visibility != "public"
+        ):
             raise UsageError(
                 f"meneur {args.command} {args.system}",
-                "--character, --label and --at go with --campaign",
+                "--character, --label, --at, --visibility, --as and --announce go with --campaign",
             )
         return make(None), None
+    secrecy = _secrecy(args)  # refused before any die is cast
     with _open(Path(args.campaign)) as campaign:
         changes: list[Change] = []
         karma_path: tuple[str, ...] | None = None
@@ -300,7 +363,12 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             changes.append(Change(karma_path, before, record.karma_after))
         text = args.label or getattr(record.inputs, "question", "") or _summary(record)
         entry = campaign.record_roll(
-            record, text, changes=changes, character=args.character, game_time=args.at
+            record,
+            text,
+            changes=changes,
+            character=args.character,
+            game_time=args.at,
+            secrecy=secrecy,
         )
     return record, entry.id
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import getpass
 import os
 import shutil
@@ -30,7 +31,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
+from meneur.core.visibility import check_visibility
 
 from . import changes as state_changes
 from .atomic import atomic_write, remove_leftovers
@@ -39,6 +42,7 @@ from .errors import CampaignError, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
+from .views import gm_keys, secrecy_of
 
 STATE_FILE = "campaign.toml"
 BACKUP_DIR = "backups"
@@ -123,6 +127,29 @@ class Update:
 
     def __bool__(self) -> bool:
         return bool(self.entries) or self.state_changed
+
+
+@dataclass(frozen=True)
+class Secrecy:
+    """Who may see an entry being written (see :mod:`meneur.core.visibility`).
+
+    Attributes:
+        visibility: ``public``, ``private`` or ``gm``.
+        player: the player it belongs to (who rolled); a private entry has one.
+        announced: whether the others are told a secret entry happened.
+    """
+
+    visibility: str = "public"
+    player: str | None = None
+    announced: bool = False
+
+    def __post_init__(self) -> None:
+        check_visibility(self.visibility)
+        if self.visibility == "private" and not self.player:
+            raise RulesError("a private entry belongs to a player: say who (--as NAME)")
+
+
+PUBLIC = Secrecy()
 
 
 def default_author() -> str:
@@ -514,8 +541,10 @@ class Campaign:
         target: int | None = None,
         character: str | None = None,
         game_time: str | None = None,
+        secrecy: Secrecy = PUBLIC,
     ) -> Entry:
-        """Write one journal entry and apply its changes to the state, durably.
+        """Write one journal entry and apply its changes to the state, durably
+        (``secrecy``: who may see it).
 
         The entry is on disk when this returns; its changes are in campaign.toml too.
 
@@ -533,6 +562,7 @@ class Campaign:
                 target=target,
                 character=character,
                 game_time=game_time,
+                secrecy=secrecy,
             )
 
     def _append(
@@ -545,6 +575,7 @@ class Campaign:
         target: int | None = None,
         character: str | None = None,
         game_time: str | None = None,
+        secrecy: Secrecy = PUBLIC,
     ) -> Entry:
         """Append under the lock, caught up (see :meth:`writing`)."""
         entry = Entry(
@@ -558,7 +589,21 @@ class Campaign:
             roll=roll,
             changes=changes,
             by=self.author,
+            visibility=secrecy.visibility,
+            player=secrecy.player,
+            announced=secrecy.announced,
         )
+        # Decided once, when written, and kept: an entry that touches a GM-only item,
+        # or acts on a secret entry, is as secret as they are, even once the item is
+        # gone or no longer secret (an undo must not make the past public).
+        found = secrecy_of(entry, self.journal, gm_keys(self.state))
+        if found.visibility != entry.visibility:
+            entry = dataclasses.replace(
+                entry,
+                visibility=found.visibility,
+                player=entry.player or found.player,
+                announced=entry.announced or found.announced,
+            )
         try:
             self.journal.append(entry)
         except OSError as error:
@@ -614,9 +659,10 @@ class Campaign:
         character: str | None = None,
         game_time: str | None = None,
         physical: bool = False,
+        secrecy: Secrecy = PUBLIC,
     ) -> Entry:
         """Journal a roll (its full record) and the state changes it caused;
-        ``physical`` marks faces typed from real dice."""
+        ``physical`` marks faces typed from real dice; ``secrecy``: who may see it."""
         return self.append(
             entry_kind(record),
             text,
@@ -624,11 +670,12 @@ class Campaign:
             changes=changes,
             character=character,
             game_time=game_time,
+            secrecy=secrecy,
         )
 
-    def note(self, text: str, *, game_time: str | None = None) -> Entry:
-        """Journal a note."""
-        return self.append("note", text, game_time=game_time)
+    def note(self, text: str, *, game_time: str | None = None, secrecy: Secrecy = PUBLIC) -> Entry:
+        """Journal a note (``secrecy``: who may see it)."""
+        return self.append("note", text, game_time=game_time, secrecy=secrecy)
 
     def mark(self, kind: str, title: str, *, game_time: str | None = None) -> Entry:
         """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``).

@@ -14,10 +14,12 @@ import tomli_w
 
 from meneur.content import term
 from meneur.content.strings import strings
+from meneur.core.visibility import GM, Viewer
 
 from .campaign import Campaign
 from .journal import entry_block
-from .reading import EntryReading, Translate, read_entry
+from .reading import EntryReading, Translate, read_entry, secret_reading
+from .views import entries_for, state_for
 
 
 def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> str:
@@ -41,7 +43,9 @@ def dice_and_seed(reading: EntryReading, t: Translate) -> str:
     return " · ".join(parts)
 
 
-def markdown_lines(campaign: Campaign, lang: str = "fr", *, workers: bool = False) -> Iterator[str]:
+def markdown_lines(
+    campaign: Campaign, lang: str = "fr", *, workers: bool = False, viewer: Viewer = GM
+) -> Iterator[str]:
     """The journal as Markdown, line by line (the whole journal is never held at once),
     reading as the journal does, with headings in ``lang``.
 
@@ -53,7 +57,10 @@ def markdown_lines(campaign: Campaign, lang: str = "fr", *, workers: bool = Fals
     system = term(f"system.{campaign.system}").glossed
     yield f"# {campaign.name}"
     yield ""
-    yield f"*{system} — {t('export.entries', count=campaign.journal.last_id)}*"
+    if viewer == GM:  # the count of entries is the GM's to know: it counts secrets
+        yield f"*{system} — {t('export.entries', count=campaign.journal.last_id)}*"
+    else:
+        yield f"*{system}*"
     day: date | None = None
     game_time: str | None = None
     listing = False  # a blank line must close a list before prose or a heading
@@ -64,7 +71,12 @@ def markdown_lines(campaign: Campaign, lang: str = "fr", *, workers: bool = Fals
         yield from lines
         listing = False
 
-    for entry in campaign.journal.stream(workers=workers):
+    journal = campaign.journal
+    entries = entries_for(journal.stream(workers=workers), viewer, journal, campaign.state)
+    for entry in entries:
+        if entry.redacted:
+            yield from block(f"*{secret_reading(entry, t)}*")
+            continue
         if entry.kind == "session":
             day = entry.time.date()
             yield from block(f"## {entry.text}")
@@ -100,14 +112,15 @@ FLUSH_LINES = 2_000
 
 
 def markdown_pieces(
-    campaign: Campaign, lang: str = "fr", *, workers: bool = False
+    campaign: Campaign, lang: str = "fr", *, workers: bool = False, viewer: Viewer = GM
 ) -> Iterator[str]:
     """The Markdown export in pieces, to be written as they come: a 100,000-entry
     journal is never one string in memory. Joined, they are :func:`export_markdown`.
     ``workers``: read the journal ahead in worker processes (see ``Journal.stream``)."""
     held = ""  # trailing blanks: kept back until text follows them (the end has none)
     batch: list[str] = []
-    for number, line in enumerate(markdown_lines(campaign, lang, workers=workers)):
+    lines = markdown_lines(campaign, lang, workers=workers, viewer=viewer)
+    for number, line in enumerate(lines):
         batch.append(line if number == 0 else "\n" + line)
         if len(batch) >= FLUSH_LINES:
             text = held + "".join(batch)
@@ -119,17 +132,21 @@ def markdown_pieces(
     yield (held + "".join(batch)).rstrip() + "\n"
 
 
-def export_markdown(campaign: Campaign, lang: str = "fr") -> str:
-    """The whole journal as one Markdown document, its headings in ``lang``."""
-    return "".join(markdown_pieces(campaign, lang))
+def export_markdown(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) -> str:
+    """The whole journal as one Markdown document, its headings in ``lang``, as
+    ``viewer`` may see it."""
+    return "".join(markdown_pieces(campaign, lang, viewer=viewer))
 
 
-def toml_pieces(campaign: Campaign, *, workers: bool = False) -> Iterator[str]:
+def toml_pieces(campaign: Campaign, *, workers: bool = False, viewer: Viewer = GM) -> Iterator[str]:
     """The campaign's state, then every journal entry as an ``[[entry]]`` table, in
-    pieces written as they come (a few chunks at a time in memory)."""
-    yield tomli_w.dumps({"campaign": dict(campaign.state)})
-    for entry in campaign.journal.stream(workers=workers):
-        yield "\n" + entry_block(entry)
+    pieces written as they come (a few chunks at a time in memory); for anyone but the
+    GM, what they may see whole only (an archive holds no announced placeholders)."""
+    journal = campaign.journal
+    yield tomli_w.dumps({"campaign": state_for(viewer, campaign.state, journal)})
+    for entry in entries_for(journal.stream(workers=workers), viewer, journal, campaign.state):
+        if not entry.redacted:
+            yield "\n" + entry_block(entry)
 
 
 def export_toml(campaign: Campaign) -> str:

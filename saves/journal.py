@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from meneur.content.toml_reader import TomlError, loads
+from meneur.core.visibility import VISIBILITIES
 
 from .atomic import atomic_write
 from .changes import Change, ChangeError
@@ -48,6 +49,9 @@ ENTRY_KEYS = (
     "roll",
     "changes",
     "by",
+    "visibility",
+    "player",
+    "announced",
 )
 
 
@@ -68,6 +72,12 @@ class Entry:
         changes: the state changes this entry made (a roll's consequences, an edit…).
         by: who wrote it (``user@host``, a player's name), when known: undo takes back
             a writer's own changes.
+        visibility: ``public``, ``private`` (``player`` and the GM) or ``gm`` (the GM
+            alone); see :mod:`meneur.core.visibility`.
+        player: the player at the table the entry belongs to (who rolled), if any.
+        announced: whether those who may not see a secret entry are told it happened.
+        redacted: never stored: an entry a view received without its content (an
+            announced secret), with only its id, time, kind and who it belongs to.
     """
 
     id: int
@@ -80,6 +90,10 @@ class Entry:
     roll: Mapping[str, Any] | None = None
     changes: tuple[Change, ...] = field(default=())
     by: str | None = None
+    visibility: str = "public"
+    player: str | None = None
+    announced: bool = False
+    redacted: bool = False
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for TOML (unset fields left out)."""
@@ -89,10 +103,15 @@ class Entry:
             "kind": self.kind,
             "text": self.text,
         }
-        for name in ("game_time", "character", "target", "by"):
+        assert not self.redacted, "a view's redacted entry is never written"
+        for name in ("game_time", "character", "target", "by", "player"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
+        if self.visibility != "public":
+            data["visibility"] = self.visibility
+        if self.announced:
+            data["announced"] = True
         if self.roll is not None:
             data["roll"] = dict(self.roll)
         if self.changes:
@@ -218,9 +237,18 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         raise CampaignError(
             path, f"expected one of: {', '.join(KINDS)}, found {kind!r}", f"{where}.kind"
         )
-    for key in ("text", "game_time", "character", "by"):
+    for key in ("text", "game_time", "character", "by", "player"):
         if key in data and not isinstance(data[key], str):
             raise CampaignError(path, f"expected text, found {data[key]!r}", f"{where}.{key}")
+    visibility = data.get("visibility", "public")
+    if visibility not in VISIBILITIES:
+        raise CampaignError(
+            path,
+            f"expected one of: {', '.join(VISIBILITIES)}, found {visibility!r}",
+            f"{where}.visibility",
+        )
+    if "announced" in data and not isinstance(data["announced"], bool):
+        raise CampaignError(path, "expected true or false", f"{where}.announced")
     target = data.get("target")
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
         raise CampaignError(path, f"expected an entry number, found {target!r}", f"{where}.target")
@@ -261,6 +289,9 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         roll=roll,
         changes=tuple(changes),
         by=data.get("by"),
+        visibility=visibility,
+        player=data.get("player"),
+        announced=data.get("announced", False),
     )
 
 

@@ -88,6 +88,14 @@ def dice_line(roll: Mapping[str, Any], t: Translate) -> str:
     return " ".join(shown)
 
 
+def secret_reading(entry: Entry, t: Translate) -> str:
+    """What an announced secret (a redacted entry) says: who, and that it happened."""
+    what = "secret_roll" if entry.kind in ("roll", "oracle", "creation") else "secret"
+    if entry.visibility == "private" and entry.player:
+        return t(f"journal.{what}_private", player=entry.player)
+    return t(f"journal.{what}_gm")
+
+
 def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     """How ``entry`` of ``campaign`` reads, in the language of ``t``."""
     roll = entry.roll

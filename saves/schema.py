@@ -71,8 +71,8 @@ TOP_KEYS = (
     "history",
 )
 CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
-TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes")
-TABLE_KEYS = ("name", "dice", "entries", "notes")
+TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes", "gm")
+TABLE_KEYS = ("name", "dice", "entries", "notes", "gm")
 TABLE_ENTRY_KEYS = ("text", "weight")
 HISTORY_LIMIT = 200
 """Most undoable changes remembered (older ones stay in the journal, not undoable)."""
@@ -354,8 +354,19 @@ def _trackers(checker: _Checker, value: object) -> dict[str, Any]:
         for optional in ("kind", "notes"):
             if optional in table:
                 entry[optional] = checker.text(table[optional], f"{key}.{optional}")
+        _gm_only(checker, table, entry, key)
         result[ident] = entry
     return result
+
+
+def _gm_only(checker: _Checker, table: Mapping[str, Any], entry: dict[str, Any], key: str) -> None:
+    """``gm = true``: a tracker or table the GM keeps to themself (only ``true`` is kept)."""
+    if "gm" not in table:
+        return
+    if not isinstance(table["gm"], bool):
+        raise checker.fail(f"{key}.gm", f"expected true or false, found {_shown(table['gm'])}")
+    if table["gm"]:
+        entry["gm"] = True
 
 
 def _lists(checker: _Checker, value: object) -> dict[str, list[str]]:
@@ -399,6 +410,7 @@ def _tables(checker: _Checker, value: object) -> dict[str, Any]:
         for optional in ("dice", "notes"):
             if optional in table:
                 entry[optional] = checker.text(table[optional], f"{key}.{optional}")
+        _gm_only(checker, table, entry, key)
         entry["entries"] = rows
         result[ident] = entry
     _check_tables(checker, result)

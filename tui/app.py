@@ -250,6 +250,7 @@ class MeneurApp(SessionStrings, App[None]):
                 ("export", "export"),
                 ("search", "search"),
                 ("physical", "physical"),
+                ("secret", "secret"),
                 ("command", "command"),
             ):
                 yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))

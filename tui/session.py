@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
-from meneur.saves.campaign import Campaign, Clock, local_now
+from meneur.saves.campaign import PUBLIC, Campaign, Clock, Secrecy, local_now
 from meneur.saves.changes import Change
 from meneur.saves.journal import Entry
 
@@ -53,6 +53,10 @@ benchmarks/live_campaign.py), so this is met only when a writer is stuck, where 
 longer would not help."""
 
 
+SECRECY_MODES = (PUBLIC, Secrecy("gm"), Secrecy("gm", announced=True))
+"""The app's modes, in the order its key goes through them."""
+
+
 class Session:
     """The open campaign, the dice, the strings.
 
@@ -67,6 +71,8 @@ class Session:
         campaign.lock_wait = LOCK_WAIT
         self.strings = strings
         self.rng = rng
+        self.secrecy: Secrecy = PUBLIC
+        """Who may see what this table writes next (the GM's app: public, or secret)."""
 
     @property
     def campaign(self) -> Campaign:
@@ -103,10 +109,27 @@ class Session:
         character: str | None = None,
         physical: bool = False,
     ) -> Entry:
-        """Journal a roll and its consequences (saved at once)."""
+        """Journal a roll and its consequences (saved at once), as secret as the
+        table's mode says (:attr:`secrecy`)."""
         return self.campaign.record_roll(
-            record, text, changes=changes, character=character, physical=physical
+            record,
+            text,
+            changes=changes,
+            character=character,
+            physical=physical,
+            secrecy=self.secrecy,
         )
+
+    def note(self, text: str) -> Entry:
+        """Journal a note (saved at once), as secret as the table's mode says."""
+        return self.campaign.note(text, secrecy=self.secrecy)
+
+    def next_secrecy(self) -> Secrecy:
+        """Go to the next secrecy mode: public, GM only (a blind roll), GM only but
+        announced, then public again."""
+        position = SECRECY_MODES.index(self.secrecy) if self.secrecy in SECRECY_MODES else 0
+        self.secrecy = SECRECY_MODES[(position + 1) % len(SECRECY_MODES)]
+        return self.secrecy
 
     def step_history(self, verb: str) -> tuple[Entry, str]:
         """Undo (``verb`` "undo") or redo the campaign's last change: the journal entry

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+
+CLI = [sys.executable, "-m", "meneur.cli.main"]
 
 
 @pytest.fixture(autouse=True)
@@ -149,7 +152,7 @@ def test_notes_sessions_scenes_and_the_remembered_campaign(camp: str, capsys) ->
     run(capsys, "scene", "L'épave")  # no DIR: the campaign used last
     run(capsys, "note", "On entre dans la soute.", "--at", "Jour 2, aube")
     run(capsys, "note", "--edit", "3", "On entre dans la soute, lampes éteintes.")
-    text = run(capsys, "journal", "--last", "3")
+    text = run(capsys, "journal", "--last", "3", "--role", "gm")  # the GM's, numbered
     assert "#2" in text
     assert "lampes éteintes" in text
     assert "[Jour 2, aube]" in text
@@ -300,7 +303,7 @@ def test_a_campaigns_table_rolls_into_its_journal(camp: str, capsys) -> None:
         run(capsys, "roll", "table", "Butin", "--campaign", camp, "--seed", "2", "--json")
     )
     assert rolled["text"].endswith("pièces")
-    entries = json.loads(run(capsys, "journal", camp, "--json"))["entries"]
+    entries = json.loads(run(capsys, "journal", camp, "--json", "--role", "gm"))["entries"]
     assert entries[-1]["id"] == rolled["entry_id"]
     assert entries[-1]["text"] == "Butin"
     assert "ok" in run(capsys, "check", camp, "--verify-rolls")
@@ -331,7 +334,6 @@ def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> N
     import queue
     import signal
     import subprocess
-    import sys
     import threading
 
     from meneur.saves.campaign import Campaign
@@ -341,7 +343,7 @@ def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> N
     writer = Campaign.open(directory)
     writer.note("before")
     follower = subprocess.Popen(
-        [sys.executable, "-m", "meneur.cli.main", "journal", str(directory), "--follow", "--json"],
+        [*CLI, "journal", str(directory), "--follow", "--json", "--role", "gm"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -84,7 +84,7 @@ def test_the_journal_rolls_over_to_new_chunks(campaign: Campaign) -> None:
     for i in range(CHUNK_SIZE + 5):
         campaign.note(f"note {i + 1}")
     files = sorted(p.name for p in (campaign.directory / "journal").iterdir())
-    assert files == ["000001.toml", "000002.toml"]
+    assert files == ["000001.toml", "000002.toml", "checked.toml"]  # the sealed one remembered
     campaign = reopen(campaign)
     assert campaign.journal.last_id == CHUNK_SIZE + 5
     assert [e.text for e in campaign.latest(7)] == [

@@ -139,3 +139,43 @@ async def test_a_write_stuck_elsewhere_is_said_and_nothing_is_shown_as_rolled(ap
     finally:
         holder.kill()
         holder.wait(10)
+
+
+async def test_the_gm_rolls_in_secret_and_the_table_says_so(app_of) -> None:
+    """ctrl+b: the next rolls and notes are the GM's alone (the title says so, the
+    journal marks them); again: announced; again: public. What the audience's journal
+    receives is checked through the command line, another process."""
+    import json
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    directory = str(campaign.directory)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert "🔒 Secret : MJ seul" in screen_text(app).splitlines()[0]
+        await pilot.press("r")
+        await pilot.pause()
+        blind = campaign.journal.entry(campaign.journal.last_id)
+        assert (blind.kind, blind.visibility, blind.announced) == ("roll", "gm", False)
+        assert "🔒 MJ seul" in screen_text(app)
+        await pilot.press("ctrl+b")
+        await pilot.press("colon", *"La porte grince.", "enter")
+        await pilot.pause()
+        told = campaign.journal.entry(campaign.journal.last_id)
+        assert (told.kind, told.visibility, told.announced) == ("note", "gm", True)
+        await pilot.press("escape", "ctrl+b")  # out of the command line, then public
+        await pilot.pause()
+        assert "Secret" not in screen_text(app).splitlines()[0]
+        await pilot.press("r")
+        await pilot.pause()
+        assert campaign.journal.entry(campaign.journal.last_id).visibility == "public"
+    seen = subprocess.run(
+        [*CLI, "journal", directory, "--json"], capture_output=True, text=True, timeout=30
+    )
+    entries = json.loads(seen.stdout)["entries"]
+    kinds = [(e["kind"], e.get("secret")) for e in entries]
+    assert kinds[-2:] == [("note", "gm"), ("roll", None)]  # the blind roll: not there
+    assert "La porte grince" not in seen.stdout
+    assert len([k for k in kinds if k[0] == "roll"]) == 1

@@ -70,6 +70,7 @@ class TableScreen(SessionStrings, Screen[None]):
         Binding("f3", "tab('oracles')", "Oracles", show=False, id="oracles"),
         Binding("f4", "tab('tables')", "Tables", show=False, id="tables"),
         Binding("ctrl+d", "physical", "Physical dice", show=False, id="physical"),
+        Binding("ctrl+b", "secret", "Secret", show=False, id="secret"),
         Binding("ctrl+g", "goto('party')", "Party", show=False, id="focus_party"),
         Binding("ctrl+j", "goto('journal-list')", "Journal", show=False, id="focus_journal"),
     ]
@@ -115,10 +116,9 @@ class TableScreen(SessionStrings, Screen[None]):
 
     def on_mount(self) -> None:
         campaign = self.session.campaign
-        from meneur.content import term
 
         self.title = campaign.name
-        self.sub_title = term(f"system.{campaign.system}").glossed
+        self.sub_title = self._sub_title()
         self.show_party()
         self.query_one("#panel", ActionPanel).character = self.acting
         self.query_one("#panel", ActionPanel).focus()
@@ -372,6 +372,29 @@ class TableScreen(SessionStrings, Screen[None]):
         box = self.query_one("#panel", ActionPanel).query_one("#physical", Checkbox)
         box.value = not box.value
 
+    def _sub_title(self) -> str:
+        """The system, and the secrecy mode when rolls and notes are not public: the
+        GM sees at a glance that what they write now stays theirs."""
+        from meneur.content import term
+
+        system = term(f"system.{self.session.campaign.system}").glossed
+        secrecy = self.session.secrecy
+        if secrecy.visibility == "public":
+            return system
+        mode = "secret_announced" if secrecy.announced else "secret"
+        return f"{system} · {self.t(f'app.{mode}')}"
+
+    def action_secret(self) -> None:
+        """ctrl+b: the next rolls and notes are public, the GM's alone (a blind roll),
+        or the GM's alone but announced to the others; said, and shown in the title."""
+        secrecy = self.session.next_secrecy()
+        self.sub_title = self._sub_title()
+        if secrecy.visibility == "public":
+            self.notify(self.t("app.public_again"))
+        else:
+            mode = "secret_announced" if secrecy.announced else "secret"
+            self.notify(self.t(f"app.{mode}"))
+
     def action_undo(self) -> None:
         self._history("undo")
 
@@ -552,7 +575,7 @@ class TableScreen(SessionStrings, Screen[None]):
             return
         if text.startswith(NOTE_PREFIX):
             # A note that would read as a command (dice, a table's name…).
-            self.query_one(JournalView).add(self.session.campaign.note(text[1:].strip()))
+            self.query_one(JournalView).add(self.session.note(text[1:].strip()))
             return
         if text.startswith("["):
             if self.session.campaign.system != "spherier":
@@ -569,7 +592,7 @@ class TableScreen(SessionStrings, Screen[None]):
         from meneur.core.notation import looks_like_dice, parse
 
         if not looks_like_dice(text):
-            self.query_one(JournalView).add(self.session.campaign.note(text))
+            self.query_one(JournalView).add(self.session.note(text))
             return
         parse(text)  # a mistyped roll says what is wrong: it is not a note
         record = self.session.roll(DiceInputs(text))

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
-from meneur.saves.reading import dice_summary, read_entry
+from meneur.saves.reading import dice_summary, read_entry, secret_reading
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -305,8 +305,11 @@ class JournalView(Vertical):
 
     def _option(self, entry: Entry) -> Option:
         assert self.campaign is not None
-        reading = read_entry(entry, self.campaign, self.strings.t)
         text = Text(f"{entry.id:>4} ", style="dim")
+        if entry.redacted:  # an announced secret, in a view that may not see it
+            text.append(secret_reading(entry, self.strings.t), style="italic dim")
+            return Option(text, id=str(entry.id))
+        reading = read_entry(entry, self.campaign, self.strings.t)
         if entry.game_time:
             text.append(f"[{entry.game_time}] ", style="italic")
         if entry.roll is not None:
@@ -334,6 +337,10 @@ class JournalView(Vertical):
             text.append(self._cut(reading.text))
         else:
             text.append(self._cut(reading.text), style="italic dim")
+        if entry.visibility != "public":  # the GM sees what stays theirs, marked
+            label = self.strings.t(f"visibility.{entry.visibility}")
+            owner = f" ({entry.player})" if entry.player else ""
+            text.append(f"  🔒 {label}{owner}", style="bold magenta")
         return Option(text, id=str(entry.id))
 
     def _cut(self, text: str) -> str:
