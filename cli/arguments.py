@@ -155,6 +155,24 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     _add_viewer(export)
 
+    watch = commands.add_parser(
+        "watch",
+        help=f"a read-only view that follows the campaign live, for an audience; {from_dir}",
+    )
+    watch.add_argument("directory", nargs="?", metavar="DIR")
+    watch.add_argument(
+        "--layout",
+        choices=["stream", "table"],
+        default="stream",
+        help="stream: the last roll big, the party, the recent journal (for a capture);"
+        " table: the party and the journal",
+    )
+    watch.add_argument(
+        "--background", metavar="COLOUR", help="a plain background colour (chroma key: green)"
+    )
+    watch.add_argument("--lang", choices=["fr", "en"], help="the view's language")
+    _add_viewer(watch)
+
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
     check.add_argument("directory", nargs="?", metavar="DIR")
     check.add_argument(

@@ -124,6 +124,34 @@ def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
     return 0
 
 
+def run_watch(args: argparse.Namespace) -> int:
+    """``meneur watch``: the read-only view (textual is imported only here).
+
+    Raises:
+        UsageError: without a terminal, as for the app.
+        CampaignError: for a campaign that cannot be read.
+    """
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("meneur watch", NO_TERMINAL)
+    from meneur.content.strings import default_language, strings
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.watch import WatchApp
+
+    from .campaigns import _directory, _viewer
+
+    viewer = _viewer(args)
+    campaign = Campaign.open(_directory(args.directory), write=False)
+    app = WatchApp(
+        campaign,
+        strings(args.lang or default_language()),
+        viewer,
+        layout=args.layout,
+        background=args.background,
+    )
+    app.run()
+    return 0
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run one command; return its exit status.
 
@@ -145,6 +173,8 @@ def run(argv: list[str] | None = None) -> int:
         return 0
     if args.command is None:
         return run_app(args)
+    if args.command == "watch":
+        return run_watch(args)
     # Imported here, not at the top: the app's start-up does not pay for the CLI's output.
     from . import commands, data, text
 

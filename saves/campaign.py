@@ -300,7 +300,7 @@ class Campaign:
         # the next sync sees a newer stamp and reads it again (after, it would not).
         stamp = _file_stamp(directory / STATE_FILE)
         state, original, text = _read_state_text(directory / STATE_FILE)
-        campaign = cls(directory, state, Journal(directory), clock)
+        campaign = cls(directory, state, Journal(directory, remember=write), clock)
         _check_with_journal(state, campaign.journal, directory / STATE_FILE)
         campaign._stamp = stamp
         behind = campaign._catch_up()

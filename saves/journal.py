@@ -472,7 +472,10 @@ class Journal:
     cached) when asked for. :meth:`poll` picks up entries another process appended.
     """
 
-    def __init__(self, campaign_dir: Path) -> None:
+    def __init__(self, campaign_dir: Path, *, remember: bool = True) -> None:
+        """Open the journal of ``campaign_dir``; with ``remember`` (a writer), note the
+        chunks read whole in :data:`CHECKED_FILE` (a reader never writes a byte)."""
+        self.remember = remember
         self.directory = campaign_dir / JOURNAL_DIR
         self._cache: dict[int, list[Entry]] = {}
         self._last_text = ""
@@ -578,7 +581,7 @@ class Journal:
             if known.get(number) != mark:
                 read_chunk(path, number, sealed=True)
             checked[number] = mark
-        if checked != known:
+        if checked != known and self.remember:
             _write_checked(self.directory, checked)
 
     def _read(self, number: int) -> list[Entry]:

@@ -166,3 +166,27 @@ def dice_summary(roll: Mapping[str, Any], t: Translate) -> str:
         at_most=percent_text(at_most),
         at_least=percent_text(at_least),
     )
+
+
+def odds_before(roll: Mapping[str, Any]) -> Fraction | None:
+    """The chance the recorded outcome had before the roll, from the exact odds of its
+    inputs (None for rolls without odds, physical faces included, or odds refused as
+    too long to compute)."""
+    import importlib
+
+    from meneur.core.errors import RulesError
+    from meneur.core.records import from_data
+    from meneur.core.systems import KINDS, odds_function
+
+    kind, outcome = roll.get("kind"), roll.get("outcome")
+    if kind not in KINDS or not isinstance(outcome, str):
+        return None
+    module, name = str(kind).rsplit(".", 1)
+    try:
+        inputs_type = getattr(importlib.import_module(f"meneur.core.{module}"), name)
+        inputs = from_data(inputs_type, roll.get("inputs", {}))
+        odds = odds_function(inputs_type)(inputs)
+    except (RulesError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+    chance = odds.outcomes.get(outcome)
+    return chance if isinstance(chance, Fraction) else None

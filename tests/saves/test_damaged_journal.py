@@ -314,7 +314,11 @@ def test_a_chunk_sealed_by_meneur_is_never_read_whole_again(tmp_path: Path) -> N
         (directory / "journal" / CHECKED_FILE).unlink()
         reads.clear()
         Campaign.open(directory, write=False)
-        assert sorted(reads) == [1, 2]  # read whole once, and remembered again
+        assert sorted(reads) == [1, 2]  # read whole; a reader writes nothing down
+        assert not (directory / "journal" / CHECKED_FILE).exists()
+        reads.clear()
+        Campaign.open(directory).close()
+        assert sorted(reads) == [1, 2]  # a writer reads it whole once, and remembers
         reads.clear()
         Campaign.open(directory, write=False)
         assert reads == [2]

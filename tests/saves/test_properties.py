@@ -164,10 +164,12 @@ def test_interleaved_writers_keep_ids_contiguous_and_the_state_a_replay_of_the_j
                 _absorb_into(replayed, entry, final.journal)
         on_disk = final.state
         assert replayed["history"] == on_disk["history"]
+        found = [c.path for c in differences(replayed, on_disk)]
         if hand_edit_pending:  # after the last write: not journaled yet, the only difference
-            assert [c.path for c in differences(replayed, on_disk)] == [("name",)]
+            # (none, when the edits since came back to the name last journaled)
+            assert found in ([("name",)], [])
         else:
-            assert differences(replayed, on_disk) == ()
+            assert found == []
         assert (
             any(e.text.startswith("Modifié hors") for e in entries)
             or "hand" not in {action for _, action, _ in plan}

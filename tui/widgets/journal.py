@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -17,7 +17,9 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
+from meneur.core.visibility import GM, Viewer
 from meneur.saves.reading import dice_summary, read_entry, secret_reading
+from meneur.saves.views import entries_for
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -114,9 +116,11 @@ class JournalView(Vertical):
             self.entry_id = entry_id
             super().__init__()
 
-    def __init__(self, strings: Strings, *, id: str | None = None) -> None:
+    def __init__(self, strings: Strings, *, id: str | None = None, viewer: Viewer = GM) -> None:
         super().__init__(id=id)
         self.strings = strings
+        self.viewer = viewer
+        """Whose view this is: it lists only what they may see (the app: the GM's)."""
         self.campaign: Campaign | None = None
         self.entries: list[Entry] = []
         """The entries listed, in order: the latest ones, or what a search found."""
@@ -142,7 +146,43 @@ class JournalView(Vertical):
     def show(self, campaign: Campaign) -> None:
         """Show the latest entries of ``campaign`` (earlier ones are a line away)."""
         self.campaign = campaign
-        self._list(campaign.latest(max(FIRST, self.app.size.height)))
+        count = max(FIRST, self.app.size.height)
+        if self.viewer == GM:
+            self._list(campaign.latest(count))
+            return
+        shown = self._before(campaign.journal.last_id + 1, count) or []
+        self._list(shown, earlier=bool(shown) and shown[0].id > 1)
+
+    def _visible(self, entries: Iterable[Entry]) -> Iterator[Entry]:
+        """What of ``entries`` this view's viewer may see, as they may see it."""
+        assert self.campaign is not None
+        campaign = self.campaign
+        return entries_for(entries, self.viewer, campaign.journal, campaign.state)
+
+    def _before(self, first: int, count: int) -> list[Entry] | None:
+        """Up to ``count`` entries the viewer may see before entry ``first``, oldest
+        first, reading further back past those they may not; None when a chunk
+        cannot be read."""
+        assert self.campaign is not None
+        journal = self.campaign.journal
+        found: list[Entry] = []
+        while first > 1 and len(found) < count:
+            older = self._read(lambda start=first: journal.before(start, EARLIER))  # type: ignore[misc]
+            if older is None:
+                return None
+            if not older:
+                break
+            found = list(self._visible(older)) + found
+            first = older[0].id
+        return found[-count:]
+
+    def _after(self, last: int, count: int) -> list[Entry] | None:
+        """Up to ``count`` entries the viewer may see after entry ``last``."""
+        assert self.campaign is not None
+        journal = self.campaign.journal
+        return self._read(
+            lambda: list(itertools.islice(self._visible(journal.stream(last + 1)), count))
+        )
 
     def _read(self, read: Callable[[], list[Entry]]) -> list[Entry] | None:
         """Entries from the journal, or None when a chunk cannot be read (damaged while
@@ -162,8 +202,11 @@ class JournalView(Vertical):
             return
         journal = self.campaign.journal
         first = self.entries[0]
-        older = self._read(lambda: journal.before(first.id, EARLIER))
-        if not older:
+        older = self._before(first.id, EARLIER)
+        if older is None:
+            return
+        if not older:  # only entries the viewer may not see lie before
+            self._list(self.entries, highlight=0, later=self.later, earlier=False)
             return
         kept = (older + self.entries)[:WINDOW]
         self._list(kept, highlight=len(older) - 1, later=kept[-1].id < journal.last_id)
@@ -175,7 +218,7 @@ class JournalView(Vertical):
             return
         journal = self.campaign.journal
         last = self.entries[-1]
-        newer = self._read(lambda: list(itertools.islice(journal.stream(last.id + 1), EARLIER)))
+        newer = self._after(last.id, EARLIER)
         if newer is None:
             return
         kept = (self.entries + newer)[-WINDOW:]
@@ -186,7 +229,7 @@ class JournalView(Vertical):
         if self.campaign is None:
             return
         journal = self.campaign.journal
-        first = self._read(lambda: list(itertools.islice(journal.stream(1), EARLIER)))
+        first = self._after(0, EARLIER)
         if first:
             self._list(first, highlight=0, later=first[-1].id < journal.last_id)
 
@@ -235,7 +278,11 @@ class JournalView(Vertical):
             self._later_line()
             return
         journal = self.campaign.journal
-        missing = self._read(lambda: journal.since(shown)) if entry.id > shown + 1 else []
+        missing = (
+            list(self._visible(self._read(lambda: journal.since(shown)) or []))
+            if entry.id > shown + 1
+            else []
+        )
         for new in [*(missing or [])[: entry.id - shown - 1], entry]:
             roll = new.roll
             if roll is not None and roll.get("system") == "dice":
@@ -253,7 +300,7 @@ class JournalView(Vertical):
         if self.campaign is None or not self.entries:
             return
         count = self.campaign.journal.last_id - self.entries[-1].id
-        line = Text(self.strings.t("journal.newer", count=count), style="dim italic")
+        line = Text(self.strings.t("journal.newer", count=self._count(count)), style="dim italic")
         self.listing.replace_option_prompt_at_index(self.listing.option_count - 1, line)
 
     def on_resize(self) -> None:
@@ -269,6 +316,7 @@ class JournalView(Vertical):
         found: bool = False,
         highlight: int | None = None,
         later: bool = False,
+        earlier: bool | None = None,
     ) -> None:
         """List ``entries`` (a search's when ``found``), the one at ``highlight`` (or the
         last) highlighted; ``later`` when newer entries exist than those listed."""
@@ -278,16 +326,22 @@ class JournalView(Vertical):
             listing.clear_options()
             self.entries = entries
             self.found = found
-            self.earlier = not found and bool(entries) and entries[0].id > 1
+            if earlier is None:
+                earlier = bool(entries) and entries[0].id > 1
+            self.earlier = not found and earlier
             self.later = later and not found and bool(entries)
             options = [self._option(entry) for entry in entries]
             if self.earlier:
                 count = entries[0].id - 1
-                line = Text(self.strings.t("journal.older", count=count), style="dim italic")
+                line = Text(
+                    self.strings.t("journal.older", count=self._count(count)), style="dim italic"
+                )
                 options.insert(0, Option(line, id=EARLIER_ID))
             if self.later:
                 count = self.campaign.journal.last_id - entries[-1].id
-                line = Text(self.strings.t("journal.newer", count=count), style="dim italic")
+                line = Text(
+                    self.strings.t("journal.newer", count=self._count(count)), style="dim italic"
+                )
                 options.append(Option(line, id=LATER_ID))
             listing.add_options(options)
             if not listing.option_count:
@@ -305,7 +359,8 @@ class JournalView(Vertical):
 
     def _option(self, entry: Entry) -> Option:
         assert self.campaign is not None
-        text = Text(f"{entry.id:>4} ", style="dim")
+        # Numbers and counts are the GM's: their gaps would count the secrets.
+        text = Text(f"{entry.id:>4} " if self.viewer == GM else "", style="dim")
         if entry.redacted:  # an announced secret, in a view that may not see it
             text.append(secret_reading(entry, self.strings.t), style="italic dim")
             return Option(text, id=str(entry.id))
@@ -342,6 +397,10 @@ class JournalView(Vertical):
             owner = f" ({entry.player})" if entry.player else ""
             text.append(f"  🔒 {label}{owner}", style="bold magenta")
         return Option(text, id=str(entry.id))
+
+    def _count(self, count: int) -> str:
+        """A count of entries, said to the GM only (others: "…")."""
+        return f"{count:,}" if self.viewer == GM else "…"
 
     def _cut(self, text: str) -> str:
         return shown_text(text, lambda count: self.strings.t("journal.more", count=count))
@@ -445,9 +504,12 @@ class JournalView(Vertical):
             except CampaignError as error:
                 self.app.call_from_thread(self._search_failed, str(error))
                 return
+            # Only what the viewer may see whole is searched: an announced secret has
+            # no words to find, a hidden one is not there.
+            visible = [e for e in self._visible(entries) if not e.redacted]
             batch = [
                 entry
-                for entry in reversed(entries)
+                for entry in reversed(visible)
                 if entry.id <= last
                 and (
                     wanted in campaign.note_text(entry).casefold()

@@ -1,0 +1,171 @@
+"""``meneur watch``: the read-only view an audience sees, following a campaign that other
+processes write, at the sizes a stream uses, and never showing a secret."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meneur.content.strings import strings
+from meneur.core.visibility import AUDIENCE, Viewer
+from meneur.saves.campaign import Campaign
+from meneur.tui.watch import LastRoll, WatchApp
+
+from .conftest import screen_text
+from .test_follow import _until
+
+CLI = [sys.executable, "-m", "meneur.cli.main"]
+
+
+def _cli(*words: str) -> None:
+    done = subprocess.run([*CLI, *words], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+
+
+def files_of(directory: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(directory)): p.read_bytes() for p in directory.rglob("*") if p.is_file()
+    }
+
+
+@pytest.fixture
+def table(campaign_of) -> Campaign:  # type: ignore[no-untyped-def]
+    campaign = campaign_of("resolution")
+    campaign.set(("trackers", "peur"), {"name": "Peur", "value": 1, "max": 5})
+    campaign.set(("trackers", "menace"), {"name": "Menace", "value": 4, "gm": True})
+    campaign.close()
+    return Campaign.open(campaign.directory, write=False)
+
+
+def watch(campaign: Campaign, viewer: Viewer = AUDIENCE, layout: str = "stream") -> WatchApp:
+    return WatchApp(campaign, strings("fr"), viewer, layout=layout)
+
+
+@pytest.mark.parametrize("size", [(60, 17), (80, 24), (160, 45)])
+async def test_the_stream_follows_a_roll_written_elsewhere_at_every_size(
+    table: Campaign, size: tuple[int, int]
+) -> None:
+    directory = table.directory
+    before = files_of(directory)
+    app = watch(table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.3)
+        assert files_of(directory) == before  # watching writes nothing, takes no lock
+        assert "En attente du premier jet" in screen_text(app)
+        _cli(
+            "roll", "resolution", "--score", "3", "--campaign", str(directory),
+            "--character", "kael", "--label", "Escalader le mur du temple", "--seed", "9",
+        )  # fmt: skip
+        assert await _until(pilot, app, lambda: "Escalader le mur" in screen_text(app))
+        written = files_of(directory)
+        shown = screen_text(app)
+        assert "Kael — Escalader le mur du temple" in shown  # who rolled, whole words
+        assert "Réussite" in shown or "Échec" in shown
+        assert "de chances avant le jet" in shown  # the odds it had
+        assert app.query_one(LastRoll).has_class("fresh")  # highlighted a while
+        if size != (60, 17):
+            assert "Peur 1/5" in shown
+        assert "Menace" not in shown  # the GM's tracker
+        await pilot.pause(0.3)
+        assert files_of(directory) == written
+
+
+async def test_a_twenty_die_roll_stays_readable_at_60_columns(table: Campaign) -> None:
+    app = watch(table)
+    async with app.run_test(size=(60, 17)) as pilot:
+        await pilot.pause()
+        _cli("roll", "dice", "20d6", "--campaign", str(table.directory), "--seed", "3")
+        assert await _until(pilot, app, lambda: "20d6" in screen_text(app))
+        drawn = str(app.query_one(LastRoll).render()).splitlines()
+        dice = [line for line in drawn if line.startswith("d6 ")]
+        assert len(dice) == 1  # twenty dice on one line of a 60-column view
+        assert len(dice[0].split()) == 21
+        assert len(dice[0]) <= 60 - 4  # inside the border and padding: nothing cut
+
+
+async def test_the_stream_never_draws_a_gm_entry_even_between_two_public_ones(
+    table: Campaign,
+) -> None:
+    """A blind roll written between two public ones, within one look of the view: the
+    view shows the public ones and nothing of the blind one, at any instant."""
+    app = watch(table)
+    directory = str(table.directory)
+    seen: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        writer = Campaign.open(table.directory)
+        from meneur.core import resolution
+        from meneur.core.records import roll_seeded
+        from meneur.saves.campaign import Secrecy
+
+        record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
+        writer.record_roll(record, "Public avant")
+        writer.record_roll(record, "Embuscade du MJ", secrecy=Secrecy("gm"))
+        writer.note("La porte s'ouvre.")
+        writer.record_roll(record, "Public après")
+        writer.close()
+
+        def caught() -> bool:
+            seen.append(screen_text(app))
+            return "Public après" in seen[-1]
+
+        assert await _until(pilot, app, caught)
+    assert all("Embuscade" not in screen for screen in seen)
+    assert all("🔒" not in screen for screen in seen)  # not announced: not even that
+    assert "La porte s'ouvre." in seen[-1]
+    assert directory
+
+
+async def test_an_announced_blind_roll_is_said_without_its_content(table: Campaign) -> None:
+    from meneur.core import resolution
+    from meneur.core.records import roll_seeded
+    from meneur.saves.campaign import Secrecy
+
+    app = watch(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        with Campaign.open(table.directory) as writer:
+            record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
+            writer.record_roll(record, "Embuscade", secrecy=Secrecy("gm", announced=True))
+        assert await _until(pilot, app, lambda: "🔒 Jet secret du MJ" in screen_text(app))
+        shown = screen_text(app)
+        assert "Embuscade" not in shown
+        assert "de chances" not in shown  # not even its odds
+
+
+async def test_the_table_layout_shows_a_players_own_private_entries(table: Campaign) -> None:
+    from meneur.saves.campaign import Secrecy
+
+    with Campaign.open(table.directory) as writer:
+        writer.note("Alice cache la clé", secrecy=Secrecy("private", "alice"))
+        writer.note("Bob ment au garde", secrecy=Secrecy("private", "bob"))
+        writer.note("Tout le monde l'entend")
+    table.sync()
+    app = watch(table, Viewer("player", "alice"), layout="table")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Alice cache la clé" in shown
+        assert "Tout le monde l'entend" in shown
+        assert "Bob ment" not in shown
+        assert "Menace" not in shown
+        assert "Peur 1/5" in shown
+        assert app.focused is None  # no cursor anywhere
+
+
+def test_watch_needs_a_terminal(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*CLI, "watch", str(tmp_path)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")},
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "ssh -t" in done.stderr

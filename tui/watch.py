@@ -1,0 +1,279 @@
+"""``meneur watch``: a read-only view that follows a campaign live, for an audience.
+
+Two layouts. ``stream``, made for a capture (OBS) and a viewer's eyes: the last roll big
+(who rolled, the test, the dice kept and dropped, the outcome in words and symbols, the
+chance it had before the roll), the party's main values and the public trackers, and the
+recent journal. ``table``: the party and the journal as players see them. Neither has a
+key bar, a cursor or a dialog; neither takes the lock or writes a byte, and both survive
+the writers' restarts (they only read files).
+
+What the view shows goes through :mod:`meneur.saves.views` first: the viewer's role
+decides which entries and which trackers it ever receives.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from meneur.content.outcomes import OUTCOME_COLOURS, percent_text, style_class
+from meneur.content.strings import Strings
+from meneur.core.visibility import Viewer
+from meneur.saves.campaign import Campaign
+from meneur.saves.journal import Entry
+from meneur.saves.reading import odds_before, read_entry, secret_reading
+from meneur.saves.views import entries_for, state_for
+
+from .widgets.journal import JournalView
+from .widgets.party import sheet_summary
+
+FOLLOW_SECONDS = 0.1
+"""How often the view looks for what others wrote (a ``stat`` when nothing changed)."""
+FRESH_SECONDS = 4.0
+"""How long a new roll stays highlighted."""
+RECENT = 30
+"""Entries the stream layout keeps for its recent journal."""
+LAYOUTS = ("stream", "table")
+
+
+def dice_text(roll: dict[str, Any]) -> Text:
+    """A roll's dice for a viewer: kept dice bold, dropped ones dim and struck, a die's
+    role after it; wrapped between dice, never inside one."""
+    text = Text()
+    sides = None
+    for die in roll.get("dice", ()):
+        if not isinstance(die, dict):
+            continue
+        if die.get("sides") != sides:
+            sides = die.get("sides")
+            text.append(("dF" if sides == "F" else f"d{sides}") + " ", style="dim")
+        face = die.get("face")
+        shown = f"{face:+d}" if sides == "F" and isinstance(face, int) else str(face)
+        kept = die.get("kept")
+        style = "bold" if kept is not False else "dim strike"
+        text.append(f"[{shown}]" if kept is True else shown, style=style)
+        role = die.get("role")
+        if role and not str(role).startswith("table:"):
+            text.append(f"({str(role).split(':', 1)[0]})", style="dim")
+        text.append(" ")
+    return text
+
+
+class LastRoll(Static):
+    """The last roll the viewer may see, big."""
+
+    DEFAULT_CSS = """
+    LastRoll {
+        height: auto;
+        padding: 0 1;
+        border: round $primary;
+    }
+    LastRoll.fresh {
+        border: heavy $accent;
+        background: $boost;
+    }
+    """
+
+    def show(self, entry: Entry | None, campaign: Campaign, strings: Strings) -> None:
+        """Show ``entry`` (a roll, or an announced secret), or say none came yet."""
+        if entry is None:
+            self.update(Text(strings.t("watch.waiting"), style="dim italic"))
+            return
+        if entry.redacted:
+            self.update(Text(secret_reading(entry, strings.t), style="bold"))
+            return
+        assert entry.roll is not None
+        reading = read_entry(entry, campaign, strings.t)
+        text = Text()
+        who = _who(entry, campaign)
+        if who:
+            text.append(f"{who} — ", style="bold")
+        text.append(reading.text + "\n", style="bold")
+        dice = dice_text(dict(entry.roll))
+        if dice:
+            text.append_text(dice)
+            text.append("\n")
+        if reading.outcome is not None:
+            colour = OUTCOME_COLOURS[style_class(reading.outcome)]
+            text.append(reading.result, style=f"bold {colour}")
+        elif reading.result:
+            text.append(f"→ {reading.result}", style="bold")
+        chance = odds_before(entry.roll)
+        if isinstance(chance, Fraction):
+            text.append("\n" + strings.t("watch.odds", percent=percent_text(chance)), style="dim")
+        self.update(text)
+
+
+def _who(entry: Entry, campaign: Campaign) -> str:
+    """Who acted: the character's name, else the player's."""
+    if entry.character:
+        character = campaign.state["characters"].get(entry.character, {})
+        return str(character.get("name", entry.character))
+    return entry.player or ""
+
+
+class PartyStrip(Static):
+    """The party's main values and the trackers the viewer may see."""
+
+    DEFAULT_CSS = """
+    PartyStrip {
+        height: auto;
+        max-height: 8;
+        padding: 0 1;
+    }
+    """
+
+    def show(self, campaign: Campaign, state: dict[str, Any]) -> None:
+        text = Text()
+        options = state.get("options", {})
+        for ident, character in state.get("characters", {}).items():
+            if text:
+                text.append("\n")
+            text.append(str(character.get("name", ident)), style="bold")
+            summary = sheet_summary(campaign.system, options, character.get("sheet", {}))
+            if summary:
+                text.append(f"  {summary}", style="dim")
+        for ident, tracker in state.get("trackers", {}).items():
+            if text:
+                text.append("\n")
+            bound = f"/{tracker['max']}" if "max" in tracker else ""
+            text.append(f"{tracker.get('name', ident)} {tracker.get('value', 0)}{bound}")
+        self.update(text)
+        self.display = bool(text)
+
+
+class RecentJournal(Static):
+    """The last entries the viewer may see, newest at the bottom, one line each."""
+
+    DEFAULT_CSS = """
+    RecentJournal {
+        height: 1fr;
+        padding: 0 1;
+        content-align: left bottom;
+    }
+    """
+
+    SHOWN_KINDS = ("roll", "oracle", "creation", "note", "session", "scene")
+    """What an audience reads: the story, not the bookkeeping (edits, undos)."""
+
+    def show(self, entries: list[Entry], campaign: Campaign, strings: Strings) -> None:
+        text = Text()
+        for entry in entries:
+            if entry.kind not in self.SHOWN_KINDS or campaign.is_struck(entry):
+                continue
+            if text:
+                text.append("\n")
+            if entry.redacted:
+                text.append(secret_reading(entry, strings.t), style="dim italic")
+                continue
+            reading = read_entry(entry, campaign, strings.t)
+            who = _who(entry, campaign)
+            text.append(f"{who}: " if who else "", style="bold")
+            text.append(reading.text)
+            if reading.outcome is not None:
+                colour = OUTCOME_COLOURS[style_class(reading.outcome)]
+                text.append(f"  {reading.result}", style=colour)
+            elif reading.result:
+                text.append(f" → {reading.result}")
+        self.update(text)
+
+
+class WatchApp(App[None]):
+    """The read-only view of a campaign, following it live."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #table-layout { height: 1fr; }
+    #table-layout PartyStrip { width: 1fr; max-height: 100%; height: 1fr; }
+    #table-layout JournalView { width: 2fr; }
+    """
+    BINDINGS: ClassVar[list[Any]] = [Binding("q,ctrl+q", "quit", "Quit", show=False)]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        campaign: Campaign,
+        strings: Strings,
+        viewer: Viewer,
+        *,
+        layout: str = "stream",
+        background: str | None = None,
+    ) -> None:
+        super().__init__()
+        assert layout in LAYOUTS
+        self.campaign = campaign
+        self.strings = strings
+        self.viewer = viewer
+        self.layout_name = layout
+        self.background = background
+        self.recent: list[Entry] = []
+        self.last_roll: Entry | None = None
+        self.title = campaign.name
+
+    def compose(self) -> ComposeResult:
+        if self.layout_name == "stream":
+            yield LastRoll(id="last-roll")
+            yield PartyStrip(id="party")
+            yield RecentJournal(id="recent")
+            return
+        with Horizontal(id="table-layout"):
+            yield PartyStrip(id="party")
+            yield JournalView(self.strings, id="journal", viewer=self.viewer)
+
+    def on_mount(self) -> None:
+        if self.background:
+            self.screen.styles.background = self.background
+        if self.layout_name == "stream":
+            latest = self.campaign.latest(RECENT * 4)
+            self.recent = self._visible(latest)[-RECENT:]
+            rolls = [e for e in self.recent if e.roll is not None or e.redacted]
+            self.last_roll = rolls[-1] if rolls else None
+            self._redraw()
+        else:
+            journal = self.query_one(JournalView)
+            journal.listing.can_focus = False  # a view to read, with no cursor in it
+            journal.show(self.campaign)
+            self._show_party()
+        self.set_interval(FOLLOW_SECONDS, self.follow)
+
+    def _visible(self, entries: list[Entry]) -> list[Entry]:
+        journal = self.campaign.journal
+        return list(entries_for(entries, self.viewer, journal, self.campaign.state))
+
+    def _show_party(self) -> None:
+        state = state_for(self.viewer, self.campaign.state, self.campaign.journal)
+        self.query_one(PartyStrip).show(self.campaign, state)
+
+    def _redraw(self) -> None:
+        self.query_one(LastRoll).show(self.last_roll, self.campaign, self.strings)
+        self._show_party()
+        shown = [e for e in self.recent if e is not self.last_roll]
+        self.query_one(RecentJournal).show(shown, self.campaign, self.strings)
+
+    def follow(self) -> None:
+        """Take in what others wrote: new entries the viewer may see, a changed party.
+        A broken file is waited out (the view keeps what it had)."""
+        update = self.campaign.sync()
+        if not update:
+            return
+        new = self._visible(update.entries)
+        if self.layout_name == "table":
+            journal = self.query_one(JournalView)
+            for entry in new:
+                journal.add(entry)
+            self._show_party()
+            return
+        self.recent = (self.recent + new)[-RECENT:]
+        rolls = [e for e in new if e.roll is not None or e.redacted]
+        if rolls:
+            self.last_roll = rolls[-1]
+            last = self.query_one(LastRoll)
+            last.add_class("fresh")
+            self.set_timer(FRESH_SECONDS, lambda: last.remove_class("fresh"))
+        self._redraw()
