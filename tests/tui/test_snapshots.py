@@ -241,3 +241,46 @@ def test_gene_tree_from_the_sheet(campaign_of, snap_compare) -> None:
 
     app = make_app(campaign, lang="fr", seed=7)
     assert snap_compare(app, terminal_size=(80, 24), run_before=steady)
+
+
+# --- meneur watch: the audience's view, both layouts, at a stream's sizes ----------------
+
+WATCH_SIZES = [(60, 17), (80, 24), (160, 45)]
+
+
+def watch_app(campaign_of, layout: str):  # type: ignore[no-untyped-def]
+    """A seeded table seen by its audience: a roll, twenty dice, a blind roll (announced),
+    a GM-only tracker, a note, a private note."""
+    from meneur.content.strings import strings
+    from meneur.core import resolution
+    from meneur.core.expressions import DiceInputs
+    from meneur.core.expressions import roll as roll_expression
+    from meneur.core.records import roll_seeded
+    from meneur.core.visibility import AUDIENCE
+    from meneur.saves.campaign import Campaign, Secrecy
+    from meneur.tui.watch import WatchApp
+
+    with campaign_of("resolution") as campaign:
+        campaign.set(("trackers", "peur"), {"name": "Peur", "value": 2, "max": 5})
+        campaign.set(("trackers", "menace"), {"name": "Menace", "value": 4, "gm": True})
+        campaign.note("La caravane atteint le col au crépuscule.")
+        test = resolution.ResolutionTest(score=3)
+        record = roll_seeded(resolution.roll, test, 9)
+        campaign.record_roll(record, "Escalader le mur du temple", character="kael")
+        dice = roll_seeded(roll_expression, DiceInputs("20d6"), 3)
+        campaign.record_roll(dice, "20d6", character="lyra")
+        campaign.record_roll(record, "Embuscade", secrecy=Secrecy("gm", announced=True))
+        campaign.note("Alice cache la clé.", secrecy=Secrecy("private", "alice"))
+        campaign.record_roll(record, "Convaincre le garde", character="lyra")
+        directory = campaign.directory
+    return WatchApp(Campaign.open(directory, write=False), strings("fr"), AUDIENCE, layout=layout)
+
+
+@pytest.mark.parametrize("size", WATCH_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("layout", ["stream", "table"])
+def test_watch(layout: str, size: tuple[int, int], campaign_of, snap_compare) -> None:
+    async def steady(pilot: Pilot) -> None:
+        await settle(pilot)
+
+    app = watch_app(campaign_of, layout)
+    assert snap_compare(app, terminal_size=size, run_before=steady)
