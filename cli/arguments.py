@@ -173,6 +173,29 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     watch.add_argument("--lang", choices=["fr", "en"], help="the view's language")
     _add_viewer(watch)
 
+    web = commands.add_parser(
+        "web",
+        help="serve the read-only view (as meneur watch) to a browser or an OBS Browser"
+        f" Source, on 127.0.0.1; it has NO authentication; {from_dir}",
+    )
+    web.add_argument("directory", nargs="?", metavar="DIR")
+    web.add_argument("--port", type=_whole_number(1), default=8000, help="default 8000")
+    web.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only); another one"
+        " needs --allow-remote, for anyone who reaches it sees the view",
+    )
+    web.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="listen on an address other machines reach: there is no password",
+    )
+    web.add_argument("--layout", choices=["stream", "table"], default="stream")
+    web.add_argument("--background", metavar="COLOUR", help="a plain background colour")
+    web.add_argument("--lang", choices=["fr", "en"], help="the view's language")
+    _add_viewer(web)
+
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
     check.add_argument("directory", nargs="?", metavar="DIR")
     check.add_argument(

@@ -131,7 +131,10 @@ def run_watch(args: argparse.Namespace) -> int:
         UsageError: without a terminal, as for the app.
         CampaignError: for a campaign that cannot be read.
     """
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    import os
+
+    served = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")  # meneur web
+    if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("meneur watch", NO_TERMINAL)
     from meneur.content.strings import default_language, strings
     from meneur.saves.campaign import Campaign
@@ -149,6 +152,42 @@ def run_watch(args: argparse.Namespace) -> int:
         background=args.background,
     )
     app.run()
+    return 0
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """``meneur web``: serve ``meneur watch`` to browsers (see meneur.serve.web). Only on
+    this machine unless ``--allow-remote``: the server has no authentication.
+
+    Raises:
+        UsageError: for another address without --allow-remote.
+        CampaignError: for a campaign that cannot be read (checked before serving).
+    """
+    from meneur.saves.campaign import Campaign
+    from meneur.serve.web import LOCAL_HOSTS, serve, watch_command
+
+    from .campaigns import _directory, _viewer
+
+    if args.host not in LOCAL_HOSTS and not args.allow_remote:
+        raise UsageError(
+            "meneur web",
+            f"{args.host} may be reached from other machines and the view has no password:"
+            " add --allow-remote if that is what you want",
+        )
+    _viewer(args)  # refused now, not in every page
+    directory = _directory(args.directory).resolve()
+    campaign = Campaign.open(directory, write=False)
+    command = watch_command(
+        directory,
+        layout=args.layout,
+        background=args.background,
+        lang=args.lang,
+        role=args.role,
+        player=args.viewer,
+    )
+    url = f"http://{args.host}:{args.port}"
+    print(f"meneur web : {campaign.name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)
+    serve(command, host=args.host, port=args.port, title=campaign.name)
     return 0
 
 
@@ -175,6 +214,8 @@ def run(argv: list[str] | None = None) -> int:
         return run_app(args)
     if args.command == "watch":
         return run_watch(args)
+    if args.command == "web":
+        return run_web(args)
     # Imported here, not at the top: the app's start-up does not pay for the CLI's output.
     from . import commands, data, text
 

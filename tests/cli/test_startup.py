@@ -13,7 +13,8 @@ from meneur.cli.main import main
 status = main({argv!r})
 loaded = sorted(
     n for n in sys.modules
-    if n.split('.')[0] in ('textual', 'rich', 'icepool') or n.startswith('meneur.core.')
+    if n.split('.')[0] in ('textual', 'rich', 'icepool', 'textual_serve', 'aiohttp', 'asyncssh')
+    or n.startswith('meneur.core.')
 )
 print(' '.join(loaded), file=sys.stderr)
 sys.exit(status)

@@ -1,0 +1,9 @@
+"""meneur.serve — the table served to other terminals and to browsers.
+
+- ``web`` — ``meneur web``: the read-only view (``meneur watch``) in a browser, with
+  textual-serve; each page runs its own view in a process of its own.
+
+These servers run the same app as ``meneur`` and ``meneur watch``, for other screens;
+who may see what is decided below them (``meneur.core.visibility``,
+``meneur.saves.views``), never here.
+"""

@@ -1,0 +1,139 @@
+"""A headless Chromium driven over the DevTools protocol, reading what a page's terminal
+receives: the tests and the benchmark of ``meneur web`` use it.
+
+xterm.js draws on a canvas and keeps its terminal out of reach, so the page is given,
+before its own scripts run, a WebSocket that also keeps every frame the server sends;
+:meth:`Browser.text` is those frames with the terminal's control sequences taken out —
+the words the page's terminal was asked to draw, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+HOOK = """
+(() => {
+  const Original = window.WebSocket;
+  window.__frames = [];
+  const keep = (data) => {
+    if (typeof data === "string") { window.__frames.push(data); }
+    else if (data instanceof ArrayBuffer) { window.__frames.push(new TextDecoder().decode(data)); }
+    else if (data instanceof Blob) { data.arrayBuffer().then((b) => keep(b)); }
+  };
+  function Hooked(url, protocols) {
+    const socket = protocols === undefined ? new Original(url) : new Original(url, protocols);
+    socket.addEventListener("message", (event) => keep(event.data));
+    return socket;
+  }
+  Hooked.prototype = Original.prototype;
+  Object.assign(Hooked, Original);
+  window.WebSocket = Hooked;
+})();
+"""
+CONTROL = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Browser:
+    """A headless Chromium on 127.0.0.1, one page, closed on exit."""
+
+    def __init__(self, width: int = 1280, height: int = 720) -> None:
+        assert CHROMIUM is not None
+        self.port = free_port()
+        self.profile = tempfile.mkdtemp(prefix="meneur-chromium-")
+        self.process = subprocess.Popen(
+            [
+                CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                f"--remote-debugging-port={self.port}", "--remote-debugging-address=127.0.0.1",
+                f"--user-data-dir={self.profile}", f"--window-size={width},{height}",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        self.session: aiohttp.ClientSession | None = None
+        self.socket: Any = None
+        self.calls = 0
+
+    async def __aenter__(self) -> Browser:
+        self.session = aiohttp.ClientSession()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                async with self.session.get(f"http://127.0.0.1:{self.port}/json") as answer:
+                    pages = [t for t in await answer.json() if t["type"] == "page"]
+                if pages:
+                    break
+            except aiohttp.ClientError:
+                pass
+            if time.monotonic() > deadline:
+                raise TimeoutError("chromium did not start")
+            await asyncio.sleep(0.1)
+        self.socket = await self.session.ws_connect(
+            pages[0]["webSocketDebuggerUrl"], max_msg_size=0
+        )
+        await self.call("Page.enable")
+        await self.call("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self.session is not None:
+            await self.session.close()
+        self.process.kill()
+        self.process.wait(10)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        self.calls += 1
+        ident = self.calls
+        await self.socket.send_json({"id": ident, "method": method, "params": params})
+        while True:
+            message = await self.socket.receive_json(timeout=30)
+            if message.get("id") == ident:
+                if "error" in message:
+                    raise RuntimeError(message["error"])
+                return dict(message.get("result", {}))
+
+    async def open(self, url: str) -> None:
+        await self.call("Page.navigate", url=url)
+
+    async def text(self) -> str:
+        """What the page's terminal was sent so far, control sequences taken out."""
+        result = await self.call(
+            "Runtime.evaluate", expression="(window.__frames || []).join('')", returnByValue=True
+        )
+        return CONTROL.sub("", str(result["result"].get("value", "")))
+
+    async def wait_for(self, words: str, seconds: float) -> float | None:
+        """Seconds until ``words`` were sent to the page's terminal, or None."""
+        start = time.monotonic()
+        while time.monotonic() - start < seconds:
+            if words in await self.text():
+                return time.monotonic() - start
+            await asyncio.sleep(0.02)
+        return None
+
+    async def screenshot(self, path: Path) -> None:
+        shot = await self.call("Page.captureScreenshot", format="png")
+        path.write_bytes(base64.b64decode(shot["data"]))
