@@ -171,6 +171,9 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         "--background", metavar="COLOUR", help="a plain background colour (chroma key: green)"
     )
     watch.add_argument("--lang", choices=["fr", "en"], help="the view's language")
+    watch.add_argument(
+        "--theme", metavar="NAME", help="a theme: meneur-contrast (high contrast), textual-dark…"
+    )
     _add_viewer(watch)
 
     web = commands.add_parser(
@@ -194,6 +197,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     web.add_argument("--layout", choices=["stream", "table"], default="stream")
     web.add_argument("--background", metavar="COLOUR", help="a plain background colour")
     web.add_argument("--lang", choices=["fr", "en"], help="the view's language")
+    web.add_argument("--theme", metavar="NAME", help="a theme, as for meneur watch")
     _add_viewer(web)
 
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")

@@ -150,6 +150,7 @@ def run_watch(args: argparse.Namespace) -> int:
         viewer,
         layout=args.layout,
         background=args.background,
+        theme=args.theme,
     )
     app.run()
     return 0
@@ -184,6 +185,7 @@ def run_web(args: argparse.Namespace) -> int:
         lang=args.lang,
         role=args.role,
         player=args.viewer,
+        theme=args.theme,
     )
     url = f"http://{args.host}:{args.port}"
     print(f"meneur web : {campaign.name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)

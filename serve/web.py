@@ -25,11 +25,13 @@ def watch_command(
     lang: str | None = None,
     role: str | None = None,
     player: str | None = None,
+    theme: str | None = None,
 ) -> str:
     """The shell command each page runs: ``meneur watch`` with these options."""
     command = [sys.executable, "-m", "meneur.cli.main", "watch", str(directory)]
     command += ["--layout", layout]
-    for option, value in (("background", background), ("lang", lang), ("role", role)):
+    options = (("background", background), ("lang", lang), ("role", role), ("theme", theme))
+    for option, value in options:
         if value:
             command += [f"--{option}", value]
     if player:

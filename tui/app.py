@@ -16,7 +16,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.theme import Theme
 
 from meneur.saves.campaign import Campaign, Clock, local_now
 from meneur.saves.errors import CampaignError
@@ -24,23 +23,7 @@ from meneur.saves.errors import CampaignError
 from . import settings
 from .i18n import Strings, default_language, strings
 from .session import Session, SessionStrings
-
-HIGH_CONTRAST = Theme(
-    name="meneur-contrast",
-    primary="#FFFF00",
-    secondary="#00FFFF",
-    accent="#FF00FF",
-    foreground="#FFFFFF",
-    background="#000000",
-    surface="#000000",
-    panel="#1A1A1A",
-    success="#00FF00",
-    warning="#FFAA00",
-    error="#FF4040",
-    dark=True,
-)
-"""A high-contrast theme: pure black, white and saturated signal colours."""
-
+from .themes import HIGH_CONTRAST
 
 BUILTIN_COMMANDS = {
     "Theme": "theme",

@@ -30,6 +30,7 @@ from meneur.saves.journal import Entry
 from meneur.saves.reading import odds_before, read_entry, secret_reading
 from meneur.saves.views import entries_for, state_for
 
+from .themes import HIGH_CONTRAST
 from .widgets.journal import JournalView
 from .widgets.party import sheet_summary
 
@@ -204,8 +205,10 @@ class WatchApp(App[None]):
         *,
         layout: str = "stream",
         background: str | None = None,
+        theme: str | None = None,
     ) -> None:
         super().__init__()
+        self.theme_name = theme
         assert layout in LAYOUTS
         self.campaign = campaign
         self.strings = strings
@@ -227,6 +230,12 @@ class WatchApp(App[None]):
             yield JournalView(self.strings, id="journal", viewer=self.viewer)
 
     def on_mount(self) -> None:
+        from . import settings
+
+        self.register_theme(HIGH_CONTRAST)
+        chosen = self.theme_name or settings.load().get("theme")  # the player's own
+        if isinstance(chosen, str) and chosen in self.available_themes:
+            self.theme = chosen
         if self.background:
             self.screen.styles.background = self.background
         if self.layout_name == "stream":

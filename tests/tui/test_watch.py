@@ -169,3 +169,28 @@ def test_watch_needs_a_terminal(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "ssh -t" in done.stderr
+
+
+async def test_the_high_contrast_theme_works_in_the_view(table: Campaign) -> None:
+    app = WatchApp(table, strings("fr"), AUDIENCE, theme="meneur-contrast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "meneur-contrast"
+        assert app.screen.styles.background.hex.upper() == "#000000"
+
+
+@pytest.mark.parametrize("size", [(60, 17), (80, 24), (160, 45)])
+async def test_the_table_layout_follows_what_others_write(
+    table: Campaign, size: tuple[int, int]
+) -> None:
+    app = watch(table, layout="table")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        _cli("note", str(table.directory), "La caravane atteint le col.")
+        assert await _until(pilot, app, lambda: "La caravane atteint" in screen_text(app))
+        _cli("set", str(table.directory), "trackers.peur.value", "3")
+        assert await _until(pilot, app, lambda: "Peur 3/5" in screen_text(app))
+        _cli("note", str(table.directory), "Le MJ prépare", "--visibility", "gm")
+        _cli("note", str(table.directory), "Le vent se lève.")
+        assert await _until(pilot, app, lambda: "Le vent se lève" in screen_text(app))
+        assert "Le MJ prépare" not in screen_text(app)

@@ -278,12 +278,9 @@ class JournalView(Vertical):
             self._later_line()
             return
         journal = self.campaign.journal
-        missing = (
-            list(self._visible(self._read(lambda: journal.since(shown)) or []))
-            if entry.id > shown + 1
-            else []
-        )
-        for new in [*(missing or [])[: entry.id - shown - 1], entry]:
+        between = self._read(lambda: journal.since(shown)) if entry.id > shown + 1 else []
+        missing = [e for e in self._visible(between or []) if e.id < entry.id]
+        for new in [*missing, entry]:
             roll = new.roll
             if roll is not None and roll.get("system") == "dice":
                 self.expanded.add(new.id)
