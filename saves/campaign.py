@@ -33,6 +33,7 @@ from typing import Any
 
 from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
+from meneur.core.table_rules import GM_SEAT, Refused, check_entry, check_undo
 from meneur.core.visibility import check_visibility
 
 from . import changes as state_changes
@@ -183,6 +184,8 @@ class Campaign:
         self.journal = journal
         self.clock = clock
         self.writer = writer
+        self.seat = GM_SEAT
+        """Who writes at the table, and so what they may write (the GM: anything)."""
         self.lock_wait = WAIT_SECONDS
         """How long a write waits for another process's write (an interface, which
         cannot answer while it waits, asks for less)."""
@@ -553,17 +556,53 @@ class Campaign:
                 was changed by hand since it was read, or the changes do not fit the
                 state (nothing is written then).
         """
+        changes = tuple(changes)
+        self._check_seat(kind, changes, target, character, secrecy)
         with self.writing():
             return self._append(
                 kind,
                 text,
-                self._checked(tuple(changes)),
+                self._checked(changes),
                 roll=roll,
                 target=target,
                 character=character,
                 game_time=game_time,
                 secrecy=secrecy,
             )
+
+    def _check_seat(
+        self,
+        kind: str,
+        changes: tuple[Change, ...],
+        target: int | None,
+        character: str | None,
+        secrecy: Secrecy,
+    ) -> None:
+        """Refuse what this campaign's :attr:`seat` may not write (the GM may write
+        anything): see :mod:`meneur.core.table_rules`.
+
+        Raises:
+            CampaignError: saying who may, naming campaign.toml.
+        """
+        if self.seat.role == "gm":
+            return
+        try:
+            if target is not None:  # an undo, a redo, a note edited or struck: whose?
+                try:
+                    author = self.journal.entry(target).by
+                except KeyError:
+                    author = None
+                check_undo(self.seat, author)
+            else:
+                check_entry(
+                    self.seat,
+                    character=character,
+                    visibility=secrecy.visibility,
+                    player=secrecy.player,
+                    changed=[change.path for change in changes],
+                )
+        except Refused as error:
+            raise CampaignError(self.directory, f"refused: {error}") from error
 
     def _append(
         self,

@@ -1,0 +1,117 @@
+"""Who may do what at a shared table: the rule every write goes through, whatever screen
+it comes from.
+
+A seat at the table is the **GM** (everything), a **player** (rolls, notes and sheet
+edits for their own characters, oracle questions, public or private entries of their
+own, undoing their own changes) or a **viewer** (nothing: they watch). The campaign
+enforces it where changes are made (``meneur.saves.campaign``), so a player's screen
+that offered a GM action, a crafted key sequence or a typed command is refused all the
+same, with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .errors import RulesError
+from .visibility import AUDIENCE, GM, Viewer
+
+SEATS = ("gm", "player", "viewer")
+PLAYER_KEYS = ("characters",)
+"""The parts of the state a player may change: their own characters' sheets."""
+
+
+class Refused(RulesError):
+    """An action the seat may not take; the message says why."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Someone at the table.
+
+    Attributes:
+        role: ``gm``, ``player`` or ``viewer``.
+        name: how the table knows them (a player's name; entries carry it as ``by``).
+        characters: the ids of the characters a player plays.
+    """
+
+    role: str = "gm"
+    name: str | None = None
+    characters: frozenset[str] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        if self.role not in SEATS:
+            raise RulesError(f"a seat is one of {', '.join(SEATS)}, not {self.role!r}")
+        if self.role == "player" and not self.name:
+            raise RulesError("a player has a name")
+
+    @property
+    def viewer(self) -> Viewer:
+        """What this seat may see (:mod:`meneur.core.visibility`)."""
+        if self.role == "gm":
+            return GM
+        if self.role == "player":
+            return Viewer("player", self.name)
+        return AUDIENCE
+
+
+GM_SEAT = Seat("gm")
+
+
+def check_entry(
+    seat: Seat,
+    *,
+    character: str | None,
+    visibility: str,
+    player: str | None,
+    changed: Iterable[tuple[str, ...]],
+) -> None:
+    """Refuse an entry ``seat`` may not write.
+
+    Args:
+        character: the character who acts, if any.
+        visibility: who may see the entry.
+        player: the player it belongs to.
+        changed: the paths of the state it changes.
+
+    Raises:
+        Refused: saying why.
+    """
+    if seat.role == "gm":
+        return
+    if seat.role == "viewer":
+        raise Refused("a viewer watches the table: only the GM and the players write")
+    if character is not None and character not in seat.characters:
+        raise Refused(f"{character} is not one of {seat.name}'s characters")
+    if visibility == "gm":
+        raise Refused("only the GM keeps entries to themself; a player's may be private")
+    if player is not None and player != seat.name:
+        raise Refused(f"{seat.name} writes as themself, not as {player}")
+    for path in changed:
+        if not _players_own(seat, path):
+            raise Refused(f"only the GM changes {'.'.join(path)}")
+
+
+def _players_own(seat: Seat, path: tuple[str, ...]) -> bool:
+    """Whether ``path`` is a player's to change: their own characters' sheets."""
+    return (
+        len(path) >= 3
+        and path[0] == "characters"
+        and path[1] in seat.characters
+        and path[2] == "sheet"
+    )
+
+
+def check_undo(seat: Seat, author: str | None) -> None:
+    """Refuse undoing or redoing a change by ``author`` that ``seat`` may not.
+
+    Raises:
+        Refused: saying why.
+    """
+    if seat.role == "gm":
+        return
+    if seat.role == "viewer":
+        raise Refused("a viewer watches the table: only the GM and the players write")
+    if author != seat.name:
+        raise Refused(f"{seat.name} takes back their own changes only; the GM takes back any")
