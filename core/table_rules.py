@@ -78,10 +78,8 @@ def check_entry(
     Raises:
         Refused: saying why.
     """
-    if seat.role == "gm":
+    if _may_write_anything(seat):
         return
-    if seat.role == "viewer":
-        raise Refused("a viewer watches the table: only the GM and the players write")
     if character is not None and character not in seat.characters:
         raise Refused(f"{character} is not one of {seat.name}'s characters")
     if visibility == "gm":
@@ -91,6 +89,18 @@ def check_entry(
     for path in changed:
         if not _players_own(seat, path):
             raise Refused(f"only the GM changes {'.'.join(path)}")
+
+
+def _may_write_anything(seat: Seat) -> bool:
+    """True for the GM; False for a player (whose writes are checked); a viewer is
+    refused here.
+
+    Raises:
+        Refused: for a viewer.
+    """
+    if seat.role == "viewer":
+        raise Refused("a viewer watches the table: only the GM and the players write")
+    return seat.role == "gm"
 
 
 def _players_own(seat: Seat, path: tuple[str, ...]) -> bool:
@@ -109,9 +119,7 @@ def check_undo(seat: Seat, author: str | None) -> None:
     Raises:
         Refused: saying why.
     """
-    if seat.role == "gm":
+    if _may_write_anything(seat):
         return
-    if seat.role == "viewer":
-        raise Refused("a viewer watches the table: only the GM and the players write")
     if author != seat.name:
         raise Refused(f"{seat.name} takes back their own changes only; the GM takes back any")

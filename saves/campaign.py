@@ -77,17 +77,16 @@ def roll_to_data(record: Any, *, physical: bool = False) -> dict[str, Any]:
     return {"kind": kind_of(type(record.inputs)), "system": record.system, **marked, **data}
 
 
-def replay_roll(data: Mapping[str, Any]) -> Any:
-    """Rebuild a journal roll: replay its inputs on its seed, or, for physical dice,
-    read its inputs on the faces the player typed.
+def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
+    """A journal roll's kind of inputs and its inputs, read back from its record.
 
     Raises:
-        CampaignError: when the inputs cannot be read back.
+        CampaignError: when they cannot be read back.
     """
     import importlib
 
     from meneur.core.errors import RulesError
-    from meneur.core.systems import KINDS, resolver, roller
+    from meneur.core.systems import KINDS
 
     kind = data.get("kind")
     if kind not in KINDS:
@@ -95,12 +94,28 @@ def replay_roll(data: Mapping[str, Any]) -> Any:
     module, name = str(kind).rsplit(".", 1)
     inputs_type = getattr(importlib.import_module(f"meneur.core.{module}"), name)
     try:
-        inputs = from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
-        if data.get("physical") is True:
-            faces = tuple(int(die["face"]) for die in data.get("dice", []))
-            return resolver(inputs_type)(inputs, faces)
+        return inputs_type, from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
     except RulesError as error:
         raise CampaignError(JOURNAL_DIR, str(error)) from error
+
+
+def replay_roll(data: Mapping[str, Any]) -> Any:
+    """Rebuild a journal roll: replay its inputs on its seed, or, for physical dice,
+    read its inputs on the faces the player typed.
+
+    Raises:
+        CampaignError: when the inputs cannot be read back.
+    """
+    from meneur.core.errors import RulesError
+    from meneur.core.systems import resolver, roller
+
+    inputs_type, inputs = roll_inputs(data)
+    if data.get("physical") is True:
+        try:
+            faces = tuple(int(die["face"]) for die in data.get("dice", []))
+            return resolver(inputs_type)(inputs, faces)
+        except RulesError as error:
+            raise CampaignError(JOURNAL_DIR, str(error)) from error
     return roll_seeded(roller(inputs_type), inputs, data["seed"])
 
 
@@ -436,24 +451,14 @@ class Campaign:
         try:
             on_disk, _ = _read_state(path)
         except CampaignError as error:
-            self.problem = update.problem = (
-                f"{error}; the campaign goes on as it was before, and nothing is written"
-                " until it is fixed"
-            )
-            self._bad_stamp = stamp
-            return update
+            return self._refuse_state(error, stamp, update)
         if on_disk["journal_applied"] > self.journal.last_id:
             # Its writer appended before it wrote the state: the entry is there now.
             self._absorb_new(self.journal.poll(), update)
         try:
             _check_with_journal(on_disk, self.journal, path)
         except CampaignError as error:
-            self.problem = update.problem = (
-                f"{error}; the campaign goes on as it was before, and nothing is written"
-                " until it is fixed"
-            )
-            self._bad_stamp = stamp
-            return update
+            return self._refuse_state(error, stamp, update)
         if self.problem:
             update.state_changed = True  # what was refused is readable again
         self.problem = update.problem = None
@@ -473,6 +478,18 @@ class Campaign:
         self._outside_state = on_disk
         if found:
             update.state_changed = True
+        return update
+
+    def _refuse_state(
+        self, error: CampaignError, stamp: tuple[int, int, int] | None, update: Update
+    ) -> Update:
+        """campaign.toml as it is now cannot be taken in: keep the last good state, say
+        why, and write nothing until it changes again."""
+        self.problem = update.problem = (
+            f"{error}; the campaign goes on as it was before, and nothing is written"
+            " until it is fixed"
+        )
+        self._bad_stamp = stamp
         return update
 
     def _absorb_new(self, new: list[Entry], update: Update) -> None:

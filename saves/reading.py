@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meneur.content import ContentError, term
 from meneur.content.outcomes import percent_text, symbol
@@ -67,24 +67,47 @@ def role_label(role: str, t: Translate) -> str:
     return ", ".join(t(f"dice.role.{part}") for part in parts)
 
 
-def dice_line(roll: Mapping[str, Any], t: Translate) -> str:
-    """Every die of a roll on one line: ``d6 [5] [3] 2``, the size said each time it
-    changes, kept dice in brackets, a role after its die (``4 (bonus)``)."""
-    shown: list[str] = []
+class DieShown(NamedTuple):
+    """One die as the journal says it."""
+
+    size: str | None
+    """``d6``, ``dF``: said before the first die and each time the size changes."""
+    face: str
+    """The face (``+1`` for a Fate die), in brackets when the die is kept."""
+    kept: bool | None
+    """Whether the rule kept it (None: every die counts)."""
+    role: str
+    """What it was for, in the reader's language ("" for a plain die)."""
+
+
+def dice_shown(roll: Mapping[str, Any], t: Translate) -> Iterator[DieShown]:
+    """Every die of a roll as it reads, in order."""
     sides = None
     for die in roll.get("dice", ()):
         if type(die) is not dict and not isinstance(die, Mapping):  # the cheap test first
             continue
+        size = None
         if die.get("sides") != sides:
             sides = die.get("sides")
-            shown.append("dF" if sides == "F" else f"d{sides}")
+            size = "dF" if sides == "F" else f"d{sides}"
         face = die.get("face")
         text = f"{face:+d}" if sides == "F" and isinstance(face, int) else str(face)
-        if die.get("kept") is True:
+        kept = die.get("kept")
+        if kept is True:
             text = f"[{text}]"
         role = die.get("role")
         label = role_label(str(role), t) if role else ""
-        shown.append(f"{text} ({label})" if label else text)
+        yield DieShown(size, text, kept if isinstance(kept, bool) else None, label)
+
+
+def dice_line(roll: Mapping[str, Any], t: Translate) -> str:
+    """Every die of a roll on one line: ``d6 [5] [3] 2``, the size said each time it
+    changes, kept dice in brackets, a role after its die (``4 (bonus)``)."""
+    shown: list[str] = []
+    for die in dice_shown(roll, t):
+        if die.size:
+            shown.append(die.size)
+        shown.append(f"{die.face} ({die.role})" if die.role else die.face)
     return " ".join(shown)
 
 
@@ -172,21 +195,19 @@ def odds_before(roll: Mapping[str, Any]) -> Fraction | None:
     """The chance the recorded outcome had before the roll, from the exact odds of its
     inputs (None for rolls without odds, physical faces included, or odds refused as
     too long to compute)."""
-    import importlib
-
     from meneur.core.errors import RulesError
-    from meneur.core.records import from_data
-    from meneur.core.systems import KINDS, odds_function
+    from meneur.core.systems import odds_function
 
-    kind, outcome = roll.get("kind"), roll.get("outcome")
-    if kind not in KINDS or not isinstance(outcome, str):
+    from .campaign import roll_inputs
+    from .errors import CampaignError
+
+    outcome = roll.get("outcome")
+    if not isinstance(outcome, str):
         return None
-    module, name = str(kind).rsplit(".", 1)
     try:
-        inputs_type = getattr(importlib.import_module(f"meneur.core.{module}"), name)
-        inputs = from_data(inputs_type, roll.get("inputs", {}))
+        inputs_type, inputs = roll_inputs(roll)
         odds = odds_function(inputs_type)(inputs)
-    except (RulesError, AttributeError, ImportError, TypeError, ValueError):
+    except (RulesError, CampaignError, TypeError, ValueError):
         return None
     chance = odds.outcomes.get(outcome)
     return chance if isinstance(chance, Fraction) else None

@@ -27,7 +27,7 @@ from meneur.content.strings import Strings
 from meneur.core.visibility import Viewer
 from meneur.saves.campaign import Campaign
 from meneur.saves.journal import Entry
-from meneur.saves.reading import odds_before, read_entry, secret_reading
+from meneur.saves.reading import dice_shown, odds_before, read_entry, secret_reading
 from meneur.saves.views import entries_for, state_for
 
 from .themes import HIGH_CONTRAST
@@ -43,25 +43,16 @@ RECENT = 30
 LAYOUTS = ("stream", "table")
 
 
-def dice_text(roll: dict[str, Any]) -> Text:
-    """A roll's dice for a viewer: kept dice bold, dropped ones dim and struck, a die's
-    role after it; wrapped between dice, never inside one."""
+def dice_text(roll: dict[str, Any], strings: Strings) -> Text:
+    """A roll's dice for a viewer, as the journal says them: kept dice bold, dropped
+    ones dim and struck, a die's role after it; wrapped between dice, never inside one."""
     text = Text()
-    sides = None
-    for die in roll.get("dice", ()):
-        if not isinstance(die, dict):
-            continue
-        if die.get("sides") != sides:
-            sides = die.get("sides")
-            text.append(("dF" if sides == "F" else f"d{sides}") + " ", style="dim")
-        face = die.get("face")
-        shown = f"{face:+d}" if sides == "F" and isinstance(face, int) else str(face)
-        kept = die.get("kept")
-        style = "bold" if kept is not False else "dim strike"
-        text.append(f"[{shown}]" if kept is True else shown, style=style)
-        role = die.get("role")
-        if role and not str(role).startswith("table:"):
-            text.append(f"({str(role).split(':', 1)[0]})", style="dim")
+    for die in dice_shown(roll, strings.t):
+        if die.size:
+            text.append(die.size + " ", style="dim")
+        text.append(die.face, style="dim strike" if die.kept is False else "bold")
+        if die.role:
+            text.append(f"({die.role})", style="dim")
         text.append(" ")
     return text
 
@@ -96,7 +87,7 @@ class LastRoll(Static):
         if who:
             text.append(f"{who} — ", style="bold")
         text.append(reading.text + "\n", style="bold")
-        dice = dice_text(dict(entry.roll))
+        dice = dice_text(dict(entry.roll), strings)
         if dice:
             text.append_text(dice)
             text.append("\n")

@@ -108,23 +108,34 @@ PARALLEL = textwrap.dedent(
 )
 
 
-def test_parallel_writers_are_all_acknowledged_in_one_contiguous_order(tmp_path: Path) -> None:
-    directory = tmp_path / "c"
-    Campaign.create(directory, system="resolution").close()
-    writers = [
+def _parallel_writers(directory: Path, count: int, writes: int) -> list[subprocess.Popen[str]]:
+    """``count`` processes running PARALLEL on ``directory``, ``writes`` each."""
+    return [
         subprocess.Popen(
-            [sys.executable, "-c", PARALLEL, str(directory), f"w{n}", "30"],
+            [sys.executable, "-c", PARALLEL, str(directory), f"w{n}", str(writes)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        for n in range(4)
+        for n in range(count)
     ]
+
+
+def _acknowledged(writers: list[subprocess.Popen[str]], timeout: float) -> list[int]:
+    """The entry ids the writers printed as acknowledged, once they all ended well."""
     acknowledged: list[int] = []
     for writer in writers:
-        out, errors = writer.communicate(timeout=60)
+        out, errors = writer.communicate(timeout=timeout)
         assert writer.returncode == 0, errors
         acknowledged += [int(line) for line in out.split()]
+    return acknowledged
+
+
+def test_parallel_writers_are_all_acknowledged_in_one_contiguous_order(tmp_path: Path) -> None:
+    directory = tmp_path / "c"
+    Campaign.create(directory, system="resolution").close()
+    writers = _parallel_writers(directory, 4, 30)
+    acknowledged = _acknowledged(writers, timeout=60)
     assert sorted(acknowledged) == list(range(1, 4 * 30 + 1))
     with Campaign.open(directory) as campaign:
         assert [entry.id for entry in campaign.journal] == list(range(1, 121))
@@ -205,15 +216,7 @@ def test_a_writer_killed_at_random_instants_while_others_write_loses_nothing(
 
     directory = tmp_path / "c"
     Campaign.create(directory, system="resolution").close()
-    steady = [
-        subprocess.Popen(
-            [sys.executable, "-c", PARALLEL, str(directory), f"w{n}", "60"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for n in range(2)
-    ]
+    steady = _parallel_writers(directory, 2, 60)
     acknowledged: list[int] = []
     instants = random.Random(13)
     for _ in range(5):
@@ -224,10 +227,7 @@ def test_a_writer_killed_at_random_instants_while_others_write_loses_nothing(
         os.kill(victim.pid, signal.SIGKILL)
         out, _ = victim.communicate()
         acknowledged += [int(line) for line in out.split()]
-    for writer in steady:
-        out, errors = writer.communicate(timeout=120)
-        assert writer.returncode == 0, errors
-        acknowledged += [int(line) for line in out.split()]
+    acknowledged += _acknowledged(steady, timeout=120)
     assert len(acknowledged) == len(set(acknowledged))
     with Campaign.open(directory) as campaign:  # rolls forward what a kill left behind
         ids = [entry.id for entry in campaign.journal]

@@ -16,14 +16,9 @@ from meneur.saves.campaign import Campaign
 from meneur.tui.watch import LastRoll, WatchApp
 
 from .conftest import screen_text
-from .test_follow import _until
+from .test_follow import _cli, _until
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
-
-
-def _cli(*words: str) -> None:
-    done = subprocess.run([*CLI, *words], capture_output=True, text=True, timeout=30)
-    assert done.returncode == 0, done.stderr
 
 
 def files_of(directory: Path) -> dict[str, bytes]:
