@@ -20,6 +20,9 @@ from .visibility import AUDIENCE, GM, Viewer
 SEATS = ("gm", "player", "viewer")
 PLAYER_KEYS = ("characters",)
 """The parts of the state a player may change: their own characters' sheets."""
+PLAYER_KINDS = ("roll", "oracle", "note", "change", "creation")
+"""The entries a player writes: rolls, oracle questions, notes, changes to their own
+sheets (a turn's choice, an undo or redo go through their own checks)."""
 
 
 class Refused(RulesError):
@@ -62,6 +65,7 @@ GM_SEAT = Seat("gm")
 def check_entry(
     seat: Seat,
     *,
+    kind: str = "note",
     character: str | None,
     visibility: str,
     player: str | None,
@@ -70,6 +74,7 @@ def check_entry(
     """Refuse an entry ``seat`` may not write.
 
     Args:
+        kind: the entry's kind (a session, a scene, a turn are the GM's).
         character: the character who acts, if any.
         visibility: who may see the entry.
         player: the player it belongs to.
@@ -80,6 +85,8 @@ def check_entry(
     """
     if _may_write_anything(seat):
         return
+    if kind not in PLAYER_KINDS:
+        raise Refused(f"only the GM writes a {kind} entry")
     if character is not None and character not in seat.characters:
         raise Refused(f"{character} is not one of {seat.name}'s characters")
     if visibility == "gm":
@@ -123,3 +130,31 @@ def check_undo(seat: Seat, author: str | None) -> None:
         return
     if author != seat.name:
         raise Refused(f"{seat.name} takes back their own changes only; the GM takes back any")
+
+
+@dataclass(frozen=True)
+class Present:
+    """Someone connected to the table.
+
+    Attributes:
+        seat: the seat they hold.
+        name: how the table calls them.
+        since: when they joined (as the server's clock says it), for the GM.
+        where: where they connect from (an address), for the GM.
+    """
+
+    seat: Seat
+    name: str
+    since: str | None = None
+    where: str | None = None
+
+
+def presence_for(seat: Seat, present: Iterable[Present]) -> tuple[Present, ...]:
+    """What ``seat`` is told of who is at the table: the GM everything (who, as whom,
+    since when, from where); a player the names and roles of the others; a viewer
+    nothing."""
+    if seat.role == "gm":
+        return tuple(present)
+    if seat.role == "viewer":
+        return ()
+    return tuple(Present(p.seat, p.name) for p in present)

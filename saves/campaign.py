@@ -32,6 +32,14 @@ from types import TracebackType
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.phases import (
+    Phase,
+    check_choice,
+    check_reveal,
+    new_phase,
+    phase_from_data,
+    revealed,
+)
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 from meneur.core.table_rules import GM_SEAT, Refused, check_entry, check_undo
 from meneur.core.visibility import check_visibility
@@ -613,6 +621,7 @@ class Campaign:
             else:
                 check_entry(
                     self.seat,
+                    kind=kind,
                     character=character,
                     visibility=secrecy.visibility,
                     player=secrecy.player,
@@ -732,6 +741,132 @@ class Campaign:
     def note(self, text: str, *, game_time: str | None = None, secrecy: Secrecy = PUBLIC) -> Entry:
         """Journal a note (``secrecy``: who may see it)."""
         return self.append("note", text, game_time=game_time, secrecy=secrecy)
+
+    # --- Turns of secret choices (meneur.core.phases) ---------------------------------
+
+    def open_phase(self, prompt: str, options: Iterable[str], characters: Iterable[str]) -> Entry:
+        """Open a turn of secret choices (the GM's): ``characters`` choose among
+        ``options`` (none: a short answer each), in this turn order.
+
+        Raises:
+            CampaignError: for a seat other than the GM's, an unknown character, or a
+                turn that does not hold together (nothing is written then).
+        """
+        try:
+            phase = new_phase(prompt, options, characters)
+        except RulesError as error:
+            raise CampaignError(self.directory, str(error)) from error
+        known = self.state["characters"]
+        for character in phase.characters:
+            if character not in known:
+                raise CampaignError(self.directory, f"{character}: no such character")
+        names = ", ".join(str(known[c].get("name", c)) for c in phase.characters)
+        with self.writing():
+            ident = str(self.journal.last_id + 1)
+            value = {
+                "prompt": phase.prompt,
+                "options": list(phase.options),
+                "characters": list(phase.characters),
+                "sealed": {},
+                "revealed": {},
+                "open": True,
+            }
+            change = Change(("phases", ident), MISSING, value)
+            text = f"Tour ouvert (turn opened) : {phase.prompt} — {names}"
+            if phase.options:
+                text += f" — {' / '.join(phase.options)}"
+            self._check_seat("phase", (change,), None, None, PUBLIC)
+            return self._append("phase", text, self._checked((change,)))
+
+    def phase(self, ident: str) -> Phase:
+        """The turn ``ident`` (its opening entry's number).
+
+        Raises:
+            CampaignError: when there is no such turn.
+        """
+        data = self.state.get("phases", {}).get(str(ident))
+        if data is None:
+            raise CampaignError(self.directory, f"no turn {ident}", "phases")
+        return phase_from_data(data)
+
+    def open_phases(self) -> list[tuple[str, Phase]]:
+        """The turns still open, oldest first."""
+        return [
+            (ident, phase_from_data(data))
+            for ident, data in self.state.get("phases", {}).items()
+            if data.get("open", True)
+        ]
+
+    def choose(self, ident: str, character: str, choice: str) -> list[Entry]:
+        """Seal ``character``'s choice in turn ``ident``: an entry only its player and
+        the GM see (the others are told that it was made); when it is the last one, the
+        turn is revealed to all in the same write. Returns the entries written.
+
+        Raises:
+            CampaignError: when this seat may not choose so (another's character, a turn
+                revealed, a choice not offered…); nothing is written then.
+        """
+        with self.writing():
+            phase = self.phase(ident)
+            try:
+                sealed = check_choice(self.seat, phase, character, choice)
+            except RulesError as error:
+                raise CampaignError(self.directory, f"refused: {error}") from error
+            player = self.seat.name if self.seat.role == "player" else None
+            secrecy = (
+                Secrecy("private", player=player, announced=True)
+                if player
+                else Secrecy("gm", announced=True)
+            )
+            name = self.state["characters"].get(character, {}).get("name", character)
+            change = Change(
+                ("phases", str(ident), "sealed", character),
+                MISSING,
+                {"choice": sealed, "player": player or ""},
+            )
+            entries = [
+                self._append(
+                    "choice",
+                    f"{name} : {sealed} ({phase.prompt})",
+                    self._checked((change,)),
+                    character=character,
+                    secrecy=secrecy,
+                )
+            ]
+            if self.phase(ident).complete:
+                entries.append(self._reveal(str(ident)))
+        return entries
+
+    def reveal_phase(self, ident: str) -> Entry:
+        """Reveal turn ``ident`` now (the GM's), whoever has not chosen yet.
+
+        Raises:
+            CampaignError: for a player or a turn revealed already.
+        """
+        with self.writing():
+            try:
+                check_reveal(self.seat, self.phase(ident))
+            except RulesError as error:
+                raise CampaignError(self.directory, f"refused: {error}") from error
+            return self._reveal(str(ident))
+
+    def _reveal(self, ident: str) -> Entry:
+        """Write the reveal of turn ``ident``, under the lock: every choice in turn order,
+        public; the sealed choices are gone from the state (so undoing one is refused:
+        this entry changed them since)."""
+        data = self.state["phases"][ident]
+        sealed = {c: item["choice"] for c, item in data.get("sealed", {}).items()}
+        order = revealed(phase_from_data(data), sealed)
+        names = self.state["characters"]
+        shown = ", ".join(f"{names.get(c, {}).get('name', c)} → {choice}" for c, choice in order)
+        changes = (
+            Change(("phases", ident, "sealed"), copy.deepcopy(data.get("sealed", {})), {}),
+            Change(
+                ("phases", ident, "revealed"), copy.deepcopy(data.get("revealed", {})), dict(order)
+            ),
+            Change(("phases", ident, "open"), True, False),
+        )
+        return self._append("reveal", f"Révélé (revealed) : {data['prompt']} — {shown}", changes)
 
     def mark(self, kind: str, title: str, *, game_time: str | None = None) -> Entry:
         """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``).

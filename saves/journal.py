@@ -35,7 +35,20 @@ the journal take seconds and hundreds of megabytes."""
 MAX_ENTRY_BYTES = 256 * 1024
 """Bytes one entry may take in its chunk, roll record and changes included."""
 JOURNAL_DIR = "journal"
-KINDS = ("roll", "oracle", "creation", "note", "change", "undo", "redo", "session", "scene")
+KINDS = (
+    "roll",
+    "oracle",
+    "creation",
+    "note",
+    "change",
+    "undo",
+    "redo",
+    "session",
+    "scene",
+    "phase",
+    "choice",
+    "reveal",
+)
 """What an entry can be: a roll, an oracle's answer, creation rolls, a note, a state
 change, an undo or redo of one, or the start of a session or scene."""
 ENTRY_KEYS = (

@@ -69,7 +69,10 @@ TOP_KEYS = (
     "note_edits",
     "struck",
     "history",
+    "phases",
 )
+PHASE_KEYS = ("prompt", "options", "characters", "sealed", "revealed", "open")
+SEALED_KEYS = ("choice", "player")
 CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
 TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes", "gm")
 TABLE_KEYS = ("name", "dice", "entries", "notes", "gm")
@@ -250,7 +253,45 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     state["note_edits"] = _note_edits(checker, data.get("note_edits", {}))
     state["struck"] = _struck(checker, data.get("struck", {}))
     state["history"] = _history(checker, data.get("history", {}))
+    if "phases" in data:  # written once a turn of secret choices was opened
+        state["phases"] = _phases(checker, data["phases"])
     return state
+
+
+def _phases(checker: _Checker, value: object) -> dict[str, Any]:
+    """Turns of secret choices (meneur.core.phases)."""
+    phases = checker.table(value, "phases")
+    result: dict[str, Any] = {}
+    for ident, phase in phases.items():
+        key = f"phases.{ident}"
+        table = checker.table(phase, key)
+        checker.known_keys(table, PHASE_KEYS, key)
+        entry: dict[str, Any] = {"prompt": checker.text(table.get("prompt", ""), f"{key}.prompt")}
+        for words in ("options", "characters"):
+            found = table.get(words, [])
+            if not isinstance(found, list) or not all(isinstance(w, str) for w in found):
+                raise checker.fail(f"{key}.{words}", "expected a list of words in quotes")
+            entry[words] = list(found)
+        sealed = checker.table(table.get("sealed", {}), f"{key}.sealed")
+        entry["sealed"] = {}
+        for character, choice in sealed.items():
+            where = f"{key}.sealed.{character}"
+            item = checker.table(choice, where)
+            checker.known_keys(item, SEALED_KEYS, where)
+            entry["sealed"][character] = {
+                name: checker.text(item.get(name, ""), f"{where}.{name}") for name in SEALED_KEYS
+            }
+        revealed = checker.table(table.get("revealed", {}), f"{key}.revealed")
+        entry["revealed"] = {
+            character: checker.text(choice, f"{key}.revealed.{character}")
+            for character, choice in revealed.items()
+        }
+        is_open = table.get("open", True)
+        if not isinstance(is_open, bool):
+            raise checker.fail(f"{key}.open", f"expected true or false, found {_shown(is_open)}")
+        entry["open"] = is_open
+        result[ident] = entry
+    return result
 
 
 def _options(checker: _Checker, value: object, system: str) -> dict[str, object]:

@@ -162,4 +162,23 @@ def state_for(viewer: Viewer, state: Mapping[str, Any], journal: Journal) -> dic
     shown_state["history"] = {
         stack: [n for n in history.get(stack, []) if whole(n)] for stack in ("undo", "redo")
     }
+    if "phases" in state:
+        shown_state["phases"] = {
+            ident: _sealed_for(viewer, phase) for ident, phase in state["phases"].items()
+        }
     return shown_state
+
+
+def _sealed_for(viewer: Viewer, phase: Mapping[str, Any]) -> dict[str, Any]:
+    """A turn of secret choices as ``viewer`` may see it: that a character has chosen,
+    and what only when it is the viewer's own (meneur.core.phases)."""
+    shown_phase = copy.deepcopy(dict(phase))
+    shown_phase["sealed"] = {
+        character: (
+            dict(sealed)
+            if viewer.role == "player" and sealed.get("player") == viewer.name
+            else {"choice": "", "player": sealed.get("player", "")}
+        )
+        for character, sealed in phase.get("sealed", {}).items()
+    }
+    return shown_phase

@@ -1,0 +1,103 @@
+"""Secret choices in a campaign: sealed in entries only their player and the GM see,
+revealed at once when the last one is made, and never readable by another player
+before (Hypothesis over the orders players choose in)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from meneur.core.table_rules import Seat
+from meneur.core.visibility import AUDIENCE, Viewer
+from meneur.saves.campaign import Campaign
+from meneur.saves.errors import CampaignError
+from meneur.saves.views import entries_for, state_for
+
+PLAYERS = {"alice": "kael", "bob": "mira", "chloe": "zoe"}
+
+
+def table(directory: Path) -> tuple[Campaign, dict[str, Campaign]]:
+    gm = Campaign.create(directory, system="systemj", name="Tour")
+    for character in PLAYERS.values():
+        gm.set(("characters", character), {"name": character.title(), "kind": "pc"})
+    seats = {}
+    for player, character in PLAYERS.items():
+        seat = Campaign.open(directory)
+        seat.seat = Seat("player", player, frozenset({character}))
+        seat.author = player
+        seats[player] = seat
+    return gm, seats
+
+
+def test_a_turn_is_the_gm_s_to_open_and_reveal(tmp_path: Path) -> None:
+    gm, seats = table(tmp_path / "c")
+    with pytest.raises(CampaignError, match="refused"):
+        seats["alice"].open_phase("Tour 1", ["Action", "Mouvement"], ["kael"])
+    with pytest.raises(CampaignError, match="only the GM writes a phase"):
+        seats["alice"].append("phase", "Tour 1")
+    with pytest.raises(CampaignError, match="only the GM writes a reveal"):
+        seats["alice"].append("reveal", "Révélé : Kael → Action")
+    turn = str(gm.open_phase("Tour 1", ["Action", "Mouvement"], ["kael", "mira"]).id)
+    seats["alice"].sync()
+    seats["alice"].choose(turn, "kael", "Action")
+    with pytest.raises(CampaignError, match="only the GM reveals"):
+        seats["alice"].reveal_phase(turn)
+    gm.sync()
+    reveal = gm.reveal_phase(turn)
+    assert reveal.visibility == "public"
+    assert "Kael → Action, Mira → —" in reveal.text
+    assert gm.open_phases() == []
+
+
+def test_undo_takes_a_choice_back_until_the_reveal(tmp_path: Path) -> None:
+    gm, seats = table(tmp_path / "c")
+    turn = str(gm.open_phase("Tour 1", ["Action", "Mouvement"], ["kael", "mira"]).id)
+    alice, bob = seats["alice"], seats["bob"]
+    alice.sync()
+    alice.choose(turn, "kael", "Action")
+    alice.undo()
+    alice.choose(turn, "kael", "Mouvement")
+    bob.sync()
+    entries = bob.choose(turn, "mira", "Action")
+    assert [e.kind for e in entries] == ["choice", "reveal"]
+    assert "Kael → Mouvement, Mira → Action" in entries[1].text
+    alice.sync()
+    with pytest.raises(CampaignError, match="cannot undo"):
+        alice.undo()
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    order=st.permutations(list(PLAYERS)),
+    picks=st.lists(st.sampled_from(["Action", "Mouvement"]), min_size=3, max_size=3),
+)
+def test_no_player_sees_another_s_choice_before_the_reveal(
+    tmp_path_factory: pytest.TempPathFactory, order: list[str], picks: list[str]
+) -> None:
+    gm, seats = table(tmp_path_factory.mktemp("c") / "c")
+    turn = str(gm.open_phase("Tour", ["Action", "Mouvement"], list(PLAYERS.values())).id)
+    secrets: dict[str, str] = {}
+    for step, (player, pick) in enumerate(zip(order, picks, strict=True)):
+        seats[player].sync()
+        seats[player].choose(turn, PLAYERS[player], pick)
+        secrets[player] = f"{PLAYERS[player].title()} : {pick}"
+        last = step == len(order) - 1
+        for other, campaign in [*seats.items(), ("audience", gm)]:
+            campaign.sync()
+            viewer = AUDIENCE if other == "audience" else Viewer("player", other)
+            shown = list(
+                entries_for(campaign.journal.since(0), viewer, campaign.journal, campaign.state)
+            )
+            state = state_for(viewer, campaign.state, campaign.journal)
+            for chooser, secret in secrets.items():
+                if chooser == other or last:
+                    continue
+                assert not any(secret in entry.text for entry in shown)
+                sealed = state["phases"][turn]["sealed"].get(PLAYERS[chooser], {})
+                assert sealed.get("choice", "") == ""
+    assert gm.open_phases() == []
