@@ -200,6 +200,54 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     web.add_argument("--theme", metavar="NAME", help="a theme, as for meneur watch")
     _add_viewer(web)
 
+    serve = commands.add_parser(
+        "serve",
+        help="open the campaign to the table over SSH: the GM and the players (keys in its"
+        f" table.toml) each play from their own terminal; {from_dir}",
+    )
+    serve.add_argument("directory", nargs="?", metavar="DIR")
+    serve.add_argument(
+        "--ssh",
+        metavar="[HOST:]PORT",
+        default="127.0.0.1:2222",
+        help="where to listen (default 127.0.0.1:2222, this machine only; 0.0.0.0:2222 for"
+        " other machines)",
+    )
+    serve.add_argument(
+        "--headless", action="store_true", help="serve only: no GM app in this terminal"
+    )
+    serve.add_argument("--lang", choices=["fr", "en"], help="the language of clients without LANG")
+    serve.add_argument("--seed", type=int, help="reproducible dice (each connection its own)")
+
+    table = commands.add_parser(
+        "table", help=f"who may join the campaign's shared table (table.toml); {from_dir}"
+    )
+    table_verbs = table.add_subparsers(dest="table_verb", metavar="VERB", required=True)
+    table_list = table_verbs.add_parser("list", help="the GM's and players' seats and keys")
+    table_list.add_argument("directory", nargs="?", metavar="DIR")
+    table_gm = table_verbs.add_parser("gm", help="add a GM key (and set the GM's name)")
+    table_gm.add_argument("directory", nargs="?", metavar="DIR")
+    table_gm.add_argument("--key", required=True, help="a public key line (or a .pub file)")
+    table_gm.add_argument("--name", help="how the table calls the GM")
+    table_player = table_verbs.add_parser(
+        "player", help="add a player (or a key, characters to one)"
+    )
+    table_player.add_argument("ident", metavar="ID", help="the player's id: alice")
+    table_player.add_argument("directory", nargs="?", metavar="DIR")
+    table_player.add_argument("--key", help="a public key line (or a .pub file)")
+    table_player.add_argument("--name", help="how the table calls them (default: the id)")
+    table_player.add_argument(
+        "--character", action="append", default=[], metavar="ID", help="a character they play"
+    )
+    table_remove = table_verbs.add_parser("remove", help="remove a player and their keys")
+    table_remove.add_argument("ident", metavar="ID")
+    table_remove.add_argument("directory", nargs="?", metavar="DIR")
+    table_viewers = table_verbs.add_parser(
+        "viewers", help="whether unknown keys may join as read-only viewers"
+    )
+    table_viewers.add_argument("welcome", choices=["anyone", "none"])
+    table_viewers.add_argument("directory", nargs="?", metavar="DIR")
+
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
     check.add_argument("directory", nargs="?", metavar="DIR")
     check.add_argument(

@@ -193,6 +193,63 @@ def run_web(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    """``meneur serve``: the shared table over SSH (see meneur.serve.ssh); asyncssh and
+    textual are imported only here.
+
+    Raises:
+        UsageError: for an address that is not one, or one that cannot be listened on.
+        CampaignError: for a campaign that cannot be opened (checked before serving).
+    """
+    from meneur.content.strings import default_language
+    from meneur.saves.campaign import Campaign
+    from meneur.saves.locations import data_dir
+
+    from .campaigns import _directory
+
+    try:
+        from meneur.serve.ssh import parse_address
+
+        address = parse_address(args.ssh)
+    except ValueError as error:
+        raise UsageError("meneur serve", f"--ssh: {error}") from None
+    if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError(
+            "meneur serve", "the GM's app needs a terminal: add --headless to serve only"
+        )
+    directory = _directory(args.directory).resolve()
+    Campaign.open(directory, write=False).close()  # refused now, before listening
+    lang = args.lang or default_language()
+    gm_app = None
+    if not args.headless:
+
+        def gm_app(server: object) -> object:
+            from meneur.saves.campaign import default_author
+            from meneur.tui.app import make_app
+
+            campaign = Campaign.open(directory)
+            campaign.author = default_author()
+            app = make_app(campaign, lang=lang, seed=args.seed)
+            app.session.presence = server.presence  # type: ignore[attr-defined]
+            app.owns_terminal = True
+            return app
+
+    from meneur.serve.run import serve
+
+    try:
+        return serve(
+            directory,
+            address,
+            data_dir=data_dir(),
+            lang=lang,
+            seed=args.seed,
+            headless=args.headless,
+            gm_app=gm_app,
+        )
+    except OSError as error:
+        raise UsageError("meneur serve", f"{address}: {error.strerror or error}") from None
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run one command; return its exit status.
 
@@ -218,6 +275,13 @@ def run(argv: list[str] | None = None) -> int:
         return run_watch(args)
     if args.command == "web":
         return run_web(args)
+    if args.command == "serve":
+        return run_serve(args)
+    if args.command == "table":
+        from .table import run_table
+
+        print(run_table(args))
+        return 0
     # Imported here, not at the top: the app's start-up does not pay for the CLI's output.
     from . import commands, data, text
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -196,3 +196,51 @@ def _seat(
         seats[public.blob] = seat
     assert seat.name is not None
     names[seat.name] = name.strip()
+
+
+HEADER = (
+    "# Who may join this table over SSH (meneur serve). Safe to edit, even while the\n"
+    "# table is served: each login reads it again. See docs/save-format.md.\n"
+)
+
+
+def edit_table(
+    directory: Path, state: Mapping[str, Any], edit: Callable[[dict[str, Any]], None]
+) -> TableFile:
+    """Apply ``edit`` to the table file's document (an empty one when there is none),
+    check the result as a table file, and write it atomically; nothing is written when
+    the check refuses it. The file is rewritten whole: its first comment is meneur's.
+
+    Raises:
+        CampaignError: naming the file and key of the first problem (before or after).
+    """
+    import copy
+
+    import tomli_w
+
+    from .atomic import atomic_write
+
+    path = directory / TABLE_FILE
+    document: dict[str, Any] = {}
+    if path.exists():
+        found, _ = parse_toml(path)
+        table_from_data(found, path, state)  # a broken file is fixed by hand, not edited
+        document = copy.deepcopy(dict(found))
+    edit(document)
+    checked = table_from_data(document, path, state)
+    ordered = {key: document[key] for key in TOP_KEYS if key in document}
+    atomic_write(path, (HEADER + tomli_w.dumps(ordered)).encode("utf-8"))
+    return checked
+
+
+def key_line(text: str) -> str:
+    """A public key given as its line or as the path of a ``.pub`` file: the line.
+
+    Raises:
+        ValueError: when it is neither.
+    """
+    candidate = Path(text).expanduser()
+    if not text.lstrip().startswith(KEY_TYPES) and candidate.is_file():
+        text = candidate.read_text(encoding="utf-8").strip()
+    parse_key(text)
+    return text.strip()

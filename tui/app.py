@@ -11,10 +11,12 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.driver import Driver
 from textual.screen import Screen
 
 from meneur.saves.campaign import Campaign, Clock, local_now
@@ -50,11 +52,23 @@ class MeneurApp(SessionStrings, App[None]):
         Binding("ctrl+p", "command_palette", "Palette", show=False, priority=True, id="palette"),
     ]
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        session: Session,
+        *,
+        driver_class: type[Driver] | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
+        """``driver_class`` and ``environ`` are a remote terminal's (``meneur serve``):
+        the driver that draws on it, and the variables that say what it can show
+        (TERM, COLORTERM)."""
+        super().__init__(driver_class=driver_class)
         self.session = session
+        if environ is not None:
+            remote_console(self, environ)
         self.register_theme(HIGH_CONTRAST)
-        remembered = settings.load().get("theme")
+        # A connection's app never reads or writes the server's own settings.
+        remembered = None if session.remote else settings.load().get("theme")
         if isinstance(remembered, str) and remembered in self.available_themes:
             self.theme = remembered
 
@@ -148,7 +162,7 @@ class MeneurApp(SessionStrings, App[None]):
 
     def watch_theme(self, theme: str) -> None:
         # The theme set while starting up is the remembered one: nothing new to save.
-        if self.is_running:
+        if self.is_running and not self.session.remote:
             settings.save(theme=theme)
 
     def key_bindings(self) -> list[tuple[str, str]]:
@@ -165,6 +179,17 @@ class MeneurApp(SessionStrings, App[None]):
                     shown.append((label, binding.description))
         return shown
 
+    def action_command_palette(self) -> None:
+        """ctrl+p: the palette, unless one is open anywhere in the stack (Textual checks
+        only the top screen: ctrl+p in a dialog a palette command opened, while that
+        palette was still closing, stacked a second palette with the same id and ended
+        the app — found by feeding the shared table random bytes)."""
+        from textual.command import CommandPalette
+
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        super().action_command_palette()
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 
@@ -173,6 +198,10 @@ class MeneurApp(SessionStrings, App[None]):
     def action_campaigns(self) -> None:
         from .screens.campaigns import CampaignScreen
 
+        if self.session.remote:
+            # The server's disk is not the players' to browse: the GM picks the campaign.
+            self.notify(self.t("serve.not_here"), severity="warning")
+            return
         self.push_screen(CampaignScreen(self.session), self._campaign_chosen)
 
     async def _campaign_chosen(
@@ -214,6 +243,8 @@ class MeneurApp(SessionStrings, App[None]):
         for command in super().get_system_commands(screen):
             # Textual's own commands, said in the interface's language.
             name = BUILTIN_COMMANDS.get(command.title)
+            if name == "screenshot" and self.session.remote:
+                continue  # it would write a file on the server
             if name is not None:
                 command = command._replace(
                     title=self.t(f"palette.{name}"), help=self.t(f"palette.{name}_help")
@@ -224,7 +255,8 @@ class MeneurApp(SessionStrings, App[None]):
         t = self.t
         table = screen if isinstance(screen, TableScreen) else None
         yield SystemCommand(t("bindings.help"), "F1", self.action_help)
-        yield SystemCommand(t("bindings.campaigns"), "ctrl+o", self.action_campaigns)
+        if not self.session.remote:
+            yield SystemCommand(t("bindings.campaigns"), "ctrl+o", self.action_campaigns)
         if table is not None:
             for name, action in (
                 ("roll", "roll"),
@@ -234,6 +266,7 @@ class MeneurApp(SessionStrings, App[None]):
                 ("search", "search"),
                 ("physical", "physical"),
                 ("secret", "secret"),
+                ("turn", "turn"),
                 ("command", "command"),
             ):
                 yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))
@@ -267,6 +300,31 @@ def translate_bindings(
             )
             for binding in bindings
         ]
+
+
+def remote_console(app: App[Any], environ: Mapping[str, str]) -> None:
+    """Draw ``app`` in the colours a remote terminal says it has (its TERM and COLORTERM, not
+    the server's), and keep its errors out of the server's terminal."""
+    import io
+
+    from rich.console import Console
+
+    console = app.console
+    app.console = Console(
+        color_system="auto",
+        file=console.file,
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ=dict(environ),
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+    )
+    # A connection's app that fails says so in the server's log (serve), never on the
+    # GM's screen, which the server process may be drawing.
+    app.error_console = Console(file=io.StringIO(), markup=False, highlight=False)
 
 
 def _folder_name(name: str) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
+from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.saves.campaign import PUBLIC, Campaign, Clock, Secrecy, local_now
 from meneur.saves.changes import Change
 from meneur.saves.journal import Entry
@@ -22,6 +23,8 @@ from .i18n import Strings
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
+
+    from .presence import Presence
 
 SAMPLE_CHARACTER = {
     "name": "Razors",
@@ -54,7 +57,15 @@ longer would not help."""
 
 
 SECRECY_MODES = (PUBLIC, Secrecy("gm"), Secrecy("gm", announced=True))
-"""The app's modes, in the order its key goes through them."""
+"""The GM's modes, in the order its key goes through them."""
+
+
+def secrecy_modes(seat: Seat) -> tuple[Secrecy, ...]:
+    """The modes ``seat``'s key goes through: the GM's, or a player's (public, or
+    private: theirs and the GM's)."""
+    if seat.role == "player":
+        return (PUBLIC, Secrecy("private", player=seat.name))
+    return SECRECY_MODES
 
 
 class Session:
@@ -64,15 +75,39 @@ class Session:
         campaign: the campaign, open for writing.
         strings: the interface's strings.
         rng: the generator every roll's seed comes from.
+        seat: who plays at this screen (the GM, unless the table is served to a player).
+        presence: who is connected, when the table is served (``meneur serve``).
+        remote: whether this screen is a connection's, not the server's own terminal:
+            it then never reads or writes the server's files beyond the campaign.
     """
 
-    def __init__(self, campaign: Campaign, strings: Strings, rng: random.Random) -> None:
+    def __init__(
+        self,
+        campaign: Campaign,
+        strings: Strings,
+        rng: random.Random,
+        *,
+        seat: Seat = GM_SEAT,
+        presence: Presence | None = None,
+        remote: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.presence = presence
+        self.remote = remote
         self._campaign = campaign
-        campaign.lock_wait = LOCK_WAIT
+        self._seat_campaign(campaign)
         self.strings = strings
         self.rng = rng
         self.secrecy: Secrecy = PUBLIC
         """Who may see what this table writes next (the GM's app: public, or secret)."""
+
+    def _seat_campaign(self, campaign: Campaign) -> None:
+        """The campaign writes as this screen's seat: the table's rules apply to it
+        (:mod:`meneur.core.table_rules`), and its entries and undos are this seat's."""
+        campaign.lock_wait = LOCK_WAIT
+        campaign.seat = self.seat
+        if self.seat.name is not None:
+            campaign.author = self.seat.name
 
     @property
     def campaign(self) -> Campaign:
@@ -81,7 +116,7 @@ class Session:
 
     @campaign.setter
     def campaign(self, campaign: Campaign) -> None:
-        campaign.lock_wait = LOCK_WAIT
+        self._seat_campaign(campaign)
         self._campaign = campaign
 
     def t(self, key: str, **values: object) -> str:
@@ -125,10 +160,11 @@ class Session:
         return self.campaign.note(text, secrecy=self.secrecy)
 
     def next_secrecy(self) -> Secrecy:
-        """Go to the next secrecy mode: public, GM only (a blind roll), GM only but
-        announced, then public again."""
-        position = SECRECY_MODES.index(self.secrecy) if self.secrecy in SECRECY_MODES else 0
-        self.secrecy = SECRECY_MODES[(position + 1) % len(SECRECY_MODES)]
+        """Go to the next secrecy mode: for the GM public, GM only (a blind roll), GM
+        only but announced, then public again; for a player public or private."""
+        modes = secrecy_modes(self.seat)
+        position = modes.index(self.secrecy) if self.secrecy in modes else 0
+        self.secrecy = modes[(position + 1) % len(modes)]
         return self.secrecy
 
     def step_history(self, verb: str) -> tuple[Entry, str]:

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.driver import Driver
 from textual.widgets import Static
 
 from meneur.content.outcomes import OUTCOME_COLOURS, percent_text, style_class
@@ -197,8 +198,9 @@ class WatchApp(App[None]):
         layout: str = "stream",
         background: str | None = None,
         theme: str | None = None,
+        driver_class: type[Driver] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(driver_class=driver_class)
         self.theme_name = theme
         assert layout in LAYOUTS
         self.campaign = campaign

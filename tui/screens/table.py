@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from meneur.core.errors import RulesError
-from meneur.saves.campaign import Update
+from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.command_line import CommandLine
@@ -71,6 +71,7 @@ class TableScreen(SessionStrings, Screen[None]):
         Binding("f4", "tab('tables')", "Tables", show=False, id="tables"),
         Binding("ctrl+d", "physical", "Physical dice", show=False, id="physical"),
         Binding("ctrl+b", "secret", "Secret", show=False, id="secret"),
+        Binding("f7", "turn", "Turn", show=False, id="turn"),
         Binding("ctrl+g", "goto('party')", "Party", show=False, id="focus_party"),
         Binding("ctrl+j", "goto('journal-list')", "Journal", show=False, id="focus_journal"),
     ]
@@ -78,9 +79,11 @@ class TableScreen(SessionStrings, Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.acting: str | None = next(iter(session.characters()), None)
+        self.acting: str | None = _first_character(session)
         self._shown = False
         self._problem_said: str | None = None
+        self._offered: set[tuple[str, str]] = set()
+        """The turns' choices this screen has asked for already (turn, character)."""
 
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.
@@ -90,12 +93,16 @@ class TableScreen(SessionStrings, Screen[None]):
             with Vertical(id="side"):
                 yield PartyList(id="party")
                 yield CompactSheet(id="compact")
+                if self.session.presence is not None:
+                    from meneur.tui.widgets.presence import PresenceList
+
+                    yield PresenceList(self.session, id="presence")
             with Vertical(id="center"):
                 yield TabBar([(tab, self.t(f"tabs.{tab}")) for tab in TABS], id="tabs")
                 # One pane per tab, shown by the tab bar; the hidden tabs' panes are mounted
                 # after the first frame (see _after_first_frame).
                 yield panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
-            yield JournalView(self.session.strings, id="journal")
+            yield JournalView(self.session.strings, id="journal", viewer=self.session.seat.viewer)
         yield CommandLine(self.t("command.placeholder"), id="command")
         yield KeyFooter()
 
@@ -110,7 +117,7 @@ class TableScreen(SessionStrings, Screen[None]):
 
     async def reopen(self) -> None:
         """Play the session's campaign anew (another one was opened): rebuild the table."""
-        self.acting = next(iter(self.session.characters()), None)
+        self.acting = _first_character(self.session)
         await self.recompose()
         self.on_mount()
 
@@ -138,6 +145,7 @@ class TableScreen(SessionStrings, Screen[None]):
             self.app.started()
         self.query_one(JournalView).show(self.session.campaign)
         self.set_interval(FOLLOW_SECONDS, self.follow, name="follow the campaign")
+        self.call_after_refresh(self._offer_choices)  # a turn open when the player joined
         # The journal is drawn before the hidden tabs are built (those take longer).
         self.call_after_refresh(self._build_hidden_tabs)
 
@@ -195,7 +203,7 @@ class TableScreen(SessionStrings, Screen[None]):
         """List the party again and show the acting character's compact sheet."""
         characters = self.session.characters()
         if self.acting not in characters:
-            self.acting = next(iter(characters), None)
+            self.acting = _first_character(self.session)
         campaign = self.session.campaign
         self.query_one("#party", PartyList).show(
             campaign.system, campaign.state.get("options", {}), characters, self.acting
@@ -381,19 +389,18 @@ class TableScreen(SessionStrings, Screen[None]):
         secrecy = self.session.secrecy
         if secrecy.visibility == "public":
             return system
-        mode = "secret_announced" if secrecy.announced else "secret"
-        return f"{system} · {self.t(f'app.{mode}')}"
+        return f"{system} · {self.t(f'app.{_mode(secrecy)}')}"
 
     def action_secret(self) -> None:
         """ctrl+b: the next rolls and notes are public, the GM's alone (a blind roll),
-        or the GM's alone but announced to the others; said, and shown in the title."""
+        or the GM's alone but announced to the others (a player's: public or private,
+        theirs and the GM's); said, and shown in the title."""
         secrecy = self.session.next_secrecy()
         self.sub_title = self._sub_title()
         if secrecy.visibility == "public":
             self.notify(self.t("app.public_again"))
         else:
-            mode = "secret_announced" if secrecy.announced else "secret"
-            self.notify(self.t(f"app.{mode}"))
+            self.notify(self.t(f"app.{_mode(secrecy)}"))
 
     def action_undo(self) -> None:
         self._history("undo")
@@ -467,6 +474,7 @@ class TableScreen(SessionStrings, Screen[None]):
                 self.notify(self.t("app.outside_fixed"))
         if update is None or not update:
             return
+        self._announce_reveals(update.entries)
         if update.state_changed:
             self.title = self.session.campaign.name  # a hand edit may rename it
             self.characters_changed(update.entries)
@@ -499,6 +507,168 @@ class TableScreen(SessionStrings, Screen[None]):
         else:
             panel.character = self.acting  # its watcher refills the panel
         self.refresh_completions()
+        self.call_after_refresh(self._offer_choices)
+
+    # --- Turns of secret choices (meneur.core.phases) --------------------------------
+
+    def _announce_reveals(self, entries: Iterable[Entry]) -> None:
+        """A turn revealed by anyone is said on every screen, all choices at once."""
+        journal = self.query_one(JournalView)
+        for entry in journal.seen(entries):
+            if entry.kind == "reveal":
+                self.notify(entry.text, title=self.t("turn.revealed"), timeout=15)
+
+    def _mine(self, character: str) -> bool:
+        seat = self.session.seat
+        return seat.role == "gm" or character in seat.characters
+
+    def _offer_choices(self) -> None:
+        """Ask this screen's player for their characters' choices in an open turn, once
+        each (F7 asks again); the GM is asked only through F7."""
+        if self.session.seat.role != "player" or self.app.screen is not self:
+            return
+        for ident, phase in self.session.campaign.open_phases():
+            for character in phase.characters:
+                key = (ident, character)
+                if character in phase.chosen or key in self._offered or not self._mine(character):
+                    continue
+                self._offered.add(key)
+                self._ask_choice(ident, character)
+                return  # one dialog at a time; the next comes once this one is answered
+
+    def _ask_choice(self, ident: str, character: str) -> None:
+        """The dialog where ``character``'s choice for turn ``ident`` is made in secret."""
+        from .dialogs import ListDialog, TextDialog
+
+        phase = self.session.campaign.phase(ident)
+        name = self.session.characters().get(character, {}).get("name", character)
+        title = self.t("turn.choose", name=name, prompt=phase.prompt)
+
+        def chosen(choice: str | None) -> None:
+            if choice is None:
+                return
+            try:
+                entries = self.session.campaign.choose(ident, character, choice)
+            except CampaignError as error:
+                self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+                return
+            self.notify(self.t("turn.sealed", name=name, choice=choice))
+            self._announce_reveals(entries[1:])
+            self.characters_changed(entries)
+
+        if phase.options:
+            self.app.push_screen(
+                ListDialog(title, list(phase.options), hint=self.t("turn.secret_hint")),
+                lambda index: chosen(None if index is None else phase.options[index]),
+            )
+        else:
+            self.app.push_screen(
+                TextDialog(title, self.t("turn.answer"), hint=self.t("turn.secret_hint")),
+                lambda text: chosen(text.strip() if text and text.strip() else None),
+            )
+
+    def action_turn(self) -> None:
+        """F7: the GM opens a turn of secret choices, or sees who has chosen and reveals;
+        a player makes their characters' choices."""
+        from .dialogs import ListDialog
+
+        campaign = self.session.campaign
+        open_phases = campaign.open_phases()
+        if self.session.seat.role == "player":
+            for ident, phase in open_phases:
+                for character in phase.characters:
+                    if self._mine(character) and character not in phase.chosen:
+                        self._ask_choice(ident, character)
+                        return
+            self.notify(self.t("turn.nothing_to_choose"), severity="warning")
+            return
+        if self.session.seat.role != "gm":
+            return
+        if not open_phases:
+            self._open_turn()
+            return
+        ident, phase = open_phases[-1]
+        characters = self.session.characters()
+        lines = [
+            ("✓ " if c in phase.chosen else "… ") + str(characters.get(c, {}).get("name", c))
+            for c in phase.characters
+        ]
+        lines.append(self.t("turn.reveal_now"))
+
+        def picked(index: int | None) -> None:
+            if index is None:
+                return
+            if index < len(phase.characters):
+                character = phase.characters[index]
+                if character not in phase.chosen:
+                    self._ask_choice(ident, character)
+                return
+            try:
+                entry = campaign.reveal_phase(ident)
+            except CampaignError as error:
+                self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+                return
+            self._announce_reveals([entry])
+            self.characters_changed([entry])
+
+        self.app.push_screen(ListDialog(self.t("turn.status", prompt=phase.prompt), lines), picked)
+
+    @work
+    async def _open_turn(self) -> None:
+        """The GM's new turn: its prompt and options (SYSTEMJ: Action / Mouvement; none:
+        a free answer each); who chooses: the players' characters at a served table,
+        else every player character."""
+        from .dialogs import TextDialog
+
+        campaign = self.session.campaign
+        number = len(campaign.state.get("phases", {})) + 1
+        prompt = await self.app.push_screen_wait(
+            TextDialog(
+                self.t("turn.open_title"),
+                self.t("turn.prompt"),
+                self.t("turn.default_prompt", number=number),
+                hint=self.t("app.dialog_hint"),
+            )
+        )
+        if prompt is None:
+            return
+        from meneur.core.phases import SYSTEMJ_OPTIONS
+
+        default = " / ".join(SYSTEMJ_OPTIONS) if campaign.system == "systemj" else ""
+        options = await self.app.push_screen_wait(
+            TextDialog(
+                self.t("turn.open_title"),
+                self.t("turn.options"),
+                default,
+                hint=self.t("app.dialog_hint"),
+            )
+        )
+        if options is None:
+            return
+        try:
+            entry = campaign.open_phase(
+                prompt, [o for o in options.split("/") if o.strip()], self._choosers()
+            )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.characters_changed([entry])
+
+    def _choosers(self) -> list[str]:
+        """Who chooses in a new turn: the characters of the players at the table (when
+        it is served and some are), else every player character, in the party's order."""
+        characters = self.session.characters()
+        presence = self.session.presence
+        seated: set[str] = set()
+        if presence is not None:
+            for present in presence.everyone():
+                seated |= set(present.seat.characters)
+        chosen = [c for c in characters if c in seated]
+        if chosen:
+            return chosen
+        return [c for c, data in characters.items() if data.get("kind", "pc") == "pc"] or list(
+            characters
+        )
 
     def action_quick_npc(self) -> None:
         """Make a named NPC with rolled stats for the campaign's system, then open its
@@ -522,6 +692,10 @@ class TableScreen(SessionStrings, Screen[None]):
 
         from .dialogs import TextDialog
 
+        if self.session.remote:
+            # The file would be written on the server, where the player cannot read it.
+            self.notify(self.t("serve.not_here"), severity="warning")
+            return
         campaign = self.session.campaign
         default = str(campaign.directory / "journal.md")
         path = await self.app.push_screen_wait(
@@ -599,3 +773,18 @@ class TableScreen(SessionStrings, Screen[None]):
         entry = self.session.record(record, text, character=self.acting)
         self.query_one(JournalView).add(entry)
         self.notify(f"{text} → {record.result}")
+
+
+def _mode(secrecy: Secrecy) -> str:
+    """The string naming a secret mode."""
+    if secrecy.visibility == "private":
+        return "private"
+    return "secret_announced" if secrecy.announced else "secret"
+
+
+def _first_character(session: Session) -> str | None:
+    """Who acts when the table opens: a player's own first character, else the party's
+    first."""
+    characters = session.characters()
+    own = [ident for ident in characters if ident in session.seat.characters]
+    return next(iter(own or characters), None)

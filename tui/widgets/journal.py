@@ -153,6 +153,12 @@ class JournalView(Vertical):
         shown = self._before(campaign.journal.last_id + 1, count) or []
         self._list(shown, earlier=bool(shown) and shown[0].id > 1)
 
+    def seen(self, entries: Iterable[Entry]) -> list[Entry]:
+        """What of ``entries`` this view's viewer may see (nothing before it is shown)."""
+        if self.campaign is None:
+            return []
+        return list(self._visible(entries))
+
     def _visible(self, entries: Iterable[Entry]) -> Iterator[Entry]:
         """What of ``entries`` this view's viewer may see, as they may see it."""
         assert self.campaign is not None
@@ -280,7 +286,9 @@ class JournalView(Vertical):
         journal = self.campaign.journal
         between = self._read(lambda: journal.since(shown)) if entry.id > shown + 1 else []
         missing = [e for e in self._visible(between or []) if e.id < entry.id]
-        for new in [*missing, entry]:
+        # The entry itself is filtered too: whoever adds it, this view lists only what
+        # its viewer may see (a player's table adds what other writers wrote).
+        for new in [*missing, *self._visible([entry])]:
             roll = new.roll
             if roll is not None and roll.get("system") == "dice":
                 self.expanded.add(new.id)

@@ -1,0 +1,90 @@
+"""``meneur table``: who may join the campaign's shared table (its ``table.toml``).
+
+The GM adds their own key and each player's (a key line, or the path of a ``.pub``
+file), names them and gives them their characters; ``meneur serve`` reads the file again
+at each login, so a change counts at once, even while the table is served.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from meneur.saves.campaign import Campaign
+from meneur.saves.table_file import TableFile, edit_table, key_line, read_table
+
+from .campaigns import _directory
+from .usage import UsageError
+
+
+def run_table(args: argparse.Namespace) -> str:
+    """Show or change the table file; the text to print.
+
+    Raises:
+        UsageError: for a key that is not a key.
+        CampaignError: for a campaign or table file that does not pass its check (the
+            file is then left as it was).
+    """
+    directory = _directory(args.directory)
+    campaign = Campaign.open(directory, write=False)
+    try:
+        state = campaign.state
+        verb = args.table_verb
+        if verb == "list":
+            return describe(read_table(directory, state))
+        key = None
+        if getattr(args, "key", None):
+            try:
+                key = key_line(args.key)
+            except (ValueError, OSError) as error:
+                raise UsageError(f"meneur table {verb}", f"--key: {error}") from None
+
+        def edit(document: dict[str, Any]) -> None:
+            if verb == "gm":
+                gm = document.setdefault("gm", {})
+                if args.name:
+                    gm["name"] = args.name
+                if key is not None and key not in gm.setdefault("keys", []):
+                    gm["keys"].append(key)
+            elif verb == "player":
+                players = document.setdefault("players", {})
+                player = players.setdefault(args.ident, {"name": args.ident})
+                if args.name:
+                    player["name"] = args.name
+                if key is not None and key not in player.setdefault("keys", []):
+                    player["keys"].append(key)
+                for character in args.character:
+                    if character not in player.setdefault("characters", []):
+                        player["characters"].append(character)
+            elif verb == "remove":
+                if args.ident not in document.get("players", {}):
+                    raise UsageError(
+                        "meneur table remove", f"no player {args.ident!r} at this table"
+                    )
+                del document["players"][args.ident]
+            else:
+                document["viewers"] = args.welcome
+
+        return describe(edit_table(directory, state, edit))
+    finally:
+        campaign.close()
+
+
+def describe(table: TableFile | None) -> str:
+    """Who may join, as whom, with how many keys."""
+    if table is None:
+        return "pas de table.toml : personne ne peut rejoindre (no table.toml: nobody may join)"
+    counts: dict[str, int] = {}
+    for seat in table.seats.values():
+        counts[seat.name or ""] = counts.get(seat.name or "", 0) + 1
+    lines = []
+    for ident, name in table.names.items():
+        found = next((s for s in table.seats.values() if s.name == ident), None)
+        role = "MJ (GM)" if ident == "gm" else f"joueur (player) {ident}"
+        characters = ", ".join(sorted(found.characters)) if found is not None else ""
+        keys = counts.get(ident, 0)
+        line = f"{name} — {role} — {keys} clé(s) (keys)"
+        lines.append(f"{line} — {characters}" if characters else line)
+    welcome = "bienvenue (welcome)" if table.viewers else "refusés (refused)"
+    lines.append(f"spectateurs (viewers) : {welcome}")
+    return "\n".join(lines)

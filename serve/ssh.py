@@ -1,0 +1,440 @@
+"""``meneur serve``: the shared table over SSH.
+
+One process serves one campaign. Each player connects with the ``ssh`` client they
+already have and gets the app — nothing else: no shell, no command, no file transfer, no
+forwarding of ports or agents. Who may join, as whom, is the campaign's ``table.toml``
+(read again at each login, so the GM's edits count at once); keys only, no passwords.
+
+Each connection plays its own app (:class:`meneur.tui.app.MeneurApp`, or the read-only
+view for a viewer) in this process's event loop, drawn through
+:class:`~meneur.serve.channel_driver.ChannelDriver`, on its own :class:`Campaign` object
+that writes as that connection's seat: the table's rules apply where changes are made
+(:mod:`meneur.core.table_rules`), and every screen follows the others' writes as any
+meneur does (the live campaign).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+
+from meneur.core.table_rules import Present, Seat
+from meneur.saves.campaign import Campaign, Clock, local_now
+from meneur.saves.errors import CampaignError
+from meneur.saves.table_file import TableFile, read_table
+from meneur.tui.presence import Presence
+
+from .channel_driver import ChannelDriver, clamp_size, driver_for
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 2222
+KEEPALIVE_SECONDS = 15
+"""A client that stops answering (a dropped network) is hung up on after three missed
+keepalives: its app ends and its seat is free again."""
+LOGIN_SECONDS = 30
+MAX_INPUT = 64 * 1024
+"""Bytes kept from before the app listens (a paste typed while it starts)."""
+
+Log = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where the server listens."""
+
+    host: str
+    port: int
+
+    def __str__(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+
+def parse_address(text: str) -> Address:
+    """``[HOST:]PORT`` (an IPv6 host in brackets) as an address; the host defaults to
+    127.0.0.1.
+
+    Raises:
+        ValueError: saying what is wrong.
+    """
+    host, _, port = text.rpartition(":")
+    host = host.strip("[]") or DEFAULT_HOST
+    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected [HOST:]PORT with a port from 1 to 65535, found {text!r}")
+    return Address(host, int(port))
+
+
+class TableServer:
+    """The table one campaign is served at: who is connected, and their apps."""
+
+    def __init__(
+        self,
+        directory: Path,
+        *,
+        lang: str,
+        seed: int | None = None,
+        clock: Clock = local_now,
+        log: Log = lambda line: None,
+    ) -> None:
+        self.directory = directory
+        self.lang = lang
+        self.clock = clock
+        self.log = log
+        self.presence = Presence()
+        self.apps: set[App[Any]] = set()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self._seed = seed
+        self._sessions = itertools.count(1)
+        # A reader of the campaign, for the characters table.toml names at each login.
+        self._reader = Campaign.open(directory, write=False)
+
+    def table(self) -> TableFile | None:
+        """The table file as it is now (None: the campaign has none).
+
+        Raises:
+            CampaignError: for a table file (or campaign) that does not pass its check.
+        """
+        self._reader.sync()
+        return read_table(self.directory, self._reader.state)
+
+    def seat_for(self, blob: bytes) -> tuple[Seat, str] | None:
+        """The seat a public key opens and how the table calls its holder, or None
+        (refused). A table file that does not pass its check refuses everyone, and
+        says why in the log."""
+        try:
+            table = self.table()
+        except CampaignError as error:
+            self.log(f"refusé (refused): {error}")
+            return None
+        if table is None:
+            return None
+        seat = table.seat_for(blob)
+        if seat is None:
+            return None
+        return seat, table.names.get(seat.name or "", seat.name or "")
+
+    def rng(self) -> random.Random:
+        """The dice of one connection: from ``--seed`` (each connection its own
+        sequence, reproducible), or from the system's entropy."""
+        if self._seed is None:
+            return random.SystemRandom()
+        return random.Random(f"{self._seed}:{next(self._sessions)}")
+
+    async def listen(self, address: Address, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+        """Start accepting connections at ``address``.
+
+        Raises:
+            OSError: when the address cannot be listened on.
+        """
+        return await asyncssh.create_server(
+            lambda: Connection(self),
+            address.host,
+            address.port,
+            server_host_keys=[host_key],
+            # Keys only: table.toml says which.
+            password_auth=False,
+            kbdint_auth=False,
+            host_based_auth=False,
+            gss_auth=False,
+            gss_kex=False,
+            # The app and nothing else.
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            line_editor=False,
+            encoding=None,
+            keepalive_interval=KEEPALIVE_SECONDS,
+            keepalive_count_max=3,
+            login_timeout=LOGIN_SECONDS,
+            server_version="meneur",
+        )
+
+    def hang_up_all(self) -> None:
+        """End every connection (the server is stopping): each app ends with it."""
+        for app in list(self.apps):
+            app.exit()
+        for connection in list(self.connections):
+            connection.close()
+
+    def close(self) -> None:
+        """Release what the server holds (its apps close their own campaigns)."""
+        self._reader.close()
+
+
+class Connection(asyncssh.SSHServer):
+    """One client's connection: authenticated by key against table.toml."""
+
+    def __init__(self, server: TableServer) -> None:
+        self.server = server
+        self.seat: Seat | None = None
+        self.name = ""
+        self.where = "?"
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        self.server.connections.add(conn)
+        peer = conn.get_extra_info("peername")
+        self.where = str(peer[0]) if peer else "?"
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self._conn)
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # a key is always asked for
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        found = self.server.seat_for(key.public_data)
+        if found is None:
+            self.server.log(f"refusé (refused): {self.where}, {key.get_fingerprint()}")
+            return False
+        self.seat, self.name = found
+        return True
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False  # no remote port forwarding
+
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
+        return False  # no local port forwarding
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+    def session_requested(self) -> SeatSession | bool:
+        if self.seat is None:
+            return False
+        return SeatSession(self.server, self.seat, self.name, self.where)
+
+
+class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One terminal at the table: a shell request plays the app for the seat, anything
+    else (a command, a subsystem such as SFTP) is refused."""
+
+    def __init__(self, server: TableServer, seat: Seat, name: str, where: str) -> None:
+        self.server = server
+        self.seat = seat
+        self.name = name
+        self.where = where
+        self._channel: asyncssh.SSHServerChannel | None = None  # type: ignore[type-arg]
+        self._terminal: str | None = None
+        self._size = (80, 24)
+        self._driver: ChannelDriver | None = None
+        self._pending: list[bytes] = []
+        self._pending_size = 0
+        self._app: App[Any] | None = None
+        self._present: Present | None = None
+        self._closed = False
+
+    # --- asyncssh's callbacks --------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:  # type: ignore[type-arg]
+        self._channel = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
+        self._terminal = term_type or "xterm"
+        self._size = clamp_size(term_size[0] or 80, term_size[1] or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        channel = self._channel
+        assert channel is not None
+        if self._terminal is None:
+            channel.write(
+                b"meneur: this table needs a terminal (ssh -t)"
+                b" / cette table demande un terminal\r\n"
+            )
+            channel.exit(1)
+            return
+        asyncio.get_running_loop().create_task(self._play())
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        driver = self._driver
+        if driver is not None and driver.listening:
+            driver.feed(data)
+        elif self._pending_size < MAX_INPUT:
+            self._pending.append(data)
+            self._pending_size += len(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._size = clamp_size(width or 80, height or 24)
+        if self._driver is not None:
+            self._driver.resize(*self._size)
+
+    def eof_received(self) -> bool:
+        self._end()
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return True  # nothing to interrupt
+
+    def signal_received(self, signal: str) -> None:
+        pass  # the app is not a process to signal
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end()
+
+    # --- What the channel driver needs (see channel_driver.Channel) ------------------
+
+    def write(self, data: bytes) -> None:
+        channel = self._channel
+        if channel is None or self._closed or channel.is_closing():
+            return
+        try:
+            channel.write(data)
+        except (asyncssh.Error, BrokenPipeError, OSError):
+            self._end()
+
+    def backlog(self) -> int:
+        channel = self._channel
+        return 0 if channel is None else channel.get_write_buffer_size()
+
+    def hang_up(self, reason: str) -> None:
+        self.server.log(f"{self.name} : connexion coupée (hung up): {reason}")
+        self._end()
+        if self._channel is not None:
+            self._channel.close()
+
+    def attach(self, driver: ChannelDriver) -> None:
+        """The app's driver is ready: pass it what was typed meanwhile."""
+        self._driver = driver
+        pending, self._pending = self._pending, []
+        for data in pending:
+            driver.feed(data)
+
+    # --- The app -----------------------------------------------------------------------
+
+    async def _play(self) -> None:
+        """Run this seat's app until the player quits or the connection goes."""
+        channel = self._channel
+        assert channel is not None
+        environment = channel.get_environment()
+        environ = {"TERM": self._terminal or "xterm"}
+        if "COLORTERM" in environment:
+            environ["COLORTERM"] = str(environment["COLORTERM"])
+        lang = _language(environment.get("LANG") or environment.get("LC_ALL"), self.server.lang)
+        try:
+            app = self._make_app(lang, environ)
+        except CampaignError as error:
+            channel.write(f"meneur: {error}\r\n".encode())
+            channel.exit(2)
+            return
+        self._app = app
+        self._present = Present(
+            self.seat, self.name, self.server.clock().strftime("%H:%M"), self.where
+        )
+        self.server.presence.join(self._present)
+        self.server.apps.add(app)
+        self.server.log(f"{self.name} ({_role(self.seat)}) a rejoint (joined) depuis {self.where}")
+        try:
+            await app.run_async(size=self._size)
+        finally:
+            self.server.apps.discard(app)
+            self.server.presence.leave(self._present)
+            self.server.log(f"{self.name} est parti (left)")
+            errors = (
+                app.error_console.file.getvalue()
+                if hasattr(app.error_console.file, "getvalue")
+                else ""
+            )
+            if errors:
+                self.server.log(f"{self.name} : {errors.strip()}")
+            if not self._closed and not channel.is_closing():
+                self._closed = True
+                channel.exit(0)
+
+    def _make_app(self, lang: str, environ: dict[str, str]) -> App[Any]:
+        """The app for this seat: the table for the GM and players, the read-only view
+        for a viewer.
+
+        Raises:
+            CampaignError: when the campaign cannot be opened now.
+        """
+        from meneur.content.strings import strings
+
+        driver = driver_for(self)
+        words = strings(lang)
+        if self.seat.role == "viewer":
+            from meneur.core.visibility import AUDIENCE
+            from meneur.tui.app import remote_console
+            from meneur.tui.watch import WatchApp
+
+            campaign = Campaign.open(self.server.directory, write=False, clock=self.server.clock)
+            view = WatchApp(campaign, words, AUDIENCE, layout="table", driver_class=driver)
+            remote_console(view, environ)
+            return view
+        from meneur.tui.app import MeneurApp
+        from meneur.tui.session import Session
+
+        campaign = Campaign.open(self.server.directory, clock=self.server.clock)
+        session = Session(
+            campaign,
+            words,
+            self.server.rng(),
+            seat=self.seat,
+            presence=self.server.presence,
+            remote=True,
+        )
+        return MeneurApp(session, driver_class=driver, environ=environ)
+
+    def _end(self) -> None:
+        """The client is gone (or quit): its app ends; the others carry on."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._driver is not None:
+            self._driver.disable_input()
+        app = self._app
+        if app is not None and app.is_running:
+            app.exit()
+
+
+def _role(seat: Seat) -> str:
+    return {"gm": "MJ (GM)", "player": "joueur (player)", "viewer": "spectateur (viewer)"}[
+        seat.role
+    ]
+
+
+def _language(locale: str | None, default: str) -> str:
+    """The interface's language from a client's LANG (``fr_FR.UTF-8`` → fr)."""
+    if locale:
+        code = locale[:2].lower()
+        if code in ("fr", "en"):
+            return code
+    return default

@@ -1,0 +1,240 @@
+"""The shared table over SSH, driven by asyncssh's client: who gets in, what each
+screen shows, secret choices kept secret, and clients that misbehave or vanish.
+
+Each client's screen is what its terminal draws from the bytes the server sent (pyte).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from meneur.saves.campaign import Campaign
+
+from .seated import Served, make_table
+
+ENTER, ESCAPE, DOWN = "\r", "\x1b", "\x1b[B"
+
+
+async def test_seated_keys_join_as_themselves_and_a_stranger_is_refused(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        alice = await served.join("alice")
+        await alice.wait_for("À la table")
+        await alice.wait_for("● Alice (Kael)")
+        gm = await served.join("gm")
+        await gm.wait_for("● Camille (MJ)")
+        await alice.wait_for("Camille a rejoint la table")
+        # The GM sees since when; a player sees names only.
+        assert "● Alice (Kael) " in gm.text()
+        with pytest.raises(asyncssh.PermissionDenied):
+            await served.join("stranger")
+        await alice.leave()
+        await gm.wait_for("Alice a quitté la table")
+        await gm.leave()
+
+
+async def test_no_password_no_command_no_file_transfer_no_forwarding(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect(
+                "127.0.0.1",
+                served.port,
+                username="alice",
+                password="anything",
+                client_keys=None,
+                known_hosts=None,
+                agent_path=None,
+            )
+        connection = await asyncssh.connect(
+            "127.0.0.1",
+            served.port,
+            username="alice",
+            client_keys=[str(table.keys["alice"])],
+            known_hosts=None,
+            agent_path=None,
+        )
+        async with connection:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await connection.run("cat /etc/passwd", check=True)
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+                await connection.start_sftp_client()
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await connection.open_connection("127.0.0.1", served.port)
+            with pytest.raises(asyncssh.ChannelListenError):
+                await connection.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+            # Without a terminal: told so, and nothing runs.
+            result = await connection.run(term_type=None, input="")
+            assert result.exit_status == 1
+            assert "terminal" in str(result.stdout)
+
+
+async def test_a_roll_by_one_reaches_every_other_screen(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        gm, alice, bob = [await served.join(p) for p in ("gm", "alice", "bob")]
+        for player in (gm, alice, bob):
+            await player.wait_for("● Bob (Mira)")
+        await alice.send("r")
+        await alice.wait_for("graine")  # the roll is shown with its seed
+        for player in (gm, bob):
+            await player.wait_for("Kael — score 2", timeout=3)
+        entry = Campaign.open(table.directory, write=False).journal.latest(1)[0]
+        assert entry.by == "alice"
+        assert entry.character == "kael"
+        for player in (gm, alice, bob):
+            await player.leave()
+
+
+async def test_a_player_cannot_roll_for_another_s_character(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        alice = await served.join("alice")
+        await alice.wait_for("Personnage ▾ Kael")
+        await alice.send("\x07")  # ctrl+g: the party
+        await asyncio.sleep(0.3)  # as a person types: the focus moves between two keys
+        await alice.send(DOWN + ENTER)  # Mira, Bob's
+        await alice.wait_for("Personnage ▾ Mira")
+        before = Campaign.open(table.directory, write=False).journal.last_id
+        await alice.send("r")
+        await alice.wait_for("refused")
+        assert Campaign.open(table.directory, write=False).journal.last_id == before
+        await alice.leave()
+
+
+async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        gm, alice, bob = [await served.join(p) for p in ("gm", "alice", "bob")]
+        await gm.wait_for("● Bob (Mira)")
+        seen_by_bob: list[str] = []
+        stop = asyncio.Event()
+
+        async def watch_bob() -> None:
+            while not stop.is_set():
+                seen_by_bob.append(bob.text())
+                await asyncio.sleep(0.01)
+
+        watcher = asyncio.get_running_loop().create_task(watch_bob())
+        await gm.send("\x1b[18~")  # F7: a new turn
+        await gm.wait_for("Nouveau tour")
+        await gm.send(ENTER)  # "Tour 1"
+        await gm.wait_for("Les choix")
+        await gm.send("Action / Mouvement" + ENTER)
+        await alice.wait_for("Kael — Tour 1")
+        await alice.send(DOWN + ENTER)  # Mouvement
+        await alice.wait_for("Choix de Kael scellé")
+        await gm.wait_for("Kael : Mouvement")  # the GM sees choices as they come in
+        await bob.wait_for("Mira — Tour 1")
+        await asyncio.sleep(0.3)
+        assert all("Kael : Mouvement" not in screen for screen in seen_by_bob)
+        assert "Entrée privée de alice" in bob.text()  # told Alice chose, not what
+        await bob.send(ENTER)  # Action
+        for player in (gm, alice, bob):
+            await player.wait_for("Tour révélé", timeout=3)
+        reveal = Campaign.open(table.directory, write=False).journal.latest(1)[0]
+        assert reveal.kind == "reveal"
+        assert "Kael → Mouvement, Mira → Action" in reveal.text
+        stop.set()
+        await watcher
+        # Bob's screen never held Alice's choice before the reveal.
+        revealed_at = next(i for i, s in enumerate(seen_by_bob) if "Révélé" in s)
+        assert all("Kael : Mouvement" not in s for s in seen_by_bob[:revealed_at])
+        for player in (gm, alice, bob):
+            await player.leave()
+
+
+async def test_viewers_watch_when_welcome_and_write_nothing(tmp_path: Path) -> None:
+    table = make_table(tmp_path, viewers="anyone")
+    async with Served(table) as served:
+        viewer = await served.join("stranger")
+        alice = await served.join("alice")
+        await alice.wait_for("Kael")
+        await alice.send("r")
+        await viewer.wait_for("Kael — score 2", timeout=3)
+        before = Campaign.open(table.directory, write=False).journal.last_id
+        await viewer.send("r:2d6\r\x1a\x07")
+        await asyncio.sleep(0.5)
+        assert Campaign.open(table.directory, write=False).journal.last_id == before
+        await alice.leave()
+        await viewer.leave()
+
+
+async def test_a_vanished_client_ends_only_its_own_app(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        gm, alice, bob = [await served.join(p) for p in ("gm", "alice", "bob")]
+        await gm.wait_for("● Bob (Mira)")
+        assert len(served.server.apps) == 3
+        alice.connection.abort()  # no goodbye: a killed client, a dropped network
+        await gm.wait_for("Alice a quitté la table")
+        for _ in range(100):
+            if len(served.server.apps) == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert len(served.server.apps) == 2
+        await bob.send("r")
+        await gm.wait_for("Mira — score 2", timeout=3)
+        await gm.leave()
+        await bob.leave()
+
+
+async def test_garbage_a_huge_paste_and_a_resize_storm_disturb_no_one(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        alice, bob = await served.join("alice"), await served.join("bob")
+        await bob.wait_for("● Alice (Kael)")
+        noise = random.Random(15)
+        quit_key = 0x11  # ctrl+q would end her app, as it should
+        for _ in range(50):  # invalid UTF-8, cut escape sequences, control bytes
+            size = noise.randrange(1, 64)
+            garbage = bytes(b for b in noise.randbytes(size) if b != quit_key)
+            await alice.send(garbage)
+        await alice.send(ESCAPE * 3 + "\x1b[" + "\x1b[<" + "\x1b[200~")
+        await alice.send("\x1b[201~" + ESCAPE)
+        await alice.send("\x1b[200~" + "x" * 1_000_000 + "\x1b[201~")
+        for width, height in [
+            (1, 1),
+            (500, 200),
+            *[(40 + i % 90, 10 + i % 40) for i in range(200)],
+        ]:
+            alice.resize(width, height)
+        alice.resize(120, 36)
+        await asyncio.sleep(1.0)
+        # Bob plays on, and Alice's app still answers (its table drawn again).
+        await bob.send("r")
+        await alice.wait_for("Mira — score 2", timeout=10)
+        assert len(served.server.apps) == 2
+        await alice.leave()
+        await bob.leave()
+
+
+async def test_a_lone_escape_is_the_escape_key(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        alice = await served.join("alice")
+        await alice.wait_for("Kael")
+        await alice.send("\x1bOP")  # F1: the help
+        await alice.wait_for("Aide — toutes les touches")
+        await alice.send(ESCAPE)
+        await alice.wait_gone("Aide — toutes les touches", timeout=2)
+        await alice.leave()
+
+
+async def test_the_client_s_language_and_size(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        alice = await served.join("alice", size=(90, 30), lang="en")
+        await alice.wait_for("Character ▾ Kael")
+        assert "At the table" not in alice.text()  # narrow: the side column folds away
+        alice.resize(130, 40)
+        await alice.wait_for("At the table")
+        lines = alice.text().splitlines()
+        assert len(lines) == 40
+        assert max(len(line) for line in lines) > 100
+        await alice.leave()

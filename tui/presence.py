@@ -1,0 +1,53 @@
+"""Who is at a served table right now (``meneur serve``), for every screen to show.
+
+The server tells this registry who joins and leaves; each app subscribes and redraws its
+list of people. What each screen is told of the others is the table's rule
+(:func:`meneur.core.table_rules.presence_for`), applied by the screen before drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meneur.core.table_rules import Present
+
+Listener = Callable[[], None]
+
+
+class Presence:
+    """The people connected to one table, in the order they joined."""
+
+    def __init__(self) -> None:
+        self._present: list[Present] = []
+        self._listeners: list[Listener] = []
+
+    def everyone(self) -> tuple[Present, ...]:
+        """Who is connected, in the order they joined."""
+        return tuple(self._present)
+
+    def join(self, present: Present) -> None:
+        """Someone joined: every screen is told."""
+        self._present.append(present)
+        self._tell()
+
+    def leave(self, present: Present) -> None:
+        """Someone left (or their connection dropped): every screen is told."""
+        # By identity: two connections may look alike (the same seat, the same minute).
+        kept = [p for p in self._present if p is not present]
+        if len(kept) != len(self._present):
+            self._present = kept
+            self._tell()
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after each join or leave; returns what unsubscribes it."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            listener()
