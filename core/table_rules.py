@@ -111,13 +111,21 @@ def _may_write_anything(seat: Seat) -> bool:
 
 
 def _players_own(seat: Seat, path: tuple[str, ...]) -> bool:
-    """Whether ``path`` is a player's to change: their own characters' sheets."""
-    return (
+    """Whether ``path`` is a player's to change: their own characters' sheets, and that
+    their character answered a roll the GM asked for."""
+    sheet = (
         len(path) >= 3
         and path[0] == "characters"
         and path[1] in seat.characters
         and path[2] == "sheet"
     )
+    answer = (
+        len(path) == 4
+        and path[0] == "requests"
+        and path[2] == "answered"
+        and path[3] in seat.characters
+    )
+    return sheet or answer
 
 
 def check_undo(seat: Seat, author: str | None) -> None:

@@ -727,16 +727,62 @@ class Campaign:
         secrecy: Secrecy = PUBLIC,
     ) -> Entry:
         """Journal a roll (its full record) and the state changes it caused;
-        ``physical`` marks faces typed from real dice; ``secrecy``: who may see it."""
-        return self.append(
-            entry_kind(record),
-            text,
-            roll=roll_to_data(record, physical=physical),
-            changes=changes,
-            character=character,
-            game_time=game_time,
-            secrecy=secrecy,
-        )
+        ``physical`` marks faces typed from real dice; ``secrecy``: who may see it. A
+        roll by a character the GM asked a roll of answers that request."""
+        kind = entry_kind(record)
+        with self.writing():
+            changes = tuple(changes)
+            if kind == "roll" and character is not None:
+                changes += self._answers(character)
+            return self.append(
+                kind,
+                text,
+                roll=roll_to_data(record, physical=physical),
+                changes=changes,
+                character=character,
+                game_time=game_time,
+                secrecy=secrecy,
+            )
+
+    def _answers(self, character: str) -> tuple[Change, ...]:
+        """The change that marks the oldest request ``character`` has not answered."""
+        for ident, request in self.state.get("requests", {}).items():
+            if character in request["characters"] and character not in request["answered"]:
+                return (Change(("requests", ident, "answered", character), MISSING, True),)
+        return ()
+
+    def request_roll(self, prompt: str, characters: Iterable[str]) -> Entry:
+        """Ask ``characters``' players for a roll (the GM's): "everyone, a Chance test".
+        Each one's next roll answers it.
+
+        Raises:
+            CampaignError: for a seat other than the GM's, or no or unknown characters.
+        """
+        who = list(dict.fromkeys(characters))
+        known = self.state["characters"]
+        if not who or any(c not in known for c in who):
+            raise CampaignError(self.directory, "a request names the campaign's characters")
+        names = ", ".join(str(known[c].get("name", c)) for c in who)
+        with self.writing():
+            ident = str(self.journal.last_id + 1)
+            change = Change(
+                ("requests", ident),
+                MISSING,
+                {"prompt": prompt.strip() or "?", "characters": who, "answered": {}},
+            )
+            self._check_seat("request", (change,), None, None, PUBLIC)
+            text = f"Le MJ demande un jet (the GM asks for a roll) : {prompt.strip()} — {names}"
+            return self._append("request", text, self._checked((change,)))
+
+    def open_requests(self) -> list[tuple[str, str, list[str]]]:
+        """The rolls asked for that some characters still owe: (id, prompt, who still
+        owes it)."""
+        waiting = []
+        for ident, request in self.state.get("requests", {}).items():
+            owed = [c for c in request["characters"] if c not in request["answered"]]
+            if owed:
+                waiting.append((ident, request["prompt"], owed))
+        return waiting
 
     def note(self, text: str, *, game_time: str | None = None, secrecy: Secrecy = PUBLIC) -> Entry:
         """Journal a note (``secrecy``: who may see it)."""
@@ -940,9 +986,10 @@ class Campaign:
                 "change", f"Note {entry_id} modifiée (edited)", changes=(change,), target=entry_id
             )
 
-    def undo(self) -> Entry:
+    def undo(self, entry_id: int | None = None) -> Entry:
         """Undo this writer's latest change still in the history (anyone's when it has
-        no :attr:`author`); undoing a note strikes it.
+        no :attr:`author`), or entry ``entry_id`` (the GM's seat: anyone's; a player's:
+        their own); undoing a note strikes it.
 
         Raises:
             CampaignError: when there is nothing to undo.
@@ -951,7 +998,14 @@ class Campaign:
         """
         with self.writing():
             stack = self.state["history"]["undo"]
-            target = self._mine(stack, "undo")
+            if entry_id is None:
+                target = self._mine(stack, "undo")
+            elif entry_id in stack:
+                target = self._history_entry(entry_id)
+            else:
+                raise CampaignError(
+                    self.directory, f"entry {entry_id} is not a change that can be undone now"
+                )
             later = stack[stack.index(target.id) + 1 :]
             for other_id in reversed(later):
                 other = self._history_entry(other_id)

@@ -48,6 +48,7 @@ KINDS = (
     "phase",
     "choice",
     "reveal",
+    "request",
 )
 """What an entry can be: a roll, an oracle's answer, creation rolls, a note, a state
 change, an undo or redo of one, or the start of a session or scene."""

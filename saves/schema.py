@@ -70,7 +70,9 @@ TOP_KEYS = (
     "struck",
     "history",
     "phases",
+    "requests",
 )
+REQUEST_KEYS = ("prompt", "characters", "answered")
 PHASE_KEYS = ("prompt", "options", "characters", "sealed", "revealed", "open")
 SEALED_KEYS = ("choice", "player")
 CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
@@ -255,7 +257,32 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     state["history"] = _history(checker, data.get("history", {}))
     if "phases" in data:  # written once a turn of secret choices was opened
         state["phases"] = _phases(checker, data["phases"])
+    if "requests" in data:  # written once the GM asked the table for a roll
+        state["requests"] = _requests(checker, data["requests"])
     return state
+
+
+def _requests(checker: _Checker, value: object) -> dict[str, Any]:
+    """Rolls the GM asked for: the test, who rolls, who has."""
+    requests = checker.table(value, "requests")
+    result: dict[str, Any] = {}
+    for ident, request in requests.items():
+        key = f"requests.{ident}"
+        table = checker.table(request, key)
+        checker.known_keys(table, REQUEST_KEYS, key)
+        characters = table.get("characters", [])
+        if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
+            raise checker.fail(f"{key}.characters", "expected a list of character ids")
+        answered = checker.table(table.get("answered", {}), f"{key}.answered")
+        for character, flag in answered.items():
+            if flag is not True:
+                raise checker.fail(f"{key}.answered.{character}", "expected true")
+        result[ident] = {
+            "prompt": checker.text(table.get("prompt", ""), f"{key}.prompt"),
+            "characters": list(characters),
+            "answered": dict(answered),
+        }
+    return result
 
 
 def _phases(checker: _Checker, value: object) -> dict[str, Any]:

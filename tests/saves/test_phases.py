@@ -101,3 +101,25 @@ def test_no_player_sees_another_s_choice_before_the_reveal(
                 sealed = state["phases"][turn]["sealed"].get(PLAYERS[chooser], {})
                 assert sealed.get("choice", "") == ""
     assert gm.open_phases() == []
+
+
+def test_a_roll_the_gm_asked_for_is_answered_by_each_character_s_next_roll(
+    tmp_path: Path,
+) -> None:
+    from meneur.core.expressions import DiceInputs
+    from meneur.core.records import roll_seeded
+    from meneur.core.systems import roller
+
+    gm, seats = table(tmp_path / "c")
+    with pytest.raises(CampaignError, match="only the GM writes a request"):
+        seats["alice"].request_roll("Chance", ["kael"])
+    asked = gm.request_roll("Test de Chance", ["kael", "mira"])
+    assert asked.visibility == "public"
+    alice = seats["alice"]
+    alice.sync()
+    record = roll_seeded(roller(DiceInputs), DiceInputs("1d100"), 7)
+    alice.record_roll(record, "Chance", character="kael")
+    assert alice.open_requests() == [(str(asked.id), "Test de Chance", ["mira"])]
+    alice.record_roll(record, "encore", character="kael")  # answers nothing more
+    gm.sync()
+    assert gm.open_requests() == [(str(asked.id), "Test de Chance", ["mira"])]

@@ -308,6 +308,18 @@ class TableScreen(SessionStrings, Screen[None]):
             return
         self.characters_changed([entry])
 
+    @on(JournalView.UndoRequested)
+    def undo_entry(self, event: JournalView.UndoRequested) -> None:
+        """u on a journal entry: take back that change (a GM anyone's, a player only
+        their own: the table's rule, in the campaign)."""
+        try:
+            entry = self.session.campaign.undo(event.entry_id)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="warning")
+            return
+        self.characters_changed([entry])
+        self.notify(self.t("app.undone", text=entry.text.split(" : ", 1)[-1]))
+
     @on(JournalView.EditRequested)
     def edit_note(self, event: JournalView.EditRequested) -> None:
         from .dialogs import TextDialog
@@ -527,6 +539,14 @@ class TableScreen(SessionStrings, Screen[None]):
         each (F7 asks again); the GM is asked only through F7."""
         if self.session.seat.role != "player" or self.app.screen is not self:
             return
+        for ident, prompt, owed in self.session.campaign.open_requests():
+            for character in owed:
+                key = (f"request {ident}", character)
+                if key in self._offered or not self._mine(character):
+                    continue
+                self._offered.add(key)
+                self._ask_roll(prompt, character)
+                return
         for ident, phase in self.session.campaign.open_phases():
             for character in phase.characters:
                 key = (ident, character)
@@ -535,6 +555,31 @@ class TableScreen(SessionStrings, Screen[None]):
                 self._offered.add(key)
                 self._ask_choice(ident, character)
                 return  # one dialog at a time; the next comes once this one is answered
+
+    def _ask_roll(self, prompt: str, character: str) -> None:
+        """The GM asked ``character`` for a roll: say so; Enter makes them the one who
+        acts in the Action tab, where the player sets up the test and rolls (that roll
+        answers the request)."""
+        from .dialogs import ListDialog
+
+        name = self.session.characters().get(character, {}).get("name", character)
+
+        def answered(index: int | None) -> None:
+            if index is None:
+                return
+            self.acting = character
+            self.query_one("#panel", ActionPanel).character = character
+            self._show_compact()
+            self.action_tab("action")
+
+        self.app.push_screen(
+            ListDialog(
+                self.t("request.asked", prompt=prompt),
+                [self.t("request.roll_for", name=name)],
+                hint=self.t("request.hint"),
+            ),
+            answered,
+        )
 
     def _ask_choice(self, ident: str, character: str) -> None:
         """The dialog where ``character``'s choice for turn ``ident`` is made in secret."""
@@ -568,13 +613,18 @@ class TableScreen(SessionStrings, Screen[None]):
             )
 
     def action_turn(self) -> None:
-        """F7: the GM opens a turn of secret choices, or sees who has chosen and reveals;
-        a player makes their characters' choices."""
+        """F7: the GM opens a turn of secret choices or asks everyone for a roll, or sees
+        who has chosen and reveals; a player answers what the GM asked of them."""
         from .dialogs import ListDialog
 
         campaign = self.session.campaign
         open_phases = campaign.open_phases()
         if self.session.seat.role == "player":
+            for _, prompt, owed in campaign.open_requests():
+                for character in owed:
+                    if self._mine(character):
+                        self._ask_roll(prompt, character)
+                        return
             for ident, phase in open_phases:
                 for character in phase.characters:
                     if self._mine(character) and character not in phase.chosen:
@@ -585,7 +635,17 @@ class TableScreen(SessionStrings, Screen[None]):
         if self.session.seat.role != "gm":
             return
         if not open_phases:
-            self._open_turn()
+
+            def started(index: int | None) -> None:
+                if index == 0:
+                    self._open_turn()
+                elif index == 1:
+                    self._request_roll()
+
+            self.app.push_screen(
+                ListDialog(self.t("turn.gm_title"), [self.t("turn.new"), self.t("request.new")]),
+                started,
+            )
             return
         ident, phase = open_phases[-1]
         characters = self.session.characters()
@@ -649,6 +709,27 @@ class TableScreen(SessionStrings, Screen[None]):
             entry = campaign.open_phase(
                 prompt, [o for o in options.split("/") if o.strip()], self._choosers()
             )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.characters_changed([entry])
+
+    @work
+    async def _request_roll(self) -> None:
+        """The GM asks the table's characters for a roll ("everyone, a Chance test")."""
+        from .dialogs import TextDialog
+
+        prompt = await self.app.push_screen_wait(
+            TextDialog(
+                self.t("request.new"),
+                self.t("request.prompt"),
+                hint=self.t("app.dialog_hint"),
+            )
+        )
+        if not prompt or not prompt.strip():
+            return
+        try:
+            entry = self.session.campaign.request_roll(prompt, self._choosers())
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return

@@ -100,10 +100,18 @@ class JournalView(Vertical):
         Binding("ctrl+f", "search", "Search", show=False),
         Binding("e", "edit", "Edit", show=False),
         Binding("delete", "strike", "Strike", show=False),
+        Binding("u", "undo_entry", "Undo this", show=False),
     ]
 
     class EditRequested(Message):
         """The player wants to rewrite a note."""
+
+        def __init__(self, entry_id: int) -> None:
+            self.entry_id = entry_id
+            super().__init__()
+
+    class UndoRequested(Message):
+        """The GM (or a player, their own) wants to take back this entry's change."""
 
         def __init__(self, entry_id: int) -> None:
             self.entry_id = entry_id
@@ -452,6 +460,16 @@ class JournalView(Vertical):
         entry = self._entry(self.listing.get_option_at_index(highlighted).id)
         if entry is not None and entry.kind == "note":
             self.post_message(self.StrikeRequested(entry.id))
+
+    def action_undo_entry(self) -> None:
+        """Take back the highlighted entry's change (u): the GM anyone's, a player their
+        own — the campaign decides."""
+        highlighted = self.listing.highlighted
+        if highlighted is None:
+            return
+        entry = self._entry(self.listing.get_option_at_index(highlighted).id)
+        if entry is not None:
+            self.post_message(self.UndoRequested(entry.id))
 
     def refresh_entry(self, entry_id: int) -> None:
         """Redraw one entry (a note was rewritten)."""

@@ -1,0 +1,157 @@
+"""``meneur serve`` as players use it: the server a process of its own, OpenSSH's ``ssh``
+in a pseudo-terminal, on 127.0.0.1. A player joins, rolls, quits; the server killed
+with SIGKILL loses no acknowledged entry and comes back with the same host key (the
+client's known_hosts, strictly checked, accepts it)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyte
+import pytest
+
+from meneur.saves.campaign import Campaign
+
+from .seated import Table, free_port, make_table
+
+pytestmark = pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is missing")
+
+
+def start_server(table: Table, port: int) -> subprocess.Popen[bytes]:
+    """``meneur serve --headless``, waited for until it prints its fingerprint."""
+    server = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "meneur.cli.main", "serve", str(table.directory)),
+            *("--headless", "--ssh", f"127.0.0.1:{port}", "--lang", "fr"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "MENEUR_DATA_DIR": str(table.data_dir)},
+    )
+    assert server.stdout is not None
+    deadline = time.monotonic() + 20
+    said = b""
+    while b"SHA256:" not in said:
+        assert time.monotonic() < deadline, said
+        said += server.stdout.readline()
+    return server
+
+
+class Terminal:
+    """``ssh`` in a pseudo-terminal of 120×36, its screen drawn by pyte."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.screen = pyte.Screen(120, 36)
+        self.stream = pyte.ByteStream(self.screen)
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: ssh in the terminal
+            os.environ["TERM"] = "xterm-256color"
+            os.environ["LANG"] = "fr_FR.UTF-8"
+            os.execvp("ssh", ["ssh", *args])
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
+        self.said = b""
+
+    def read(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.fd], [], [], 0.05)
+            if ready:
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                self.said += data
+                self.stream.feed(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, text: str, timeout: float = 15) -> None:
+        end = time.monotonic() + timeout
+        while text not in self.text():
+            assert time.monotonic() < end, (
+                f"{text!r} never shown:\n{self.text()}\n{self.said[-500:]!r}"
+            )
+            self.read(0.1)
+
+    def send(self, data: str) -> None:
+        os.write(self.fd, data.encode())
+
+    def status(self, timeout: float = 10) -> int:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.read(0.1)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                os.close(self.fd)
+                return os.waitstatus_to_exitcode(status)
+        os.kill(self.pid, signal.SIGKILL)
+        raise AssertionError("ssh did not end")
+
+
+def ssh_args(table: Table, person: str, port: int, known_hosts: Path, checking: str) -> list[str]:
+    return [
+        "-F", "/dev/null",
+        "-o", f"UserKnownHostsFile={known_hosts}",
+        "-o", f"StrictHostKeyChecking={checking}",
+        "-o", "IdentitiesOnly=yes",
+        "-o", "BatchMode=yes",
+        "-o", "LogLevel=ERROR",
+        "-i", str(table.keys[person]),
+        "-p", str(port),
+        "-t",
+        f"{person}@127.0.0.1",
+    ]  # fmt: skip
+
+
+def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    port = free_port()
+    known = tmp_path / "known_hosts"
+    server = start_server(table, port)
+    try:
+        alice = Terminal(ssh_args(table, "alice", port, known, "accept-new"))
+        alice.wait_for("Personnage ▾ Kael")
+        alice.wait_for("● Alice (Kael)")
+        alice.send("r")
+        alice.wait_for("graine")
+        # Acknowledged on her screen: on disk, whatever happens to the server now.
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        assert alice.status() != 0  # the connection dropped
+    finally:
+        if server.poll() is None:
+            server.kill()
+    rolled = Campaign.open(table.directory, write=False).journal.latest(1)[0]
+    assert rolled.kind == "roll"
+    assert rolled.by == "alice"
+
+    server = start_server(table, port)
+    try:
+        # The same host key: a strict client that saw the first one accepts it.
+        bob = Terminal(ssh_args(table, "bob", port, known, "yes"))
+        bob.wait_for("● Bob (Mira)")
+        bob.wait_for("Kael — score 2")  # Alice's roll, from before the kill
+        bob.send("\x11")  # ctrl+q: quit
+        assert bob.status() == 0
+        stranger = Terminal(ssh_args(table, "stranger", port, known, "yes"))
+        assert stranger.status() == 255  # refused at authentication
+        assert b"Permission denied" in stranger.said
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
+    assert server.returncode == 0

@@ -1,0 +1,138 @@
+"""A player's app at a shared table: every action that is the GM's is refused by the
+table (the campaign), whatever key, command or palette entry tried it, and nothing is
+written; what is the player's works, as theirs."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from meneur.content.strings import strings
+from meneur.core.table_rules import Seat
+from meneur.saves.campaign import Campaign
+from meneur.saves.errors import CampaignError
+from meneur.tui.app import MeneurApp
+from meneur.tui.presence import Presence
+from meneur.tui.session import Session
+from meneur.tui.widgets.journal import JournalView
+
+ALICE = Seat("player", "alice", frozenset({"kael"}))
+
+
+def campaign(directory: Path) -> Campaign:
+    gm = Campaign.create(directory, system="resolution", name="Table")
+    for ident, name in (("kael", "Kael"), ("mira", "Mira")):
+        gm.set(
+            ("characters", ident), {"name": name, "kind": "pc", "sheet": {"elements": {"Épée": 2}}}
+        )
+    gm.note("Le MJ prépare la scène")
+    return gm
+
+
+def player_app(directory: Path) -> MeneurApp:
+    session = Session(
+        Campaign.open(directory),
+        strings("fr"),
+        random.Random(3),
+        seat=ALICE,
+        presence=Presence(),
+        remote=True,
+    )
+    return MeneurApp(session)
+
+
+def messages(app: MeneurApp) -> str:
+    return "\n".join(str(n.message) for n in app._notifications)
+
+
+async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    gm = campaign(tmp_path / "c")
+    before = gm.journal.last_id
+    app = player_app(gm.directory)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert screen.acting == "kael"  # her own character acts first
+        tried = [
+            ("ctrl+z", "refused: alice takes back their own changes only"),  # the GM's
+            ("f6", "is not one of alice's characters"),  # a quick NPC
+            ("ctrl+o", "c'est le MJ qui s'en charge"),  # other campaigns on the server
+            ("ctrl+e", "c'est le MJ qui s'en charge"),  # a file on the server
+            ("f7", "Aucun tour n'attend"),  # opening a turn
+        ]
+        for key, said in tried:
+            app._notifications.clear()
+            await pilot.press(key)
+            await pilot.pause(0.2)
+            while len(app.screen_stack) > 1:  # a sheet or dialog it may have opened
+                await pilot.press("escape")
+                await pilot.pause(0.1)
+            assert said in messages(app), (key, messages(app))
+        # u on the GM's note in the journal: take back another's change.
+        journal = screen.query_one(JournalView)
+        journal.listing.focus()
+        journal.listing.highlighted = next(
+            i for i, e in enumerate(journal.entries) if e.kind == "note"
+        ) + int(journal.earlier)
+        app._notifications.clear()
+        await pilot.press("u")
+        await pilot.pause(0.2)
+        assert "refused: alice takes back their own changes only" in messages(app)
+        # Rolling for Bob's character, picked in the party.
+        await pilot.press("ctrl+g", "down", "enter")
+        await pilot.pause(0.2)
+        app._notifications.clear()
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        assert "refused: mira is not one of alice's characters" in messages(app)
+        # Crafted writes straight to the campaign the app holds, as a palette entry or
+        # a patched screen would make them: refused by the table all the same.
+        held = app.session.campaign
+        attempts = (
+            lambda: held.mark("scene", "La scène du MJ"),
+            lambda: held.set(("trackers", "alarme"), {"name": "Alarme", "value": 1}),
+            lambda: held.open_phase("Tour", ["Action"], ["kael"]),
+            lambda: held.request_roll("Chance", ["kael"]),
+        )
+        for attempt in attempts:
+            with pytest.raises(CampaignError, match="refused"):
+                attempt()
+        turn = str(gm.open_phase("Tour", ["Action", "Mouvement"], ["kael", "mira"]).id)
+        held.sync()
+        with pytest.raises(CampaignError, match="refused: only the GM reveals"):
+            held.reveal_phase(turn)
+        with pytest.raises(CampaignError, match="refused: mira is not one of alice's"):
+            held.choose(turn, "mira", "Action")
+        before += 1  # the GM's own turn
+        titles = [command.title for command in app.get_system_commands(screen)]
+        assert "Capture d'écran" not in " ".join(titles)
+        assert not any(title == "Campagnes" for title in titles)
+    gm.sync()
+    assert gm.journal.last_id == before  # nothing at all was written
+
+
+async def test_what_is_hers_works_as_hers(tmp_path: Path) -> None:
+    gm = campaign(tmp_path / "c")
+    app = player_app(gm.directory)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+b")  # private: hers and the GM's
+        await pilot.press("colon", *"une note privée", "enter")
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+b")  # public again
+        await pilot.press("ctrl+z")
+        await pilot.pause(0.2)
+    gm.sync()
+    roll, note, undo = gm.journal.latest(3)
+    assert (roll.kind, roll.by, roll.character, roll.visibility) == (
+        "roll",
+        "alice",
+        "kael",
+        "public",
+    )
+    assert (note.kind, note.visibility, note.player) == ("note", "private", "alice")
+    assert (undo.kind, undo.target) == ("undo", note.id)
