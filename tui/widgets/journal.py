@@ -11,7 +11,9 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
@@ -62,6 +64,12 @@ class JournalList(OptionList):
     """The list of entries: Home and End reach the journal's first and last entries
     (not only those listed), and the mouse wheel at either end asks for more (the keys
     do it by moving onto the "▲ older" or "▼ newer" line)."""
+
+    # The list's own height is set by the screen (1fr), never by its content: a new
+    # entry need not lay the whole screen out again (Textual does, for any widget whose
+    # virtual size changes). That relayout was most of what a roll cost each screen of a
+    # shared table: 20 screens in one process took ~560 ms to show a roll.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     class Edge(Message):
         """The list was scrolled or moved to its top (``top``) or bottom edge."""
@@ -306,7 +314,7 @@ class JournalView(Vertical):
             self._list(self.entries[-WINDOW:])  # a long session: the oldest listed go
             return
         self.listing.highlighted = self.listing.option_count - 1
-        self.listing.scroll_end(animate=False)
+        self.listing.scroll_end(animate=False, immediate=True)
 
     def _later_line(self) -> None:
         """Update the count of the "▼ newer entries" line."""

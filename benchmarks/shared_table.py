@@ -1,0 +1,203 @@
+"""The shared table over SSH (``meneur serve``) with many players connected.
+
+The server runs in its own process (``meneur serve --headless``), the players are
+asyncssh clients in this one, each screen drawn by pyte as a terminal would:
+
+- memory: the server's resident set (VmRSS) with 1, 10 and 20 sessions connected and
+  drawn; per extra session = (RSS at 20 − RSS at 1) / 19 (goal ≤ 10 MB);
+- a keystroke's echo with 20 sessions connected: a character typed into one player's
+  command line until it is drawn on that player's screen, p50/p95 (goal p95 ≤ 50 ms);
+- one roll reaching all 20 screens: from a roll acknowledged by the CLI until every
+  client has received the bytes that draw it, p50/p95 (goal p95 ≤ 300 ms).
+
+The keystroke's echo is read on the typist's emulated screen; for the roll the clients
+only look for the roll's label in what they receive (twenty pure-Python VT emulators in
+one process would otherwise be most of what is measured).
+
+    .venv/bin/python benchmarks/shared_table.py [--sessions 20] [--rolls 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+CLI = [sys.executable, "-m", "meneur.cli.main"]
+
+
+def percentiles(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"p50 {statistics.median(ordered) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def make_table(root: Path, players: int) -> tuple[Path, list[asyncssh.SSHKey]]:
+    from meneur.saves.campaign import Campaign
+    from meneur.saves.table_file import edit_table
+
+    directory = root / "camp"
+    campaign = Campaign.create(directory, system="resolution", name="Banc")
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(players)]
+    for n in range(players):
+        sheet = {"elements": {"Épée": 2}}
+        campaign.set(("characters", f"c{n}"), {"name": f"Perso{n}", "kind": "pc", "sheet": sheet})
+    campaign.close()
+
+    def seat(document: dict[str, Any]) -> None:
+        document["players"] = {
+            f"p{n}": {
+                "name": f"Joueur{n}",
+                "keys": [keys[n].export_public_key().decode().strip()],
+                "characters": [f"c{n}"],
+            }
+            for n in range(players)
+        }
+
+    edit_table(directory, Campaign.open(directory, write=False).state, seat)
+    return directory, keys
+
+
+class Screen:
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
+        self.screen = pyte.Screen(120, 36)
+        self.stream = pyte.ByteStream(self.screen)
+        self.changed = asyncio.Event()
+        self.emulate = True
+        """Draw what arrives (pyte); off, only the raw bytes are kept (pyte, pure Python,
+        would otherwise be most of what is measured with 20 screens in one process)."""
+        self.raw = b""
+        asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while data := await self.process.stdout.read(65536):
+            if self.emulate:
+                self.stream.feed(data)
+            else:
+                self.raw = self.raw[-4096:] + data
+            self.changed.set()
+
+    def text(self) -> str:
+        if not self.emulate:
+            return self.raw.decode("utf-8", "replace")
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, test: Any, timeout: float = 20) -> None:
+        end = time.perf_counter() + timeout
+        while not test(self.text()):
+            self.changed.clear()
+            left = end - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(self.text())
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+
+async def connect(port: int, key: asyncssh.SSHKey) -> Screen:
+    connection = await asyncssh.connect(
+        "127.0.0.1", port, username="x", client_keys=[key], known_hosts=None, agent_path=None
+    )
+    process = await connection.create_process(
+        term_type="xterm-256color", term_size=(120, 36), encoding=None, env={"LANG": "fr_FR.UTF-8"}
+    )
+    return Screen(process)
+
+
+async def run(sessions: int, rolls: int) -> None:
+    root = Path(tempfile.mkdtemp())
+    directory, keys = make_table(root, sessions)
+    port = 20000 + os.getpid() % 20000
+    server = subprocess.Popen(
+        [*CLI, "serve", str(directory), "--headless", "--ssh", f"127.0.0.1:{port}"],
+        stdout=subprocess.PIPE,
+        env={**os.environ, "MENEUR_DATA_DIR": str(root / "data")},
+    )
+    assert server.stdout is not None
+    while b"SHA256" not in server.stdout.readline():
+        pass
+    try:
+        print(f"server alone: {rss_mb(server.pid):.1f} MB")
+        screens: list[Screen] = []
+        figures = {}
+        for n, key in enumerate(keys):
+            screen = await connect(port, key)
+            await screen.wait_for(lambda text, n=n: f"Personnage ▾ Perso{n}" in text)
+            screens.append(screen)
+            if len(screens) in (1, 10, sessions):
+                await asyncio.sleep(1.0)  # every screen's journal and hidden tabs built
+                figures[len(screens)] = rss_mb(server.pid)
+                print(f"{len(screens):>2} sessions: {figures[len(screens)]:.1f} MB")
+        extra = (figures[sessions] - figures[1]) / (sessions - 1)
+        print(f"per extra session: {extra:.2f} MB (goal ≤ 10 MB)")
+
+        # A keystroke's echo in one player's command line, the others connected.
+        typist = screens[0]
+        typist.process.stdin.write(b":")
+        await asyncio.sleep(0.5)
+        echoes = []
+        for i in range(60):
+            letter = "7"  # digits: the command line suggests no completion for them
+            before = typist.text().count(letter)
+            start = time.perf_counter()
+            typist.process.stdin.write(letter.encode())
+            await typist.wait_for(lambda text, l=letter, b=before: text.count(l) > b)
+            echoes.append(time.perf_counter() - start)
+            await asyncio.sleep(0.03)
+            if i % 20 == 19:  # keep the line short: clear it
+                typist.process.stdin.write(b"\x7f" * 20)
+                await asyncio.sleep(0.3)
+        print(f"keystroke echo, {sessions} sessions: {percentiles(echoes[5:])} (goal p95 ≤ 50 ms)")
+        typist.process.stdin.write(b"\x1b")
+
+        # One roll reaching every screen: the bytes that draw it received by each client.
+        await asyncio.sleep(1.0)
+        for screen in screens:
+            screen.emulate = False
+        reached = []
+        for n in range(rolls):
+            label = f"Coup{n:02d}x"
+            subprocess.run(
+                [*CLI, "roll", "resolution", "--score", "3", "--campaign", str(directory),
+                 "--label", label, "--seed", str(n)],
+                check=True, capture_output=True,
+            )  # fmt: skip
+            start = time.perf_counter()
+            await asyncio.gather(*(s.wait_for(lambda t, l=label: l in t) for s in screens))
+            reached.append(time.perf_counter() - start)
+            await asyncio.sleep(0.3)
+        print(f"a roll reaching all {sessions} screens: {percentiles(reached)} (goal p95 ≤ 300 ms)")
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--rolls", type=int, default=15)
+    args = parser.parse_args()
+    asyncio.run(run(args.sessions, args.rolls))
+
+
+if __name__ == "__main__":
+    main()
