@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import subprocess
@@ -107,10 +108,8 @@ class Screen:
             left = end - time.perf_counter()
             if left <= 0:
                 raise TimeoutError(self.text())
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
-            except TimeoutError:
-                pass
 
 
 async def connect(port: int, key: asyncssh.SSHKey) -> Screen:
@@ -160,7 +159,7 @@ async def run(sessions: int, rolls: int) -> None:
             before = typist.text().count(letter)
             start = time.perf_counter()
             typist.process.stdin.write(letter.encode())
-            await typist.wait_for(lambda text, l=letter, b=before: text.count(l) > b)
+            await typist.wait_for(lambda text, key=letter, b=before: text.count(key) > b)
             echoes.append(time.perf_counter() - start)
             await asyncio.sleep(0.03)
             if i % 20 == 19:  # keep the line short: clear it
@@ -182,7 +181,8 @@ async def run(sessions: int, rolls: int) -> None:
                 check=True, capture_output=True,
             )  # fmt: skip
             start = time.perf_counter()
-            await asyncio.gather(*(s.wait_for(lambda t, l=label: l in t) for s in screens))
+            shown = [s.wait_for(lambda t, wanted=label: wanted in t) for s in screens]
+            await asyncio.gather(*shown)
             reached.append(time.perf_counter() - start)
             await asyncio.sleep(0.3)
         print(f"a roll reaching all {sessions} screens: {percentiles(reached)} (goal p95 ≤ 300 ms)")
