@@ -9,9 +9,11 @@ import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from meneur.core.table_rules import GM_SEAT, Present
 from meneur.saves.campaign import Campaign
+from meneur.saves.errors import CampaignError
 
 from .host_key import fingerprint, load_or_make_host_key
 from .ssh import Address, TableServer
@@ -68,9 +70,10 @@ def serve(
 
     async def main() -> int:
         acceptor = await server.listen(address, host_key)
+        table = None
         try:
             table = server.table()
-        except Exception as error:  # a broken table.toml: said, and everyone refused
+        except CampaignError as error:  # a broken table.toml: said, and everyone refused
             table_line = f"table.toml : {error}"
         else:
             table_line = (
@@ -90,16 +93,20 @@ def serve(
                     loop.add_signal_handler(number, stop.set)
                 await stop.wait()
             else:
-                app = gm_app(server)
-                await app.run_async()  # type: ignore[attr-defined]
+                app: Any = gm_app(server)
+                # The GM's own screen says where players connect, and the key to compare
+                # (this terminal's earlier lines are under the app).
+                app.session.served = text.strip().splitlines()[1:3]
+                gm_name = (table.names.get("gm") if table else None) or "MJ"
+                here = Present(GM_SEAT, gm_name, datetime.now().strftime("%H:%M"), "local")
+                server.presence.join(here)
+                try:
+                    await app.run_async()
+                finally:
+                    server.presence.leave(here)
         finally:
             acceptor.close()
-            server.hang_up_all()
-            # Each app closes its campaign as it ends: wait for them, briefly.
-            for _ in range(50):
-                if not server.apps:
-                    break
-                await asyncio.sleep(0.05)
+            await server.stop()  # each app closes its campaign as it ends
             await acceptor.wait_closed()
             server.close()
         return 0

@@ -92,6 +92,7 @@ class TableServer:
         self.presence = Presence()
         self.apps: set[App[Any]] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.stopping = False
         self._seed = seed
         self._sessions = itertools.count(1)
         # A reader of the campaign, for the characters table.toml names at each login.
@@ -159,10 +160,18 @@ class TableServer:
             server_version="meneur",
         )
 
-    def hang_up_all(self) -> None:
-        """End every connection (the server is stopping): each app ends with it."""
+    async def stop(self, wait: float = 3.0) -> None:
+        """End every session (the server is stopping): each app ends first, giving its
+        player's terminal back as it was and saying why; connections still open after
+        ``wait`` seconds are closed."""
+        self.stopping = True
         for app in list(self.apps):
             app.exit()
+        for _ in range(int(wait / 0.05)):
+            if not self.apps:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.1)  # the last bytes and exit statuses on their way
         for connection in list(self.connections):
             connection.close()
 
@@ -377,6 +386,10 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.server.log(f"{self.name} : {errors.strip()}")
             if not self._closed and not channel.is_closing():
                 self._closed = True
+                if self.server.stopping:
+                    channel.write(
+                        "meneur : la table est fermée (the table was closed)\r\n".encode()
+                    )
                 channel.exit(0)
 
     def _make_app(self, lang: str, environ: dict[str, str]) -> App[Any]:

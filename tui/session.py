@@ -94,6 +94,9 @@ class Session:
         self.seat = seat
         self.presence = presence
         self.remote = remote
+        self.served: list[str] = []
+        """At a served table, the GM's own screen: where players connect and the host
+        key's fingerprint, said when the table opens."""
         self._campaign = campaign
         self._seat_campaign(campaign)
         self.strings = strings

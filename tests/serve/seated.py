@@ -90,11 +90,7 @@ class Served:
     async def __aexit__(self, *exc: object) -> None:
         assert self.acceptor is not None
         self.acceptor.close()
-        self.server.hang_up_all()
-        for _ in range(100):
-            if not self.server.apps:
-                break
-            await asyncio.sleep(0.05)
+        await self.server.stop()
         self.server.close()
 
     async def join(

@@ -146,6 +146,8 @@ class TableScreen(SessionStrings, Screen[None]):
         self.query_one(JournalView).show(self.session.campaign)
         self.set_interval(FOLLOW_SECONDS, self.follow, name="follow the campaign")
         self.call_after_refresh(self._offer_choices)  # a turn open when the player joined
+        if self.session.served:
+            self.notify("\n".join(self.session.served), title=self.t("serve.open"), timeout=30)
         # The journal is drawn before the hidden tabs are built (those take longer).
         self.call_after_refresh(self._build_hidden_tabs)
 
