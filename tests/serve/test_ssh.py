@@ -121,8 +121,10 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
                 await asyncio.sleep(0.01)
 
         watcher = asyncio.get_running_loop().create_task(watch_bob())
-        await gm.send("\x1b[18~")  # F7: a new turn
-        await gm.wait_for("Nouveau tour")
+        await gm.send("\x1b[18~")  # F7: the whole table
+        await gm.wait_for("Toute la table")
+        await gm.send(ENTER)  # a new turn of secret choices
+        await gm.wait_for("La question ou le tour")
         await gm.send(ENTER)  # "Tour 1"
         await gm.wait_for("Les choix")
         await gm.send("Action / Mouvement" + ENTER)
