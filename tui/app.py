@@ -270,6 +270,8 @@ class MeneurApp(SessionStrings, App[None]):
                 ("command", "command"),
             ):
                 yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))
+            if self.session.seat.role == "gm":
+                yield SystemCommand(t("seat.title"), t("seat.help"), table.action_seat_player)
             for tab in TABS:
                 yield SystemCommand(t(f"bindings.{tab}"), "", lambda tab=tab: table.action_tab(tab))
 

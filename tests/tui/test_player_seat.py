@@ -136,3 +136,39 @@ async def test_what_is_hers_works_as_hers(tmp_path: Path) -> None:
     )
     assert (note.kind, note.visibility, note.player) == ("note", "private", "alice")
     assert (undo.kind, undo.target) == ("undo", note.id)
+
+
+async def test_the_gm_seats_a_player_from_the_app(tmp_path: Path) -> None:
+    import subprocess
+
+    from meneur.saves.table_file import read_table
+
+    gm = campaign(tmp_path / "c")
+    key = tmp_path / "alice"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    session = Session(Campaign.open(gm.directory), strings("fr"), random.Random(3))
+    app = MeneurApp(session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause(0.3)
+        app.screen.action_seat_player()
+        await pilot.pause(0.2)
+        for answer in ("alice", "Alice", "pas une clé", "", f"{key}.pub", "kael, nobody"):
+            if answer:
+                await pilot.press(*answer)
+            else:  # the key refused: its field is emptied to type another
+                await pilot.press("ctrl+a", "ctrl+k")
+                continue
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+        assert "nobody: no such character" in messages(app)
+        assert read_table(gm.directory, gm.state) is None  # nothing written
+        app.screen.action_seat_player()
+        await pilot.pause(0.2)
+        for answer in ("alice", "Alice", f"{key}.pub", "kael"):
+            await pilot.press(*answer, "enter")
+            await pilot.pause(0.2)
+        assert "Alice peut rejoindre la table" in messages(app)
+    table = read_table(gm.directory, gm.state)
+    assert table is not None
+    (seat,) = table.seats.values()
+    assert (seat.name, set(seat.characters), table.names["alice"]) == ("alice", {"kael"}, "Alice")

@@ -737,6 +737,63 @@ class TableScreen(SessionStrings, Screen[None]):
             return
         self.characters_changed([entry])
 
+    @work
+    async def action_seat_player(self) -> None:
+        """The GM seats a player at the shared table (table.toml, checked before it is
+        written, counted at their next login): id, name, public key, characters."""
+        from meneur.saves.table_file import edit_table, key_line
+
+        from .dialogs import TextDialog
+
+        if self.session.seat.role != "gm":
+            self.notify(self.t("seat.gm_only"), severity="warning")
+            return
+
+        def check_key(text: str) -> str | None:
+            try:
+                key_line(text)
+            except (ValueError, OSError) as error:
+                return str(error)
+            return None
+
+        answers = []
+        for field, check in (
+            ("ident", None),
+            ("name", None),
+            ("key", check_key),
+            ("characters", None),
+        ):
+            answer = await self.app.push_screen_wait(
+                TextDialog(
+                    self.t("seat.title"),
+                    self.t(f"seat.{field}"),
+                    check=check,
+                    hint=self.t("app.dialog_hint"),
+                )
+            )
+            if answer is None:
+                return
+            answers.append(answer.strip())
+        ident, name, key, characters = answers
+        wanted = [c.strip() for c in characters.replace(",", " ").split() if c.strip()]
+
+        def seat(document: dict[str, Any]) -> None:
+            players = document.setdefault("players", {})
+            player = players.setdefault(ident, {})
+            player["name"] = name or ident
+            keys = player.setdefault("keys", [])
+            if key_line(key) not in keys:
+                keys.append(key_line(key))
+            player["characters"] = list(dict.fromkeys([*player.get("characters", []), *wanted]))
+
+        campaign = self.session.campaign
+        try:
+            edit_table(campaign.directory, campaign.state, seat)
+        except (CampaignError, ValueError, OSError) as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.notify(self.t("seat.done", name=name or ident))
+
     def _choosers(self) -> list[str]:
         """Who chooses in a new turn: the characters of the players at the table (when
         it is served and some are), else every player character, in the party's order."""
