@@ -215,5 +215,10 @@ class SessionStrings:
         return self.session.t(key, **values)
 
     def explain(self, error: Exception) -> str:
-        """An error in the interface's language where its strings can say it."""
-        return self.session.strings.explain(error)
+        """An error in the interface's language where its strings can say it (for a
+        connection's screen, without where the campaign lies on the server's disk)."""
+        text = self.session.strings.explain(error)
+        if self.session.remote:
+            directory = self.session.campaign.directory
+            text = text.replace(str(directory), directory.name)
+        return text

@@ -70,6 +70,7 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
                 await pilot.press("escape")
                 await pilot.pause(0.1)
             assert said in messages(app), (key, messages(app))
+            assert str(tmp_path) not in messages(app)  # nothing of the server's disk
         # u on the GM's note in the journal: take back another's change.
         journal = screen.query_one(JournalView)
         journal.listing.focus()
