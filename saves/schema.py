@@ -147,6 +147,12 @@ class _Checker:
             raise self.fail(key, f"expected a whole number, found {_shown(value)}")
         return value
 
+    def words(self, value: object, key: str) -> list[str]:
+        """A list of texts (options, character ids)."""
+        if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
+            raise self.fail(key, "expected a list of words in quotes")
+        return list(value)
+
     def known_keys(self, table: Mapping[str, Any], allowed: tuple[str, ...], key: str) -> None:
         unknown = [k for k in table if k not in allowed]
         if unknown:
@@ -270,9 +276,7 @@ def _requests(checker: _Checker, value: object) -> dict[str, Any]:
         key = f"requests.{ident}"
         table = checker.table(request, key)
         checker.known_keys(table, REQUEST_KEYS, key)
-        characters = table.get("characters", [])
-        if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
-            raise checker.fail(f"{key}.characters", "expected a list of character ids")
+        characters = checker.words(table.get("characters", []), f"{key}.characters")
         answered = checker.table(table.get("answered", {}), f"{key}.answered")
         for character, flag in answered.items():
             if flag is not True:
@@ -295,10 +299,7 @@ def _phases(checker: _Checker, value: object) -> dict[str, Any]:
         checker.known_keys(table, PHASE_KEYS, key)
         entry: dict[str, Any] = {"prompt": checker.text(table.get("prompt", ""), f"{key}.prompt")}
         for words in ("options", "characters"):
-            found = table.get(words, [])
-            if not isinstance(found, list) or not all(isinstance(w, str) for w in found):
-                raise checker.fail(f"{key}.{words}", "expected a list of words in quotes")
-            entry[words] = list(found)
+            entry[words] = checker.words(table.get(words, []), f"{key}.{words}")
         sealed = checker.table(table.get("sealed", {}), f"{key}.sealed")
         entry["sealed"] = {}
         for character, choice in sealed.items():

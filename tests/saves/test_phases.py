@@ -123,3 +123,29 @@ def test_a_roll_the_gm_asked_for_is_answered_by_each_character_s_next_roll(
     alice.record_roll(record, "encore", character="kael")  # answers nothing more
     gm.sync()
     assert gm.open_requests() == [(str(asked.id), "Test de Chance", ["mira"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('[phases.5]\nprompt = "T"\ncharacters = "kael"\n', "phases.5.characters"),
+        ('[phases.5]\nprompt = "T"\nopen = "oui"\n', "phases.5.open"),
+        ('[phases.5.sealed.kael]\nchoice = "Action"\nwho = "x"\n', "phases.5.sealed.kael.who"),
+        ("[phases.5]\nsecret = 1\n", "phases.5.secret"),
+        ('[requests.7]\nprompt = "Chance"\ncharacters = [1]\n', "requests.7.characters"),
+        ('[requests.7.answered]\nkael = "oui"\n', "requests.7.answered.kael"),
+    ],
+)
+def test_a_damaged_turn_or_request_is_refused_with_its_key(
+    tmp_path: Path, text: str, key: str
+) -> None:
+    from meneur.saves.schema import validate
+
+    gm, _ = table(tmp_path / "c")
+    path = gm.directory / "campaign.toml"
+    path.write_text(path.read_text() + "\n" + text)
+    from meneur.saves.journal import parse_toml
+
+    document, _ = parse_toml(path)
+    with pytest.raises(CampaignError, match=key.replace(".", r"\.")):
+        validate(document, path)
