@@ -16,6 +16,7 @@ meneur does (the live campaign).
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import random
 from collections.abc import Callable, Mapping
@@ -42,6 +43,9 @@ KEEPALIVE_SECONDS = 15
 """A client that stops answering (a dropped network) is hung up on after three missed
 keepalives: its app ends and its seat is free again."""
 LOGIN_SECONDS = 30
+FREEZE_AFTER = 3.0
+"""Seconds after a session starts when what it built is frozen out of the garbage
+collector's sight (its table, journal and hidden tabs are built by then)."""
 MAX_INPUT = 64 * 1024
 """Bytes kept from before the app listens (a paste typed while it starts)."""
 
@@ -371,11 +375,16 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.server.presence.join(self._present)
         self.server.apps.add(app)
         self.server.log(f"{self.name} ({_role(self.seat)}) a rejoint (joined) depuis {self.where}")
+        # What an app builds to start lives as long as it: once drawn, it is frozen out
+        # of the collector's sight, so full collections stay short with many sessions.
+        asyncio.get_running_loop().call_later(FREEZE_AFTER, _freeze)
         try:
             await app.run_async(size=self._size)
         finally:
             self.server.apps.discard(app)
             self.server.presence.leave(self._present)
+            # Its app was frozen with the rest: thaw, so what it held can be collected.
+            asyncio.get_running_loop().call_soon(_thaw)
             self.server.log(f"{self.name} est parti (left)")
             errors = (
                 app.error_console.file.getvalue()
@@ -436,6 +445,18 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app = self._app
         if app is not None and app.is_running:
             app.exit()
+
+
+def _freeze() -> None:
+    """Collect what is garbage now, then freeze what lives (never scanned again)."""
+    gc.collect()
+    gc.freeze()
+
+
+def _thaw() -> None:
+    """A session ended: unfreeze everything, collect what it held, freeze the rest."""
+    gc.unfreeze()
+    _freeze()
 
 
 def _role(seat: Seat) -> str:
