@@ -215,8 +215,15 @@ async def test_the_journal_wraps_whole_entries_and_follows_the_newest_across_res
     long = "qui est elle aussi assez longue pour se replier"
     async with app.run_test(size=(110, 30)) as pilot:
         await pilot.pause()
+        from meneur.tui.widgets.command_line import CommandLine
+
         for number in range(6):
-            await pilot.press("colon", *f"Nouvelle note {number} {long}", "enter")
+            # Typed as pasted: key by key, six long notes took half a minute of the suite.
+            await pilot.press("colon")
+            app.screen.query_one(CommandLine).insert_text_at_cursor(
+                f"Nouvelle note {number} {long}"
+            )
+            await pilot.press("enter")
             await pilot.pause()
             shown = journal_text(app)
             # Every entry in view reads whole, the newest as much as those wrapped before
