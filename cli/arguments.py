@@ -218,6 +218,12 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     serve.add_argument("--lang", choices=["fr", "en"], help="the language of clients without LANG")
     serve.add_argument("--seed", type=int, help="reproducible dice (each connection its own)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes that play the connections (default: one per core; 0: all in this one)",
+    )
 
     table = commands.add_parser(
         "table", help=f"who may join the campaign's shared table (table.toml); {from_dir}"

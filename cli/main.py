@@ -213,6 +213,8 @@ def run_serve(args: argparse.Namespace) -> int:
         address = parse_address(args.ssh)
     except ValueError as error:
         raise UsageError("meneur serve", f"--ssh: {error}") from None
+    if args.workers is not None and not 0 <= args.workers <= 64:
+        raise UsageError("meneur serve", f"--workers: 0 to 64, not {args.workers}")
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(
             "meneur serve", "the GM's app needs a terminal: add --headless to serve only"
@@ -235,6 +237,7 @@ def run_serve(args: argparse.Namespace) -> int:
             return app
 
     from meneur.serve.run import serve
+    from meneur.serve.workers import worker_count
 
     try:
         return serve(
@@ -245,6 +248,7 @@ def run_serve(args: argparse.Namespace) -> int:
             seed=args.seed,
             headless=args.headless,
             gm_app=gm_app,
+            workers=worker_count() if args.workers is None else args.workers,
         )
     except OSError as error:
         raise UsageError("meneur serve", f"{address}: {error.strerror or error}") from None

@@ -1,9 +1,10 @@
-"""Running ``meneur serve``: the SSH server, and the GM's own app in this terminal unless
-``--headless``, in one event loop."""
+"""Running ``meneur serve``: the SSH server, its workers (:mod:`meneur.serve.workers`),
+and the GM's own app in this terminal unless ``--headless``."""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import signal
 import sys
 from collections.abc import Callable
@@ -16,7 +17,25 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 
 from .host_key import fingerprint, load_or_make_host_key
-from .ssh import Address, TableServer
+from .ssh import Address, Log, TableServer
+from .workers import Dispatcher, bind, run_worker, start_workers
+
+SHARED_MODULES = (
+    "meneur.tui.app",
+    "meneur.tui.watch",
+    "meneur.tui.screens.table",
+    "meneur.tui.screens.sheet",
+    "meneur.tui.widgets.panels.cosmos",
+    "meneur.tui.widgets.panels.resolution",
+    "meneur.tui.widgets.panels.spherier",
+    "meneur.tui.widgets.panels.systemj",
+    "meneur.tui.widgets.panels.traits",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.widgets.button",
+)
+"""What every session's app imports, imported before the workers are forked (then
+shared between them rather than imported again in each)."""
 
 
 def announce(campaign: Campaign, address: Address, print_key: str, table: str) -> str:
@@ -50,15 +69,52 @@ def serve(
     seed: int | None,
     headless: bool,
     gm_app: Callable[[TableServer], object] | None,
+    workers: int,
 ) -> int:
     """Serve the campaign in ``directory`` at ``address`` until the GM quits their app
-    (or, headless, until SIGINT or SIGTERM). Returns the exit status.
+    (or, headless, until SIGINT or SIGTERM), its connections played by ``workers``
+    processes (0: all in this one). Returns the exit status.
 
     Raises:
         OSError: when the host key or the address cannot be had.
         CampaignError: when the campaign cannot be opened.
     """
     host_key = load_or_make_host_key(data_dir)
+    listeners = bind(address)
+    try:
+        return _serve(directory, address, listeners, host_key, data_dir=data_dir, lang=lang,
+                      seed=seed, headless=headless, gm_app=gm_app, workers=workers)  # fmt: skip
+    finally:
+        for listener in listeners:
+            listener.close()
+
+
+def _serve(
+    directory: Path,
+    address: Address,
+    listeners: list[Any],
+    host_key: Any,
+    *,
+    data_dir: Path,
+    lang: str,
+    seed: int | None,
+    headless: bool,
+    gm_app: Callable[[TableServer], object] | None,
+    workers: int,
+) -> int:
+    from meneur.content.strings import strings
+
+    for name in SHARED_MODULES if workers else ():
+        importlib.import_module(name)
+    for language in ("fr", "en"):
+        strings(language)
+
+    def make_server(log: Log, presence: Any) -> TableServer:
+        return TableServer(directory, lang=lang, seed=seed, log=log, presence=presence)
+
+    forked = start_workers(
+        workers, listeners, lambda control: run_worker(control, make_server, host_key)
+    )
     log_file: TextIO
     if headless:
         log_file = sys.__stdout__ or sys.stdout
@@ -69,7 +125,8 @@ def serve(
     server = TableServer(directory, lang=lang, seed=seed, log=log)
 
     async def main() -> int:
-        acceptor = await server.listen(address, host_key)
+        dispatcher = Dispatcher(forked, listeners, server, host_key)
+        dispatcher.start()
         table = None
         try:
             table = server.table()
@@ -105,9 +162,7 @@ def serve(
                 finally:
                     server.presence.leave(here)
         finally:
-            acceptor.close()
-            await server.stop()  # each app closes its campaign as it ends
-            await acceptor.wait_closed()
+            await dispatcher.stop()  # each app closes its campaign as it ends
             server.close()
         return 0
 

@@ -1,16 +1,17 @@
 """``meneur serve``: the shared table over SSH.
 
-One process serves one campaign. Each player connects with the ``ssh`` client they
+One server serves one campaign. Each player connects with the ``ssh`` client they
 already have and gets the app — nothing else: no shell, no command, no file transfer, no
 forwarding of ports or agents. Who may join, as whom, is the campaign's ``table.toml``
 (read again at each login, so the GM's edits count at once); keys only, no passwords.
 
 Each connection plays its own app (:class:`meneur.tui.app.MeneurApp`, or the read-only
-view for a viewer) in this process's event loop, drawn through
+view for a viewer) in the event loop of the process that holds it (a worker, see
+:mod:`meneur.serve.workers`), drawn through
 :class:`~meneur.serve.channel_driver.ChannelDriver`, on its own :class:`Campaign` object
 that writes as that connection's seat: the table's rules apply where changes are made
 (:mod:`meneur.core.table_rules`), and every screen follows the others' writes as any
-meneur does (the live campaign).
+meneur does (the live campaign), told at once by :meth:`TableServer.watch`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import asyncio
 import gc
 import itertools
 import random
+import socket
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +48,9 @@ LOGIN_SECONDS = 30
 FREEZE_AFTER = 3.0
 """Seconds after a session starts when what it built is frozen out of the garbage
 collector's sight (its table, journal and hidden tabs are built by then)."""
+WATCH_SECONDS = 0.02
+"""How often the server looks for a change to the campaign while apps play: when anyone
+wrote, every app takes it in at once rather than at its own next look."""
 MAX_INPUT = 64 * 1024
 """Bytes kept from before the app listens (a paste typed while it starts)."""
 
@@ -88,17 +93,21 @@ class TableServer:
         seed: int | None = None,
         clock: Clock = local_now,
         log: Log = lambda line: None,
+        presence: Presence | None = None,
     ) -> None:
         self.directory = directory
         self.lang = lang
         self.clock = clock
         self.log = log
-        self.presence = Presence()
+        self.presence = Presence() if presence is None else presence
+        self.closed: Callable[[], object] = lambda: None
+        """Called when a connection ends (a worker tells its main process)."""
         self.apps: set[App[Any]] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.stopping = False
         self._seed = seed
         self._sessions = itertools.count(1)
+        self._watching: asyncio.Task[None] | None = None
         # A reader of the campaign, for the characters table.toml names at each login.
         self._reader = Campaign.open(directory, write=False)
 
@@ -127,42 +136,70 @@ class TableServer:
             return None
         return seat, table.names.get(seat.name or "", seat.name or "")
 
-    def rng(self) -> random.Random:
-        """The dice of one connection: from ``--seed`` (each connection its own
-        sequence, reproducible), or from the system's entropy."""
+    def serial(self) -> int:
+        """The next connection's number (1, 2…), which its dice follow under ``--seed``."""
+        return next(self._sessions)
+
+    def rng(self, serial: int) -> random.Random:
+        """The dice of connection number ``serial``: from ``--seed`` (each connection
+        its own sequence, reproducible), or from the system's entropy."""
         if self._seed is None:
             return random.SystemRandom()
-        return random.Random(f"{self._seed}:{next(self._sessions)}")
+        return random.Random(f"{self._seed}:{serial}")
 
     async def listen(self, address: Address, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
-        """Start accepting connections at ``address``.
+        """Start accepting connections at ``address`` in this process.
 
         Raises:
             OSError: when the address cannot be listened on.
         """
         return await asyncssh.create_server(
-            lambda: Connection(self),
+            lambda: Connection(self, self.serial()),
             address.host,
             address.port,
-            server_host_keys=[host_key],
-            # Keys only: table.toml says which.
-            password_auth=False,
-            kbdint_auth=False,
-            host_based_auth=False,
-            gss_auth=False,
-            gss_kex=False,
-            # The app and nothing else.
-            agent_forwarding=False,
-            x11_forwarding=False,
-            allow_scp=False,
-            sftp_factory=None,
-            line_editor=False,
-            encoding=None,
-            keepalive_interval=KEEPALIVE_SECONDS,
-            keepalive_count_max=3,
-            login_timeout=LOGIN_SECONDS,
-            server_version="meneur",
+            **self._options(host_key),
         )
+
+    async def accept(self, sock: socket.socket, host_key: asyncssh.SSHKey, serial: int) -> None:
+        """Play the SSH protocol on ``sock``, a connection accepted elsewhere (the
+        process that listens hands it to a worker, see :mod:`meneur.serve.workers`).
+        A client that fails the handshake is logged and let go."""
+        made: list[Connection] = []
+
+        def connection() -> Connection:
+            made.append(Connection(self, serial))
+            return made[-1]
+
+        try:
+            await asyncssh.run_server(sock, server_factory=connection, **self._options(host_key))
+        except (OSError, asyncssh.Error) as error:
+            self.log(f"connexion refusée (connection refused): {error}")
+            sock.close()
+            if not made or not made[-1].made:
+                self.closed()  # connection_lost will not say it
+
+    def _options(self, host_key: asyncssh.SSHKey) -> dict[str, Any]:
+        """How every connection is served: keys only, the app and nothing else."""
+        return {
+            "server_host_keys": [host_key],
+            # Keys only: table.toml says which.
+            "password_auth": False,
+            "kbdint_auth": False,
+            "host_based_auth": False,
+            "gss_auth": False,
+            "gss_kex": False,
+            # The app and nothing else.
+            "agent_forwarding": False,
+            "x11_forwarding": False,
+            "allow_scp": False,
+            "sftp_factory": None,
+            "line_editor": False,
+            "encoding": None,
+            "keepalive_interval": KEEPALIVE_SECONDS,
+            "keepalive_count_max": 3,
+            "login_timeout": LOGIN_SECONDS,
+            "server_version": "meneur",
+        }
 
     async def stop(self, wait: float = 3.0) -> None:
         """End every session (the server is stopping): each app ends first, giving its
@@ -179,6 +216,27 @@ class TableServer:
         for connection in list(self.connections):
             connection.close()
 
+    def watch(self) -> None:
+        """Follow the campaign for the apps playing here (until none is left)."""
+        if self._watching is None or self._watching.done():
+            self._watching = asyncio.get_running_loop().create_task(self._follow())
+
+    async def _follow(self) -> None:
+        # One look (two stats) for every app here; each app then reads what is new
+        # itself, through its own campaign and its own seat's filter.
+        while self.apps:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                update = self._reader.sync()
+            except CampaignError:
+                continue  # each app says what is wrong on its own screen
+            if not update:
+                continue
+            for app in list(self.apps):
+                follow = getattr(app, "follow_now", None)
+                if follow is not None and app.is_running:
+                    app.call_later(follow)
+
     def close(self) -> None:
         """Release what the server holds (its apps close their own campaigns)."""
         self._reader.close()
@@ -187,13 +245,16 @@ class TableServer:
 class Connection(asyncssh.SSHServer):
     """One client's connection: authenticated by key against table.toml."""
 
-    def __init__(self, server: TableServer) -> None:
+    def __init__(self, server: TableServer, serial: int) -> None:
         self.server = server
+        self.serial = serial
         self.seat: Seat | None = None
         self.name = ""
         self.where = "?"
+        self.made = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.made = True
         self._conn = conn
         self.server.connections.add(conn)
         peer = conn.get_extra_info("peername")
@@ -201,6 +262,7 @@ class Connection(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self._conn)
+        self.server.closed()
 
     def begin_auth(self, username: str) -> bool:
         return True  # a key is always asked for
@@ -242,15 +304,18 @@ class Connection(asyncssh.SSHServer):
     def session_requested(self) -> SeatSession | bool:
         if self.seat is None:
             return False
-        return SeatSession(self.server, self.seat, self.name, self.where)
+        return SeatSession(self.server, self.seat, self.name, self.where, self.serial)
 
 
 class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One terminal at the table: a shell request plays the app for the seat, anything
     else (a command, a subsystem such as SFTP) is refused."""
 
-    def __init__(self, server: TableServer, seat: Seat, name: str, where: str) -> None:
+    def __init__(
+        self, server: TableServer, seat: Seat, name: str, where: str, serial: int = 0
+    ) -> None:
         self.server = server
+        self.serial = serial
         self.seat = seat
         self.name = name
         self.where = where
@@ -374,6 +439,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         )
         self.server.presence.join(self._present)
         self.server.apps.add(app)
+        self.server.watch()
         self.server.log(f"{self.name} ({_role(self.seat)}) a rejoint (joined) depuis {self.where}")
         # What an app builds to start lives as long as it: once drawn, it is frozen out
         # of the collector's sight, so full collections stay short with many sessions.
@@ -415,10 +481,12 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.seat.role == "viewer":
             from meneur.core.visibility import AUDIENCE
             from meneur.tui.app import remote_console
+            from meneur.tui.screens.table import SERVED_FOLLOW_SECONDS
             from meneur.tui.watch import WatchApp
 
             campaign = Campaign.open(self.server.directory, write=False, clock=self.server.clock)
             view = WatchApp(campaign, words, AUDIENCE, layout="table", driver_class=driver)
+            view.follow_seconds = SERVED_FOLLOW_SECONDS
             remote_console(view, environ)
             return view
         from meneur.tui.app import MeneurApp
@@ -428,7 +496,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         session = Session(
             campaign,
             words,
-            self.server.rng(),
+            self.server.rng(self.serial),
             seat=self.seat,
             presence=self.server.presence,
             remote=True,

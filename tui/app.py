@@ -179,6 +179,15 @@ class MeneurApp(SessionStrings, App[None]):
                     shown.append((label, binding.description))
         return shown
 
+    def follow_now(self) -> None:
+        """Take in what others wrote now rather than at the next look (a server that
+        saw the campaign change tells every app it plays)."""
+        from .screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.follow()
+
     def action_command_palette(self) -> None:
         """ctrl+p: the palette, unless one is open anywhere in the stack (Textual checks
         only the top screen: ctrl+p in a dialog a palette command opened, while that

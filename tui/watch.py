@@ -211,6 +211,9 @@ class WatchApp(App[None]):
         self.recent: list[Entry] = []
         self.last_roll: Entry | None = None
         self.title = campaign.name
+        self.follow_seconds = FOLLOW_SECONDS
+        """How often the view looks for others' writes (longer at a served table,
+        whose server says when to follow at once)."""
 
     def compose(self) -> ComposeResult:
         if self.layout_name == "stream":
@@ -242,7 +245,7 @@ class WatchApp(App[None]):
             journal.listing.can_focus = False  # a view to read, with no cursor in it
             journal.show(self.campaign)
             self._show_party()
-        self.set_interval(FOLLOW_SECONDS, self.follow)
+        self.set_interval(self.follow_seconds, self.follow)
 
     def _visible(self, entries: list[Entry]) -> list[Entry]:
         journal = self.campaign.journal
@@ -257,6 +260,10 @@ class WatchApp(App[None]):
         self._show_party()
         shown = [e for e in self.recent if e is not self.last_roll]
         self.query_one(RecentJournal).show(shown, self.campaign, self.strings)
+
+    def follow_now(self) -> None:
+        """Take in what others wrote now (a server saw the campaign change)."""
+        self.follow()
 
     def follow(self) -> None:
         """Take in what others wrote: new entries the viewer may see, a changed party.

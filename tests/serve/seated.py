@@ -97,19 +97,27 @@ class Served:
         self, person: str, *, size: tuple[int, int] = (120, 36), lang: str = "fr"
     ) -> Player:
         """Connect as ``person`` with asyncssh's client and open a terminal."""
-        connection = await asyncssh.connect(
-            "127.0.0.1",
-            self.port,
-            username=person,
-            client_keys=[str(self.table.keys[person])],
-            known_hosts=None,
-            agent_path=None,
-            password=None,
-            kbdint_auth=False,
-        )
-        player = Player(connection, size)
-        await player.open(lang)
-        return player
+        return await join(self.table, self.port, person, size=size, lang=lang)
+
+
+async def join(
+    table: Table, port: int, person: str, *, size: tuple[int, int] = (120, 36), lang: str = "fr"
+) -> Player:
+    """Connect to the table at ``port`` as ``person`` with asyncssh's client and open a
+    terminal."""
+    connection = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=person,
+        client_keys=[str(table.keys[person])],
+        known_hosts=None,
+        agent_path=None,
+        password=None,
+        kbdint_auth=False,
+    )
+    player = Player(connection, size)
+    await player.open(lang)
+    return player
 
 
 class Player:

@@ -1,7 +1,8 @@
 """``meneur serve`` as players use it: the server a process of its own, OpenSSH's ``ssh``
 in a pseudo-terminal, on 127.0.0.1. A player joins, rolls, quits; the server killed
-with SIGKILL loses no acknowledged entry and comes back with the same host key (the
-client's known_hosts, strictly checked, accepts it)."""
+with SIGKILL loses no acknowledged entry, leaves no worker behind, and comes back with
+the same host key (the client's known_hosts, strictly checked, accepts it); its workers
+killed, it plays the next connections itself."""
 
 from __future__ import annotations
 
@@ -25,12 +26,12 @@ from .seated import Table, free_port, make_table
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is missing")
 
 
-def start_server(table: Table, port: int) -> subprocess.Popen[bytes]:
+def start_server(table: Table, port: int, *options: str) -> subprocess.Popen[bytes]:
     """``meneur serve --headless``, waited for until it prints its fingerprint."""
     server = subprocess.Popen(
         [
             *(sys.executable, "-m", "meneur.cli.main", "serve", str(table.directory)),
-            *("--headless", "--ssh", f"127.0.0.1:{port}", "--lang", "fr"),
+            *("--headless", "--ssh", f"127.0.0.1:{port}", "--lang", "fr", *options),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -118,21 +119,46 @@ def ssh_args(table: Table, person: str, port: int, known_hosts: Path, checking: 
     ]  # fmt: skip
 
 
+def workers(server: subprocess.Popen[bytes]) -> list[int]:
+    """The server's worker processes (its children)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
+    return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+
+def gone(pid: int, timeout: float = 10) -> bool:
+    """Whether process ``pid`` ends (or is a zombie) within ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_path: Path) -> None:
     table = make_table(tmp_path)
     port = free_port()
     known = tmp_path / "known_hosts"
-    server = start_server(table, port)
+    server = start_server(table, port, "--workers", "2")
     try:
+        forked = workers(server)
+        assert len(forked) == 2
         alice = Terminal(ssh_args(table, "alice", port, known, "accept-new"))
         alice.wait_for("Personnage ▾ Kael")
         alice.wait_for("● Alice (Kael)")
         alice.send("r")
         alice.wait_for("graine")
-        # Acknowledged on her screen: on disk, whatever happens to the server now.
+        # Acknowledged on her screen: on disk, whatever happens to the server now. The
+        # main process killed, its workers end their sessions as on a stop, and exit.
         server.send_signal(signal.SIGKILL)
         server.wait(10)
-        assert alice.status() != 0  # the connection dropped
+        assert alice.status() == 0
+        assert "la table est fermée" in alice.said.decode(errors="replace")
+        assert all(gone(pid) for pid in forked)  # no worker left behind
     finally:
         if server.poll() is None:
             server.kill()
@@ -140,12 +166,18 @@ def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_pa
     assert rolled.kind == "roll"
     assert rolled.by == "alice"
 
-    server = start_server(table, port)
+    server = start_server(table, port, "--workers", "2")
     try:
         # The same host key: a strict client that saw the first one accepts it.
         bob = Terminal(ssh_args(table, "bob", port, known, "yes"))
         bob.wait_for("● Bob (Mira)")
         bob.wait_for("Kael — score 2")  # Alice's roll, from before the kill
+        # Its workers killed, the server plays the next connections itself.
+        for pid in workers(server):
+            os.kill(pid, signal.SIGKILL)
+        assert bob.status() != 0  # his connection dropped with its worker
+        bob = Terminal(ssh_args(table, "bob", port, known, "yes"))
+        bob.wait_for("● Bob (Mira)")
         bob.send("\x11")  # ctrl+q: quit
         assert bob.status() == 0
         stranger = Terminal(ssh_args(table, "stranger", port, known, "yes"))

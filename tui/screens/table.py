@@ -40,6 +40,9 @@ TABS = ("action", "oracles", "tables")
 FOLLOW_SECONDS = 0.1
 """How often the table looks for what other processes wrote: a stat or two each time
 (see Campaign.sync), so following is live (within ~0.15 s) and idle cost stays tiny."""
+SERVED_FOLLOW_SECONDS = 1.0
+"""The same for a connection's screen at a served table: its server looks for everyone
+(see TableServer.watch) and says when to follow at once; this is the safety net."""
 PANES = {"action": "panel", "oracles": "oracle-panel", "tables": "tables-panel"}
 """The pane (its widget's id) each tab shows."""
 """The tabs beside the party: the system's panel, the oracles, the random tables."""
@@ -144,7 +147,8 @@ class TableScreen(SessionStrings, Screen[None]):
         if isinstance(self.app, MeneurApp):
             self.app.started()
         self.query_one(JournalView).show(self.session.campaign)
-        self.set_interval(FOLLOW_SECONDS, self.follow, name="follow the campaign")
+        every = SERVED_FOLLOW_SECONDS if self.session.remote else FOLLOW_SECONDS
+        self.set_interval(every, self.follow, name="follow the campaign")
         self.call_after_refresh(self._offer_choices)  # a turn open when the player joined
         if self.session.served:
             self.notify("\n".join(self.session.served), title=self.t("serve.open"), timeout=30)
