@@ -22,8 +22,8 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from meneur.core import resolution
 from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
 from meneur.saves.campaign import Campaign, roll_to_data
 from meneur.saves.journal import CHUNK_SIZE, Entry, chunk_header, chunk_name, entry_block
 

@@ -15,21 +15,18 @@ import statistics
 import time
 from collections.abc import Callable
 
-from meneur.core import (
-    cosmos,
-    dice_odds,
-    oracles,
-    resolution,
-    spherier,
-    spherier_extended,
-    systemj,
-    traits,
-    traits_opposed,
-)
+from meneur.core import dice_odds, oracles
+from meneur.core.cosmos import rules as cosmos
 from meneur.core.expressions import DiceInputs
-from meneur.core.spherier import Engine, Skill
-from meneur.core.spherier_notation import Interval
-from meneur.core.traits import PokerPolicy, TraitTest
+from meneur.core.resolution import rules as resolution
+from meneur.core.spherier import extended as spherier_extended
+from meneur.core.spherier import rules as spherier
+from meneur.core.spherier.notation import Interval
+from meneur.core.spherier.rules import Engine, Skill
+from meneur.core.systemj import rules as systemj
+from meneur.core.traits import opposed as traits_opposed
+from meneur.core.traits import rules as traits
+from meneur.core.traits.rules import PokerPolicy, TraitTest
 
 R = resolution
 CASES: dict[str, Callable[[], object]] = {

@@ -113,8 +113,8 @@ def fill_journal(folder: str, entries: int) -> bytes:
     return the text its newest entry shows."""
     import random
 
-    from meneur.core import resolution
     from meneur.core.records import roll_seeded
+    from meneur.core.resolution import rules as resolution
     from meneur.saves.campaign import Campaign
     from meneur.saves.locations import DATA_DIR_ENV, default_campaign
 

@@ -273,7 +273,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
 
 
 def _resolution_options(parser: Parser, rolling: bool) -> None:
-    from meneur.core.resolution import Alteration, Declared, Interest, Intrinsic
+    from meneur.core.resolution.rules import Alteration, Declared, Interest, Intrinsic
 
     how = parser.add_argument_group("difficulty (one of)")
     how.add_argument("--score", type=_whole_number(), help="score to beat, set directly")
@@ -350,7 +350,7 @@ def _dice_options(parser: Parser, rolling: bool) -> None:
 
 
 def _traits_options(parser: Parser, rolling: bool) -> None:
-    from meneur.core.traits import PokerPolicy
+    from meneur.core.traits.rules import PokerPolicy
 
     policies = [policy.value for policy in PokerPolicy]
     parser.add_argument("--dice", type=_whole_number(0, 100), required=True, metavar="N")
@@ -410,7 +410,7 @@ def _traits_options(parser: Parser, rolling: bool) -> None:
 
 
 def _spherier_options(parser: Parser, rolling: bool) -> None:
-    from meneur.core.spherier import Engine
+    from meneur.core.spherier.rules import Engine
 
     parser.add_argument("--engine", choices=[e.value for e in Engine], required=True)
     parser.add_argument("--mastery", type=_whole_number(), metavar="M", help="the Maîtrise")

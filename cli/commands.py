@@ -15,18 +15,15 @@ from meneur.core.systems import odds_function, roller
 from .usage import UsageError
 
 if TYPE_CHECKING:
-    from meneur.core import (
-        cosmos,
-        cosmos_creation,
-        expressions,
-        oracles,
-        resolution,
-        spherier,
-        systemj,
-        traits,
-        traits_opposed,
-    )
+    from meneur.core import expressions, oracles
+    from meneur.core.cosmos import creation as cosmos_creation
+    from meneur.core.cosmos import rules as cosmos
     from meneur.core.odds import Odds
+    from meneur.core.resolution import rules as resolution
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.systemj import rules as systemj
+    from meneur.core.traits import opposed as traits_opposed
+    from meneur.core.traits import rules as traits
 
 # Each builder imports its own rules module: a command pays only for its system.
 
@@ -46,7 +43,7 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
     Raises:
         UsageError: naming the options when they do not describe one action.
     """
-    from meneur.core import resolution
+    from meneur.core.resolution import rules as resolution
 
     command = _command(args)
     scales = args.intrinsic is not None or args.interest is not None
@@ -109,7 +106,7 @@ def yesno_question(args: argparse.Namespace) -> oracles.YesNoQuestion:
 
 def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
     """The Great Cosmos test from its options."""
-    from meneur.core import cosmos
+    from meneur.core.cosmos import rules as cosmos
 
     return cosmos.CosmosTest(
         threshold=args.threshold,
@@ -121,7 +118,7 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
 
 def intuition_test(args: argparse.Namespace) -> cosmos.IntuitionTest:
     """The intuition roll from its options."""
-    from meneur.core import cosmos
+    from meneur.core.cosmos import rules as cosmos
 
     return cosmos.IntuitionTest(intuition=args.intuition)
 
@@ -139,7 +136,8 @@ def traits_test(args: argparse.Namespace) -> traits.TraitTest | traits_opposed.O
     Raises:
         UsageError: for options that do not go together.
     """
-    from meneur.core import traits, traits_opposed
+    from meneur.core.traits import opposed as traits_opposed
+    from meneur.core.traits import rules as traits
 
     command = _command(args)
     blessing = (
@@ -185,8 +183,8 @@ def traits_test(args: argparse.Namespace) -> traits.TraitTest | traits_opposed.O
 def _skill(
     command: str, notation: str | None, mastery: int | None, limit: int | None, what: str
 ) -> spherier.Skill:
-    from meneur.core import spherier
-    from meneur.core.spherier_notation import parse_skill
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.spherier.notation import parse_skill
 
     if notation is not None:
         if mastery is not None or limit is not None:
@@ -198,8 +196,8 @@ def _skill(
 
 
 def _assistant(command: str, text: str) -> spherier.Skill:
-    from meneur.core import spherier
-    from meneur.core.spherier_notation import parse_skill
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.spherier.notation import parse_skill
 
     if "<" in text:
         return parse_skill(text)
@@ -219,8 +217,9 @@ def spherier_test(args: argparse.Namespace) -> object:
     Raises:
         UsageError: for options that do not go together.
     """
-    from meneur.core import spherier, spherier_extended
-    from meneur.core.spherier_notation import (
+    from meneur.core.spherier import extended as spherier_extended
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.spherier.notation import (
         ExtendedNotation,
         OpposedNotation,
         SimpleNotation,
@@ -305,7 +304,7 @@ def spherier_test(args: argparse.Namespace) -> object:
 
 def systemj_test(args: argparse.Namespace) -> systemj.SystemjTest:
     """A SYSTEMJ test; modifiers are summed, by scale name or number."""
-    from meneur.core import systemj
+    from meneur.core.systemj import rules as systemj
 
     return systemj.SystemjTest.with_modifiers(args.value, args.modifier)
 
@@ -354,7 +353,7 @@ def run_odds(args: argparse.Namespace) -> Odds[Any]:
     """Exact odds for ``meneur odds <system> …``."""
     inputs = INPUTS[args.system](args)
     if args.system == "traits":
-        from meneur.core import traits
+        from meneur.core.traits import rules as traits
 
         if isinstance(inputs, traits.TraitTest):
             # For odds, --poker is a policy; it rides on the test's own poker choice.
@@ -394,7 +393,7 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
 def _where(args: argparse.Namespace, inputs: object, seed: int) -> str:
     """The seed, and the dice when a Coup de poker does not fit them."""
     if args.system == "traits":
-        from meneur.core import traits
+        from meneur.core.traits import rules as traits
 
         if isinstance(inputs, traits.TraitTest):
             first = roll_seeded(traits.first_roll, inputs, seed)
@@ -407,7 +406,7 @@ def run_create(
 ) -> tuple[cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion, int | None]:
     """The creation (or conversion) rolls for ``meneur create cosmos``, journaled with
     ``--campaign``."""
-    from meneur.core import cosmos_creation
+    from meneur.core.cosmos import creation as cosmos_creation
 
     from .campaigns import journal_roll
 

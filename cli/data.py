@@ -17,7 +17,7 @@ from meneur.core.records import RollRecord, as_data, fraction_text
 from meneur.core.systems import kind_of
 
 if TYPE_CHECKING:
-    from meneur.core import cosmos_creation
+    from meneur.core.cosmos import creation as cosmos_creation
 
 
 def odds_data(odds: Odds[Any]) -> dict[str, object]:
@@ -53,7 +53,9 @@ def creation_data(
 ) -> dict[str, object]:
     """The JSON object of ``meneur create cosmos --json``."""
     data: dict[str, object] = {"system": record.system, "seed": record.seed}
-    from meneur.core import cosmos_creation  # a creation record has loaded it already
+    from meneur.core.cosmos import (
+        creation as cosmos_creation,  # a creation record has loaded it already
+    )
 
     if isinstance(record, cosmos_creation.CosmosConversion):
         data["conversion_dice"] = list(record.dice_roll.dice)

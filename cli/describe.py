@@ -9,17 +9,14 @@ from meneur.content import term
 from meneur.core.systems import kind_of
 
 if TYPE_CHECKING:
-    from meneur.core import (
-        cosmos,
-        expressions,
-        oracles,
-        resolution,
-        spherier,
-        spherier_extended,
-        systemj,
-        traits,
-        traits_opposed,
-    )
+    from meneur.core import expressions, oracles
+    from meneur.core.cosmos import rules as cosmos
+    from meneur.core.resolution import rules as resolution
+    from meneur.core.spherier import extended as spherier_extended
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.systemj import rules as systemj
+    from meneur.core.traits import opposed as traits_opposed
+    from meneur.core.traits import rules as traits
 
 # The inputs being described come from a rules module that is loaded already; the
 # functions below import from it locally so that this module loads none of them.
@@ -47,7 +44,7 @@ def _question(text: str) -> list[str]:
 
 
 def _resolution(test: resolution.ResolutionTest) -> list[str]:
-    from meneur.core import resolution
+    from meneur.core.resolution import rules as resolution
 
     lines = [term("system.resolution").glossed]
     if test.declared is not None:
@@ -106,7 +103,7 @@ def _yesno(question: oracles.YesNoQuestion) -> list[str]:
 
 
 def _cosmos(test: cosmos.CosmosTest) -> list[str]:
-    from meneur.core import cosmos
+    from meneur.core.cosmos import rules as cosmos
 
     if test.stats:
         mean = sum(test.stats) // len(test.stats)
@@ -148,7 +145,7 @@ def _pool(dice: int, bonus: int, bonus_die: traits.BonusDie | None) -> str:
 
 
 def _traits(test: traits.TraitTest) -> list[str]:
-    from meneur.core import traits
+    from meneur.core.traits import rules as traits
 
     difficulty = f"Difficulté {test.difficulty}"
     if test.blessing is not None:
@@ -203,7 +200,7 @@ def _spherier_header(engine: spherier.Engine, kind: str) -> str:
 
 
 def _dd_text(engine: spherier.Engine, dd: int) -> str:
-    from meneur.core import spherier
+    from meneur.core.spherier import rules as spherier
 
     names = [name for name, value in spherier.DD_SCALES[engine].items() if value == dd]
     return f"DD {dd}" + (f", {term(f'spherier.dd.{names[0]}').glossed}" if names else "")

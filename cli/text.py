@@ -20,25 +20,23 @@ from meneur.core.systems import kind_of
 from .describe import describe, signed
 
 if TYPE_CHECKING:
-    from meneur.core import (
-        cosmos,
-        cosmos_creation,
-        expressions,
-        spherier,
-        spherier_extended,
-        systemj,
-        traits,
-        traits_opposed,
-    )
+    from meneur.core import expressions
+    from meneur.core.cosmos import creation as cosmos_creation
+    from meneur.core.cosmos import rules as cosmos
+    from meneur.core.spherier import extended as spherier_extended
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.systemj import rules as systemj
+    from meneur.core.traits import opposed as traits_opposed
+    from meneur.core.traits import rules as traits
 
 # Records come from rules modules that are loaded already; dispatch is by kind name and
 # the few rule constants needed are imported locally, so this module loads no system.
 
 SUCCESSES = {
-    "resolution": ("resolution", "SUCCESSES"),
-    "cosmos": ("cosmos", "SUCCESSES"),
+    "resolution": ("resolution.rules", "SUCCESSES"),
+    "cosmos": ("cosmos.rules", "SUCCESSES"),
     "yesno": ("oracles", "YESNO_SUCCESSES"),
-    "systemj": ("systemj", "SUCCESSES"),
+    "systemj": ("systemj.rules", "SUCCESSES"),
 }
 """Where each system keeps the outcome keys that count as a success (the "any success"
 line is shown for systems with several kinds of success)."""
@@ -77,7 +75,7 @@ def _outcome_term(system: str, key: str) -> Term:
 def _shown_outcomes(odds: Odds[Any]) -> dict[str, Fraction]:
     """Outcomes worth a bar: for an action, only those its alteration column can give."""
     if kind_of(type(odds.inputs)) == "resolution.ResolutionTest":
-        from meneur.core.resolution import possible_outcomes
+        from meneur.core.resolution.rules import possible_outcomes
 
         column = set(possible_outcomes(odds.inputs))
         return {key: p for key, p in odds.outcomes.items() if key in column}
@@ -239,7 +237,7 @@ def _kept_lines(record: Any) -> list[str]:
 
 
 def _cosmos_lines(record: cosmos.CosmosRoll) -> list[str]:
-    from meneur.core import cosmos
+    from meneur.core.cosmos import rules as cosmos
 
     if record.karma_die is None:
         return [f"d100 : {record.natural}"]
@@ -304,7 +302,7 @@ def _opposed_trait_lines(record: traits_opposed.OpposedRoll) -> list[str]:
 
 
 def _spherier_lines(record: spherier.SkillRoll) -> list[str]:
-    from meneur.core.spherier import SUCCESS_FACES
+    from meneur.core.spherier.rules import SUCCESS_FACES
 
     test = record.inputs
     capped = " (limitée par la Limite)" if record.capped else ""
@@ -316,7 +314,7 @@ def _spherier_lines(record: spherier.SkillRoll) -> list[str]:
 
 
 def _spherier_opposed_lines(record: spherier.OpposedSkillRoll) -> list[str]:
-    from meneur.core.spherier import SUCCESS_FACES
+    from meneur.core.spherier.rules import SUCCESS_FACES
 
     mine = [d for d in record.dice if d.role == "attacker"]
     theirs = [d for d in record.dice if d.role == "defender"]
@@ -332,7 +330,7 @@ def _spherier_opposed_lines(record: spherier.OpposedSkillRoll) -> list[str]:
 
 
 def _extended_lines(record: spherier_extended.ExtendedRoll) -> list[str]:
-    from meneur.core.spherier import SUCCESS_FACES
+    from meneur.core.spherier.rules import SUCCESS_FACES
 
     six = record.inputs.engine == "d6"
     lines = []
@@ -350,7 +348,7 @@ def _extended_lines(record: spherier_extended.ExtendedRoll) -> list[str]:
 
 
 def _team_lines(record: spherier_extended.TeamRoll) -> list[str]:
-    from meneur.core.spherier import SUCCESS_FACES
+    from meneur.core.spherier.rules import SUCCESS_FACES
 
     six = record.inputs.engine == "d6"
     lines = []
@@ -401,7 +399,9 @@ def render_creation(
     record: cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion,
 ) -> str:
     """Creation (or conversion) rolls, with every reroll shown."""
-    from meneur.core import cosmos_creation  # a creation record has loaded it already
+    from meneur.core.cosmos import (
+        creation as cosmos_creation,  # a creation record has loaded it already
+    )
 
     if isinstance(record, cosmos_creation.CosmosConversion):
         lines = [

@@ -176,7 +176,7 @@ _GENE_KEYS = {"name", "gloss", "kind", "effect", "parent", "exclusive", "max", "
 
 
 def gene_tree_from_data(document: Mapping[str, object], source: str) -> Any:
-    """A :class:`meneur.core.genes.GeneTree` from a ``[tree]`` + ``[genes.KEY]`` document
+    """A :class:`meneur.core.cosmos.genes.GeneTree` from a ``[tree]`` + ``[genes.KEY]`` document
     (the shipped example, or a campaign's own tree).
 
     Raises:
@@ -184,8 +184,8 @@ def gene_tree_from_data(document: Mapping[str, object], source: str) -> Any:
             mistyped field, an unknown kind or key, a parent or exclusive partner that
             is not in the tree, parents that loop.
     """
+    from meneur.core.cosmos.genes import Gene, GeneKind, GeneTree
     from meneur.core.errors import RulesError
-    from meneur.core.genes import Gene, GeneKind, GeneTree
 
     tree = document.get("tree", {})
     if not isinstance(tree, dict):

@@ -68,14 +68,14 @@ class _Reader:
 
 
 def catalogue_from_data(document: Mapping[str, object], source: str) -> Any:
-    """A :class:`meneur.core.cosmos_catalogue.Catalogue` from a catalogue document.
+    """A :class:`meneur.core.cosmos.catalogue.Catalogue` from a catalogue document.
 
     Raises:
         ContentError: naming ``source`` and the key of the first problem (a missing or
             mistyped field, an unknown key, a stat or talent that does not exist, bounds
             outside 20–80 or contradicting each other).
     """
-    from meneur.core.cosmos_catalogue import Affiliation, Catalogue, Origin, Talent
+    from meneur.core.cosmos.catalogue import Affiliation, Catalogue, Origin, Talent
     from meneur.core.errors import RulesError
 
     read = _Reader(source)

@@ -21,14 +21,14 @@ _CARD_KEYS = {"name", "family", "category", "text", "att", "def", "range", "dama
 
 
 def deck_from_data(document: Mapping[str, object], source: str) -> dict[str, Any]:
-    """The cards of a deck document, by key, as :class:`meneur.core.systemj_cards.Card`.
+    """The cards of a deck document, by key, as :class:`meneur.core.systemj.cards.Card`.
 
     Raises:
         ContentError: naming ``source`` and the key of the first problem (a missing or
             mistyped field, an unknown key, family or sub-category, a value out of range).
     """
     from meneur.core.errors import RulesError
-    from meneur.core.systemj_cards import FAMILIES, MAX_NAME, MAX_VALUE, Card
+    from meneur.core.systemj.cards import FAMILIES, MAX_NAME, MAX_VALUE, Card
 
     read = _Reader(source)
     read.table(document, "(top)", {"deck", "cards"})

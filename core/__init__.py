@@ -10,19 +10,30 @@ numeric result and the outcome key. :func:`meneur.core.records.roll_seeded` runs
 on ``random.Random(seed)`` and stores the seed, so :func:`meneur.core.replay.replay`
 reproduces any record exactly.
 
-Modules, one per thing they hold:
+Each system has its own package, holding its rules, its sheet, its creation and its odds:
+
+- ``resolution`` — Résoudre une action (``rules``, ``sheet``).
+- ``traits`` — Les Traits (``rules``, ``opposed``, ``derived``, ``sheet``).
+- ``spherier`` — Le Sphérier (``rules``, ``extended``, ``notation``, ``sheet``).
+- ``systemj`` — SYSTEMJ (``rules``, ``cards``, ``combat``, ``sheet``).
+- ``cosmos`` — The Tale of Great Cosmos (``rules``, ``catalogue``, ``creation``,
+  ``draft``, ``levels``, ``genes``, ``mutations``, ``sheet``).
+
+Beside them, the shared engine, one module per thing it holds:
 
 - ``errors`` — :class:`RulesError` and :class:`DiceNotationError`.
 - ``dice`` — the :class:`Die` record and the one function that draws a face.
 - ``records`` — the base roll record, seeded rolls, conversion to plain data.
 - ``odds`` — the :class:`Odds` record of exact probabilities (fractions).
-- ``keep_under`` — 3d6 keep-under, shared by ``resolution`` and ``oracles``.
-- ``resolution`` — Résoudre une action: scales, elements, alteration table.
+- ``keep_under`` — 3d6 keep-under, shared by Résoudre une action and the oracles.
 - ``oracles`` — the environment oracle and the yes/no oracle.
-- ``cosmos`` — The Tale of Great Cosmos: d100 tests, karma, intuition.
-- ``cosmos_creation`` — the Great Cosmos creation and conversion rolls.
 - ``notation`` — the free dice notation (``4d6kh3``, ``8d6>=5``) parsed to a tree.
 - ``expressions`` — rolling a parsed dice expression.
 - ``dice_odds`` — exact odds of a dice expression (icepool; imported only when needed).
+- ``tables`` — random tables; ``npcs`` — quick NPCs for any system.
+- ``sheets`` — how a sheet is described, edited and checked, for every system.
+- ``systems`` — which function rolls, reads and computes odds for each kind of test.
+- ``visibility``, ``table_rules``, ``phases`` — who sees what, who may do what at a
+  shared table, turns of secret choices.
 - ``replay`` — re-running any record from its inputs and seed.
 """

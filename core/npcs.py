@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from .cosmos_creation import STAT_MAX, STAT_MIN, STATS
+from .cosmos.creation import STAT_MAX, STAT_MIN, STATS
 from .dice import Die, draw
 from .errors import RulesError
 from .records import RollRecord
-from .systemj_combat import ATTRIBUTES as SYSTEMJ_ATTRIBUTES
+from .systemj.combat import ATTRIBUTES as SYSTEMJ_ATTRIBUTES
 
 SYSTEMS = ("resolution", "cosmos", "traits", "spherier", "systemj")
 

@@ -13,7 +13,7 @@ system's sheet, and every edit is read here, with the rules' limits, before it i
 - ``described``: a table of name → one line of text (what an element is typical for);
 - ``bonuses``: Les Traits' equipment, name → Parade and Endurance bonuses;
 - ``entries``: a list of lines in a notation (Sphérier skills and abilities, talents);
-- ``cards``: a SYSTEMJ hand (:mod:`meneur.core.systemj_cards`).
+- ``cards``: a SYSTEMJ hand (:mod:`meneur.core.systemj.cards`).
 
 Labels are term keys (``content/terms.toml``): the interface shows the French term with
 its English gloss.
@@ -21,7 +21,6 @@ its English gloss.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -284,7 +283,7 @@ def _parser(name: str) -> Callable[[str], Any]:
     ``talent``); each parser raises RulesError for what it refuses."""
     if name == "talent":
         return lambda text: check_name(text, "talents")
-    from . import spherier_notation
+    from .spherier import notation as spherier_notation
 
     return {
         "spherier.skill": spherier_notation.parse_skill,
@@ -323,247 +322,12 @@ def parse_cards(text: str) -> list[dict[str, Any]]:
     lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
     if not lines:
         raise RulesError("cards: nothing to add")
-    from .systemj_cards import parse_card
+    from .systemj.cards import parse_card
 
     return [parse_card(line).to_data() for line in lines]
 
 
-# --- Each system's sheet ---------------------------------------------------------------
-
-CHARACTER_POINTS = Field("points", Kind.NUMBER, "sheet.points", 0, 99, 0, compact=True)
-"""Résoudre une action's character points (the ``character_points`` option)."""
-
-
-def resolution_layout(options: Mapping[str, Any]) -> tuple[Section, ...]:
-    """Résoudre une action: elements, what they are typical for, and character points
-    when the campaign uses them."""
-    sections = [
-        Section(
-            "sheet.section.elements",
-            (
-                Field("elements", Kind.NAMED, "sheet.elements", 0, 10, {}, compact=True),
-                Field("typical", Kind.DESCRIBED, "sheet.typical", default={}),
-            ),
-        )
-    ]
-    if options.get("character_points"):
-        sections.append(Section("sheet.section.points", (CHARACTER_POINTS,)))
-    return tuple(sections)
-
-
-def _cosmos_stats(cap: int) -> tuple[Field, ...]:
-    from .cosmos_creation import STATS
-
-    return tuple(
-        Field(f"stats.{stat}", Kind.NUMBER, f"cosmos.stat.{stat}", 20, cap, 50, compact=True)
-        for stat in STATS
-    )
-
-
-MONEY = Field("money", Kind.NUMBER, "sheet.money", 0, 10**7, 0)
-"""Great Cosmos money, in PO (the creation wizard checks it too)."""
-AFFILIATION_LEVEL_MAX = 5
-"""The highest affiliation level any affiliation may allow (RULES.md §3.6)."""
-
-
-def cosmos_layout(
-    options: Mapping[str, Any], level: int, affiliation_max: int = AFFILIATION_LEVEL_MAX
-) -> tuple[Section, ...]:
-    """The Great Cosmos sheet with the campaign's optional rules; ``affiliation_max`` is
-    the character's affiliation's own highest level (from the catalogue)."""
-    from .cosmos_levels import stat_cap
-
-    gauges = [
-        Field("pv", Kind.NUMBER, "sheet.pv", -999, "pv_max", 0, compact=True),
-        Field("pv_max", Kind.NUMBER, "sheet.pv_max", 0, 9999, 0),
-        Field("pm", Kind.NUMBER, "sheet.pm", 0, "pm_max", 0, compact=True),
-        Field("pm_max", Kind.NUMBER, "sheet.pm_max", 0, 9999, 0),
-        Field("karma", Kind.NUMBER, "sheet.karma", -10, 10, 0, compact=True),
-        Field("intuition", Kind.NUMBER, "sheet.intuition", 1, 6, 3),
-        Field("light", Kind.NUMBER, "sheet.light", 0, 99, 1),
-        Field("dark", Kind.NUMBER, "sheet.dark", 0, 99, 1),
-    ]
-    identity = [
-        Field("level", Kind.NUMBER, "sheet.level", 1, 99, 1, compact=True),
-        Field("race", Kind.TEXT, "sheet.race", default=""),
-        Field("class", Kind.TEXT, "sheet.class", default=""),
-        MONEY,
-        # Creation may choose an affiliation; its level is the extension rule's.
-        Field("affiliation", Kind.TEXT, "sheet.affiliation", default=""),
-    ]
-    if options.get("affiliation"):
-        identity.append(
-            Field(
-                "affiliation_level",
-                Kind.NUMBER,
-                "sheet.affiliation_level",
-                0,
-                min(affiliation_max, AFFILIATION_LEVEL_MAX),
-                0,
-            )
-        )
-    trackers = []
-    if options.get("dna"):
-        trackers.append(Field("pmu", Kind.NUMBER, "sheet.pmu", 0, 99, 0, compact=True))
-    if options.get("endurance"):
-        trackers += [
-            Field("fp", Kind.NUMBER, "sheet.fp", -3, 10, 0),
-            Field("fm", Kind.NUMBER, "sheet.fm", -3, 10, 0),
-        ]
-    if options.get("mental_health"):
-        trackers.append(
-            Field("mental_health", Kind.NUMBER, "sheet.mental_health", 0, "mental_health_max", 0)
-        )
-        trackers.append(
-            Field("mental_health_max", Kind.NUMBER, "sheet.mental_health_max", 50, 150, 100)
-        )
-    if options.get("aura"):
-        trackers += [
-            Field("aura", Kind.NUMBER, "sheet.aura", 0, 4, 0),
-            Field("anti_aura", Kind.NUMBER, "sheet.anti_aura", 0, 99, 0),
-        ]
-    if options.get("piloting"):
-        trackers.append(Field("piloting", Kind.NAMED, "sheet.piloting", 0, 999, {}))
-    if options.get("inventory"):
-        trackers.append(Field("inventory", Kind.NAMED, "sheet.inventory", 1, 6, {}))
-    sections = [
-        Section("sheet.section.identity", tuple(identity)),
-        Section("sheet.section.stats", _cosmos_stats(stat_cap(level))),
-        Section("sheet.section.gauges", tuple(gauges)),
-        Section(
-            "sheet.section.talents",
-            (Field("talents", Kind.ENTRIES, "sheet.talents", default=[], parser="talent"),),
-        ),
-    ]
-    if trackers:
-        sections.append(Section("sheet.section.trackers", tuple(trackers)))
-    return tuple(sections)
-
-
-def traits_layout() -> tuple[Section, ...]:
-    """Les Traits: the five attributes and the skills share one table (all are dice)."""
-    from .traits_derived import DEFAULT_DEPLACEMENT
-
-    return (
-        Section(
-            "sheet.section.attributes",
-            (
-                Field(
-                    "traits",
-                    Kind.NAMED,
-                    "sheet.traits",
-                    0,
-                    20,
-                    {},
-                    names=("Agilité", "Savoir", "Mental", "Force", "Vigueur"),
-                    compact=True,
-                ),
-            ),
-        ),
-        Section(
-            "sheet.section.equipment",
-            (
-                Field("equipment", Kind.BONUSES, "sheet.equipment", default={}),
-                Field(
-                    "deplacement",
-                    Kind.NUMBER,
-                    "sheet.deplacement",
-                    0,
-                    20,
-                    DEFAULT_DEPLACEMENT,
-                ),
-            ),
-        ),
-    )
-
-
-def spherier_layout() -> tuple[Section, ...]:
-    """Le Sphérier: the three attributes, skills and abilities in the seed's notation."""
-    return (
-        Section(
-            "sheet.section.skills",
-            (
-                Field(
-                    "attributes",
-                    Kind.ENTRIES,
-                    "sheet.spherier_attributes",
-                    default=[],
-                    parser="spherier.skill",
-                ),
-                Field(
-                    "skills",
-                    Kind.ENTRIES,
-                    "sheet.skills",
-                    default=[],
-                    parser="spherier.skill",
-                    compact=True,
-                ),
-            ),
-        ),
-        Section(
-            "sheet.section.abilities",
-            (
-                Field(
-                    "abilities",
-                    Kind.ENTRIES,
-                    "sheet.abilities",
-                    default=[],
-                    parser="spherier.ability",
-                ),
-            ),
-        ),
-    )
-
-
-SYSTEMJ_SKILLS = (
-    "Lire/écrire",
-    "Parler",
-    "Acrobatie",
-    "Danse",
-    "Nage",
-    "Cuisine",
-    "Premiers soins",
-    "Dissimulation",
-    "Détection",
-    "Sang-froid",
-)
-"""SYSTEMJ's ten generic skills."""
-
-
-def systemj_layout() -> tuple[Section, ...]:
-    """SYSTEMJ: seven attributes on 100, generic and special skills, PV, armour, cards."""
-    from .systemj_combat import ATTRIBUTES
-
-    attributes = tuple(
-        Field(
-            f"attributes.{name}",
-            Kind.NUMBER,
-            f"systemj.attribute.{name}",
-            0,
-            100,
-            50,
-            compact=True,
-        )
-        for name in ATTRIBUTES
-    )
-    return (
-        Section("sheet.section.attributes", attributes),
-        Section(
-            "sheet.section.skills",
-            (
-                Field("skills", Kind.NAMED, "sheet.skills", 0, 100, {}, names=SYSTEMJ_SKILLS),
-                Field("special", Kind.NAMED, "sheet.special_skills", 0, 100, {}),
-            ),
-        ),
-        Section(
-            "sheet.section.gauges",
-            (
-                Field("pv", Kind.NUMBER, "sheet.wounds", 0, 999, 0, compact=True),
-                Field("armour", Kind.NUMBER, "sheet.armour", 0, 999, 0),
-            ),
-        ),
-        Section("sheet.section.cards", (Field("cards", Kind.CARDS, "sheet.cards", default=[]),)),
-    )
+# --- Each system's sheet (in its own package: meneur.core.<system>.sheet) --------------
 
 
 def layout(
@@ -582,22 +346,32 @@ def layout(
         RulesError: for an unknown system.
     """
     if system == "resolution":
-        return resolution_layout(options)
+        from .resolution import sheet as resolution
+
+        return resolution.layout(options)
     if system == "cosmos":
+        from .cosmos import sheet as cosmos
+
         level = sheet.get("level", 1)
         affiliation = sheet.get("affiliation")
         highest = (
-            (affiliation_levels or {}).get(affiliation, AFFILIATION_LEVEL_MAX)
+            (affiliation_levels or {}).get(affiliation, cosmos.AFFILIATION_LEVEL_MAX)
             if isinstance(affiliation, str)
-            else AFFILIATION_LEVEL_MAX
+            else cosmos.AFFILIATION_LEVEL_MAX
         )
-        return cosmos_layout(options, level if isinstance(level, int) else 1, highest)
+        return cosmos.layout(options, level if isinstance(level, int) else 1, highest)
     if system == "traits":
-        return traits_layout()
+        from .traits import sheet as traits
+
+        return traits.layout()
     if system == "spherier":
-        return spherier_layout()
+        from .spherier import sheet as spherier
+
+        return spherier.layout()
     if system == "systemj":
-        return systemj_layout()
+        from .systemj import sheet as systemj
+
+        return systemj.layout()
     raise RulesError(f"unknown system {system!r}")
 
 
@@ -644,7 +418,7 @@ def _check_value(field: Field, value: object, sheet: Mapping[str, Any]) -> None:
     elif field.kind is Kind.CARDS:
         if not isinstance(value, list):
             raise field_error(key, "expected a list of cards", "expected_cards")
-        from .systemj_cards import Card
+        from .systemj.cards import Card
 
         for i, card in enumerate(value):
             if not isinstance(card, Mapping):
@@ -702,70 +476,10 @@ class Derived:
     value: int | str
 
 
-def _int(value: Any, default: int = 0) -> int:
+def whole_or(value: Any, default: int = 0) -> int:
+    """``value`` when it is a whole number (not a bool), else ``default``: a hand-edited
+    sheet with a wrong type still shows."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _folded(names: Mapping[str, Any], wanted: str) -> Any:
-    """The value under ``wanted``, whatever the case and accents of the sheet's key."""
-    from .systemj_cards import key_of
-
-    for name, value in names.items():
-        if key_of(name) == wanted:
-            return value
-    return None
-
-
-def allele_state(points: int) -> str:
-    """A gene's alleles: ``O-O`` (0 points), ``X-O`` (1), ``X-X`` (2), ``X-X +n`` beyond."""
-    if points <= 0:
-        return "O-O"
-    if points == 1:
-        return "X-O"
-    return "X-X" if points == 2 else f"X-X +{points - 2}"
-
-
-def inventory_slots(force: int) -> int:
-    """Great Cosmos inventory: 40 × (Force rounded down to the ten) / 100 slots."""
-    return 40 * (force // 10 * 10) // 100
-
-
-def movement_squares(agilite: int, overloaded: bool = False) -> int:
-    """Great Cosmos movement: ceil(Agilité / 20) squares a turn, halved (rounded down)
-    when the inventory is overloaded."""
-    squares = math.ceil(max(agilite, 0) / 20)
-    return squares // 2 if overloaded else squares
-
-
-OVERLOAD_AGILITE = 5
-"""Agilité points each inventory slot over the limit costs (RULES.md §3.6)."""
-
-
-def overload(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
-    """Great Cosmos: inventory slots used beyond the limit Force allows (0 without the
-    inventory rule)."""
-    if not options.get("inventory"):
-        return 0
-    stats = sheet.get("stats", {})
-    force = _int(stats.get("force"), 50) if isinstance(stats, Mapping) else 50
-    items = sheet.get("inventory", {})
-    used = sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
-    return max(0, used - inventory_slots(force))
-
-
-def current_stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> dict[str, int]:
-    """Great Cosmos: the six stats as they count now, wherever a stat is used (tests,
-    movement, turn order): the sheet's values, Agilité less 5 points a slot of inventory
-    over the limit. Stats the sheet lacks are left out."""
-    stats = sheet.get("stats", {})
-    found = {
-        name: value
-        for name, value in (stats.items() if isinstance(stats, Mapping) else ())
-        if isinstance(value, int) and not isinstance(value, bool)
-    }
-    if "agilite" in found:
-        found["agilite"] = max(0, found["agilite"] - OVERLOAD_AGILITE * overload(options, sheet))
-    return found
 
 
 def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
@@ -775,92 +489,18 @@ def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -
     default too, so a hand-edited sheet still shows.
     """
     if system == "traits":
-        return _traits_derived(sheet)
+        from .traits import sheet as traits
+
+        return traits.derived(sheet)
     if system == "cosmos":
-        return _cosmos_derived(options, sheet)
+        from .cosmos import sheet as cosmos
+
+        return cosmos.derived(options, sheet)
     if system == "systemj":
-        return _systemj_derived(sheet)
+        from .systemj import sheet as systemj
+
+        return systemj.derived(sheet)
     return []
-
-
-def _traits_derived(sheet: Mapping[str, Any]) -> list[Derived]:
-    from .traits_derived import derived_values
-
-    traits = sheet.get("traits", {})
-    traits = traits if isinstance(traits, Mapping) else {}
-    melee = _folded(traits, "melee")
-    vigueur = _int(_folded(traits, "vigueur"))
-    equipment = sheet.get("equipment", {})
-    parade_bonus = endurance_bonus = 0
-    if isinstance(equipment, Mapping):
-        for bonuses in equipment.values():
-            if isinstance(bonuses, Mapping):
-                parade_bonus += _int(bonuses.get("parade"))
-                endurance_bonus += _int(bonuses.get("endurance"))
-    try:
-        values = derived_values(
-            melee=_int(melee) if melee is not None else None,
-            vigueur=max(vigueur, 0),
-            parade_bonus=parade_bonus,
-            endurance_bonus=endurance_bonus,
-            deplacement=max(_int(sheet.get("deplacement"), 1), 0),
-        )
-    except RulesError:
-        return []
-    return [
-        Derived("sheet.parade", values.parade),
-        Derived("sheet.parade_instinctive", values.parade_instinctive),
-        Derived("sheet.endurance", values.endurance),
-        Derived("sheet.endurance_naturelle", values.endurance_naturelle),
-        Derived("sheet.deplacement", values.deplacement),
-    ]
-
-
-def _cosmos_derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
-    from .cosmos_levels import stat_cap
-
-    stats = sheet.get("stats", {})
-    stats = stats if isinstance(stats, Mapping) else {}
-    found = [Derived("sheet.stat_cap", stat_cap(max(_int(sheet.get("level"), 1), 1)))]
-    dna = sheet.get("dna", {})
-    if options.get("dna") and isinstance(dna, Mapping):
-        # The genes and mutations themselves are the sheet's data, shown by their names
-        # in the campaign's gene tree: the interface lists them.
-        found.append(Derived("sheet.dna_left", _int(dna.get("left"))))
-    over = overload(options, sheet)
-    if options.get("movement"):
-        agilite = current_stats(options, sheet).get("agilite", 50)
-        found.append(Derived("sheet.movement", movement_squares(agilite, over > 0)))
-    if options.get("inventory"):
-        limit = inventory_slots(_int(stats.get("force"), 50))
-        found.append(Derived("sheet.slots", f"{limit + over if over else _used(sheet)}/{limit}"))
-        if over:
-            found.append(Derived("sheet.overload", -OVERLOAD_AGILITE * over))
-    return found
-
-
-def _used(sheet: Mapping[str, Any]) -> int:
-    items = sheet.get("inventory", {})
-    return sum(_int(v) for v in items.values()) if isinstance(items, Mapping) else 0
-
-
-def _systemj_derived(sheet: Mapping[str, Any]) -> list[Derived]:
-    from . import systemj_combat as combat
-
-    try:
-        scores = combat.scores_of(sheet)
-    except RulesError:
-        return []
-    found = [
-        Derived("sheet.melee_force", scores.attack(combat.Attack.MELEE_FORCE)),
-        Derived("sheet.melee_furtive", scores.attack(combat.Attack.MELEE_FURTIVE)),
-        Derived("sheet.dodge", scores.dodge),
-    ]
-    if scores.parry is not None:
-        found.append(Derived("sheet.parry", scores.parry))
-    if scores.block is not None:
-        found.append(Derived("sheet.block", scores.block))
-    return found
 
 
 def compact_fields(sections: Sequence[Section]) -> list[Field]:

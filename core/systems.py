@@ -23,9 +23,33 @@ class Functions(NamedTuple):
 
 
 _CORE = "meneur.core"
+KIND_NAMES = {
+    "resolution.rules": "resolution",
+    "traits.rules": "traits",
+    "traits.opposed": "traits_opposed",
+    "traits.derived": "traits_derived",
+    "spherier.rules": "spherier",
+    "spherier.extended": "spherier_extended",
+    "spherier.notation": "spherier_notation",
+    "systemj.rules": "systemj",
+    "systemj.cards": "systemj_cards",
+    "systemj.combat": "systemj_combat",
+    "cosmos.rules": "cosmos",
+    "cosmos.catalogue": "cosmos_catalogue",
+    "cosmos.creation": "cosmos_creation",
+    "cosmos.draft": "cosmos_draft",
+    "cosmos.levels": "cosmos_levels",
+    "cosmos.genes": "genes",
+    "cosmos.mutations": "mutations",
+}
+"""How a kind names the module its class lives in, when that is not the module's own
+path under meneur.core: the names modules had before each system got its package, which
+every journal written since records (``kind = "resolution.ResolutionTest"``)."""
+MODULES = {name: module for module, name in KIND_NAMES.items()}
+"""The module (under meneur.core) a kind's first part names."""
 KINDS: dict[str, Functions] = {
     "resolution.ResolutionTest": Functions(
-        "resolution:roll", "resolution:resolve", "resolution:odds"
+        "resolution.rules:roll", "resolution.rules:resolve", "resolution.rules:odds"
     ),
     "oracles.OracleQuestion": Functions(
         "oracles:roll_oracle", "oracles:resolve_oracle", "oracles:oracle_odds"
@@ -33,37 +57,49 @@ KINDS: dict[str, Functions] = {
     "oracles.YesNoQuestion": Functions(
         "oracles:roll_yesno", "oracles:resolve_yesno", "oracles:yesno_odds"
     ),
-    "cosmos.CosmosTest": Functions("cosmos:roll", "cosmos:resolve", "cosmos:odds"),
+    "cosmos.CosmosTest": Functions(
+        "cosmos.rules:roll", "cosmos.rules:resolve", "cosmos.rules:odds"
+    ),
     "cosmos.IntuitionTest": Functions(
-        "cosmos:roll_intuition", "cosmos:resolve_intuition", "cosmos:intuition_odds"
+        "cosmos.rules:roll_intuition",
+        "cosmos.rules:resolve_intuition",
+        "cosmos.rules:intuition_odds",
     ),
-    "mutations.MutationInputs": Functions("mutations:roll", "mutations:resolve", "mutations:odds"),
+    "mutations.MutationInputs": Functions(
+        "cosmos.mutations:roll", "cosmos.mutations:resolve", "cosmos.mutations:odds"
+    ),
     "mutations.UltimateInputs": Functions(
-        "mutations:roll_ultimate", "mutations:resolve_ultimate", None
+        "cosmos.mutations:roll_ultimate", "cosmos.mutations:resolve_ultimate", None
     ),
-    "cosmos_levels.LevelUpInputs": Functions("cosmos_levels:roll", None, None),
-    "cosmos_creation.CreationOptions": Functions("cosmos_creation:roll_creation", None, None),
-    "cosmos_creation.ConversionOptions": Functions("cosmos_creation:roll_conversion", None, None),
+    "cosmos_levels.LevelUpInputs": Functions("cosmos.levels:roll", None, None),
+    "cosmos_creation.CreationOptions": Functions("cosmos.creation:roll_creation", None, None),
+    "cosmos_creation.ConversionOptions": Functions("cosmos.creation:roll_conversion", None, None),
     "expressions.DiceInputs": Functions(
         "expressions:roll", "expressions:resolve", "dice_odds:odds"
     ),
-    "traits.TraitTest": Functions("traits:roll", "traits:resolve", "traits:odds"),
-    "traits_opposed.OpposedTest": Functions("traits_opposed:play", None, "traits_opposed:odds"),
-    "spherier.SkillTest": Functions("spherier:roll", "spherier:resolve", "spherier:odds"),
+    "traits.TraitTest": Functions("traits.rules:roll", "traits.rules:resolve", "traits.rules:odds"),
+    "traits_opposed.OpposedTest": Functions("traits.opposed:play", None, "traits.opposed:odds"),
+    "spherier.SkillTest": Functions(
+        "spherier.rules:roll", "spherier.rules:resolve", "spherier.rules:odds"
+    ),
     "spherier.OpposedSkillTest": Functions(
-        "spherier:roll_opposed", "spherier:resolve_opposed", "spherier:opposed_odds"
+        "spherier.rules:roll_opposed",
+        "spherier.rules:resolve_opposed",
+        "spherier.rules:opposed_odds",
     ),
     "spherier_extended.ExtendedTest": Functions(
-        "spherier_extended:roll_extended",
-        "spherier_extended:resolve_extended",
-        "spherier_extended:extended_odds",
+        "spherier.extended:roll_extended",
+        "spherier.extended:resolve_extended",
+        "spherier.extended:extended_odds",
     ),
     "spherier_extended.TeamTest": Functions(
-        "spherier_extended:roll_team",
-        "spherier_extended:resolve_team",
-        "spherier_extended:team_odds",
+        "spherier.extended:roll_team",
+        "spherier.extended:resolve_team",
+        "spherier.extended:team_odds",
     ),
-    "systemj.SystemjTest": Functions("systemj:roll", "systemj:resolve", "systemj:odds"),
+    "systemj.SystemjTest": Functions(
+        "systemj.rules:roll", "systemj.rules:resolve", "systemj.rules:odds"
+    ),
     "tables.TableQuery": Functions("tables:roll", None, "tables:odds"),
     "npcs.NpcInputs": Functions("npcs:roll", None, None),
 }
@@ -71,9 +107,26 @@ KINDS: dict[str, Functions] = {
 
 
 def kind_of(inputs_type: type) -> str:
-    """The registry key of a kind of inputs: ``module.Class`` under meneur.core."""
+    """The kind of a core class (inputs, record): ``module.Class``, the module named as
+    journals name it (see :data:`KIND_NAMES`)."""
     module = inputs_type.__module__.removeprefix(f"{_CORE}.")
-    return f"{module}.{inputs_type.__qualname__}"
+    return f"{KIND_NAMES.get(module, module)}.{inputs_type.__qualname__}"
+
+
+def class_of(kind: str) -> type:
+    """The core class a kind names (the inverse of :func:`kind_of`).
+
+    Raises:
+        RulesError: for a kind naming no core class.
+    """
+    module, _, name = kind.rpartition(".")
+    try:
+        found = getattr(importlib.import_module(f"{_CORE}.{MODULES.get(module, module)}"), name)
+    except (ImportError, AttributeError, ValueError):
+        raise RulesError(f"no rules are known for kind {kind}") from None
+    if not isinstance(found, type):
+        raise RulesError(f"no rules are known for kind {kind}")
+    return found
 
 
 def _load(where: str) -> Callable[..., Any]:

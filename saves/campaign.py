@@ -91,16 +91,13 @@ def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
     Raises:
         CampaignError: when they cannot be read back.
     """
-    import importlib
-
     from meneur.core.errors import RulesError
-    from meneur.core.systems import KINDS
+    from meneur.core.systems import KINDS, class_of
 
     kind = data.get("kind")
     if kind not in KINDS:
         raise CampaignError(STATE_FILE, f"unknown roll kind {kind!r}", "roll.kind")
-    module, name = str(kind).rsplit(".", 1)
-    inputs_type = getattr(importlib.import_module(f"meneur.core.{module}"), name)
+    inputs_type = class_of(str(kind))
     try:
         return inputs_type, from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
     except RulesError as error:

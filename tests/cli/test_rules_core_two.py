@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from meneur.cli.main import main
-from meneur.core import traits
-from meneur.core.traits import PokerPolicy, TraitTest
+from meneur.core.traits import rules as traits
+from meneur.core.traits.rules import PokerPolicy, TraitTest
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

@@ -21,17 +21,22 @@ sys.exit(status)
 """
 
 RULES_MODULES = {
-    "resolution": {"meneur.core.resolution", "meneur.core.keep_under"},
-    "cosmos": {"meneur.core.cosmos"},
+    "resolution": {
+        "meneur.core.resolution",
+        "meneur.core.resolution.rules",
+        "meneur.core.keep_under",
+    },
+    "cosmos": {"meneur.core.cosmos", "meneur.core.cosmos.rules"},
     "dice": {"meneur.core.expressions", "meneur.core.notation", "meneur.core.dice_odds"},
-    "traits": {"meneur.core.traits", "meneur.core.traits_opposed"},
+    "traits": {"meneur.core.traits", "meneur.core.traits.rules", "meneur.core.traits.opposed"},
     "spherier": {
         "meneur.core.spherier",
-        "meneur.core.spherier_notation",
-        "meneur.core.spherier_extended",
+        "meneur.core.spherier.rules",
+        "meneur.core.spherier.notation",
+        "meneur.core.spherier.extended",
     },
-    "systemj": {"meneur.core.systemj"},
-    "create": {"meneur.core.cosmos_creation"},
+    "systemj": {"meneur.core.systemj", "meneur.core.systemj.rules"},
+    "create": {"meneur.core.cosmos", "meneur.core.cosmos.creation"},
 }
 SHARED = {
     "meneur.core.dice",

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 
 from meneur.content import ContentError
 from meneur.content.cosmos import catalogue_from_data, example_catalogue
-from meneur.core.cosmos_catalogue import TALENTS_TO_CHOOSE
+from meneur.core.cosmos.catalogue import TALENTS_TO_CHOOSE
 
 from .conftest import assert_refused, broken_fixtures, load_or_refusal, toml_documents
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from meneur.content import ContentError
 from meneur.content.systemj import deck_for, deck_from_data, example_deck
-from meneur.core.systemj_cards import FAMILIES, parse_card
+from meneur.core.systemj.cards import FAMILIES, parse_card
 
 from .conftest import assert_refused, broken_fixtures, load_or_refusal, toml_documents
 

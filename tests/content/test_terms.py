@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from meneur.content import ContentError, parse_terms, term, terms
-from meneur.core import cosmos, cosmos_creation, oracles, resolution, spherier, systemj, traits
+from meneur.core import oracles
+from meneur.core.cosmos import creation as cosmos_creation
+from meneur.core.cosmos import rules as cosmos
+from meneur.core.resolution import rules as resolution
+from meneur.core.spherier import rules as spherier
+from meneur.core.systemj import rules as systemj
+from meneur.core.traits import rules as traits
 
 BROKEN = Path(__file__).parent / "broken"
 SYSTEM_NAMES = (

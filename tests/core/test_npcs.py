@@ -12,7 +12,7 @@ from meneur.core import npcs, sheets
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.replay import replay
-from meneur.core.spherier_notation import parse_skill
+from meneur.core.spherier.notation import parse_skill
 
 
 @pytest.mark.parametrize("system", npcs.SYSTEMS)

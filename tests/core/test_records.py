@@ -8,11 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from meneur.core import cosmos, expressions, oracles, resolution
+from meneur.core import expressions, oracles
+from meneur.core.cosmos import rules as cosmos
 from meneur.core.dice import Die
 from meneur.core.errors import RulesError
 from meneur.core.records import as_data, fraction_text, roll_seeded
 from meneur.core.replay import replay
+from meneur.core.resolution import rules as resolution
 from meneur.core.systems import resolver, roller
 
 EXAMPLES = [
@@ -81,13 +83,10 @@ def test_plain_data_leaves_out_unset_fields_and_writes_fractions() -> None:
 
 
 def test_every_kind_in_the_registry_has_its_functions() -> None:
-    import importlib
-
     from meneur.core import systems
 
     for kind, functions in systems.KINDS.items():
-        module, name = kind.rsplit(".", 1)
-        inputs_type = getattr(importlib.import_module(f"meneur.core.{module}"), name)
+        inputs_type = systems.class_of(kind)
         assert systems.kind_of(inputs_type) == kind
         assert callable(systems.roller(inputs_type))
         if functions.resolve is not None:

@@ -7,7 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meneur.core import sheets
+from meneur.core.cosmos import sheet as cosmos_sheet
 from meneur.core.errors import RulesError
+from meneur.core.resolution import sheet as resolution_sheet
 from meneur.core.sheets import Kind
 
 
@@ -102,7 +104,7 @@ def test_character_points_are_on_the_sheet_only_with_their_option() -> None:
 
     assert "points" not in keys({})
     assert "points" in keys({"character_points": True})
-    assert sheets.CHARACTER_POINTS.compact  # shown beside the party while playing
+    assert resolution_sheet.CHARACTER_POINTS.compact  # shown beside the party while playing
 
 
 def test_equipment_reads_parade_and_endurance_bonuses() -> None:
@@ -184,9 +186,9 @@ def test_traits_parade_and_endurance_come_from_base_values_and_equipment() -> No
 
 
 def test_cosmos_inventory_slots_follow_force_rounded_down_to_the_ten() -> None:
-    assert sheets.inventory_slots(55) == 20  # 40 × 50 / 100
-    assert sheets.inventory_slots(80) == 32
-    assert sheets.inventory_slots(29) == 8
+    assert cosmos_sheet.inventory_slots(55) == 20  # 40 × 50 / 100
+    assert cosmos_sheet.inventory_slots(80) == 32
+    assert cosmos_sheet.inventory_slots(29) == 8
     sheet = {"stats": {"force": 29, "agilite": 41}, "inventory": {"Épée": 3, "Hache": 6}}
     found = values("cosmos", sheet, {"inventory": True, "movement": True})
     assert found["sheet.slots"] == "9/8"
@@ -202,11 +204,11 @@ def test_each_slot_over_the_limit_costs_5_agilite_everywhere_and_halves_movement
         "stats": {"force": 30, "agilite": 80},
         "inventory": {"Sac": 3, "Armure": 6, "Caisse": 6},
     }
-    assert sheets.overload(options, sheet) == 3
-    assert sheets.current_stats(options, sheet)["agilite"] == 65
+    assert cosmos_sheet.overload(options, sheet) == 3
+    assert cosmos_sheet.current_stats(options, sheet)["agilite"] == 65
     assert values("cosmos", sheet, options)["sheet.movement"] == 2  # ceil(65 / 20) // 2
     # Without the inventory rule, nothing is overloaded.
-    assert sheets.current_stats({"movement": True}, sheet)["agilite"] == 80
+    assert cosmos_sheet.current_stats({"movement": True}, sheet)["agilite"] == 80
     assert values("cosmos", sheet, {"movement": True})["sheet.movement"] == 4
 
 
@@ -250,4 +252,4 @@ def test_cosmos_dna_points_left_are_shown_with_the_rule_only() -> None:
     ("points", "state"), [(0, "O-O"), (1, "X-O"), (2, "X-X"), (4, "X-X +2"), (-1, "O-O")]
 )
 def test_allele_states(points: int, state: str) -> None:
-    assert sheets.allele_state(points) == state
+    assert cosmos_sheet.allele_state(points) == state

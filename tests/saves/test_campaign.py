@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from meneur.core import cosmos, resolution
+from meneur.core.cosmos import rules as cosmos
 from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
 from meneur.saves.campaign import Campaign, replay_roll, roll_to_data, summary
 from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError, UndoConflict
@@ -71,7 +72,8 @@ def test_entries_survive_reopening(campaign: Campaign) -> None:
 
 
 def test_oracle_answers_and_creation_rolls_get_their_own_kinds(campaign: Campaign) -> None:
-    from meneur.core import cosmos_creation, oracles
+    from meneur.core import oracles
+    from meneur.core.cosmos import creation as cosmos_creation
 
     answer = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(4, "Is it locked?"), 1)
     creation = roll_seeded(cosmos_creation.roll_creation, cosmos_creation.CreationOptions(), 1)

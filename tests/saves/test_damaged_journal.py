@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
-from meneur.core import resolution
 from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
 from meneur.saves.campaign import Campaign, roll_to_data
 from meneur.saves.journal import (
     CHECKED_FILE,

@@ -91,7 +91,7 @@ def test_two_writers_in_one_process_take_turns_and_see_each_other(tmp_path: Path
 PARALLEL = textwrap.dedent(
     """
     import sys
-    from meneur.core import resolution
+    from meneur.core.resolution import rules as resolution
     from meneur.core.records import roll_seeded
     from meneur.saves.campaign import Campaign
     campaign = Campaign.open(sys.argv[1], author=sys.argv[2])
@@ -149,7 +149,7 @@ def test_parallel_writers_are_all_acknowledged_in_one_contiguous_order(tmp_path:
 WRITER = textwrap.dedent(
     """
     import sys
-    from meneur.core import resolution
+    from meneur.core.resolution import rules as resolution
     from meneur.core.records import roll_seeded
     from meneur.saves.campaign import Campaign
     campaign = Campaign.open(sys.argv[1])

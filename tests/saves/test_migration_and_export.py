@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meneur.core import resolution, traits
 from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
+from meneur.core.traits import rules as traits
 from meneur.saves import schema
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError

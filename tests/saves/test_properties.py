@@ -9,8 +9,13 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meneur.core import cosmos, oracles, resolution, spherier, systemj, traits
+from meneur.core import oracles
+from meneur.core.cosmos import rules as cosmos
 from meneur.core.records import as_data, from_data
+from meneur.core.resolution import rules as resolution
+from meneur.core.spherier import rules as spherier
+from meneur.core.systemj import rules as systemj
+from meneur.core.traits import rules as traits
 from meneur.saves.campaign import Campaign
 
 texts = st.text(max_size=200)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from meneur.core import resolution
 from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
 from meneur.core.table_rules import Seat
 from meneur.saves.campaign import Campaign, Secrecy
 from meneur.saves.errors import CampaignError

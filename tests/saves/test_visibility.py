@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from meneur.cli.main import main
-from meneur.core import resolution
 from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
 from meneur.core.visibility import AUDIENCE, GM, Viewer
 from meneur.saves.campaign import Campaign, Secrecy
 from meneur.saves.errors import CampaignError

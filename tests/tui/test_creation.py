@@ -12,7 +12,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from meneur.core.cosmos_creation import CreationOptions, roll_creation
+from meneur.core.cosmos.creation import CreationOptions, roll_creation
 from meneur.core.records import roll_seeded
 from meneur.saves.campaign import Campaign, replay_roll, roll_to_data
 from meneur.tui.app import make_app
@@ -262,7 +262,7 @@ async def test_with_the_genetic_rule_dna_points_go_into_the_gene_tree(
         # Spend all but one wherever they go: the warning comes again for the new count.
         view = screen.query_one("#genes")
         while screen.draft.genome.left > 1:
-            from meneur.core.genes import legal_additions
+            from meneur.core.cosmos.genes import legal_additions
 
             key = legal_additions(view.gene_tree, screen.draft.genome, creation=True)[0]
             view.highlight(key)

@@ -329,7 +329,7 @@ async def test_no_character_no_sheet(data_dir) -> None:
 async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entry(
     app_of,
 ) -> None:
-    from meneur.core.cosmos_levels import Pool
+    from meneur.core.cosmos.levels import Pool
     from meneur.tui.screens.level_up import LevelUpScreen
     from meneur.tui.widgets.choice import Choice
 

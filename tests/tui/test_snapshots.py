@@ -252,10 +252,10 @@ def watch_app(campaign_of, layout: str):  # type: ignore[no-untyped-def]
     """A seeded table seen by its audience: a roll, twenty dice, a blind roll (announced),
     a GM-only tracker, a note, a private note."""
     from meneur.content.strings import strings
-    from meneur.core import resolution
     from meneur.core.expressions import DiceInputs
     from meneur.core.expressions import roll as roll_expression
     from meneur.core.records import roll_seeded
+    from meneur.core.resolution import rules as resolution
     from meneur.core.visibility import AUDIENCE
     from meneur.saves.campaign import Campaign, Secrecy
     from meneur.tui.watch import WatchApp

@@ -157,8 +157,8 @@ def test_every_sphérier_and_card_notation_error_is_said_in_both_languages(
     parser: str, typed: str
 ) -> None:
     from meneur.core.errors import NotationError
-    from meneur.core.spherier_notation import parse_skill, parse_test
-    from meneur.core.systemj_cards import parse_card
+    from meneur.core.spherier.notation import parse_skill, parse_test
+    from meneur.core.systemj.cards import parse_card
 
     read = {"test": parse_test, "skill": parse_skill, "card": parse_card}[parser]
     with pytest.raises(NotationError) as caught:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from textual.widgets import Input
 
-from meneur.core import traits
+from meneur.core.traits import rules as traits
 from meneur.saves.campaign import replay_roll
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import ActionPanel

@@ -93,8 +93,8 @@ async def test_the_stream_never_draws_a_gm_entry_even_between_two_public_ones(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         writer = Campaign.open(table.directory)
-        from meneur.core import resolution
         from meneur.core.records import roll_seeded
+        from meneur.core.resolution import rules as resolution
         from meneur.saves.campaign import Secrecy
 
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
@@ -116,8 +116,8 @@ async def test_the_stream_never_draws_a_gm_entry_even_between_two_public_ones(
 
 
 async def test_an_announced_blind_roll_is_said_without_its_content(table: Campaign) -> None:
-    from meneur.core import resolution
     from meneur.core.records import roll_seeded
+    from meneur.core.resolution import rules as resolution
     from meneur.saves.campaign import Secrecy
 
     app = watch(table)

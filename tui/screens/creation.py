@@ -33,7 +33,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from meneur.content import Term, term
-from meneur.core.cosmos_creation import (
+from meneur.core.cosmos.creation import (
     CONVERSION_TOTAL,
     OLD_STATS,
     PV_PM_TOTAL,
@@ -46,10 +46,10 @@ from meneur.core.cosmos_creation import (
     roll_conversion,
     roll_creation,
 )
-from meneur.core.cosmos_draft import Draft, Problem
-from meneur.core.cosmos_levels import stat_cap
+from meneur.core.cosmos.draft import Draft, Problem
+from meneur.core.cosmos.genes import Genome
+from meneur.core.cosmos.levels import stat_cap
 from meneur.core.errors import RulesError
-from meneur.core.genes import Genome
 from meneur.core.records import roll_seeded
 from meneur.saves.changes import Change, set_value
 from meneur.saves.errors import CampaignError
@@ -63,8 +63,8 @@ from meneur.tui.widgets.title_bar import TitleBar
 from .dialogs import parse_faces
 
 if TYPE_CHECKING:
-    from meneur.core.cosmos_catalogue import Affiliation, Catalogue, Origin
-    from meneur.core.genes import GeneTree
+    from meneur.core.cosmos.catalogue import Affiliation, Catalogue, Origin
+    from meneur.core.cosmos.genes import GeneTree
     from meneur.tui.session import Session
 
 STEPS = ("identity", "pv_pm", "stats", "moves", "talents", "finish")

@@ -26,7 +26,7 @@ from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal
 from meneur.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    from meneur.core.genes import GeneTree, Genome
+    from meneur.core.cosmos.genes import GeneTree, Genome
     from meneur.tui.session import Session
 
 

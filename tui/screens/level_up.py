@@ -18,8 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from meneur.content import term
-from meneur.core import cosmos_levels as levels
-from meneur.core.cosmos_creation import POINTS_TO_MOVE, STATS
+from meneur.core.cosmos import levels
+from meneur.core.cosmos.creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import MISSING, Change
 from meneur.tui.session import SessionStrings

@@ -27,10 +27,11 @@ from textual.widgets.option_list import Option
 
 from meneur.content import Term, term
 from meneur.core import sheets
-from meneur.core.cosmos_creation import STATS
+from meneur.core.cosmos import sheet as cosmos_sheet
+from meneur.core.cosmos.creation import STATS
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
-from meneur.core.systemj_cards import hand
+from meneur.core.systemj.cards import hand
 from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError
 from meneur.tui.i18n import signed
@@ -43,8 +44,8 @@ from .dialogs import TextDialog
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from meneur.core.cosmos_catalogue import Catalogue
-    from meneur.core.genes import GeneTree, Genome
+    from meneur.core.cosmos.catalogue import Catalogue
+    from meneur.core.cosmos.genes import GeneTree, Genome
     from meneur.saves.journal import Entry
     from meneur.tui.session import Session
 
@@ -230,7 +231,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         if action == "level_up":
             return self.system == "cosmos"
         if action == "convert":
-            from meneur.core.cosmos_creation import needs_conversion
+            from meneur.core.cosmos.creation import needs_conversion
 
             return self.system == "cosmos" and needs_conversion(self.sheet)
         return True
@@ -298,7 +299,9 @@ class SheetScreen(SessionStrings, Screen[None]):
         for key in ordered:
             name = genes[key].name if key in genes else key
             state = (
-                genes[key].state(points[key]) if key in genes else sheets.allele_state(points[key])
+                genes[key].state(points[key])
+                if key in genes
+                else cosmos_sheet.allele_state(points[key])
             )
             lines.append((Row(GENES, key), Text(f"  {name} ".ljust(self.width)) + state))
         try:
@@ -683,7 +686,7 @@ class SheetScreen(SessionStrings, Screen[None]):
     def action_genes(self, gene: str | None = None) -> None:
         """Open the gene tree to spend the DNA points left (``gene`` highlighted); the
         points confirmed there are saved as one journal entry."""
-        from meneur.core.genes import Genome
+        from meneur.core.cosmos.genes import Genome
 
         from .genes import GenesScreen
 
@@ -748,7 +751,7 @@ class SheetScreen(SessionStrings, Screen[None]):
     def action_convert(self) -> None:
         """Convert a character from before v4 (its 2d100 to Précision and Chance, up to
         20 points moved; nothing else changes), after saying what will be rolled."""
-        from meneur.core.cosmos_creation import needs_conversion
+        from meneur.core.cosmos.creation import needs_conversion
 
         from .creation import CreationScreen
         from .dialogs import ListDialog

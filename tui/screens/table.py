@@ -271,7 +271,7 @@ class TableScreen(SessionStrings, Screen[None]):
 
         def read(faces: tuple[int, ...]) -> Any:
             if rerolls:
-                from meneur.core.traits import with_poker_faces
+                from meneur.core.traits.rules import with_poker_faces
 
                 if len(faces) != rerolls:
                     raise RulesError(f"this Coup de poker rerolls {rerolls} dice")

@@ -2,7 +2,7 @@
 stats with their dice, bounds and moved points.
 
 Each is one widget drawing a few lines (no child widgets), driven by the keyboard and
-the mouse. They show a :class:`~meneur.core.cosmos_draft.Draft` and post the new one
+the mouse. They show a :class:`~meneur.core.cosmos.draft.Draft` and post the new one
 when the player changes it; the screen keeps the draft.
 """
 
@@ -18,8 +18,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from meneur.content import term
-from meneur.core.cosmos_creation import STAT_MIN, STATS
-from meneur.core.cosmos_draft import Draft
+from meneur.core.cosmos.creation import STAT_MIN, STATS
+from meneur.core.cosmos.draft import Draft
 from meneur.tui.i18n import signed
 
 Part = str | tuple[str, str]

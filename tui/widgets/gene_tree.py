@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from meneur.core.genes import (
+from meneur.core.cosmos.genes import (
     Gene,
     GeneKind,
     GeneMoveError,

@@ -13,8 +13,8 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, SelectionList, Static
 
 from meneur.content import term
-from meneur.core import cosmos
-from meneur.core.cosmos_creation import STATS
+from meneur.core.cosmos import rules as cosmos
+from meneur.core.cosmos.creation import STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
 from meneur.tui.i18n import signed
@@ -55,7 +55,7 @@ class CosmosPanel(ActionPanel):
     def stats(self) -> dict[str, int]:
         """The acting character's stats as they count now (Agilité less an overloaded
         inventory's malus)."""
-        from meneur.core.sheets import current_stats
+        from meneur.core.cosmos.sheet import current_stats
 
         return current_stats(self.session.campaign.state["options"], self.sheet)
 

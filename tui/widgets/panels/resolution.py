@@ -10,8 +10,8 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Checkbox, Static
 
 from meneur.content import term
-from meneur.core import resolution
 from meneur.core.errors import RulesError
+from meneur.core.resolution import rules as resolution
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
@@ -102,7 +102,8 @@ class ResolutionPanel(ActionPanel):
     def _character_point(self, step: int, key: str) -> None:
         """Spend a character point to narrate the consequences (−1), or give it back
         after the GM's veto (+1), as a journaled change of the sheet."""
-        from meneur.core.sheets import CHARACTER_POINTS, check_number
+        from meneur.core.resolution.sheet import CHARACTER_POINTS
+        from meneur.core.sheets import check_number
         from meneur.saves.changes import MISSING, Change
 
         character = self.character

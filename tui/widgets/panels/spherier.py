@@ -13,9 +13,10 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Static
 
 from meneur.content import term
-from meneur.core import spherier, spherier_extended
 from meneur.core.errors import RulesError
-from meneur.core.spherier_notation import (
+from meneur.core.spherier import extended as spherier_extended
+from meneur.core.spherier import rules as spherier
+from meneur.core.spherier.notation import (
     ExtendedNotation,
     OpposedNotation,
     SimpleNotation,

@@ -15,9 +15,9 @@ from textual.widgets import Button, Collapsible, Input, Static
 
 from meneur.content import term
 from meneur.content.outcomes import glossed, symbol
-from meneur.core import systemj
-from meneur.core import systemj_combat as combat
 from meneur.core.errors import RulesError
+from meneur.core.systemj import combat
+from meneur.core.systemj import rules as systemj
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice

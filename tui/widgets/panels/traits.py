@@ -15,8 +15,9 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Static
 
 from meneur.content import term
-from meneur.core import traits, traits_opposed
 from meneur.core.errors import RulesError
+from meneur.core.traits import opposed as traits_opposed
+from meneur.core.traits import rules as traits
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView

@@ -1,0 +1,295 @@
+"""The Tale of Great Cosmos (RULES.md §3.1): d100 tests, karma and the intuition roll.
+
+A test rolls d100 under a threshold. Karma at −5 or less adds 1d10 to the roll (worse),
+at +5 or more subtracts 1d10 (better); the modified score is clamped to 1–100 and every
+band is read on it, in this order: 42 super-critical success, 66 super-critical failure,
+1–10 critical success, 91–100 critical failure, then ≤ threshold success, else failure.
+At karma −10 a 42 is only a critical success and 1–10 a plain success; at +10 a 66 is
+only a critical failure and 91–100 a plain failure. Criticals then move karma.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
+
+from meneur.core.dice import Die, draw
+from meneur.core.errors import RulesError
+from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
+from meneur.core.records import RollRecord
+
+SYSTEM = "cosmos"
+INTUITION = "intuition"
+
+OUTCOMES = (
+    "super_critical_success",
+    "critical_success",
+    "success",
+    "failure",
+    "critical_failure",
+    "super_critical_failure",
+)
+"""Outcome keys, best first."""
+SUCCESSES = frozenset(OUTCOMES[:3])
+
+KARMA_MIN = -10
+KARMA_MAX = 10
+KARMA_DIE_FROM = 5
+"""From this karma (in absolute value) a d10 modifies every test."""
+KARMA_DIE_SIDES = 10
+SUPER_CRITICAL_SUCCESS_FACE = 42
+SUPER_CRITICAL_FAILURE_FACE = 66
+CRITICAL_SUCCESS_UP_TO = 10
+CRITICAL_FAILURE_FROM = 91
+
+KARMA_MOVES = {
+    "super_critical_success": -2,
+    "critical_success": -1,
+    "critical_failure": +1,
+    "super_critical_failure": +2,
+}
+"""How a test's outcome moves karma; other outcomes leave it alone."""
+
+INTUITION_OUTCOMES = ("true_intuition", "false_intuition")
+DEFAULT_INTUITION = 3
+
+
+def check_karma(karma: int) -> int:
+    """Return ``karma`` if it lies in −10…+10.
+
+    Raises:
+        RulesError: otherwise.
+    """
+    if not KARMA_MIN <= karma <= KARMA_MAX:
+        raise RulesError(f"karma lies between -10 and +10, not {karma}")
+    return karma
+
+
+def adjust_karma(karma: int, change: int) -> int:
+    """Karma after a change the GM grants or takes away.
+
+    Raises:
+        RulesError: when the new karma would leave −10…+10: the rules refuse the action
+            that would cause it.
+    """
+    new = check_karma(karma) + change
+    if not KARMA_MIN <= new <= KARMA_MAX:
+        raise RulesError(
+            f"karma {karma:+d} changed by {change:+d} would be {new:+d}, outside -10…+10: "
+            "the action cannot take place"
+        )
+    return new
+
+
+def karma_after(karma: int, outcome: str) -> int:
+    """Karma after a test with ``outcome``: criticals move it, clamped to −10…+10."""
+    return min(KARMA_MAX, max(KARMA_MIN, karma + KARMA_MOVES.get(outcome, 0)))
+
+
+def karma_die_sign(karma: int) -> int:
+    """+1 when the karma die is added (karma ≤ −5), −1 when subtracted (≥ +5), else 0."""
+    if karma <= -KARMA_DIE_FROM:
+        return 1
+    if karma >= KARMA_DIE_FROM:
+        return -1
+    return 0
+
+
+def karma_effect(karma: int) -> str:
+    """What the karma die does at ``karma``: ``add``, ``subtract`` or ``none`` (the names
+    of its terms, ``cosmos.karma.<name>``)."""
+    return {1: "add", -1: "subtract", 0: "none"}[karma_die_sign(karma)]
+
+
+@dataclass(frozen=True)
+class CosmosTest:
+    """A d100 test; the threshold is given, or the floor of the mean of several stats.
+
+    Attributes:
+        threshold: the value to roll under (one stat, or a value the GM gives).
+        stats: several stats whose mean (rounded down) is the threshold instead.
+        bonus: bonuses in %, added to the threshold in points (negative for a malus).
+        karma: the character's karma, −10…+10.
+
+    Raises:
+        RulesError: when neither or both of ``threshold`` and ``stats`` are given, or
+            karma is out of range.
+    """
+
+    threshold: int | None = None
+    stats: tuple[int, ...] = ()
+    bonus: int = 0
+    karma: int = 0
+
+    def __post_init__(self) -> None:
+        if (self.threshold is None) == (not self.stats):
+            raise RulesError("give either a threshold or the stats whose mean is the threshold")
+        check_karma(self.karma)
+
+    @property
+    def effective_threshold(self) -> int:
+        """The highest score that succeeds: threshold (or mean of stats) plus bonus."""
+        base = self.threshold if self.threshold is not None else sum(self.stats) // len(self.stats)
+        return base + self.bonus
+
+
+def classify(score: int, threshold: int, karma: int) -> str:
+    """The outcome key of a (karma-modified) score, read in the rules' order."""
+    if score == SUPER_CRITICAL_SUCCESS_FACE:
+        return "critical_success" if karma == KARMA_MIN else "super_critical_success"
+    if score == SUPER_CRITICAL_FAILURE_FACE:
+        return "critical_failure" if karma == KARMA_MAX else "super_critical_failure"
+    if score <= CRITICAL_SUCCESS_UP_TO:
+        return "success" if karma == KARMA_MIN else "critical_success"
+    if score >= CRITICAL_FAILURE_FROM:
+        return "failure" if karma == KARMA_MAX else "critical_failure"
+    return "success" if score <= threshold else "failure"
+
+
+def modified_score(natural: int, karma_die: int | None, karma: int) -> int:
+    """The d100 after the karma die, clamped to 1–100."""
+    shift = karma_die_sign(karma) * (karma_die or 0)
+    return min(100, max(1, natural + shift))
+
+
+@dataclass(frozen=True, kw_only=True)
+class CosmosRoll(RollRecord[CosmosTest]):
+    """A Great Cosmos test. ``result`` is the modified score (1–100).
+
+    Attributes:
+        natural: the d100 as rolled.
+        karma_die: the d10 karma added or subtracted, if karma was ±5 or beyond.
+        threshold: the effective threshold the score was read against.
+        karma_after: the character's karma once the outcome has moved it.
+    """
+
+    system: ClassVar[str] = SYSTEM
+    natural: int
+    karma_die: int | None
+    threshold: int
+    karma_after: int
+
+
+def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
+    """Read the d100 (and the karma d10 when karma calls for it) as the test's outcome.
+
+    Raises:
+        RulesError: when the faces do not match: one d100, plus one d10 at karma ±5 or
+            beyond.
+    """
+    needs_karma_die = karma_die_sign(test.karma) != 0
+    if len(faces) != 1 + needs_karma_die:
+        raise RulesError(
+            "this test reads a d100 and a karma d10"
+            if needs_karma_die
+            else "this test reads a d100"
+        )
+    natural = faces[0]
+    karma_die = faces[1] if needs_karma_die else None
+    if not 1 <= natural <= 100:
+        raise RulesError("a d100 shows 1 to 100")
+    if karma_die is not None and not 1 <= karma_die <= KARMA_DIE_SIDES:
+        raise RulesError("the karma d10 shows 1 to 10")
+    score = modified_score(natural, karma_die, test.karma)
+    threshold = test.effective_threshold
+    outcome = classify(score, threshold, test.karma)
+    dice = [Die(100, natural)]
+    if karma_die is not None:
+        dice.append(Die(KARMA_DIE_SIDES, karma_die, role="karma"))
+    return CosmosRoll(
+        inputs=test,
+        dice=tuple(dice),
+        result=score,
+        outcome=outcome,
+        success=outcome in SUCCESSES,
+        natural=natural,
+        karma_die=karma_die,
+        threshold=threshold,
+        karma_after=karma_after(test.karma, outcome),
+    )
+
+
+def roll(test: CosmosTest, rng: random.Random) -> CosmosRoll:
+    """Roll the test: the d100 first, then the karma d10 when karma is ±5 or beyond."""
+    faces = [draw(rng, 100)]
+    if karma_die_sign(test.karma):
+        faces.append(draw(rng, KARMA_DIE_SIDES))
+    return resolve(test, tuple(faces))
+
+
+def odds(test: CosmosTest) -> Odds[CosmosTest]:
+    """Exact probability of each outcome and of each modified score."""
+    sign = karma_die_sign(test.karma)
+    shifts = range(1, KARMA_DIE_SIDES + 1) if sign else range(1)
+    counts = Counter(
+        min(100, max(1, natural + sign * shift)) for natural in range(1, 101) for shift in shifts
+    )
+    distribution = distribution_from_counts(counts)
+    threshold = test.effective_threshold
+    return Odds(
+        system=SYSTEM,
+        inputs=test,
+        outcomes=outcome_odds(
+            distribution, lambda score: classify(score, threshold, test.karma), OUTCOMES
+        ),
+        distribution=distribution,
+    )
+
+
+@dataclass(frozen=True)
+class IntuitionTest:
+    """An intuition roll: 1d6 at most the character's Intuition is a (partly) true one.
+
+    Raises:
+        RulesError: when Intuition is not 0–6.
+    """
+
+    intuition: int = DEFAULT_INTUITION
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.intuition <= 6:
+            raise RulesError(f"Intuition is used on a d6: 0 to 6, not {self.intuition}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntuitionRoll(RollRecord[IntuitionTest]):
+    """An intuition roll; ``result`` is the d6."""
+
+    system: ClassVar[str] = INTUITION
+
+
+def resolve_intuition(test: IntuitionTest, faces: tuple[int, ...]) -> IntuitionRoll:
+    """Read one d6 as a true (≤ Intuition) or false intuition."""
+    if len(faces) != 1 or not 1 <= faces[0] <= 6:
+        raise RulesError("an intuition roll reads one d6 showing 1 to 6")
+    face = faces[0]
+    true = face <= test.intuition
+    return IntuitionRoll(
+        inputs=test,
+        dice=(Die(6, face),),
+        result=face,
+        outcome="true_intuition" if true else "false_intuition",
+        success=true,
+    )
+
+
+def roll_intuition(test: IntuitionTest, rng: random.Random) -> IntuitionRoll:
+    """Roll the intuition d6 from ``rng``."""
+    return resolve_intuition(test, (draw(rng, 6),))
+
+
+def intuition_odds(test: IntuitionTest) -> Odds[IntuitionTest]:
+    """Exact odds of a true or false intuition."""
+    distribution = distribution_from_counts(dict.fromkeys(range(1, 7), 1))
+    return Odds(
+        system=INTUITION,
+        inputs=test,
+        outcomes=outcome_odds(
+            distribution,
+            lambda face: "true_intuition" if face <= test.intuition else "false_intuition",
+            INTUITION_OUTCOMES,
+        ),
+        distribution=distribution,
+    )

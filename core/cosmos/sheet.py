@@ -1,0 +1,179 @@
+"""The Great Cosmos character sheet: identity, the six stats capped by level, gauges,
+talents, the trackers of the campaign's optional rules, and the values derived from them
+(see :mod:`meneur.core.sheets`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from meneur.core.sheets import Derived, Field, Kind, Section, whole_or
+
+from .creation import STATS
+from .levels import stat_cap
+
+
+def _stats(cap: int) -> tuple[Field, ...]:
+    return tuple(
+        Field(f"stats.{stat}", Kind.NUMBER, f"cosmos.stat.{stat}", 20, cap, 50, compact=True)
+        for stat in STATS
+    )
+
+
+MONEY = Field("money", Kind.NUMBER, "sheet.money", 0, 10**7, 0)
+"""Great Cosmos money, in PO (the creation wizard checks it too)."""
+AFFILIATION_LEVEL_MAX = 5
+"""The highest affiliation level any affiliation may allow (RULES.md §3.6)."""
+
+
+def layout(
+    options: Mapping[str, Any], level: int, affiliation_max: int = AFFILIATION_LEVEL_MAX
+) -> tuple[Section, ...]:
+    """The Great Cosmos sheet with the campaign's optional rules; ``affiliation_max`` is
+    the character's affiliation's own highest level (from the catalogue)."""
+    gauges = [
+        Field("pv", Kind.NUMBER, "sheet.pv", -999, "pv_max", 0, compact=True),
+        Field("pv_max", Kind.NUMBER, "sheet.pv_max", 0, 9999, 0),
+        Field("pm", Kind.NUMBER, "sheet.pm", 0, "pm_max", 0, compact=True),
+        Field("pm_max", Kind.NUMBER, "sheet.pm_max", 0, 9999, 0),
+        Field("karma", Kind.NUMBER, "sheet.karma", -10, 10, 0, compact=True),
+        Field("intuition", Kind.NUMBER, "sheet.intuition", 1, 6, 3),
+        Field("light", Kind.NUMBER, "sheet.light", 0, 99, 1),
+        Field("dark", Kind.NUMBER, "sheet.dark", 0, 99, 1),
+    ]
+    identity = [
+        Field("level", Kind.NUMBER, "sheet.level", 1, 99, 1, compact=True),
+        Field("race", Kind.TEXT, "sheet.race", default=""),
+        Field("class", Kind.TEXT, "sheet.class", default=""),
+        MONEY,
+        # Creation may choose an affiliation; its level is the extension rule's.
+        Field("affiliation", Kind.TEXT, "sheet.affiliation", default=""),
+    ]
+    if options.get("affiliation"):
+        identity.append(
+            Field(
+                "affiliation_level",
+                Kind.NUMBER,
+                "sheet.affiliation_level",
+                0,
+                min(affiliation_max, AFFILIATION_LEVEL_MAX),
+                0,
+            )
+        )
+    trackers = []
+    if options.get("dna"):
+        trackers.append(Field("pmu", Kind.NUMBER, "sheet.pmu", 0, 99, 0, compact=True))
+    if options.get("endurance"):
+        trackers += [
+            Field("fp", Kind.NUMBER, "sheet.fp", -3, 10, 0),
+            Field("fm", Kind.NUMBER, "sheet.fm", -3, 10, 0),
+        ]
+    if options.get("mental_health"):
+        trackers.append(
+            Field("mental_health", Kind.NUMBER, "sheet.mental_health", 0, "mental_health_max", 0)
+        )
+        trackers.append(
+            Field("mental_health_max", Kind.NUMBER, "sheet.mental_health_max", 50, 150, 100)
+        )
+    if options.get("aura"):
+        trackers += [
+            Field("aura", Kind.NUMBER, "sheet.aura", 0, 4, 0),
+            Field("anti_aura", Kind.NUMBER, "sheet.anti_aura", 0, 99, 0),
+        ]
+    if options.get("piloting"):
+        trackers.append(Field("piloting", Kind.NAMED, "sheet.piloting", 0, 999, {}))
+    if options.get("inventory"):
+        trackers.append(Field("inventory", Kind.NAMED, "sheet.inventory", 1, 6, {}))
+    sections = [
+        Section("sheet.section.identity", tuple(identity)),
+        Section("sheet.section.stats", _stats(stat_cap(level))),
+        Section("sheet.section.gauges", tuple(gauges)),
+        Section(
+            "sheet.section.talents",
+            (Field("talents", Kind.ENTRIES, "sheet.talents", default=[], parser="talent"),),
+        ),
+    ]
+    if trackers:
+        sections.append(Section("sheet.section.trackers", tuple(trackers)))
+    return tuple(sections)
+
+
+def allele_state(points: int) -> str:
+    """A gene's alleles: ``O-O`` (0 points), ``X-O`` (1), ``X-X`` (2), ``X-X +n`` beyond."""
+    if points <= 0:
+        return "O-O"
+    if points == 1:
+        return "X-O"
+    return "X-X" if points == 2 else f"X-X +{points - 2}"
+
+
+def inventory_slots(force: int) -> int:
+    """Great Cosmos inventory: 40 × (Force rounded down to the ten) / 100 slots."""
+    return 40 * (force // 10 * 10) // 100
+
+
+def movement_squares(agilite: int, overloaded: bool = False) -> int:
+    """Great Cosmos movement: ceil(Agilité / 20) squares a turn, halved (rounded down)
+    when the inventory is overloaded."""
+    squares = math.ceil(max(agilite, 0) / 20)
+    return squares // 2 if overloaded else squares
+
+
+OVERLOAD_AGILITE = 5
+"""Agilité points each inventory slot over the limit costs (RULES.md §3.6)."""
+
+
+def overload(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
+    """Great Cosmos: inventory slots used beyond the limit Force allows (0 without the
+    inventory rule)."""
+    if not options.get("inventory"):
+        return 0
+    stats = sheet.get("stats", {})
+    force = whole_or(stats.get("force"), 50) if isinstance(stats, Mapping) else 50
+    items = sheet.get("inventory", {})
+    used = sum(whole_or(v) for v in items.values()) if isinstance(items, Mapping) else 0
+    return max(0, used - inventory_slots(force))
+
+
+def current_stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> dict[str, int]:
+    """Great Cosmos: the six stats as they count now, wherever a stat is used (tests,
+    movement, turn order): the sheet's values, Agilité less 5 points a slot of inventory
+    over the limit. Stats the sheet lacks are left out."""
+    stats = sheet.get("stats", {})
+    found = {
+        name: value
+        for name, value in (stats.items() if isinstance(stats, Mapping) else ())
+        if isinstance(value, int) and not isinstance(value, bool)
+    }
+    if "agilite" in found:
+        found["agilite"] = max(0, found["agilite"] - OVERLOAD_AGILITE * overload(options, sheet))
+    return found
+
+
+def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
+    """The stat cap of the level, and with the campaign's rules the DNA left, movement,
+    inventory slots and overload."""
+    stats = sheet.get("stats", {})
+    stats = stats if isinstance(stats, Mapping) else {}
+    found = [Derived("sheet.stat_cap", stat_cap(max(whole_or(sheet.get("level"), 1), 1)))]
+    dna = sheet.get("dna", {})
+    if options.get("dna") and isinstance(dna, Mapping):
+        # The genes and mutations themselves are the sheet's data, shown by their names
+        # in the campaign's gene tree: the interface lists them.
+        found.append(Derived("sheet.dna_left", whole_or(dna.get("left"))))
+    over = overload(options, sheet)
+    if options.get("movement"):
+        agilite = current_stats(options, sheet).get("agilite", 50)
+        found.append(Derived("sheet.movement", movement_squares(agilite, over > 0)))
+    if options.get("inventory"):
+        limit = inventory_slots(whole_or(stats.get("force"), 50))
+        found.append(Derived("sheet.slots", f"{limit + over if over else _used(sheet)}/{limit}"))
+        if over:
+            found.append(Derived("sheet.overload", -OVERLOAD_AGILITE * over))
+    return found
+
+
+def _used(sheet: Mapping[str, Any]) -> int:
+    items = sheet.get("inventory", {})
+    return sum(whole_or(v) for v in items.values()) if isinstance(items, Mapping) else 0
