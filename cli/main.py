@@ -113,7 +113,7 @@ def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
 
     # Start-up makes a few hundred thousand objects that all live as long as the app: the
     # collector scanning them again and again costs ~60 ms before the first frame. The app
-    # turns it back on once the table is drawn (MeneurApp.started).
+    # turns it back on once the table is drawn (meneur.tui.startup).
     gc.disable()
     from meneur.tui.app import make_app, open_campaign
 

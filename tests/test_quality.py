@@ -49,3 +49,24 @@ def test_mypy_strict_on_core_saves_and_cli(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success" in result.stdout
+
+
+def test_the_interface_imports_no_cycle_through_the_app() -> None:
+    """Screens and widgets never import the app module, which imports them: what they
+    share with it lives beside it (the language in tui/i18n.py, start-up in
+    tui/startup.py)."""
+    import ast
+
+    tui = ROOT / "tui"
+    offenders = []
+    for path in sorted([*tui.glob("screens/**/*.py"), *tui.glob("widgets/**/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                absolute = node.module or ""
+                if node.level:  # relative to the file's package
+                    package = ("meneur", *path.parent.relative_to(ROOT).parts)
+                    absolute = ".".join([*package[: len(package) - node.level + 1], absolute])
+                names = [absolute, *(f"{absolute}.{a.name}" for a in node.names)]
+                if "meneur.tui.app" in names:
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []

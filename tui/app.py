@@ -6,7 +6,6 @@ campaign directory, language, seed and clock), so tests drive exactly what playe
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from collections.abc import Iterable, Mapping
@@ -15,7 +14,6 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.screen import Screen
 
@@ -23,7 +21,7 @@ from meneur.saves.campaign import Campaign, Clock, local_now
 from meneur.saves.errors import CampaignError
 
 from . import settings
-from .i18n import Strings, default_language, strings
+from .i18n import Strings, default_language, strings, translate_bindings
 from .session import Session, SessionStrings
 from .themes import HIGH_CONTRAST
 
@@ -142,18 +140,6 @@ class MeneurApp(SessionStrings, App[None]):
         deadline.daemon = True
         deadline.start()
         self.exit(return_code=0)
-
-    def started(self) -> None:
-        """The first frame is drawn: collect garbage again (``meneur`` paused it to start).
-
-        What start-up made lives as long as the app, so it is frozen out of the
-        collector's sight: later collections stay short while the player rolls.
-        """
-        import gc
-
-        if not gc.isenabled():
-            gc.freeze()
-            gc.enable()
 
     def _translate_bindings(self) -> None:
         """Give the keys their descriptions in the interface's language."""
@@ -286,31 +272,6 @@ class MeneurApp(SessionStrings, App[None]):
 
     def on_unmount(self) -> None:
         self.session.campaign.close()
-
-
-def translate_bindings(
-    node: DOMNode, words: Strings, renamed: Mapping[str, str] | None = None
-) -> None:
-    """Describe ``node``'s keys in the interface's language.
-
-    A binding whose ``id`` names a string (``bindings.<id>``) takes that string as its
-    description; ``renamed`` maps an id to another string's, for a widget whose keys
-    mean something else where it is used. Textual reads BINDINGS when a class is made,
-    before any language is known, so the node's own binding map is rewritten in place.
-    """
-    renamed = renamed or {}
-    keys = node._bindings.key_to_bindings
-    for key, bindings in keys.items():
-        # New lists: a node's binding map is a shallow copy of its class's, so the lists
-        # are shared with every other node of that class.
-        keys[key] = [
-            binding
-            if binding.id is None
-            else dataclasses.replace(
-                binding, description=words.t(f"bindings.{renamed.get(binding.id, binding.id)}")
-            )
-            for binding in bindings
-        ]
 
 
 def remote_console(app: App[Any], environ: Mapping[str, str]) -> None:

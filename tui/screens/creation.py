@@ -53,6 +53,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.saves.changes import Change, set_value
 from meneur.saves.errors import CampaignError
+from meneur.tui.i18n import translate_bindings
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.footer import KeyFooter
@@ -212,7 +213,6 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        from meneur.tui.app import translate_bindings
 
         for node in (self, *self.query("DiceSplit, StatRows, GeneTreeView")):
             translate_bindings(node, self.session.strings)

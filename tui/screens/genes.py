@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from meneur.content import term
+from meneur.tui.i18n import translate_bindings
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
@@ -77,7 +78,6 @@ class GenesScreen(SessionStrings, Screen["Genome | None"]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        from meneur.tui.app import translate_bindings
 
         for node in (self, self.query_one(GeneTreeView)):
             translate_bindings(node, self.session.strings)

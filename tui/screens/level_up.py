@@ -22,6 +22,7 @@ from meneur.core.cosmos import levels
 from meneur.core.cosmos.creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
 from meneur.saves.changes import MISSING, Change
+from meneur.tui.i18n import translate_bindings
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.creation import PointMoves
@@ -133,8 +134,6 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
         for widget in self.query("#moves, #moves-total"):
             widget.display = False
         if self.level == 5:
-            from meneur.tui.app import translate_bindings
-
             translate_bindings(self.query_one(PointMoves), self.session.strings)
         self.query_one("#level-go", Button).focus()
 

@@ -34,7 +34,7 @@ from meneur.core.sheets import Field, Kind
 from meneur.core.systemj.cards import hand
 from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError
-from meneur.tui.i18n import signed
+from meneur.tui.i18n import signed, translate_bindings
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.title_bar import TitleBar
@@ -214,7 +214,6 @@ class SheetScreen(SessionStrings, Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        from meneur.tui.app import translate_bindings
 
         translate_bindings(self, self.session.strings)
         self.title = self.t("sheet.title", name=self.value(NAME))

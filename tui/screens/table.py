@@ -16,6 +16,7 @@ from meneur.core.errors import RulesError
 from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
+from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.compact_sheet import CompactSheet
 from meneur.tui.widgets.footer import KeyFooter
@@ -142,10 +143,7 @@ class TableScreen(SessionStrings, Screen[None]):
         frame (drawing a full view of entries is most of its cost), then the hidden tabs
         are built.
         """
-        from meneur.tui.app import MeneurApp
-
-        if isinstance(self.app, MeneurApp):
-            self.app.started()
+        first_frame_drawn()
         self.query_one(JournalView).show(self.session.campaign)
         every = SERVED_FOLLOW_SECONDS if self.session.remote else FOLLOW_SECONDS
         self.set_interval(every, self.follow, name="follow the campaign")
