@@ -200,6 +200,22 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     web.add_argument("--theme", metavar="NAME", help="a theme, as for meneur watch")
     _add_viewer(web)
 
+    element = commands.add_parser(
+        "element",
+        help="Great Cosmos: the coefficient of an element acting on another, and a damage or"
+        " healing figure under it",
+    )
+    element.add_argument("acting", help="the acting element: FEU, glace, Élec, Water…")
+    element.add_argument("target", help="the element acted upon (the target's)")
+    element.add_argument(
+        "figure", nargs="?", type=int, help="a damage or healing figure to multiply"
+    )
+    element.add_argument(
+        "--campaign", metavar="DIR", help="with this campaign's own coefficients (read only)"
+    )
+    element.add_argument("--lang", choices=["fr", "en"], help="the elements' names")
+    element.add_argument("--json", action="store_true", help="print JSON")
+
     serve = commands.add_parser(
         "serve",
         help="open the campaign to the table over SSH: the GM and the players (keys in its"

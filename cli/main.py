@@ -286,6 +286,17 @@ def run(argv: list[str] | None = None) -> int:
 
         print(run_table(args))
         return 0
+    if args.command == "element":
+        from .elements import run_element
+
+        found = run_element(args)
+        if isinstance(found, str):
+            print(found)
+        else:
+            import json
+
+            print(json.dumps(found, ensure_ascii=False))
+        return 0
     # Imported here, not at the top: the app's start-up does not pay for the CLI's output.
     from . import commands, data, text
 

@@ -5,12 +5,17 @@ the key. The shipped example is ``catalogues/cosmos.toml`` (its header is the sc
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from . import ContentError, shipped_document
 from .toml_reader import TomlError, loads
+
+if TYPE_CHECKING:
+    from meneur.core.cosmos.elements import Affinities
 
 CATALOGUE_FILE = "catalogues/cosmos.toml"
 
@@ -199,3 +204,76 @@ def gene_tree_for(directory: Path | None) -> Any:
 
     found = _campaign_document(directory, CAMPAIGN_GENES)
     return example_gene_tree() if found is None else gene_tree_from_data(*found)
+
+
+# --- Elemental strengths and weaknesses ----------------------------------------------------
+
+ELEMENTS_FILE = "elements/cosmos.toml"
+
+
+@dataclass(frozen=True)
+class ElementTable:
+    """The elemental table and the elements' names (see ``elements/cosmos.toml``)."""
+
+    affinities: Affinities
+    names: Mapping[str, Mapping[str, str]]
+
+    def name(self, key: str, lang: str) -> str:
+        """An element's name in ``lang`` (``fr`` or ``en``)."""
+        return self.names[key][lang]
+
+    def key(self, text: str) -> str:
+        """The key of the element ``text`` names (a key, or its name in either language).
+
+        Raises:
+            RulesError: naming the twelve elements.
+        """
+        from meneur.core.cosmos.elements import element_key
+        from meneur.core.errors import RulesError
+
+        for lang in ("fr", "en"):
+            try:
+                return element_key(text, {k: v[lang] for k, v in self.names.items()})
+            except RulesError:
+                continue
+        return element_key(text)
+
+
+def element_table_from_data(document: Mapping[str, object], source: str) -> ElementTable:
+    """The elemental table of a document shaped as ``elements/cosmos.toml``.
+
+    Raises:
+        ContentError: naming the file and the key of the first mistake.
+    """
+    # The rules' module is loaded here only: most of what reads content never needs it.
+    from meneur.core.cosmos.elements import ELEMENTS, Affinities
+    from meneur.core.errors import RulesError
+
+    read = _Reader(source)
+    table = read.table(document, "(top)", {"order", "names", "rows"})
+    if table.get("order") != list(ELEMENTS):
+        raise read.fail("order", f"expected the twelve elements in order: {list(ELEMENTS)}")
+    names: dict[str, dict[str, str]] = {}
+    given = read.table(table.get("names"), "names", set(ELEMENTS))
+    for key in ELEMENTS:
+        both = read.table(given.get(key), f"names.{key}", {"fr", "en"})
+        for lang in ("fr", "en"):
+            if not isinstance(both.get(lang), str) or not both[lang].strip():
+                raise read.fail(f"names.{key}.{lang}", "expected the element's name")
+        names[key] = {"fr": both["fr"], "en": both["en"]}
+    rows = read.table(table.get("rows"), "rows")
+    try:
+        affinities = Affinities.from_rows(rows)
+    except RulesError as error:
+        raise read.fail("rows", str(error)) from error
+    return ElementTable(affinities, MappingProxyType(names))
+
+
+@cache
+def element_table() -> ElementTable:
+    """The seed's elemental table, shipped with meneur.
+
+    Raises:
+        ContentError: when the shipped file is broken (a packaging mistake).
+    """
+    return element_table_from_data(shipped_document(ELEMENTS_FILE), ELEMENTS_FILE)

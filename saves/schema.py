@@ -71,6 +71,7 @@ TOP_KEYS = (
     "history",
     "phases",
     "requests",
+    "elements",
 )
 REQUEST_KEYS = ("prompt", "characters", "answered")
 PHASE_KEYS = ("prompt", "options", "characters", "sealed", "revealed", "open")
@@ -265,7 +266,26 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         state["phases"] = _phases(checker, data["phases"])
     if "requests" in data:  # written once the GM asked the table for a roll
         state["requests"] = _requests(checker, data["requests"])
+    if "elements" in data:  # a Great Cosmos campaign's own elemental coefficients
+        state["elements"] = _elements(checker, data["elements"], system)
     return state
+
+
+def _elements(checker: _Checker, value: object, system: str) -> dict[str, Any]:
+    """Cells of the elemental table a Great Cosmos campaign overrides (RULES.md §3.4):
+    ``elements.ACTED_UPON.ACTING = coefficient``."""
+    from meneur.content.cosmos import element_table
+    from meneur.core.errors import RulesError
+
+    table = checker.table(value, "elements")
+    if system != "cosmos":
+        raise checker.fail("elements", "only a Great Cosmos campaign has elemental coefficients")
+    try:
+        element_table().affinities.with_overrides(table)
+    except RulesError as error:
+        key, _, reason = str(error).partition(": ")
+        raise checker.fail(key, reason) from error
+    return {row: dict(columns) for row, columns in table.items()}
 
 
 def _requests(checker: _Checker, value: object) -> dict[str, Any]:

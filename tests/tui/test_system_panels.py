@@ -78,6 +78,50 @@ async def test_cosmos_needs_a_stat_or_a_threshold(app_of) -> None:
         assert "Seuil : 45" in screen_text(app)
 
 
+async def test_cosmos_elemental_coefficient_and_a_figure_under_it(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Feu sur Feu" not in screen_text(app)  # folded until asked for
+        await pilot.click("#elements CollapsibleTitle")
+        await pilot.pause()
+        assert "Feu sur Feu : ×1" in screen_text(app)
+        app.screen.query_one("#target", Choice).focus()
+        for _ in range(4):  # Feu → Air → Eau → Terre → Glace
+            await pilot.press("right")
+        await pilot.pause()
+        assert "Feu sur Glace : ×2" in screen_text(app)
+        app.screen.query_one("#figure", Input).focus()
+        await pilot.press("1", "5")
+        await pilot.pause()
+        assert "15 × 2 = 30" in screen_text(app)
+        assert campaign.journal.last_id == 2  # Kael and Lyra: looking rolls nothing
+        app.screen.query_one("#acting", Choice).focus()
+        await pilot.press("right")  # Air on Glace: ×0,75
+        await pilot.pause()
+        assert "Air sur Glace : ×0,75" in screen_text(app)
+        assert "15 × 0,75 = 11,25 → 11" in screen_text(app)
+
+
+async def test_cosmos_a_campaigns_own_coefficient_is_said_as_such(app_of) -> None:
+    app = app_of("cosmos", lang="en")
+    campaign = app.session.campaign
+    campaign.set(("elements",), {"glace": {"feu": -1.5}})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#elements CollapsibleTitle")
+        target = app.screen.query_one("#target", Choice)
+        target.value = "glace"
+        app.screen.query_one("#figure", Input).value = "15"
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Fire on Ice: ×−1.5" in text
+        assert "(the campaign's coefficient; the seed's: ×2)" in text
+        assert "15 × −1.5 = −22.5 → −22" in text
+        assert "(inverted: damage becomes healing)" in text
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

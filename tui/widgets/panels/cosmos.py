@@ -1,24 +1,30 @@
 """The Tale of Great Cosmos: a d100 test under one stat, the mean of several or a given
 threshold; the acting character's karma and its effect; karma moved after the roll;
-the intuition roll."""
+the intuition roll; the elemental coefficient of one element on another, with a damage
+or healing figure under it."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, SelectionList, Static
+from textual.message import Message
+from textual.widgets import Button, Collapsible, Input, SelectionList, Static
 
 from meneur.content import term
+from meneur.content.cosmos import element_table
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.creation import STATS
+from meneur.core.cosmos.elements import ELEMENTS, apply, shown
 from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.ticklist import TickList
 
@@ -38,11 +44,25 @@ class CosmosPanel(ActionPanel):
             yield NumberField(placeholder=self.t("cosmos.bonus"), id="bonus")
         yield Static("", id="karma", classes="summary")
 
+    def after_result(self) -> ComposeResult:
+        """The elemental helper, under the test: a lookup the GM makes now and then."""
+        table = element_table()
+        lang = self.session.strings.lang
+        elements = [(table.name(key, lang), key) for key in ELEMENTS]
+        with Collapsible(title=self.t("cosmos.element"), collapsed=True, id="elements"):
+            with Horizontal(classes="fields"):
+                yield Choice[str](elements, id="acting", value="feu")
+                yield Static(self.t("cosmos.element_on"), classes="between")
+                yield Choice[str](elements, id="target", value="feu")
+                yield NumberField(placeholder=self.t("cosmos.element_figure"), id="figure")
+            yield Static("", id="element", classes="summary")
+
     def extra_buttons(self) -> ComposeResult:
         yield ActionButton(self.t("cosmos.intuition"), id="intuition")
 
     def on_mount(self) -> None:
         self.character_changed()
+        self._show_element()
         super().on_mount()
 
     @property
@@ -122,6 +142,49 @@ class CosmosPanel(ActionPanel):
     def show_record(self, record: Any) -> None:
         super().show_record(record)
         self.call_after_refresh(self._show_karma)
+
+    @on(Choice.Changed, "#acting, #target")
+    @on(Input.Changed, "#figure")
+    def _element_changed(self, event: Message) -> None:
+        event.stop()  # the table around the panel has nothing to do with it
+        self._show_element()
+
+    def _show_element(self) -> None:
+        """The coefficient of the chosen element on the other (the campaign's own cell
+        when it has one), and the figure typed under it."""
+        table = element_table()
+        lang = self.session.strings.lang
+        acting = self.query_one("#acting", Choice).value or "feu"
+        target = self.query_one("#target", Choice).value or "feu"
+        try:
+            affinities = table.affinities.with_overrides(
+                self.session.campaign.state.get("elements", {})
+            )
+        except RulesError:
+            affinities = table.affinities  # campaign.toml's check refuses it already
+        coefficient = affinities.coefficient(acting, target)
+        words = {"acting": table.name(acting, lang), "target": table.name(target, lang)}
+        text = Text(self.t("cosmos.element_shown", coefficient=shown(coefficient, lang), **words))
+        if (target, acting) in affinities.overridden:
+            seed = shown(table.affinities.coefficient(acting, target), lang)
+            text.append(f"\n({self.t('cosmos.element_campaign', seed=seed)})", style="dim")
+        typed = self.query_one("#figure", Input).value.strip()
+        if typed.lstrip("-").isascii() and typed.lstrip("-").isdigit():
+            applied = apply(coefficient, int(typed))
+            numbers = {
+                "figure": typed,
+                "coefficient": shown(coefficient, lang),
+                "exact": shown(applied.exact, lang),
+                "result": shown(Fraction(applied.result), lang),
+            }
+            exact = applied.exact == applied.result
+            line = self.t(
+                "cosmos.element_applied" if exact else "cosmos.element_rounded", **numbers
+            )
+            text.append("\n" + line, style="bold")
+            if applied.inverted:
+                text.append(f"\n({self.t('cosmos.element_inverted')})", style="italic")
+        self.query_one("#element", Static).update(text)
 
     @on(SelectionList.SelectedChanged)
     def _stats_changed(self) -> None:
