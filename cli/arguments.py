@@ -480,6 +480,30 @@ def _systemj_options(parser: Parser, rolling: bool) -> None:
     )
 
 
+def _piloting_options(parser: Parser, rolling: bool) -> None:
+    from meneur.core.cosmos.piloting import VEHICLES
+
+    parser.add_argument(
+        "--vehicle",
+        choices=list(VEHICLES),
+        help="the vehicle's class (its die): " + ", ".join(VEHICLES),
+    )
+    parser.add_argument(
+        "--die", type=int, choices=[4, 6, 8, 10, 12, 20, 100], help="the die, for any vehicle"
+    )
+    parser.add_argument(
+        "--score",
+        type=int,
+        action="append",
+        required=True,
+        metavar="N",
+        help="a pilot's score (repeat for each pilot: the scores add up)",
+    )
+    parser.add_argument(
+        "--stress", type=_whole_number(0, 2), default=0, help="steps the GM raises the die"
+    )
+
+
 SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
     "resolution": (
         "Résoudre une action (3d6 keep-under)",
@@ -491,6 +515,12 @@ SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
     "yesno": ("the yes/no oracle", "", _yesno_options),
     "cosmos": ("a Great Cosmos d100 test", "", _cosmos_options),
     "intuition": ("a Great Cosmos intuition roll", "", _intuition_options),
+    "piloting": (
+        "a Great Cosmos piloting roll (the vehicle's die under the pilots' score)",
+        "The die of the vehicle's class (or --die), raised by stress; at most the score"
+        " (the pilots' scores summed) succeeds.",
+        _piloting_options,
+    ),
     "dice": (
         "a dice expression: 2d6+3, d%%, 4dF, 4d6kh3, 2d20kl1, 8d6>=5",
         "",

@@ -123,6 +123,19 @@ def intuition_test(args: argparse.Namespace) -> cosmos.IntuitionTest:
     return cosmos.IntuitionTest(intuition=args.intuition)
 
 
+def piloting_test(args: argparse.Namespace) -> Any:
+    """The Great Cosmos piloting roll from its options: a vehicle class or a die, each
+    pilot's score, the GM's stress."""
+    from meneur.core.cosmos import piloting
+
+    scores = tuple(args.score)
+    if args.vehicle:
+        return piloting.PilotingTest.for_vehicle(args.vehicle, scores, args.stress)
+    if args.die is None:
+        raise UsageError(_command(args), "a --vehicle class or a --die is needed")
+    return piloting.PilotingTest(args.die, scores, args.stress)
+
+
 def dice_inputs(args: argparse.Namespace) -> expressions.DiceInputs:
     """The dice expression from its argument."""
     from meneur.core import expressions
@@ -340,6 +353,7 @@ INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "yesno": yesno_question,
     "cosmos": cosmos_test,
     "intuition": intuition_test,
+    "piloting": piloting_test,
     "dice": dice_inputs,
     "traits": traits_test,
     "spherier": spherier_test,

@@ -131,6 +131,26 @@ def _intuition(test: cosmos.IntuitionTest) -> list[str]:
     ]
 
 
+def _piloting(test: Any) -> list[str]:
+    die = test.effective_die
+    lines = [term("system.piloting").glossed]
+    if test.vehicle:
+        lines.append(f"{term(f'piloting.vehicle.{test.vehicle}').glossed} : d{test.die}")
+    if test.stress:
+        past = f"d{die}" if die else "au-delà du d20 (past d20)"
+        lines.append(f"Stress +{test.stress} : {past}")
+    scores = " + ".join(str(s) for s in test.scores)
+    crew = f"{scores} = {test.score}" if len(test.scores) > 1 else scores
+    lines.append(f"Score (pilotes, pilots) : {crew}")
+    if test.automatic == "failure":
+        lines.append("Échec automatique : le dé dépasse le d20 (automatic failure)")
+    elif test.automatic == "success":
+        lines.append(f"Réussite automatique : score ≥ d{die} (automatic success)")
+    else:
+        lines.append(f"1d{die} ≤ {test.score} → réussi (success)")
+    return lines
+
+
 def _dice(inputs: expressions.DiceInputs) -> list[str]:
     return [f"{term('system.dice').glossed} : {inputs.expression}"]
 
@@ -279,6 +299,7 @@ _DESCRIBERS: dict[str, Callable[[Any], list[str]]] = {
     "oracles.YesNoQuestion": _yesno,
     "cosmos.CosmosTest": _cosmos,
     "cosmos.IntuitionTest": _intuition,
+    "cosmos.piloting.PilotingTest": _piloting,
     "expressions.DiceInputs": _dice,
     "traits.TraitTest": _traits,
     "traits_opposed.OpposedTest": _traits_opposed,

@@ -383,6 +383,11 @@ _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
     "oracles.YesNoAnswer": _kept_lines,
     "cosmos.CosmosRoll": _cosmos_lines,
     "cosmos.IntuitionRoll": lambda record: [f"d6 : {record.result}"],
+    "cosmos.piloting.PilotingRoll": lambda record: (
+        [f"d{record.dice[0].sides} : {record.result}"]
+        if record.dice
+        else ["aucun dé : résultat automatique (no die: automatic)"]
+    ),
     "expressions.DiceRoll": _expression_lines,
     "traits.TraitRoll": _trait_lines,
     "traits_opposed.OpposedRoll": _opposed_trait_lines,

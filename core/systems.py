@@ -74,6 +74,9 @@ KINDS: dict[str, Functions] = {
     "cosmos_levels.LevelUpInputs": Functions("cosmos.levels:roll", None, None),
     "cosmos_creation.CreationOptions": Functions("cosmos.creation:roll_creation", None, None),
     "cosmos_creation.ConversionOptions": Functions("cosmos.creation:roll_conversion", None, None),
+    "cosmos.piloting.PilotingTest": Functions(
+        "cosmos.piloting:roll", "cosmos.piloting:resolve", "cosmos.piloting:odds"
+    ),
     "expressions.DiceInputs": Functions(
         "expressions:roll", "expressions:resolve", "dice_odds:odds"
     ),

@@ -12,6 +12,7 @@ from meneur.core.sheets import Derived, Field, Kind, Section, whole_or
 
 from .creation import STATS
 from .levels import stat_cap
+from .piloting import PILOTING_NAMES
 
 
 def _stats(cap: int) -> tuple[Field, ...]:
@@ -82,7 +83,10 @@ def layout(
             Field("anti_aura", Kind.NUMBER, "sheet.anti_aura", 0, 99, 0),
         ]
     if options.get("piloting"):
-        trackers.append(Field("piloting", Kind.NAMED, "sheet.piloting", 0, 999, {}))
+        # Two scores (seed 002): planetary and astral piloting.
+        trackers.append(
+            Field("piloting", Kind.NAMED, "sheet.piloting", 0, 999, {}, names=PILOTING_NAMES)
+        )
     if options.get("inventory"):
         trackers.append(Field("inventory", Kind.NAMED, "sheet.inventory", 1, 6, {}))
     sections = [

@@ -122,6 +122,40 @@ async def test_cosmos_a_campaigns_own_coefficient_is_said_as_such(app_of) -> Non
         assert "(inverted: damage becomes healing)" in text
 
 
+async def test_cosmos_piloting_odds_and_a_journaled_roll(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "piloting"), True)
+    campaign.set(("characters", "kael", "sheet", "piloting"), {"Planétaire": 3, "Astral": 5})
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#piloting CollapsibleTitle")
+        await pilot.pause()
+        # A space fighter (d4, astral): Kael's 5 reaches its faces.
+        assert "Score 5 ≥ d4 : réussite automatique" in screen_text(app)
+        app.screen.query_one("#vehicle", Choice).value = "heavy"  # planetary, d10
+        await pilot.pause()
+        assert "Score 3 sur d10 : 30.0 % de réussite" in screen_text(app)
+        app.screen.query_one("#copilots", Input).value = "4"
+        app.screen.query_one("#stress", Choice).value = 1  # d10 → d12
+        await pilot.pause()
+        assert "Score 7 sur d12 : 58.3 % de réussite" in screen_text(app)
+        before = campaign.journal.last_id
+        await pilot.click("#pilot")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        assert entry.id == before + 1
+        assert entry.text == "Kael — Jet de pilotage : Véhicule lourd"
+        record = replay_roll(entry.roll)
+        assert record.inputs.scores == (3, 4)
+        assert record.dice[0].sides == 12
+        assert f"d12 : {record.result} (score 7)" in screen_text(app)
+        app.screen.query_one("#vehicle", Choice).value = "titan"
+        app.screen.query_one("#stress", Choice).value = 2
+        await pilot.pause()
+        assert "Stress au-delà du d20 : échec automatique" in screen_text(app)
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

@@ -17,6 +17,8 @@ from textual.widgets import Button, Collapsible, Input, SelectionList, Static
 
 from meneur.content import term
 from meneur.content.cosmos import element_table
+from meneur.content.outcomes import percent_text
+from meneur.core.cosmos import piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
@@ -56,6 +58,21 @@ class CosmosPanel(ActionPanel):
                 yield Choice[str](elements, id="target", value="feu")
                 yield NumberField(placeholder=self.t("cosmos.element_figure"), id="figure")
             yield Static("", id="element", classes="summary")
+        if self.session.campaign.state["options"].get("piloting"):
+            vehicles = [
+                (f"{term(f'piloting.vehicle.{key}').fr} (d{die})", key)
+                for key, (_, die) in piloting.VEHICLES.items()
+            ]
+            steps = [(self.t("piloting.stress_value", steps=n), n) for n in range(3)]
+            with Collapsible(title=self.t("piloting.title"), collapsed=True, id="piloting"):
+                with Horizontal(classes="fields"):
+                    yield Choice[str](
+                        vehicles, id="vehicle", label=self.t("piloting.vehicle"), value="fighter"
+                    )
+                    yield Choice[int](steps, id="stress", label=self.t("piloting.stress"), value=0)
+                    yield NumberField(placeholder=self.t("piloting.others"), id="copilots")
+                yield Static("", id="piloting-odds", classes="summary")
+                yield ActionButton(self.t("piloting.pilot"), id="pilot")
 
     def extra_buttons(self) -> ComposeResult:
         yield ActionButton(self.t("cosmos.intuition"), id="intuition")
@@ -63,6 +80,7 @@ class CosmosPanel(ActionPanel):
     def on_mount(self) -> None:
         self.character_changed()
         self._show_element()
+        self._show_piloting()
         super().on_mount()
 
     @property
@@ -80,6 +98,7 @@ class CosmosPanel(ActionPanel):
         return current_stats(self.session.campaign.state["options"], self.sheet)
 
     def character_changed(self) -> None:
+        self._show_piloting()
         stats = self.stats
         written = self.sheet.get("stats", {})
         listing = self.query_one("#stats", TickList)
@@ -124,6 +143,14 @@ class CosmosPanel(ActionPanel):
         return [Change(path, read(self.session.campaign.state, path), record.karma_after)]
 
     def result_lines(self, record: Any) -> list[str]:
+        if isinstance(record, piloting.PilotingRoll):
+            if not record.dice:
+                outcome = self.t(f"piloting.outcome_{record.outcome}")
+                return [self.t("piloting.rolled_automatic", outcome=outcome)]
+            die = record.dice[0]
+            return [
+                self.t("piloting.rolled", die=die.sides, face=die.face, score=record.inputs.score)
+            ]
         if not isinstance(record, cosmos.CosmosRoll):
             return [self.t("cosmos.intuition_value", value=record.inputs.intuition)]
         lines = [
@@ -186,6 +213,68 @@ class CosmosPanel(ActionPanel):
                 text.append(f"\n({self.t('cosmos.element_inverted')})", style="italic")
         self.query_one("#element", Static).update(text)
 
+    def piloting_test(self) -> piloting.PilotingTest:
+        """The piloting roll the helper describes: the vehicle's die, the acting
+        character's score for its kind of piloting plus the co-pilots', the stress.
+
+        Raises:
+            RulesError: for what the rule refuses.
+        """
+        vehicle = self.query_one("#vehicle", Choice).value or "fighter"
+        stress = self.query_one("#stress", Choice).value or 0
+        kind = piloting.VEHICLES[vehicle][0]
+        own = piloting.sheet_score(self.sheet.get("piloting"), kind) or 0
+        others = number(self.query_one("#copilots", Input).value, 0)
+        scores = (own, others) if others else (own,)
+        return piloting.PilotingTest.for_vehicle(vehicle, scores, int(stress))
+
+    def _show_piloting(self) -> None:
+        if not self.query("#piloting-odds"):
+            return
+        try:
+            test = self.piloting_test()
+        except RulesError as error:
+            self.query_one("#piloting-odds", Static).update(Text(str(error), style="red"))
+            return
+        kind = piloting.VEHICLES[test.vehicle][0]
+        text = Text()
+        if piloting.sheet_score(self.sheet.get("piloting"), kind) is None:
+            text.append(self.t("piloting.no_score", kind=self.t(f"piloting.{kind}")) + "\n")
+        die = test.effective_die
+        if test.automatic == "failure":
+            text.append(self.t("piloting.past_d20"), style="bold red")
+        elif test.automatic == "success":
+            text.append(self.t("piloting.automatic", score=test.score, die=die), style="bold green")
+        else:
+            chance = piloting.odds(test).outcomes["success"]
+            text.append(
+                self.t("piloting.odds", score=test.score, die=die, percent=percent_text(chance)),
+                style="bold",
+            )
+        self.query_one("#piloting-odds", Static).update(text)
+
+    @on(Choice.Changed, "#vehicle, #stress")
+    @on(Input.Changed, "#copilots")
+    def _piloting_changed(self, event: Message) -> None:
+        event.stop()  # the table around the panel has nothing to do with it
+        self._show_piloting()
+
+    @on(Button.Pressed, "#pilot")
+    def pilot(self) -> None:
+        """Roll the piloting die for the acting character (and co-pilots), journaled."""
+        try:
+            test = self.piloting_test()
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        record = self.session.roll(test)
+        name = self.session.characters().get(self.character or "", {}).get("name", "")
+        vehicle = term(f"piloting.vehicle.{test.vehicle}").fr
+        text = f"{name} — {term('system.piloting').fr} : {vehicle}".strip(" —")
+        if journaled(self, self.Rolled(record, text, (), self.character, False)):
+            self.last = record
+            self.show_record(record)
+
     @on(SelectionList.SelectedChanged)
     def _stats_changed(self) -> None:
         # The only panel with a list to tick (SelectionList is imported where it is used).
@@ -201,4 +290,5 @@ class CosmosPanel(ActionPanel):
         text = f"{name} — {self.t('cosmos.intuition_value', value=test.intuition)}".strip(" —")
         if journaled(self, self.Rolled(record, text, (), self.character, False)):
             self.last = record
+            self.show_record(record)
             self.show_record(record)
