@@ -504,6 +504,10 @@ def _piloting_options(parser: Parser, rolling: bool) -> None:
     )
 
 
+def _aura_options(parser: Parser, rolling: bool) -> None:
+    """The aura roll has nothing to choose: the d6 decides."""
+
+
 SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
     "resolution": (
         "Résoudre une action (3d6 keep-under)",
@@ -521,6 +525,7 @@ SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
         " (the pilots' scores summed) succeeds.",
         _piloting_options,
     ),
+    "aura": ("a Great Cosmos aura roll (1d6 on the aura table)", "", _aura_options),
     "dice": (
         "a dice expression: 2d6+3, d%%, 4dF, 4d6kh3, 2d20kl1, 8d6>=5",
         "",

@@ -136,6 +136,13 @@ def piloting_test(args: argparse.Namespace) -> Any:
     return piloting.PilotingTest(args.die, scores, args.stress)
 
 
+def aura_test(args: argparse.Namespace) -> Any:
+    """The aura roll (nothing to choose)."""
+    from meneur.core.cosmos import aura
+
+    return aura.AuraTest()
+
+
 def dice_inputs(args: argparse.Namespace) -> expressions.DiceInputs:
     """The dice expression from its argument."""
     from meneur.core import expressions
@@ -354,6 +361,7 @@ INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "cosmos": cosmos_test,
     "intuition": intuition_test,
     "piloting": piloting_test,
+    "aura": aura_test,
     "dice": dice_inputs,
     "traits": traits_test,
     "spherier": spherier_test,

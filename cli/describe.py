@@ -151,6 +151,10 @@ def _piloting(test: Any) -> list[str]:
     return lines
 
 
+def _aura(test: Any) -> list[str]:
+    return [term("system.aura").glossed, "1d6 sur la table d'aura (on the aura table)"]
+
+
 def _dice(inputs: expressions.DiceInputs) -> list[str]:
     return [f"{term('system.dice').glossed} : {inputs.expression}"]
 
@@ -300,6 +304,7 @@ _DESCRIBERS: dict[str, Callable[[Any], list[str]]] = {
     "cosmos.CosmosTest": _cosmos,
     "cosmos.IntuitionTest": _intuition,
     "cosmos.piloting.PilotingTest": _piloting,
+    "cosmos.aura.AuraTest": _aura,
     "expressions.DiceInputs": _dice,
     "traits.TraitTest": _traits,
     "traits_opposed.OpposedTest": _traits_opposed,

@@ -97,16 +97,27 @@ def render_odds(odds: Odds[Any]) -> str:
         # still fits in 80 columns; otherwise the English gloss goes on a line below.
         width = min(BAR_WIDTH, LINE_WIDTH - column - tail - 13)
         inline = width >= 10
+        # A label too long for a bar beside it (a table's row) shows its short form there,
+        # the whole row in French and English below.
+        room = LINE_WIDTH - BAR_WIDTH - tail - 13
+        short = {
+            key: label.short if len(label.fr) > room and label.short else label.fr
+            for key, label in labels.items()
+        }
         if not inline:
-            column = max(len(label.fr) for label in labels.values())
+            column = max(map(len, short.values()))
             width = BAR_WIDTH
         for key, probability in outcomes.items():
-            shown = glossed[key] if inline else labels[key].fr
+            shown = glossed[key] if inline else short[key]
             lines.append(
                 f"{shown:<{column}}  {bar(probability, width)} {percent(probability)}"
                 f"  {fractions[key]}"
             )
-            if not inline and labels[key].en.casefold() != labels[key].fr.casefold():
+            if inline:
+                continue
+            if short[key] != labels[key].fr:
+                lines.append(f"  {labels[key].fr}")
+            if labels[key].en.casefold() != labels[key].fr.casefold():
                 lines.append(f"  {labels[key].en}")
     successes = _successes(odds.system)
     if successes is not None:
@@ -383,6 +394,7 @@ _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
     "oracles.YesNoAnswer": _kept_lines,
     "cosmos.CosmosRoll": _cosmos_lines,
     "cosmos.IntuitionRoll": lambda record: [f"d6 : {record.result}"],
+    "cosmos.aura.AuraRoll": lambda record: [f"d6 : {record.result}"],
     "cosmos.piloting.PilotingRoll": lambda record: (
         [f"d{record.dice[0].sides} : {record.result}"]
         if record.dice

@@ -35,6 +35,12 @@ SYMBOLS = {
     "major_negative": "⊖⊖",
     "major_negative_and_children": "⊖⊖+",
     "made": "✔",
+    "effect_1": "·",
+    "effect_2": "⊖",
+    "effect_3": "⊖",
+    "effect_4": "⊖",
+    "effect_5": "⊖",
+    "effect_6": "⊖",
     "pending": "…",
 }
 """A symbol for every outcome key: ✔/✘ success or failure, ⊕/⊖ the side effect, ★ critical."""
@@ -57,6 +63,12 @@ SUCCESS_KEYS = frozenset(
         "minor_positive_and_companion",
         "minor_positive",
         "made",
+        # An aura roll that harms the opponent succeeds for its holder.
+        "effect_2",
+        "effect_3",
+        "effect_4",
+        "effect_5",
+        "effect_6",
     }
 )
 

@@ -77,6 +77,9 @@ KINDS: dict[str, Functions] = {
     "cosmos.piloting.PilotingTest": Functions(
         "cosmos.piloting:roll", "cosmos.piloting:resolve", "cosmos.piloting:odds"
     ),
+    "cosmos.aura.AuraTest": Functions(
+        "cosmos.aura:roll", "cosmos.aura:resolve", "cosmos.aura:odds"
+    ),
     "expressions.DiceInputs": Functions(
         "expressions:roll", "expressions:resolve", "dice_odds:odds"
     ),

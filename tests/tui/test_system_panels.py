@@ -156,6 +156,51 @@ async def test_cosmos_piloting_odds_and_a_journaled_roll(app_of) -> None:
         assert "Stress au-delà du d20 : échec automatique" in screen_text(app)
 
 
+async def test_cosmos_aura_spent_rolled_cancelled_gained_and_reset(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "aura"), True)
+    campaign.set(("characters", "kael", "sheet", "aura"), 2)
+
+    def points(ident: str, key: str) -> int:
+        return int(campaign.state["characters"][ident]["sheet"].get(key, 0))
+
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#aura CollapsibleTitle")
+        await pilot.pause()
+        assert "Points d'aura : 2/4 · anti-aura : 0" in screen_text(app)
+        app.screen.query_one("#aura-target", Choice).value = "lyra"
+        await pilot.click("#aura-use")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        assert entry.text == "Kael — Jet d'aura contre Lyra"
+        record = replay_roll(entry.roll)
+        assert record.system == "aura"
+        # Lyra's race has no aura: she gains an anti-aura point, whatever the effect.
+        assert (points("kael", "aura"), points("lyra", "anti_aura")) == (1, 1)
+        assert "Points d'aura : 1/4" in screen_text(app)
+        await pilot.click("#aura-cancel")
+        await pilot.click("#aura-use")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        assert entry.text == "Lyra annule l'aura de Kael (un point d'anti-aura)"
+        assert entry.roll is None  # no aura roll when cancelled
+        assert (points("kael", "aura"), points("lyra", "anti_aura")) == (0, 0)
+        last = campaign.journal.last_id
+        await pilot.click("#aura-use")
+        await pilot.pause()
+        assert "no aura point to spend" in notices(app)
+        assert campaign.journal.last_id == last
+        await pilot.click("#aura-gain")
+        await pilot.pause()
+        assert points("kael", "aura") == 1
+        await pilot.click("#aura-reset")
+        await pilot.pause()
+        assert (points("kael", "aura"), points("kael", "anti_aura")) == (0, 0)
+        assert "Points d'aura : 0/4 · anti-aura : 0" in screen_text(app)
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

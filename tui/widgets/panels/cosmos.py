@@ -18,7 +18,7 @@ from textual.widgets import Button, Collapsible, Input, SelectionList, Static
 from meneur.content import term
 from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
-from meneur.core.cosmos import piloting
+from meneur.core.cosmos import aura, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
@@ -28,6 +28,7 @@ from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.number_field import NumberField
+from meneur.tui.widgets.tick import Tick
 from meneur.tui.widgets.ticklist import TickList
 
 from .base import ActionPanel, journaled, number
@@ -73,6 +74,16 @@ class CosmosPanel(ActionPanel):
                     yield NumberField(placeholder=self.t("piloting.others"), id="copilots")
                 yield Static("", id="piloting-odds", classes="summary")
                 yield ActionButton(self.t("piloting.pilot"), id="pilot")
+        if self.session.campaign.state["options"].get("aura"):
+            with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
+                yield Static("", id="aura-points", classes="summary")
+                with Horizontal(classes="fields"):
+                    yield Choice[str]([], id="aura-target", label=self.t("aura.target"), prompt="—")
+                    yield Tick(self.t("aura.cancel"), id="aura-cancel")
+                with Horizontal(classes="roll-row"):
+                    yield ActionButton(self.t("aura.use"), id="aura-use")
+                    yield ActionButton(self.t("aura.gain"), id="aura-gain")
+                    yield ActionButton(self.t("aura.reset"), id="aura-reset")
 
     def extra_buttons(self) -> ComposeResult:
         yield ActionButton(self.t("cosmos.intuition"), id="intuition")
@@ -99,6 +110,7 @@ class CosmosPanel(ActionPanel):
 
     def character_changed(self) -> None:
         self._show_piloting()
+        self._show_aura()
         stats = self.stats
         written = self.sheet.get("stats", {})
         listing = self.query_one("#stats", TickList)
@@ -143,6 +155,8 @@ class CosmosPanel(ActionPanel):
         return [Change(path, read(self.session.campaign.state, path), record.karma_after)]
 
     def result_lines(self, record: Any) -> list[str]:
+        if isinstance(record, aura.AuraRoll):
+            return [f"d6 : {record.result}"]
         if isinstance(record, piloting.PilotingRoll):
             if not record.dice:
                 outcome = self.t(f"piloting.outcome_{record.outcome}")
@@ -274,6 +288,111 @@ class CosmosPanel(ActionPanel):
         if journaled(self, self.Rolled(record, text, (), self.character, False)):
             self.last = record
             self.show_record(record)
+
+    # --- Aura (règle d'aura) ------------------------------------------------------------
+
+    def _points(self, ident: str | None, key: str) -> int:
+        sheet = self.session.characters().get(ident or "", {}).get("sheet", {})
+        value = sheet.get(key, 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def _has_aura(self, ident: str) -> bool:
+        """Whether the character's race has aura points (the campaign's catalogue)."""
+        from meneur.content import ContentError
+        from meneur.content.cosmos import catalogue_for
+
+        race = self.session.characters().get(ident, {}).get("sheet", {}).get("race")
+        try:
+            catalogue = catalogue_for(self.session.campaign.directory)
+        except ContentError:
+            return False
+        found = catalogue.races.get(race) if isinstance(race, str) else None
+        return bool(found and found.aura)
+
+    def _show_aura(self) -> None:
+        if not self.query("#aura-points"):
+            return
+        ident = self.character
+        self.query_one("#aura-points", Static).update(
+            self.t(
+                "aura.points",
+                aura=self._points(ident, "aura"),
+                most=aura.MAX_AURA,
+                anti=self._points(ident, "anti_aura"),
+            )
+        )
+        target = self.query_one("#aura-target", Choice)
+        chosen = target.value
+        others = [
+            (str(c.get("name", key)), key)
+            for key, c in self.session.characters().items()
+            if key != ident
+        ]
+        target.set_options(others)
+        if chosen in {key for _, key in others}:
+            target.value = chosen
+
+    def _aura_change(self, ident: str, key: str, value: int) -> Change:
+        path = ("characters", ident, "sheet", key)
+        return Change(path, read(self.session.campaign.state, path), value)
+
+    @on(Button.Pressed, "#aura-use")
+    def use_aura(self) -> None:
+        """Spend an aura point on the chosen target: the aura roll (journaled with the
+        points it moves), or the target's anti-aura point cancelling it."""
+        holder, target = self.character, self.query_one("#aura-target", Choice).value
+        if holder is None or target is None:
+            self.notify(self.t("aura.choose"), severity="warning")
+            return
+        cancel = self.query_one("#aura-cancel", Tick).value
+        try:
+            used = aura.use(
+                self._points(holder, "aura"),
+                self._points(target, "anti_aura"),
+                target_has_aura=self._has_aura(target),
+                cancel=cancel,
+            )
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        changes = [self._aura_change(holder, "aura", used.holder_aura)]
+        if used.target_anti_aura != self._points(target, "anti_aura"):
+            changes.append(self._aura_change(target, "anti_aura", used.target_anti_aura))
+        names = self.session.characters()
+        words = {
+            "holder": names.get(holder, {}).get("name", holder),
+            "target": names.get(target, {}).get("name", target),
+        }
+        if not used.rolled:
+            self.post_message(self.SheetChanged(changes, self.t("aura.cancelled", **words), holder))
+            return
+        record = self.session.roll(aura.AuraTest())
+        text = self.t("aura.used", **words)
+        if journaled(self, self.Rolled(record, text, changes, holder, False)):
+            self.last = record
+            self.show_record(record)
+            self.call_after_refresh(self._show_aura)
+
+    @on(Button.Pressed, "#aura-gain")
+    def gain_aura(self) -> None:
+        """One more aura point for the acting character (they gather up to 4)."""
+        holder = self.character
+        if holder is None:
+            return
+        points = aura.gain(self._points(holder, "aura"))
+        name = self.session.characters().get(holder, {}).get("name", holder)
+        change = self._aura_change(holder, "aura", points)
+        self.post_message(self.SheetChanged([change], self.t("aura.gained", name=name), holder))
+
+    @on(Button.Pressed, "#aura-reset")
+    def reset_aura(self) -> None:
+        """The character's reset: aura and anti-aura points back to 0."""
+        holder = self.character
+        if holder is None:
+            return
+        name = self.session.characters().get(holder, {}).get("name", holder)
+        changes = [self._aura_change(holder, key, 0) for key in ("aura", "anti_aura")]
+        self.post_message(self.SheetChanged(changes, self.t("aura.was_reset", name=name), holder))
 
     @on(SelectionList.SelectedChanged)
     def _stats_changed(self) -> None:
