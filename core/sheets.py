@@ -470,10 +470,13 @@ def _check_table(field: Field, value: object) -> None:
 
 @dataclass(frozen=True)
 class Derived:
-    """A value computed from the sheet: its label's term key and the value."""
+    """A value computed from the sheet: its label's term key and the value; a value that
+    is a rule term (a state of fatigue) names its term key in ``value_term``, for the
+    interface to show it in French with its gloss and its hint."""
 
     term: str
     value: int | str
+    value_term: str = ""
 
 
 def whole_or(value: Any, default: int = 0) -> int:

@@ -80,6 +80,9 @@ KINDS: dict[str, Functions] = {
     "cosmos.aura.AuraTest": Functions(
         "cosmos.aura:roll", "cosmos.aura:resolve", "cosmos.aura:odds"
     ),
+    "cosmos.movement.TurnOrderInputs": Functions(
+        "cosmos.movement:roll_order", "cosmos.movement:resolve_order", None
+    ),
     "expressions.DiceInputs": Functions(
         "expressions:roll", "expressions:resolve", "dice_odds:odds"
     ),

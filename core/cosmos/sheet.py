@@ -4,7 +4,6 @@ talents, the trackers of the campaign's optional rules, and the values derived f
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +11,7 @@ from meneur.core.sheets import Derived, Field, Kind, Section, whole_or
 
 from .creation import STATS
 from .levels import stat_cap
+from .movement import movement_squares
 from .piloting import PILOTING_NAMES
 
 
@@ -117,13 +117,6 @@ def inventory_slots(force: int) -> int:
     return 40 * (force // 10 * 10) // 100
 
 
-def movement_squares(agilite: int, overloaded: bool = False) -> int:
-    """Great Cosmos movement: ceil(Agilité / 20) squares a turn, halved (rounded down)
-    when the inventory is overloaded."""
-    squares = math.ceil(max(agilite, 0) / 20)
-    return squares // 2 if overloaded else squares
-
-
 OVERLOAD_AGILITE = 5
 """Agilité points each inventory slot over the limit costs (RULES.md §3.6)."""
 
@@ -169,7 +162,10 @@ def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derive
     over = overload(options, sheet)
     if options.get("movement"):
         agilite = current_stats(options, sheet).get("agilite", 50)
-        found.append(Derived("sheet.movement", movement_squares(agilite, over > 0)))
+        fp = whole_or(sheet.get("fp")) if options.get("endurance") else 0
+        found.append(Derived("sheet.movement", movement_squares(agilite, over > 0, fp)))
+    if options.get("endurance"):
+        found += fatigue_states(sheet)
     if options.get("inventory"):
         limit = inventory_slots(whole_or(stats.get("force"), 50))
         found.append(Derived("sheet.slots", f"{limit + over if over else _used(sheet)}/{limit}"))
@@ -181,3 +177,19 @@ def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derive
 def _used(sheet: Mapping[str, Any]) -> int:
     items = sheet.get("inventory", {})
     return sum(whole_or(v) for v in items.values()) if isinstance(items, Mapping) else 0
+
+
+def fatigue_states(sheet: Mapping[str, Any]) -> list[Derived]:
+    """The endurance rule's states (RULES.md §3.6) of the sheet's FP and FM: one line per
+    tired gauge (none when rested), and total exhaustion when both are at 10."""
+    from .endurance import FATIGUE_MAX, state
+
+    fp, fm = whole_or(sheet.get("fp")), whole_or(sheet.get("fm"))
+    if fp >= FATIGUE_MAX and fm >= FATIGUE_MAX:
+        return [Derived("sheet.fatigue", "total", "endurance.total")]
+    found = []
+    for gauge, value in (("fp", fp), ("fm", fm)):
+        name = state(value)
+        if name != "rested":
+            found.append(Derived(f"sheet.fatigue_{gauge}", name, f"endurance.{gauge}.{name}"))
+    return found

@@ -265,7 +265,16 @@ class SheetScreen(SessionStrings, Screen[None]):
             lines.append((None, Text(term("sheet.section.derived").glossed, style="underline")))
             for found in derived:
                 label = Text(f"{term(found.term).glossed} ".ljust(self.width))
-                lines.append((Row(COMPUTED), label + Text(str(found.value), style="bold")))
+                if found.value_term:
+                    # A state (fatigue): its name with its gloss, and what it does.
+                    state = term(found.value_term)
+                    value = Text(state.glossed, style="bold")
+                    hint = state.hint_fr if self.session.strings.lang == "fr" else state.hint_en
+                    if hint:
+                        value.append(f" — {hint}", style="italic")
+                else:
+                    value = Text(str(found.value), style="bold")
+                lines.append((Row(COMPUTED), label + value))
         return lines
 
     def _genome_lines(self) -> list[tuple[Row | None, Text]]:

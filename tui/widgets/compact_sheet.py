@@ -29,7 +29,8 @@ def compact_text(system: str, options: dict[str, Any], sheet: dict[str, Any]) ->
     for found in sheets.derived(system, options, sheet):
         label = term(found.term)
         text.append(f"{label.short or label.fr} ", style="bold")
-        text.append(f"{found.value}\n", style="italic")
+        value = term(found.value_term).fr if found.value_term else found.value
+        text.append(f"{value}\n", style="italic")
     text.rstrip()
     return text
 
