@@ -504,6 +504,16 @@ def _piloting_options(parser: Parser, rolling: bool) -> None:
     )
 
 
+def _turns_options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument(
+        "--combatant",
+        action="append",
+        required=True,
+        metavar="NAME:AGILITE[:EXTRA]",
+        help="someone in the round, their current Agilité and extra actions (repeat)",
+    )
+
+
 def _aura_options(parser: Parser, rolling: bool) -> None:
     """The aura roll has nothing to choose: the d6 decides."""
 
@@ -526,6 +536,12 @@ SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
         _piloting_options,
     ),
     "aura": ("a Great Cosmos aura roll (1d6 on the aura table)", "", _aura_options),
+    "turns": (
+        "a Great Cosmos round's order (Agilité, d20 ties, extra actions)",
+        "Highest Agilité first; tied positions roll 1d20, lowest first; extra actions at"
+        " Agilité − (4 + 1d6) × n. Only rolled: it has no odds.",
+        _turns_options,
+    ),
     "dice": (
         "a dice expression: 2d6+3, d%%, 4dF, 4d6kh3, 2d20kl1, 8d6>=5",
         "",

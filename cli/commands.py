@@ -136,6 +136,23 @@ def piloting_test(args: argparse.Namespace) -> Any:
     return piloting.PilotingTest(args.die, scores, args.stress)
 
 
+def turn_order(args: argparse.Namespace) -> Any:
+    """A round's combatants from ``--combatant NAME:AGILITE[:EXTRA]``."""
+    from meneur.core.cosmos.movement import Combatant, TurnOrderInputs
+
+    people = []
+    for given in args.combatant:
+        parts = given.rsplit(":", 2) if given.count(":") >= 2 else given.rsplit(":", 1)
+        try:
+            name, agilite, *extra = parts
+            people.append(Combatant(name, int(agilite), int(extra[0]) if extra else 0))
+        except ValueError:
+            raise UsageError(
+                _command(args), f"--combatant {given!r}: expected NAME:AGILITE[:EXTRA]"
+            ) from None
+    return TurnOrderInputs(tuple(people))
+
+
 def aura_test(args: argparse.Namespace) -> Any:
     """The aura roll (nothing to choose)."""
     from meneur.core.cosmos import aura
@@ -362,6 +379,7 @@ INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "intuition": intuition_test,
     "piloting": piloting_test,
     "aura": aura_test,
+    "turns": turn_order,
     "dice": dice_inputs,
     "traits": traits_test,
     "spherier": spherier_test,

@@ -151,6 +151,14 @@ def _piloting(test: Any) -> list[str]:
     return lines
 
 
+def _turns(inputs: Any) -> list[str]:
+    people = ", ".join(
+        f"{c.ident} {c.agilite}" + (f" (+{c.extra_actions})" if c.extra_actions else "")
+        for c in inputs.combatants
+    )
+    return ["Ordre du round (round order) : agilité, d20 en cas d'égalité", people]
+
+
 def _aura(test: Any) -> list[str]:
     return [term("system.aura").glossed, "1d6 sur la table d'aura (on the aura table)"]
 
@@ -305,6 +313,7 @@ _DESCRIBERS: dict[str, Callable[[Any], list[str]]] = {
     "cosmos.IntuitionTest": _intuition,
     "cosmos.piloting.PilotingTest": _piloting,
     "cosmos.aura.AuraTest": _aura,
+    "cosmos.movement.TurnOrderInputs": _turns,
     "expressions.DiceInputs": _dice,
     "traits.TraitTest": _traits,
     "traits_opposed.OpposedTest": _traits_opposed,

@@ -395,6 +395,15 @@ _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
     "cosmos.CosmosRoll": _cosmos_lines,
     "cosmos.IntuitionRoll": lambda record: [f"d6 : {record.result}"],
     "cosmos.aura.AuraRoll": lambda record: [f"d6 : {record.result}"],
+    "cosmos.movement.TurnOrderRoll": lambda record: [
+        " ".join(f"d{d.sides} {d.face} ({d.role.split(':', 1)[1]})" for d in record.dice)
+        or "aucun dé (no dice)",
+        *(
+            f"{i}. {'⇄ ' if s.together else ''}{s.ident} {s.position}"
+            + (f" (action {s.action + 1})" if s.action else "")
+            for i, s in enumerate(record.slots, 1)
+        ),
+    ],
     "cosmos.piloting.PilotingRoll": lambda record: (
         [f"d{record.dice[0].sides} : {record.result}"]
         if record.dice

@@ -72,7 +72,9 @@ TOP_KEYS = (
     "phases",
     "requests",
     "elements",
+    "combat",
 )
+SLOT_KEYS = ("who", "action", "position", "together")
 REQUEST_KEYS = ("prompt", "characters", "answered")
 PHASE_KEYS = ("prompt", "options", "characters", "sealed", "revealed", "open")
 SEALED_KEYS = ("choice", "player")
@@ -268,7 +270,45 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         state["requests"] = _requests(checker, data["requests"])
     if "elements" in data:  # a Great Cosmos campaign's own elemental coefficients
         state["elements"] = _elements(checker, data["elements"], system)
+    if "combat" in data:  # the round tracker (Great Cosmos turn order)
+        state["combat"] = _combat(checker, data["combat"])
     return state
+
+
+def _combat(checker: _Checker, value: object) -> dict[str, Any]:
+    """The round under way: its number, its slots in order, whose slot it is."""
+    table = checker.table(value, "combat")
+    checker.known_keys(table, ("round", "current", "slots"), "combat")
+    number = checker.integer(table.get("round", 1), "combat.round")
+    if number < 1:
+        raise checker.fail("combat.round", f"expected 1 or more, found {number}")
+    slots_given = table.get("slots", [])
+    if not isinstance(slots_given, list):
+        raise checker.fail("combat.slots", f"expected a list, found {_shown(slots_given)}")
+    slots = []
+    for i, slot in enumerate(slots_given):
+        key = f"combat.slots[{i}]"
+        entry = checker.table(slot, key)
+        checker.known_keys(entry, SLOT_KEYS, key)
+        together = entry.get("together", False)
+        if not isinstance(together, bool):
+            raise checker.fail(
+                f"{key}.together", f"expected true or false, found {_shown(together)}"
+            )
+        slots.append(
+            {
+                "who": checker.text(entry.get("who", ""), f"{key}.who"),
+                "action": checker.integer(entry.get("action", 0), f"{key}.action"),
+                "position": checker.integer(entry.get("position", 0), f"{key}.position"),
+                "together": together,
+            }
+        )
+    current = checker.integer(table.get("current", 0), "combat.current")
+    if not 0 <= current < max(1, len(slots)):
+        raise checker.fail(
+            "combat.current", f"expected 0 to {max(0, len(slots) - 1)}, found {current}"
+        )
+    return {"round": number, "current": current, "slots": slots}
 
 
 def _elements(checker: _Checker, value: object, system: str) -> dict[str, Any]:

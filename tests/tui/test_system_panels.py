@@ -201,6 +201,46 @@ async def test_cosmos_aura_spent_rolled_cancelled_gained_and_reset(app_of) -> No
         assert "Points d'aura : 0/4 · anti-aura : 0" in screen_text(app)
 
 
+async def test_cosmos_rounds_in_agilite_order_and_the_acting_character_follows(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "turn_order"), True)
+    campaign.set(("characters", "lyra", "sheet", "extra_actions"), 1)
+    campaign.set(("characters", "lyra", "sheet", "stats", "agilite"), 40)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#round CollapsibleTitle")
+        await pilot.pause()
+        assert "Pas de round en cours" in screen_text(app)
+        await pilot.click("#round-new")
+        await pilot.pause()
+        combat = campaign.state["combat"]
+        assert combat["round"] == 1
+        who = [(slot["who"], slot["position"]) for slot in combat["slots"]]
+        assert who[:2] == [("kael", 62), ("lyra", 40)]
+        assert who[2][0] == "lyra"  # her extra action: 40 − (4 + 1d6)
+        assert 40 - 10 <= who[2][1] <= 40 - 5
+        first = "kael"
+        assert app.screen.query_one("#character", Choice).value == first
+        entry = campaign.journal.latest(1)[0]
+        assert entry.text.startswith("Round 1 : ")
+        assert replay_roll(entry.roll).slots[0].ident == first
+        await pilot.click("#round-next")
+        await pilot.pause()
+        second = campaign.state["combat"]["slots"][1]["who"]
+        assert campaign.state["combat"]["current"] == 1
+        assert app.screen.query_one("#character", Choice).value == second
+        assert "Au tour de" in campaign.journal.latest(1)[0].text
+        await pilot.click("#round-next")
+        await pilot.click("#round-next")  # past the last slot: a new round is asked for
+        await pilot.pause()
+        assert "Fin du round 1" in notices(app)
+        await pilot.click("#round-new")
+        await pilot.pause()
+        assert campaign.state["combat"]["round"] == 2
+        assert "Round 2" in screen_text(app)
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

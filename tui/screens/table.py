@@ -17,6 +17,7 @@ from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.startup import first_frame_drawn
+from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.compact_sheet import CompactSheet
 from meneur.tui.widgets.footer import KeyFooter
@@ -230,6 +231,15 @@ class TableScreen(SessionStrings, Screen[None]):
         self.query_one("#panel", ActionPanel).character = event.character
         self._show_compact()
 
+    @on(Choice.Changed, "#panel #character")
+    def _panel_picked(self, event: Choice.Changed) -> None:
+        """The character chosen in the panel (or by the round tracker) acts now: the table
+        follows, so a later refresh does not bring the previous one back."""
+        value = event.control.value
+        if isinstance(value, str) and value != self.acting:
+            self.acting = value
+            self._show_compact()
+
     def journal_roll(self, event: ActionPanel.Rolled) -> bool:
         """Journal a roll and its consequences, durably, and show the entry; False (and
         the reason said) when the write was refused."""
@@ -259,6 +269,8 @@ class TableScreen(SessionStrings, Screen[None]):
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
+        if event.character in self.session.characters():
+            self.acting = event.character  # the round tracker hands the turn on
         self.characters_changed([entry])
 
     @on(ActionPanel.PhysicalFaces)

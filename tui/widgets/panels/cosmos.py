@@ -74,6 +74,12 @@ class CosmosPanel(ActionPanel):
                     yield NumberField(placeholder=self.t("piloting.others"), id="copilots")
                 yield Static("", id="piloting-odds", classes="summary")
                 yield ActionButton(self.t("piloting.pilot"), id="pilot")
+        if self.session.campaign.state["options"].get("turn_order"):
+            with Collapsible(title=self.t("round.title"), collapsed=True, id="round"):
+                yield Static("", id="round-order", classes="summary")
+                with Horizontal(classes="roll-row"):
+                    yield ActionButton(self.t("round.new"), id="round-new")
+                    yield ActionButton(self.t("round.next"), id="round-next")
         if self.session.campaign.state["options"].get("aura"):
             with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
                 yield Static("", id="aura-points", classes="summary")
@@ -111,6 +117,7 @@ class CosmosPanel(ActionPanel):
     def character_changed(self) -> None:
         self._show_piloting()
         self._show_aura()
+        self._show_round()
         stats = self.stats
         written = self.sheet.get("stats", {})
         listing = self.query_one("#stats", TickList)
@@ -165,8 +172,10 @@ class CosmosPanel(ActionPanel):
             return [
                 self.t("piloting.rolled", die=die.sides, face=die.face, score=record.inputs.score)
             ]
-        if not isinstance(record, cosmos.CosmosRoll):
+        if isinstance(record, cosmos.IntuitionRoll):
             return [self.t("cosmos.intuition_value", value=record.inputs.intuition)]
+        if not isinstance(record, cosmos.CosmosRoll):
+            return []  # a round's order: its dice say it, the round list shows it
         lines = [
             f"d100 {record.natural}"
             + (f", karma d10 {record.karma_die} → {record.result}" if record.karma_die else "")
@@ -288,6 +297,100 @@ class CosmosPanel(ActionPanel):
         if journaled(self, self.Rolled(record, text, (), self.character, False)):
             self.last = record
             self.show_record(record)
+
+    # --- The round (règle de répartition de tour) -----------------------------------------
+
+    def _combat(self) -> dict[str, Any]:
+        combat = self.session.campaign.state.get("combat")
+        return combat if isinstance(combat, dict) else {}
+
+    def _called(self, ident: str) -> str:
+        return str(self.session.characters().get(ident, {}).get("name", ident))
+
+    def _show_round(self) -> None:
+        if not self.query("#round-order"):
+            return
+        combat = self._combat()
+        slots = combat.get("slots", [])
+        if not slots:
+            self.query_one("#round-order", Static).update(
+                Text(self.t("round.none"), style="dim italic")
+            )
+            return
+        text = Text(self.t("round.number", number=combat["round"]) + "\n", style="bold")
+        for i, slot in enumerate(slots):
+            if i:
+                text.append(" · ")
+            if slot["together"]:
+                text.append(f"⇄ ({self.t('round.together')}) ", style="dim")
+            words = f"{self._called(slot['who'])} {slot['position']}"
+            if slot["action"]:
+                words += f" ({self.t('round.extra', n=slot['action'] + 1)})"
+            if i == combat["current"]:
+                text.append(f"▶ {words}", style="bold reverse")
+            else:
+                text.append(words, style="dim" if i < combat["current"] else "")
+        self.query_one("#round-order", Static).update(text)
+
+    @on(Button.Pressed, "#round-new")
+    def new_round(self) -> None:
+        """Roll the next round's order: everyone in the campaign by current Agilité
+        (extra actions from a sheet's ``extra_actions``), journaled with its dice."""
+        from meneur.core.cosmos.movement import Combatant, TurnOrderInputs
+        from meneur.core.cosmos.sheet import current_stats
+
+        options = self.session.campaign.state["options"]
+        people = []
+        for ident, character in self.session.characters().items():
+            sheet = character.get("sheet", {})
+            agilite = current_stats(options, sheet).get("agilite", 50)
+            extra = sheet.get("extra_actions", 0)
+            extra = extra if isinstance(extra, int) and not isinstance(extra, bool) else 0
+            people.append(Combatant(ident, agilite, max(0, min(extra, 9))))
+        if not people:
+            self.notify(self.t("round.nobody"), severity="warning")
+            return
+        record = self.session.roll(TurnOrderInputs(tuple(people)))
+        before = self._combat()
+        number = int(before.get("round", 0)) + 1 if before.get("slots") else 1
+        combat = {
+            "round": number,
+            "current": 0,
+            "slots": [
+                {"who": s.ident, "action": s.action, "position": s.position, "together": s.together}
+                for s in record.slots
+            ],
+        }
+        path = ("combat",)
+        change = Change(path, read(self.session.campaign.state, path), combat)
+        order = ", ".join(self._called(s.ident) for s in record.slots)
+        text = self.t("round.rolled", number=number, order=order)
+        if journaled(self, self.Rolled(record, text, [change], None, False)):
+            self.last = record
+            self.show_record(record)
+            self._follow_slot(record.slots[0].ident)
+            self.call_after_refresh(self._show_round)
+
+    @on(Button.Pressed, "#round-next")
+    def next_slot(self) -> None:
+        """The next one in the round acts (the panel's acting character follows)."""
+        combat = self._combat()
+        slots = combat.get("slots", [])
+        if not slots or combat["current"] + 1 >= len(slots):
+            self.notify(self.t("round.over", number=combat.get("round", 0)))
+            return
+        following = dict(combat, current=combat["current"] + 1)
+        who = slots[following["current"]]["who"]
+        path = ("combat",)
+        change = Change(path, read(self.session.campaign.state, path), following)
+        text = self.t("round.turn", name=self._called(who), number=combat["round"])
+        self.post_message(self.SheetChanged([change], text, who))
+        self._follow_slot(who)
+
+    def _follow_slot(self, ident: str) -> None:
+        """The acting character becomes the one whose slot it is (a character)."""
+        if ident in self.session.characters():
+            self.query_one("#character", Choice).value = ident
 
     # --- Aura (règle d'aura) ------------------------------------------------------------
 
