@@ -117,6 +117,14 @@ def inventory_slots(force: int) -> int:
     return 40 * (force // 10 * 10) // 100
 
 
+MONEY_PER_SLOT = 5000
+
+
+def money_slots(money: int) -> int:
+    """Slots the money takes: 5,000 PO a slot, a started slot counting (5,001 PO: 2)."""
+    return -(-max(0, money) // MONEY_PER_SLOT)
+
+
 OVERLOAD_AGILITE = 5
 """Agilité points each inventory slot over the limit costs (RULES.md §3.6)."""
 
@@ -128,9 +136,7 @@ def overload(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
         return 0
     stats = sheet.get("stats", {})
     force = whole_or(stats.get("force"), 50) if isinstance(stats, Mapping) else 50
-    items = sheet.get("inventory", {})
-    used = sum(whole_or(v) for v in items.values()) if isinstance(items, Mapping) else 0
-    return max(0, used - inventory_slots(force))
+    return max(0, _used(sheet) - inventory_slots(force))
 
 
 def current_stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> dict[str, int]:
@@ -175,8 +181,10 @@ def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derive
 
 
 def _used(sheet: Mapping[str, Any]) -> int:
+    """Inventory slots used: the items', and the money's."""
     items = sheet.get("inventory", {})
-    return sum(whole_or(v) for v in items.values()) if isinstance(items, Mapping) else 0
+    carried = sum(whole_or(v) for v in items.values()) if isinstance(items, Mapping) else 0
+    return carried + money_slots(whole_or(sheet.get("money")))
 
 
 def fatigue_states(sheet: Mapping[str, Any]) -> list[Derived]:

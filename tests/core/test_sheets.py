@@ -253,3 +253,13 @@ def test_cosmos_dna_points_left_are_shown_with_the_rule_only() -> None:
 )
 def test_allele_states(points: int, state: str) -> None:
     assert cosmos_sheet.allele_state(points) == state
+
+
+def test_money_takes_inventory_slots_a_started_slot_counting() -> None:
+    # "5000 PO = 1 slot. Tout slot entamé est considéré comme utilisé (donc 5001 PO = 2)"
+    assert [cosmos_sheet.money_slots(m) for m in (0, 1, 5000, 5001, 12000)] == [0, 1, 1, 2, 3]
+    options = {"inventory": True}
+    sheet = {"stats": {"force": 50}, "inventory": {"Caisses": 19}, "money": 5001}
+    assert cosmos_sheet.overload(options, sheet) == 1  # 19 + 2 slots of money, 20 allowed
+    shown = {d.term: d.value for d in sheets.derived("cosmos", options, sheet)}
+    assert shown["sheet.slots"] == "21/20"
