@@ -241,6 +241,59 @@ async def test_cosmos_rounds_in_agilite_order_and_the_acting_character_follows(a
         assert "Round 2" in screen_text(app)
 
 
+async def test_cosmos_sprint_multiplies_the_squares_by_its_agilite_test(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "movement"), True)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#sprint")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        record = replay_roll(entry.roll)
+        assert record.inputs.stats == (62,)  # Kael's Agilité
+        after = {"success": 8, "critical_success": 10, "super_critical_success": 12}.get(
+            record.outcome, 4
+        )
+        assert entry.text == f"Kael — Sprint (Agilité 62) : 4 → {after} cases"
+        assert f"Déplacement : 4 → {after} cases" in screen_text(app)
+
+
+async def test_cosmos_fatigue_events_move_fp_and_fm_with_their_states(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "endurance"), True)
+    campaign.set(("characters", "kael", "sheet", "fp"), 5)
+    campaign.set(("characters", "kael", "sheet", "fm"), 9)
+
+    def gauges() -> tuple[int, int]:
+        sheet = campaign.state["characters"]["kael"]["sheet"]
+        return sheet["fp"], sheet["fm"]
+
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#fatigue CollapsibleTitle")
+        await pilot.pause()
+        assert "FP 5 Fatigue légère" in screen_text(app)
+        assert "FM 9 Fatigue extrême" in screen_text(app)
+        app.screen.query_one("#fatigue-event", Choice).value = "psychic_attack"  # +2 FM
+        await pilot.click("#fatigue-apply")
+        await pilot.pause()
+        assert gauges() == (6, 10)  # FM 11 overflows: one to FP
+        assert campaign.journal.latest(1)[0].text == (
+            "Kael : Attaque psychique subie (+2 FM) (FP 5 → 6, FM 9 → 10)"
+        )
+        assert "FM 10 Épuisement mental" in screen_text(app)
+        app.screen.query_one("#fatigue-event", Choice).value = "full_rest"
+        await pilot.click("#fatigue-apply")
+        await pilot.pause()
+        assert gauges() == (-1, 10)  # 8 hours do not lift exhaustion
+        app.screen.query_one("#fatigue-event", Choice).value = "full_rest_12h"
+        await pilot.click("#fatigue-apply")
+        await pilot.pause()
+        assert gauges() == (-3, 3)
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

@@ -18,10 +18,11 @@ from textual.widgets import Button, Collapsible, Input, SelectionList, Static
 from meneur.content import term
 from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
-from meneur.core.cosmos import aura, piloting
+from meneur.core.cosmos import aura, endurance, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
+from meneur.core.cosmos.endurance import Fatigue
 from meneur.core.errors import RulesError
 from meneur.saves.changes import Change, read
 from meneur.tui.i18n import signed
@@ -32,6 +33,28 @@ from meneur.tui.widgets.tick import Tick
 from meneur.tui.widgets.ticklist import TickList
 
 from .base import ActionPanel, journaled, number
+
+FATIGUE_EVENTS = (
+    "meal",
+    "pause",
+    "short_rest",
+    "full_rest",
+    "full_rest_12h",
+    "light_dark_point",
+    "day",
+    "no_food",
+    "no_sleep",
+    "lost_100_pv",
+    "unconscious",
+    "psychic_attack",
+    "pm_100",
+    "combat_5_turns",
+    "extra_physical_action",
+    "extra_magic_action",
+    "sepulcrale_backlash",
+    "illumination_backlash",
+)
+"""What moves fatigue, in the order the helper offers it (recoveries first)."""
 
 
 class CosmosPanel(ActionPanel):
@@ -80,6 +103,19 @@ class CosmosPanel(ActionPanel):
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("round.new"), id="round-new")
                     yield ActionButton(self.t("round.next"), id="round-next")
+        if self.session.campaign.state["options"].get("endurance"):
+            events = [(self.t(f"fatigue.event.{key}"), key) for key in FATIGUE_EVENTS]
+            with Collapsible(title=self.t("fatigue.title"), collapsed=True, id="fatigue"):
+                yield Static("", id="fatigue-gauges", classes="summary")
+                with Horizontal(classes="fields"):
+                    yield Choice[str](
+                        events, id="fatigue-event", label=self.t("fatigue.event_label"),
+                        value="meal",
+                    )  # fmt: skip
+                    yield NumberField(placeholder=self.t("fatigue.count"), id="fatigue-count")
+                with Horizontal(classes="roll-row"):
+                    yield ActionButton(self.t("fatigue.apply"), id="fatigue-apply")
+                    yield ActionButton(self.t("fatigue.start"), id="fatigue-start")
         if self.session.campaign.state["options"].get("aura"):
             with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
                 yield Static("", id="aura-points", classes="summary")
@@ -93,6 +129,8 @@ class CosmosPanel(ActionPanel):
 
     def extra_buttons(self) -> ComposeResult:
         yield ActionButton(self.t("cosmos.intuition"), id="intuition")
+        if self.session.campaign.state["options"].get("movement"):
+            yield ActionButton(self.t("cosmos.sprint"), id="sprint")
 
     def on_mount(self) -> None:
         self.character_changed()
@@ -115,6 +153,7 @@ class CosmosPanel(ActionPanel):
         return current_stats(self.session.campaign.state["options"], self.sheet)
 
     def character_changed(self) -> None:
+        self._show_fatigue()
         self._show_piloting()
         self._show_aura()
         self._show_round()
@@ -172,10 +211,19 @@ class CosmosPanel(ActionPanel):
             return [
                 self.t("piloting.rolled", die=die.sides, face=die.face, score=record.inputs.score)
             ]
+        sprint = getattr(self, "_sprint", None)
+        if sprint is not None and sprint[0] is record:
+            return [
+                *self._cosmos_lines(record),
+                self.t("cosmos.sprint_result", before=sprint[1], after=sprint[2]),
+            ]
         if isinstance(record, cosmos.IntuitionRoll):
             return [self.t("cosmos.intuition_value", value=record.inputs.intuition)]
         if not isinstance(record, cosmos.CosmosRoll):
             return []  # a round's order: its dice say it, the round list shows it
+        return self._cosmos_lines(record)
+
+    def _cosmos_lines(self, record: Any) -> list[str]:
         lines = [
             f"d100 {record.natural}"
             + (f", karma d10 {record.karma_die} → {record.result}" if record.karma_die else "")
@@ -297,6 +345,129 @@ class CosmosPanel(ActionPanel):
         if journaled(self, self.Rolled(record, text, (), self.character, False)):
             self.last = record
             self.show_record(record)
+
+    # --- Sprint and fatigue (règles de déplacement et d'endurance) ------------------------
+
+    @on(Button.Pressed, "#sprint")
+    def sprint(self) -> None:
+        """Sprint instead of acting: an Agilité test whose outcome multiplies the squares
+        (×2, ×2,5, ×3), journaled with them."""
+        from meneur.core.cosmos.movement import movement_squares, sprint_squares
+        from meneur.core.cosmos.sheet import overload
+
+        agilite = self.stats.get("agilite")
+        if agilite is None:
+            self.notify(self.t("cosmos.choose"), severity="warning")
+            return
+        options = self.session.campaign.state["options"]
+        fp = self.sheet.get("fp", 0) if options.get("endurance") else 0
+        squares = movement_squares(
+            agilite, overload(options, self.sheet) > 0, fp if isinstance(fp, int) else 0
+        )
+        test = cosmos.CosmosTest(stats=(agilite,), karma=self.karma)
+        record = self.session.roll(test)
+        reached = sprint_squares(squares, record.outcome or "")
+        self._sprint = (record, squares, reached)
+        name = self.session.characters().get(self.character or "", {}).get("name", "")
+        text = self.t("cosmos.sprint_entry", name=name, agilite=agilite, before=squares,
+                      after=reached).strip(" —")  # fmt: skip
+        rolled = self.Rolled(record, text, self.consequences(record), self.character, False)
+        if journaled(self, rolled):
+            self.last = record
+            self.show_record(record)
+            self.call_after_refresh(self._show_karma)
+
+    def _fatigue(self) -> Fatigue:
+        def gauge(key: str) -> int:
+            value = self.sheet.get(key, 0)
+            return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+        try:
+            return Fatigue(gauge("fp"), gauge("fm"))
+        except RulesError:
+            return Fatigue()
+
+    def _show_fatigue(self) -> None:
+        if not self.query("#fatigue-gauges"):
+            return
+        fatigue = self._fatigue()
+        text = Text()
+        for gauge, value in (("fp", fatigue.fp), ("fm", fatigue.fm)):
+            if gauge == "fm":
+                text.append("\n")
+            text.append(f"{gauge.upper()} {value}", style="bold")
+            name = endurance.state(value)
+            if name != "rested":
+                text.append(f" {term(f'endurance.{gauge}.{name}').fr}", style="italic")
+        self.query_one("#fatigue-gauges", Static).update(text)
+
+    @on(Button.Pressed, "#fatigue-apply")
+    def apply_fatigue(self) -> None:
+        """Apply the chosen event of the endurance rule to the acting character's FP and
+        FM, one journal entry saying before and after."""
+        if self.character is None:
+            return
+        event = self.query_one("#fatigue-event", Choice).value or "meal"
+        count = number(self.query_one("#fatigue-count", Input).value, 1)
+        before = self._fatigue()
+        try:
+            after = self._fatigue_after(before, event, count)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._fatigue_entry(before, after, self.t(f"fatigue.event.{event}"))
+
+    def _fatigue_after(self, before: Fatigue, event: str, count: int) -> Fatigue:
+        """The gauges after ``event`` (``count``: days or hours where it takes some)."""
+        if event in endurance.EVENTS:
+            return before.gain(*endurance.EVENTS[event])
+        if event in ("no_food", "no_sleep"):
+            return before.gain(*endurance.days_without(event.removeprefix("no_"), count))
+        if event == "pause":
+            return before.recover(1, 1, floor=endurance.PAUSE_FLOOR)
+        if event in endurance.RECOVERIES:
+            return before.recover(*endurance.RECOVERIES[event])
+        if event == "short_rest":
+            return before.recover(*endurance.short_rest(count))
+        stats = self.stats
+        mental = self.sheet.get("mental_health")
+        return endurance.after_full_rest(
+            before,
+            force=stats.get("force", 50),
+            esprit=stats.get("esprit", 50),
+            mental_health=mental if isinstance(mental, int) else None,
+            twelve_hours=event == "full_rest_12h",
+        )
+
+    def _fatigue_entry(self, before: Fatigue, after: Fatigue, what: str) -> None:
+        assert self.character is not None
+        changes = [
+            Change(path, read(self.session.campaign.state, path), value)
+            for key, value in (("fp", after.fp), ("fm", after.fm))
+            for path in [("characters", self.character, "sheet", key)]
+        ]
+        name = self.session.characters().get(self.character, {}).get("name", self.character)
+        text = self.t(
+            "fatigue.entry", name=name, what=what, fp_before=before.fp, fp=after.fp,
+            fm_before=before.fm, fm=after.fm,
+        )  # fmt: skip
+        self.post_message(self.SheetChanged(changes, text, self.character))
+
+    @on(Button.Pressed, "#fatigue-start")
+    def start_fatigue(self) -> None:
+        """Set FP and FM to a new character's: 0 with Force's, Esprit's and mental
+        health's modifiers."""
+        if self.character is None:
+            return
+        stats = self.stats
+        mental = self.sheet.get("mental_health")
+        options = self.session.campaign.state["options"]
+        start = Fatigue.starting(
+            stats.get("force", 50),
+            stats.get("esprit", 50),
+            mental if options.get("mental_health") and isinstance(mental, int) else None,
+        )
+        self._fatigue_entry(self._fatigue(), start, self.t("fatigue.start"))
 
     # --- The round (règle de répartition de tour) -----------------------------------------
 
