@@ -399,6 +399,14 @@ def check_sheet(
             value = value_of(sheet, field.key)
             if value is not None:
                 _check_value(field, value, sheet)
+    if system == "cosmos" and "combat" in sheet:
+        from .cosmos.combat import Stance
+
+        try:
+            Stance.from_sheet(sheet)  # the combat state: postures, Light & Dark
+        except RulesError as error:
+            where, _, reason = str(error).partition(": ")
+            raise field_error(where, reason, "bad_combat", detail=reason) from error
 
 
 def _whole(value: object, what: str) -> int:

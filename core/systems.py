@@ -83,6 +83,12 @@ KINDS: dict[str, Functions] = {
     "cosmos.movement.TurnOrderInputs": Functions(
         "cosmos.movement:roll_order", "cosmos.movement:resolve_order", None
     ),
+    "cosmos.combat.AutoDefence": Functions(
+        "cosmos.combat:roll_auto", "cosmos.combat:resolve_auto", "cosmos.combat:auto_odds"
+    ),
+    "cosmos.combat.PostureDie": Functions(
+        "cosmos.combat:roll_die", "cosmos.combat:resolve_die", "cosmos.combat:die_odds"
+    ),
     "expressions.DiceInputs": Functions(
         "expressions:roll", "expressions:resolve", "dice_odds:odds"
     ),

@@ -115,6 +115,8 @@ async def test_cosmos_a_campaigns_own_coefficient_is_said_as_such(app_of) -> Non
         target.value = "glace"
         app.screen.query_one("#figure", Input).value = "15"
         await pilot.pause()
+        app.screen.query_one("#panel").scroll_end(animate=False)
+        await pilot.pause()
         text = screen_text(app)
         assert "Fire on Ice: ×−1.5" in text
         assert "(the campaign's coefficient; the seed's: ×2)" in text
@@ -292,6 +294,68 @@ async def test_cosmos_fatigue_events_move_fp_and_fm_with_their_states(app_of) ->
         await pilot.click("#fatigue-apply")
         await pilot.pause()
         assert gauges() == (-3, 3)
+
+
+async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    for key, value in (("light", 1), ("dark", 1), ("level", 5), ("pv_max", 200)):
+        campaign.set(("characters", "kael", "sheet", key), value)
+
+    def sheet() -> dict:
+        return campaign.state["characters"]["kael"]["sheet"]
+
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#combat CollapsibleTitle")
+        await pilot.pause()
+        assert "Posture défensive  ·  Light 1 · Dark 1" in screen_text(app)
+        assert "Esquive (agilité 62) :" in screen_text(app)
+        await pilot.click("#stance-toggle")
+        await pilot.pause()
+        assert sheet()["combat"] == {"posture": "offensive"}
+        assert campaign.journal.latest(1)[0].text == "Kael : Posture offensive"
+        assert "Aucune défense possible" in screen_text(app)
+        assert app.screen.query_one("#dodge").disabled
+        await pilot.click("#stance-toggle")
+        await pilot.click("#light-point")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        assert entry.text == "Kael consomme un Light point : posture Illumination"
+        assert replay_roll(entry.roll).system == "posture_die"  # the advantage d6
+        assert sheet()["light"] == 0
+        assert sheet()["combat"]["special"] == "illumination"
+        assert "Karma +10" in screen_text(app)  # locked while in Illumination
+        assert "Tour 1/3" in screen_text(app)
+        for _ in range(3):
+            await pilot.click("#turn-end")
+            await pilot.pause()
+        text = screen_text(app)
+        assert "Contre-coup Illumination" in text
+        assert "Pas de nouveau Light ou Dark point avant 2" in text
+        before = campaign.journal.last_id
+        await pilot.click("#dark-point")
+        await pilot.pause()
+        assert "no new Light or Dark point for 2" in notices(app)
+        assert campaign.journal.last_id == before
+        await pilot.click("#turn-end")
+        await pilot.click("#turn-end")
+        await pilot.pause()
+        app.screen.query_one("#attack", Choice).value = "critical_success"
+        await pilot.click("#dodge")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        record = replay_roll(entry.roll)
+        held = record.outcome in ("critical_success", "super_critical_success")
+        assert entry.text.startswith("Kael — Esquive (agilité 62) : ")
+        assert ("la défense tient" in entry.text) == held
+        await pilot.click("#dark-point")
+        await pilot.pause()
+        await pilot.click("#final-skill")  # level 5: Sépulcrale ends at once
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        assert entry.text.startswith("Kael utilise son Final Skill — Apocalypse")
+        assert sheet()["pv"] == 100  # no Revive fired: back with 50 % of max PV
 
 
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:

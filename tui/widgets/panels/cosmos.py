@@ -5,6 +5,7 @@ or healing figure under it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -13,18 +14,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Button, Collapsible, Input, SelectionList, Static
+from textual.widgets import Button, Checkbox, Collapsible, Input, SelectionList, Static
 
 from meneur.content import term
 from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
-from meneur.core.cosmos import aura, endurance, piloting
+from meneur.core.cosmos import aura, combat, endurance, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
 from meneur.core.cosmos.endurance import Fatigue
 from meneur.core.errors import RulesError
-from meneur.saves.changes import Change, read
+from meneur.saves.changes import MISSING, Change, read
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
@@ -71,7 +72,29 @@ class CosmosPanel(ActionPanel):
         yield Static("", id="karma", classes="summary")
 
     def after_result(self) -> ComposeResult:
-        """The elemental helper, under the test: a lookup the GM makes now and then."""
+        """The helpers under the test: combat (postures, Light & Dark, defences), the
+        elements, and the extension rules the campaign uses."""
+        attacks = [(term(f"cosmos.outcome.{key}").fr, key) for key in combat.SUCCESSES[::-1]]
+        with Collapsible(title=self.t("combat.title"), collapsed=True, id="combat"):
+            yield Static("", id="stance", classes="summary")
+            yield ActionButton(self.t("combat.toggle"), id="stance-toggle")
+            with Horizontal(classes="roll-row"):
+                yield ActionButton(self.t("combat.light"), id="light-point")
+                yield ActionButton(self.t("combat.dark"), id="dark-point")
+            with Horizontal(classes="roll-row"):
+                yield ActionButton(self.t("combat.turn_end"), id="turn-end")
+                yield ActionButton(self.t("combat.final_skill"), id="final-skill")
+                yield ActionButton(self.t("combat.revive"), id="revive")
+            yield Static(self.t("combat.defence"), classes="field-label")
+            yield Choice[str](attacks, id="attack", label=self.t("combat.attack"), value="success")
+            with Horizontal(classes="fields"):
+                yield Tick(self.t("combat.unparriable"), id="unparriable")
+                yield Tick(self.t("combat.undodgeable"), id="undodgeable")
+            yield Static("", id="defence-odds", classes="summary")
+            with Horizontal(classes="roll-row"):
+                yield ActionButton(self.t("combat.dodge"), id="dodge")
+                yield ActionButton(self.t("combat.parry"), id="parry")
+            yield ActionButton(self.t("combat.auto"), id="auto-defence")
         table = element_table()
         lang = self.session.strings.lang
         elements = [(table.name(key, lang), key) for key in ELEMENTS]
@@ -140,9 +163,22 @@ class CosmosPanel(ActionPanel):
 
     @property
     def karma(self) -> int:
-        """The acting character's karma (0 for nobody)."""
+        """The acting character's karma (0 for nobody), locked at +10 or −10 while in
+        Illumination or Sépulcrale."""
+        locked = self.stance.locked_karma
+        if locked is not None:
+            return locked
         value = self.sheet.get("karma", 0)
         return value if isinstance(value, int) else 0
+
+    @property
+    def stance(self) -> combat.Stance:
+        """The acting character's combat state (the defaults for a broken one: the
+        campaign's check refuses it already)."""
+        try:
+            return combat.Stance.from_sheet(self.sheet)
+        except RulesError:
+            return combat.Stance()
 
     @property
     def stats(self) -> dict[str, int]:
@@ -153,6 +189,7 @@ class CosmosPanel(ActionPanel):
         return current_stats(self.session.campaign.state["options"], self.sheet)
 
     def character_changed(self) -> None:
+        self._show_stance()
         self._show_fatigue()
         self._show_piloting()
         self._show_aura()
@@ -211,6 +248,11 @@ class CosmosPanel(ActionPanel):
             return [
                 self.t("piloting.rolled", die=die.sides, face=die.face, score=record.inputs.score)
             ]
+        defence = getattr(self, "_defence", None)
+        if defence is not None and defence[0] is record:
+            return [*self._cosmos_lines(record), defence[1]]
+        if isinstance(record, combat.AutoDefenceRoll | combat.PostureDieRoll):
+            return [f"d{record.dice[0].sides} : {record.result}"]
         sprint = getattr(self, "_sprint", None)
         if sprint is not None and sprint[0] is record:
             return [
@@ -342,6 +384,241 @@ class CosmosPanel(ActionPanel):
         name = self.session.characters().get(self.character or "", {}).get("name", "")
         vehicle = term(f"piloting.vehicle.{test.vehicle}").fr
         text = f"{name} — {term('system.piloting').fr} : {vehicle}".strip(" —")
+        if journaled(self, self.Rolled(record, text, (), self.character, False)):
+            self.last = record
+            self.show_record(record)
+
+    # --- Combat: postures, Light & Dark points, defences ---------------------------------
+
+    def _show_stance(self) -> None:
+        if not self.query("#stance"):
+            return
+        stance = self.stance
+        light, dark = self._points(self.character, "light"), self._points(self.character, "dark")
+        text = Text(self.t(f"combat.posture.{stance.current}"), style="bold")
+        text.append(f"  ·  Light {light} · Dark {dark}")
+        if stance.special:
+            text.append(
+                "\n" + self.t("combat.turns", turns=stance.turns + 1, most=combat.MAX_TURNS)
+            )
+            text.append("  " + self.t("combat.karma_locked", karma=signed(self.karma)), style="dim")
+            if stance.advantage:
+                row = term(f"posture_die.outcome.advantage_{stance.advantage}")
+                text.append("\n" + self.t("combat.advantage", effect=row.short or row.fr))
+        if stance.backlash:
+            text.append(
+                "\n" + self.t(f"combat.backlash.{stance.backlash}", turns=stance.backlash_turns),
+                style="bold red",
+            )
+            if stance.disadvantage:
+                row = term(f"posture_die.outcome.disadvantage_{stance.disadvantage}")
+                text.append(" — " + (row.short or row.fr))
+        if stance.cooldown and not stance.special:
+            text.append("\n" + self.t("combat.cooldown", turns=stance.cooldown), style="dim")
+        self.query_one("#stance", Static).update(text)
+        self._show_defence()
+
+    def _attack(self) -> tuple[str, bool, bool]:
+        return (
+            self.query_one("#attack", Choice).value or "success",
+            self.query_one("#unparriable", Tick).value,
+            self.query_one("#undodgeable", Tick).value,
+        )
+
+    def _show_defence(self) -> None:
+        attack, unparriable, undodgeable = self._attack()
+        allowed = combat.defences(
+            self.stance.current, unparriable=unparriable, undodgeable=undodgeable
+        )
+        lines = []
+        for kind, stat in (("dodge", "agilite"), ("parry", "force")):
+            value = self.stats.get(stat)
+            if kind not in allowed or value is None:
+                continue
+            odds = cosmos.odds(cosmos.CosmosTest(stats=(value,), karma=self.karma))
+            chance = percent_text(combat.defence_odds(attack, odds))
+            lines.append(self.t(f"combat.{kind}_odds", value=value, percent=chance))
+        if not allowed:
+            lines.append(self.t("combat.no_defence"))
+        self.query_one("#dodge", Button).disabled = "dodge" not in allowed
+        self.query_one("#parry", Button).disabled = "parry" not in allowed
+        auto = self.stance.special == "illumination" and attack != "super_critical_success"
+        auto = auto and not (unparriable and undodgeable)
+        self.query_one("#auto-defence", Button).display = auto
+        if auto:
+            lines.append(self.t("combat.auto_odds"))
+        self.query_one("#defence-odds", Static).update("\n".join(lines))
+
+    @on(Choice.Changed, "#attack")
+    @on(Checkbox.Changed, "#unparriable, #undodgeable")
+    def _attack_changed(self, event: Message) -> None:
+        event.stop()  # the table around the panel has nothing to do with it
+        self._show_defence()
+
+    def _stance_entry(self, stance: combat.Stance, text: str, more: Sequence[Change] = ()) -> None:
+        """Journal a new combat state for the acting character (and what goes with it)."""
+        assert self.character is not None
+        path = ("characters", self.character, "sheet", "combat")
+        change = Change(path, read(self.session.campaign.state, path), stance.to_sheet() or MISSING)
+        self.post_message(self.SheetChanged([change, *more], text, self.character))
+
+    def _sheet_change(self, key: str, value: Any) -> Change:
+        assert self.character is not None
+        path = ("characters", self.character, "sheet", key)
+        return Change(path, read(self.session.campaign.state, path), value)
+
+    def _who(self) -> str:
+        return str(self.session.characters().get(self.character or "", {}).get("name", ""))
+
+    @on(Button.Pressed, "#stance-toggle")
+    def toggle_posture(self) -> None:
+        """Offensive ↔ defensive: the default posture, changed before acting."""
+        if self.character is None:
+            return
+        stance = self.stance
+        posture = "offensive" if stance.posture == "defensive" else "defensive"
+        words = self.t(f"combat.posture.{posture}")
+        self._stance_entry(
+            combat.change_posture(stance, posture),
+            self.t("combat.posture_entry", name=self._who(), posture=words),
+        )
+
+    @on(Button.Pressed, "#light-point, #dark-point")
+    def spend_point(self, event: Button.Pressed) -> None:
+        """Spend a Light or Dark point: Illumination (its advantage die rolled now) or
+        Sépulcrale begins; the point is gone."""
+        if self.character is None:
+            return
+        kind, key = (
+            ("illumination", "light")
+            if event.button.id == "light-point"
+            else ("sepulcrale", "dark")
+        )
+        options = self.session.campaign.state["options"]
+        exhausted = bool(options.get("endurance")) and self._fatigue().exhausted
+        try:
+            stance = combat.enter(
+                self.stance, kind, self._points(self.character, key), exhausted=exhausted
+            )
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        spent = self._sheet_change(key, self._points(self.character, key) - 1)
+        text = self.t(f"combat.entered.{kind}", name=self._who())
+        if kind == "sepulcrale":
+            self._stance_entry(stance, text, [spent])
+            return
+        record = self.session.roll(combat.PostureDie("advantage"))
+        stance = combat.with_advantage(stance, record.result)
+        path = ("characters", self.character, "sheet", "combat")
+        changes = [
+            Change(path, read(self.session.campaign.state, path), stance.to_sheet()),
+            spent,
+        ]
+        if journaled(self, self.Rolled(record, text, changes, self.character, False)):
+            self.last = record
+            self.show_record(record)
+            self.call_after_refresh(self.character_changed)
+
+    @on(Button.Pressed, "#turn-end")
+    def end_turn(self) -> None:
+        """The acting character's turn is over: a special posture counts it (ending after
+        its third with the backlash; Apocalypse for Sépulcrale without Revive)."""
+        if self.character is None:
+            return
+        ended = combat.end_turn(self.stance)
+        self._left(ended, self.t("combat.turn_entry", name=self._who()))
+
+    @on(Button.Pressed, "#final-skill")
+    def use_final_skill(self) -> None:
+        """The Final Skill (level 5+) ends the special posture at once."""
+        if self.character is None:
+            return
+        level = self.sheet.get("level", 1)
+        try:
+            ended = combat.final_skill(self.stance, level if isinstance(level, int) else 1)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._left(ended, self.t("combat.final_entry", name=self._who()))
+
+    def _left(self, ended: combat.TurnEnd, text: str) -> None:
+        """Journal a turn's end or a Final Skill: the backlash's fatigue (endurance rule),
+        Sépulcrale's disadvantage die and Apocalypse (50 % of max PV) with it."""
+        assert self.character is not None
+        stance, more = ended.stance, []
+        if ended.backlash:
+            text += " — " + self.t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
+            options = self.session.campaign.state["options"]
+            if options.get("endurance"):
+                gained = endurance.EVENTS[f"{ended.backlash}_backlash"]
+                after = self._fatigue().gain(*gained)
+                more += [self._sheet_change("fp", after.fp), self._sheet_change("fm", after.fm)]
+        if ended.apocalypse:
+            pv_max = self.sheet.get("pv_max", 0)
+            pv_max = pv_max if isinstance(pv_max, int) else 0
+            more.append(self._sheet_change("pv", pv_max // 2))
+            text += " — " + self.t("combat.apocalypse", pv=pv_max // 2)
+        if ended.backlash != "sepulcrale":
+            self._stance_entry(stance, text, more)
+            return
+        record = self.session.roll(combat.PostureDie("disadvantage"))
+        stance = combat.with_disadvantage(stance, record.result)
+        path = ("characters", self.character, "sheet", "combat")
+        changes = [Change(path, read(self.session.campaign.state, path), stance.to_sheet()), *more]
+        if journaled(self, self.Rolled(record, text, changes, self.character, False)):
+            self.last = record
+            self.show_record(record)
+            self.call_after_refresh(self.character_changed)
+
+    @on(Button.Pressed, "#revive")
+    def use_revive(self) -> None:
+        """Sépulcrale's Revive, instead of a fatal blow: 50 % of max PV, once."""
+        if self.character is None:
+            return
+        pv_max = self.sheet.get("pv_max", 0)
+        try:
+            stance, pv = combat.revive(self.stance, pv_max if isinstance(pv_max, int) else 0)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        text = self.t("combat.revive_entry", name=self._who(), pv=pv)
+        self._stance_entry(stance, text, [self._sheet_change("pv", pv)])
+
+    @on(Button.Pressed, "#dodge, #parry")
+    def defend(self, event: Button.Pressed) -> None:
+        """A dodge (Agilité test) or a parry (Force test) against the attack described:
+        journaled, and whether it held (with a riposte or counter-attack) said."""
+        kind = "dodge" if event.button.id == "dodge" else "parry"
+        value = self.stats.get("agilite" if kind == "dodge" else "force")
+        if value is None:
+            return
+        attack = self._attack()[0]
+        record = self.session.roll(cosmos.CosmosTest(stats=(value,), karma=self.karma))
+        held = combat.defence_holds(attack, record.outcome or "")
+        follow = combat.follow_up(kind, record.outcome or "", attack)
+        said = self.t("combat.held" if held else "combat.not_held")
+        if follow:
+            said += " — " + self.t(f"combat.{follow}")
+        self._defence = (record, said)
+        text = self.t(f"combat.{kind}_entry", name=self._who(), value=value) + f" : {said}"
+        rolled = self.Rolled(record, text, self.consequences(record), self.character, False)
+        if journaled(self, rolled):
+            self.last = record
+            self.show_record(record)
+            self.call_after_refresh(self._show_karma)
+
+    @on(Button.Pressed, "#auto-defence")
+    def auto_defence(self) -> None:
+        """Illumination's automatic dodge or parry: 7 chances in 10."""
+        attack, unparriable, undodgeable = self._attack()
+        try:
+            test = combat.AutoDefence(attack, unparriable, undodgeable)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        record = self.session.roll(test)
+        text = self.t("combat.auto_entry", name=self._who())
         if journaled(self, self.Rolled(record, text, (), self.character, False)):
             self.last = record
             self.show_record(record)
