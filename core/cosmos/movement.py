@@ -6,7 +6,8 @@ inventory, less 1 (moderate) or 2 (extreme) for physical fatigue; none when exha
 **Sprint**: instead of acting, an Agilité test: a success doubles the squares, a
 critical one ×2.5, a super-critical one ×3 (rounded down); a failure leaves them.
 
-**Turn order**: by current Agilité, highest first. Entities tied on a position each roll
+**Turn order**: by current Agilité, highest first (Illumination's Frappe éclair before
+everyone, Sépulcrale's backlash after everyone). Entities tied on a position each roll
 1d20, lowest first; still tied, they act simultaneously. An entity with extra actions
 places its n-th extra action at Agilité − (4 + 1d6) × n, one d6 for all of them.
 """
@@ -63,17 +64,23 @@ class Combatant:
         ident: who (a character's id, or any name).
         agilite: their current Agilité (bonuses and maluses counted).
         extra_actions: actions beyond the first this round.
+        first: acts before everyone whatever the order (Illumination's Frappe éclair).
+        last: acts after everyone (Sépulcrale's backlash).
     """
 
     ident: str
     agilite: int
     extra_actions: int = 0
+    first: bool = False
+    last: bool = False
 
     def __post_init__(self) -> None:
         if not self.ident:
             raise RulesError("a combatant needs a name")
         if not 0 <= self.extra_actions <= MAX_EXTRA_ACTIONS:
             raise RulesError(f"0 to {MAX_EXTRA_ACTIONS} extra actions, not {self.extra_actions}")
+        if self.first and self.last:
+            raise RulesError("first or last, not both")
 
 
 @dataclass(frozen=True)
@@ -128,6 +135,7 @@ def _order(inputs: TurnOrderInputs, take: Callable[[int, str], int]) -> TurnOrde
         dice.append(Die(sides, face, role))
         return face
 
+    group = {c.ident: 0 if c.first else 2 if c.last else 1 for c in inputs.combatants}
     slots: list[tuple[str, int, int]] = []
     for combatant in inputs.combatants:
         slots.append((combatant.ident, 0, combatant.agilite))
@@ -135,15 +143,15 @@ def _order(inputs: TurnOrderInputs, take: Callable[[int, str], int]) -> TurnOrde
             step = 4 + throw(6, f"extra:{combatant.ident}")
             for n in range(1, combatant.extra_actions + 1):
                 slots.append((combatant.ident, n, combatant.agilite - step * n))
-    # Ties: entities sharing a position with another entity roll a d20 (once a round).
+    # Ties: entities sharing a place with another entity roll a d20 (once a round).
     tie_die: dict[str, int] = {}
     for ident, _, position in slots:
-        tied = {who for who, _, at in slots if at == position}
+        tied = {who for who, _, at in slots if at == position and group[who] == group[ident]}
         if len(tied) > 1 and ident not in tie_die:
             tie_die[ident] = throw(20, f"tie:{ident}")
 
-    def key(slot: tuple[str, int, int]) -> tuple[int, int]:
-        return (-slot[2], tie_die.get(slot[0], 0))
+    def key(slot: tuple[str, int, int]) -> tuple[int, int, int]:
+        return (group[slot[0]], -slot[2], tie_die.get(slot[0], 0))
 
     ordered = sorted(slots, key=key)  # stable: a tie the d20 left keeps the input order
     result: list[Slot] = []

@@ -358,6 +358,35 @@ async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
         assert sheet()["pv"] == 100  # no Revive fired: back with 50 % of max PV
 
 
+async def test_cosmos_the_round_tracker_counts_a_postures_turns(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "turn_order"), True)
+    campaign.set(("characters", "lyra", "sheet", "stats", "agilite"), 80)
+    campaign.set(("characters", "kael", "sheet", "light"), 1)
+
+    def stance(ident: str) -> dict:
+        return campaign.state["characters"][ident]["sheet"].get("combat", {})
+
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#combat CollapsibleTitle")
+        await pilot.click("#light-point")  # Kael in Illumination: Frappe éclair
+        await pilot.pause()
+        await pilot.click("#combat CollapsibleTitle")
+        await pilot.click("#round CollapsibleTitle")
+        await pilot.pause()
+        await pilot.click("#round-new")
+        await pilot.pause()
+        order = [slot["who"] for slot in campaign.state["combat"]["slots"]]
+        assert order == ["kael", "lyra"]  # Agilité 62 before 80: Illumination acts first
+        await pilot.click("#round-next")  # Kael's turn is over: his posture counts it
+        await pilot.pause()
+        assert stance("kael")["turns"] == 1
+        assert campaign.state["combat"]["current"] == 1
+        assert "Kael : fin du tour" in campaign.journal.latest(1)[0].text
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

@@ -103,3 +103,18 @@ def test_every_action_has_one_slot_in_falling_positions_and_replays(
     for person in people:
         mine = [s.action for s in record.slots if s.ident == person.ident]
         assert mine == list(range(person.extra_actions + 1))  # in their own order
+
+
+def test_illumination_acts_first_and_sepulcrales_backlash_last() -> None:
+    # "Frappe éclair : le personnage agit en premier peu importe l'ordre du tour"
+    # "Le personnage agit en dernier, peu importe l'ordre du tour, pendant 2 tours."
+    inputs = TurnOrderInputs(
+        (
+            Combatant("fast", 80),
+            Combatant("lit", 30, first=True),
+            Combatant("dark", 90, last=True),
+            Combatant("slow", 25),
+        )
+    )
+    record = resolve_order(inputs, ())
+    assert [s.ident for s in record.slots] == ["lit", "fast", "slow", "dark"]

@@ -542,31 +542,47 @@ class CosmosPanel(ActionPanel):
             return
         self._left(ended, self.t("combat.final_entry", name=self._who()))
 
-    def _left(self, ended: combat.TurnEnd, text: str) -> None:
-        """Journal a turn's end or a Final Skill: the backlash's fatigue (endurance rule),
-        Sépulcrale's disadvantage die and Apocalypse (50 % of max PV) with it."""
-        assert self.character is not None
-        stance, more = ended.stance, []
+    def _left(
+        self,
+        ended: combat.TurnEnd,
+        text: str,
+        ident: str | None = None,
+        also: Sequence[Change] = (),
+    ) -> None:
+        """Journal a turn's end or a Final Skill for ``ident`` (the acting character by
+        default), with ``also`` (the round tracker's move): the backlash's fatigue
+        (endurance rule), Sépulcrale's disadvantage die and Apocalypse (50 % of max PV)."""
+        ident = ident or self.character
+        assert ident is not None
+        sheet = self.session.characters().get(ident, {}).get("sheet", {})
+
+        def change(key: str, value: Any) -> Change:
+            path = ("characters", ident, "sheet", key)
+            return Change(path, read(self.session.campaign.state, path), value)
+
+        stance, more = ended.stance, list(also)
         if ended.backlash:
             text += " — " + self.t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
-            options = self.session.campaign.state["options"]
-            if options.get("endurance"):
-                gained = endurance.EVENTS[f"{ended.backlash}_backlash"]
-                after = self._fatigue().gain(*gained)
-                more += [self._sheet_change("fp", after.fp), self._sheet_change("fm", after.fm)]
+            if self.session.campaign.state["options"].get("endurance"):
+                before = Fatigue(
+                    *(v if isinstance(v := sheet.get(k, 0), int) else 0 for k in ("fp", "fm"))
+                )
+                after = before.gain(*endurance.EVENTS[f"{ended.backlash}_backlash"])
+                more += [change("fp", after.fp), change("fm", after.fm)]
         if ended.apocalypse:
-            pv_max = self.sheet.get("pv_max", 0)
+            pv_max = sheet.get("pv_max", 0)
             pv_max = pv_max if isinstance(pv_max, int) else 0
-            more.append(self._sheet_change("pv", pv_max // 2))
+            more.append(change("pv", pv_max // 2))
             text += " — " + self.t("combat.apocalypse", pv=pv_max // 2)
-        if ended.backlash != "sepulcrale":
-            self._stance_entry(stance, text, more)
+        record = None
+        if ended.backlash == "sepulcrale":
+            record = self.session.roll(combat.PostureDie("disadvantage"))
+            stance = combat.with_disadvantage(stance, record.result)
+        changes = [change("combat", stance.to_sheet() or MISSING), *more]
+        if record is None:
+            self.post_message(self.SheetChanged(changes, text, ident))
             return
-        record = self.session.roll(combat.PostureDie("disadvantage"))
-        stance = combat.with_disadvantage(stance, record.result)
-        path = ("characters", self.character, "sheet", "combat")
-        changes = [Change(path, read(self.session.campaign.state, path), stance.to_sheet()), *more]
-        if journaled(self, self.Rolled(record, text, changes, self.character, False)):
+        if journaled(self, self.Rolled(record, text, changes, ident, False)):
             self.last = record
             self.show_record(record)
             self.call_after_refresh(self.character_changed)
@@ -749,8 +765,8 @@ class CosmosPanel(ActionPanel):
     # --- The round (règle de répartition de tour) -----------------------------------------
 
     def _combat(self) -> dict[str, Any]:
-        combat = self.session.campaign.state.get("combat")
-        return combat if isinstance(combat, dict) else {}
+        tracker = self.session.campaign.state.get("combat")
+        return tracker if isinstance(tracker, dict) else {}
 
     def _called(self, ident: str) -> str:
         return str(self.session.characters().get(ident, {}).get("name", ident))
@@ -758,14 +774,14 @@ class CosmosPanel(ActionPanel):
     def _show_round(self) -> None:
         if not self.query("#round-order"):
             return
-        combat = self._combat()
-        slots = combat.get("slots", [])
+        tracker = self._combat()
+        slots = tracker.get("slots", [])
         if not slots:
             self.query_one("#round-order", Static).update(
                 Text(self.t("round.none"), style="dim italic")
             )
             return
-        text = Text(self.t("round.number", number=combat["round"]) + "\n", style="bold")
+        text = Text(self.t("round.number", number=tracker["round"]) + "\n", style="bold")
         for i, slot in enumerate(slots):
             if i:
                 text.append(" · ")
@@ -774,10 +790,10 @@ class CosmosPanel(ActionPanel):
             words = f"{self._called(slot['who'])} {slot['position']}"
             if slot["action"]:
                 words += f" ({self.t('round.extra', n=slot['action'] + 1)})"
-            if i == combat["current"]:
+            if i == tracker["current"]:
                 text.append(f"▶ {words}", style="bold reverse")
             else:
-                text.append(words, style="dim" if i < combat["current"] else "")
+                text.append(words, style="dim" if i < tracker["current"] else "")
         self.query_one("#round-order", Static).update(text)
 
     @on(Button.Pressed, "#round-new")
@@ -794,14 +810,23 @@ class CosmosPanel(ActionPanel):
             agilite = current_stats(options, sheet).get("agilite", 50)
             extra = sheet.get("extra_actions", 0)
             extra = extra if isinstance(extra, int) and not isinstance(extra, bool) else 0
-            people.append(Combatant(ident, agilite, max(0, min(extra, 9))))
+            stance = self._stance_of(ident) or combat.Stance()
+            people.append(
+                Combatant(
+                    ident,
+                    agilite,
+                    max(0, min(extra, 9)),
+                    first=stance.acts_first,
+                    last=stance.acts_last,
+                )
+            )
         if not people:
             self.notify(self.t("round.nobody"), severity="warning")
             return
         record = self.session.roll(TurnOrderInputs(tuple(people)))
         before = self._combat()
         number = int(before.get("round", 0)) + 1 if before.get("slots") else 1
-        combat = {
+        tracker = {
             "round": number,
             "current": 0,
             "slots": [
@@ -810,7 +835,7 @@ class CosmosPanel(ActionPanel):
             ],
         }
         path = ("combat",)
-        change = Change(path, read(self.session.campaign.state, path), combat)
+        change = Change(path, read(self.session.campaign.state, path), tracker)
         order = ", ".join(self._called(s.ident) for s in record.slots)
         text = self.t("round.rolled", number=number, order=order)
         if journaled(self, self.Rolled(record, text, [change], None, False)):
@@ -822,18 +847,39 @@ class CosmosPanel(ActionPanel):
     @on(Button.Pressed, "#round-next")
     def next_slot(self) -> None:
         """The next one in the round acts (the panel's acting character follows)."""
-        combat = self._combat()
-        slots = combat.get("slots", [])
-        if not slots or combat["current"] + 1 >= len(slots):
-            self.notify(self.t("round.over", number=combat.get("round", 0)))
+        tracker = self._combat()
+        slots = tracker.get("slots", [])
+        if not slots or tracker["current"] + 1 >= len(slots):
+            self.notify(self.t("round.over", number=tracker.get("round", 0)))
             return
-        following = dict(combat, current=combat["current"] + 1)
+        following = dict(tracker, current=tracker["current"] + 1)
         who = slots[following["current"]]["who"]
         path = ("combat",)
         change = Change(path, read(self.session.campaign.state, path), following)
-        text = self.t("round.turn", name=self._called(who), number=combat["round"])
-        self.post_message(self.SheetChanged([change], text, who))
+        text = self.t("round.turn", name=self._called(who), number=tracker["round"])
+        done = slots[tracker["current"]]["who"]
+        later = any(slot["who"] == done for slot in slots[following["current"] :])
+        stance = self._stance_of(done)
         self._follow_slot(who)
+        if later or stance is None or stance == combat.Stance(posture=stance.posture):
+            self.post_message(self.SheetChanged([change], text, who))
+            return
+        # The one whose last action this round it was ends their turn: a special
+        # posture, a cooldown or a backlash counts it.
+        ended = combat.end_turn(stance)
+        words = self.t("combat.turn_entry", name=self._called(done))
+        self._left(ended, f"{text} — {words}", done, [change])
+
+    def _stance_of(self, ident: str) -> combat.Stance | None:
+        """A character's combat state (None for one that is not a character, or a
+        broken one)."""
+        character = self.session.characters().get(ident)
+        if character is None:
+            return None
+        try:
+            return combat.Stance.from_sheet(character.get("sheet", {}))
+        except RulesError:
+            return None
 
     def _follow_slot(self, ident: str) -> None:
         """The acting character becomes the one whose slot it is (a character)."""
