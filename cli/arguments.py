@@ -280,6 +280,13 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         command = commands.add_parser(verb, help=f"{verb} the last state change; {from_dir}")
         command.add_argument("directory", nargs="?", metavar="DIR")
 
+    time = commands.add_parser(
+        "time",
+        help="the Chronoste: the in-game date and time, or advance it (+30m, +2h, +3j,"
+        f" morning, night); {from_dir}",
+    )
+    time.add_argument("words", nargs="*", metavar="[DIR] [STEP]")
+
     set_value = commands.add_parser(
         "set", help=f"set a value, e.g. characters.razors.sheet.karma 3; {from_dir}"
     )

@@ -159,6 +159,37 @@ def run_undo_redo(args: argparse.Namespace) -> str:
     return f"#{entry.id} {entry.text}"
 
 
+def run_time(args: argparse.Namespace) -> str:
+    """``meneur time [DIR] [STEP]``: the in-game date and time (the Chronoste), advanced
+    by STEP when one is given.
+
+    Raises:
+        UsageError: for more than two words.
+    """
+    words = list(args.words)
+    if len(words) > 2:
+        raise UsageError("meneur time", "expected [DIR] [STEP]")
+    step = None
+    if words and (words[-1].startswith("+") or words[-1].lower() in STEPS):
+        step = words.pop()
+    directory = _directory(words[0] if words else None)
+    if step is None:
+        with _open(directory, write=False) as campaign:
+            now = campaign.game_now()
+        if now is None:
+            raise UsageError(
+                "meneur time", "the Chronoste is off: meneur set DIR options.chronoste true"
+            )
+        return now
+    with _open(directory) as campaign:
+        entry = campaign.advance_time(step, f"Le temps passe ({step}) : {{time}}")
+    return f"#{entry.id} {entry.text}"
+
+
+STEPS = ("morning", "matin", "night", "nuit", "soir")
+"""The named steps ``meneur time`` takes (besides ``+30m``, ``+2h``, ``+3j``)."""
+
+
 def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> str:
     """One journal entry on one line: number (unless not ``numbered``), time, kind and
     what it says; an announced secret says only that it happened."""

@@ -30,6 +30,7 @@ CAMPAIGN_COMMANDS = {
     "export": "run_export",
     "check": "run_check",
     "undo": "run_undo_redo",
+    "time": "run_time",
     "redo": "run_undo_redo",
     "set": "run_set",
     "unset": "run_unset",

@@ -46,7 +46,7 @@ from meneur.core.visibility import check_visibility
 
 from . import changes as state_changes
 from .atomic import atomic_write, remove_leftovers
-from .changes import MISSING, Change, ChangeError
+from .changes import MISSING, Change, ChangeError, read
 from .errors import CampaignError, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import WAIT_SECONDS, WriterLock
@@ -640,6 +640,8 @@ class Campaign:
         secrecy: Secrecy = PUBLIC,
     ) -> Entry:
         """Append under the lock, caught up (see :meth:`writing`)."""
+        if game_time is None:
+            game_time = self.game_now()  # the Chronoste's time, when it keeps one
         entry = Entry(
             id=self.journal.last_id + 1,
             time=self.clock(),
@@ -780,6 +782,58 @@ class Campaign:
             if owed:
                 waiting.append((ident, request["prompt"], owed))
         return waiting
+
+    # --- The Chronoste: the in-game calendar and clock -----------------------------------
+
+    def calendar(self) -> Any:
+        """The campaign's calendar (its own, else the default; see meneur.core.chronoste)."""
+        from meneur.core.chronoste import Calendar
+
+        return Calendar.from_data(self.state.get("chronoste", {}))
+
+    def game_now(self) -> str | None:
+        """The in-game date and time as entries record it (``12 Mars 1, 14:05``), or None
+        when the campaign's Chronoste is off."""
+        if not self.state.get("options", {}).get("chronoste"):
+            return None
+        from meneur.core.chronoste import moment
+
+        minute = int(self.state.get("chronoste", {}).get("minute", 0))
+        return str(moment(minute, self.calendar()).shown())
+
+    def advance_time(self, step: str, text: str) -> Entry:
+        """Advance the in-game time by ``step`` (``+30m``, ``+2h``, ``+3j``, ``morning``,
+        ``night``), one journal entry (one undo) carrying the new time; ``text`` says it,
+        with ``{time}`` replaced by the new time.
+
+        Raises:
+            CampaignError: when the Chronoste is off, the step is not one, or the write
+                is refused.
+        """
+        from meneur.core.chronoste import advance, moment
+        from meneur.core.errors import RulesError
+
+        if not self.state.get("options", {}).get("chronoste"):
+            raise CampaignError(
+                self.directory / STATE_FILE,
+                "the Chronoste is off (options.chronoste)",
+                "options.chronoste",
+            )
+        with self.writing():
+            calendar = self.calendar()
+            before = int(self.state.get("chronoste", {}).get("minute", 0))
+            try:
+                after = advance(before, step, calendar)
+            except RulesError as error:
+                raise CampaignError(
+                    self.directory / STATE_FILE, str(error), "chronoste.minute"
+                ) from error
+            shown = moment(after, calendar).shown()
+            path = ("chronoste", "minute")
+            change = Change(path, read(self.state, path), after)
+            return self._append(
+                "change", text.replace("{time}", shown), self._checked((change,)), game_time=shown
+            )
 
     def note(self, text: str, *, game_time: str | None = None, secrecy: Secrecy = PUBLIC) -> Entry:
         """Journal a note (``secrecy``: who may see it)."""

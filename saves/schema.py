@@ -29,6 +29,7 @@ OPTIONS: Mapping[str, Mapping[str, tuple[type, object]]] = {
         "opposed": (bool, False),
         "environment_oracle": (bool, True),
         "character_points": (bool, False),
+        "chronoste": (bool, False),
     },
     "cosmos": {
         "karma": (bool, True),
@@ -42,9 +43,10 @@ OPTIONS: Mapping[str, Mapping[str, tuple[type, object]]] = {
         "turn_order": (bool, False),
         "inventory": (bool, False),
         "skill_sheet": (str, "none"),
+        "chronoste": (bool, False),
     },
-    "traits": {"opposed_tests": (bool, True)},
-    "spherier": {"engine": (str, "d6")},
+    "traits": {"opposed_tests": (bool, True), "chronoste": (bool, False)},
+    "spherier": {"engine": (str, "d6"), "chronoste": (bool, False)},
     "systemj": {"chronoste": (bool, False)},
 }
 """Each system's optional rules: name → (type, default)."""
@@ -73,6 +75,7 @@ TOP_KEYS = (
     "requests",
     "elements",
     "combat",
+    "chronoste",
 )
 SLOT_KEYS = ("who", "action", "position", "together")
 REQUEST_KEYS = ("prompt", "characters", "answered")
@@ -272,7 +275,28 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         state["elements"] = _elements(checker, data["elements"], system)
     if "combat" in data:  # the round tracker (Great Cosmos turn order)
         state["combat"] = _combat(checker, data["combat"])
+    if "chronoste" in data:  # the in-game calendar and clock
+        state["chronoste"] = _chronoste(checker, data["chronoste"])
     return state
+
+
+def _chronoste(checker: _Checker, value: object) -> dict[str, Any]:
+    """The Chronoste's time (minutes since the start of year 1) and the campaign's own
+    calendar, when it has one (RULES.md §5)."""
+    from meneur.core.chronoste import Calendar
+    from meneur.core.errors import RulesError
+
+    table = checker.table(value, "chronoste")
+    checker.known_keys(table, ("minute", "months", "day_hours", "morning", "night"), "chronoste")
+    minute = checker.integer(table.get("minute", 0), "chronoste.minute")
+    if minute < 0:
+        raise checker.fail("chronoste.minute", f"expected 0 or more, found {minute}")
+    try:
+        Calendar.from_data(table)
+    except RulesError as error:
+        key, _, reason = str(error).partition(": ")
+        raise checker.fail(key if key.startswith("chronoste") else "chronoste", reason) from error
+    return {**table, "minute": minute}
 
 
 def _combat(checker: _Checker, value: object) -> dict[str, Any]:

@@ -267,6 +267,8 @@ class MeneurApp(SessionStrings, App[None]):
                 yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))
             if self.session.seat.role == "gm":
                 yield SystemCommand(t("seat.title"), t("seat.help"), table.action_seat_player)
+            if self.session.campaign.game_now() is not None:
+                yield SystemCommand(t("time.title"), t("time.help"), table.action_time)
             for tab in TABS:
                 yield SystemCommand(t(f"bindings.{tab}"), "", lambda tab=tab: table.action_tab(tab))
 

@@ -414,10 +414,37 @@ class TableScreen(SessionStrings, Screen[None]):
         from meneur.content import term
 
         system = term(f"system.{self.session.campaign.system}").glossed
+        now = self.session.campaign.game_now()
+        if now is not None:  # the Chronoste's date and time, with day or night
+            system += f" · {now}"
         secrecy = self.session.secrecy
         if secrecy.visibility == "public":
             return system
         return f"{system} · {self.t(f'app.{_mode(secrecy)}')}"
+
+    @work
+    async def action_time(self) -> None:
+        """The Chronoste: advance the in-game time (+30m, +2h, +3j, matin, nuit), one
+        journal entry; the title shows the new time."""
+        from .dialogs import TextDialog
+
+        if self.session.campaign.game_now() is None:
+            self.notify(self.t("time.off"), severity="warning")
+            return
+        step = await self.app.push_screen_wait(
+            TextDialog(self.t("time.title"), self.t("time.prompt"), hint=self.t("time.hint"))
+        )
+        if not step or not step.strip():
+            return
+        try:
+            entry = self.session.campaign.advance_time(
+                step.strip(), self.t("time.entry", step=step.strip())
+            )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.sub_title = self._sub_title()
+        self.characters_changed([entry])
 
     def action_secret(self) -> None:
         """ctrl+b: the next rolls and notes are public, the GM's alone (a blind roll),
@@ -505,6 +532,7 @@ class TableScreen(SessionStrings, Screen[None]):
         self._announce_reveals(update.entries)
         if update.state_changed:
             self.title = self.session.campaign.name  # a hand edit may rename it
+            self.sub_title = self._sub_title()  # another screen may have moved the time
             self.characters_changed(update.entries)
             if self.is_attached and self.query("#tables-panel"):
                 self.tables_panel.fill()
