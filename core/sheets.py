@@ -399,6 +399,19 @@ def check_sheet(
             value = value_of(sheet, field.key)
             if value is not None:
                 _check_value(field, value, sheet)
+    if system == "cosmos" and options.get("skill_sheet") == "standard":
+        from .cosmos.skills import check_standard
+
+        level = sheet.get("level", 1)
+        counts = [
+            len(v) if isinstance(v := sheet.get(key, []), list) else 0
+            for key in ("skills_active", "skills_passive")
+        ]
+        try:
+            check_standard(level if isinstance(level, int) and level > 0 else 1, *counts)
+        except RulesError as error:
+            where, _, reason = str(error).partition(": ")
+            raise field_error(where, reason, "bad_skills", detail=reason) from error
     if system == "cosmos" and "combat" in sheet:
         from .cosmos.combat import Stance
 

@@ -89,6 +89,9 @@ KINDS: dict[str, Functions] = {
     "cosmos.combat.PostureDie": Functions(
         "cosmos.combat:roll_die", "cosmos.combat:resolve_die", "cosmos.combat:die_odds"
     ),
+    "cosmos.skills.LevelSkillPoints": Functions(
+        "cosmos.skills:roll_points", "cosmos.skills:resolve_points", "cosmos.skills:points_odds"
+    ),
     "expressions.DiceInputs": Functions(
         "expressions:roll", "expressions:resolve", "dice_odds:odds"
     ),

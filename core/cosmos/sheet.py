@@ -98,6 +98,52 @@ def layout(
             (Field("talents", Kind.ENTRIES, "sheet.talents", default=[], parser="talent"),),
         ),
     ]
+    skill_sheet = options.get("skill_sheet", "none")
+    if skill_sheet == "standard":
+        sections.append(
+            Section(
+                "sheet.section.skill_sheet",
+                (
+                    Field(
+                        "skills_active",
+                        Kind.ENTRIES,
+                        "sheet.skills_active",
+                        default=[],
+                        parser="talent",
+                    ),
+                    Field(
+                        "skills_passive",
+                        Kind.ENTRIES,
+                        "sheet.skills_passive",
+                        default=[],
+                        parser="talent",
+                    ),
+                ),
+            )
+        )
+    elif skill_sheet == "progressive":
+        sections.append(
+            Section(
+                "sheet.section.skill_sheet",
+                (
+                    Field("skill_points", Kind.NUMBER, "sheet.skill_points", 0, 999, 0),
+                    Field(
+                        "skills_owned",
+                        Kind.ENTRIES,
+                        "sheet.skills_owned",
+                        default=[],
+                        parser="talent",
+                    ),
+                ),
+            )
+        )
+    elif skill_sheet == "fixed":
+        sections.append(
+            Section(
+                "sheet.section.skill_sheet",
+                (Field("skill_group", Kind.TEXT, "sheet.skill_group", default=""),),
+            )
+        )
     if trackers:
         sections.append(Section("sheet.section.trackers", tuple(trackers)))
     return tuple(sections)
@@ -172,6 +218,8 @@ def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derive
         found.append(Derived("sheet.movement", movement_squares(agilite, over > 0, fp)))
     if options.get("endurance"):
         found += fatigue_states(sheet)
+    if options.get("skill_sheet") == "standard":
+        found += _skill_counts(sheet)
     if options.get("inventory"):
         limit = inventory_slots(whole_or(stats.get("force"), 50))
         found.append(Derived("sheet.slots", f"{limit + over if over else _used(sheet)}/{limit}"))
@@ -200,4 +248,20 @@ def fatigue_states(sheet: Mapping[str, Any]) -> list[Derived]:
         name = state(value)
         if name != "rested":
             found.append(Derived(f"sheet.fatigue_{gauge}", name, f"endurance.{gauge}.{name}"))
+    return found
+
+
+def _skill_counts(sheet: Mapping[str, Any]) -> list[Derived]:
+    """A standard skill sheet's counts against what the level allows (RULES.md §3.6)."""
+    from .skills import active_allowed, passive_allowed
+
+    level = max(1, whole_or(sheet.get("level"), 1))
+    found = []
+    for key, allowed in (("active", active_allowed), ("passive", passive_allowed)):
+        had = sheet.get(f"skills_{key}", [])
+        count = len(had) if isinstance(had, list) else 0
+        most = allowed(level)
+        found.append(
+            Derived(f"sheet.skills_{key}_count", f"{count}/{'—' if most is None else most}")
+        )
     return found

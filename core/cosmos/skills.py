@@ -1,0 +1,201 @@
+"""Great Cosmos skill sheets (RULES.md §3.6; seed 002, Fiche compétences), an extension
+rule with three models.
+
+**Standard**: active skills come with the levels (3 at level 1, 2 at 2, 3 at 3, 1 at 4 —
+a 100 PM one —, the Final Skill at 5, none at 6, then 3, 2, 3 and 1 at 7 to 10; the GM's
+choice from 11); passive ones are the player's, at most 5 up to level 6 and 8 up to 10.
+**Progressive**: a tree of skills bought with skill points (PC), parents first; PC at
+creation (see :mod:`meneur.core.cosmos.creation`), then 1d4 − 1 per level, a 0 giving 2
+more at the next. **Fixed**: one sheet shared by a group (a class, a race…), the GM's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from meneur.core.dice import Die, draw
+from meneur.core.errors import RulesError
+from meneur.core.odds import Odds
+from meneur.core.records import RollRecord
+
+ACTIVE_BY_LEVEL = {1: 3, 2: 2, 3: 3, 4: 1, 5: 0, 6: 0, 7: 3, 8: 2, 9: 3, 10: 1}
+"""Active skills each level brings (level 5 brings the Final Skill instead)."""
+GM_LEVEL = 11
+"""From this level on, what a level brings is the GM's choice."""
+
+
+def active_allowed(level: int) -> int | None:
+    """Active skills a character of ``level`` may have (the levels' sum); None from
+    level 11, where the GM decides."""
+    if level < 1:
+        raise RulesError(f"a level is 1 or more, not {level}")
+    if level >= GM_LEVEL:
+        return None
+    return sum(count for at, count in ACTIVE_BY_LEVEL.items() if at <= level)
+
+
+def passive_allowed(level: int) -> int | None:
+    """Passive skills allowed: 5 up to level 6, 8 up to level 10; None beyond (the GM)."""
+    if level < 1:
+        raise RulesError(f"a level is 1 or more, not {level}")
+    if level <= 6:
+        return 5
+    if level <= 10:
+        return 8
+    return None
+
+
+def check_standard(level: int, active: int, passive: int) -> None:
+    """A standard sheet's counts at ``level``.
+
+    Raises:
+        RulesError: naming ``skills_active`` or ``skills_passive`` when over.
+    """
+    most = active_allowed(level)
+    if most is not None and active > most:
+        raise RulesError(f"skills_active: {most} active skills at level {level}, not {active}")
+    most = passive_allowed(level)
+    if most is not None and passive > most:
+        raise RulesError(f"skills_passive: {most} passive skills at level {level}, not {passive}")
+
+
+# --- Progressive: skill points per level, the tree ----------------------------------------
+
+SYSTEM = "level_skill_points"
+
+
+@dataclass(frozen=True)
+class LevelSkillPoints:
+    """The skill points a level-up gives: 1d4 − 1, plus 2 when the last level gave 0.
+
+    Attributes:
+        after_zero: the previous level gave 0 points.
+    """
+
+    after_zero: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class LevelSkillPointsRoll(RollRecord[LevelSkillPoints]):
+    """The d4 and the points it gives (``result``); ``outcome`` ``points`` or ``none``."""
+
+    system: ClassVar[str] = SYSTEM
+
+
+def resolve_points(test: LevelSkillPoints, faces: tuple[int, ...]) -> LevelSkillPointsRoll:
+    """Read the level's d4.
+
+    Raises:
+        RulesError: for anything but one face 1–4.
+    """
+    if len(faces) != 1 or not 1 <= faces[0] <= 4:
+        raise RulesError("a level's skill points read one d4 showing 1 to 4")
+    points = faces[0] - 1 + (2 if test.after_zero else 0)
+    return LevelSkillPointsRoll(
+        inputs=test,
+        dice=(Die(4, faces[0]),),
+        result=points,
+        outcome="points" if points else "none",
+        success=points > 0,
+    )
+
+
+def roll_points(test: LevelSkillPoints, rng: random.Random) -> LevelSkillPointsRoll:
+    """Roll the level's d4 from ``rng``."""
+    return resolve_points(test, (draw(rng, 4),))
+
+
+def points_odds(test: LevelSkillPoints) -> Odds[LevelSkillPoints]:
+    """Each face a quarter: 0–3 points (2–5 after a level that gave none)."""
+    from fractions import Fraction
+    from types import MappingProxyType
+
+    quarter = Fraction(1, 4)
+    base = 2 if test.after_zero else 0
+    distribution = {face - 1 + base: quarter for face in range(1, 5)}
+    none = quarter if not test.after_zero else Fraction(0)
+    return Odds(
+        system=SYSTEM,
+        inputs=test,
+        outcomes=MappingProxyType({"points": 1 - none, "none": none}),
+        distribution=MappingProxyType(distribution),
+    )
+
+
+@dataclass(frozen=True)
+class TreeSkill:
+    """A skill of a progressive tree.
+
+    Attributes:
+        key: its key; name: its name.
+        cost: the PC it takes to unlock.
+        parents: the skills it needs first.
+        divine: needs a deity's blessing, given in play (the GM marks it).
+    """
+
+    key: str
+    name: str
+    cost: int
+    parents: tuple[str, ...] = ()
+    divine: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.cost <= 99:
+            raise RulesError(f"skills.{self.key}.cost: 0 to 99 PC, not {self.cost}")
+
+
+def check_tree(skills: Sequence[TreeSkill]) -> Mapping[str, TreeSkill]:
+    """The skills by key, each parent a skill of the tree and no skill its own ancestor.
+
+    Raises:
+        RulesError: naming the skill that is wrong.
+    """
+    tree = {skill.key: skill for skill in skills}
+    if len(tree) != len(skills):
+        raise RulesError("skills: a key twice")
+    for skill in skills:
+        for parent in skill.parents:
+            if parent not in tree:
+                raise RulesError(f"skills.{skill.key}.parents: {parent!r} is not in the tree")
+    for skill in skills:
+        seen, todo = set(), list(skill.parents)
+        while todo:
+            parent = todo.pop()
+            if parent == skill.key:
+                raise RulesError(f"skills.{skill.key}: it is its own ancestor")
+            if parent not in seen:
+                seen.add(parent)
+                todo.extend(tree[parent].parents)
+    return tree
+
+
+def unlock(
+    tree: Mapping[str, TreeSkill],
+    owned: Sequence[str],
+    points: int,
+    key: str,
+    *,
+    blessed: bool = False,
+) -> tuple[tuple[str, ...], int]:
+    """Buy ``key`` with skill points: the owned skills and the points left after.
+
+    Raises:
+        RulesError: for a skill not in the tree, owned already, whose parents are not all
+            owned, too dear, or divine without the blessing.
+    """
+    skill = tree.get(key)
+    if skill is None:
+        raise RulesError(f"no skill {key!r} in the tree")
+    if key in owned:
+        raise RulesError(f"{skill.name} is owned already")
+    missing = [tree[p].name for p in skill.parents if p not in owned]
+    if missing:
+        raise RulesError(f"{skill.name} needs {', '.join(missing)} first")
+    if skill.divine and not blessed:
+        raise RulesError(f"{skill.name} needs a deity's blessing, given in play")
+    if skill.cost > points:
+        raise RulesError(f"{skill.name} costs {skill.cost} PC, {points} left")
+    return (*owned, key), points - skill.cost
