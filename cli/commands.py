@@ -261,10 +261,10 @@ def spherier_test(args: argparse.Namespace) -> object:
         OpposedNotation,
         SimpleNotation,
         TeamNotation,
-        folded,
         parse_test,
         typed_opponent,
     )
+    from meneur.core.words import folded
 
     command = _command(args)
     engine = spherier.Engine(args.engine)

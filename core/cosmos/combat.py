@@ -460,10 +460,3 @@ def revive(stance: Stance, pv_max: int) -> tuple[Stance, int]:
     if stance.revived:
         raise RulesError("Revive fires once")
     return replace(stance, revived=True), pv_max // 2
-
-
-def light_dark_at_level_5(light: int, dark: int, to_light: int) -> tuple[int, int]:
-    """Level 5's three extra points, ``to_light`` of them Light (the GM splits them)."""
-    if not 0 <= to_light <= 3:
-        raise RulesError("level 5 gives 3 points: 0 to 3 of them Light")
-    return light + to_light, dark + 3 - to_light

@@ -16,12 +16,12 @@ exact (a fraction); the figure applied is its magnitude rounded down, its sign k
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from meneur.core.errors import RulesError
+from meneur.core.words import folded
 
 ELEMENTS = (
     "feu",
@@ -50,16 +50,11 @@ def element_key(text: str, names: Mapping[str, str] | None = None) -> str:
     Raises:
         RulesError: naming the twelve elements.
     """
-    wanted = _folded(text)
+    wanted = folded(text)
     for key in ELEMENTS:
-        if wanted == key or (names and wanted == _folded(names.get(key, ""))):
+        if wanted == key or (names and wanted == folded(names.get(key, ""))):
             return key
     raise RulesError(f"unknown element {text!r} (the elements: {', '.join(ELEMENTS)})")
-
-
-def _folded(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def coefficient_of(value: object, where: str) -> Fraction:

@@ -55,11 +55,7 @@ KIND_NAMES = {"planetary": "Planétaire", "astral": "Astral"}
 def sheet_score(piloting: object, kind: str) -> int | None:
     """A sheet's piloting score for ``kind`` (``planetary`` or ``astral``), whatever the
     case and accents of its key; None when the sheet has none."""
-    import unicodedata
-
-    def folded(text: str) -> str:
-        decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-        return "".join(c for c in decomposed if not unicodedata.combining(c))
+    from meneur.core.words import folded
 
     if not isinstance(piloting, Mapping):
         return None

@@ -22,12 +22,12 @@ expected.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import RulesError, SpherierNotationError
+from meneur.core.words import folded
 
 from .rules import Ability, Skill
 
@@ -345,13 +345,6 @@ def parse_sheet_entry(text: str) -> Skill | Ability:
     if first[:1] in tuple("0123456789"):
         return parse_skill(text)
     return parse_ability(text)
-
-
-def folded(name: str) -> str:
-    """A skill's name as compared: case, accents and spacing do not tell two apart
-    (``[Mécanique]`` finds ``Mecanique<+5, 3>``)."""
-    plain = unicodedata.normalize("NFKD", name.strip().casefold())
-    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
 def sheet_skills(sheet: Mapping[str, Any]) -> dict[str, Skill]:

@@ -13,12 +13,12 @@ armes`` works); the numbers and the text after ``:`` are optional. Anything else
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import NotationError, RulesError
+from meneur.core.words import folded
 
 FAMILIES: Mapping[str, tuple[str, ...]] = {
     "equipement": ("objets-usuels", "armes", "armures"),
@@ -61,9 +61,7 @@ class CardNotationError(NotationError):
 
 def key_of(text: str) -> str:
     """``Titres de propriété`` → ``titres-de-propriete``: lower case, no accents, dashes."""
-    plain = unicodedata.normalize("NFKD", text.strip().casefold())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    return "-".join(plain.replace("/", " ").split())
+    return "-".join(folded(text.replace("/", " ")).split())
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ RULES_MODULES = {
         "meneur.core.spherier.rules",
         "meneur.core.spherier.notation",
         "meneur.core.spherier.extended",
+        "meneur.core.words",
     },
     "systemj": {"meneur.core.systemj", "meneur.core.systemj.rules"},
     "create": {"meneur.core.cosmos", "meneur.core.cosmos.creation"},

@@ -17,14 +17,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.replay import replay
 
-OUTCOMES = (
-    "super_critical_success",
-    "critical_success",
-    "success",
-    "failure",
-    "critical_failure",
-    "super_critical_failure",
-)
+OUTCOMES = cosmos.OUTCOMES
 
 
 def test_offensive_allows_no_defence_defensive_a_dodge_or_a_parry() -> None:
@@ -137,10 +130,6 @@ def test_what_the_rules_forbid_is_refused() -> None:
         Stance.from_sheet({"combat": {"posture": "rageuse"}})
     with pytest.raises(RulesError, match=r"combat\.turns"):
         Stance.from_sheet({"combat": {"turns": 7}})
-
-
-def test_level_5_gives_three_points_the_gm_splits() -> None:
-    assert combat.light_dark_at_level_5(1, 1, to_light=2) == (3, 2)
 
 
 def test_the_automatic_defence_is_seven_in_ten() -> None:
