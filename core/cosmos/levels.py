@@ -68,6 +68,8 @@ class LevelUpInputs:
         karma: the character's karma.
         dna: whether the genetic-manipulation rule is on (DNA points at 3, 6, 9).
         level2: at level 2, which gain the player takes (decided before rolling).
+        skill_points: a progressive skill sheet: the level's 1d4 − 1 skill points.
+        after_zero: the last level gave no skill point (this one gives 2 more).
 
     Raises:
         RulesError: for a level below 2.
@@ -78,6 +80,8 @@ class LevelUpInputs:
     karma: int = 0
     dna: bool = False
     level2: Level2 = Level2.TWO_STATS
+    skill_points: bool = False
+    after_zero: bool = False
 
     def __post_init__(self) -> None:
         if self.level < 2:
@@ -96,6 +100,7 @@ class LevelUpRoll(RollRecord[LevelUpInputs]):
         pool_die: level 4's d100 for PV or PM.
         dna_die: the DNA die at levels 3, 6 and 9 with the rule on.
         karma_after: karma once the Chance test has moved it.
+        skill_points_die: the d4 of a progressive skill sheet's points.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -105,11 +110,22 @@ class LevelUpRoll(RollRecord[LevelUpInputs]):
     pool_die: int | None
     dna_die: int | None
     karma_after: int
+    skill_points_die: int | None = None
 
     @property
     def chance_points(self) -> int:
         """PV or PM won by the Chance test (0 on a failure)."""
         return sum(self.chance_bonus)
+
+    @property
+    def skill_points(self) -> int | None:
+        """The skill points the level gives (None without a progressive sheet)."""
+        if self.skill_points_die is None:
+            return None
+        from .skills import LevelSkillPoints, resolve_points
+
+        test = LevelSkillPoints(self.inputs.after_zero)
+        return resolve_points(test, (self.skill_points_die,)).result
 
 
 def _stat_dice(inputs: LevelUpInputs) -> tuple[int, int]:
@@ -133,6 +149,8 @@ def roll(inputs: LevelUpInputs, rng: random.Random) -> LevelUpRoll:
     pool_die = draw(rng, 100) if inputs.level == 4 else None
     sides = DNA_DIE_AT.get(inputs.level)
     dna_die = draw(rng, sides) if inputs.dna and sides else None
+    # Drawn last, and only with a progressive sheet: older records replay unchanged.
+    skill_die = draw(rng, 4) if inputs.skill_points else None
     dice = list(test.dice)
     dice += [Die(CHANCE_BONUS_SIDES, face, role="chance_bonus") for face in bonus]
     dice += [Die(stat_sides, face, role="stat") for face in stat_dice]
@@ -140,6 +158,8 @@ def roll(inputs: LevelUpInputs, rng: random.Random) -> LevelUpRoll:
         dice.append(Die(100, pool_die, role="pool"))
     if dna_die is not None and sides:
         dice.append(Die(sides, dna_die, role="dna"))
+    if skill_die is not None:
+        dice.append(Die(4, skill_die, role="skill_points"))
     return LevelUpRoll(
         inputs=inputs,
         dice=tuple(dice),
@@ -152,6 +172,7 @@ def roll(inputs: LevelUpInputs, rng: random.Random) -> LevelUpRoll:
         pool_die=pool_die,
         dna_die=dna_die,
         karma_after=test.karma_after,
+        skill_points_die=skill_die,
     )
 
 
@@ -166,6 +187,8 @@ class Progress:
         pm: current and maximum PM.
         dna: DNA points left to spend.
         light: light points; dark: dark points.
+        skill_points: a progressive skill sheet's points to spend.
+        skill_points_zero: the last level gave none (the next gives 2 more).
     """
 
     level: int
@@ -175,6 +198,8 @@ class Progress:
     dna: int = 0
     light: int = 1
     dark: int = 1
+    skill_points: int = 0
+    skill_points_zero: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
@@ -262,6 +287,11 @@ def apply_level_up(before: Progress, record: LevelUpRoll, choices: LevelUpChoice
         after = _add_pool(after, choices.level4_pool, record.pool_die)
     if record.dna_die is not None:
         after = replace(after, dna=after.dna + record.dna_die)
+    gained = record.skill_points
+    if gained is not None:
+        after = replace(
+            after, skill_points=after.skill_points + gained, skill_points_zero=gained == 0
+        )
     if level == 5:
         if choices.moved:
             check_point_moves(after.stats, choices.moved, budget=POINTS_TO_MOVE, stat_max=cap)

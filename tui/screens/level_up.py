@@ -49,6 +49,8 @@ def progress_of(sheet: dict[str, Any]) -> levels.Progress:
         dna=dna.get("left", 0) if isinstance(dna, dict) else 0,
         light=sheet.get("light", 1),
         dark=sheet.get("dark", 1),
+        skill_points=sheet.get("skill_points", 0),
+        skill_points_zero=sheet.get("skill_points_zero", False) is True,
     )
 
 
@@ -67,6 +69,10 @@ def sheet_changes(
         ("karma",): karma,
     }
     wanted |= {("stats", s): v for s, v in after.stats.items()}
+    if "skill_points" in sheet or after.skill_points:
+        wanted[("skill_points",)] = after.skill_points
+    if "skill_points_zero" in sheet or after.skill_points_zero:
+        wanted[("skill_points_zero",)] = after.skill_points_zero
     if isinstance(sheet.get("dna"), dict) or after.dna:
         wanted[("dna", "left")] = after.dna
     changes = []
@@ -163,8 +169,15 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
             self.query_one("#level2", Choice).disabled = True
         stats = sheet.get("stats", {})
         try:
+            progressive = self.session.campaign.state["options"].get("skill_sheet") == "progressive"
             inputs = levels.LevelUpInputs(
-                self.level, stats.get("chance", 50), sheet.get("karma", 0), self.dna_rule, level2
+                self.level,
+                stats.get("chance", 50),
+                sheet.get("karma", 0),
+                self.dna_rule,
+                level2,
+                skill_points=progressive,
+                after_zero=sheet.get("skill_points_zero", False) is True,
             )
         except RulesError as error:
             self.query_one("#level-error", Static).update(self.explain(error))
@@ -188,6 +201,13 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
             lines.append(self.t("level_up.pool_die", face=record.pool_die))
         if record.dna_die is not None:
             lines.append(self.t("level_up.dna_die", face=record.dna_die))
+        if record.skill_points_die is not None:
+            lines.append(
+                self.t(
+                    "level_up.skill_points", face=record.skill_points_die,
+                    points=record.skill_points,
+                )
+            )  # fmt: skip
         self.query_one("#dice", Static).update("\n".join(lines))
         first = self.query_one("#stat-1", Choice)
         for number, face in enumerate(record.stat_dice[:2], 1):

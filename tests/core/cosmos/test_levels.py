@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meneur.core.cosmos import levels
 from meneur.core.cosmos.levels import (
     Level2,
     LevelUpChoices,
@@ -145,3 +146,22 @@ def test_a_level_up_replays_and_only_raises(level: int, chance: int, seed: int) 
         after.stats[s] <= stat_cap(level) or after.stats[s] == before.stats[s] for s in STATS
     )
     assert after.pv[1] + after.pm[1] >= before.pv[1] + before.pm[1]
+
+
+def test_a_progressive_sheet_gains_1d4_minus_1_skill_points_a_level() -> None:
+    before = levels.Progress(
+        level=6, stats=dict.fromkeys(levels.STATS, 50), pv=(100, 100), pm=(100, 100)
+    )
+    for seed in range(40):
+        inputs = levels.LevelUpInputs(7, chance=50, skill_points=True)
+        record = roll_seeded(levels.roll, inputs, seed)
+        assert replay(record) == record
+        assert record.dice[-1].role == "skill_points"
+        after = levels.apply_level_up(before, record, levels.LevelUpChoices())
+        assert after.skill_points == record.skill_points_die - 1
+        assert after.skill_points_zero == (record.skill_points_die == 1)
+    again = levels.LevelUpInputs(7, chance=50, skill_points=True, after_zero=True)
+    record = levels.roll(again, random.Random(1))
+    assert record.skill_points == record.skill_points_die + 1  # 2 more after a 0
+    plain = levels.roll(levels.LevelUpInputs(7, chance=50), random.Random(1))
+    assert plain.skill_points is None  # no progressive sheet: no d4 drawn
