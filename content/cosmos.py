@@ -277,3 +277,73 @@ def element_table() -> ElementTable:
         ContentError: when the shipped file is broken (a packaging mistake).
     """
     return element_table_from_data(shipped_document(ELEMENTS_FILE), ELEMENTS_FILE)
+
+
+# --- The progressive skill sheet's tree -------------------------------------------------------
+
+SKILLS_FILE = "skills/example.toml"
+CAMPAIGN_SKILLS = "skills.toml"
+_SKILL_KEYS = {"name", "cost", "parents", "divine", "kind", "text"}
+
+
+@dataclass(frozen=True)
+class SkillTree:
+    """A progressive skill tree: the rules' view of each skill, and what is shown."""
+
+    skills: Mapping[str, Any]
+    """Key → :class:`meneur.core.cosmos.skills.TreeSkill`, in the file's order."""
+    shown: Mapping[str, tuple[str, str]]
+    """Key → (kind, text), for the interface."""
+
+
+def skill_tree_from_data(document: Mapping[str, object], source: str) -> SkillTree:
+    """The tree of a document shaped as ``skills/example.toml``.
+
+    Raises:
+        ContentError: naming the file and the key of the first mistake.
+    """
+    from meneur.core.cosmos.skills import TreeSkill, check_tree
+    from meneur.core.errors import RulesError
+
+    read = _Reader(source)
+    top = read.table(document, "(top)", {"skills"})
+    found, shown = [], {}
+    for key, value in read.table(top.get("skills", {}), "skills").items():
+        where = f"skills.{key}"
+        table = read.table(value, where, _SKILL_KEYS)
+        name, cost = table.get("name"), table.get("cost")
+        if not isinstance(name, str) or not name.strip():
+            raise read.fail(f"{where}.name", "expected the skill's name")
+        if not isinstance(cost, int) or isinstance(cost, bool):
+            raise read.fail(f"{where}.cost", "expected a whole number of PC")
+        parents = table.get("parents", [])
+        if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
+            raise read.fail(f"{where}.parents", "expected a list of skill keys")
+        divine = table.get("divine", False)
+        if not isinstance(divine, bool):
+            raise read.fail(f"{where}.divine", "expected true or false")
+        texts = [table.get(k, "") for k in ("kind", "text")]
+        if not all(isinstance(t, str) for t in texts):
+            raise read.fail(where, "kind and text are text")
+        try:
+            found.append(TreeSkill(key, name, cost, tuple(parents), divine))
+        except RulesError as error:
+            raise read.fail(where, str(error)) from error
+        shown[key] = (str(texts[0]), str(texts[1]))
+    try:
+        skills = check_tree(found)
+    except RulesError as error:
+        raise read.fail("skills", str(error)) from error
+    return SkillTree(MappingProxyType(dict(skills)), MappingProxyType(shown))
+
+
+def skill_tree_for(directory: Path | None) -> SkillTree:
+    """The campaign's own tree (``skills.toml`` in its folder), else the example.
+
+    Raises:
+        ContentError: naming the file and key of a mistake.
+    """
+    found = _campaign_document(directory, CAMPAIGN_SKILLS)
+    if found is None:
+        return skill_tree_from_data(shipped_document(SKILLS_FILE), SKILLS_FILE)
+    return skill_tree_from_data(*found)

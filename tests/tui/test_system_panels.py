@@ -387,6 +387,37 @@ async def test_cosmos_the_round_tracker_counts_a_postures_turns(app_of) -> None:
         assert "Kael : fin du tour" in campaign.journal.latest(1)[0].text
 
 
+async def test_cosmos_a_progressive_sheet_buys_skills_parents_first(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "skill_sheet"), "progressive")
+    campaign.set(("characters", "kael", "sheet", "skill_points"), 4)
+
+    def sheet() -> dict:
+        return campaign.state["characters"]["kael"]["sheet"]
+
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#tree CollapsibleTitle")
+        await pilot.pause()
+        assert "4 PC à dépenser · acquises : —" in screen_text(app)
+        choice = app.screen.query_one("#tree-skill", Choice)
+        choice.value = "brasier"
+        await pilot.click("#tree-unlock")
+        await pilot.pause()
+        assert "needs Flamme first" in notices(app)
+        choice.value = "flamme"
+        await pilot.click("#tree-unlock")
+        await pilot.pause()
+        assert (sheet()["skill_points"], sheet()["skills_owned"]) == (3, ["Flamme"])
+        assert campaign.journal.latest(1)[0].text == "Kael débloque Flamme (1 PC)"
+        app.screen.query_one("#tree-skill", Choice).value = "brasier"
+        await pilot.click("#tree-unlock")
+        await pilot.pause()
+        assert (sheet()["skill_points"], sheet()["skills_owned"]) == (0, ["Flamme", "Brasier"])
+        assert "0 PC à dépenser · acquises : Flamme, Brasier" in screen_text(app)
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

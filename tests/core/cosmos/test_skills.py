@@ -97,3 +97,18 @@ def test_a_tree_with_a_missing_parent_or_a_cycle_is_refused() -> None:
         skills.check_tree(
             [TreeSkill("a", "A", 1, parents=("b",)), TreeSkill("b", "B", 1, parents=("a",))]
         )
+
+
+def test_the_shipped_tree_reads_and_a_broken_one_names_file_and_key() -> None:
+    from meneur.content import ContentError
+    from meneur.content.cosmos import skill_tree_for, skill_tree_from_data
+
+    tree = skill_tree_for(None)
+    assert tree.skills["lame_de_feu"].parents == ("enchainement", "flamme")
+    assert tree.skills["jugement"].divine
+    with pytest.raises(ContentError, match=r"x\.toml: skills\.a\.cost"):
+        skill_tree_from_data({"skills": {"a": {"name": "A", "cost": "deux"}}}, "x.toml")
+    with pytest.raises(ContentError, match=r"x\.toml: skills: skills\.a\.parents"):
+        skill_tree_from_data(
+            {"skills": {"a": {"name": "A", "cost": 1, "parents": ["b"]}}}, "x.toml"
+        )

@@ -139,6 +139,12 @@ class CosmosPanel(ActionPanel):
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("fatigue.apply"), id="fatigue-apply")
                     yield ActionButton(self.t("fatigue.start"), id="fatigue-start")
+        if self.session.campaign.state["options"].get("skill_sheet") == "progressive":
+            with Collapsible(title=self.t("tree.title"), collapsed=True, id="tree"):
+                yield Static("", id="tree-points", classes="summary")
+                yield Choice[str]([], id="tree-skill", label=self.t("tree.skill"), prompt="—")
+                yield Tick(self.t("tree.blessed"), id="tree-blessed")
+                yield ActionButton(self.t("tree.unlock"), id="tree-unlock")
         if self.session.campaign.state["options"].get("aura"):
             with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
                 yield Static("", id="aura-points", classes="summary")
@@ -189,6 +195,7 @@ class CosmosPanel(ActionPanel):
         return current_stats(self.session.campaign.state["options"], self.sheet)
 
     def character_changed(self) -> None:
+        self._show_tree()
         self._show_stance()
         self._show_fatigue()
         self._show_piloting()
@@ -387,6 +394,71 @@ class CosmosPanel(ActionPanel):
         if journaled(self, self.Rolled(record, text, (), self.character, False)):
             self.last = record
             self.show_record(record)
+
+    # --- The progressive skill sheet (fiche compétences, modèle progressif) --------------
+
+    def _tree(self) -> Any:
+        from meneur.content import ContentError
+        from meneur.content.cosmos import skill_tree_for
+
+        try:
+            return skill_tree_for(self.session.campaign.directory)
+        except ContentError as error:
+            self.notify(str(error), severity="error")
+            return None
+
+    def _owned(self, tree: Any) -> tuple[str, ...]:
+        """The keys of the tree's skills the sheet owns (it keeps their names)."""
+        names = self.sheet.get("skills_owned", [])
+        names = names if isinstance(names, list) else []
+        return tuple(key for key, skill in tree.skills.items() if skill.name in names)
+
+    def _show_tree(self) -> None:
+        if not self.query("#tree-points"):
+            return
+        tree = self._tree()
+        if tree is None:
+            return
+        owned = self._owned(tree)
+        points = self._points(self.character, "skill_points")
+        names = ", ".join(tree.skills[k].name for k in owned) or "—"
+        self.query_one("#tree-points", Static).update(
+            self.t("tree.points", points=points, owned=names)
+        )
+        choice = self.query_one("#tree-skill", Choice)
+        choice.set_options(
+            [
+                (self.t("tree.option", name=skill.name, cost=skill.cost), key)
+                for key, skill in tree.skills.items()
+                if key not in owned
+            ]
+        )
+
+    @on(Button.Pressed, "#tree-unlock")
+    def unlock_skill(self) -> None:
+        """Buy the chosen skill with skill points: parents first, its cost, a blessing for
+        a divine one; one journal entry."""
+        from meneur.core.cosmos.skills import unlock
+
+        tree = self._tree()
+        key = self.query_one("#tree-skill", Choice).value
+        if tree is None or key is None or self.character is None:
+            return
+        blessed = self.query_one("#tree-blessed", Tick).value
+        points = self._points(self.character, "skill_points")
+        try:
+            owned, left = unlock(tree.skills, self._owned(tree), points, key, blessed=blessed)
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        names = [tree.skills[k].name for k in owned]
+        changes = [
+            self._sheet_change("skill_points", left),
+            self._sheet_change("skills_owned", names),
+        ]
+        name = tree.skills[key].name
+        text = self.t("tree.entry", who=self._who(), name=name, cost=tree.skills[key].cost)
+        self.post_message(self.SheetChanged(changes, text, self.character))
 
     # --- Combat: postures, Light & Dark points, defences ---------------------------------
 
