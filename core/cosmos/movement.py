@@ -121,7 +121,8 @@ class Slot:
 @dataclass(frozen=True, kw_only=True)
 class TurnOrderRoll(RollRecord[TurnOrderInputs]):
     """A round's order: the dice (a d6 per entity with extra actions, a d20 per entity in a
-    tie) and the slots, first to act first; ``result`` is the number of slots."""
+    tie) and the slots, first to act first; ``result`` is the number of slots, the
+    outcome always ``ordered``."""
 
     system: ClassVar[str] = SYSTEM
     slots: tuple[Slot, ...]
@@ -162,7 +163,7 @@ def _order(inputs: TurnOrderInputs, take: Callable[[int, str], int]) -> TurnOrde
         inputs=inputs,
         dice=tuple(dice),
         result=len(result),
-        outcome=None,
+        outcome="ordered",
         success=None,
         slots=tuple(result),
     )
