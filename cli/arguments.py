@@ -574,6 +574,8 @@ SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
     ),
 }
 """Each system: its summary, its description and the function adding its options."""
+ROLLED_ONLY = frozenset({"turns"})
+"""Rolls without odds (a round's order has no outcomes to weigh): ``roll`` only."""
 
 
 def _add_systems(
@@ -581,6 +583,8 @@ def _add_systems(
 ) -> None:
     verb = "roll" if rolling else "exact odds of"
     for name, (summary, description, add_options) in SYSTEMS.items():
+        if not rolling and name in ROLLED_ONLY:
+            continue
         parser = subparsers.add_parser(
             name, help=f"{verb} {summary}", description=description or None
         )
