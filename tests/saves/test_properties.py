@@ -54,8 +54,19 @@ def has_none(value: object) -> bool:
     return False
 
 
+def _checked_keys() -> frozenset[str]:
+    """The SYSTEMJ sheet's own keys: their values are held to the rules (a test of its
+    own), so any value is not expected to survive there."""
+    from meneur.core.sheets import layout
+
+    return frozenset(f.key.split(".")[0] for s in layout("systemj", {}, {}) for f in s.fields)
+
+
 @settings(max_examples=40)
-@given(st.text(min_size=1, max_size=12), values.filter(lambda v: not has_none(v)))
+@given(
+    st.text(min_size=1, max_size=12).filter(lambda k: k not in _checked_keys()),
+    values.filter(lambda v: not has_none(v)),
+)
 def test_any_sheet_value_survives_campaign_toml(key: str, value: object) -> None:
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder) / "c"
