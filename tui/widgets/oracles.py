@@ -63,6 +63,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
     @on(StepSelector.Changed)
     def update_odds(self) -> None:
         """Show both oracles' odds for the chosen likelihood and lean."""
+        if not self.query("#likelihood") or not self.query("#lean"):
+            return  # built after the first frame: an app closing at once never had it
         likelihood = int(self.query_one("#likelihood", StepSelector).value)
         yesno = oracles.yesno_odds(oracles.YesNoQuestion(likelihood))
         self.query_one("#yesno-odds", OddsView).show(yesno.system, yesno.outcomes)

@@ -46,6 +46,8 @@ class TablesPanel(SessionStrings, Vertical):
 
     def fill(self) -> None:
         """List every table: the campaign's, then the shipped ones."""
+        if not self.query("#table-list"):
+            return  # built after the first frame: an app closing at once never had it
         listing = self.query_one("#table-list", OptionList)
         listing.clear_options()
         own = set(self.session.campaign.state["tables"])

@@ -112,10 +112,10 @@ class CosmosPanel(ActionPanel):
             ]
             steps = [(self.t("piloting.stress_value", steps=n), n) for n in range(3)]
             with Collapsible(title=self.t("piloting.title"), collapsed=True, id="piloting"):
+                yield Choice[str](
+                    vehicles, id="vehicle", label=self.t("piloting.vehicle"), value="fighter"
+                )
                 with Horizontal(classes="fields"):
-                    yield Choice[str](
-                        vehicles, id="vehicle", label=self.t("piloting.vehicle"), value="fighter"
-                    )
                     yield Choice[int](steps, id="stress", label=self.t("piloting.stress"), value=0)
                     yield NumberField(placeholder=self.t("piloting.others"), id="copilots")
                 yield Static("", id="piloting-odds", classes="summary")
