@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
-from meneur.core.odds import Odds
+from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
 SYSTEM = "aura"
@@ -68,16 +68,9 @@ def roll(test: AuraTest, rng: random.Random) -> AuraRoll:
 
 def odds(test: AuraTest) -> Odds[AuraTest]:
     """Exact odds: each row of the table one chance in six."""
-    from fractions import Fraction
-    from types import MappingProxyType
-
-    sixth = Fraction(1, 6)
-    return Odds(
-        system=SYSTEM,
-        inputs=test,
-        outcomes=MappingProxyType(dict.fromkeys(EFFECTS, sixth)),
-        distribution=MappingProxyType(dict.fromkeys(range(1, 7), sixth)),
-    )
+    distribution = distribution_from_counts(dict.fromkeys(range(1, 7), 1))
+    outcomes = outcome_odds(distribution, lambda face: f"effect_{face}", EFFECTS)
+    return Odds(system=SYSTEM, inputs=test, outcomes=outcomes, distribution=distribution)
 
 
 @dataclass(frozen=True)

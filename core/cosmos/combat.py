@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
-from meneur.core.odds import Odds
+from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
 DEFAULT_POSTURES = ("offensive", "defensive")
@@ -162,15 +162,13 @@ def roll_auto(test: AutoDefence, rng: random.Random) -> AutoDefenceRoll:
 
 def auto_odds(test: AutoDefence) -> Odds[AutoDefence]:
     """7 chances in 10."""
-    from types import MappingProxyType
-
-    tenth = Fraction(1, 10)
-    return Odds(
-        system=AUTO_SYSTEM,
-        inputs=test,
-        outcomes=MappingProxyType({"avoided": AUTO_DEFENCE, "not_avoided": 1 - AUTO_DEFENCE}),
-        distribution=MappingProxyType(dict.fromkeys(range(1, 11), tenth)),
+    distribution = distribution_from_counts(dict.fromkeys(range(1, 11), 1))
+    outcomes = outcome_odds(
+        distribution,
+        lambda face: "avoided" if face <= 7 else "not_avoided",
+        ("avoided", "not_avoided"),
     )
+    return Odds(system=AUTO_SYSTEM, inputs=test, outcomes=outcomes, distribution=distribution)
 
 
 # --- The posture die: Illumination's advantage, Sépulcrale's backlash ----------------------
@@ -224,15 +222,10 @@ def roll_die(test: PostureDie, rng: random.Random) -> PostureDieRoll:
 
 def die_odds(test: PostureDie) -> Odds[PostureDie]:
     """Each row one chance in six."""
-    from types import MappingProxyType
-
-    sixth = Fraction(1, 6)
-    return Odds(
-        system=POSTURE_DIE,
-        inputs=test,
-        outcomes=MappingProxyType({f"{test.table}_{n}": sixth for n in range(1, 7)}),
-        distribution=MappingProxyType(dict.fromkeys(range(1, 7), sixth)),
-    )
+    distribution = distribution_from_counts(dict.fromkeys(range(1, 7), 1))
+    keys = [f"{test.table}_{n}" for n in range(1, 7)]
+    outcomes = outcome_odds(distribution, lambda face: f"{test.table}_{face}", keys)
+    return Odds(system=POSTURE_DIE, inputs=test, outcomes=outcomes, distribution=distribution)
 
 
 # --- The stance: what the sheet keeps ------------------------------------------------------

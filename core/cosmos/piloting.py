@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
-from meneur.core.odds import Odds
+from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
 SYSTEM = "piloting"
@@ -189,23 +189,16 @@ def roll(test: PilotingTest, rng: random.Random) -> PilotingRoll:
 
 
 def odds(test: PilotingTest) -> Odds[PilotingTest]:
-    """Exact odds: the score out of the die's faces, or certainty when automatic."""
-    from fractions import Fraction
-    from types import MappingProxyType
-
+    """Exact odds: the score out of the die's faces, or certainty when automatic (no
+    die: the result 0)."""
     automatic = test.automatic
     die = test.effective_die
     if automatic is not None or die is None:
-        certain = automatic or "failure"
-        outcomes = {key: Fraction(int(key == certain)) for key in OUTCOMES}
-        distribution: dict[int, Fraction] = {0: Fraction(1)}
+        distribution = distribution_from_counts({0: 1})
+        outcomes = outcome_odds(distribution, lambda _: automatic or "failure", OUTCOMES)
     else:
-        wins = max(0, min(test.score, die))
-        outcomes = {"success": Fraction(wins, die), "failure": Fraction(die - wins, die)}
-        distribution = {face: Fraction(1, die) for face in range(1, die + 1)}
-    return Odds(
-        system=SYSTEM,
-        inputs=test,
-        outcomes=MappingProxyType(outcomes),
-        distribution=MappingProxyType(distribution),
-    )
+        distribution = distribution_from_counts(dict.fromkeys(range(1, die + 1), 1))
+        outcomes = outcome_odds(
+            distribution, lambda face: "success" if face <= test.score else "failure", OUTCOMES
+        )
+    return Odds(system=SYSTEM, inputs=test, outcomes=outcomes, distribution=distribution)

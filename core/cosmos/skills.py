@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
-from meneur.core.odds import Odds
+from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
 ACTIVE_BY_LEVEL = {1: 3, 2: 2, 3: 3, 4: 1, 5: 0, 6: 0, 7: 3, 8: 2, 9: 3, 10: 1}
@@ -110,19 +110,12 @@ def roll_points(test: LevelSkillPoints, rng: random.Random) -> LevelSkillPointsR
 
 def points_odds(test: LevelSkillPoints) -> Odds[LevelSkillPoints]:
     """Each face a quarter: 0–3 points (2–5 after a level that gave none)."""
-    from fractions import Fraction
-    from types import MappingProxyType
-
-    quarter = Fraction(1, 4)
     base = 2 if test.after_zero else 0
-    distribution = {face - 1 + base: quarter for face in range(1, 5)}
-    none = quarter if not test.after_zero else Fraction(0)
-    return Odds(
-        system=SYSTEM,
-        inputs=test,
-        outcomes=MappingProxyType({"points": 1 - none, "none": none}),
-        distribution=MappingProxyType(distribution),
+    distribution = distribution_from_counts({face - 1 + base: 1 for face in range(1, 5)})
+    outcomes = outcome_odds(
+        distribution, lambda points: "points" if points else "none", ("points", "none")
     )
+    return Odds(system=SYSTEM, inputs=test, outcomes=outcomes, distribution=distribution)
 
 
 @dataclass(frozen=True)
