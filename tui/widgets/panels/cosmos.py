@@ -25,6 +25,7 @@ from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
 from meneur.core.cosmos.endurance import Fatigue
 from meneur.core.errors import RulesError
+from meneur.core.sheets import whole_or
 from meneur.saves.changes import MISSING, Change, read
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
@@ -241,8 +242,7 @@ class CosmosPanel(ActionPanel):
             return []
         if self.character is None or record.karma_after == record.inputs.karma:
             return []
-        path = ("characters", self.character, "sheet", "karma")
-        return [Change(path, read(self.session.campaign.state, path), record.karma_after)]
+        return [self._sheet_change("karma", record.karma_after)]
 
     def result_lines(self, record: Any) -> list[str]:
         if isinstance(record, aura.AuraRoll):
@@ -388,12 +388,9 @@ class CosmosPanel(ActionPanel):
             self.notify(str(error), severity="error")
             return
         record = self.session.roll(test)
-        name = self.session.characters().get(self.character or "", {}).get("name", "")
         vehicle = term(f"piloting.vehicle.{test.vehicle}").fr
-        text = f"{name} — {term('system.piloting').fr} : {vehicle}".strip(" —")
-        if journaled(self, self.Rolled(record, text, (), self.character, False)):
-            self.last = record
-            self.show_record(record)
+        text = f"{self._who()} — {term('system.piloting').fr} : {vehicle}".strip(" —")
+        self._journal(record, text, character=self.character)
 
     # --- The progressive skill sheet (fiche compétences, modèle progressif) --------------
 
@@ -530,17 +527,36 @@ class CosmosPanel(ActionPanel):
     def _stance_entry(self, stance: combat.Stance, text: str, more: Sequence[Change] = ()) -> None:
         """Journal a new combat state for the acting character (and what goes with it)."""
         assert self.character is not None
-        path = ("characters", self.character, "sheet", "combat")
-        change = Change(path, read(self.session.campaign.state, path), stance.to_sheet() or MISSING)
+        change = self._sheet_change("combat", stance.to_sheet() or MISSING)
         self.post_message(self.SheetChanged([change, *more], text, self.character))
 
-    def _sheet_change(self, key: str, value: Any) -> Change:
-        assert self.character is not None
-        path = ("characters", self.character, "sheet", key)
+    def _change(self, path: tuple[str, ...], value: Any) -> Change:
+        """A change of the campaign at ``path`` to ``value`` (MISSING: removed)."""
         return Change(path, read(self.session.campaign.state, path), value)
 
+    def _sheet_change(self, key: str, value: Any, ident: str | None = None) -> Change:
+        """A change of ``ident``'s sheet (by default the acting character's)."""
+        ident = ident or self.character
+        assert ident is not None
+        return self._change(("characters", ident, "sheet", key), value)
+
+    def _called(self, ident: str) -> str:
+        """How the campaign calls a character (its id when it has no name)."""
+        return str(self.session.characters().get(ident, {}).get("name", ident))
+
     def _who(self) -> str:
-        return str(self.session.characters().get(self.character or "", {}).get("name", ""))
+        """The acting character's name ("" for nobody)."""
+        return self._called(self.character) if self.character else ""
+
+    def _journal(
+        self, record: Any, text: str, changes: Sequence[Change] = (), *, character: str | None
+    ) -> bool:
+        """Journal a roll a helper made, durably, then show it; False when refused."""
+        if not journaled(self, self.Rolled(record, text, changes, character, False)):
+            return False
+        self.last = record
+        self.show_record(record)
+        return True
 
     @on(Button.Pressed, "#stance-toggle")
     def toggle_posture(self) -> None:
@@ -582,14 +598,8 @@ class CosmosPanel(ActionPanel):
             return
         record = self.session.roll(combat.PostureDie("advantage"))
         stance = combat.with_advantage(stance, record.result)
-        path = ("characters", self.character, "sheet", "combat")
-        changes = [
-            Change(path, read(self.session.campaign.state, path), stance.to_sheet()),
-            spent,
-        ]
-        if journaled(self, self.Rolled(record, text, changes, self.character, False)):
-            self.last = record
-            self.show_record(record)
+        changes = [self._sheet_change("combat", stance.to_sheet()), spent]
+        if self._journal(record, text, changes, character=self.character):
             self.call_after_refresh(self.character_changed)
 
     @on(Button.Pressed, "#turn-end")
@@ -629,17 +639,13 @@ class CosmosPanel(ActionPanel):
         sheet = self.session.characters().get(ident, {}).get("sheet", {})
 
         def change(key: str, value: Any) -> Change:
-            path = ("characters", ident, "sheet", key)
-            return Change(path, read(self.session.campaign.state, path), value)
+            return self._sheet_change(key, value, ident)
 
         stance, more = ended.stance, list(also)
         if ended.backlash:
             text += " — " + self.t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
             if self.session.campaign.state["options"].get("endurance"):
-                before = Fatigue(
-                    *(v if isinstance(v := sheet.get(k, 0), int) else 0 for k in ("fp", "fm"))
-                )
-                after = before.gain(*endurance.EVENTS[f"{ended.backlash}_backlash"])
+                after = self._fatigue(ident).gain(*endurance.EVENTS[f"{ended.backlash}_backlash"])
                 more += [change("fp", after.fp), change("fm", after.fm)]
         if ended.apocalypse:
             pv_max = sheet.get("pv_max", 0)
@@ -654,9 +660,7 @@ class CosmosPanel(ActionPanel):
         if record is None:
             self.post_message(self.SheetChanged(changes, text, ident))
             return
-        if journaled(self, self.Rolled(record, text, changes, ident, False)):
-            self.last = record
-            self.show_record(record)
+        if self._journal(record, text, changes, character=ident):
             self.call_after_refresh(self.character_changed)
 
     @on(Button.Pressed, "#revive")
@@ -690,10 +694,7 @@ class CosmosPanel(ActionPanel):
             said += " — " + self.t(f"combat.{follow}")
         self._defence = (record, said)
         text = self.t(f"combat.{kind}_entry", name=self._who(), value=value) + f" : {said}"
-        rolled = self.Rolled(record, text, self.consequences(record), self.character, False)
-        if journaled(self, rolled):
-            self.last = record
-            self.show_record(record)
+        if self._journal(record, text, self.consequences(record), character=self.character):
             self.call_after_refresh(self._show_karma)
 
     @on(Button.Pressed, "#auto-defence")
@@ -707,9 +708,7 @@ class CosmosPanel(ActionPanel):
             return
         record = self.session.roll(test)
         text = self.t("combat.auto_entry", name=self._who())
-        if journaled(self, self.Rolled(record, text, (), self.character, False)):
-            self.last = record
-            self.show_record(record)
+        self._journal(record, text, character=self.character)
 
     # --- Sprint and fatigue (règles de déplacement et d'endurance) ------------------------
 
@@ -733,22 +732,17 @@ class CosmosPanel(ActionPanel):
         record = self.session.roll(test)
         reached = sprint_squares(squares, record.outcome or "")
         self._sprint = (record, squares, reached)
-        name = self.session.characters().get(self.character or "", {}).get("name", "")
-        text = self.t("cosmos.sprint_entry", name=name, agilite=agilite, before=squares,
+        text = self.t("cosmos.sprint_entry", name=self._who(), agilite=agilite, before=squares,
                       after=reached).strip(" —")  # fmt: skip
-        rolled = self.Rolled(record, text, self.consequences(record), self.character, False)
-        if journaled(self, rolled):
-            self.last = record
-            self.show_record(record)
+        if self._journal(record, text, self.consequences(record), character=self.character):
             self.call_after_refresh(self._show_karma)
 
-    def _fatigue(self) -> Fatigue:
-        def gauge(key: str) -> int:
-            value = self.sheet.get(key, 0)
-            return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
+    def _fatigue(self, ident: str | None = None) -> Fatigue:
+        """``ident``'s FP and FM (the acting character's by default; 0 and 0 for a sheet
+        the campaign's check refuses already)."""
+        ident = ident or self.character
         try:
-            return Fatigue(gauge("fp"), gauge("fm"))
+            return Fatigue(self._points(ident, "fp"), self._points(ident, "fm"))
         except RulesError:
             return Fatigue()
 
@@ -806,14 +800,9 @@ class CosmosPanel(ActionPanel):
 
     def _fatigue_entry(self, before: Fatigue, after: Fatigue, what: str) -> None:
         assert self.character is not None
-        changes = [
-            Change(path, read(self.session.campaign.state, path), value)
-            for key, value in (("fp", after.fp), ("fm", after.fm))
-            for path in [("characters", self.character, "sheet", key)]
-        ]
-        name = self.session.characters().get(self.character, {}).get("name", self.character)
+        changes = [self._sheet_change("fp", after.fp), self._sheet_change("fm", after.fm)]
         text = self.t(
-            "fatigue.entry", name=name, what=what, fp_before=before.fp, fp=after.fp,
+            "fatigue.entry", name=self._who(), what=what, fp_before=before.fp, fp=after.fp,
             fm_before=before.fm, fm=after.fm,
         )  # fmt: skip
         self.post_message(self.SheetChanged(changes, text, self.character))
@@ -839,9 +828,6 @@ class CosmosPanel(ActionPanel):
     def _combat(self) -> dict[str, Any]:
         tracker = self.session.campaign.state.get("combat")
         return tracker if isinstance(tracker, dict) else {}
-
-    def _called(self, ident: str) -> str:
-        return str(self.session.characters().get(ident, {}).get("name", ident))
 
     def _show_round(self) -> None:
         if not self.query("#round-order"):
@@ -906,13 +892,10 @@ class CosmosPanel(ActionPanel):
                 for s in record.slots
             ],
         }
-        path = ("combat",)
-        change = Change(path, read(self.session.campaign.state, path), tracker)
+        change = self._change(("combat",), tracker)
         order = ", ".join(self._called(s.ident) for s in record.slots)
         text = self.t("round.rolled", number=number, order=order)
-        if journaled(self, self.Rolled(record, text, [change], None, False)):
-            self.last = record
-            self.show_record(record)
+        if self._journal(record, text, [change], character=None):
             self._follow_slot(record.slots[0].ident)
             self.call_after_refresh(self._show_round)
 
@@ -926,8 +909,7 @@ class CosmosPanel(ActionPanel):
             return
         following = dict(tracker, current=tracker["current"] + 1)
         who = slots[following["current"]]["who"]
-        path = ("combat",)
-        change = Change(path, read(self.session.campaign.state, path), following)
+        change = self._change(("combat",), following)
         text = self.t("round.turn", name=self._called(who), number=tracker["round"])
         done = slots[tracker["current"]]["who"]
         later = any(slot["who"] == done for slot in slots[following["current"] :])
@@ -961,9 +943,8 @@ class CosmosPanel(ActionPanel):
     # --- Aura (règle d'aura) ------------------------------------------------------------
 
     def _points(self, ident: str | None, key: str) -> int:
-        sheet = self.session.characters().get(ident or "", {}).get("sheet", {})
-        value = sheet.get(key, 0)
-        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+        """A whole number on ``ident``'s sheet (0 when missing or not one)."""
+        return whole_or(self.session.characters().get(ident or "", {}).get("sheet", {}).get(key))
 
     def _has_aura(self, ident: str) -> bool:
         """Whether the character's race has aura points (the campaign's catalogue)."""
@@ -1001,10 +982,6 @@ class CosmosPanel(ActionPanel):
         if chosen in {key for _, key in others}:
             target.value = chosen
 
-    def _aura_change(self, ident: str, key: str, value: int) -> Change:
-        path = ("characters", ident, "sheet", key)
-        return Change(path, read(self.session.campaign.state, path), value)
-
     @on(Button.Pressed, "#aura-use")
     def use_aura(self) -> None:
         """Spend an aura point on the chosen target: the aura roll (journaled with the
@@ -1024,22 +1001,15 @@ class CosmosPanel(ActionPanel):
         except RulesError as error:
             self.notify(str(error), severity="error")
             return
-        changes = [self._aura_change(holder, "aura", used.holder_aura)]
+        changes = [self._sheet_change("aura", used.holder_aura, holder)]
         if used.target_anti_aura != self._points(target, "anti_aura"):
-            changes.append(self._aura_change(target, "anti_aura", used.target_anti_aura))
-        names = self.session.characters()
-        words = {
-            "holder": names.get(holder, {}).get("name", holder),
-            "target": names.get(target, {}).get("name", target),
-        }
+            changes.append(self._sheet_change("anti_aura", used.target_anti_aura, target))
+        words = {"holder": self._called(holder), "target": self._called(target)}
         if not used.rolled:
             self.post_message(self.SheetChanged(changes, self.t("aura.cancelled", **words), holder))
             return
         record = self.session.roll(aura.AuraTest())
-        text = self.t("aura.used", **words)
-        if journaled(self, self.Rolled(record, text, changes, holder, False)):
-            self.last = record
-            self.show_record(record)
+        if self._journal(record, self.t("aura.used", **words), changes, character=holder):
             self.call_after_refresh(self._show_aura)
 
     @on(Button.Pressed, "#aura-gain")
@@ -1048,10 +1018,9 @@ class CosmosPanel(ActionPanel):
         holder = self.character
         if holder is None:
             return
-        points = aura.gain(self._points(holder, "aura"))
-        name = self.session.characters().get(holder, {}).get("name", holder)
-        change = self._aura_change(holder, "aura", points)
-        self.post_message(self.SheetChanged([change], self.t("aura.gained", name=name), holder))
+        change = self._sheet_change("aura", aura.gain(self._points(holder, "aura")))
+        text = self.t("aura.gained", name=self._who())
+        self.post_message(self.SheetChanged([change], text, holder))
 
     @on(Button.Pressed, "#aura-reset")
     def reset_aura(self) -> None:
@@ -1059,9 +1028,9 @@ class CosmosPanel(ActionPanel):
         holder = self.character
         if holder is None:
             return
-        name = self.session.characters().get(holder, {}).get("name", holder)
-        changes = [self._aura_change(holder, key, 0) for key in ("aura", "anti_aura")]
-        self.post_message(self.SheetChanged(changes, self.t("aura.was_reset", name=name), holder))
+        changes = [self._sheet_change(key, 0) for key in ("aura", "anti_aura")]
+        text = self.t("aura.was_reset", name=self._who())
+        self.post_message(self.SheetChanged(changes, text, holder))
 
     @on(SelectionList.SelectedChanged)
     def _stats_changed(self) -> None:
@@ -1074,9 +1043,5 @@ class CosmosPanel(ActionPanel):
         value = self.sheet.get("intuition", cosmos.DEFAULT_INTUITION)
         test = cosmos.IntuitionTest(value if isinstance(value, int) else cosmos.DEFAULT_INTUITION)
         record = self.session.roll(test)
-        name = self.session.characters().get(self.character or "", {}).get("name", "")
-        text = f"{name} — {self.t('cosmos.intuition_value', value=test.intuition)}".strip(" —")
-        if journaled(self, self.Rolled(record, text, (), self.character, False)):
-            self.last = record
-            self.show_record(record)
-            self.show_record(record)
+        text = f"{self._who()} — {self.t('cosmos.intuition_value', value=test.intuition)}"
+        self._journal(record, text.strip(" —"), character=self.character)
