@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import signal
+import socket
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -18,7 +19,7 @@ from meneur.saves.errors import CampaignError
 
 from .host_key import fingerprint, load_or_make_host_key
 from .ssh import Address, Log, TableServer
-from .workers import Dispatcher, bind, run_worker, start_workers
+from .workers import Dispatcher, Worker, bind, run_worker, start_workers
 
 SHARED_MODULES = (
     "meneur.tui.app",
@@ -47,6 +48,32 @@ def announce(campaign: Campaign, address: Address, print_key: str, table: str) -
         f"  ssh -p {address.port} {where}\n"
         f"  empreinte (fingerprint) : {print_key}\n"
         f"  {table}\n"
+    )
+
+
+def _fork_workers(
+    directory: Path,
+    listeners: list[socket.socket],
+    host_key: Any,
+    *,
+    lang: str,
+    seed: int | None,
+    workers: int,
+) -> list[Worker]:
+    """Fork the workers, once what every session's app imports is imported here (shared
+    then, rather than imported again in each)."""
+    from meneur.content.strings import strings
+
+    for name in SHARED_MODULES if workers else ():
+        importlib.import_module(name)
+    for language in ("fr", "en"):
+        strings(language)
+
+    def make_server(log: Log, presence: Any) -> TableServer:
+        return TableServer(directory, lang=lang, seed=seed, log=log, presence=presence)
+
+    return start_workers(
+        workers, listeners, lambda control: run_worker(control, make_server, host_key)
     )
 
 
@@ -82,39 +109,13 @@ def serve(
     host_key = load_or_make_host_key(data_dir)
     listeners = bind(address)
     try:
-        return _serve(directory, address, listeners, host_key, data_dir=data_dir, lang=lang,
-                      seed=seed, headless=headless, gm_app=gm_app, workers=workers)  # fmt: skip
-    finally:
+        forked = _fork_workers(
+            directory, listeners, host_key, lang=lang, seed=seed, workers=workers
+        )
+    except BaseException:
         for listener in listeners:
-            listener.close()
-
-
-def _serve(
-    directory: Path,
-    address: Address,
-    listeners: list[Any],
-    host_key: Any,
-    *,
-    data_dir: Path,
-    lang: str,
-    seed: int | None,
-    headless: bool,
-    gm_app: Callable[[TableServer], object] | None,
-    workers: int,
-) -> int:
-    from meneur.content.strings import strings
-
-    for name in SHARED_MODULES if workers else ():
-        importlib.import_module(name)
-    for language in ("fr", "en"):
-        strings(language)
-
-    def make_server(log: Log, presence: Any) -> TableServer:
-        return TableServer(directory, lang=lang, seed=seed, log=log, presence=presence)
-
-    forked = start_workers(
-        workers, listeners, lambda control: run_worker(control, make_server, host_key)
-    )
+            listener.close()  # the dispatcher closes them once it runs
+        raise
     log_file: TextIO
     if headless:
         log_file = sys.__stdout__ or sys.stdout

@@ -30,7 +30,7 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,6 +112,21 @@ def _receive(sock: socket.socket) -> tuple[dict[str, Any], list[int]] | None:
             os.close(fd)
         return None
     return json.loads(data), list(fds)
+
+
+def _waiting(sock: socket.socket) -> Iterator[tuple[dict[str, Any], list[int]] | None]:
+    """Every message waiting on ``sock`` now, then None when the other end is gone (a
+    closed socket, or one that cannot be read any more)."""
+    while True:
+        try:
+            received = _receive(sock)
+        except (BlockingIOError, InterruptedError):
+            return
+        except (OSError, ValueError):
+            received = None
+        yield received
+        if received is None:
+            return
 
 
 def present_to_data(present: Present) -> dict[str, Any]:
@@ -237,13 +252,7 @@ class Dispatcher:
         task.add_done_callback(self._local.discard)
 
     def _hear(self, worker: Worker) -> None:
-        while True:
-            try:
-                received = _receive(worker.control)
-            except (BlockingIOError, InterruptedError):
-                return
-            except (OSError, ValueError):
-                received = None
+        for received in _waiting(worker.control):
             if received is None:
                 self._lost(worker)
                 return
@@ -382,13 +391,7 @@ def run_worker(
         tasks: set[asyncio.Task[None]] = set()
 
         def hear() -> None:
-            while True:
-                try:
-                    received = _receive(control)
-                except (BlockingIOError, InterruptedError):
-                    return
-                except (OSError, ValueError):
-                    received = None
+            for received in _waiting(control):
                 if received is None:  # the main process is gone
                     loop.remove_reader(control.fileno())
                     stop.set()
