@@ -399,27 +399,10 @@ def check_sheet(
             value = value_of(sheet, field.key)
             if value is not None:
                 _check_value(field, value, sheet)
-    if system == "cosmos" and options.get("skill_sheet") == "standard":
-        from .cosmos.skills import check_standard
+    if system == "cosmos":
+        from .cosmos import sheet as cosmos
 
-        level = sheet.get("level", 1)
-        counts = [
-            len(v) if isinstance(v := sheet.get(key, []), list) else 0
-            for key in ("skills_active", "skills_passive")
-        ]
-        try:
-            check_standard(level if isinstance(level, int) and level > 0 else 1, *counts)
-        except RulesError as error:
-            where, _, reason = str(error).partition(": ")
-            raise field_error(where, reason, "bad_skills", detail=reason) from error
-    if system == "cosmos" and "combat" in sheet:
-        from .cosmos.combat import Stance
-
-        try:
-            Stance.from_sheet(sheet)  # the combat state: postures, Light & Dark
-        except RulesError as error:
-            where, _, reason = str(error).partition(": ")
-            raise field_error(where, reason, "bad_combat", detail=reason) from error
+        cosmos.check(options, sheet)  # what the fields alone do not say
 
 
 def _whole(value: object, what: str) -> int:

@@ -135,6 +135,12 @@ class _Checker:
     def fail(self, key: str, reason: str) -> CampaignError:
         return CampaignError(self.path, reason, key)
 
+    def refused(self, error: Exception, within: str) -> CampaignError:
+        """The error for a rule's refusal ``key: reason`` about the table ``within`` (its
+        key kept when it names one inside it)."""
+        key, _, reason = str(error).partition(": ")
+        return self.fail(key if key.startswith(within) else within, reason)
+
     def table(self, value: object, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a table, found {_shown(value)}")
@@ -294,8 +300,7 @@ def _chronoste(checker: _Checker, value: object) -> dict[str, Any]:
     try:
         Calendar.from_data(table)
     except RulesError as error:
-        key, _, reason = str(error).partition(": ")
-        raise checker.fail(key if key.startswith("chronoste") else "chronoste", reason) from error
+        raise checker.refused(error, "chronoste") from error
     return {**table, "minute": minute}
 
 
@@ -347,8 +352,7 @@ def _elements(checker: _Checker, value: object, system: str) -> dict[str, Any]:
     try:
         element_table().affinities.with_overrides(table)
     except RulesError as error:
-        key, _, reason = str(error).partition(": ")
-        raise checker.fail(key, reason) from error
+        raise checker.refused(error, "elements") from error
     return {row: dict(columns) for row, columns in table.items()}
 
 

@@ -265,3 +265,31 @@ def _skill_counts(sheet: Mapping[str, Any]) -> list[Derived]:
             Derived(f"sheet.skills_{key}_count", f"{count}/{'—' if most is None else most}")
         )
     return found
+
+
+def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
+    """What the sheet's fields alone do not check: a standard skill sheet's counts for
+    the level, and the combat state (postures, Light & Dark).
+
+    Raises:
+        RulesError: naming the sheet key (``skills_active``, ``combat.posture``…).
+    """
+    from meneur.core.errors import RulesError
+    from meneur.core.sheets import field_error
+
+    from .combat import Stance
+    from .skills import check_standard
+
+    try:
+        if options.get("skill_sheet") == "standard":
+            level = max(1, whole_or(sheet.get("level"), 1))
+            counts = [
+                len(v) if isinstance(v := sheet.get(key, []), list) else 0
+                for key in ("skills_active", "skills_passive")
+            ]
+            check_standard(level, *counts)
+        if "combat" in sheet:
+            Stance.from_sheet(sheet)
+    except RulesError as error:
+        where, _, reason = str(error).partition(": ")
+        raise field_error(where, reason, "bad_sheet", detail=reason) from error
