@@ -5,7 +5,7 @@ the key. The shipped example is ``catalogues/cosmos.toml`` (its header is the sc
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -284,16 +284,20 @@ def element_table() -> ElementTable:
 SKILLS_FILE = "skills/example.toml"
 CAMPAIGN_SKILLS = "skills.toml"
 _SKILL_KEYS = {"name", "cost", "parents", "divine", "kind", "text"}
+_GROUP_KEYS = {"name", "active", "passive", "final_skill"}
 
 
 @dataclass(frozen=True)
 class SkillTree:
-    """A progressive skill tree: the rules' view of each skill, and what is shown."""
+    """A campaign's skill sheets: the progressive model's tree (the rules' view of each
+    skill, and what is shown) and the fixed model's sheets, one per group."""
 
     skills: Mapping[str, Any]
     """Key → :class:`meneur.core.cosmos.skills.TreeSkill`, in the file's order."""
     shown: Mapping[str, tuple[str, str]]
     """Key → (kind, text), for the interface."""
+    groups: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """Key → :class:`meneur.core.cosmos.skills.GroupSheet`, in the file's order."""
 
 
 def skill_tree_from_data(document: Mapping[str, object], source: str) -> SkillTree:
@@ -306,7 +310,7 @@ def skill_tree_from_data(document: Mapping[str, object], source: str) -> SkillTr
     from meneur.core.errors import RulesError
 
     read = _Reader(source)
-    top = read.table(document, "(top)", {"skills"})
+    top = read.table(document, "(top)", {"skills", "groups"})
     found, shown = [], {}
     for key, value in read.table(top.get("skills", {}), "skills").items():
         where = f"skills.{key}"
@@ -334,7 +338,38 @@ def skill_tree_from_data(document: Mapping[str, object], source: str) -> SkillTr
         skills = check_tree(found)
     except RulesError as error:
         raise read.fail("skills", str(error)) from error
-    return SkillTree(MappingProxyType(dict(skills)), MappingProxyType(shown))
+    groups = _group_sheets(read, top.get("groups", {}))
+    return SkillTree(
+        MappingProxyType(dict(skills)), MappingProxyType(shown), MappingProxyType(groups)
+    )
+
+
+def _group_sheets(read: _Reader, value: object) -> dict[str, Any]:
+    """The fixed model's sheets: ``[groups.KEY]`` with a name, active and passive skills
+    (lists of names) and the group's Final Skill."""
+    from meneur.core.cosmos.skills import GroupSheet
+    from meneur.core.errors import RulesError
+
+    groups = {}
+    for key, entry in read.table(value, "groups").items():
+        where = f"groups.{key}"
+        table = read.table(entry, where, _GROUP_KEYS)
+        lists = []
+        for part in ("active", "passive"):
+            names = table.get(part, [])
+            if not isinstance(names, list) or not all(
+                isinstance(n, str) and n.strip() for n in names
+            ):
+                raise read.fail(f"{where}.{part}", "expected a list of skill names")
+            lists.append(tuple(n.strip() for n in names))
+        texts = [table.get(k, "") for k in ("name", "final_skill")]
+        if not all(isinstance(t, str) for t in texts):
+            raise read.fail(where, "name and final_skill are text")
+        try:
+            groups[key] = GroupSheet(key, str(texts[0]), lists[0], lists[1], str(texts[1]).strip())
+        except RulesError as error:
+            raise read.fail(f"{where}.name", "expected the group's name") from error
+    return groups
 
 
 def skill_tree_for(directory: Path | None) -> SkillTree:

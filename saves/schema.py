@@ -456,7 +456,8 @@ def _check_sheets(checker: _Checker, state: Mapping[str, Any]) -> None:
     from meneur.core.sheets import check_sheet
 
     system, options = state["system"], state["options"]
-    levels = None
+    levels: dict[str, int] | None = None
+    groups: Mapping[str, Any] | None = None
     for ident, character in state["characters"].items():
         sheet = character["sheet"]
         if levels is None and system == "cosmos" and "affiliation_level" in sheet:
@@ -476,6 +477,18 @@ def _check_sheets(checker: _Checker, state: Mapping[str, Any]) -> None:
             reason = str(error).removeprefix(f"{field}: ") if field else str(error)
             where = f"characters.{ident}.sheet" + (f".{field}" if field else "")
             raise checker.fail(where, reason) from error
+        group = sheet.get("skill_group")
+        if isinstance(group, str) and group.strip() and options.get("skill_sheet") == "fixed":
+            # The group's sheet is the campaign's (skills.toml), which the sheet alone does
+            # not know: a name that matches no group is refused here.
+            from meneur.core.cosmos.skills import find_group
+
+            groups = _group_sheets(checker) if groups is None else groups
+            try:
+                find_group(groups, group)
+            except RulesError as error:
+                reason = str(error).removeprefix("skill_group: ")
+                raise checker.fail(f"characters.{ident}.sheet.skill_group", reason) from error
 
 
 def _affiliation_levels(checker: _Checker) -> dict[str, int]:
@@ -492,6 +505,21 @@ def _affiliation_levels(checker: _Checker) -> dict[str, int]:
     except ContentError as error:
         raise CampaignError(checker.path.parent / "cosmos.toml", str(error)) from error
     return {key: item.max_level for key, item in catalogue.affiliations.items()}
+
+
+def _group_sheets(checker: _Checker) -> Mapping[str, Any]:
+    """The fixed skill sheets' groups, from the campaign's ``skills.toml`` (or the example).
+
+    Raises:
+        CampaignError: naming that file when it does not read.
+    """
+    from meneur.content import ContentError
+    from meneur.content.cosmos import CAMPAIGN_SKILLS, skill_tree_for
+
+    try:
+        return skill_tree_for(checker.path.parent).groups
+    except ContentError as error:
+        raise CampaignError(checker.path.parent / CAMPAIGN_SKILLS, str(error)) from error
 
 
 def _trackers(checker: _Checker, value: object) -> dict[str, Any]:

@@ -141,7 +141,10 @@ def layout(
         sections.append(
             Section(
                 "sheet.section.skill_sheet",
-                (Field("skill_group", Kind.TEXT, "sheet.skill_group", default=""),),
+                (
+                    Field("skill_group", Kind.TEXT, "sheet.skill_group", default=""),
+                    Field("final_skill", Kind.TEXT, "sheet.final_skill", default=""),
+                ),
             )
         )
     if trackers:

@@ -192,3 +192,53 @@ def unlock(
     if skill.cost > points:
         raise RulesError(f"{skill.name} costs {skill.cost} PC, {points} left")
     return (*owned, key), points - skill.cost
+
+
+# --- Fixed: one sheet per group, written by the GM ----------------------------------------
+
+
+@dataclass(frozen=True)
+class GroupSheet:
+    """A fixed skill sheet, the same for every member of a group (a class, a race, an
+    affiliation…), written by the GM beforehand.
+
+    Attributes:
+        key: the group's key; name: its name.
+        active, passive: the sheet's skills, by name.
+        final_skill: the group's Final Skill, which a member may replace with their own.
+    """
+
+    key: str
+    name: str
+    active: tuple[str, ...] = ()
+    passive: tuple[str, ...] = ()
+    final_skill: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise RulesError(f"groups.{self.key}.name: a group has a name")
+
+
+def find_group(groups: Mapping[str, GroupSheet], called: str) -> GroupSheet | None:
+    """The group a sheet's ``skill_group`` names, by key or by name (accents and case
+    aside); None when it is empty."""
+    from meneur.core.words import folded
+
+    if not called.strip():
+        return None
+    wanted = folded(called.strip())
+    for key, group in groups.items():
+        if wanted in (folded(key), folded(group.name)):
+            return group
+    raise RulesError(
+        f"skill_group: no group {called.strip()!r}; the campaign's groups: "
+        + (", ".join(group.name for group in groups.values()) or "none")
+    )
+
+
+def member_sheet(group: GroupSheet, final_skill: str = "") -> GroupSheet:
+    """A member's sheet: the group's, with the member's own Final Skill when they have
+    one (the seed lets it differ from one member to another)."""
+    if not final_skill.strip():
+        return group
+    return GroupSheet(group.key, group.name, group.active, group.passive, final_skill.strip())

@@ -418,6 +418,31 @@ async def test_cosmos_a_progressive_sheet_buys_skills_parents_first(app_of) -> N
         assert "0 PC à dépenser · acquises : Flamme, Brasier" in screen_text(app)
 
 
+async def test_cosmos_a_fixed_sheet_shows_the_groups_skills_and_the_own_final_skill(
+    app_of,
+) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "skill_sheet"), "fixed")
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#group CollapsibleTitle")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Groupes de la campagne : Garde" in text  # the line wraps there at 120
+        assert "impériale, Cercle des mages" in text
+        campaign.set(("characters", "kael", "sheet", "skill_group"), "garde")
+        campaign.set(("characters", "kael", "sheet", "final_skill"), "Rempart solaire")
+        panel(app).character_changed()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Garde impériale" in text
+        assert "Actives : Coup précis, Enchaînement" in text
+        assert "Passives : Vigilance, Discipline" in text
+        assert "Final Skill : Rempart solaire" in text
+        assert "Dernier rempart" not in text
+
+
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")

@@ -112,3 +112,50 @@ def test_the_shipped_tree_reads_and_a_broken_one_names_file_and_key() -> None:
         skill_tree_from_data(
             {"skills": {"a": {"name": "A", "cost": 1, "parents": ["b"]}}}, "x.toml"
         )
+
+
+# --- Fixed: one sheet per group (seed 002, "Modèle fixe") --------------------------------
+
+GROUPS = {
+    "garde": skills.GroupSheet(
+        "garde", "Garde impériale", ("Coup précis",), ("Vigilance",), "Dernier rempart"
+    ),
+    "mage": skills.GroupSheet("mage", "Cercle des mages", ("Flamme",)),
+}
+
+
+def test_a_group_is_found_by_key_or_by_name_and_an_unknown_one_is_refused() -> None:
+    # "C'est au MJ de définir à l'avance les divers groupes … ainsi que les fiches."
+    assert skills.find_group(GROUPS, "garde") is GROUPS["garde"]
+    assert skills.find_group(GROUPS, "  garde IMPERIALE ") is GROUPS["garde"]
+    assert skills.find_group(GROUPS, "") is None
+    with pytest.raises(RulesError, match=r"skill_group: no group 'pirates'.*Garde impériale"):
+        skills.find_group(GROUPS, "pirates")
+
+
+def test_every_member_has_the_group_sheet_but_may_have_their_own_final_skill() -> None:
+    # "une fiche identique en quasi-totalité (le Final Skill pouvant tout de même différer
+    # d'un personnage à un autre)"
+    garde = GROUPS["garde"]
+    assert skills.member_sheet(garde) == garde
+    own = skills.member_sheet(garde, " Rempart solaire ")
+    assert (own.active, own.passive, own.final_skill) == (
+        garde.active,
+        garde.passive,
+        "Rempart solaire",
+    )
+
+
+def test_the_shipped_groups_read_and_a_broken_group_names_file_and_key() -> None:
+    from meneur.content import ContentError
+    from meneur.content.cosmos import skill_tree_for, skill_tree_from_data
+
+    groups = skill_tree_for(None).groups
+    assert groups["garde"].final_skill == "Dernier rempart"
+    assert "Flamme" in groups["mage"].active
+    with pytest.raises(ContentError, match=r"x\.toml: groups\.g\.active"):
+        skill_tree_from_data({"groups": {"g": {"name": "G", "active": "Flamme"}}}, "x.toml")
+    with pytest.raises(ContentError, match=r"x\.toml: groups\.g\.name"):
+        skill_tree_from_data({"groups": {"g": {"active": []}}}, "x.toml")
+    with pytest.raises(ContentError, match=r"x\.toml: groups\.g\.colour"):
+        skill_tree_from_data({"groups": {"g": {"name": "G", "colour": "red"}}}, "x.toml")

@@ -146,6 +146,9 @@ class CosmosPanel(ActionPanel):
                 yield Choice[str]([], id="tree-skill", label=self.t("tree.skill"), prompt="—")
                 yield Tick(self.t("tree.blessed"), id="tree-blessed")
                 yield ActionButton(self.t("tree.unlock"), id="tree-unlock")
+        if self.session.campaign.state["options"].get("skill_sheet") == "fixed":
+            with Collapsible(title=self.t("group.title"), collapsed=True, id="group"):
+                yield Static("", id="group-sheet", classes="summary")
         if self.session.campaign.state["options"].get("aura"):
             with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
                 yield Static("", id="aura-points", classes="summary")
@@ -197,6 +200,7 @@ class CosmosPanel(ActionPanel):
 
     def character_changed(self) -> None:
         self._show_tree()
+        self._show_group()
         self._show_stance()
         self._show_fatigue()
         self._show_piloting()
@@ -429,6 +433,36 @@ class CosmosPanel(ActionPanel):
                 for key, skill in tree.skills.items()
                 if key not in owned
             ]
+        )
+
+    def _show_group(self) -> None:
+        """The fixed model: the sheet of the acting character's group, with their own
+        Final Skill when they have one."""
+        from meneur.core.cosmos.skills import find_group, member_sheet
+
+        if not self.query("#group-sheet"):
+            return
+        shown = self.query_one("#group-sheet", Static)
+        tree = self._tree()
+        called = self.sheet.get("skill_group", "")
+        try:
+            group = find_group(tree.groups, called) if tree and isinstance(called, str) else None
+        except RulesError:
+            group = None  # the campaign's check refuses such a sheet already
+        if group is None:
+            names = ", ".join(g.name for g in tree.groups.values()) if tree else ""
+            shown.update(self.t("group.none", groups=names or "—"))
+            return
+        own = self.sheet.get("final_skill", "")
+        sheet = member_sheet(group, own if isinstance(own, str) else "")
+        shown.update(
+            self.t(
+                "group.sheet",
+                name=sheet.name,
+                active=", ".join(sheet.active) or "—",
+                passive=", ".join(sheet.passive) or "—",
+                final=sheet.final_skill or "—",
+            )
         )
 
     @on(Button.Pressed, "#tree-unlock")
