@@ -354,14 +354,49 @@ def _cosmos_options(parser: Parser, rolling: bool) -> None:
     )
     threshold.add_argument(
         "--stat",
-        type=_whole_number(),
+        type=_stat,
         action="append",
-        help="a stat; give several to roll under the floor of their mean",
+        help="a stat's value, or with --character its name (force, esprit…: the sheet's "
+        "value, and the character's fatigue and posture apply); give several to roll "
+        "under the floor of their mean",
     )
     parser.add_argument(
         "--bonus", type=_whole_number(), default=0, help="bonus (or -malus) in %% points"
     )
     parser.add_argument("--karma", type=_whole_number(-10, 10), default=0)
+    parser.add_argument(
+        "--state-bonus",
+        type=_whole_number(),
+        default=0,
+        help="what the character's state adds in %% points (fatigue, a posture's die); "
+        "--character works it out",
+    )
+    parser.add_argument(
+        "--critical-failures",
+        type=_whole_number(0, 90),
+        default=0,
+        help="points the critical failures' band widens by (an extreme fatigue: 5)",
+    )
+    parser.add_argument(
+        "--concentrated",
+        action="store_true",
+        help="with --character: concentrating this turn (light fatigue cancelled, others halved)",
+    )
+
+
+def _stat(text: str) -> int | str:
+    """A Great Cosmos stat: a whole number, or a stat's name (resolved on a sheet)."""
+    from meneur.core.words import folded
+
+    if text.strip().lstrip("-").isdigit():
+        return int(text)
+    name = folded(text).replace("é", "e")
+    known = ("force", "esprit", "charisme", "agilite", "precision", "chance")
+    if name not in known:
+        raise argparse.ArgumentTypeError(
+            f"a stat is a whole number or one of {', '.join(known)}, not {text!r}"
+        )
+    return name
 
 
 def _intuition_options(parser: Parser, rolling: bool) -> None:

@@ -386,8 +386,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
                         "meneur roll cosmos", "--character brings the sheet's karma; drop --karma"
                     )
                 karma_path = ("characters", args.character, "sheet", "karma")
-                found = read(campaign.state, karma_path)
-                karma = found if isinstance(found, int) else 0
+                karma = _cosmos_state(args, campaign.state)
         record = make(karma)
         if karma_path is not None and record.karma_after != karma:
             before = read(campaign.state, karma_path)
@@ -402,6 +401,45 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             secrecy=secrecy,
         )
     return record, entry.id
+
+
+def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
+    """A Great Cosmos test by ``--character``: their stats named by ``--stat`` read on the
+    sheet, what their fatigue and posture do to the test (into ``args``), and their karma
+    (locked by Illumination or Sépulcrale), which is returned.
+
+    Raises:
+        UsageError: for --state-bonus or --critical-failures beside --character.
+        RulesError: when the character's state forbids the test, or a stat is missing.
+    """
+    from meneur.core.cosmos.combat import Stance
+    from meneur.core.cosmos.conditions import conditions, total
+    from meneur.core.cosmos.endurance import Fatigue
+    from meneur.core.cosmos.sheet import current_stats
+    from meneur.core.errors import RulesError
+    from meneur.core.sheets import whole_or
+
+    if args.state_bonus or args.critical_failures:
+        raise UsageError(
+            "meneur roll cosmos",
+            "--character works out --state-bonus and --critical-failures from the sheet",
+        )
+    sheet = state["characters"][args.character].get("sheet", {})
+    stance = Stance.from_sheet(sheet)  # the campaign's check has refused a broken one
+    current = current_stats(state["options"], sheet)
+    named = [stat for stat in args.stat or () if isinstance(stat, str)]
+    missing = [stat for stat in named if stat not in current]
+    if missing:
+        raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
+    fatigue = None
+    if state["options"].get("endurance"):
+        fatigue = Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
+    found = conditions(named, stance, fatigue, concentrated=args.concentrated)
+    args.state_bonus, args.critical_failures = total(found)
+    args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
+    args.concentrated = False  # worked out
+    karma = whole_or(sheet.get("karma"))
+    return stance.locked_karma if stance.locked_karma is not None else karma
 
 
 def _summary(record: Any) -> str:

@@ -108,11 +108,20 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
     """The Great Cosmos test from its options."""
     from meneur.core.cosmos import rules as cosmos
 
+    stats = tuple(args.stat or ())
+    if any(isinstance(stat, str) for stat in stats):
+        raise UsageError(
+            f"meneur {args.command} cosmos", "a stat by name needs --campaign and --character"
+        )
+    if args.concentrated:
+        raise UsageError(f"meneur {args.command} cosmos", "--concentrated goes with --character")
     return cosmos.CosmosTest(
         threshold=args.threshold,
-        stats=tuple(args.stat or ()),
+        stats=stats,
         bonus=args.bonus,
         karma=args.karma,
+        state_bonus=args.state_bonus,
+        critical_failures=args.critical_failures,
     )
 
 

@@ -110,7 +110,11 @@ def _cosmos(test: cosmos.CosmosTest) -> list[str]:
         base = f"moyenne (mean) de {', '.join(map(str, test.stats))} = {mean}"
     else:
         base = str(test.threshold)
-    bonus = f", bonus {signed(test.bonus)} → {test.effective_threshold}" if test.bonus else ""
+    bonus = f", bonus {signed(test.bonus)}" if test.bonus else ""
+    if test.state_bonus:
+        bonus += f", état (state) {signed(test.state_bonus)}"
+    if test.bonus or test.state_bonus:
+        bonus += f" → {test.effective_threshold}"
     effect = term(f"cosmos.karma.{cosmos.karma_effect(test.karma)}")
     lines = [
         term("system.cosmos").glossed,
@@ -121,6 +125,11 @@ def _cosmos(test: cosmos.CosmosTest) -> list[str]:
         lines.append("Karma −10 : pas de réussite super-critique, critique seulement sur 42")
     if test.karma == cosmos.KARMA_MAX:
         lines.append("Karma +10 : pas d'échec super-critique, critique seulement sur 66")
+    if test.critical_failures:
+        lines.append(
+            f"Échec critique (critical failure) dès {test.critical_failure_from} "
+            f"(+{test.critical_failures} %)"
+        )
     return lines
 
 

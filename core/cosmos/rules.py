@@ -112,6 +112,11 @@ class CosmosTest:
         stats: several stats whose mean (rounded down) is the threshold instead.
         bonus: bonuses in %, added to the threshold in points (negative for a malus).
         karma: the character's karma, −10…+10.
+        state_bonus: what the character's state adds to the threshold in points (fatigue,
+            a posture's die: see :mod:`meneur.core.cosmos.conditions`), kept apart from
+            ``bonus`` so the record says why.
+        critical_failures: points the critical failures' band widens by (an extreme
+            fatigue: 5, reading 86–100 as a critical failure), 0–90.
 
     Raises:
         RulesError: when neither or both of ``threshold`` and ``stats`` are given, or
@@ -122,28 +127,42 @@ class CosmosTest:
     stats: tuple[int, ...] = ()
     bonus: int = 0
     karma: int = 0
+    state_bonus: int = 0
+    critical_failures: int = 0
 
     def __post_init__(self) -> None:
         if (self.threshold is None) == (not self.stats):
             raise RulesError("give either a threshold or the stats whose mean is the threshold")
         check_karma(self.karma)
+        if not 0 <= self.critical_failures <= CRITICAL_FAILURE_FROM - 1:
+            raise RulesError(
+                f"critical failures widen by 0 to 90 points, not {self.critical_failures}"
+            )
 
     @property
     def effective_threshold(self) -> int:
-        """The highest score that succeeds: threshold (or mean of stats) plus bonus."""
+        """The highest score that succeeds: threshold (or mean of stats) plus both bonuses."""
         base = self.threshold if self.threshold is not None else sum(self.stats) // len(self.stats)
-        return base + self.bonus
+        return base + self.bonus + self.state_bonus
+
+    @property
+    def critical_failure_from(self) -> int:
+        """The lowest score read as a critical failure (91, less any widening)."""
+        return CRITICAL_FAILURE_FROM - self.critical_failures
 
 
-def classify(score: int, threshold: int, karma: int) -> str:
-    """The outcome key of a (karma-modified) score, read in the rules' order."""
+def classify(
+    score: int, threshold: int, karma: int, critical_failure_from: int = CRITICAL_FAILURE_FROM
+) -> str:
+    """The outcome key of a (karma-modified) score, read in the rules' order (critical
+    failures from ``critical_failure_from``: 91, or lower under an extreme fatigue)."""
     if score == SUPER_CRITICAL_SUCCESS_FACE:
         return "critical_success" if karma == KARMA_MIN else "super_critical_success"
     if score == SUPER_CRITICAL_FAILURE_FACE:
         return "critical_failure" if karma == KARMA_MAX else "super_critical_failure"
     if score <= CRITICAL_SUCCESS_UP_TO:
         return "success" if karma == KARMA_MIN else "critical_success"
-    if score >= CRITICAL_FAILURE_FROM:
+    if score >= critical_failure_from:
         return "failure" if karma == KARMA_MAX else "critical_failure"
     return "success" if score <= threshold else "failure"
 
@@ -194,7 +213,7 @@ def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
         raise RulesError("the karma d10 shows 1 to 10")
     score = modified_score(natural, karma_die, test.karma)
     threshold = test.effective_threshold
-    outcome = classify(score, threshold, test.karma)
+    outcome = classify(score, threshold, test.karma, test.critical_failure_from)
     dice = [Die(100, natural)]
     if karma_die is not None:
         dice.append(Die(KARMA_DIE_SIDES, karma_die, role="karma"))
@@ -232,7 +251,9 @@ def odds(test: CosmosTest) -> Odds[CosmosTest]:
         system=SYSTEM,
         inputs=test,
         outcomes=outcome_odds(
-            distribution, lambda score: classify(score, threshold, test.karma), OUTCOMES
+            distribution,
+            lambda score: classify(score, threshold, test.karma, test.critical_failure_from),
+            OUTCOMES,
         ),
         distribution=distribution,
     )

@@ -50,6 +50,47 @@ async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
         assert "Intuition 4" in screen_text(app)
 
 
+async def test_cosmos_fatigue_and_a_backlash_change_the_test_the_panel_rolls(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "endurance"), True)
+    campaign.set(("characters", "kael", "sheet", "fp"), 8)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.pause()
+        text = screen_text(app)
+        # Force 55 under an extreme physical fatigue: −30 %, critical failures from 86
+        assert "Seuil : 25 (fatigue physique extrême −30 %," in text
+        assert "échecs critiques +5 %)" in text
+        await pilot.press("r")
+        await pilot.pause()
+        record = panel(app).last
+        assert (record.inputs.state_bonus, record.inputs.critical_failures) == (-30, 5)
+        assert record.threshold == 25
+        await pilot.click("#fatigue CollapsibleTitle")
+        await pilot.pause()
+        await pilot.click("#concentrated")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Seuil : 40 (fatigue physique extrême −15 %," in text
+        assert "échecs critiques +2 %)" in text
+        await pilot.click("#fatigue CollapsibleTitle")
+        campaign.set(
+            ("characters", "kael", "sheet", "combat"),
+            {"backlash": "illumination", "backlash_turns": 2},
+        )
+        panel(app).character_changed()
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.pause()
+        assert "contre-coup de l'Illumination : le personnage ne" in screen_text(app)
+        rolled = campaign.journal.latest(1)[0].id
+        await pilot.press("r")
+        await pilot.pause()
+        assert campaign.journal.latest(1)[0].id == rolled
+        assert "ne peut pas agir" in notices(app)
+
+
 async def test_cosmos_an_overloaded_inventory_lowers_agilite_in_tests(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign

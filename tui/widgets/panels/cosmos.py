@@ -21,6 +21,7 @@ from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
 from meneur.core.cosmos import aura, combat, endurance, piloting
 from meneur.core.cosmos import rules as cosmos
+from meneur.core.cosmos.conditions import CannotAct, Condition, conditions, total
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
 from meneur.core.cosmos.endurance import Fatigue
@@ -63,6 +64,8 @@ class CosmosPanel(ActionPanel):
     """d100 under a threshold, karma, intuition."""
 
     DICE_LINES = 3  # one d100, nothing kept or dropped
+    _conditions: tuple[Condition, ...] = ()
+    """What the acting character's state did to the last test built."""
 
     def controls(self) -> ComposeResult:
         yield Static(self.t("cosmos.stats"), classes="field-label")
@@ -137,6 +140,7 @@ class CosmosPanel(ActionPanel):
                         value="meal",
                     )  # fmt: skip
                     yield NumberField(placeholder=self.t("fatigue.count"), id="fatigue-count")
+                yield Tick(self.t("fatigue.concentrated"), id="concentrated")
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("fatigue.apply"), id="fatigue-apply")
                     yield ActionButton(self.t("fatigue.start"), id="fatigue-start")
@@ -229,16 +233,54 @@ class CosmosPanel(ActionPanel):
         typed = self.query_one("#threshold", Input).value.strip()
         bonus = number(self.query_one("#bonus", Input).value, 0)
         if typed.lstrip("-").isascii() and typed.lstrip("-").isdigit():
-            return cosmos.CosmosTest(threshold=int(typed), bonus=bonus, karma=self.karma)
+            return self._test((), bonus, threshold=int(typed))
         chosen = self.query_one("#stats", TickList).selected
-        values = [self.stats.get(stat) for stat in chosen]
-        stats = tuple(v for v in values if isinstance(v, int))
-        if not stats:
+        keys = [stat for stat in chosen if isinstance(self.stats.get(stat), int)]
+        if not keys:
             raise RulesError(self.t("cosmos.choose"))
-        return cosmos.CosmosTest(stats=stats, bonus=bonus, karma=self.karma)
+        return self._test(keys, bonus)
+
+    def _test(
+        self, keys: Sequence[str], bonus: int = 0, *, threshold: int | None = None
+    ) -> cosmos.CosmosTest:
+        """A test of the acting character's ``keys`` stats (or of a typed ``threshold``),
+        with their karma and what their state does to it (fatigue, a posture's die).
+
+        Raises:
+            CannotAct: when their state forbids it.
+        """
+        options = self.session.campaign.state["options"]
+        concentrated = (
+            bool(self.query("#concentrated")) and self.query_one("#concentrated", Tick).value
+        )
+        fatigue = self._fatigue() if options.get("endurance") else None
+        found = conditions(keys, self.stance, fatigue, concentrated=concentrated)
+        state_bonus, widen = total(found)
+        self._conditions = found
+        stats = tuple(self.stats[key] for key in keys)
+        return cosmos.CosmosTest(
+            threshold=threshold, stats=stats, bonus=bonus, karma=self.karma,
+            state_bonus=state_bonus, critical_failures=widen,
+        )  # fmt: skip
+
+    def _conditions_text(self, found: Sequence[Condition]) -> str:
+        """``fatigue légère −5 %, avantage +10 %`` for the conditions of a test."""
+        return ", ".join(
+            self.t(f"conditions.{c.key}", bonus=signed(c.bonus), widen=c.critical_failures)
+            for c in found
+        )
+
+    def _stat_shown(self, test: cosmos.CosmosTest) -> str:
+        """A one-stat test's stat, with what the character's state does to it."""
+        found = self._conditions
+        return f"{test.stats[0]}, {self._conditions_text(found)}" if found else str(test.stats[0])
 
     def summary(self, inputs: Any) -> str:
-        return self.t("cosmos.threshold_is", threshold=inputs.effective_threshold)
+        text = self.t("cosmos.threshold_is", threshold=inputs.effective_threshold)
+        found = getattr(self, "_conditions", ())
+        if found:
+            text += f" ({self._conditions_text(found)})"
+        return text
 
     def consequences(self, record: Any) -> list[Change]:
         """The roll moves the acting character's karma on their sheet."""
@@ -538,10 +580,18 @@ class CosmosPanel(ActionPanel):
             value = self.stats.get(stat)
             if kind not in allowed or value is None:
                 continue
-            odds = cosmos.odds(cosmos.CosmosTest(stats=(value,), karma=self.karma))
+            try:
+                test = self._test((stat,))
+            except CannotAct as error:
+                allowed = ()
+                lines.append(self.explain(error))
+                break
+            odds = cosmos.odds(test)
             chance = percent_text(combat.defence_odds(attack, odds))
-            lines.append(self.t(f"combat.{kind}_odds", value=value, percent=chance))
-        if not allowed:
+            lines.append(
+                self.t(f"combat.{kind}_odds", value=self._stat_shown(test), percent=chance)
+            )
+        if not allowed and not lines:
             lines.append(self.t("combat.no_defence"))
         self.query_one("#dodge", Button).disabled = "dodge" not in allowed
         self.query_one("#parry", Button).disabled = "parry" not in allowed
@@ -557,6 +607,14 @@ class CosmosPanel(ActionPanel):
     def _attack_changed(self, event: Message) -> None:
         event.stop()  # the table around the panel has nothing to do with it
         self._show_defence()
+
+    @on(Checkbox.Changed, "#concentrated")
+    def _concentration_changed(self, event: Checkbox.Changed) -> None:
+        """Concentrating changes the test's odds and the defences'."""
+        event.stop()
+        self.update_odds()
+        if self.query("#defence-odds"):
+            self._show_defence()
 
     def _stance_entry(self, stance: combat.Stance, text: str, more: Sequence[Change] = ()) -> None:
         """Journal a new combat state for the acting character (and what goes with it)."""
@@ -716,11 +774,17 @@ class CosmosPanel(ActionPanel):
         """A dodge (Agilité test) or a parry (Force test) against the attack described:
         journaled, and whether it held (with a riposte or counter-attack) said."""
         kind = "dodge" if event.button.id == "dodge" else "parry"
-        value = self.stats.get("agilite" if kind == "dodge" else "force")
-        if value is None:
+        stat = "agilite" if kind == "dodge" else "force"
+        if self.stats.get(stat) is None:
             return
         attack = self._attack()[0]
-        record = self.session.roll(cosmos.CosmosTest(stats=(value,), karma=self.karma))
+        try:
+            test = self._test((stat,))
+        except CannotAct as error:
+            self.notify(self.explain(error), severity="error")
+            return
+        value = self._stat_shown(test)
+        record = self.session.roll(test)
         held = combat.defence_holds(attack, record.outcome or "")
         follow = combat.follow_up(kind, record.outcome or "", attack)
         said = self.t("combat.held" if held else "combat.not_held")
@@ -762,7 +826,11 @@ class CosmosPanel(ActionPanel):
         squares = movement_squares(
             agilite, overload(options, self.sheet) > 0, fp if isinstance(fp, int) else 0
         )
-        test = cosmos.CosmosTest(stats=(agilite,), karma=self.karma)
+        try:
+            test = self._test(("agilite",))
+        except CannotAct as error:
+            self.notify(self.explain(error), severity="error")
+            return
         record = self.session.roll(test)
         reached = sprint_squares(squares, record.outcome or "")
         self._sprint = (record, squares, reached)

@@ -1,0 +1,126 @@
+"""What a Great Cosmos character's state does to their tests (RULES.md §3.4, §3.6; seed
+002, Light & Dark and Règle d'endurance).
+
+- **Fatigue** (the endurance rule): a light, moderate or extreme state takes 5, 10 or 30 %
+  off every test of the stats its gauge weighs on — Esprit for FM; Force, Précision and
+  Agilité for FP — and an extreme one widens the critical failures by 5 % (91–100 becomes
+  86–100). An exhausted gauge (10) leaves the character unable to make those tests at
+  all. Concentrating (an action, for the next turn) cancels a light state's malus and
+  halves a moderate or extreme one's (rounded down); it does nothing to exhaustion.
+- **Illumination**'s advantage d6: +10 % (4) or +20 % (5) on every test while it lasts.
+- **Sépulcrale**'s backlash disadvantage d6: −10 % (4) or −20 % (5) on every test while
+  the backlash lasts.
+- **Illumination's backlash**: the character cannot act, dodges and parries included.
+
+Rulings: a test on the mean of several stats takes the heaviest fatigue of the gauges
+its stats weigh on (the maluses do not add up); a threshold the GM types is theirs, so
+fatigue does not touch it, while the posture dice's "all tests" do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from meneur.core.errors import RulesError
+
+from .combat import Stance
+from .endurance import FATIGUE_MAX, Fatigue, state
+
+GAUGE_STATS = {"fp": frozenset({"force", "precision", "agilite"}), "fm": frozenset({"esprit"})}
+"""The stats each fatigue gauge weighs on."""
+FATIGUE_MALUS = {"light": 5, "moderate": 10, "extreme": 30}
+"""Points (%) each fatigue state takes off a test."""
+EXTREME_CRITICAL_FAILURES = 5
+"""Points (%) an extreme fatigue adds to the critical failures' band."""
+ADVANTAGE_BONUS = {4: 10, 5: 20}
+"""Illumination's advantage faces that change every test, and by how much (%)."""
+DISADVANTAGE_MALUS = {4: 10, 5: 20}
+"""Sépulcrale's backlash faces that change every test, and by how much (%)."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One reason a test is changed.
+
+    Attributes:
+        key: what it is, the name of its term (``conditions.<key>``): ``fp_light``,
+            ``fm_extreme``, ``advantage``, ``disadvantage``…
+        bonus: points (%) added to the threshold (negative for a malus).
+        critical_failures: points (%) the critical failures' band widens by.
+    """
+
+    key: str
+    bonus: int
+    critical_failures: int = 0
+
+
+_WHY = {
+    "backlash": "Illumination's backlash (dodges and parries included)",
+    "fp_exhaustion": "physical exhaustion (FP 10), no Force, Précision or Agilité test",
+    "fm_exhaustion": "mental exhaustion (FM 10), no Esprit test",
+}
+
+
+class CannotAct(RulesError):
+    """The character's state forbids the test (``reason``: ``backlash``,
+    ``fp_exhaustion`` or ``fm_exhaustion``)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            f"the character cannot act: {_WHY[reason]}", message_key=f"cosmos.cannot_act.{reason}"
+        )
+        self.reason = reason
+
+
+def conditions(
+    stats: Collection[str],
+    stance: Stance | None = None,
+    fatigue: Fatigue | None = None,
+    *,
+    concentrated: bool = False,
+) -> tuple[Condition, ...]:
+    """What changes a test of ``stats`` (the stats' keys; empty for a threshold the GM
+    gives) for a character in ``stance`` with ``fatigue`` (None: the rule is off).
+
+    Raises:
+        CannotAct: in Illumination's backlash, or with an exhausted gauge the stats
+            weigh on.
+    """
+    if stance is not None and stance.backlash == "illumination":
+        raise CannotAct("backlash")
+    found: list[Condition] = []
+    if fatigue is not None:
+        heaviest: Condition | None = None
+        for gauge, value in (("fp", fatigue.fp), ("fm", fatigue.fm)):
+            if not GAUGE_STATS[gauge] & set(stats):
+                continue
+            if value >= FATIGUE_MAX:
+                raise CannotAct(f"{gauge}_exhaustion")
+            named = state(value)
+            if named not in FATIGUE_MALUS:
+                continue
+            malus = FATIGUE_MALUS[named]
+            widen = EXTREME_CRITICAL_FAILURES if named == "extreme" else 0
+            if concentrated:
+                malus, widen = (0, 0) if named == "light" else (malus // 2, widen // 2)
+            candidate = Condition(f"{gauge}_{named}", -malus, widen)
+            if heaviest is None or (candidate.bonus, -widen) < (
+                heaviest.bonus,
+                -heaviest.critical_failures,
+            ):
+                heaviest = candidate
+        if heaviest is not None and (heaviest.bonus or heaviest.critical_failures):
+            found.append(heaviest)
+    if stance is not None and stance.special == "illumination":
+        bonus = ADVANTAGE_BONUS.get(stance.advantage, 0)
+        found += [Condition("advantage", bonus)] if bonus else []
+    if stance is not None and stance.backlash == "sepulcrale":
+        malus = DISADVANTAGE_MALUS.get(stance.disadvantage, 0)
+        found += [Condition("disadvantage", -malus)] if malus else []
+    return tuple(found)
+
+
+def total(found: Collection[Condition]) -> tuple[int, int]:
+    """The bonus (%) and the critical failures' widening the conditions add up to."""
+    return sum(c.bonus for c in found), max((c.critical_failures for c in found), default=0)

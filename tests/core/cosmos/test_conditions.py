@@ -1,0 +1,126 @@
+"""What a character's state does to their tests: fatigue's states (seed 002, Règle
+d'endurance), Illumination's advantage and the Sépulcrale backlash's disadvantage, and
+the states in which the character cannot act (seed 002, Light & Dark)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meneur.core.cosmos import rules as cosmos
+from meneur.core.cosmos.combat import Stance
+from meneur.core.cosmos.conditions import CannotAct, Condition, conditions, total
+from meneur.core.cosmos.endurance import Fatigue
+
+PHYSICAL = ("force",)
+MENTAL = ("esprit",)
+
+
+@pytest.mark.parametrize(
+    ("fp", "malus", "widen"),
+    [(3, 0, 0), (4, -5, 0), (5, -5, 0), (6, -10, 0), (7, -10, 0), (8, -30, 5), (9, -30, 5)],
+)
+def test_fatigue_states_take_5_10_or_30_percent_off_the_gauges_stats(fp, malus, widen) -> None:
+    # "Fatigue légère 4 ≤ FP/FM < 6 : -5% … modérée : -10% … extrême : -30% et +5%
+    # d'échecs critiques sur tous les jets … de force, précision et agilité pour la FP"
+    for stat in ("force", "precision", "agilite"):
+        assert total(conditions((stat,), fatigue=Fatigue(fp=fp))) == (malus, widen)
+    assert conditions(MENTAL, fatigue=Fatigue(fp=fp)) == ()
+    assert conditions(("charisme",), fatigue=Fatigue(fp=fp)) == ()
+    assert total(conditions(MENTAL, fatigue=Fatigue(fm=fp))) == (malus, widen)
+
+
+def test_an_exhausted_gauge_forbids_its_tests_but_not_the_others() -> None:
+    # "Épuisement physique FP = 10 : Devient incapable de bouger, agir…"
+    with pytest.raises(CannotAct) as caught:
+        conditions(("agilite",), fatigue=Fatigue(fp=10))
+    assert caught.value.reason == "fp_exhaustion"
+    assert conditions(MENTAL, fatigue=Fatigue(fp=10)) == ()
+    with pytest.raises(CannotAct, match="mental exhaustion"):
+        conditions(("force", "esprit"), fatigue=Fatigue(fm=10))
+
+
+def test_a_mean_of_stats_takes_the_heaviest_fatigue_not_both() -> None:
+    found = conditions(("force", "esprit"), fatigue=Fatigue(fp=4, fm=8))
+    assert found == (Condition("fm_extreme", -30, 5),)
+
+
+def test_concentrating_cancels_a_light_state_and_halves_the_others() -> None:
+    # "nullifier pour le tour suivant uniquement les effets de fatigue légère ou de diviser
+    # par deux ceux de fatigue modérée ou extrême … Les effets d'épuisement ne peuvent en
+    # aucun cas être affecté"
+    assert conditions(PHYSICAL, fatigue=Fatigue(fp=5), concentrated=True) == ()
+    assert total(conditions(PHYSICAL, fatigue=Fatigue(fp=6), concentrated=True)) == (-5, 0)
+    assert total(conditions(PHYSICAL, fatigue=Fatigue(fp=9), concentrated=True)) == (-15, 2)
+    with pytest.raises(CannotAct):
+        conditions(PHYSICAL, fatigue=Fatigue(fp=10), concentrated=True)
+
+
+@pytest.mark.parametrize(("face", "bonus"), [(1, 0), (2, 0), (3, 0), (4, 10), (5, 20), (6, 0)])
+def test_illuminations_advantage_4_and_5_change_every_test(face, bonus) -> None:
+    # "4 : +10% bonus sur tous les jets ; 5 : +20% bonus sur tous les jets"
+    stance = Stance(special="illumination", advantage=face)
+    assert total(conditions(("charisme",), stance)) == (bonus, 0)
+    assert total(conditions((), stance)) == (bonus, 0)  # a threshold the GM typed too
+    assert total(conditions((), Stance(advantage=face))) == (0, 0)  # only while it lasts
+
+
+@pytest.mark.parametrize(("face", "malus"), [(1, 0), (3, 0), (4, -10), (5, -20), (6, 0)])
+def test_the_sepulcrale_backlashs_disadvantage_4_and_5_change_every_test(face, malus) -> None:
+    # "4 : -10% malus sur tous les jets ; 5 : -20% malus sur tous les jets"
+    stance = Stance(backlash="sepulcrale", backlash_turns=2, disadvantage=face)
+    assert total(conditions(("chance",), stance)) == (malus, 0)
+
+
+def test_illuminations_backlash_forbids_every_action_dodges_and_parries_included() -> None:
+    # "Le personnage ne peut plus agir pendant 2 tours (incluant esquives et parades)."
+    stance = Stance(backlash="illumination", backlash_turns=2)
+    for stats in ((), ("agilite",), ("force",), ("esprit",)):
+        with pytest.raises(CannotAct, match="backlash"):
+            conditions(stats, stance)
+
+
+def test_fatigue_and_advantage_add_up() -> None:
+    stance = Stance(special="illumination", advantage=5)
+    found = conditions(PHYSICAL, stance, Fatigue(fp=6))
+    assert [c.key for c in found] == ["fp_moderate", "advantage"]
+    assert total(found) == (10, 0)
+
+
+def test_an_extreme_fatigue_reads_86_to_100_as_critical_failures() -> None:
+    test = cosmos.CosmosTest(stats=(95,), state_bonus=-30, critical_failures=5)
+    assert test.effective_threshold == 65
+    assert cosmos.resolve(test, (86,)).outcome == "critical_failure"
+    assert cosmos.resolve(test, (85,)).outcome == "failure"
+    plain = cosmos.CosmosTest(stats=(95,), state_bonus=-30)
+    assert cosmos.resolve(plain, (86,)).outcome == "failure"
+    # karma +10 reads the whole band as plain failures, widened or not
+    assert (
+        cosmos.resolve(
+            cosmos.CosmosTest(stats=(95,), karma=10, critical_failures=5), (88, 1)
+        ).outcome
+        == "failure"
+    )
+
+
+@given(
+    stat=st.integers(20, 85),
+    bonus=st.integers(-40, 40),
+    karma=st.integers(-10, 10),
+    widen=st.sampled_from([0, 2, 5]),
+)
+def test_the_odds_with_a_state_match_enumeration(stat, bonus, karma, widen) -> None:
+    test = cosmos.CosmosTest(stats=(stat,), karma=karma, state_bonus=bonus, critical_failures=widen)
+    sides = 10 if abs(karma) >= 5 else 1
+    counts: dict[str, int] = {}
+    for natural in range(1, 101):
+        for die in range(1, sides + 1):
+            faces = (natural, die) if sides == 10 else (natural,)
+            outcome = cosmos.resolve(test, faces).outcome
+            counts[outcome] = counts.get(outcome, 0) + 1
+    odds = cosmos.odds(test)
+    for outcome, count in counts.items():
+        assert odds.outcomes[outcome] == Fraction(count, 100 * sides)
