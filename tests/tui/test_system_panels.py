@@ -284,6 +284,35 @@ async def test_cosmos_rounds_in_agilite_order_and_the_acting_character_follows(a
         assert "Round 2" in screen_text(app)
 
 
+async def test_cosmos_the_gm_chooses_who_fights_and_sees_who_cannot_act(app_of) -> None:
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "turn_order"), True)
+    campaign.set(("options", "endurance"), True)
+    campaign.set(("characters", "lyra", "sheet", "fp"), 10)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#round CollapsibleTitle")
+        await pilot.pause()
+        who = app.screen.query_one("#round-who", TickList)
+        assert sorted(who.selected) == ["kael", "lyra"]
+        await pilot.click("#round-new")
+        await pilot.pause()
+        assert sorted(s["who"] for s in campaign.state["combat"]["slots"]) == ["kael", "lyra"]
+        assert "Lyra 62 ✖ épuisé : passe son tour" in screen_text(app)
+        who.deselect("kael")
+        await pilot.pause()
+        await pilot.click("#round-new")
+        await pilot.pause()
+        assert [s["who"] for s in campaign.state["combat"]["slots"]] == ["lyra"]
+        who.deselect("lyra")
+        await pilot.pause()
+        await pilot.click("#round-new")
+        await pilot.pause()
+        assert "Personne au combat" in notices(app)
+        assert campaign.state["combat"]["round"] == 2
+
+
 async def test_cosmos_sprint_multiplies_the_squares_by_its_agilite_test(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign

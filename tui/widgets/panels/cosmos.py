@@ -126,6 +126,8 @@ class CosmosPanel(ActionPanel):
                 yield ActionButton(self.t("piloting.pilot"), id="pilot")
         if self.session.campaign.state["options"].get("turn_order"):
             with Collapsible(title=self.t("round.title"), collapsed=True, id="round"):
+                yield Static(self.t("round.who"), classes="field-label")
+                yield TickList[str](id="round-who")
                 yield Static("", id="round-order", classes="summary")
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("round.new"), id="round-new")
@@ -931,9 +933,46 @@ class CosmosPanel(ActionPanel):
         tracker = self.session.campaign.state.get("combat")
         return tracker if isinstance(tracker, dict) else {}
 
+    _out_of_fight: frozenset[str] = frozenset()
+    """Characters the GM unticked from the next round (everyone else is in it)."""
+
+    _round_people: tuple[tuple[str, str], ...] = ()
+
+    def _show_round_who(self) -> None:
+        """The characters who may take part, ticked unless the GM left them out (a new
+        character comes in ticked)."""
+        people = tuple((self._called(i), i) for i in self.session.characters())
+        if people == self._round_people:
+            return
+        self._round_people = people
+        listing = self.query_one("#round-who", TickList)
+        with listing.prevent(SelectionList.SelectedChanged):
+            listing.clear_choices()
+            for name, ident in people:
+                listing.add_choice(name, ident, selected=ident not in self._out_of_fight)
+
+    @on(SelectionList.SelectedChanged, "#round-who")
+    def _who_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        event.stop()  # not a change of the test
+        chosen = set(event.selection_list.selected)
+        self._out_of_fight = frozenset(i for i in self.session.characters() if i not in chosen)
+
+    def _cannot_act(self, ident: str) -> str | None:
+        """Why a character cannot act at all now (Illumination's backlash, a physical
+        exhaustion), or None. A mental exhaustion forbids thinking and magic, not acting."""
+        endurance_on = self.session.campaign.state["options"].get("endurance")
+        try:
+            conditions(
+                ("force",), self._stance_of(ident), self._fatigue(ident) if endurance_on else None
+            )
+        except CannotAct as error:
+            return error.reason
+        return None
+
     def _show_round(self) -> None:
         if not self.query("#round-order"):
             return
+        self._show_round_who()
         tracker = self._combat()
         slots = tracker.get("slots", [])
         if not slots:
@@ -950,6 +989,8 @@ class CosmosPanel(ActionPanel):
             words = f"{self._called(slot['who'])} {slot['position']}"
             if slot["action"]:
                 words += f" ({self.t('round.extra', n=slot['action'] + 1)})"
+            if (why := self._cannot_act(slot["who"])) is not None:
+                words += f" ✖ {self.t(f'round.cannot_act.{why}')}"
             if i == tracker["current"]:
                 text.append(f"▶ {words}", style="bold reverse")
             else:
@@ -966,6 +1007,8 @@ class CosmosPanel(ActionPanel):
         options = self.session.campaign.state["options"]
         people = []
         for ident, character in self.session.characters().items():
+            if ident in self._out_of_fight:
+                continue
             sheet = character.get("sheet", {})
             agilite = current_stats(options, sheet).get("agilite", 50)
             extra = sheet.get("extra_actions", 0)
