@@ -101,14 +101,19 @@ def use(
         RulesError: when the holder has no aura point, or the target cannot cancel.
     """
     if holder_aura < 1:
-        raise RulesError("no aura point to spend")
+        raise RulesError("no aura point to spend", message_key="cosmos.aura.none")
     if holder_aura > MAX_AURA:
         raise RulesError(f"aura points gather up to {MAX_AURA}, not {holder_aura}")
     if cancel:
         if target_has_aura:
-            raise RulesError("only a race without aura gathers anti-aura points to cancel one")
+            raise RulesError(
+                "only a race without aura gathers anti-aura points to cancel one",
+                message_key="cosmos.aura.has_aura",
+            )
         if target_anti_aura < 1:
-            raise RulesError("no anti-aura point to cancel the aura with")
+            raise RulesError(
+                "no anti-aura point to cancel the aura with", message_key="cosmos.aura.no_anti"
+            )
         return AuraUse(holder_aura - 1, target_anti_aura - 1, rolled=False)
     gained = 0 if target_has_aura else 1
     return AuraUse(holder_aura - 1, min(MAX_ANTI_AURA, target_anti_aura + gained), rolled=True)

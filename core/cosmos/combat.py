@@ -124,9 +124,15 @@ class AutoDefence:
 
     def __post_init__(self) -> None:
         if self.attack == "super_critical_success":
-            raise RulesError("no automatic defence against a super-critical success")
+            raise RulesError(
+                "no automatic defence against a super-critical success",
+                message_key="cosmos.combat.no_auto_super",
+            )
         if self.unparriable and self.undodgeable:
-            raise RulesError("no automatic defence against an unparriable, undodgeable attack")
+            raise RulesError(
+                "no automatic defence against an unparriable, undodgeable attack",
+                message_key="cosmos.combat.no_auto_special",
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -349,13 +355,23 @@ def enter(stance: Stance, kind: str, points: int, *, exhausted: bool = False) ->
     if kind not in SPECIAL_POSTURES:
         raise RulesError(f"a Light point enters illumination, a Dark one sepulcrale, not {kind}")
     if points < 1:
-        raise RulesError(f"no {'Light' if kind == 'illumination' else 'Dark'} point left")
+        raise RulesError(
+            f"no {'Light' if kind == 'illumination' else 'Dark'} point left",
+            message_key=f"cosmos.combat.no_point_{kind}",
+        )
     if stance.special:
-        raise RulesError("already in a special posture")
+        raise RulesError("already in a special posture", message_key="cosmos.combat.already")
     if stance.cooldown:
-        raise RulesError(f"no new Light or Dark point for {stance.cooldown} more turn(s)")
+        raise RulesError(
+            f"no new Light or Dark point for {stance.cooldown} more turn(s)",
+            message_key="cosmos.combat.cooldown",
+            turns=stance.cooldown,
+        )
     if exhausted:
-        raise RulesError("an exhausted character cannot use Light or Dark points")
+        raise RulesError(
+            "an exhausted character cannot use Light or Dark points",
+            message_key="cosmos.combat.exhausted",
+        )
     return replace(stance, special=kind, turns=0, advantage=0, revived=False)
 
 
@@ -402,9 +418,16 @@ def final_skill(stance: Stance, level: int) -> TurnEnd:
         RulesError: below level 5, or outside Illumination and Sépulcrale.
     """
     if level < FINAL_SKILL_LEVEL:
-        raise RulesError(f"the Final Skill needs level {FINAL_SKILL_LEVEL}, not {level}")
+        raise RulesError(
+            f"the Final Skill needs level {FINAL_SKILL_LEVEL}, not {level}",
+            message_key="cosmos.combat.final_level",
+            level=level,
+        )
     if not stance.special:
-        raise RulesError("the Final Skill is used in Illumination or Sépulcrale only")
+        raise RulesError(
+            "the Final Skill is used in Illumination or Sépulcrale only",
+            message_key="cosmos.combat.final_posture",
+        )
     return _leave(stance)
 
 
@@ -449,7 +472,7 @@ def revive(stance: Stance, pv_max: int) -> tuple[Stance, int]:
         RulesError: outside Sépulcrale, or when it has fired already.
     """
     if stance.special != "sepulcrale":
-        raise RulesError("Revive is Sépulcrale's")
+        raise RulesError("Revive is Sépulcrale's", message_key="cosmos.combat.revive_posture")
     if stance.revived:
-        raise RulesError("Revive fires once")
+        raise RulesError("Revive fires once", message_key="cosmos.combat.revive_once")
     return replace(stance, revived=True), pv_max // 2

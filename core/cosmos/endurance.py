@@ -145,7 +145,9 @@ def days_without(what: str, days: int) -> tuple[int, int]:
     """The gain for ``days`` consecutive full days without food (+2X FP and FM) or
     without sleep (+(2X+1) FP and FM)."""
     if days < 1:
-        raise RulesError("a deprivation lasts at least one full day")
+        raise RulesError(
+            "a deprivation lasts at least one full day", message_key="cosmos.fatigue.days"
+        )
     if what == "food":
         return 2 * days, 2 * days
     if what == "sleep":
@@ -166,7 +168,10 @@ PAUSE_FLOOR = 3
 def short_rest(hours: int) -> tuple[int, int]:
     """A rest shorter than 8 hours: 1 FP and 1 FM per 2 full hours."""
     if not 0 <= hours < 8:
-        raise RulesError("a short rest lasts less than 8 hours (8 or more: a full rest)")
+        raise RulesError(
+            "a short rest lasts less than 8 hours (8 or more: a full rest)",
+            message_key="cosmos.fatigue.short_rest",
+        )
     return hours // 2, hours // 2
 
 

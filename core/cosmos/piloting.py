@@ -93,7 +93,10 @@ class PilotingTest:
         if not 0 <= self.stress <= MAX_STRESS:
             raise RulesError(f"stress raises the die 0, 1 or 2 steps, not {self.stress}")
         if not self.scores:
-            raise RulesError("a piloting roll needs at least one pilot's score")
+            raise RulesError(
+                "a piloting roll needs at least one pilot's score",
+                message_key="cosmos.piloting.no_score",
+            )
         for score in self.scores:
             if not -MAX_SCORE <= score <= MAX_SCORE:
                 raise RulesError(f"a piloting score is within ±{MAX_SCORE}, not {score}")

@@ -181,16 +181,35 @@ def unlock(
     """
     skill = tree.get(key)
     if skill is None:
-        raise RulesError(f"no skill {key!r} in the tree")
+        raise RulesError(
+            f"no skill {key!r} in the tree", message_key="cosmos.skill.unknown", skill=key
+        )
     if key in owned:
-        raise RulesError(f"{skill.name} is owned already")
+        raise RulesError(
+            f"{skill.name} is owned already", message_key="cosmos.skill.owned", skill=skill.name
+        )
     missing = [tree[p].name for p in skill.parents if p not in owned]
     if missing:
-        raise RulesError(f"{skill.name} needs {', '.join(missing)} first")
+        raise RulesError(
+            f"{skill.name} needs {', '.join(missing)} first",
+            message_key="cosmos.skill.parents",
+            skill=skill.name,
+            parents=", ".join(missing),
+        )
     if skill.divine and not blessed:
-        raise RulesError(f"{skill.name} needs a deity's blessing, given in play")
+        raise RulesError(
+            f"{skill.name} needs a deity's blessing, given in play",
+            message_key="cosmos.skill.blessing",
+            skill=skill.name,
+        )
     if skill.cost > points:
-        raise RulesError(f"{skill.name} costs {skill.cost} PC, {points} left")
+        raise RulesError(
+            f"{skill.name} costs {skill.cost} PC, {points} left",
+            message_key="cosmos.skill.cost",
+            skill=skill.name,
+            cost=skill.cost,
+            left=points,
+        )
     return (*owned, key), points - skill.cost
 
 

@@ -179,3 +179,16 @@ async def test_the_gm_rolls_in_secret_and_the_table_says_so(app_of) -> None:
     assert kinds[-2:] == [("note", "gm"), ("roll", None)]  # the blind roll: not there
     assert "La porte grince" not in seen.stdout
     assert len([k for k in kinds if k[0] == "roll"]) == 1
+
+
+async def test_rules_switched_on_elsewhere_bring_their_helpers_into_the_panel(app_of) -> None:
+    app = app_of("cosmos")
+    directory = str(app.session.campaign.directory)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        assert "Aura (règle d'aura)" not in screen_text(app)
+        _cli("set", directory, "options.aura", "true")
+        assert await _until(pilot, app, lambda: "Aura (règle d'aura)" in screen_text(app))
+        # the rebuilt panel still acts for the character the table had
+        assert app.screen.query_one("#panel").character == app.screen.acting
+        assert len(app.screen.query("#panel")) == 1

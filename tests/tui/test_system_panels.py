@@ -233,7 +233,7 @@ async def test_cosmos_aura_spent_rolled_cancelled_gained_and_reset(app_of) -> No
         last = campaign.journal.last_id
         await pilot.click("#aura-use")
         await pilot.pause()
-        assert "no aura point to spend" in notices(app)
+        assert "plus de point d'aura à dépenser" in notices(app)
         assert campaign.journal.last_id == last
         await pilot.click("#aura-gain")
         await pilot.pause()
@@ -406,7 +406,7 @@ async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
         before = campaign.journal.last_id
         await pilot.click("#dark-point")
         await pilot.pause()
-        assert "no new Light or Dark point for 2" in notices(app)
+        assert "pas de nouveau Light ou Dark point avant 2 tour(s)" in notices(app)
         assert campaign.journal.last_id == before
         await pilot.click("#turn-end")
         await pilot.click("#turn-end")
@@ -475,7 +475,7 @@ async def test_cosmos_a_progressive_sheet_buys_skills_parents_first(app_of) -> N
         choice.value = "brasier"
         await pilot.click("#tree-unlock")
         await pilot.pause()
-        assert "needs Flamme first" in notices(app)
+        assert "Brasier demande d'abord Flamme" in notices(app)
         choice.value = "flamme"
         await pilot.click("#tree-unlock")
         await pilot.pause()

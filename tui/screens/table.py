@@ -89,6 +89,8 @@ class TableScreen(SessionStrings, Screen[None]):
         self._problem_said: str | None = None
         self._offered: set[tuple[str, str]] = set()
         """The turns' choices this screen has asked for already (turn, character)."""
+        self._options = dict(session.campaign.state.get("options", {}))
+        """The campaign's rules as the panel was built for them."""
 
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.
@@ -533,6 +535,8 @@ class TableScreen(SessionStrings, Screen[None]):
         if update.state_changed:
             self.title = self.session.campaign.name  # a hand edit may rename it
             self.sub_title = self._sub_title()  # another screen may have moved the time
+            if self.session.campaign.state.get("options", {}) != self._options:
+                self.call_later(self._rebuild_panel)
             self.characters_changed(update.entries)
             if self.is_attached and self.query("#tables-panel"):
                 self.tables_panel.fill()
@@ -540,6 +544,20 @@ class TableScreen(SessionStrings, Screen[None]):
             journal = self.query_one(JournalView)
             for entry in update.entries:
                 journal.add(entry)
+
+    async def _rebuild_panel(self) -> None:
+        """The campaign's rules changed (``meneur set options…``, another screen): the
+        action panel is built again, so its helpers are those of the rules in force."""
+        options = dict(self.session.campaign.state.get("options", {}))
+        if options == self._options or not self.is_attached:
+            return
+        self._options = options
+        old = self.query_one("#panel", ActionPanel)
+        new = panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
+        new.display = old.display
+        await old.remove()
+        await self.query_one("#center").mount(new, after=self.query_one("#tabs"))
+        new.character = self.acting
 
     def characters_changed(self, entries: Iterable[Entry] = ()) -> None:
         """Show journal ``entries`` just written (and the entries they undid or redid),

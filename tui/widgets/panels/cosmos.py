@@ -433,7 +433,7 @@ class CosmosPanel(ActionPanel):
         try:
             test = self.piloting_test()
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(test)
         vehicle = term(f"piloting.vehicle.{test.vehicle}").fr
@@ -449,7 +449,7 @@ class CosmosPanel(ActionPanel):
         try:
             return skill_tree_for(self.session.campaign.directory)
         except ContentError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return None
 
     def _owned(self, tree: Any) -> tuple[str, ...]:
@@ -524,7 +524,7 @@ class CosmosPanel(ActionPanel):
         try:
             owned, left = unlock(tree.skills, self._owned(tree), points, key, blessed=blessed)
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         names = [tree.skills[k].name for k in owned]
         changes = [
@@ -683,7 +683,7 @@ class CosmosPanel(ActionPanel):
                 self.stance, kind, self._points(self.character, key), exhausted=exhausted
             )
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         spent = self._sheet_change(key, self._points(self.character, key) - 1)
         text = self.t(f"combat.entered.{kind}", name=self._who())
@@ -714,7 +714,7 @@ class CosmosPanel(ActionPanel):
         try:
             ended = combat.final_skill(self.stance, level if isinstance(level, int) else 1)
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         self._left(ended, self.t("combat.final_entry", name=self._who()))
 
@@ -766,7 +766,7 @@ class CosmosPanel(ActionPanel):
         try:
             stance, pv = combat.revive(self.stance, pv_max if isinstance(pv_max, int) else 0)
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         text = self.t("combat.revive_entry", name=self._who(), pv=pv)
         self._stance_entry(stance, text, [self._sheet_change("pv", pv)])
@@ -804,7 +804,7 @@ class CosmosPanel(ActionPanel):
         try:
             test = combat.AutoDefence(attack, unparriable, undodgeable)
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(test)
         text = self.t("combat.auto_entry", name=self._who())
@@ -876,7 +876,7 @@ class CosmosPanel(ActionPanel):
         try:
             after = self._fatigue_after(before, event, count)
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         self._fatigue_entry(before, after, self.t(f"fatigue.event.{event}"))
 
@@ -1144,7 +1144,7 @@ class CosmosPanel(ActionPanel):
                 cancel=cancel,
             )
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(self.explain(error), severity="error")
             return
         changes = [self._sheet_change("aura", used.holder_aura, holder)]
         if used.target_anti_aura != self._points(target, "anti_aura"):
