@@ -237,6 +237,10 @@ def die_odds(test: PostureDie) -> Odds[PostureDie]:
 # --- The stance: what the sheet keeps ------------------------------------------------------
 
 
+TWO_ACTIONS_FACE = 6
+"""Illumination's advantage face that gives two actions a turn."""
+
+
 @dataclass(frozen=True)
 class Stance:
     """A character's combat state (the sheet's ``combat`` table).
@@ -328,6 +332,14 @@ class Stance:
     def acts_last(self) -> bool:
         """Sépulcrale's backlash: acts last."""
         return self.backlash == "sepulcrale"
+
+    def extra_actions(self, written: int) -> int:
+        """The extra actions a turn gives: the sheet's ``written`` ones, and at least one
+        under Illumination's advantage 6 ("2 actions / tour", not added to a like
+        effect)."""
+        if self.special == "illumination" and self.advantage == TWO_ACTIONS_FACE:
+            return max(written, 1)
+        return written
 
     @property
     def can_act(self) -> bool:

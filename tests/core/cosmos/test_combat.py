@@ -160,3 +160,11 @@ def test_posture_dice_replay_and_read_their_table(table: str, seed: int) -> None
 )
 def test_a_stance_round_trips_through_the_sheet(stance: Stance) -> None:
     assert Stance.from_sheet({"combat": stance.to_sheet()}) == stance
+
+
+def test_illuminations_advantage_6_gives_two_actions_a_turn_not_added_to_a_like_effect() -> None:
+    # "6 : 2 actions / tour (non cumulable avec un autre effet similaire)"
+    two = Stance(special="illumination", advantage=6)
+    assert (two.extra_actions(0), two.extra_actions(1), two.extra_actions(2)) == (1, 1, 2)
+    assert Stance(special="illumination", advantage=5).extra_actions(0) == 0
+    assert Stance(advantage=6).extra_actions(0) == 0  # only while Illumination lasts

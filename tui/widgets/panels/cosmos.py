@@ -1018,7 +1018,7 @@ class CosmosPanel(ActionPanel):
                 Combatant(
                     ident,
                     agilite,
-                    max(0, min(extra, 9)),
+                    stance.extra_actions(max(0, min(extra, 9))),
                     first=stance.acts_first,
                     last=stance.acts_last,
                 )
