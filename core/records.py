@@ -81,7 +81,13 @@ def as_data(value: object) -> object:
         return value.to_data()
     names = _field_names(type(value))
     if names is not None:
-        return {name: as_data(item) for name in names if (item := getattr(value, name)) is not None}
+        quiet = _QUIET_DEFAULTS[type(value)]
+        return {
+            name: as_data(item)
+            for name in names
+            if (item := getattr(value, name)) is not None
+            and not (quiet and name in quiet and item == quiet[name])
+        }
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Fraction):
@@ -97,17 +103,26 @@ _PLAIN = frozenset({int, str, bool, float})
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+_QUIET_DEFAULTS: dict[type, dict[str, object]] = {}
+
+QUIET_DEFAULT = {"quiet_default": True}
+"""Metadata for a field added to a record's inputs after records were written: left out
+of the data while it holds its default, so a record written before it existed reads and
+writes back byte for byte the same (``field(default=0, metadata=QUIET_DEFAULT)``)."""
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
     """A dataclass type's field names in order, or None for any other type (looked up
     once per type: a long journal's replay turns many records into data)."""
     if kind not in _FIELD_NAMES:
-        _FIELD_NAMES[kind] = (
-            tuple(field.name for field in dataclasses.fields(kind))
-            if dataclasses.is_dataclass(kind)
-            else None
-        )
+        if dataclasses.is_dataclass(kind):
+            fields = dataclasses.fields(kind)
+            _FIELD_NAMES[kind] = tuple(field.name for field in fields)
+            _QUIET_DEFAULTS[kind] = {
+                field.name: field.default for field in fields if field.metadata.get("quiet_default")
+            }
+        else:
+            _FIELD_NAMES[kind] = None
     return _FIELD_NAMES[kind]
 
 

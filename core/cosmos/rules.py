@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
-from meneur.core.records import RollRecord
+from meneur.core.records import QUIET_DEFAULT, RollRecord
 
 SYSTEM = "cosmos"
 INTUITION = "intuition"
@@ -127,8 +127,8 @@ class CosmosTest:
     stats: tuple[int, ...] = ()
     bonus: int = 0
     karma: int = 0
-    state_bonus: int = 0
-    critical_failures: int = 0
+    state_bonus: int = field(default=0, metadata=QUIET_DEFAULT)
+    critical_failures: int = field(default=0, metadata=QUIET_DEFAULT)
 
     def __post_init__(self) -> None:
         if (self.threshold is None) == (not self.stats):

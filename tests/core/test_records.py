@@ -100,3 +100,15 @@ def test_unknown_inputs_are_refused() -> None:
 
     with pytest.raises(RulesError, match="no rules are known"):
         systems.roller(int)
+
+
+def test_a_field_added_later_is_left_out_at_its_default_so_old_records_read_the_same() -> None:
+    from meneur.core.cosmos import rules as cosmos
+    from meneur.core.records import as_data, from_data
+
+    plain = cosmos.CosmosTest(threshold=40)
+    assert as_data(plain) == {"threshold": 40, "stats": [], "bonus": 0, "karma": 0}
+    tired = cosmos.CosmosTest(threshold=40, state_bonus=-5, critical_failures=5)
+    data = as_data(tired)
+    assert (data["state_bonus"], data["critical_failures"]) == (-5, 5)
+    assert from_data(cosmos.CosmosTest, data) == tired
