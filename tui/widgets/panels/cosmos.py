@@ -158,9 +158,9 @@ class CosmosPanel(ActionPanel):
         if self.session.campaign.state["options"].get("aura"):
             with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
                 yield Static("", id="aura-points", classes="summary")
-                with Horizontal(classes="fields"):
-                    yield Choice[str]([], id="aura-target", label=self.t("aura.target"), prompt="—")
-                    yield Tick(self.t("aura.cancel"), id="aura-cancel")
+                # One line each: the tick's words leave the target no room beside them.
+                yield Choice[str]([], id="aura-target", label=self.t("aura.target"), prompt="—")
+                yield Tick(self.t("aura.cancel"), id="aura-cancel")
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("aura.use"), id="aura-use")
                     yield ActionButton(self.t("aura.gain"), id="aura-gain")
