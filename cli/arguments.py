@@ -129,6 +129,13 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         marker = commands.add_parser(kind, help=f"start a new {kind} in the journal; {from_dir}")
         marker.add_argument("words", nargs="+", metavar="[DIR] TITLE")
         marker.add_argument("--at", metavar="TIME", help="in-game time")
+        if kind == "scene":
+            marker.add_argument(
+                "--test",
+                action="store_true",
+                help="solo play: roll the scene test at the campaign's tension as it starts",
+            )
+            marker.add_argument("--seed", type=int, help="the scene test's seed")
 
     journal = commands.add_parser("journal", help=f"show the journal's last entries; {from_dir}")
     journal.add_argument("directory", nargs="?", metavar="DIR")
@@ -287,6 +294,20 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     time.add_argument("words", nargs="*", metavar="[DIR] [STEP]")
 
+    tension = commands.add_parser(
+        "tension",
+        help="solo play: the campaign's tension (1 calm … 5 crisis), or set it (a number, "
+        f"up, down); {from_dir}",
+    )
+    tension.add_argument("words", nargs="*", metavar="[DIR] [VALUE]")
+
+    scene_end = commands.add_parser(
+        "scene-end",
+        help="solo play: end the scene, saying whether it went the characters' way (yes: "
+        f"the tension goes down one; no: up one); {from_dir}",
+    )
+    scene_end.add_argument("words", nargs="+", metavar="[DIR] yes|no")
+
     set_value = commands.add_parser(
         "set", help=f"set a value, e.g. characters.razors.sheet.karma 3; {from_dir}"
     )
@@ -345,6 +366,21 @@ def _yesno_options(parser: Parser, rolling: bool) -> None:
         help="1 very unlikely, 2 unlikely, 3 even, 4 likely, 5 very likely",
     )
     parser.add_argument("--question", default="", help="the question asked, for the record")
+    _tension_option(parser)
+
+
+def _tension_option(parser: Parser) -> None:
+    parser.add_argument(
+        "--tension",
+        type=_whole_number(1, 5),
+        help="the tension, 1 calm … 5 crisis (solo play: random events on a double below "
+        "it, answers bent); with --campaign, the campaign's when its solo option is on",
+    )
+
+
+def _scene_options(parser: Parser, rolling: bool) -> None:
+    _tension_option(parser)
+    parser.add_argument("--scene", default="", help="the scene expected, for the record")
 
 
 def _cosmos_options(parser: Parser, rolling: bool) -> None:
@@ -569,6 +605,12 @@ SYSTEMS: dict[str, tuple[str, str, Callable[[Parser, bool], None]]] = {
     ),
     "oracle": ("the environment oracle (2/3/4 keep-under)", "", _oracle_options),
     "yesno": ("the yes/no oracle", "", _yesno_options),
+    "scene": (
+        "solo play's scene test (1d6 against the tension)",
+        "Above the tension the scene goes as expected; at most it, an odd face alters it "
+        "and an even one interrupts it.",
+        _scene_options,
+    ),
     "cosmos": ("a Great Cosmos d100 test", "", _cosmos_options),
     "intuition": ("a Great Cosmos intuition roll", "", _intuition_options),
     "piloting": (

@@ -118,11 +118,98 @@ def run_note(args: argparse.Namespace) -> str:
 
 
 def run_mark(args: argparse.Namespace) -> str:
-    """``meneur session|scene [DIR] TITLE``."""
+    """``meneur session|scene [DIR] TITLE``; a scene with ``--test`` is followed by the
+    scene test at the campaign's tension (solo play)."""
     directory, (title,) = _split(args.command, args.words, 1)
+    testing = getattr(args, "test", False)
     with _open(directory) as campaign:
+        if testing:
+            _solo_on(campaign, "meneur scene --test")
         entry = campaign.mark(args.command, title, game_time=args.at)
-    return f"#{entry.id} {args.command} : {entry.text}"
+        said = f"#{entry.id} {args.command} : {entry.text}"
+        if not testing:
+            return said
+        from meneur.core import solo
+        from meneur.core.records import roll_seeded
+
+        from .commands import new_seed
+        from .text import render_roll
+
+        seed = args.seed if args.seed is not None else new_seed()
+        test = solo.SceneTest(tension=campaign.tension, scene=title)
+        record = roll_seeded(solo.roll_scene, test, seed)
+        outcome = _term(f"scene.outcome.{record.outcome}")
+        rolled = campaign.record_roll(record, f"{title} — {outcome}", game_time=args.at)
+    return f"{said}\n{render_roll(record)}\njournal : entrée (entry) #{rolled.id}"
+
+
+def _term(key: str) -> str:
+    from meneur.content import term
+
+    return term(key).glossed
+
+
+def _solo_on(campaign: Campaign, command: str) -> None:
+    """Refuse a solo command on a campaign whose solo option is off.
+
+    Raises:
+        UsageError: naming the option to switch on.
+    """
+    if not campaign.state["options"].get("solo"):
+        raise UsageError(command, "solo play is off: meneur set DIR options.solo true")
+
+
+TENSION_WORDS = {"up": 1, "down": -1}
+
+
+def run_tension(args: argparse.Namespace) -> str:
+    """``meneur tension [DIR] [VALUE]``: the tension, or set it (1–5, up, down), one
+    journal entry.
+
+    Raises:
+        UsageError: for more than two words, or a value that is none of these.
+    """
+    words = list(args.words)
+    if len(words) > 2:
+        raise UsageError("meneur tension", "expected [DIR] [VALUE]")
+    value = None
+    if words and (words[-1].isdigit() or words[-1].lower() in TENSION_WORDS):
+        value = words.pop().lower()
+    directory = _directory(words[0] if words else None)
+    with _open(directory, write=value is not None) as campaign:
+        _solo_on(campaign, "meneur tension")
+        before = campaign.tension
+        if value is None:
+            return f"Tension {before} : {_term(f'solo.tension.{before}')}"
+        after = before + TENSION_WORDS[value] if value in TENSION_WORDS else int(value)
+        if not 1 <= after <= 5:
+            raise UsageError("meneur tension", f"the tension runs from 1 to 5, not {after}")
+        entry = campaign.set_tension(after, f"Tension {before} → {after}")
+    return f"#{entry.id} {entry.text} : {_term(f'solo.tension.{after}')}"
+
+
+def run_scene_end(args: argparse.Namespace) -> str:
+    """``meneur scene-end [DIR] yes|no``: the scene ends; the tension goes down one if it
+    went the characters' way, up one if not (one journal entry).
+
+    Raises:
+        UsageError: for an answer other than yes or no.
+    """
+    from meneur.core.solo import tension_after_scene
+
+    directory, (answer,) = _split("scene-end", args.words, 1)
+    if answer.lower() not in ("yes", "no", "oui", "non"):
+        raise UsageError(
+            "meneur scene-end", f"did the scene go their way? yes or no, not {answer!r}"
+        )
+    their_way = answer.lower() in ("yes", "oui")
+    with _open(directory) as campaign:
+        _solo_on(campaign, "meneur scene-end")
+        before = campaign.tension
+        after = tension_after_scene(before, their_way)
+        said = "à l'avantage des personnages" if their_way else "à leur désavantage"
+        entry = campaign.set_tension(after, f"Fin de scène, {said} : tension {before} → {after}")
+    return f"#{entry.id} {entry.text}"
 
 
 def _path(key: str) -> tuple[str, ...]:
@@ -387,6 +474,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
                     )
                 karma_path = ("characters", args.character, "sheet", "karma")
                 karma = _cosmos_state(args, campaign.state)
+        solo = campaign.state["options"].get("solo")
+        if args.system in ("yesno", "scene") and args.tension is None and solo:
+            args.tension = campaign.tension  # the campaign's, unless given for this roll
         record = make(karma)
         if karma_path is not None and record.karma_after != karma:
             before = read(campaign.state, karma_path)

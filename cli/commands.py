@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +102,17 @@ def yesno_question(args: argparse.Namespace) -> oracles.YesNoQuestion:
     """The yes/no oracle's question from its options."""
     from meneur.core import oracles
 
-    return oracles.YesNoQuestion(likelihood=args.likelihood, question=args.question)
+    return oracles.YesNoQuestion(
+        likelihood=args.likelihood, question=args.question, tension=args.tension
+    )
+
+
+def scene_test(args: argparse.Namespace) -> Any:
+    """Solo play's scene test from its options (the middle tension by default)."""
+    from meneur.core import solo
+
+    tension = solo.TENSION_START if args.tension is None else args.tension
+    return solo.SceneTest(tension=tension, scene=args.scene)
 
 
 def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
@@ -372,7 +383,8 @@ def table_query(args: argparse.Namespace) -> Any:
 
         state = read_state(args.campaign)
         own = tables_from_data(state["tables"], "campaign.toml")
-    pool = (*own, *example_tables("fr"), *example_tables("en"))
+    first, second = ("en", "fr") if getattr(args, "lang", None) == "en" else ("fr", "en")
+    pool = (*own, *example_tables(first), *example_tables(second))
     table = tables.find(pool, args.name)
     if table is None:
         known = ", ".join(sorted({t.key for t in pool}))
@@ -384,6 +396,7 @@ INPUTS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "resolution": resolution_test,
     "oracle": oracle_question,
     "yesno": yesno_question,
+    "scene": scene_test,
     "cosmos": cosmos_test,
     "intuition": intuition_test,
     "piloting": piloting_test,
@@ -437,6 +450,34 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
 
     record, entry_id = journal_roll(args, make)
     return record, entry_id
+
+
+def run_event(
+    args: argparse.Namespace, record: RollRecord[Any]
+) -> tuple[RollRecord[Any], int | None] | None:
+    """The random event a yes/no answer brought under the tension (None when it brought
+    none): a roll on the ``event`` table (the campaign's own, else the shipped one in the
+    command's language), journaled after the answer with ``--campaign``. Its seed comes
+    from the answer's, so ``--seed`` reproduces both."""
+    if not getattr(record, "event", False):
+        return None
+    from meneur.core import tables
+
+    from .campaigns import journal_roll
+
+    query = table_query(argparse.Namespace(**{**vars(args), "name": "event"}))
+    from meneur.content import term
+
+    seed = random.Random(record.seed).getrandbits(63)
+    label = term("solo.event").glossed
+
+    def make(karma: int | None) -> RollRecord[Any]:
+        return roll_seeded(tables.roll, query, seed)
+
+    event_args = argparse.Namespace(
+        **{**vars(args), "label": label if args.campaign else None, "character": None}
+    )
+    return journal_roll(event_args, make)
 
 
 def _where(args: argparse.Namespace, inputs: object, seed: int) -> str:

@@ -9,7 +9,7 @@ from meneur.content import term
 from meneur.core.systems import kind_of
 
 if TYPE_CHECKING:
-    from meneur.core import expressions, oracles
+    from meneur.core import expressions, oracles, solo
     from meneur.core.cosmos import rules as cosmos
     from meneur.core.resolution import rules as resolution
     from meneur.core.spherier import extended as spherier_extended
@@ -98,8 +98,19 @@ def _yesno(question: oracles.YesNoQuestion) -> list[str]:
         term("system.yesno").glossed,
         f"Probabilité (likelihood) {question.likelihood} : {likelihood.glossed}"
         f" — score {question.score}",
+        *_tension(question.tension),
         *_question(question.question),
     ]
+
+
+def _tension(tension: int | None) -> list[str]:
+    if tension is None:
+        return []
+    return [f"Tension {tension} : {term(f'solo.tension.{tension}').glossed}"]
+
+
+def _scene(test: solo.SceneTest) -> list[str]:
+    return [term("system.scene").glossed, *_tension(test.tension), *_question(test.scene)]
 
 
 def _cosmos(test: cosmos.CosmosTest) -> list[str]:
@@ -318,6 +329,7 @@ _DESCRIBERS: dict[str, Callable[[Any], list[str]]] = {
     "resolution.ResolutionTest": _resolution,
     "oracles.OracleQuestion": _oracle,
     "oracles.YesNoQuestion": _yesno,
+    "solo.SceneTest": _scene,
     "cosmos.CosmosTest": _cosmos,
     "cosmos.IntuitionTest": _intuition,
     "cosmos.piloting.PilotingTest": _piloting,

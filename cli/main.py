@@ -31,6 +31,8 @@ CAMPAIGN_COMMANDS = {
     "check": "run_check",
     "undo": "run_undo_redo",
     "time": "run_time",
+    "tension": "run_tension",
+    "scene-end": "run_scene_end",
     "redo": "run_undo_redo",
     "set": "run_set",
     "unset": "run_unset",
@@ -308,6 +310,14 @@ def run(argv: list[str] | None = None) -> int:
         record, entry_id = commands.run_roll(args)
         output = data.roll_data(record) if args.json else text.render_roll(record)
         output = _with_entry(output, entry_id)
+        event = commands.run_event(args, record)
+        if event is not None:  # the tension brought a random event
+            shown = data.roll_data(event[0]) if args.json else text.render_roll(event[0])
+            said = _with_entry(shown, event[1])
+            if isinstance(output, dict):
+                output["event"] = said
+            else:
+                output = f"{output}\n\n{said}"
     elif args.command == "create":
         creation, entry_id = commands.run_create(args)
         output = data.creation_data(creation) if args.json else text.render_creation(creation)

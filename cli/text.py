@@ -132,7 +132,16 @@ def _distribution_lines(odds: Odds[Any]) -> list[str]:
     distribution = odds.distribution
     if kind in ("resolution.ResolutionTest", "oracles.OracleQuestion", "oracles.YesNoQuestion"):
         cells = "  ".join(f"{kept}: {percent(p).strip()}" for kept, p in distribution.items())
-        return ["", f"Dés conservés (kept dice)  {cells}"]
+        lines = ["", f"Dés conservés (kept dice)  {cells}"]
+        tension = getattr(odds.inputs, "tension", None)
+        if tension is not None:
+            from meneur.core.oracles import event_chance
+
+            chance = event_chance(tension)
+            lines.append(
+                f"{term('solo.event').glossed} : {percent(chance).strip()}  {fraction_text(chance)}"
+            )
+        return lines
     if kind == "traits.TraitTest":
         fiasco: Fraction = getattr(odds, "fiasco", Fraction(0))
         return [
@@ -238,6 +247,10 @@ def _after_outcome(record: RollRecord[Any]) -> list[str]:
         return [f"Marge {what} : {margin}"]
     if kind == "spherier.OpposedSkillRoll":
         return [f"Marge (margin) : {cast('spherier.OpposedSkillRoll', record).margin}"]
+    if kind == "oracles.YesNoAnswer" and getattr(record, "event", False):
+        return [
+            f"Un double sous la tension (a double below the tension) : {term('solo.event').glossed}"
+        ]
     return []
 
 
@@ -395,6 +408,7 @@ _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
     "cosmos.CosmosRoll": _cosmos_lines,
     "cosmos.IntuitionRoll": lambda record: [f"d6 : {record.result}"],
     "cosmos.aura.AuraRoll": lambda record: [f"d6 : {record.result}"],
+    "solo.SceneRoll": lambda record: [f"d6 : {record.result}"],
     "cosmos.movement.TurnOrderRoll": lambda record: [
         " ".join(f"d{d.sides} {d.face} ({d.role.split(':', 1)[1]})" for d in record.dice)
         or "aucun dé (no dice)",

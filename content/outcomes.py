@@ -59,6 +59,9 @@ SYMBOLS = {
     "effect_5": "⊖",
     "effect_6": "⊖",
     "pending": "…",
+    "expected": "✔",
+    "altered": "≈",
+    "interrupted": "⚡",
 }
 """A symbol for every outcome key: ✔/✘ success or failure, ⊕/⊖ the side effect, ★ critical."""
 
@@ -80,6 +83,7 @@ SUCCESS_KEYS = frozenset(
         "minor_positive_and_companion",
         "minor_positive",
         "made",
+        "expected",
         "avoided",
         "ordered",
         "points",

@@ -57,6 +57,7 @@ KINDS: dict[str, Functions] = {
     "oracles.YesNoQuestion": Functions(
         "oracles:roll_yesno", "oracles:resolve_yesno", "oracles:yesno_odds"
     ),
+    "solo.SceneTest": Functions("solo:roll_scene", "solo:resolve_scene", "solo:scene_odds"),
     "cosmos.CosmosTest": Functions(
         "cosmos.rules:roll", "cosmos.rules:resolve", "cosmos.rules:odds"
     ),

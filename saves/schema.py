@@ -30,6 +30,7 @@ OPTIONS: Mapping[str, Mapping[str, tuple[type, object]]] = {
         "environment_oracle": (bool, True),
         "character_points": (bool, False),
         "chronoste": (bool, False),
+        "solo": (bool, False),
     },
     "cosmos": {
         "karma": (bool, True),
@@ -44,10 +45,11 @@ OPTIONS: Mapping[str, Mapping[str, tuple[type, object]]] = {
         "inventory": (bool, False),
         "skill_sheet": (str, "none"),
         "chronoste": (bool, False),
+        "solo": (bool, False),
     },
-    "traits": {"opposed_tests": (bool, True), "chronoste": (bool, False)},
-    "spherier": {"engine": (str, "d6"), "chronoste": (bool, False)},
-    "systemj": {"chronoste": (bool, False)},
+    "traits": {"opposed_tests": (bool, True), "chronoste": (bool, False), "solo": (bool, False)},
+    "spherier": {"engine": (str, "d6"), "chronoste": (bool, False), "solo": (bool, False)},
+    "systemj": {"chronoste": (bool, False), "solo": (bool, False)},
 }
 """Each system's optional rules: name → (type, default)."""
 
@@ -76,6 +78,7 @@ TOP_KEYS = (
     "elements",
     "combat",
     "chronoste",
+    "solo",
 )
 SLOT_KEYS = ("who", "action", "position", "together")
 REQUEST_KEYS = ("prompt", "characters", "answered")
@@ -283,6 +286,8 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         state["combat"] = _combat(checker, data["combat"])
     if "chronoste" in data:  # the in-game calendar and clock
         state["chronoste"] = _chronoste(checker, data["chronoste"])
+    if "solo" in data:  # the solo toolkit's state: the tension
+        state["solo"] = _solo(checker, data["solo"])
     return state
 
 
@@ -302,6 +307,21 @@ def _chronoste(checker: _Checker, value: object) -> dict[str, Any]:
     except RulesError as error:
         raise checker.refused(error, "chronoste") from error
     return {**table, "minute": minute}
+
+
+def _solo(checker: _Checker, value: object) -> dict[str, Any]:
+    """The solo toolkit's tension (1 calm … 5 crisis; meneur.core.solo)."""
+    from meneur.core.errors import RulesError
+    from meneur.core.solo import TENSION_START, check_tension
+
+    table = checker.table(value, "solo")
+    checker.known_keys(table, ("tension",), "solo")
+    tension = checker.integer(table.get("tension", TENSION_START), "solo.tension")
+    try:
+        check_tension(tension)
+    except RulesError as error:
+        raise checker.fail("solo.tension", f"expected 1 to 5, found {tension}") from error
+    return {**table, "tension": tension}
 
 
 def _combat(checker: _Checker, value: object) -> dict[str, Any]:
