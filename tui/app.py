@@ -269,6 +269,12 @@ class MeneurApp(SessionStrings, App[None]):
                 yield SystemCommand(t("seat.title"), t("seat.help"), table.action_seat_player)
             if self.session.campaign.game_now() is not None:
                 yield SystemCommand(t("time.title"), t("time.help"), table.action_time)
+            yield SystemCommand(
+                t("solo.session_title"), t("solo.session_help"), table.action_new_session
+            )
+            yield SystemCommand(t("solo.scene_title"), t("solo.scene_help"), table.action_new_scene)
+            if self.session.campaign.state["options"].get("solo"):
+                yield SystemCommand(t("solo.end_title"), t("solo.end_help"), table.action_end_scene)
             for tab in TABS:
                 yield SystemCommand(t(f"bindings.{tab}"), "", lambda tab=tab: table.action_tab(tab))
 

@@ -448,6 +448,70 @@ class TableScreen(SessionStrings, Screen[None]):
         self.sub_title = self._sub_title()
         self.characters_changed([entry])
 
+    # --- Sessions, scenes and the solo toolkit (meneur.core.solo) -------------------
+
+    @work
+    async def action_new_session(self) -> None:
+        """Start a play session: its title asked, one journal entry."""
+        await self._mark("session")
+
+    @work
+    async def action_new_scene(self) -> None:
+        """Start a scene; with solo play, its scene test follows at the campaign's tension
+        (one roll entry after the scene's)."""
+        await self._mark("scene")
+
+    async def _mark(self, kind: str) -> None:
+        from .dialogs import TextDialog
+
+        title = await self.app.push_screen_wait(
+            TextDialog(self.t(f"solo.{kind}_title"), self.t(f"solo.{kind}_prompt"))
+        )
+        if not title or not title.strip():
+            return
+        campaign = self.session.campaign
+        try:
+            entries = [campaign.mark(kind, title.strip())]
+            if kind == "scene" and campaign.state["options"].get("solo"):
+                from meneur.content import term
+                from meneur.core.solo import SceneTest
+
+                record = self.session.roll(SceneTest(campaign.tension, title.strip()))
+                outcome = term(f"scene.outcome.{record.outcome}").fr
+                entries.append(self.session.record(record, f"{title.strip()} — {outcome}"))
+                self.notify(outcome, title=term("system.scene").fr, timeout=8)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.characters_changed(entries)
+
+    @work
+    async def action_end_scene(self) -> None:
+        """Solo play: the scene ends; did it go the characters' way? The tension goes
+        down one if so, up one if not (one journal entry)."""
+        from meneur.core.solo import tension_after_scene
+
+        from .dialogs import ListDialog
+
+        answer = await self.app.push_screen_wait(
+            ListDialog(self.t("solo.end_title"), [self.t("solo.end_yes"), self.t("solo.end_no")])
+        )
+        if answer is None:
+            return
+        campaign = self.session.campaign
+        their_way = answer == 0
+        before = campaign.tension
+        after = tension_after_scene(before, their_way)
+        text = self.t(
+            "solo.end_entry_yes" if their_way else "solo.end_entry_no", before=before, after=after
+        )
+        try:
+            entry = campaign.set_tension(after, text)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.characters_changed([entry])
+
     def action_secret(self) -> None:
         """ctrl+b: the next rolls and notes are public, the GM's alone (a blind roll),
         or the GM's alone but announced to the others (a player's: public or private,
@@ -580,8 +644,14 @@ class TableScreen(SessionStrings, Screen[None]):
             panel.update_odds()
         else:
             panel.character = self.acting  # its watcher refills the panel
+        if self.query("#oracle-panel"):  # built after the first frame
+            self.oracle_panel.follow_tension()
         self.refresh_completions()
         self.call_after_refresh(self._offer_choices)
+
+    def on_oracle_panel_written(self, event: OraclePanel.Written) -> None:
+        """The Oracles tab wrote an entry (the tension moved): show it."""
+        self.characters_changed([event.entry])
 
     # --- Turns of secret choices (meneur.core.phases) --------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -69,8 +70,9 @@ class OddsView(Static):
                 Text(bar(probability, bar_width), style=_COLOURS[style]),
                 Text(percent(probability)),
             )
-        if self._note:
-            table.add_row(Text(self._note, style="dim"), "", "")
+        if self._note:  # under the rows, the whole width: a long note wraps, never cut
+            self.update(Group(table, Text(self._note, style="dim")))
+            return
         self.update(table)
 
 

@@ -1,19 +1,25 @@
 """Oracles: the yes/no oracle (likelihood 1–5) and the environment oracle (a lean), each
-asked a question the player types; answers are journaled with the question."""
+asked a question the player types; answers are journaled with the question.
+
+With solo play on, the yes/no oracle is asked at the campaign's tension (shown and set
+here), the random event it may bring is rolled and journaled after the answer, and a word
+pair can be rolled alone."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.widgets import Button, Input, Static
 
 from meneur.content import term
-from meneur.content.outcomes import glossed, style_class, symbol
+from meneur.content.outcomes import glossed, percent_text, style_class, symbol
 from meneur.core import oracles
+from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
 
@@ -29,9 +35,26 @@ if TYPE_CHECKING:
 class OraclePanel(SessionStrings, VerticalScroll):
     """Ask the oracles."""
 
+    class Written(Message):
+        """The panel wrote a journal entry that is not a roll (the tension moved)."""
+
+        def __init__(self, entry: Any) -> None:
+            super().__init__()
+            self.entry = entry
+
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session = session
+
+    @property
+    def solo(self) -> bool:
+        """Whether the campaign plays with the solo toolkit (the tension)."""
+        return bool(self.session.campaign.state["options"].get("solo"))
+
+    @property
+    def tension(self) -> int | None:
+        """The tension questions are asked at (None without solo play)."""
+        return self.session.campaign.tension if self.solo else None
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=self.t("oracle.question"), id="question")
@@ -45,8 +68,17 @@ class OraclePanel(SessionStrings, VerticalScroll):
             value="3",
             id="likelihood",
         )
+        if self.solo:
+            yield StepSelector(
+                self.t("solo.tension"),
+                [(str(n), term(f"solo.tension.{n}").glossed) for n in oracles.TENSIONS],
+                value=str(self.session.campaign.tension),
+                id="tension",
+            )
         yield OddsView(id="yesno-odds")
-        yield ActionButton(self.t("oracle.ask"), id="ask-yesno", variant="primary")
+        with Horizontal(classes="roll-row"):
+            yield ActionButton(self.t("oracle.ask"), id="ask-yesno", variant="primary")
+            yield ActionButton(self.t("solo.words"), id="words")
         yield Static(self.t("oracle.environment"), classes="section")
         yield StepSelector(
             self.t("oracle.lean"),
@@ -66,8 +98,12 @@ class OraclePanel(SessionStrings, VerticalScroll):
         if not self.query("#likelihood") or not self.query("#lean"):
             return  # built after the first frame: an app closing at once never had it
         likelihood = int(self.query_one("#likelihood", StepSelector).value)
-        yesno = oracles.yesno_odds(oracles.YesNoQuestion(likelihood))
-        self.query_one("#yesno-odds", OddsView).show(yesno.system, yesno.outcomes)
+        yesno = oracles.yesno_odds(oracles.YesNoQuestion(likelihood, tension=self.tension))
+        note = ""
+        if self.tension is not None:
+            chance = percent_text(oracles.event_chance(self.tension))
+            note = self.t("solo.event_chance", percent=chance)
+        self.query_one("#yesno-odds", OddsView).show(yesno.system, yesno.outcomes, note)
         lean = oracles.Lean(self.query_one("#lean", StepSelector).value)
         environment = oracles.oracle_odds(oracles.OracleQuestion(lean))
         self.query_one("#oracle-odds", OddsView).show(environment.system, environment.outcomes)
@@ -81,7 +117,39 @@ class OraclePanel(SessionStrings, VerticalScroll):
     def action_ask(self) -> None:
         """Ask the yes/no oracle the typed question."""
         likelihood = int(self.query_one("#likelihood", StepSelector).value)
-        self.answer(oracles.YesNoQuestion(likelihood, self.question()))
+        self.answer(oracles.YesNoQuestion(likelihood, self.question(), self.tension))
+
+    @on(StepSelector.Changed, "#tension")
+    def tension_changed(self, event: StepSelector.Changed) -> None:
+        """The player sets the tension: one journal entry (undoable)."""
+        event.stop()
+        wanted = int(event.selector.value)
+        before = self.session.campaign.tension
+        if wanted == before:
+            return
+        try:
+            entry = self.session.campaign.set_tension(
+                wanted, self.t("solo.tension_entry", before=before, after=wanted)
+            )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            event.selector.value = str(before)
+            return
+        self.post_message(self.Written(entry))
+        self.update_odds()
+
+    def follow_tension(self) -> None:
+        """Show the campaign's tension as it is now (moved elsewhere, undone)."""
+        if self.solo and self.query("#tension"):
+            selector = self.query_one("#tension", StepSelector)
+            with selector.prevent(StepSelector.Changed):
+                selector.value = str(self.session.campaign.tension)
+            self.update_odds()
+
+    @on(Button.Pressed, "#words")
+    def roll_words(self) -> None:
+        """A word pair to spark an idea: the word_pair table, journaled."""
+        self._roll_table("word_pair", self.t("solo.words"))
 
     @on(Button.Pressed, "#ask-oracle")
     def ask_environment(self) -> None:
@@ -97,7 +165,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             likelihood, text = int(text[0]), text[1:].strip()
         self.query_one("#likelihood", StepSelector).value = str(likelihood)
         self.query_one("#question", Input).value = text
-        self.answer(oracles.YesNoQuestion(likelihood, text))
+        self.answer(oracles.YesNoQuestion(likelihood, text, self.tension))
 
     def answer(self, question: oracles.YesNoQuestion | oracles.OracleQuestion) -> None:
         """Roll, show and journal an oracle's answer."""
@@ -116,4 +184,29 @@ class OraclePanel(SessionStrings, VerticalScroll):
         text.append(
             f"{symbol(record.outcome)} {glossed(record.system, record.outcome)}", style=style
         )
+        if getattr(record, "event", False):
+            event = self._roll_table("event", term("solo.event").fr, show=False)
+            if event is not None:
+                text.append(f"\n⚡ {term('solo.event').fr} : ", style="bold yellow")
+                text.append(event)
         self.query_one("#answer", Static).update(text)
+
+    def _roll_table(self, key: str, title: str, *, show: bool = True) -> str | None:
+        """Roll the table ``key`` (the campaign's own, else the shipped one), journal it
+        as ``title``; its text (None when it is missing or the write was refused)."""
+        from meneur.core.tables import TableQuery, find
+
+        tables = self.session.tables()
+        table = find(tables, key)
+        if table is None:
+            self.notify(self.t("solo.no_table", table=key), severity="error")
+            return None
+        record = self.session.roll(TableQuery.of(table, tables))
+        if not journaled(self, ActionPanel.Rolled(record, title)):
+            return None
+        if show:
+            self.query_one("#oracle-dice", DiceView).show([], "", "")
+            shown = Text(f"{title}\n", style="dim")
+            shown.append(record.text, style="bold")
+            self.query_one("#answer", Static).update(shown)
+        return str(record.text)

@@ -1,0 +1,124 @@
+"""Solo play in the app: the tension on the Oracles tab (shown, set, undone, followed by
+the odds), the random event an answer brings journaled after it, a word pair alone, and
+scenes started and ended from the palette's commands."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from meneur.tui.widgets.selector import StepSelector
+
+from .conftest import screen_text
+
+
+def latest(app, count: int = 1):
+    return app.session.campaign.journal.latest(count)
+
+
+async def test_the_tension_is_set_on_the_oracles_tab_and_bends_its_odds(app_of) -> None:
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Tension" in text
+        assert "Incertaine (uncertain)" in text
+        assert "Événement aléatoire : 14.8 %" in text
+        app.screen.query_one("#tension", StepSelector).value = "5"
+        await pilot.pause()
+        assert campaign.tension == 5
+        assert latest(app)[0].text == "Tension 3 → 5"
+        assert "Événement aléatoire : 29.6 %" in screen_text(app)
+        app.screen.action_undo()
+        await pilot.pause()
+        assert campaign.tension == 3
+        assert app.screen.query_one("#tension", StepSelector).value == "3"
+        assert "Événement aléatoire : 14.8 %" in screen_text(app)
+
+
+async def test_an_answer_under_tension_brings_its_random_event(app_of) -> None:
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    campaign.set_tension(5, "Tension 3 → 5")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        app.screen.query_one("#question", Input).value = "Le pont tient-il ?"
+        for _ in range(60):  # 64 chances in 216 each time
+            await pilot.press("enter")
+            await pilot.pause()
+            answer, event = latest(app, 2)
+            if event.roll is not None and event.roll["system"] == "tables":
+                break
+        assert answer.roll["inputs"]["tension"] == 5
+        assert answer.roll["event"] is True
+        assert event.text == "Événement aléatoire"
+        assert " / " in event.roll["text"]  # the word pair
+        assert "⚡ Événement aléatoire" in screen_text(app)
+
+
+async def test_a_word_pair_alone_and_no_tension_without_solo_play(app_of) -> None:
+    app = app_of("cosmos")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not app.screen.query("#tension")
+        assert "Événement aléatoire" not in screen_text(app)
+        app.screen.query_one("#words").press()
+        await pilot.pause()
+        entry = latest(app)[0]
+        assert entry.text == "Mots d'inspiration"
+        assert " / " in entry.roll["text"]
+        app.screen.query_one("#question", Input).value = "Pleut-il ?"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "tension" not in latest(app)[0].roll["inputs"]
+
+
+async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -> None:
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.action_new_scene()
+        await pilot.pause()
+        for key in "Le col":
+            await pilot.press(key if key != " " else "space")
+        await pilot.press("enter")
+        await pilot.pause()
+        scene, test = latest(app, 2)
+        assert (scene.kind, scene.text) == ("scene", "Le col")
+        assert test.roll["system"] == "scene"
+        assert test.roll["inputs"]["tension"] == 3
+        assert test.text.startswith("Le col — Scène")
+        app.screen.action_end_scene()
+        await pilot.pause()
+        await pilot.press("down", "enter")  # no: it went against them
+        await pilot.pause()
+        assert campaign.tension == 4
+        assert latest(app)[0].text == "Fin de scène, à leur désavantage : tension 3 → 4"
+
+
+async def test_without_solo_play_a_scene_is_only_its_title(app_of) -> None:
+    app = app_of("traits")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.action_new_session()
+        await pilot.pause()
+        await pilot.press("S", "1", "enter")
+        await pilot.pause()
+        app.screen.action_new_scene()
+        await pilot.pause()
+        await pilot.press("A", "enter")
+        await pilot.pause()
+        session, scene = latest(app, 2)
+        assert (session.kind, session.text, scene.kind, scene.text) == (
+            "session", "S1", "scene", "A",
+        )  # fmt: skip
