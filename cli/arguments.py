@@ -301,6 +301,40 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     tension.add_argument("words", nargs="*", metavar="[DIR] [VALUE]")
 
+    for kind, what in (
+        ("thread", "threads (quests, questions, vows)"),
+        ("person", "people (characters and factions met)"),
+    ):
+        story = commands.add_parser(
+            kind,
+            help=f"solo play: the story's {what}: list, add NAME, close, reopen, rename OLD "
+            f"NEW, note NAME TEXT, weight NAME 1-3, progress NAME [BOXES], random; {from_dir}",
+        )
+        story.add_argument("words", nargs="*", metavar="[DIR] VERB [NAME …]")
+        story.add_argument(
+            "--weight", type=_whole_number(1, 3), help="with add: 1–3 (random picks)"
+        )
+        story.add_argument("--notes", help="with add: a few words")
+        story.add_argument("--seed", type=int, help="with random: the pick's seed")
+    clock = commands.add_parser(
+        "clock",
+        help="solo play: clocks of 4, 6, 8 or 12 segments: list, add NAME SEGMENTS, advance "
+        f"NAME [N], ask NAME (the yes/no oracle: does it advance?), remove NAME; {from_dir}",
+    )
+    clock.add_argument("words", nargs="*", metavar="[DIR] VERB [NAME …]")
+    clock.add_argument("--gm", action="store_true", help="with add: hidden from the players")
+    clock.add_argument(
+        "--likelihood", type=_whole_number(1, 5), default=3, help="with ask: 1–5 (default 3)"
+    )
+    clock.add_argument("--seed", type=int, help="with ask: the oracle's seed")
+    track = commands.add_parser(
+        "track",
+        help="solo play: progress tracks of 10 boxes: list, add NAME RANK (simple, ardu, "
+        f"redoutable, extreme, epique), mark NAME [MARKS], remove NAME; {from_dir}",
+    )
+    track.add_argument("words", nargs="*", metavar="[DIR] VERB [NAME …]")
+    track.add_argument("--gm", action="store_true", help="with add: hidden from the players")
+
     scene_end = commands.add_parser(
         "scene-end",
         help="solo play: end the scene, saying whether it went the characters' way (yes: "

@@ -32,6 +32,10 @@ CAMPAIGN_COMMANDS = {
     "undo": "run_undo_redo",
     "time": "run_time",
     "tension": "run_tension",
+    "thread": "story:run_list",
+    "person": "story:run_list",
+    "clock": "story:run_clock",
+    "track": "story:run_track",
     "scene-end": "run_scene_end",
     "redo": "run_undo_redo",
     "set": "run_set",
@@ -323,9 +327,11 @@ def run(argv: list[str] | None = None) -> int:
         output = data.creation_data(creation) if args.json else text.render_creation(creation)
         output = _with_entry(output, entry_id)
     else:
-        from . import campaigns
+        import importlib
 
-        output = getattr(campaigns, CAMPAIGN_COMMANDS[args.command])(args)
+        module, _, function = CAMPAIGN_COMMANDS[args.command].rpartition(":")
+        handlers = importlib.import_module(f"meneur.cli.{module or 'campaigns'}")
+        output = getattr(handlers, function)(args)
         if output is None:
             return 0
     if not isinstance(output, str):

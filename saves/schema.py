@@ -85,7 +85,7 @@ REQUEST_KEYS = ("prompt", "characters", "answered")
 PHASE_KEYS = ("prompt", "options", "characters", "sealed", "revealed", "open")
 SEALED_KEYS = ("choice", "player")
 CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
-TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes", "gm")
+TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes", "gm", "rank")
 TABLE_KEYS = ("name", "dice", "entries", "notes", "gm")
 TABLE_ENTRY_KEYS = ("text", "weight")
 HISTORY_LIMIT = 200
@@ -556,12 +556,29 @@ def _trackers(checker: _Checker, value: object) -> dict[str, Any]:
         for bound in ("min", "max"):
             if bound in table:
                 entry[bound] = checker.integer(table[bound], f"{key}.{bound}")
-        for optional in ("kind", "notes"):
+        for optional in ("kind", "notes", "rank"):
             if optional in table:
                 entry[optional] = checker.text(table[optional], f"{key}.{optional}")
+        _check_story_tracker(checker, entry, key)
         _gm_only(checker, table, entry, key)
         result[ident] = entry
     return result
+
+
+def _check_story_tracker(checker: _Checker, entry: Mapping[str, Any], key: str) -> None:
+    """A clock (``kind = "clock"``: ``max`` its 4, 6, 8 or 12 segments, ``value`` those
+    filled) or a progress track (``kind = "track"``: ``rank``, ``value`` its ticks, 0–40)
+    holds together (meneur.core.story)."""
+    from meneur.core.errors import RulesError
+    from meneur.core.story import Clock, Track
+
+    try:
+        if entry.get("kind") == "clock":
+            Clock(int(entry.get("max", 0)), int(entry["value"]))
+        elif entry.get("kind") == "track":
+            Track(str(entry.get("rank", "")), int(entry["value"]))
+    except RulesError as error:
+        raise checker.fail(key, str(error)) from error
 
 
 def _gm_only(checker: _Checker, table: Mapping[str, Any], entry: dict[str, Any], key: str) -> None:
@@ -574,14 +591,28 @@ def _gm_only(checker: _Checker, table: Mapping[str, Any], entry: dict[str, Any],
         entry["gm"] = True
 
 
-def _lists(checker: _Checker, value: object) -> dict[str, list[str]]:
+def _lists(checker: _Checker, value: object) -> dict[str, list[Any]]:
+    """The story's lists (threads, people, places, the campaign's own): each item a name,
+    or a table with its name, ``closed``, ``weight`` 1–3, ``notes`` and ``progress``
+    0–10 (meneur.core.story), kept as written."""
+    from meneur.core.errors import RulesError
+    from meneur.core.story import read_items
+
     lists = checker.table(value, "lists")
-    result: dict[str, list[str]] = {"threads": [], "people": [], "places": []}
+    result: dict[str, list[Any]] = {"threads": [], "people": [], "places": []}
     for name, items in lists.items():
         key = f"lists.{name}"
         if not isinstance(items, list):
-            raise checker.fail(key, f"expected a list of text, found {_shown(items)}")
-        result[name] = [checker.text(item, f"{key}[{i}]") for i, item in enumerate(items)]
+            raise checker.fail(key, f"expected a list of names, found {_shown(items)}")
+        try:
+            read_items(items)
+        except RulesError as error:
+            said = str(error)
+            if not said.startswith("["):  # about the whole list (a name twice)
+                raise checker.fail(key, said) from error
+            where, _, reason = said.partition(": ")
+            raise checker.fail(f"{key}{where}", reason) from error
+        result[name] = list(items)
     return result
 
 

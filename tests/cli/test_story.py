@@ -1,0 +1,120 @@
+"""``meneur thread|person|clock|track``: the story's loose ends from the command line,
+each change one journal entry that undo takes back; a random pick journaled as a roll;
+campaign.toml's lists and trackers checked, naming file and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+from meneur.saves.campaign import Campaign
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def camp(tmp_path: Path) -> str:
+    return str(Campaign.create(tmp_path / "s", system="traits", name="S").directory)
+
+
+def test_threads_are_added_marked_closed_and_undone(capsys, camp) -> None:
+    assert run(capsys, "thread", camp, "add", "Retrouver la caravane", "--weight", "2")[0] == 0
+    run(capsys, "thread", camp, "add", "Qui a trahi Alix ?")
+    assert (
+        "progression (progress) 1/10"
+        in run(capsys, "thread", camp, "progress", "retrouver LA caravane")[1]
+    )
+    assert (
+        "refermé (closed) : Qui a trahi Alix ?"
+        in run(capsys, "thread", camp, "close", "qui a trahi alix ?")[1]
+    )
+    listed = run(capsys, "thread", camp, "list")[1]
+    assert listed.splitlines() == ["• Retrouver la caravane  [1/10]  ×2", "✓ Qui a trahi Alix ?"]
+    run(capsys, "undo", camp)
+    assert run(capsys, "thread", camp, "list")[1].splitlines()[1] == "• Qui a trahi Alix ?"
+    lists = Campaign.open(Path(camp)).state["lists"]["threads"]
+    assert lists == [
+        {"name": "Retrouver la caravane", "weight": 2, "progress": 1},
+        "Qui a trahi Alix ?",
+    ]
+
+
+def test_a_name_twice_or_unknown_is_refused_and_nothing_written(capsys, camp) -> None:
+    run(capsys, "person", camp, "add", "Alix")
+    before = (Path(camp) / "campaign.toml").read_bytes()
+    status, _, err = run(capsys, "person", camp, "add", "ALIX")
+    assert status == 2
+    assert "'ALIX' is in the list already" in err
+    status, _, err = run(capsys, "person", camp, "close", "Bruno")
+    assert status == 2
+    assert "no 'Bruno' in the list" in err
+    assert (Path(camp) / "campaign.toml").read_bytes() == before
+
+
+def test_a_random_person_is_a_journaled_roll_among_the_open_ones(capsys, camp) -> None:
+    for name in ("Alix", "Bruno", "Céleste"):
+        run(capsys, "person", camp, "add", name)
+    run(capsys, "person", camp, "close", "Bruno")
+    picked = set()
+    for seed in range(30):
+        status, out, _ = run(capsys, "person", camp, "random", "--seed", str(seed))
+        assert status == 0
+        picked.add(out.splitlines()[-3].removeprefix("→ "))
+    assert picked == {"Alix", "Céleste"}
+    entry = Campaign.open(Path(camp)).journal.latest(1)[0]
+    assert entry.text == "Une personne au hasard (a random person)"
+    assert entry.roll["system"] == "tables"
+
+
+def test_a_clock_fills_by_hand_and_by_the_oracle_and_says_when_complete(capsys, camp) -> None:
+    assert run(capsys, "clock", camp, "add", "Les loups", "4", "--gm")[0] == 0
+    assert "0 → 2/4" in run(capsys, "clock", camp, "advance", "les loups", "2")[1]
+    out = run(capsys, "clock", camp, "ask", "Les loups", "--likelihood", "5", "--seed", "2")[1]
+    assert "Oracle oui/non" in out
+    state = Campaign.open(Path(camp)).state["trackers"]["les_loups"]
+    assert state["gm"] is True
+    entry = Campaign.open(Path(camp)).journal.latest(1)[0]
+    filled = {"yes_and": 4, "yes_but": 3}.get(entry.roll["outcome"], 2)
+    assert state["value"] == filled  # the oracle's answer, with the clock's change
+    run(capsys, "clock", camp, "advance", "Les loups", "-3")
+    out = run(capsys, "clock", camp, "advance", "Les loups", "9")[1]
+    assert "→ 4/4 — complète (complete)" in out
+    status, _, err = run(capsys, "clock", camp, "add", "X", "5")
+    assert status == 2
+    assert "4, 6, 8 or 12 segments" in err
+
+
+def test_a_track_fills_at_its_rank(capsys, camp) -> None:
+    run(capsys, "track", camp, "add", "Atteindre le col", "ardu")
+    assert "■■□□□□□□□□" in run(capsys, "track", camp, "mark", "Atteindre le col")[1]
+    assert "complète (complete)" in run(capsys, "track", camp, "mark", "Atteindre le col", "4")[1]
+    assert run(capsys, "track", camp, "list")[1].strip() == "Atteindre le col (ardu)  ■■■■■■■■■■"
+
+
+@pytest.mark.parametrize(
+    ("added", "key"),
+    [
+        ('threads = [{ name = "A", weight = 7 }]', "lists.threads[0].weight"),
+        ('people = ["A", "a"]', "lists.people"),
+        ('[trackers.c]\nname = "C"\nkind = "clock"\nvalue = 9\nmax = 6\n', "trackers.c"),
+        ('[trackers.t]\nname = "T"\nkind = "track"\nrank = "facile"\nvalue = 0\n', "trackers.t"),
+    ],
+)
+def test_check_refuses_a_broken_list_or_tracker_naming_its_key(capsys, camp, added, key) -> None:
+    path = Path(camp) / "campaign.toml"
+    text = path.read_text(encoding="utf-8")
+    if added.startswith("["):
+        text += "\n" + added
+    else:  # a list of the [lists] table campaign.toml has already
+        name = added.split(" = ")[0]
+        text = text.replace(f"{name} = []", added)
+    path.write_text(text, encoding="utf-8")
+    status, _, err = run(capsys, "check", camp)
+    assert status == 2
+    assert f"campaign.toml: {key}" in err
