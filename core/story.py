@@ -257,3 +257,22 @@ class Track:
         if full < TRACK_BOXES:
             boxes += partial[rest] + "□" * (TRACK_BOXES - full - 1)
         return boxes
+
+
+def tracker_shown(tracker: Mapping[str, Any]) -> str:
+    """A campaign tracker's value as a player reads it: a clock's segments (``●●○○○○
+    2/6``), a track's boxes (``■■◑□□□□□□□``), else ``value/max``."""
+    value = int(tracker.get("value", 0))
+    try:
+        if tracker.get("kind") == "clock":
+            clock = Clock(int(tracker.get("max", 0)), value)
+            return (
+                "●" * clock.filled
+                + "○" * (clock.segments - clock.filled)
+                + f" {value}/{clock.segments}"
+            )
+        if tracker.get("kind") == "track":
+            return Track(str(tracker.get("rank", "")), value).shown()
+    except RulesError:
+        pass  # the campaign's check refuses such a tracker already
+    return f"{value}/{tracker['max']}" if "max" in tracker else str(value)

@@ -275,6 +275,18 @@ class MeneurApp(SessionStrings, App[None]):
             yield SystemCommand(t("solo.scene_title"), t("solo.scene_help"), table.action_new_scene)
             if self.session.campaign.state["options"].get("solo"):
                 yield SystemCommand(t("solo.end_title"), t("solo.end_help"), table.action_end_scene)
+            for story_title, run in (
+                ("story.add_thread", lambda: table.action_story_add("threads")),
+                ("story.add_person", lambda: table.action_story_add("people")),
+                ("story.close", table.action_story_close),
+                ("story.random_thread", lambda: table.action_story_random("threads")),
+                ("story.random_person", lambda: table.action_story_random("people")),
+                ("story.progress", table.action_story_progress),
+                ("story.new_clock", lambda: table.action_story_new_tracker("clock")),
+                ("story.new_track", lambda: table.action_story_new_tracker("track")),
+                ("story.ask_clock", table.action_story_ask_clock),
+            ):
+                yield SystemCommand(t(story_title), t("story.help"), run)
             for tab in TABS:
                 yield SystemCommand(t(f"bindings.{tab}"), "", lambda tab=tab: table.action_tab(tab))
 

@@ -132,11 +132,12 @@ class PartyStrip(Static):
             summary = sheet_summary(campaign.system, options, character.get("sheet", {}))
             if summary:
                 text.append(f"  {summary}", style="dim")
+        from meneur.core.story import tracker_shown
+
         for ident, tracker in state.get("trackers", {}).items():
             if text:
                 text.append("\n")
-            bound = f"/{tracker['max']}" if "max" in tracker else ""
-            text.append(f"{tracker.get('name', ident)} {tracker.get('value', 0)}{bound}")
+            text.append(f"{tracker.get('name', ident)} {tracker_shown(tracker)}")
         self.update(text)
         self.display = bool(text)
 

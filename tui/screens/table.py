@@ -15,6 +15,7 @@ from textual.screen import Screen
 from meneur.core.errors import RulesError
 from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
+from meneur.tui.screens.story_commands import StoryCommands
 from meneur.tui.session import SessionStrings
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
@@ -25,6 +26,7 @@ from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.panels import panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
+from meneur.tui.widgets.story import StoryView
 from meneur.tui.widgets.tabbar import TabBar
 from meneur.tui.widgets.title_bar import TitleBar
 
@@ -56,7 +58,7 @@ TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"
 """Where the keys go when a tab is shown."""
 
 
-class TableScreen(SessionStrings, Screen[None]):
+class TableScreen(SessionStrings, Screen[None], StoryCommands):
     """Where play happens."""
 
     BINDINGS = [
@@ -100,6 +102,7 @@ class TableScreen(SessionStrings, Screen[None]):
             with Vertical(id="side"):
                 yield PartyList(id="party")
                 yield CompactSheet(id="compact")
+                yield StoryView(id="story")
                 if self.session.presence is not None:
                     from meneur.tui.widgets.presence import PresenceList
 
@@ -216,6 +219,26 @@ class TableScreen(SessionStrings, Screen[None]):
             campaign.system, campaign.state.get("options", {}), characters, self.acting
         )
         self._show_compact()
+        self._show_story()
+
+    def _show_story(self) -> None:
+        """The story beside the party: what this seat may see of it (a player never
+        receives the GM's clocks and tracks)."""
+        from meneur.saves.views import gm_keys
+
+        state = self.session.campaign.state
+        if self.session.seat.role != "gm":
+            hidden = gm_keys(state)
+            trackers = {
+                ident: tracker
+                for ident, tracker in state.get("trackers", {}).items()
+                if ("trackers", ident) not in hidden
+            }
+            state = {**state, "trackers": trackers}
+        titles = {key: self.t(f"story.{key}") for key in ("threads", "people", "trackers")}
+        view = self.query_one("#story", StoryView)
+        view.border_title = self.t("story.title")
+        view.show(state, titles)
 
     def _show_compact(self) -> None:
         campaign = self.session.campaign

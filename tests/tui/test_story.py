@@ -1,0 +1,126 @@
+"""The story beside the party and its commands (solo play): threads and people added,
+closed and picked at random, clocks and tracks made and moved forward, a clock asked of
+the oracle — each one journal entry that undo takes back; a player never sees the GM's
+clocks."""
+
+from __future__ import annotations
+
+from meneur.tui.session import Session
+
+from .conftest import screen_text
+
+
+def latest(app):
+    return app.session.campaign.journal.latest(1)[0]
+
+
+async def _type(pilot, text: str) -> None:
+    for key in text:
+        await pilot.press("space" if key == " " else key)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_threads_and_people_are_added_shown_picked_and_closed(app_of) -> None:
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#story").display  # nothing yet: no room taken
+        app.screen.action_story_add("threads")
+        await pilot.pause()
+        await _type(pilot, "Le col")
+        assert latest(app).text == "Fil : Le col"
+        app.screen.action_story_add("people")
+        await pilot.pause()
+        await _type(pilot, "Alix")
+        text = screen_text(app)
+        assert "Récit" in text
+        assert "• Le col" in text
+        assert "• Alix" in text
+        app.screen.action_story_random("people")
+        await pilot.pause()
+        assert latest(app).roll["text"] == "Alix"
+        app.screen.action_story_progress()
+        await pilot.pause()
+        await pilot.press("enter")  # the first: the thread
+        await pilot.pause()
+        assert "• Le col 1/10" in screen_text(app)
+        app.screen.action_story_close()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert latest(app).text == "Fil refermé : Le col"
+        assert "• Le col" not in screen_text(app)
+        app.screen.action_undo()
+        await pilot.pause()
+        assert "• Le col 1/10" in screen_text(app)
+        assert campaign.state["lists"]["threads"] == [{"name": "Le col", "progress": 1}]
+
+
+async def test_clocks_and_tracks_fill_and_the_oracle_asks_for_a_clock(app_of) -> None:
+    app = app_of("traits")
+    campaign = app.session.campaign
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.action_story_new_tracker("clock")
+        await pilot.pause()
+        await _type(pilot, "Les loups")
+        await pilot.press("enter")  # 4 segments, the first choice
+        await pilot.pause()
+        assert campaign.state["trackers"]["les_loups"] == {
+            "name": "Les loups", "kind": "clock", "value": 0, "max": 4,
+        }  # fmt: skip
+        assert "○○○○ 0/4" in screen_text(app)
+        app.screen.action_story_new_tracker("track")
+        await pilot.pause()
+        await _type(pilot, "Le col")
+        await pilot.press("enter")  # simple: 3 boxes a mark
+        await pilot.pause()
+        app.screen.action_story_progress()
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the track, after the clock
+        await pilot.pause()
+        assert "■■■□□□□□□□" in screen_text(app)
+        app.screen.action_story_ask_clock()
+        await pilot.pause()
+        await pilot.press("enter")  # the clock
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "down", "enter")  # very likely
+        await pilot.pause()
+        entry = latest(app)
+        assert entry.roll["inputs"]["likelihood"] == 5
+        filled = {"yes_and": 2, "yes_but": 1}.get(entry.roll["outcome"], 0)
+        assert campaign.state["trackers"]["les_loups"]["value"] == filled
+        assert entry.text.startswith("Les loups avance-t-elle ?")
+
+
+async def test_a_player_never_sees_the_gms_clock(campaign_of) -> None:
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.table_rules import Seat
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.app import MeneurApp
+    from meneur.tui.presence import Presence
+
+    campaign = campaign_of("resolution")
+    campaign.set(
+        ("trackers", "secret"),
+        {"name": "Le traître", "kind": "clock", "value": 1, "max": 6, "gm": True},
+    )
+    campaign.set(
+        ("trackers", "open"), {"name": "La tempête", "kind": "clock", "value": 2, "max": 4}
+    )
+    seat = Seat("player", "ana", frozenset({"kael"}))
+    session = Session(
+        Campaign.open(campaign.directory), strings("fr"), random.Random(3), seat=seat,
+        presence=Presence(), remote=True,
+    )  # fmt: skip
+    app = MeneurApp(session)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "La tempête" in text
+        assert "●●○○ 2/4" in text
+        assert "Le traître" not in text
