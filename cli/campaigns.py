@@ -138,8 +138,7 @@ def run_mark(args: argparse.Namespace) -> str:
         seed = args.seed if args.seed is not None else new_seed()
         test = solo.SceneTest(tension=campaign.tension, scene=title)
         record = roll_seeded(solo.roll_scene, test, seed)
-        outcome = _term(f"scene.outcome.{record.outcome}")
-        rolled = campaign.record_roll(record, f"{title} — {outcome}", game_time=args.at)
+        rolled = campaign.record_roll(record, _term("system.scene"), game_time=args.at)
     return f"{said}\n{render_roll(record)}\njournal : entrée (entry) #{rolled.id}"
 
 

@@ -63,7 +63,7 @@ def test_a_scene_starts_with_its_test_at_the_campaigns_tension(capsys, tmp_path)
     entries = Campaign.open(Path(camp)).journal.latest(2)
     assert entries[0].kind == "scene"
     assert entries[1].roll is not None
-    assert entries[1].text.startswith("Le col enneigé — Scène")
+    assert entries[1].text == "Test de scène (scene test)"
 
 
 def _seed_with_event(tension: int) -> int:

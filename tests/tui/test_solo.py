@@ -97,7 +97,7 @@ async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -
         assert (scene.kind, scene.text) == ("scene", "Le col")
         assert test.roll["system"] == "scene"
         assert test.roll["inputs"]["tension"] == 3
-        assert test.text.startswith("Le col — Scène")
+        assert test.text == "Test de scène"
         app.screen.action_end_scene()
         await pilot.pause()
         await pilot.press("down", "enter")  # no: it went against them

@@ -501,7 +501,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
 
                 record = self.session.roll(SceneTest(campaign.tension, title.strip()))
                 outcome = term(f"scene.outcome.{record.outcome}").fr
-                entries.append(self.session.record(record, f"{title.strip()} — {outcome}"))
+                entries.append(self.session.record(record, term("system.scene").fr))
                 self.notify(outcome, title=term("system.scene").fr, timeout=8)
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
