@@ -270,9 +270,5 @@ class StoryCommands(_Base):
         path = ("trackers", ident, "value")
         changes = [Change(path, before.filled, after.filled)] if after != before else []
         text = self._tracker_text(tracker, after.filled, before.complete, after.complete)
-        answer = term(f"yesno.outcome.{record.outcome}").fr
-        self._written(
-            lambda: self.session.record(
-                record, f"{question.question} {answer} — {text}", changes=changes
-            )
-        )
+        said = f"{question.question} — {text}"  # the journal adds the answer
+        self._written(lambda: self.session.record(record, said, changes=changes))
