@@ -562,12 +562,15 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         self.notify(notice)
 
     def action_new_character(self) -> None:
-        """Create a character: the creation wizard for Great Cosmos."""
+        """Create a character: the creation wizard for Great Cosmos, the system's sheet
+        as a draft for the others (one journal entry either way)."""
         from meneur.content import ContentError
         from meneur.content.cosmos import catalogue_for, gene_tree_for
 
         if self.session.campaign.system != "cosmos":
-            self.notify(self.t("creation.cosmos_only"), severity="warning")
+            from .draft import DraftScreen
+
+            self.app.push_screen(DraftScreen(self.session), self._character_made)
             return
         directory = self.session.campaign.directory
         try:
