@@ -374,7 +374,7 @@ def table_query(args: argparse.Namespace) -> Any:
         UsageError: naming the tables there are, for a name that is none of them.
         CampaignError: when the campaign cannot be read.
     """
-    from meneur.content import example_tables, tables_from_data
+    from meneur.content import example_tables, story_tables_for, tables_from_data
     from meneur.core import tables
 
     own: tuple[Any, ...] = ()
@@ -382,7 +382,9 @@ def table_query(args: argparse.Namespace) -> Any:
         from meneur.saves.campaign import read_state
 
         state = read_state(args.campaign)
+        lang = "en" if getattr(args, "lang", None) == "en" else "fr"
         own = tables_from_data(state["tables"], "campaign.toml")
+        own += story_tables_for(state["lists"], lang)  # found before the shipped, empty ones
     first, second = ("en", "fr") if getattr(args, "lang", None) == "en" else ("fr", "en")
     pool = (*own, *example_tables(first), *example_tables(second))
     table = tables.find(pool, args.name)

@@ -168,7 +168,23 @@ def example_tables(lang: str) -> tuple[Any, ...]:
     tables = document.get("tables", {})
     if not isinstance(tables, dict):
         raise ContentError(f"{name}: tables: expected tables")
-    return tables_from_data(tables, name)
+    # The story's tables, empty here: a campaign's own lists take their place (see
+    # story_tables_for), and an event's focus may roll on them anywhere.
+    return (*tables_from_data(tables, name), *story_tables_for({}, lang))
+
+
+def story_tables_for(lists: Mapping[str, Any], lang: str) -> tuple[Any, ...]:
+    """``random_threads`` and ``random_people``: a campaign's open threads and people as
+    tables, in ``lang`` (meneur.core.story.story_tables)."""
+    from meneur.core.story import LISTS, story_tables
+
+    names = {key: _said(term(f"story.random.{key}"), lang) for key in LISTS}
+    nobody = {key: _said(term(f"story.none.{key}"), lang) for key in LISTS}
+    return story_tables(lists, names, nobody)
+
+
+def _said(found: Term, lang: str) -> str:
+    return found.fr if lang == "fr" else found.en
 
 
 GENES_FILE = "genes/example.toml"

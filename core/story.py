@@ -276,3 +276,20 @@ def tracker_shown(tracker: Mapping[str, Any]) -> str:
     except RulesError:
         pass  # the campaign's check refuses such a tracker already
     return f"{value}/{tracker['max']}" if "max" in tracker else str(value)
+
+
+def story_tables(
+    lists: Mapping[str, Sequence[object]], names: Mapping[str, str], nobody: Mapping[str, str]
+) -> tuple[RandomTable, ...]:
+    """The tables ``random_threads`` and ``random_people`` of a campaign's lists, for
+    other tables to roll on (``{random_people}`` in an event's focus): the open items by
+    weight, or the one line ``nobody[key]`` while none is open. ``names`` name them."""
+    found = []
+    for key in LISTS:
+        try:
+            items = read_items(lists.get(key, []))
+            found.append(pick_table(items, f"random_{key}", names[key]))
+        except RulesError:
+            entries = (TableEntry(nobody[key], 1),)
+            found.append(RandomTable(key=f"random_{key}", name=names[key], entries=entries))
+    return tuple(found)

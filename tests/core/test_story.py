@@ -122,3 +122,13 @@ def test_a_track_shows_its_boxes_and_the_ticks_of_the_next() -> None:
     assert Track("epique", 40).shown() == "■■■■■■■■■■"
     with pytest.raises(RulesError, match="a rank is one of"):
         Track("facile")
+
+
+def test_story_tables_roll_an_open_item_or_say_there_is_none() -> None:
+    names = {"threads": "Un fil", "people": "Une personne"}
+    nobody = {"threads": "aucun fil", "people": "personne"}
+    threads, people = story.story_tables(
+        {"threads": [{"name": "A", "closed": True}], "people": ["Alix", "Bruno"]}, names, nobody
+    )
+    assert (threads.key, [e.text for e in threads.entries]) == ("random_threads", ["aucun fil"])
+    assert (people.key, [e.text for e in people.entries]) == ("random_people", ["Alix", "Bruno"])
