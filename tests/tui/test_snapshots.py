@@ -284,3 +284,43 @@ def test_watch(layout: str, size: tuple[int, int], campaign_of, snap_compare) ->
 
     app = watch_app(campaign_of, layout)
     assert snap_compare(app, terminal_size=size, run_before=steady)
+
+
+# --- Solo play: the story beside the party, the Oracles tab at the tension; a draft ------
+
+
+def test_solo_story_and_tension(app_of, snap_compare) -> None:
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    campaign.set(
+        ("lists", "threads"), ["Retrouver la caravane", {"name": "Le traître", "progress": 3}]
+    )
+    campaign.set(("lists", "people"), ["Alix"])
+    campaign.set(
+        ("trackers", "loups"), {"name": "Les loups", "kind": "clock", "value": 2, "max": 6}
+    )
+    campaign.set(
+        ("trackers", "col"),
+        {"name": "Le col", "kind": "track", "rank": "extreme", "value": 10, "max": 40},
+    )
+    campaign.set_tension(4, "Tension 3 → 4")
+
+    async def steady(pilot: Pilot) -> None:
+        await oracle(pilot)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=steady)
+
+
+def test_draft_character(app_of, snap_compare) -> None:
+
+    async def steady(pilot: Pilot) -> None:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press(*"Mira", "enter")
+        await pilot.pause()
+        await settle(pilot)
+
+    assert snap_compare(app_of("traits"), terminal_size=(100, 30), run_before=steady)
