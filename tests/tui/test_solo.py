@@ -122,3 +122,28 @@ async def test_without_solo_play_a_scene_is_only_its_title(app_of) -> None:
         assert (session.kind, session.text, scene.kind, scene.text) == (
             "session", "S1", "scene", "A",
         )  # fmt: skip
+
+
+async def test_a_tension_for_one_question_leaves_the_campaigns(app_of) -> None:
+    from meneur.tui.widgets.tick import Tick
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        before = campaign.journal.last_id
+        app.screen.query_one("#tension-once", Tick).value = True
+        app.screen.query_one("#tension", StepSelector).value = "1"
+        await pilot.pause()
+        assert campaign.journal.last_id == before  # nothing written
+        assert "Événement aléatoire : 0.0 %" in screen_text(app)
+        app.screen.query_one("#question", Input).value = "Calme ?"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert latest(app)[0].roll["inputs"]["tension"] == 1
+        assert campaign.tension == 3
+        assert app.screen.query_one("#tension", StepSelector).value == "3"
+        assert not app.screen.query_one("#tension-once", Tick).value

@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from meneur.content import term
 from meneur.content.outcomes import glossed, percent_text, style_class, symbol
@@ -22,6 +22,7 @@ from meneur.core import oracles
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
+from meneur.tui.widgets.tick import Tick
 
 from .dice import DiceView, ShownDie
 from .odds import OddsView
@@ -53,8 +54,13 @@ class OraclePanel(SessionStrings, VerticalScroll):
 
     @property
     def tension(self) -> int | None:
-        """The tension questions are asked at (None without solo play)."""
-        return self.session.campaign.tension if self.solo else None
+        """The tension the next question is asked at: the campaign's, or the one chosen
+        for this question alone (None without solo play)."""
+        if not self.solo:
+            return None
+        if self.query("#tension-once") and self.query_one("#tension-once", Tick).value:
+            return int(self.query_one("#tension", StepSelector).value)
+        return self.session.campaign.tension
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=self.t("oracle.question"), id="question")
@@ -75,6 +81,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
                 value=str(self.session.campaign.tension),
                 id="tension",
             )
+            yield Tick(self.t("solo.tension_once"), id="tension-once")
         yield OddsView(id="yesno-odds")
         with Horizontal(classes="roll-row"):
             yield ActionButton(self.t("oracle.ask"), id="ask-yesno", variant="primary")
@@ -125,7 +132,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
         event.stop()
         wanted = int(event.selector.value)
         before = self.session.campaign.tension
-        if wanted == before:
+        if wanted == before or self.query_one("#tension-once", Tick).value:
+            self.update_odds()  # for this question only: the campaign's stays
             return
         try:
             entry = self.session.campaign.set_tension(
@@ -138,9 +146,18 @@ class OraclePanel(SessionStrings, VerticalScroll):
         self.post_message(self.Written(entry))
         self.update_odds()
 
+    @on(Checkbox.Changed, "#tension-once")
+    def _once_changed(self, event: Checkbox.Changed) -> None:
+        """Back to the campaign's tension when the one-question choice is dropped."""
+        event.stop()
+        if not event.value:
+            self.follow_tension()
+        self.update_odds()
+
     def follow_tension(self) -> None:
-        """Show the campaign's tension as it is now (moved elsewhere, undone)."""
-        if self.solo and self.query("#tension"):
+        """Show the campaign's tension as it is now (moved elsewhere, undone), unless
+        one is chosen for the next question."""
+        if self.solo and self.query("#tension") and not self.query_one("#tension-once", Tick).value:
             selector = self.query_one("#tension", StepSelector)
             with selector.prevent(StepSelector.Changed):
                 selector.value = str(self.session.campaign.tension)
@@ -184,6 +201,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
         text.append(
             f"{symbol(record.outcome)} {glossed(record.system, record.outcome)}", style=style
         )
+        if self.solo and self.query_one("#tension-once", Tick).value:
+            self.query_one("#tension-once", Tick).value = False  # this question only
         if getattr(record, "event", False):
             event = self._roll_table("event", term("solo.event").fr, show=False)
             if event is not None:
