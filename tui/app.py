@@ -279,6 +279,7 @@ class MeneurApp(SessionStrings, App[None]):
                 ("story.add_thread", lambda: table.action_story_add("threads")),
                 ("story.add_person", lambda: table.action_story_add("people")),
                 ("story.close", table.action_story_close),
+                ("story.edit", table.action_story_edit),
                 ("story.random_thread", lambda: table.action_story_random("threads")),
                 ("story.random_person", lambda: table.action_story_random("people")),
                 ("story.progress", table.action_story_progress),

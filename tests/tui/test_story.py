@@ -124,3 +124,27 @@ async def test_a_player_never_sees_the_gms_clock(campaign_of) -> None:
         assert "La tempête" in text
         assert "●●○○ 2/4" in text
         assert "Le traître" not in text
+
+
+async def test_a_thread_is_renamed_weighted_and_reopened(app_of) -> None:
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("lists", "threads"), [{"name": "Le col", "closed": True}])
+
+    async def edit(*keys: str) -> None:
+        app.screen.action_story_edit()
+        await pilot.pause()
+        await pilot.press("enter")  # the thread
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await edit("enter", "end")  # rename: the name is there, selected
+        await _type(pilot, " du Nord")
+        await edit("down", "down", "enter", "down", "enter")  # weight 2
+        await edit("down", "down", "down", "enter")  # reopen
+        assert campaign.state["lists"]["threads"] == [{"name": "Le col du Nord", "weight": 2}]
+        assert latest(app).text == "Le col du Nord : Rouvrir"
+        assert "• Le col du Nord" in screen_text(app)

@@ -76,10 +76,10 @@ class StoryCommands(_Base):
         data = [item.to_data() for item in items]
         self._written(lambda: self.session.campaign.set(("lists", key), data, text))
 
-    async def _ask_text(self, title: str, prompt: str) -> str | None:
+    async def _ask_text(self, title: str, prompt: str, value: str = "") -> str | None:
         from .dialogs import TextDialog
 
-        answer = await self.app.push_screen_wait(TextDialog(title, prompt))
+        answer = await self.app.push_screen_wait(TextDialog(title, prompt, value))
         return answer.strip() if isinstance(answer, str) and answer.strip() else None
 
     async def _choose(self, title: str, lines: list[str]) -> int | None:
@@ -125,6 +125,57 @@ class StoryCommands(_Base):
         key, name = choices[picked]
         items = change_item(self._items(key), name, closed=True)
         self._set_list(key, items, self.t(f"story.closed_{WORD[key]}", name=name))
+
+    @work
+    async def action_story_edit(self) -> None:
+        """Change a thread or person: rename it, write its notes, set its weight (1–3),
+        close or reopen it — one journal entry."""
+        from meneur.core.story import change_item
+
+        choices = [(key, item) for key in ("threads", "people") for item in self._items(key)]
+        lines = [
+            f"{self.t(f'story.{key}')} — {item.name}" + (" ✓" if item.closed else "")
+            for key, item in choices
+        ]
+        picked = await self._choose(self.t("story.edit"), lines)
+        if picked is None:
+            return
+        key, item = choices[picked]
+        actions = ["rename", "notes", "weight", "reopen" if item.closed else "close"]
+        what = await self._choose(item.name, [self.t(f"story.edit_{a}") for a in actions])
+        if what is None:
+            return
+        action = actions[what]
+        changes: dict[str, Any]
+        if action == "rename":
+            name = await self._ask_text(
+                self.t("story.edit_rename"), self.t("story.name"), item.name
+            )
+            if name is None:
+                return
+            changes = {"name": name}
+        elif action == "notes":
+            notes = await self._ask_text(item.name, self.t("story.edit_notes"), item.notes)
+            if notes is None:
+                return
+            changes = {"notes": notes}
+        elif action == "weight":
+            weight = await self._choose(
+                self.t("story.edit_weight"), [self.t("story.weight", n=n) for n in (1, 2, 3)]
+            )
+            if weight is None:
+                return
+            changes = {"weight": weight + 1}
+        else:
+            changes = {"closed": action == "close"}
+        try:
+            items = change_item(self._items(key), item.name, **changes)
+        except RulesError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        changed = items[[i.name for i in items].index(changes.get("name", item.name))]
+        text = self.t("story.edited", name=changed.name, what=self.t(f"story.edit_{action}"))
+        self._set_list(key, items, text)
 
     def action_story_random(self, key: str) -> None:
         """A random open thread or person, as often as its weight: journaled, said."""
