@@ -148,3 +148,32 @@ async def test_a_thread_is_renamed_weighted_and_reopened(app_of) -> None:
         assert campaign.state["lists"]["threads"] == [{"name": "Le col du Nord", "weight": 2}]
         assert latest(app).text == "Le col du Nord : Rouvrir"
         assert "• Le col du Nord" in screen_text(app)
+
+
+async def test_at_a_shared_table_the_gm_may_keep_a_clock_to_themself(campaign_of) -> None:
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.table_rules import Seat
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.app import MeneurApp
+    from meneur.tui.presence import Presence
+
+    campaign = campaign_of("resolution")
+    session = Session(
+        Campaign.open(campaign.directory), strings("fr"), random.Random(3),
+        seat=Seat("gm", "gm"), presence=Presence(),
+    )  # fmt: skip
+    app = MeneurApp(session)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.action_story_new_tracker("clock")
+        await pilot.pause()
+        await _type(pilot, "Le traître")
+        await pilot.press("enter")  # 4 segments
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the GM alone
+        await pilot.pause()
+        tracker = session.campaign.state["trackers"]["le_traitre"]
+        assert tracker["gm"] is True
+        assert tracker["max"] == 4

@@ -278,6 +278,15 @@ class StoryCommands(_Base):
                 "name": name, "kind": "track", "rank": ranks[picked], "value": 0,
                 "max": TRACK_BOXES * TICKS_PER_BOX,
             }  # fmt: skip
+        if self.session.presence is not None and self.session.seat.role == "gm":
+            # At a shared table the GM may keep it to themself (no player receives it).
+            hidden = await self._choose(
+                self.t(f"story.new_{kind}"), [self.t("story.for_all"), self.t("story.gm_only")]
+            )
+            if hidden is None:
+                return
+            if hidden == 1:
+                data["gm"] = True
         trackers = self.session.campaign.state["trackers"]
         base = "_".join(folded(name).split()) or kind
         base = "".join(c if c.isalnum() or c == "_" else "_" for c in base)
