@@ -203,7 +203,7 @@ async def test_garbage_a_huge_paste_and_a_resize_storm_disturb_no_one(tmp_path: 
         for width, height in [
             (1, 1),
             (500, 200),
-            *[(40 + i % 90, 10 + i % 40) for i in range(200)],
+            *[(40 + i % 90, 10 + i % 40) for i in range(100)],
         ]:
             alice.resize(width, height)
         alice.resize(120, 36)
