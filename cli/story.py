@@ -166,14 +166,9 @@ def _ident(campaign: Campaign, kind: str, name: str, args: argparse.Namespace) -
 
 
 def _new_ident(campaign: Campaign, name: str) -> str:
-    from meneur.core.words import folded
+    from meneur.core.words import new_ident
 
-    base = "_".join(folded(name).split()) or "suivi"
-    base = "".join(c if c.isalnum() or c == "_" else "_" for c in base)
-    ident, n = base, 2
-    while ident in campaign.state["trackers"]:
-        ident, n = f"{base}_{n}", n + 1
-    return ident
+    return new_ident(name, campaign.state["trackers"], "suivi")
 
 
 def run_clock(args: argparse.Namespace) -> str:
@@ -187,15 +182,7 @@ def run_clock(args: argparse.Namespace) -> str:
     directory, verb, rest = _words(args, CLOCK_VERBS)
     with _open(directory, write=verb != "list") as campaign:
         if verb == "list":
-            clocks = _trackers(campaign, "clock")
-            return (
-                "\n".join(
-                    f"{t['name']}  {_clock_face(Clock(t['max'], t['value']))}"
-                    f"  {t['value']}/{t['max']}" + ("  (MJ — GM)" if t.get("gm") else "")
-                    for t in clocks.values()
-                )
-                or "(aucune horloge — no clock)"
-            )
+            return _listed(campaign, "clock") or "(aucune horloge — no clock)"
         if verb == "add":
             name, segments = _needs(args, rest, 2, "add NAME SEGMENTS (4, 6, 8 or 12)")
             clock = Clock(_whole(args, segments))
@@ -230,10 +217,17 @@ def run_clock(args: argparse.Namespace) -> str:
         return _ask_clock(args, campaign, ident, tracker, clock)
 
 
-def _clock_face(clock: Any) -> str:
-    """``●●○○○○``: a clock's filled and empty segments."""
-    filled, segments = int(clock.filled), int(clock.segments)
-    return "●" * filled + "○" * (segments - filled)
+def _listed(campaign: Campaign, kind: str) -> str:
+    """The clocks or tracks, one line each: name (a track's rank), state, GM's alone."""
+    from meneur.core.story import tracker_shown
+
+    return "\n".join(
+        str(t["name"])
+        + (f" ({t['rank']})" if kind == "track" else "")
+        + f"  {tracker_shown(t)}"
+        + ("  (MJ — GM)" if t.get("gm") else "")
+        for t in _trackers(campaign, kind).values()
+    )
 
 
 def _clock_text(tracker: dict[str, Any], before: Any, after: Any) -> str:
@@ -285,15 +279,7 @@ def run_track(args: argparse.Namespace) -> str:
     most = TRACK_BOXES * TICKS_PER_BOX
     with _open(directory, write=verb != "list") as campaign:
         if verb == "list":
-            tracks = _trackers(campaign, "track")
-            return (
-                "\n".join(
-                    f"{t['name']} ({t['rank']})  {Track(t['rank'], t['value']).shown()}"
-                    + ("  (MJ — GM)" if t.get("gm") else "")
-                    for t in tracks.values()
-                )
-                or "(aucune piste — no track)"
-            )
+            return _listed(campaign, "track") or "(aucune piste — no track)"
         if verb == "add":
             name, rank = _needs(
                 args, rest, 2, "add NAME RANK (simple, ardu, redoutable, extreme, epique)"

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from meneur.content import term
 from meneur.core.errors import RulesError
-from meneur.core.words import folded
+from meneur.core.words import new_ident
 from meneur.saves.changes import MISSING, Change, read
 from meneur.saves.errors import CampaignError
 
@@ -106,7 +106,7 @@ class DraftScreen(SheetScreen):
             self.notify(self.t("sheet.name_needed"), severity="warning")
             self._ask_name()
             return
-        ident = _new_ident(name, self.session.characters())
+        ident = new_ident(name, self.session.characters(), "personnage")
         campaign = self.session.campaign
         try:
             entry = campaign.append(
@@ -135,12 +135,3 @@ def _put(state: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
         node.pop(path[-1], None)
     else:
         node[path[-1]] = value
-
-
-def _new_ident(name: str, taken: Any) -> str:
-    """An id for ``name``: its letters and digits, lower case, not taken yet."""
-    base = "".join(c if c.isalnum() else "_" for c in folded(name)).strip("_") or "personnage"
-    ident, n = base, 2
-    while ident in taken:
-        ident, n = f"{base}_{n}", n + 1
-    return ident

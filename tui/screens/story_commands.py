@@ -254,7 +254,7 @@ class StoryCommands(_Base):
     async def action_story_new_tracker(self, kind: str) -> None:
         """A new clock (its segments chosen) or progress track (its rank chosen)."""
         from meneur.core.story import CLOCK_SEGMENTS, RANKS, TICKS_PER_BOX, TRACK_BOXES
-        from meneur.core.words import folded
+        from meneur.core.words import new_ident
 
         name = await self._ask_text(self.t(f"story.new_{kind}"), self.t("story.name"))
         if name is None:
@@ -287,12 +287,7 @@ class StoryCommands(_Base):
                 return
             if hidden == 1:
                 data["gm"] = True
-        trackers = self.session.campaign.state["trackers"]
-        base = "_".join(folded(name).split()) or kind
-        base = "".join(c if c.isalnum() or c == "_" else "_" for c in base)
-        ident, n = base, 2
-        while ident in trackers:
-            ident, n = f"{base}_{n}", n + 1
+        ident = new_ident(name, self.session.campaign.state["trackers"], kind)
         text = self.t(f"story.added_{kind}", name=name)
         self._written(lambda: self.session.campaign.set(("trackers", ident), data, text))
 
