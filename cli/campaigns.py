@@ -502,8 +502,7 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
         RulesError: when the character's state forbids the test, or a stat is missing.
     """
     from meneur.core.cosmos.combat import Stance
-    from meneur.core.cosmos.conditions import conditions, total
-    from meneur.core.cosmos.endurance import Fatigue
+    from meneur.core.cosmos.conditions import of_sheet, total
     from meneur.core.cosmos.sheet import current_stats
     from meneur.core.errors import RulesError
     from meneur.core.sheets import whole_or
@@ -514,21 +513,16 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
             "--character works out --state-bonus and --critical-failures from the sheet",
         )
     sheet = state["characters"][args.character].get("sheet", {})
-    stance = Stance.from_sheet(sheet)  # the campaign's check has refused a broken one
     current = current_stats(state["options"], sheet)
     named = [stat for stat in args.stat or () if isinstance(stat, str)]
     missing = [stat for stat in named if stat not in current]
     if missing:
         raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
-    fatigue = None
-    if state["options"].get("endurance"):
-        fatigue = Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
-    found = conditions(named, stance, fatigue, concentrated=args.concentrated)
+    found = of_sheet(state["options"], sheet, named, concentrated=args.concentrated)
     args.state_bonus, args.critical_failures = total(found)
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
     args.concentrated = False  # worked out
-    karma = whole_or(sheet.get("karma"))
-    return stance.locked_karma if stance.locked_karma is not None else karma
+    return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))
 
 
 def _summary(record: Any) -> str:

@@ -333,6 +333,12 @@ class Stance:
         """Sépulcrale's backlash: acts last."""
         return self.backlash == "sepulcrale"
 
+    def karma(self, written: int) -> int:
+        """The karma the character's tests use: the sheet's ``written`` one, locked at +10
+        or −10 while in Illumination or Sépulcrale."""
+        locked = self.locked_karma
+        return written if locked is None else locked
+
     def extra_actions(self, written: int) -> int:
         """The extra actions a turn gives: the sheet's ``written`` ones, and at least one
         under Illumination's advantage 6 ("2 actions / tour", not added to a like

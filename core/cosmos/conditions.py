@@ -19,8 +19,9 @@ fatigue does not touch it, while the posture dice's "all tests" do.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from meneur.core.errors import RulesError
 
@@ -119,6 +120,29 @@ def conditions(
         malus = DISADVANTAGE_MALUS.get(stance.disadvantage, 0)
         found += [Condition("disadvantage", -malus)] if malus else []
     return tuple(found)
+
+
+def of_sheet(
+    options: Mapping[str, Any],
+    sheet: Mapping[str, Any],
+    stats: Collection[str],
+    *,
+    concentrated: bool = False,
+) -> tuple[Condition, ...]:
+    """What a character's sheet does to a test of ``stats``: its combat state and, with
+    the campaign's endurance rule, its fatigue (see :func:`conditions`).
+
+    Raises:
+        CannotAct: when the character's state forbids the test.
+        RulesError: for a broken combat state or gauge (the campaign's check refuses
+            such a sheet already).
+    """
+    from meneur.core.sheets import whole_or
+
+    fatigue = None
+    if options.get("endurance"):
+        fatigue = Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
+    return conditions(stats, Stance.from_sheet(sheet), fatigue, concentrated=concentrated)
 
 
 def total(found: Collection[Condition]) -> tuple[int, int]:

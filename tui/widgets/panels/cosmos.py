@@ -21,7 +21,7 @@ from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
 from meneur.core.cosmos import aura, combat, endurance, piloting
 from meneur.core.cosmos import rules as cosmos
-from meneur.core.cosmos.conditions import CannotAct, Condition, conditions, total
+from meneur.core.cosmos.conditions import CannotAct, Condition, of_sheet, total
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
 from meneur.core.cosmos.endurance import Fatigue
@@ -181,11 +181,7 @@ class CosmosPanel(ActionPanel):
     def karma(self) -> int:
         """The acting character's karma (0 for nobody), locked at +10 or −10 while in
         Illumination or Sépulcrale."""
-        locked = self.stance.locked_karma
-        if locked is not None:
-            return locked
-        value = self.sheet.get("karma", 0)
-        return value if isinstance(value, int) else 0
+        return self.stance.karma(whole_or(self.sheet.get("karma")))
 
     @property
     def stance(self) -> combat.Stance:
@@ -255,8 +251,7 @@ class CosmosPanel(ActionPanel):
         concentrated = (
             bool(self.query("#concentrated")) and self.query_one("#concentrated", Tick).value
         )
-        fatigue = self._fatigue() if options.get("endurance") else None
-        found = conditions(keys, self.stance, fatigue, concentrated=concentrated)
+        found = of_sheet(options, self.sheet, keys, concentrated=concentrated)
         state_bonus, widen = total(found)
         self._conditions = found
         stats = tuple(self.stats[key] for key in keys)
@@ -960,13 +955,14 @@ class CosmosPanel(ActionPanel):
     def _cannot_act(self, ident: str) -> str | None:
         """Why a character cannot act at all now (Illumination's backlash, a physical
         exhaustion), or None. A mental exhaustion forbids thinking and magic, not acting."""
-        endurance_on = self.session.campaign.state["options"].get("endurance")
+        options = self.session.campaign.state["options"]
+        sheet = self.session.characters().get(ident, {}).get("sheet", {})
         try:
-            conditions(
-                ("force",), self._stance_of(ident), self._fatigue(ident) if endurance_on else None
-            )
+            of_sheet(options, sheet, ("force",))
         except CannotAct as error:
             return error.reason
+        except RulesError:
+            return None  # a broken sheet: the campaign's check refuses it already
         return None
 
     def _show_round(self) -> None:
