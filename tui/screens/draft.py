@@ -5,7 +5,6 @@ character as one journal entry (one undo). Escape drops the draft; nothing was w
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -15,7 +14,7 @@ from textual.widgets import Static
 from meneur.content import term
 from meneur.core.errors import RulesError
 from meneur.core.words import new_ident
-from meneur.saves.changes import MISSING, Change, read
+from meneur.saves.changes import MISSING, Change, apply, set_value
 from meneur.saves.errors import CampaignError
 
 from .sheet import NAME, SheetScreen
@@ -75,11 +74,11 @@ class DraftScreen(SheetScreen):
         """Keep ``after`` in the draft once the whole sheet still holds by the rules."""
         from meneur.core.sheets import check_sheet
 
-        state = {"characters": {DRAFT: copy.deepcopy(self.draft)}}
-        path = self.path(field)
-        if read(state, path) == after:
+        state: dict[str, Any] = {"characters": {DRAFT: self.draft}}
+        change = set_value(state, self.path(field), after)
+        if change.before == change.after:
             return False
-        _put(state, path, after)
+        apply(state, [change])  # on a copy of the draft: kept only if the sheet holds
         changed = state["characters"][DRAFT]
         try:
             check_sheet(self.system, self.options, changed["sheet"])
@@ -124,14 +123,3 @@ class DraftScreen(SheetScreen):
     def action_close(self) -> None:
         """Drop the draft (nothing was written)."""
         self.dismiss(None)
-
-
-def _put(state: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
-    """Set ``path`` in nested dicts to ``value`` (MISSING removes it)."""
-    node = state
-    for key in path[:-1]:
-        node = node.setdefault(key, {})
-    if value is MISSING:
-        node.pop(path[-1], None)
-    else:
-        node[path[-1]] = value
