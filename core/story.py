@@ -209,6 +209,19 @@ class Clock:
     def complete(self) -> bool:
         return self.filled == self.segments
 
+    @property
+    def value(self) -> int:
+        """What the campaign's tracker keeps: the segments filled."""
+        return self.filled
+
+    def shown(self) -> str:
+        """``●●○○○○ 2/6``."""
+        return (
+            "●" * self.filled
+            + "○" * (self.segments - self.filled)
+            + f" {self.filled}/{self.segments}"
+        )
+
     def advanced(self, segments: int) -> Clock:
         """The clock ``segments`` further (back with a negative number), within its size."""
         return Clock(self.segments, min(max(self.filled + segments, 0), self.segments))
@@ -244,6 +257,11 @@ class Track:
     def complete(self) -> bool:
         return self.ticks == TRACK_BOXES * TICKS_PER_BOX
 
+    @property
+    def value(self) -> int:
+        """What the campaign's tracker keeps: the ticks filled."""
+        return self.ticks
+
     def marked(self, marks: int = 1) -> Track:
         """The track after ``marks`` marks of progress (negative: taken back)."""
         most = TRACK_BOXES * TICKS_PER_BOX
@@ -259,22 +277,34 @@ class Track:
         return boxes
 
 
+def tracker_state(tracker: Mapping[str, Any]) -> Clock | Track:
+    """The clock (``kind = "clock"``) or progress track (``kind = "track"``) a campaign
+    tracker keeps.
+
+    Raises:
+        RulesError: for another kind of tracker, or a broken one.
+    """
+    value = int(tracker.get("value", 0))
+    if tracker.get("kind") == "clock":
+        return Clock(int(tracker.get("max", 0)), value)
+    if tracker.get("kind") == "track":
+        return Track(str(tracker.get("rank", "")), value)
+    raise RulesError("neither a clock nor a track")
+
+
+def moved(state: Clock | Track, steps: int) -> Clock | Track:
+    """A clock ``steps`` segments on, a track ``steps`` marks on (back when negative)."""
+    return state.advanced(steps) if isinstance(state, Clock) else state.marked(steps)
+
+
 def tracker_shown(tracker: Mapping[str, Any]) -> str:
     """A campaign tracker's value as a player reads it: a clock's segments (``●●○○○○
     2/6``), a track's boxes (``■■◑□□□□□□□``), else ``value/max``."""
-    value = int(tracker.get("value", 0))
     try:
-        if tracker.get("kind") == "clock":
-            clock = Clock(int(tracker.get("max", 0)), value)
-            return (
-                "●" * clock.filled
-                + "○" * (clock.segments - clock.filled)
-                + f" {value}/{clock.segments}"
-            )
-        if tracker.get("kind") == "track":
-            return Track(str(tracker.get("rank", "")), value).shown()
+        return tracker_state(tracker).shown()
     except RulesError:
-        pass  # the campaign's check refuses such a tracker already
+        pass  # another kind of tracker (or a broken one, which the campaign's check refuses)
+    value = tracker.get("value", 0)
     return f"{value}/{tracker['max']}" if "max" in tracker else str(value)
 
 

@@ -215,7 +215,7 @@ class StoryCommands(_Base):
     @work
     async def action_story_progress(self) -> None:
         """One step forward: a thread's box, a clock's segment, a track's mark."""
-        from meneur.core.story import Clock, Track, change_item
+        from meneur.core.story import change_item, moved, tracker_state
 
         choices = self._progressing()
         picked = await self._choose(self.t("story.progress"), [line for *_, line in choices])
@@ -232,14 +232,9 @@ class StoryCommands(_Base):
             )
             return
         tracker = campaign.state["trackers"][key]
-        if kind == "clock":
-            before: Any = Clock(int(tracker["max"]), int(tracker["value"]))
-            after: Any = before.advanced(1)
-            value = after.filled
-        else:
-            before = Track(str(tracker["rank"]), int(tracker["value"]))
-            after = before.marked()
-            value = after.ticks
+        before = tracker_state(tracker)
+        after = moved(before, 1)
+        value = after.value
         text = self._tracker_text(tracker, value, before.complete, after.complete)
         self._written(lambda: campaign.set(("trackers", key, "value"), value, text))
 
