@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.widgets import Static
 
 from meneur.core.errors import RulesError
-from meneur.core.story import read_items, tracker_shown
 
 
 class StoryView(Static):
@@ -19,8 +18,18 @@ class StoryView(Static):
     def show(self, state: Mapping[str, Any], titles: Mapping[str, str]) -> None:
         """Show the story of ``state`` (already filtered for the viewer); ``titles`` name
         the parts (``threads``, ``people``, ``trackers``) in the interface's language."""
-        text = Text()
         lists = state.get("lists", {})
+        trackers = [
+            t for t in state.get("trackers", {}).values() if t.get("kind") in ("clock", "track")
+        ]
+        if not trackers and not any(lists.get(key) for key in ("threads", "people")):
+            self.display = False  # no story yet: no room taken, nothing more to read
+            return
+        # Imported here: the story's module brings the random tables' engine, which a
+        # campaign without a story never needs for its first frame.
+        from meneur.core.story import read_items, tracker_shown
+
+        text = Text()
         for key in ("threads", "people"):
             try:
                 items = [item for item in read_items(lists.get(key, [])) if not item.closed]
@@ -32,9 +41,6 @@ class StoryView(Static):
             for item in items:
                 progress = f" {item.progress}/10" if item.progress else ""
                 text.append(f"\n• {item.name}{progress}")
-        trackers = [
-            t for t in state.get("trackers", {}).values() if t.get("kind") in ("clock", "track")
-        ]
         if trackers:
             text.append(("\n" if text else "") + titles["trackers"], style="bold")
             for tracker in trackers:
