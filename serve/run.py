@@ -108,6 +108,8 @@ def serve(
     """
     host_key = load_or_make_host_key(data_dir)
     listeners = bind(address)
+    # Port 0: the system chose one; the GM is told that one.
+    address = Address(address.host, int(listeners[0].getsockname()[1]))
     try:
         forked = _fork_workers(
             directory, listeners, host_key, lang=lang, seed=seed, workers=workers

@@ -70,15 +70,15 @@ class Address:
 
 def parse_address(text: str) -> Address:
     """``[HOST:]PORT`` (an IPv6 host in brackets) as an address; the host defaults to
-    127.0.0.1.
+    127.0.0.1. Port 0 asks the system for a free port (the one taken is announced).
 
     Raises:
         ValueError: saying what is wrong.
     """
     host, _, port = text.rpartition(":")
     host = host.strip("[]") or DEFAULT_HOST
-    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"expected [HOST:]PORT with a port from 1 to 65535, found {text!r}")
+    if not port.isascii() or not port.isdigit() or not 0 <= int(port) < 65536:
+        raise ValueError(f"expected [HOST:]PORT with a port from 0 to 65535, found {text!r}")
     return Address(host, int(port))
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import settings
@@ -97,3 +98,78 @@ def every_roll(roll: Callable[[random.Random], T]) -> list[tuple[Fraction, T]]:
 def brute_force() -> Callable[..., list[tuple[Fraction, object]]]:
     """:func:`every_roll`, for tests that check exact odds against every dice sequence."""
     return every_roll
+
+
+@pytest.fixture(autouse=True)
+def _every_press_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's Button ignores a press while it shows the one before (its 0.2 s
+    "active" effect). A test presses as fast as the machine goes: two presses came
+    within 0.2 s on an idle machine and after it on a loaded one, so whether the second
+    counted depended on the load. Tests run without the effect, so every press counts
+    whatever the machine is doing (as every press of a person does, at a person's pace).
+    """
+    from textual.widgets import Button
+
+    monkeypatch.setattr(Button, "_start_active_affect", lambda self: None)
+
+
+def _quiet(app: Any) -> bool:
+    """Whether ``app`` has nothing left to do by itself now: every message pump (the
+    app, its screens, their widgets) has handled all it was sent and holds no callback
+    for later, and no worker waits to start or runs in a thread."""
+    from textual.worker import WorkerState
+
+    nodes = [app]
+    for stack in app._screen_stacks.values():
+        for screen in stack:
+            nodes.extend(screen.walk_children(with_self=True))
+    # (A message being handled when the pause began was handled before it looked: the
+    # pause waits for a callback sent to every pump behind what each was sent.)
+    for node in nodes:
+        if not node._message_queue.empty() or node._next_callbacks:
+            return False
+    return not any(
+        worker.state == WorkerState.PENDING
+        or (worker.state == WorkerState.RUNNING and worker._thread_worker)
+        for worker in app.workers
+    )
+
+
+QUIET_LOOKS = 50
+"""How many times a pause looks again for an app that is still busy (its timers keep it
+busy forever: a pause then ends as Textual's own does)."""
+
+
+@pytest.fixture(autouse=True)
+def _pauses_wait_until_the_app_is_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's ``pilot.pause()`` waits for the messages sent before it, then for the
+    process to look idle: a guess from the CPU time it used, which a loaded machine
+    fools (a process not given the CPU looks idle with work still queued, and a message
+    sent by a handler during the pause is not waited for). Here a pause — and so every
+    key press and click, which end with one — goes on until the app is quiet
+    (:func:`_quiet`). A pause with a delay is left as it is.
+    """
+    from textual.pilot import Pilot
+
+    original = Pilot.pause
+
+    async def pause(self: Any, delay: float | None = None) -> None:
+        await original(self, delay)
+        if delay is not None:
+            return
+        for _ in range(QUIET_LOOKS):
+            if _quiet(self.app):
+                return
+            await original(self)
+
+    monkeypatch.setattr(Pilot, "pause", pause)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core. Much of the suite waits on other processes (the
+    command line, SSH clients, Chromium, fsync): with one test a core the cores idle
+    meanwhile; two keep them busy (measured on two cores: 170 s with 2, 125 s with 4)."""
+    return 2 * max(
+        1,
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1),
+    )

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from tests.waiting import PATIENCE
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
@@ -353,7 +354,7 @@ def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> N
     threading.Thread(target=lambda: [lines.put(x) for x in follower.stdout], daemon=True).start()
 
     def next_line() -> dict[str, object]:
-        return dict(json.loads(lines.get(timeout=10)))
+        return dict(json.loads(lines.get(timeout=PATIENCE)))
 
     try:
         assert next_line()["text"] == "before"
@@ -366,6 +367,6 @@ def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> N
     finally:
         # TERM, not INT: a test run in the background has SIGINT ignored, as are its children.
         follower.send_signal(signal.SIGTERM)
-        _, errors = follower.communicate(timeout=10)
+        _, errors = follower.communicate(timeout=PATIENCE)
     assert follower.returncode == 0
     assert "Traceback" not in errors

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from meneur.cli.main import main
+from tests.waiting import PATIENCE
 
 BAD = [
     (["odds", "nosuchsystem"], "invalid choice: 'nosuchsystem'"),
@@ -90,7 +91,7 @@ def test_help_lists_the_commands() -> None:
         capture_output=True,
         text=True,
         check=False,
-        timeout=30,
+        timeout=PATIENCE,
     )
     assert result.returncode == 0
     for command in ("odds", "roll", "create", "new", "journal", "undo"):
@@ -107,6 +108,6 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
     )
     assert process.stdout is not None
     process.stdout.close()  # the reader leaves before the answer is written
-    _, err = process.communicate(timeout=30)
+    _, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 0
     assert err == b""

@@ -14,6 +14,7 @@ import pytest
 
 from meneur.cli.main import main
 from meneur.saves.atomic import LEFTOVER_AGE, atomic_write
+from tests.waiting import PATIENCE, until
 
 
 @pytest.fixture(autouse=True)
@@ -52,15 +53,15 @@ def test_export_to_a_fifo_writes_through_it(camp: Path, tmp_path: Path) -> None:
     read: list[bytes] = []
     reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()))
     reader.start()
-    deadline = time.monotonic() + 5
-    status = 2
-    while time.monotonic() < deadline:  # until the reader has opened its end
-        status = main(["export", str(camp), "-o", str(fifo)])
-        if status == 0:
-            break
-        time.sleep(0.02)
-    reader.join(5)
-    assert status == 0
+    status = [2]
+
+    def exported() -> bool:  # once the reader has opened its end
+        status[0] = main(["export", str(camp), "-o", str(fifo)])
+        return status[0] == 0
+
+    until(exported)
+    reader.join(PATIENCE)
+    assert status == [0]
     assert b"La nuit tombe" in read[0]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 

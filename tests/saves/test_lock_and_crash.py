@@ -14,15 +14,16 @@ import pytest
 
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignLocked
+from tests.waiting import PATIENCE
 
 HOLD = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys
     from pathlib import Path
     from meneur.saves.lock import WriterLock
     lock = WriterLock(Path(sys.argv[1]), "meneur serve").acquire()  # a write that hangs
     print("holding", flush=True)
-    time.sleep(60)
+    signal.pause()  # until the test ends it
     """
 )
 
@@ -36,17 +37,36 @@ def _holder(directory: Path) -> subprocess.Popen[str]:
     return holder
 
 
+class _Clock:
+    """The lock's clock in a test: sleeping moves it on, at once."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def test_a_writer_waits_for_a_write_then_says_who_kept_the_campaign_busy(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from meneur.saves import lock
+
     Campaign.create(tmp_path / "c", system="traits").close()
     campaign = Campaign.open(tmp_path / "c")
     holder = _holder(tmp_path / "c")
     try:
-        started = time.monotonic()
+        # The lock's own clock, so that how long it waited is counted, not timed: on a
+        # loaded machine the wall clock says nothing about the wait it chose.
+        clock = _Clock()
+        monkeypatch.setattr(lock, "time", clock)
         with pytest.raises(CampaignLocked) as caught, campaign.writing(wait=0.4):
             pass
-        assert 0.4 <= time.monotonic() - started < 2
+        monkeypatch.undo()
+        assert 0.4 <= clock.now - 1000.0 < 0.4 + 0.02  # its wait, then one look more
         assert f"meneur serve (pid {holder.pid}" in str(caught.value)
         assert "nothing was written, try again" in str(caught.value)
         follower = Campaign.open(tmp_path / "c", write=False)  # readers are always welcome
@@ -135,7 +155,7 @@ def test_parallel_writers_are_all_acknowledged_in_one_contiguous_order(tmp_path:
     directory = tmp_path / "c"
     Campaign.create(directory, system="resolution").close()
     writers = _parallel_writers(directory, 4, 30)
-    acknowledged = _acknowledged(writers, timeout=60)
+    acknowledged = _acknowledged(writers, timeout=PATIENCE)
     assert sorted(acknowledged) == list(range(1, 4 * 30 + 1))
     with Campaign.open(directory) as campaign:
         assert [entry.id for entry in campaign.journal] == list(range(1, 121))
@@ -168,6 +188,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("delay", [0.05, 0.2, 0.35, 0.5, 0.8])
 def test_kill_9_at_any_instant_loses_nothing_acknowledged(tmp_path: Path, delay: float) -> None:
     directory = tmp_path / "c"
@@ -175,10 +196,12 @@ def test_kill_9_at_any_instant_loses_nothing_acknowledged(tmp_path: Path, delay:
     writer = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(directory)], stdout=subprocess.PIPE, text=True
     )
-    time.sleep(0.6 + delay)  # start-up, then a different instant each run
+    assert writer.stdout is not None
+    first = writer.stdout.readline()  # started and writing, however long start-up took
+    time.sleep(delay)  # then a different instant each run
     os.kill(writer.pid, signal.SIGKILL)
     out, _ = writer.communicate()
-    acknowledged = [int(line) for line in out.split()]
+    acknowledged = [int(line) for line in (first + out).split()]
     assert acknowledged, "the writer acknowledged nothing before it was killed"
     leftovers = [p.name for p in directory.rglob(".*.tmp")]
     assert len(leftovers) <= 1  # at most the temporary file the kill interrupted
@@ -202,6 +225,7 @@ def test_the_holder_is_described_from_lines_or_from_an_older_meneurs_json() -> N
     assert _read_lines("") == {}
 
 
+@pytest.mark.e2e
 def test_a_writer_killed_at_random_instants_while_others_write_loses_nothing(
     tmp_path: Path,
 ) -> None:
@@ -223,11 +247,13 @@ def test_a_writer_killed_at_random_instants_while_others_write_loses_nothing(
         victim = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(directory)], stdout=subprocess.PIPE, text=True
         )
-        time.sleep(0.5 + instants.random() * 0.5)  # start-up, then anywhere in a write
+        assert victim.stdout is not None
+        first = victim.stdout.readline()  # writing, however long start-up took
+        time.sleep(instants.random() * 0.5)  # then anywhere in a write
         os.kill(victim.pid, signal.SIGKILL)
         out, _ = victim.communicate()
-        acknowledged += [int(line) for line in out.split()]
-    acknowledged += _acknowledged(steady, timeout=120)
+        acknowledged += [int(line) for line in (first + out).split()]
+    acknowledged += _acknowledged(steady, timeout=2 * PATIENCE)
     assert len(acknowledged) == len(set(acknowledged))
     with Campaign.open(directory) as campaign:  # rolls forward what a kill left behind
         ids = [entry.id for entry in campaign.journal]

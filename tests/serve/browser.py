@@ -22,6 +22,11 @@ from typing import Any
 
 import aiohttp
 
+try:  # in the tests; the benchmark puts this folder on the path instead
+    from tests.waiting import PATIENCE, STEP
+except ImportError:
+    PATIENCE, STEP = 60.0, 0.02
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HOOK = """
 (() => {
@@ -48,6 +53,8 @@ CONTROL = re.compile(
 
 
 def free_port() -> int:
+    """A port free at this instant (another process may take it before it is used:
+    whoever uses it must try again on a conflict)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -58,12 +65,16 @@ class Browser:
 
     def __init__(self, width: int = 1280, height: int = 720) -> None:
         assert CHROMIUM is not None
-        self.port = free_port()
+        self.port = 0  # known once Chromium has chosen it (see __aenter__)
         self.profile = tempfile.mkdtemp(prefix="meneur-chromium-")
         self.process = subprocess.Popen(
             [
                 CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                f"--remote-debugging-port={self.port}", "--remote-debugging-address=127.0.0.1",
+                "--disable-background-networking", "--disable-component-update",
+                "--no-first-run", "--disable-sync",
+                # Port 0: Chromium takes a free one and writes it in DevToolsActivePort,
+                # so that browsers started side by side never race for a port.
+                "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
                 f"--user-data-dir={self.profile}", f"--window-size={width},{height}",
                 "about:blank",
             ],
@@ -76,7 +87,16 @@ class Browser:
 
     async def __aenter__(self) -> Browser:
         self.session = aiohttp.ClientSession()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
+        active = Path(self.profile) / "DevToolsActivePort"
+        while not self.port:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise TimeoutError("chromium did not start")
+            lines = active.read_text().splitlines() if active.exists() else []
+            if lines and lines[0].isdigit():
+                self.port = int(lines[0])
+            else:
+                await asyncio.sleep(STEP)
         while True:
             try:
                 async with self.session.get(f"http://127.0.0.1:{self.port}/json") as answer:
@@ -87,7 +107,7 @@ class Browser:
                 pass
             if time.monotonic() > deadline:
                 raise TimeoutError("chromium did not start")
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(STEP)
         self.socket = await self.session.ws_connect(
             pages[0]["webSocketDebuggerUrl"], max_msg_size=0
         )
@@ -101,7 +121,7 @@ class Browser:
         if self.session is not None:
             await self.session.close()
         self.process.kill()
-        self.process.wait(10)
+        self.process.wait(PATIENCE)
         shutil.rmtree(self.profile, ignore_errors=True)
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
@@ -109,7 +129,7 @@ class Browser:
         ident = self.calls
         await self.socket.send_json({"id": ident, "method": method, "params": params})
         while True:
-            message = await self.socket.receive_json(timeout=30)
+            message = await self.socket.receive_json(timeout=PATIENCE)
             if message.get("id") == ident:
                 if "error" in message:
                     raise RuntimeError(message["error"])
@@ -131,7 +151,7 @@ class Browser:
         while time.monotonic() - start < seconds:
             if words in await self.text():
                 return time.monotonic() - start
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(STEP)
         return None
 
     async def screenshot(self, path: Path) -> None:

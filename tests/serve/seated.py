@@ -5,7 +5,6 @@ their terminal draws them (pyte, a VT emulator, fed the bytes the server sent)."
 from __future__ import annotations
 
 import asyncio
-import socket
 import subprocess
 import time
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.table_file import edit_table
 from meneur.serve.host_key import load_or_make_host_key
 from meneur.serve.ssh import Address, TableServer
+from tests.waiting import PATIENCE, STEP
 
 PEOPLE = ("gm", "alice", "bob", "stranger")
 
@@ -30,12 +30,6 @@ class Table:
     directory: Path
     keys: dict[str, Path]
     data_dir: Path
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def make_table(root: Path, *, viewers: str = "none", system: str = "resolution") -> Table:
@@ -79,12 +73,15 @@ class Served:
     def __init__(self, table: Table, *, lang: str = "fr") -> None:
         self.table = table
         self.server = TableServer(table.directory, lang=lang, seed=1)
-        self.port = free_port()
+        self.port = 0
         self.acceptor: asyncssh.SSHAcceptor | None = None
 
     async def __aenter__(self) -> Served:
         key = load_or_make_host_key(self.table.data_dir)
-        self.acceptor = await self.server.listen(Address("127.0.0.1", self.port), key)
+        # Port 0: a free port the system chooses, so that tests running side by side
+        # never race for one.
+        self.acceptor = await self.server.listen(Address("127.0.0.1", 0), key)
+        self.port = self.acceptor.get_port()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -92,6 +89,21 @@ class Served:
         self.acceptor.close()
         await self.server.stop()
         self.server.close()
+
+    def app_of(self, person: str) -> Any:
+        """The app playing ``person``'s seat in this server (the one connection they
+        have), to wait on what it does rather than on time."""
+        (app,) = [
+            a for a in self.server.apps if hasattr(a, "session") and a.session.seat.name == person
+        ]
+        return app
+
+    def viewer_app(self) -> Any:
+        """The app of the one viewer connected (the read-only view)."""
+        from meneur.tui.watch import WatchApp
+
+        (app,) = [a for a in self.server.apps if isinstance(a, WatchApp)]
+        return app
 
     async def join(
         self, person: str, *, size: tuple[int, int] = (120, 36), lang: str = "fr"
@@ -154,30 +166,29 @@ class Player:
         """The screen as the player reads it."""
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    async def wait_for(self, text: str, timeout: float = 10.0) -> float:
-        """Wait until ``text`` is on the screen; the seconds it took.
+    async def wait_for(self, text: str) -> None:
+        """Wait until ``text`` is on the screen.
 
         Raises:
-            AssertionError: with the screen, when it did not come in time.
+            AssertionError: with the screen, when it never came.
         """
-        start = time.perf_counter()
+        start = time.monotonic()
         while text not in self.text():
-            if time.perf_counter() - start > timeout:
+            if time.monotonic() - start > PATIENCE:
                 raise AssertionError(f"{text!r} never shown; the screen:\n{self.text()}")
-            await asyncio.sleep(0.02)
-        return time.perf_counter() - start
+            await asyncio.sleep(STEP)
 
-    async def wait_gone(self, text: str, timeout: float = 10.0) -> None:
+    async def wait_gone(self, text: str) -> None:
         """Wait until ``text`` is no longer on the screen.
 
         Raises:
             AssertionError: with the screen, when it stayed.
         """
-        start = time.perf_counter()
+        start = time.monotonic()
         while text in self.text():
-            if time.perf_counter() - start > timeout:
+            if time.monotonic() - start > PATIENCE:
                 raise AssertionError(f"{text!r} still shown; the screen:\n{self.text()}")
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(STEP)
 
     async def send(self, data: str | bytes) -> None:
         assert self.process is not None

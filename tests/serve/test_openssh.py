@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import shutil
 import signal
@@ -20,14 +21,20 @@ import pyte
 import pytest
 
 from meneur.saves.campaign import Campaign
+from tests.waiting import PATIENCE, STEP
 
-from .seated import Table, free_port, make_table
+from .seated import Table, make_table
 
-pytestmark = pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is missing")
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is missing"),
+]
 
 
-def start_server(table: Table, port: int, *options: str) -> subprocess.Popen[bytes]:
-    """``meneur serve --headless``, waited for until it prints its fingerprint."""
+def start_server(table: Table, *options: str, port: int = 0) -> tuple[subprocess.Popen[bytes], int]:
+    """``meneur serve --headless``, waited for until it prints its fingerprint; the
+    process and the port it listens on (by default one the system chose: tests side by
+    side never race for a port)."""
     server = subprocess.Popen(
         [
             *(sys.executable, "-m", "meneur.cli.main", "serve", str(table.directory)),
@@ -38,12 +45,14 @@ def start_server(table: Table, port: int, *options: str) -> subprocess.Popen[byt
         env={**os.environ, "MENEUR_DATA_DIR": str(table.data_dir)},
     )
     assert server.stdout is not None
-    deadline = time.monotonic() + 20
     said = b""
-    while b"SHA256:" not in said:
-        assert time.monotonic() < deadline, said
-        said += server.stdout.readline()
-    return server
+    while b"SHA256:" not in said:  # a line at a time: it ends when the server does
+        line = server.stdout.readline()
+        assert line, said
+        said += line
+    announced = re.search(rb"ssh -p (\d+) ", said)
+    assert announced is not None, said
+    return server, int(announced[1])
 
 
 class Terminal:
@@ -81,7 +90,7 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    def wait_for(self, text: str, timeout: float = 15) -> None:
+    def wait_for(self, text: str, timeout: float = PATIENCE) -> None:
         end = time.monotonic() + timeout
         while text not in self.text():
             assert time.monotonic() < end, (
@@ -92,7 +101,7 @@ class Terminal:
     def send(self, data: str) -> None:
         os.write(self.fd, data.encode())
 
-    def status(self, timeout: float = 10) -> int:
+    def status(self, timeout: float = PATIENCE) -> int:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.read(0.1)
@@ -125,7 +134,7 @@ def workers(server: subprocess.Popen[bytes]) -> list[int]:
     return [int(pid) for pid in children.read_text().split()] if children.exists() else []
 
 
-def gone(pid: int, timeout: float = 10) -> bool:
+def gone(pid: int, timeout: float = PATIENCE) -> bool:
     """Whether process ``pid`` ends (or is a zombie) within ``timeout`` seconds."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -135,15 +144,14 @@ def gone(pid: int, timeout: float = 10) -> bool:
             return True
         if state in ("Z", "X"):
             return True
-        time.sleep(0.05)
+        time.sleep(STEP)
     return False
 
 
 def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_path: Path) -> None:
     table = make_table(tmp_path)
-    port = free_port()
     known = tmp_path / "known_hosts"
-    server = start_server(table, port, "--workers", "2")
+    server, port = start_server(table, "--workers", "2")
     try:
         forked = workers(server)
         assert len(forked) == 2
@@ -155,7 +163,7 @@ def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_pa
         # Acknowledged on her screen: on disk, whatever happens to the server now. The
         # main process killed, its workers end their sessions as on a stop, and exit.
         server.send_signal(signal.SIGKILL)
-        server.wait(10)
+        server.wait(PATIENCE)
         assert alice.status() == 0
         assert "la table est fermée" in alice.said.decode(errors="replace")
         assert all(gone(pid) for pid in forked)  # no worker left behind
@@ -166,7 +174,7 @@ def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_pa
     assert rolled.kind == "roll"
     assert rolled.by == "alice"
 
-    server = start_server(table, port, "--workers", "2")
+    server, _ = start_server(table, "--workers", "2", port=port)
     try:
         # The same host key: a strict client that saw the first one accepts it.
         bob = Terminal(ssh_args(table, "bob", port, known, "yes"))
@@ -185,5 +193,5 @@ def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_pa
         assert b"Permission denied" in stranger.said
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(10)
+        server.wait(PATIENCE)
     assert server.returncode == 0

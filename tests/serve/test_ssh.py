@@ -9,15 +9,37 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
+from textual import events
 
 from meneur.saves.campaign import Campaign
+from tests.waiting import until_async
 
 from .seated import Served, make_table
 
+pytestmark = pytest.mark.e2e
+
 ENTER, ESCAPE, DOWN = "\r", "\x1b", "\x1b[B"
+
+
+def recorded_keys(app: Any) -> list[str]:
+    """The keys ``app`` receives from now on, in order, as it receives them."""
+    keys: list[str] = []
+    seen: list[events.Key] = []
+    handler = app.on_event
+
+    async def on_event(event: events.Event) -> None:
+        # A key comes from the terminal, then once more as it bubbles up: counted once.
+        if isinstance(event, events.Key) and not any(event is key for key in seen):
+            seen.append(event)
+            keys.append(event.key)
+        await handler(event)
+
+    app.on_event = on_event
+    return keys
 
 
 async def test_seated_keys_join_as_themselves_and_a_stranger_is_refused(tmp_path: Path) -> None:
@@ -83,7 +105,7 @@ async def test_a_roll_by_one_reaches_every_other_screen(tmp_path: Path) -> None:
         await alice.send("r")
         await alice.wait_for("graine")  # the roll is shown with its seed
         for player in (gm, bob):
-            await player.wait_for("Kael — score 2", timeout=3)
+            await player.wait_for("Kael — score 2")
         entry = Campaign.open(table.directory, write=False).journal.latest(1)[0]
         assert entry.by == "alice"
         assert entry.character == "kael"
@@ -97,7 +119,9 @@ async def test_a_player_cannot_roll_for_another_s_character(tmp_path: Path) -> N
         alice = await served.join("alice")
         await alice.wait_for("Personnage ▾ Kael")
         await alice.send("\x07")  # ctrl+g: the party
-        await asyncio.sleep(0.3)  # as a person types: the focus moves between two keys
+        app = served.app_of("alice")
+        # As a person types: the focus has moved before the next keys.
+        await until_async(lambda: app.focused is not None and app.focused.id == "party")
         await alice.send(DOWN + ENTER)  # Mira, Bob's
         await alice.wait_for("Personnage ▾ Mira")
         before = Campaign.open(table.directory, write=False).journal.last_id
@@ -133,12 +157,10 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
         await alice.wait_for("Choix de Kael scellé")
         await gm.wait_for("Kael : Mouvement")  # the GM sees choices as they come in
         await bob.wait_for("Mira — Tour 1")
-        await asyncio.sleep(0.3)
-        assert all("Kael : Mouvement" not in screen for screen in seen_by_bob)
-        assert "Entrée privée de alice" in bob.text()  # told Alice chose, not what
+        await bob.wait_for("Entrée privée de alice")  # told Alice chose, not what
         await bob.send(ENTER)  # Action
         for player in (gm, alice, bob):
-            await player.wait_for("Tour révélé", timeout=3)
+            await player.wait_for("Tour révélé")
         reveal = Campaign.open(table.directory, write=False).journal.latest(1)[0]
         assert reveal.kind == "reveal"
         assert "Kael → Mouvement, Mira → Action" in reveal.text
@@ -158,10 +180,13 @@ async def test_viewers_watch_when_welcome_and_write_nothing(tmp_path: Path) -> N
         alice = await served.join("alice")
         await alice.wait_for("Kael")
         await alice.send("r")
-        await viewer.wait_for("Kael — score 2", timeout=3)
+        await viewer.wait_for("Kael — score 2")
         before = Campaign.open(table.directory, write=False).journal.last_id
+        keys = recorded_keys(served.viewer_app())
         await viewer.send("r:2d6\r\x1a\x07")
-        await asyncio.sleep(0.5)
+        # Every key reached the view (and what it does with one is done before the next).
+        sent = ["r", "colon", "2", "d", "6", "enter", "ctrl+z", "ctrl+g"]
+        await until_async(lambda: keys == sent)
         assert Campaign.open(table.directory, write=False).journal.last_id == before
         await alice.leave()
         await viewer.leave()
@@ -175,13 +200,9 @@ async def test_a_vanished_client_ends_only_its_own_app(tmp_path: Path) -> None:
         assert len(served.server.apps) == 3
         alice.connection.abort()  # no goodbye: a killed client, a dropped network
         await gm.wait_for("Alice a quitté la table")
-        for _ in range(100):
-            if len(served.server.apps) == 2:
-                break
-            await asyncio.sleep(0.05)
-        assert len(served.server.apps) == 2
+        await until_async(lambda: len(served.server.apps) == 2)
         await bob.send("r")
-        await gm.wait_for("Mira — score 2", timeout=3)
+        await gm.wait_for("Mira — score 2")
         await gm.leave()
         await bob.leave()
 
@@ -207,10 +228,9 @@ async def test_garbage_a_huge_paste_and_a_resize_storm_disturb_no_one(tmp_path: 
         ]:
             alice.resize(width, height)
         alice.resize(120, 36)
-        await asyncio.sleep(1.0)
         # Bob plays on, and Alice's app still answers (its table drawn again).
         await bob.send("r")
-        await alice.wait_for("Mira — score 2", timeout=10)
+        await alice.wait_for("Mira — score 2")
         assert len(served.server.apps) == 2
         await alice.leave()
         await bob.leave()
@@ -224,7 +244,7 @@ async def test_a_lone_escape_is_the_escape_key(tmp_path: Path) -> None:
         await alice.send("\x1bOP")  # F1: the help
         await alice.wait_for("Aide — toutes les touches")
         await alice.send(ESCAPE)
-        await alice.wait_gone("Aide — toutes les touches", timeout=2)
+        await alice.wait_gone("Aide — toutes les touches")
         await alice.leave()
 
 

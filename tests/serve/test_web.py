@@ -16,18 +16,38 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import PATIENCE, STEP
+
 from .browser import CHROMIUM, Browser, free_port
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)"
-)
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)"
+    ),
+]
 
 
 def _cli(*words: str) -> None:
-    done = subprocess.run([*CLI, *words], capture_output=True, text=True, timeout=30)
+    done = subprocess.run([*CLI, *words], capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
+
+
+def _answers(url: str, server: subprocess.Popen[bytes]) -> bool:
+    """Whether the server at ``url`` answers (False when it ended first)."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=PATIENCE) as page:
+                assert page.status == 200
+                return True
+        except OSError:
+            if server.poll() is not None:
+                return False
+            assert time.monotonic() < deadline, "meneur web did not answer"
+            time.sleep(STEP)
 
 
 @pytest.fixture
@@ -37,31 +57,28 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")}
     _cli("new", str(directory), "--system", "resolution", "--name", "Vranberg")
     _cli("set", str(directory), "characters.kael", '{ name = "Kael" }')
-    port = free_port()
-    server = subprocess.Popen(
-        [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,  # the pages' processes go with it
-    )
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as page:
-                assert page.status == 200
-                break
-        except OSError:
-            assert server.poll() is None, "meneur web ended"
-            assert time.monotonic() < deadline, "meneur web did not answer"
-            time.sleep(0.1)
+    # A port free now may be taken before the server listens (tests run side by side):
+    # then the server ends at once, and another port is tried.
+    for _ in range(5):
+        port = free_port()
+        server = subprocess.Popen(
+            [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,  # the pages' processes go with it
+        )
+        url = f"http://127.0.0.1:{port}/"
+        if _answers(url, server):
+            break
+    else:
+        raise AssertionError("meneur web never answered")
     try:
         yield directory, url
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
-            server.wait(10)
+            server.wait(PATIENCE)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
 
@@ -70,12 +87,12 @@ async def test_the_browser_shows_a_roll_made_on_the_command_line(served, tmp_pat
     directory, url = served
     async with Browser() as browser:
         await browser.open(url + "?fontsize=18")
-        assert await browser.wait_for("En attente du premier jet", 30) is not None
+        assert await browser.wait_for("En attente du premier jet", PATIENCE) is not None
         _cli(
             "roll", "resolution", "--score", "3", "--campaign", str(directory),
             "--character", "kael", "--label", "Escalader le mur du temple", "--seed", "9",
         )  # fmt: skip
-        shown_after = await browser.wait_for("Escalader le mur du temple", 10)
+        shown_after = await browser.wait_for("Escalader le mur du temple", PATIENCE)
         assert shown_after is not None  # measured in benchmarks/web_view.py
         text = await browser.text()
         assert "Kael" in text
@@ -87,7 +104,7 @@ async def test_the_browser_shows_a_roll_made_on_the_command_line(served, tmp_pat
             "--label", "Embuscade du MJ", "--visibility", "gm", "--seed", "2",
         )  # fmt: skip
         _cli("note", str(directory), "La porte grince.")
-        assert await browser.wait_for("La porte grince.", 10) is not None
+        assert await browser.wait_for("La porte grince.", PATIENCE) is not None
         assert "Embuscade" not in await browser.text()
 
 
@@ -96,7 +113,7 @@ def test_another_address_needs_to_be_asked_for_in_so_many_words(tmp_path: Path) 
         [*CLI, "web", str(tmp_path), "--host", "0.0.0.0"],
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=PATIENCE,
         env={**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")},
     )
     assert done.returncode == 2

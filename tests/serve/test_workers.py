@@ -8,8 +8,14 @@ import os
 import signal
 from pathlib import Path
 
-from .seated import free_port, join, make_table
+import pytest
+
+from tests.waiting import PATIENCE
+
+from .seated import join, make_table
 from .test_openssh import start_server, workers
+
+pytestmark = pytest.mark.e2e
 
 
 def established(pid: int, port: int) -> int:
@@ -33,8 +39,7 @@ async def test_people_on_different_workers_see_each_other_and_each_others_rolls(
     tmp_path: Path,
 ) -> None:
     table = make_table(tmp_path)
-    port = free_port()
-    server = start_server(table, port, "--workers", "2")
+    server, port = start_server(table, "--workers", "2")
     try:
         alice = await join(table, port, "alice")
         await alice.wait_for("● Alice (Kael)")
@@ -46,11 +51,11 @@ async def test_people_on_different_workers_see_each_other_and_each_others_rolls(
         await bob.wait_for("Alice")
         await alice.send("r")
         await alice.wait_for("graine")
-        await bob.wait_for("Kael — score 2", timeout=2)
+        await bob.wait_for("Kael — score 2")
         await bob.leave()
         await alice.wait_gone("Bob")
         await alice.leave()
     finally:
         server.send_signal(signal.SIGTERM)
-        await asyncio.to_thread(server.wait, 10)
+        await asyncio.to_thread(server.wait, PATIENCE)
     assert server.returncode == 0

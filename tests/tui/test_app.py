@@ -10,6 +10,7 @@ from textual.widgets import Input, OptionList
 from meneur.saves.campaign import Campaign
 from meneur.tui import settings
 from meneur.tui.app import make_app, open_campaign
+from tests.waiting import steady
 
 from .conftest import fixed_clock, screen_text
 
@@ -248,8 +249,7 @@ async def test_the_key_bar_keeps_the_essential_keys(app_of, width: int) -> None:
     # Play-tested: at 110 columns Quit fell off the key bar.
     app = app_of("resolution")
     async with app.run_test(size=(width, 30)) as pilot:
-        await pilot.pause()
-        await pilot.pause(0.2)  # the bar settles after its burst of changes
+        await steady(pilot)  # the bar settles after its burst of changes
         bar = screen_text(app).splitlines()[-1]
         for key in ("f1 Aide", "r Lancer", ": Commande", "^z Annuler", "^q Quitter"):
             assert key in bar

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from tests.waiting import PATIENCE, until_app
 
 from .conftest import notices, screen_text
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
 
-async def _until(pilot, app, condition, seconds: float = 5.0) -> bool:  # type: ignore[no-untyped-def]
-    """Let the app run until ``condition()`` holds (True) or ``seconds`` pass (False)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if condition():
-            return True
-    return False
-
-
 def _cli(*words: str) -> None:
-    done = subprocess.run([*CLI, *words], capture_output=True, text=True, timeout=30)
+    done = subprocess.run([*CLI, *words], capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 0, done.stderr
 
 
@@ -33,9 +24,9 @@ async def test_the_table_shows_what_another_process_writes_without_a_key(app_of)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         _cli("note", directory, "La caravane atteint le col.")
-        assert await _until(pilot, app, lambda: "La caravane atteint le col" in screen_text(app))
+        await until_app(pilot, lambda: "La caravane atteint le col" in screen_text(app))
         _cli("set", directory, "characters.kael.name", '"Kael le Brave"')
-        assert await _until(pilot, app, lambda: "Kael le Brave" in screen_text(app))
+        await until_app(pilot, lambda: "Kael le Brave" in screen_text(app))
         await pilot.press("r")  # the table writes after both, in order
         await pilot.pause()
         ids = [entry.id for entry in app.session.campaign.journal]
@@ -49,15 +40,15 @@ async def test_a_hand_edit_is_taken_in_live_and_a_broken_one_is_said(app_of) -> 
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         path.write_text(path.read_text().replace('name = "Kael"', 'name = "Kaël"'))
-        assert await _until(pilot, app, lambda: "Modifié hors de meneur" in screen_text(app))
+        await until_app(pilot, lambda: "Modifié hors de meneur" in screen_text(app))
         assert "Kaël" in screen_text(app)
         path.write_text(path.read_text().replace('name = "Table resolution"', 'name = "Vranberg"'))
-        assert await _until(pilot, app, lambda: "Vranberg — " in screen_text(app))  # the title
+        await until_app(pilot, lambda: "Vranberg — " in screen_text(app))  # the title
         good = path.read_text()
         assert "Kaël" in good
         broken = good.replace('name = "Kaël"', "name = 3")
         path.write_text(broken)
-        assert await _until(pilot, app, lambda: "ne peut être lu" in screen_text(app))
+        await until_app(pilot, lambda: "ne peut être lu" in screen_text(app))
         assert "characters.kael.name" in screen_text(app)
         await pilot.press("r")  # refused, said, and the file is left as the user wrote it
         await pilot.pause()
@@ -94,12 +85,12 @@ async def test_a_result_is_shown_only_once_saved_and_a_full_disk_is_one_message(
 
 
 HOLD = """
-import sys, time
+import signal, sys
 from pathlib import Path
 from meneur.saves.lock import WriterLock
 lock = WriterLock(Path(sys.argv[1]), "meneur serve").acquire()  # a write that hangs
 print("holding", flush=True)
-time.sleep(60)
+signal.pause()  # until the test ends it
 """
 
 
@@ -107,11 +98,12 @@ async def test_a_write_stuck_elsewhere_is_said_and_nothing_is_shown_as_rolled(ap
     """The app waits half a second for another process's write (it cannot draw while it
     waits), then says who holds the campaign; the roll is not shown as made. Once the
     other write ends, the same key rolls and journals."""
+    from meneur.saves.lock import WAIT_SECONDS
     from meneur.tui.session import LOCK_WAIT
 
     app = app_of("resolution")
     campaign = app.session.campaign
-    assert campaign.lock_wait == LOCK_WAIT
+    assert campaign.lock_wait == LOCK_WAIT < WAIT_SECONDS  # bounded: not the CLI's wait
     before = campaign.journal.last_id
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLD, str(campaign.directory)], stdout=subprocess.PIPE, text=True
@@ -121,24 +113,21 @@ async def test_a_write_stuck_elsewhere_is_said_and_nothing_is_shown_as_rolled(ap
         assert holder.stdout.readline().strip() == "holding"
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await pilot.pause()
-            start = time.monotonic()
             await pilot.press("r")
-            waited = time.monotonic() - start
             await pilot.pause()
             shown = " ".join(screen_text(app).split()) + notices(app)
             assert "meneur serve" in shown  # who holds it
             assert "nothing was written" in shown
             assert campaign.journal.last_id == before
-            assert waited < LOCK_WAIT + 2  # bounded: not the CLI's five seconds
             holder.terminate()
-            holder.wait(10)
+            holder.wait(PATIENCE)
             await pilot.press("r")
             await pilot.pause()
             assert campaign.journal.last_id == before + 1
             assert campaign.journal.entry(before + 1).kind == "roll"
     finally:
         holder.kill()
-        holder.wait(10)
+        holder.wait(PATIENCE)
 
 
 async def test_the_gm_rolls_in_secret_and_the_table_says_so(app_of) -> None:
@@ -172,7 +161,7 @@ async def test_the_gm_rolls_in_secret_and_the_table_says_so(app_of) -> None:
         await pilot.pause()
         assert campaign.journal.entry(campaign.journal.last_id).visibility == "public"
     seen = subprocess.run(
-        [*CLI, "journal", directory, "--json"], capture_output=True, text=True, timeout=30
+        [*CLI, "journal", directory, "--json"], capture_output=True, text=True, timeout=PATIENCE
     )
     entries = json.loads(seen.stdout)["entries"]
     kinds = [(e["kind"], e.get("secret")) for e in entries]
@@ -188,7 +177,7 @@ async def test_rules_switched_on_elsewhere_bring_their_helpers_into_the_panel(ap
         await pilot.pause()
         assert "Aura (règle d'aura)" not in screen_text(app)
         _cli("set", directory, "options.aura", "true")
-        assert await _until(pilot, app, lambda: "Aura (règle d'aura)" in screen_text(app))
+        await until_app(pilot, lambda: "Aura (règle d'aura)" in screen_text(app))
         # the rebuilt panel still acts for the character the table had
         assert app.screen.query_one("#panel").character == app.screen.acting
         assert len(app.screen.query("#panel")) == 1

@@ -17,6 +17,7 @@ from meneur.tui.app import MeneurApp
 from meneur.tui.presence import Presence
 from meneur.tui.session import Session
 from meneur.tui.widgets.journal import JournalView
+from tests.waiting import until_app
 
 ALICE = Seat("player", "alice", frozenset({"kael"}))
 
@@ -52,7 +53,7 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
     before = gm.journal.last_id
     app = player_app(gm.directory)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause(0.3)
+        await pilot.pause()
         screen = app.screen
         assert screen.acting == "kael"  # her own character acts first
         tried = [
@@ -65,11 +66,10 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         for key, said in tried:
             app._notifications.clear()
             await pilot.press(key)
-            await pilot.pause(0.2)
+            await until_app(pilot, lambda said=said: said in messages(app), f"{key}: {said}")
             while len(app.screen_stack) > 1:  # a sheet or dialog it may have opened
                 await pilot.press("escape")
-                await pilot.pause(0.1)
-            assert said in messages(app), (key, messages(app))
+                await pilot.pause()
             assert str(tmp_path) not in messages(app)  # nothing of the server's disk
         # u on the GM's note in the journal: take back another's change.
         journal = screen.query_one(JournalView)
@@ -79,15 +79,17 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         ) + int(journal.earlier)
         app._notifications.clear()
         await pilot.press("u")
-        await pilot.pause(0.2)
-        assert "refused: alice takes back their own changes only" in messages(app)
+        await until_app(
+            pilot, lambda: "refused: alice takes back their own changes only" in messages(app)
+        )
         # Rolling for Bob's character, picked in the party.
         await pilot.press("ctrl+g", "down", "enter")
-        await pilot.pause(0.2)
+        await until_app(pilot, lambda: screen.acting == "mira")
         app._notifications.clear()
         await pilot.press("r")
-        await pilot.pause(0.2)
-        assert "refused: mira is not one of alice's characters" in messages(app)
+        await until_app(
+            pilot, lambda: "refused: mira is not one of alice's characters" in messages(app)
+        )
         # Crafted writes straight to the campaign the app holds, as a palette entry or
         # a patched screen would make them: refused by the table all the same.
         held = app.session.campaign
@@ -118,15 +120,17 @@ async def test_what_is_hers_works_as_hers(tmp_path: Path) -> None:
     gm = campaign(tmp_path / "c")
     app = player_app(gm.directory)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause(0.3)
+        await pilot.pause()
+        journal = app.session.campaign.journal
+        start = journal.last_id
         await pilot.press("r")
-        await pilot.pause(0.2)
+        await until_app(pilot, lambda: journal.last_id == start + 1)
         await pilot.press("ctrl+b")  # private: hers and the GM's
         await pilot.press("colon", *"une note privée", "enter")
-        await pilot.pause(0.2)
+        await until_app(pilot, lambda: journal.last_id == start + 2)
         await pilot.press("ctrl+b")  # public again
         await pilot.press("ctrl+z")
-        await pilot.pause(0.2)
+        await until_app(pilot, lambda: journal.last_id == start + 3)
     gm.sync()
     roll, note, undo = gm.journal.latest(3)
     assert (roll.kind, roll.by, roll.character, roll.visibility) == (
@@ -145,30 +149,43 @@ async def test_the_gm_seats_a_player_from_the_app(tmp_path: Path) -> None:
     from textual.widgets import Input
 
     from meneur.saves.table_file import read_table
+    from meneur.tui.screens.dialogs import TextDialog
 
     gm = campaign(tmp_path / "c")
     key = tmp_path / "alice"
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
     session = Session(Campaign.open(gm.directory), strings("fr"), random.Random(3))
     app = MeneurApp(session)
+
+    async def answer(text: str, *, refused: bool = False) -> None:
+        # As pasted into the dialog's field (a key path is long to type key by key).
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        dialog.query_one(Input).value = text
+        await pilot.press("enter")
+        if refused:  # the dialog stays, saying why
+            await until_app(pilot, lambda: str(dialog.query_one("#dialog-error").render()))
+        else:
+            await until_app(pilot, lambda: app.screen is not dialog)
+
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause(0.3)
-        app.screen.action_seat_player()
-        await pilot.pause(0.2)
-        for answer in ("alice", "Alice", "pas une clé", f"{key}.pub", "kael, nobody"):
-            # As pasted into the dialog's field (a key path is long to type key by key).
-            app.screen.query_one(Input).value = answer
-            await pilot.press("enter")
-            await pilot.pause(0.2)
-        assert "nobody: no such character" in messages(app)
+        await pilot.pause()
+        screen = app.screen
+        screen.action_seat_player()
+        await until_app(pilot, lambda: isinstance(app.screen, TextDialog))
+        for text in ("alice", "Alice"):
+            await answer(text)
+        await answer("pas une clé", refused=True)
+        for text in (f"{key}.pub", "kael, nobody"):
+            await answer(text)
+        await until_app(pilot, lambda: "nobody: no such character" in messages(app))
+        assert app.screen is screen
         assert read_table(gm.directory, gm.state) is None  # nothing written
-        app.screen.action_seat_player()
-        await pilot.pause(0.2)
-        for answer in ("alice", "Alice", f"{key}.pub", "kael"):
-            app.screen.query_one(Input).value = answer
-            await pilot.press("enter")
-            await pilot.pause(0.2)
-        assert "Alice peut rejoindre la table" in messages(app)
+        screen.action_seat_player()
+        await until_app(pilot, lambda: isinstance(app.screen, TextDialog))
+        for text in ("alice", "Alice", f"{key}.pub", "kael"):
+            await answer(text)
+        await until_app(pilot, lambda: "Alice peut rejoindre la table" in messages(app))
     table = read_table(gm.directory, gm.state)
     assert table is not None
     (seat,) = table.seats.values()

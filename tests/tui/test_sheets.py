@@ -357,7 +357,6 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
         assert box.x > 0
         assert box.y > 1
         assert "Les dés sont lancés" in shown(app)
-        await pilot.pause(0.3)  # a button ignores a second press while it shows the first
         await pilot.press("enter")  # no stats chosen yet: refused, with the reason
         await pilot.pause()
         assert "choisissez deux stats différentes" in shown(app)
@@ -366,7 +365,6 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
         if record.chance_bonus:
             dialog.query_one("#chance-pool", Choice).value = Pool.PM
         dialog.query_one("#level-go").focus()
-        await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
@@ -544,7 +542,6 @@ async def test_level_5_moves_points_between_stats_and_splits_light_and_dark(
         assert "Points déplacés : 3 sur 10" in shown(app)
         dialog.query_one("#light", Choice).value = 2
         dialog.query_one("#level-go").focus()
-        await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
@@ -591,12 +588,10 @@ async def test_a_character_point_is_spent_to_narrate_and_given_back_on_a_veto(
             "Kael dépense un point de personnage pour narrer les conséquences (1 → 0)"
         )
         assert "Points de personnage 0" in shown(app)  # the compact sheet follows
-        await pilot.pause(0.3)  # a button ignores a second press while it shows the first
         await pilot.click("#spend-point")
         await pilot.pause()
         assert sheet_of(app)["points"] == 0
         assert "Plus de point de personnage" in notices(app)
-        await pilot.pause(0.3)
         await pilot.click("#veto-point")
         await pilot.pause()
         assert sheet_of(app)["points"] == 1

@@ -12,6 +12,7 @@ from textual.widgets import Input
 
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.ticklist import TickList
+from tests.waiting import steady
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -87,20 +88,7 @@ async def settle(pilot: Pilot) -> None:
     # A blinking cursor would be caught on or off: the picture must not depend on it.
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
-    await pilot.pause()
-    # Then until three pictures a moment apart agree: on a loaded machine a scroll or a
-    # layout asked "after the next refresh" can still be on its way (two agreeing once
-    # let a late scroll through).
-    picture = pilot.app.export_screenshot()
-    agreeing = 0
-    for _ in range(60):
-        await pilot.pause(0.05)
-        again = pilot.app.export_screenshot()
-        agreeing = agreeing + 1 if again == picture else 0
-        if agreeing == 2:
-            return
-        picture = again
-    raise AssertionError("the screen kept changing for 3 s")
+    await steady(pilot)
 
 
 SCREENS = {

@@ -18,6 +18,9 @@ from pathlib import Path
 import pytest
 
 from meneur.saves.campaign import Campaign
+from tests.waiting import PATIENCE
+
+pytestmark = pytest.mark.e2e
 
 MENEUR = [sys.executable, "-m", "meneur.cli.main"]
 
@@ -35,7 +38,7 @@ def test_without_a_terminal_the_app_refuses_to_start(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         env=environment(tmp_path / "data"),
-        timeout=30,
+        timeout=PATIENCE,
         check=False,
     )
     assert result.returncode == 2
@@ -83,9 +86,9 @@ def test_a_terminal_that_goes_away_ends_the_app_and_frees_the_campaign(
     )
     os.close(slave)
     try:
-        assert b"Roll" in read_until(master, b"Roll", 30)  # the table is drawn
+        assert b"Roll" in read_until(master, b"Roll", PATIENCE)  # the table is drawn
         os.close(master)  # the window closes, the SSH client drops
-        assert process.wait(timeout=10) == 0
+        assert process.wait(timeout=PATIENCE) == 0
     finally:
         if process.poll() is None:
             process.kill()
@@ -116,8 +119,8 @@ def test_a_campaign_check_refuses_is_refused_by_the_app_in_one_line_with_status_
     )
     os.close(slave)
     try:
-        shown = read_until(master, b"journal does not have", 30)
-        assert process.wait(timeout=10) == 2
+        shown = read_until(master, b"journal does not have", PATIENCE)
+        assert process.wait(timeout=PATIENCE) == 2
     finally:
         if process.poll() is None:
             process.kill()

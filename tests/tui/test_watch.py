@@ -14,9 +14,10 @@ from meneur.content.strings import strings
 from meneur.core.visibility import AUDIENCE, Viewer
 from meneur.saves.campaign import Campaign
 from meneur.tui.watch import LastRoll, WatchApp
+from tests.waiting import PATIENCE, until_app
 
 from .conftest import screen_text
-from .test_follow import _cli, _until
+from .test_follow import _cli
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
@@ -42,20 +43,25 @@ def watch(campaign: Campaign, viewer: Viewer = AUDIENCE, layout: str = "stream")
 
 @pytest.mark.parametrize("size", [(60, 17), (80, 24), (160, 45)])
 async def test_the_stream_follows_a_roll_written_elsewhere_at_every_size(
-    table: Campaign, size: tuple[int, int]
+    table: Campaign, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from meneur.tui import watch as watch_module
+
+    # The new roll stays highlighted for as long as this test may take to look.
+    monkeypatch.setattr(watch_module, "FRESH_SECONDS", PATIENCE)
     directory = table.directory
     before = files_of(directory)
     app = watch(table)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.3)
+        await pilot.pause()
+        app.follow()  # a look at the campaign, as the view's timer makes them
         assert files_of(directory) == before  # watching writes nothing, takes no lock
         assert "En attente du premier jet" in screen_text(app)
         _cli(
             "roll", "resolution", "--score", "3", "--campaign", str(directory),
             "--character", "kael", "--label", "Escalader le mur du temple", "--seed", "9",
         )  # fmt: skip
-        assert await _until(pilot, app, lambda: "Escalader le mur" in screen_text(app))
+        await until_app(pilot, lambda: "Escalader le mur" in screen_text(app))
         written = files_of(directory)
         shown = screen_text(app)
         assert "Kael — Escalader le mur du temple" in shown  # who rolled, whole words
@@ -65,7 +71,8 @@ async def test_the_stream_follows_a_roll_written_elsewhere_at_every_size(
         if size != (60, 17):
             assert "Peur 1/5" in shown
         assert "Menace" not in shown  # the GM's tracker
-        await pilot.pause(0.3)
+        app.follow()
+        app.follow()
         assert files_of(directory) == written
 
 
@@ -74,7 +81,7 @@ async def test_a_twenty_die_roll_stays_readable_at_60_columns(table: Campaign) -
     async with app.run_test(size=(60, 17)) as pilot:
         await pilot.pause()
         _cli("roll", "dice", "20d6", "--campaign", str(table.directory), "--seed", "3")
-        assert await _until(pilot, app, lambda: "20d6" in screen_text(app))
+        await until_app(pilot, lambda: "20d6" in screen_text(app))
         drawn = str(app.query_one(LastRoll).render()).splitlines()
         dice = [line for line in drawn if line.startswith("d6 ")]
         assert len(dice) == 1  # twenty dice on one line of a 60-column view
@@ -108,7 +115,7 @@ async def test_the_stream_never_draws_a_gm_entry_even_between_two_public_ones(
             seen.append(screen_text(app))
             return "Public après" in seen[-1]
 
-        assert await _until(pilot, app, caught)
+        await until_app(pilot, caught)
     assert all("Embuscade" not in screen for screen in seen)
     assert all("🔒" not in screen for screen in seen)  # not announced: not even that
     assert "La porte s'ouvre." in seen[-1]
@@ -126,7 +133,7 @@ async def test_an_announced_blind_roll_is_said_without_its_content(table: Campai
         with Campaign.open(table.directory) as writer:
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
             writer.record_roll(record, "Embuscade", secrecy=Secrecy("gm", announced=True))
-        assert await _until(pilot, app, lambda: "🔒 Jet secret du MJ" in screen_text(app))
+        await until_app(pilot, lambda: "🔒 Jet secret du MJ" in screen_text(app))
         shown = screen_text(app)
         assert "Embuscade" not in shown
         assert "de chances" not in shown  # not even its odds
@@ -159,7 +166,7 @@ def test_watch_needs_a_terminal(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         env={**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")},
-        timeout=30,
+        timeout=PATIENCE,
         check=False,
     )
     assert done.returncode == 2
@@ -182,10 +189,10 @@ async def test_the_table_layout_follows_what_others_write(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         _cli("note", str(table.directory), "La caravane atteint le col.")
-        assert await _until(pilot, app, lambda: "La caravane atteint" in screen_text(app))
+        await until_app(pilot, lambda: "La caravane atteint" in screen_text(app))
         _cli("set", str(table.directory), "trackers.peur.value", "3")
-        assert await _until(pilot, app, lambda: "Peur 3/5" in screen_text(app))
+        await until_app(pilot, lambda: "Peur 3/5" in screen_text(app))
         _cli("note", str(table.directory), "Le MJ prépare", "--visibility", "gm")
         _cli("note", str(table.directory), "Le vent se lève.")
-        assert await _until(pilot, app, lambda: "Le vent se lève" in screen_text(app))
+        await until_app(pilot, lambda: "Le vent se lève" in screen_text(app))
         assert "Le MJ prépare" not in screen_text(app)
