@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RulesError
-from .tables import RandomTable, TableEntry
 from .words import folded
+
+if TYPE_CHECKING:
+    from .tables import RandomTable
 
 LISTS = ("threads", "people")
 """The story's lists (a campaign's ``[lists]`` may hold others: places…)."""
@@ -165,6 +167,10 @@ def pick_table(items: Sequence[StoryItem], key: str, name: str) -> RandomTable:
     Raises:
         RulesError: when no item is open.
     """
+    # The tables' engine (its dice notation, its odds) only where a table is made:
+    # checking a campaign's lists, as every start does, does not need it.
+    from .tables import RandomTable, TableEntry
+
     entries = tuple(TableEntry(item.name, item.weight) for item in items if not item.closed)
     if not entries:
         raise RulesError("nothing open in the list", message_key="story.empty")
@@ -314,6 +320,8 @@ def story_tables(
     """The tables ``random_threads`` and ``random_people`` of a campaign's lists, for
     other tables to roll on (``{random_people}`` in an event's focus): the open items by
     weight, or the one line ``nobody[key]`` while none is open. ``names`` name them."""
+    from .tables import RandomTable, TableEntry
+
     found = []
     for key in LISTS:
         try:

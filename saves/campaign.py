@@ -29,17 +29,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.core.errors import RulesError
-from meneur.core.phases import (
-    Phase,
-    check_choice,
-    check_reveal,
-    new_phase,
-    phase_from_data,
-    revealed,
-)
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 from meneur.core.table_rules import GM_SEAT, Refused, check_entry, check_undo
 from meneur.core.visibility import check_visibility
@@ -52,6 +44,9 @@ from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, pars
 from .lock import WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
 from .views import gm_keys, secrecy_of
+
+if TYPE_CHECKING:
+    from meneur.core.phases import Phase
 
 STATE_FILE = "campaign.toml"
 BACKUP_DIR = "backups"
@@ -884,6 +879,8 @@ class Campaign:
             CampaignError: for a seat other than the GM's, an unknown character, or a
                 turn that does not hold together (nothing is written then).
         """
+        from meneur.core.phases import new_phase  # turns: only when one is played
+
         try:
             phase = new_phase(prompt, options, characters)
         except RulesError as error:
@@ -916,6 +913,8 @@ class Campaign:
         Raises:
             CampaignError: when there is no such turn.
         """
+        from meneur.core.phases import phase_from_data  # turns: only when one is played
+
         data = self.state.get("phases", {}).get(str(ident))
         if data is None:
             raise CampaignError(self.directory, f"no turn {ident}", "phases")
@@ -923,6 +922,8 @@ class Campaign:
 
     def open_phases(self) -> list[tuple[str, Phase]]:
         """The turns still open, oldest first."""
+        from meneur.core.phases import phase_from_data  # turns: only when one is played
+
         return [
             (ident, phase_from_data(data))
             for ident, data in self.state.get("phases", {}).items()
@@ -938,6 +939,8 @@ class Campaign:
             CampaignError: when this seat may not choose so (another's character, a turn
                 revealed, a choice not offered…); nothing is written then.
         """
+        from meneur.core.phases import check_choice  # turns: only when one is played
+
         with self.writing():
             phase = self.phase(ident)
             try:
@@ -975,6 +978,8 @@ class Campaign:
         Raises:
             CampaignError: for a player or a turn revealed already.
         """
+        from meneur.core.phases import check_reveal  # turns: only when one is played
+
         with self.writing():
             try:
                 check_reveal(self.seat, self.phase(ident))
@@ -986,6 +991,8 @@ class Campaign:
         """Write the reveal of turn ``ident``, under the lock: every choice in turn order,
         public; the sealed choices are gone from the state (so undoing one is refused:
         this entry changed them since)."""
+        from meneur.core.phases import phase_from_data, revealed  # turns: only when played
+
         data = self.state["phases"][ident]
         sealed = {c: item["choice"] for c, item in data.get("sealed", {}).items()}
         order = revealed(phase_from_data(data), sealed)

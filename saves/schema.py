@@ -596,7 +596,6 @@ def _lists(checker: _Checker, value: object) -> dict[str, list[Any]]:
     or a table with its name, ``closed``, ``weight`` 1–3, ``notes`` and ``progress``
     0–10 (meneur.core.story), kept as written."""
     from meneur.core.errors import RulesError
-    from meneur.core.story import read_items
 
     lists = checker.table(value, "lists")
     result: dict[str, list[Any]] = {"threads": [], "people": [], "places": []}
@@ -604,6 +603,12 @@ def _lists(checker: _Checker, value: object) -> dict[str, list[Any]]:
         key = f"lists.{name}"
         if not isinstance(items, list):
             raise checker.fail(key, f"expected a list of names, found {_shown(items)}")
+        if not items:
+            result[name] = []
+            continue
+        # Read only for a list with items: a campaign without a story starts without it.
+        from meneur.core.story import read_items
+
         try:
             read_items(items)
         except RulesError as error:

@@ -20,8 +20,6 @@ from textual.worker import get_current_worker
 
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
 from meneur.core.visibility import GM, Viewer
-from meneur.saves.reading import dice_summary, read_entry, secret_reading
-from meneur.saves.views import entries_for
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -150,14 +148,27 @@ class JournalView(Vertical):
         self.expanded: set[int] = set()
 
     def compose(self) -> ComposeResult:
-        # The search field is mounted the first time it is asked for (ctrl+f).
-        yield JournalList(id="journal-list")
-        yield Static("", id="journal-status")
+        # Nothing yet: the list and its status line are mounted when first asked for
+        # (the table shows its entries just after its first frame, which is then drawn
+        # sooner), and the search field when ctrl+f asks for it.
+        yield from ()
+
+    def _parts(self) -> None:
+        """Mount the list of entries and the status line, once."""
+        if not self.query_children("#journal-list"):
+            self.mount(JournalList(id="journal-list"), Static("", id="journal-status"))
 
     @property
     def listing(self) -> OptionList:
         """The list of entries."""
+        self._parts()
         return self.query_one("#journal-list", OptionList)
+
+    @property
+    def status(self) -> Static:
+        """The line under the list (how many entries a search found…)."""
+        self._parts()
+        return self.query_one("#journal-status", Static)
 
     def show(self, campaign: Campaign) -> None:
         """Show the latest entries of ``campaign`` (earlier ones are a line away)."""
@@ -177,6 +188,8 @@ class JournalView(Vertical):
 
     def _visible(self, entries: Iterable[Entry]) -> Iterator[Entry]:
         """What of ``entries`` this view's viewer may see, as they may see it."""
+        from meneur.saves.views import entries_for
+
         assert self.campaign is not None
         campaign = self.campaign
         return entries_for(entries, self.viewer, campaign.journal, campaign.state)
@@ -379,6 +392,9 @@ class JournalView(Vertical):
         return position + (1 if self.earlier else 0)
 
     def _option(self, entry: Entry) -> Option:
+        # How entries read is needed from the first entry listed, after the first frame.
+        from meneur.saves.reading import dice_summary, read_entry, secret_reading
+
         assert self.campaign is not None
         # Numbers and counts are the GM's: their gaps would count the secrets.
         text = Text(f"{entry.id:>4} " if self.viewer == GM else "", style="dim")
@@ -488,6 +504,7 @@ class JournalView(Vertical):
                 )
 
     async def action_search(self) -> None:
+        self._parts()
         found = self.query("#journal-search").results(Input)
         search = next(found, None)
         if search is None:
@@ -502,7 +519,7 @@ class JournalView(Vertical):
         as it is found (at most :data:`MAX_FOUND`), and the interface never waits."""
         event.stop()
         wanted = event.value.strip().casefold()
-        status = self.query_one("#journal-status", Static)
+        status = self.status
         if not wanted or self.campaign is None:
             self.workers.cancel_group(self, "search")
             self.query_one("#journal-search", Input).add_class("hidden")
@@ -567,9 +584,7 @@ class JournalView(Vertical):
         key = "journal.searching"
         if done:
             key = "journal.found_most" if count >= MAX_FOUND else "journal.found"
-        self.query_one("#journal-status", Static).update(self.strings.t(key, count=count))
+        self.status.update(self.strings.t(key, count=count))
 
     def _search_failed(self, message: str) -> None:
-        self.query_one("#journal-status", Static).update(
-            self.strings.t("app.error", message=message)
-        )
+        self.status.update(self.strings.t("app.error", message=message))
