@@ -36,11 +36,16 @@ def _split(command: str, words: list[str], wanted: int) -> tuple[Path, list[str]
     )
 
 
-def _open(directory: Path, *, write: bool = True) -> Campaign:
+def _open(directory: Path, *, write: bool = True, defer_check: bool = False) -> Campaign:
+    """Open a campaign for a command. ``defer_check``: the command reads every chunk of
+    the journal whole itself (checking it then), so opening does not read them first.
+    The command line holds no threads: a long journal is read by forked workers."""
     from meneur.saves.campaign import Campaign, default_author
     from meneur.saves.locations import remember
 
-    campaign = Campaign.open(directory, write=write, author=default_author())
+    campaign = Campaign.open(
+        directory, write=write, author=default_author(), parallel=True, defer_check=defer_check
+    )
     if write:
         remember(directory)
     return campaign
@@ -318,6 +323,7 @@ def run_journal(args: argparse.Namespace) -> str | None:
     the last N entries of the journal, as the viewer may see them (for anyone but the
     GM without their numbers, whose gaps would count the secrets)."""
     from meneur.core.visibility import GM
+    from meneur.saves.chunks import each_chunk
     from meneur.saves.views import entries_for
 
     viewer = _viewer(args)
@@ -325,28 +331,38 @@ def run_journal(args: argparse.Namespace) -> str | None:
     if args.follow:
         _follow(campaign, campaign.latest(args.last), as_json=args.json, viewer=viewer)
         return None
-    # Written as read, a chunk at a time: a whole journal is never held in memory.
-    read = (
-        campaign.journal.stream(campaign.journal.last_id - args.last + 1, workers=True)
-        if args.last
-        else iter(())
-    )
-    entries = entries_for(read, viewer, campaign.journal, campaign.state)
     numbered = viewer == GM
+    journal = campaign.journal
+
+    def lines(entries: list[Entry]) -> list[str]:
+        shown = entries_for(entries, viewer, journal, campaign.state)
+        if args.json:
+            return [
+                json.dumps(_entry_data(entry, campaign, numbered=numbered), ensure_ascii=False)
+                for entry in shown
+            ]
+        return [entry_line(entry, campaign, numbered=numbered) for entry in shown]
+
+    # Written as worked out, a chunk at a time (in worker processes for a long journal:
+    # the command line holds no threads): a whole journal is never held in memory.
+    first = max(1, journal.last_id - args.last + 1) if args.last else journal.last_id + 1
+    chunks = each_chunk(journal, lines, first=first, parallel=True)
     out = sys.stdout
     if args.json:
         head = json.dumps(
             {"campaign": campaign.name, "system": campaign.system}, ensure_ascii=False
         )
         out.write(head[:-1] + ', "entries": [')
-        for i, entry in enumerate(entries):
-            data = _entry_data(entry, campaign, numbered=numbered)
-            out.write((", " if i else "") + json.dumps(data, ensure_ascii=False))
+        written = False
+        for chunk in chunks:
+            if chunk:
+                out.write((", " if written else "") + ", ".join(chunk))
+                written = True
         out.write("]}\n")
         return None
     out.write(_heading(campaign, viewer) + "\n")
-    for entry in entries:
-        out.write(entry_line(entry, campaign, numbered=numbered) + "\n")
+    for chunk in chunks:
+        out.writelines(line + "\n" for line in chunk)
     return None
 
 
@@ -391,17 +407,22 @@ def run_export(args: argparse.Namespace) -> str | None:
     """``meneur export [DIR] [--format markdown|toml] [-o FILE] [--role R] [--as NAME]``,
     as the viewer may see the campaign."""
     from meneur.content.strings import default_language
-    from meneur.saves.atomic import write_out
+    from meneur.saves.atomic import write_out, writes_atomically
     from meneur.saves.export import markdown_pieces, toml_pieces
 
     viewer = _viewer(args)
-    campaign = _open(_directory(args.directory), write=False)
+    # The export reads every chunk whole and checks it then. Written to a file, it is
+    # written atomically: one stopped half way by a damaged chunk leaves nothing, so
+    # opening need not read the chunks first. Written through (the terminal, a pipe),
+    # what was not checked before is checked first: half a journal is never printed.
+    atomic = args.output is not None and writes_atomically(Path(args.output))
+    campaign = _open(_directory(args.directory), write=False, defer_check=atomic)
     lang = args.lang or default_language()
-    # The command line holds no threads: the journal may be read ahead by forked workers.
+    # The command line holds no threads: the journal may be worked on by forked workers.
     pieces = (
-        markdown_pieces(campaign, lang, workers=True, viewer=viewer)
+        markdown_pieces(campaign, lang, parallel=True, viewer=viewer)
         if args.format == "markdown"
-        else toml_pieces(campaign, workers=True, viewer=viewer)
+        else toml_pieces(campaign, parallel=True, viewer=viewer)
     )
     if args.output:
         write_out(Path(args.output), (piece.encode("utf-8") for piece in pieces))
@@ -420,8 +441,11 @@ def run_check(args: argparse.Namespace) -> str:
     from meneur.saves.verify import check_journal
 
     directory = _directory(args.directory)
-    campaign = _open(directory, write=False)
-    count, rolls = check_journal(campaign.journal, replay=args.verify_rolls)
+    # Every chunk is read whole by the check itself, which says nothing until the end:
+    # opening need not read them first.
+    campaign = _open(directory, write=False, defer_check=True)
+    # The command line holds no threads: the journal may be checked by forked workers.
+    count, rolls = check_journal(campaign.journal, replay=args.verify_rolls, parallel=True)
     verified = f", {rolls} jets rejoués à l'identique (rolls replayed)" if args.verify_rolls else ""
     return (
         f"ok : {directory} — {campaign.name} ({campaign.system}), {count} entrées (entries), "

@@ -105,6 +105,17 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
     fsync_directory(directory)
 
 
+def writes_atomically(path: Path) -> bool:
+    """Whether :func:`write_out` writes ``path`` atomically (a new or regular file: a
+    write that fails half way leaves nothing of itself), not through it."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 def write_out(path: Path, data: bytes | Iterable[bytes]) -> None:
     """Write an export to ``path``: through it when it is a FIFO or a device (``-o
     /dev/stdout``, a pipe), atomically like :func:`atomic_write` otherwise.

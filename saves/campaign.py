@@ -267,6 +267,8 @@ class Campaign:
         write: bool = True,
         clock: Clock = local_now,
         author: str | None = None,
+        parallel: bool = False,
+        defer_check: bool = False,
     ) -> Campaign:
         """Open a campaign, for writing (the default) or only for reading.
 
@@ -274,6 +276,10 @@ class Campaign:
         open never modifies a file. Opening for writing migrates an older schema
         (keeping the original as ``campaign.toml.v<N>.bak``) and rolls forward a journal
         entry campaign.toml had not caught up with.
+
+        The journal's chunks not yet read whole are checked (see :class:`Journal`): with
+        ``parallel`` in worker processes (only where the process may fork); a reader that
+        reads every chunk itself may ``defer_check`` them.
 
         Raises:
             CampaignError: naming the file and line or key of the first problem.
@@ -288,7 +294,8 @@ class Campaign:
             raise CampaignError(directory, what)
         # Everything is read and checked before the lock is taken or a file written, so
         # a campaign that cannot be opened is left exactly as it was.
-        campaign, original, behind = cls._load(directory, clock, write)
+        journal = {"parallel": parallel, "defer_check": defer_check}
+        campaign, original, behind = cls._load(directory, clock, write, journal)
         if not write:
             return campaign
         if original == campaign.state["schema_version"] and not behind:
@@ -298,7 +305,7 @@ class Campaign:
             return campaign
         with WriterLock(directory):
             # Read again under the lock: another writer may have written meanwhile.
-            campaign, original, behind = cls._load(directory, clock, write)
+            campaign, original, behind = cls._load(directory, clock, write, journal)
             _remove_leftovers(directory)
             if original != campaign.state["schema_version"]:
                 shutil.copy2(path, directory / f"{STATE_FILE}.v{original}.bak")
@@ -309,7 +316,9 @@ class Campaign:
         return campaign
 
     @classmethod
-    def _load(cls, directory: Path, clock: Clock, write: bool) -> tuple[Campaign, int, bool]:
+    def _load(
+        cls, directory: Path, clock: Clock, write: bool, journal: Mapping[str, bool]
+    ) -> tuple[Campaign, int, bool]:
         """Read and check everything, in memory: the campaign (without a lock), its
         original schema version, and whether entries had to be rolled forward. A writer
         also looks for a hand edit made while no meneur was open (a reader takes the
@@ -318,7 +327,7 @@ class Campaign:
         # the next sync sees a newer stamp and reads it again (after, it would not).
         stamp = _file_stamp(directory / STATE_FILE)
         state, original, text = _read_state_text(directory / STATE_FILE)
-        campaign = cls(directory, state, Journal(directory, remember=write), clock)
+        campaign = cls(directory, state, Journal(directory, remember=write, **journal), clock)
         _check_with_journal(state, campaign.journal, directory / STATE_FILE)
         campaign._stamp = stamp
         behind = campaign._catch_up()

@@ -17,7 +17,8 @@ from meneur.content.strings import strings
 from meneur.core.visibility import GM, Viewer
 
 from .campaign import Campaign
-from .journal import entry_block
+from .chunks import each_chunk
+from .journal import Entry, entry_block
 from .reading import EntryReading, Translate, read_entry, secret_reading
 from .views import entries_for, state_for
 
@@ -43,8 +44,42 @@ def dice_and_seed(reading: EntryReading, t: Translate) -> str:
     return " · ".join(parts)
 
 
+Item = tuple[str, date | None, str | None, tuple[str, ...]]
+"""One entry as the Markdown export places it: what it is (``secret``, ``session``,
+``scene``, ``note`` or ``item``), its day and in-game time, and its own lines."""
+
+
+def _markdown_items(
+    entries: list[Entry], campaign: Campaign, t: Translate, viewer: Viewer
+) -> list[Item]:
+    """What ``viewer`` may see of ``entries``, each as its own lines (the costly part,
+    done chunk by chunk, in worker processes for a long journal); the headings between
+    them depend on the entries before and are placed by :func:`markdown_lines`."""
+    items: list[Item] = []
+    for entry in entries_for(entries, viewer, campaign.journal, campaign.state):
+        day = entry.time.date()
+        if entry.redacted:
+            items.append(("secret", None, None, (f"*{secret_reading(entry, t)}*",)))
+        elif entry.kind in ("session", "scene"):
+            mark = "##" if entry.kind == "session" else "###"
+            items.append((entry.kind, day, None, (f"{mark} {entry.text}",)))
+        elif entry.kind == "note":
+            text = read_entry(entry, campaign, t).text
+            line = f"~~{text}~~" if campaign.is_struck(entry) else text
+            items.append(("note", day, entry.game_time, (line,)))
+        elif entry.roll is None:
+            line = f"- *{read_entry(entry, campaign, t).text}*"
+            items.append(("item", day, entry.game_time, (line,)))
+        else:
+            reading = read_entry(entry, campaign, t)
+            detail = dice_and_seed(reading, t)
+            lines = (roll_line(reading, t), f"  - {detail}") if detail else (roll_line(reading, t),)
+            items.append(("item", day, entry.game_time, lines))
+    return items
+
+
 def markdown_lines(
-    campaign: Campaign, lang: str = "fr", *, workers: bool = False, viewer: Viewer = GM
+    campaign: Campaign, lang: str = "fr", *, parallel: bool = False, viewer: Viewer = GM
 ) -> Iterator[str]:
     """The journal as Markdown, line by line (the whole journal is never held at once),
     reading as the journal does, with headings in ``lang``.
@@ -52,6 +87,8 @@ def markdown_lines(
     Sessions and scenes are headings (a new day starts a session when none was marked),
     the in-game time is said when it changes, notes are prose as rewritten, each roll a
     list item with its result and, under it, its dice and seed; changes in italics.
+    ``parallel``: the entries are read and worded in worker processes (see
+    :func:`meneur.saves.chunks.each_chunk`).
     """
     t = strings(lang).t
     system = term(f"system.{campaign.system}").glossed
@@ -71,40 +108,35 @@ def markdown_lines(
         yield from lines
         listing = False
 
-    journal = campaign.journal
-    entries = entries_for(journal.stream(workers=workers), viewer, journal, campaign.state)
-    for entry in entries:
-        if entry.redacted:
-            yield from block(f"*{secret_reading(entry, t)}*")
-            continue
-        if entry.kind == "session":
-            day = entry.time.date()
-            yield from block(f"## {entry.text}")
-            continue
-        if entry.time.date() != day:
-            day = entry.time.date()
-            yield from block(f"## {t('export.day', day=f'{day:%d/%m/%Y}')}")
-        if entry.kind == "scene":
-            yield from block(f"### {entry.text}")
-            continue
-        if entry.game_time and entry.game_time != game_time:
-            game_time = entry.game_time
-            yield from block(f"*{game_time}*")
-        if entry.kind == "note":
-            text = read_entry(entry, campaign, t).text
-            yield from block(f"~~{text}~~" if campaign.is_struck(entry) else text)
-            continue
-        if not listing:
-            yield ""
-            listing = True
-        if entry.roll is None:
-            yield f"- *{read_entry(entry, campaign, t).text}*"
-            continue
-        reading = read_entry(entry, campaign, t)
-        yield roll_line(reading, t)
-        detail = dice_and_seed(reading, t)
-        if detail:
-            yield f"  - {detail}"
+    def work(entries: list[Entry]) -> list[Item]:
+        return _markdown_items(entries, campaign, t, viewer)
+
+    for items in each_chunk(campaign.journal, work, parallel=parallel):
+        for kind, when, said_time, lines in items:
+            if kind == "secret":
+                yield from block(*lines)
+                continue
+            if kind == "session":
+                day = when
+                yield from block(*lines)
+                continue
+            if when != day:
+                day = when
+                assert day is not None
+                yield from block(f"## {t('export.day', day=f'{day:%d/%m/%Y}')}")
+            if kind == "scene":
+                yield from block(*lines)
+                continue
+            if said_time and said_time != game_time:
+                game_time = said_time
+                yield from block(f"*{game_time}*")
+            if kind == "note":
+                yield from block(*lines)
+                continue
+            if not listing:
+                yield ""
+                listing = True
+            yield from lines
 
 
 FLUSH_LINES = 2_000
@@ -112,14 +144,14 @@ FLUSH_LINES = 2_000
 
 
 def markdown_pieces(
-    campaign: Campaign, lang: str = "fr", *, workers: bool = False, viewer: Viewer = GM
+    campaign: Campaign, lang: str = "fr", *, parallel: bool = False, viewer: Viewer = GM
 ) -> Iterator[str]:
     """The Markdown export in pieces, to be written as they come: a 100,000-entry
     journal is never one string in memory. Joined, they are :func:`export_markdown`.
-    ``workers``: read the journal ahead in worker processes (see ``Journal.stream``)."""
+    ``parallel``: worked on in worker processes (only where the process may fork)."""
     held = ""  # trailing blanks: kept back until text follows them (the end has none)
     batch: list[str] = []
-    lines = markdown_lines(campaign, lang, workers=workers, viewer=viewer)
+    lines = markdown_lines(campaign, lang, parallel=parallel, viewer=viewer)
     for number, line in enumerate(lines):
         batch.append(line if number == 0 else "\n" + line)
         if len(batch) >= FLUSH_LINES:
@@ -138,15 +170,21 @@ def export_markdown(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM
     return "".join(markdown_pieces(campaign, lang, viewer=viewer))
 
 
-def toml_pieces(campaign: Campaign, *, workers: bool = False, viewer: Viewer = GM) -> Iterator[str]:
+def toml_pieces(
+    campaign: Campaign, *, parallel: bool = False, viewer: Viewer = GM
+) -> Iterator[str]:
     """The campaign's state, then every journal entry as an ``[[entry]]`` table, in
     pieces written as they come (a few chunks at a time in memory); for anyone but the
-    GM, what they may see whole only (an archive holds no announced placeholders)."""
+    GM, what they may see whole only (an archive holds no announced placeholders).
+    ``parallel``: worked on in worker processes (only where the process may fork)."""
     journal = campaign.journal
     yield tomli_w.dumps({"campaign": state_for(viewer, campaign.state, journal)})
-    for entry in entries_for(journal.stream(workers=workers), viewer, journal, campaign.state):
-        if not entry.redacted:
-            yield "\n" + entry_block(entry)
+
+    def work(entries: list[Entry]) -> str:
+        shown = entries_for(entries, viewer, journal, campaign.state)
+        return "".join("\n" + entry_block(entry) for entry in shown if not entry.redacted)
+
+    yield from each_chunk(journal, work, parallel=parallel)
 
 
 def export_toml(campaign: Campaign) -> str:

@@ -10,7 +10,6 @@ the bytes appended since it last looked.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -215,98 +214,123 @@ def parse_toml(path: Path) -> tuple[dict[str, Any], str]:
         raise CampaignError(path, f"invalid TOML: {error}") from error
 
 
+_ENTRY_KEYS = frozenset(ENTRY_KEYS)
+_KINDS = frozenset(KINDS)
+_TEXT_KEYS = ("text", "game_time", "character", "by", "player")
+_RECORDED_KINDS = frozenset({"roll", "oracle", "creation"})
+
+
 def entry_from_data(data: object, path: Path, index: int) -> Entry:
     """Check one entry of a chunk.
+
+    Every entry of a whole journal passes here (100,000 for a long campaign, at each
+    ``meneur check`` or export): the common case, a well-formed entry, is checked with
+    as few lookups as the checks allow; what is wrong is said as precisely either way.
 
     Raises:
         CampaignError: naming the file and the entry's key.
     """
-    where = f"entry[{index}]"
     if not isinstance(data, dict):
-        raise CampaignError(path, "expected a table ([[entry]])", where)
-    unknown = [key for key in data if key not in ENTRY_KEYS]
-    if unknown:
+        raise CampaignError(path, "expected a table ([[entry]])", f"entry[{index}]")
+    if not data.keys() <= _ENTRY_KEYS:
+        unknown = next(key for key in data if key not in _ENTRY_KEYS)
         raise CampaignError(
-            path, f"unknown key (expected one of: {', '.join(ENTRY_KEYS)})", f"{where}.{unknown[0]}"
+            path,
+            f"unknown key (expected one of: {', '.join(ENTRY_KEYS)})",
+            f"entry[{index}].{unknown}",
         )
-    for key in ("id", "time", "kind", "text"):
-        if key not in data:
-            raise CampaignError(path, "missing", f"{where}.{key}")
-    ident = data["id"]
-    if isinstance(ident, bool) or not isinstance(ident, int) or ident < 1:
-        raise CampaignError(path, f"expected an entry number, found {ident!r}", f"{where}.id")
+    get = data.get
+    ident, time, kind, text = get("id"), get("time"), get("kind"), get("text")
+    if ident is None or time is None or kind is None or text is None:
+        for key in ("id", "time", "kind", "text"):
+            if key not in data:
+                raise CampaignError(path, "missing", f"entry[{index}].{key}")
+    if type(ident) is not int or ident < 1:  # bool is not int here
+        raise CampaignError(
+            path, f"expected an entry number, found {ident!r}", f"entry[{index}].id"
+        )
     where = f"entry {ident}"
-    time = data["time"]
-    if isinstance(time, str):  # a hand-written ISO time is clear enough
-        try:
-            time = datetime.fromisoformat(time)
-        except ValueError:
-            time = None
-    if not isinstance(time, datetime):
-        raise CampaignError(
-            path, "expected a date and time, like 2026-11-21T10:15:00+01:00", f"{where}.time"
-        )
-    kind = data["kind"]
-    if kind not in KINDS:
+    if type(time) is not datetime:
+        if isinstance(time, str):  # a hand-written ISO time is clear enough
+            try:
+                time = datetime.fromisoformat(time)
+            except ValueError:
+                time = None
+        if not isinstance(time, datetime):
+            raise CampaignError(
+                path, "expected a date and time, like 2026-11-21T10:15:00+01:00", f"{where}.time"
+            )
+    if kind not in _KINDS:
         raise CampaignError(
             path, f"expected one of: {', '.join(KINDS)}, found {kind!r}", f"{where}.kind"
         )
-    for key in ("text", "game_time", "character", "by", "player"):
-        if key in data and not isinstance(data[key], str):
-            raise CampaignError(path, f"expected text, found {data[key]!r}", f"{where}.{key}")
-    visibility = data.get("visibility", "public")
+    for key in _TEXT_KEYS:
+        value = get(key)
+        if value is not None and type(value) is not str and not isinstance(value, str):
+            raise CampaignError(path, f"expected text, found {value!r}", f"{where}.{key}")
+    visibility = get("visibility", "public")
     if visibility not in VISIBILITIES:
         raise CampaignError(
             path,
             f"expected one of: {', '.join(VISIBILITIES)}, found {visibility!r}",
             f"{where}.visibility",
         )
-    if "announced" in data and not isinstance(data["announced"], bool):
+    announced = get("announced", False)
+    if type(announced) is not bool:
         raise CampaignError(path, "expected true or false", f"{where}.announced")
-    target = data.get("target")
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+    target = get("target")
+    if target is not None and type(target) is not int:
         raise CampaignError(path, f"expected an entry number, found {target!r}", f"{where}.target")
-    roll = data.get("roll")
-    if roll is not None and (
-        not isinstance(roll, dict)
-        or "kind" not in roll
-        or ("seed" not in roll and roll.get("physical") is not True)
-    ):
-        raise CampaignError(
-            path,
-            "expected a roll record with its kind and seed (or physical = true)",
-            f"{where}.roll",
-        )
+    roll = get("roll")
     if roll is not None:
+        if (
+            type(roll) is not dict
+            or "kind" not in roll
+            or ("seed" not in roll and roll.get("physical") is not True)
+        ):
+            raise CampaignError(
+                path,
+                "expected a roll record with its kind and seed (or physical = true)",
+                f"{where}.roll",
+            )
         _check_roll(roll, path, f"{where}.roll")
-    elif kind in ("roll", "oracle", "creation"):
+    elif kind in _RECORDED_KINDS:
         raise CampaignError(path, f"a {kind} entry holds its roll record", f"{where}.roll")
-    raw_changes = data.get("changes", [])
-    if not isinstance(raw_changes, list):
-        raise CampaignError(path, "expected a list of changes", f"{where}.changes")
-    changes = []
-    for i, change in enumerate(raw_changes):
-        try:
-            if not isinstance(change, dict):
-                raise ChangeError("expected a table")
-            changes.append(Change.from_data(change))
-        except ChangeError as error:
-            raise CampaignError(path, str(error), f"{where}.changes[{i}]") from error
-    return Entry(
+    raw_changes = get("changes")
+    changes: tuple[Change, ...] = ()
+    if raw_changes is not None:
+        if type(raw_changes) is not list:
+            raise CampaignError(path, "expected a list of changes", f"{where}.changes")
+        found = []
+        for i, change in enumerate(raw_changes):
+            try:
+                if not isinstance(change, dict):
+                    raise ChangeError("expected a table")
+                found.append(Change.from_data(change))
+            except ChangeError as error:
+                raise CampaignError(path, str(error), f"{where}.changes[{i}]") from error
+        changes = tuple(found)
+    # Made without Entry's __init__: a frozen dataclass sets each of its fields through
+    # object.__setattr__, a fifth of reading a long journal. The result is the same as
+    # Entry(...) with these fields (tests/saves/test_damaged_journal.py checks it).
+    entry = object.__new__(Entry)
+    entry.__dict__.update(
         id=ident,
         time=time,
         kind=kind,
-        text=data["text"],
-        game_time=data.get("game_time"),
-        character=data.get("character"),
+        text=text,
+        game_time=get("game_time"),
+        character=get("character"),
         target=target,
         roll=roll,
-        changes=tuple(changes),
-        by=data.get("by"),
+        changes=changes,
+        by=get("by"),
         visibility=visibility,
-        player=data.get("player"),
-        announced=data.get("announced", False),
+        player=get("player"),
+        announced=announced,
+        redacted=False,
     )
+    return entry
 
 
 def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:
@@ -316,31 +340,39 @@ def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:
     Raises:
         CampaignError: naming the file and key.
     """
-    if not isinstance(roll["kind"], str):
+    if type(roll["kind"]) is not str:
         raise CampaignError(path, f"expected text, found {roll['kind']!r}", f"{where}.kind")
     seed = roll.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and type(seed) is not int:
         raise CampaignError(path, f"expected a whole number, found {seed!r}", f"{where}.seed")
-    if "physical" in roll and not isinstance(roll["physical"], bool):
+    if "physical" in roll and type(roll["physical"]) is not bool:
         raise CampaignError(path, "expected true or false", f"{where}.physical")
-    dice = roll.get("dice", [])
-    if not isinstance(dice, list):
+    dice = roll.get("dice")
+    if dice is None:
+        return
+    if type(dice) is not list:
         raise CampaignError(path, f"expected a list of dice, found {dice!r}", f"{where}.dice")
     for i, die in enumerate(dice):
-        key = f"{where}.dice[{i}]"
-        if not isinstance(die, dict):
-            raise CampaignError(path, "expected a die: { sides = 6, face = 4 }", key)
-        sides, face = die.get("sides"), die.get("face")
-        if sides != "F" and (isinstance(sides, bool) or not isinstance(sides, int)):
+        if type(die) is not dict:
             raise CampaignError(
-                path, f"expected a number of sides, found {sides!r}", f"{key}.sides"
+                path, "expected a die: { sides = 6, face = 4 }", f"{where}.dice[{i}]"
             )
-        if isinstance(face, bool) or not isinstance(face, int):
-            raise CampaignError(path, f"expected the face rolled, found {face!r}", f"{key}.face")
-        if "kept" in die and not isinstance(die["kept"], bool):
-            raise CampaignError(path, "expected true or false", f"{key}.kept")
-        if "role" in die and not isinstance(die["role"], str):
-            raise CampaignError(path, f"expected text, found {die['role']!r}", f"{key}.role")
+        sides, face = die.get("sides"), die.get("face")
+        if type(sides) is not int and sides != "F":
+            raise CampaignError(
+                path, f"expected a number of sides, found {sides!r}", f"{where}.dice[{i}].sides"
+            )
+        if type(face) is not int:
+            raise CampaignError(
+                path, f"expected the face rolled, found {face!r}", f"{where}.dice[{i}].face"
+            )
+        if len(die) > 2:
+            if "kept" in die and type(die["kept"]) is not bool:
+                raise CampaignError(path, "expected true or false", f"{where}.dice[{i}].kept")
+            if "role" in die and type(die["role"]) is not str:
+                raise CampaignError(
+                    path, f"expected text, found {die['role']!r}", f"{where}.dice[{i}].role"
+                )
 
 
 def read_chunk(path: Path, number: int, *, sealed: bool = False) -> tuple[list[Entry], str]:
@@ -451,34 +483,6 @@ def _write_checked(directory: Path, checked: dict[int, tuple[int, int]]) -> None
         atomic_write(directory / CHECKED_FILE, text.encode("utf-8"))
 
 
-PREFETCH_FROM = 8
-"""Chunks from which reading ahead in worker processes pays for starting them."""
-
-
-def _read_entries(path: Path, number: int, sealed: bool) -> list[Entry]:
-    return read_chunk(path, number, sealed=sealed)[0]
-
-
-def _read_ahead(journal: Journal, numbers: range) -> Iterator[list[Entry]]:
-    """The entries of chunks ``numbers``, in order, read and checked by forked worker
-    processes a few chunks ahead of the caller (memory stays a few chunks)."""
-    import multiprocessing
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    last = chunk_number(journal.last_id)
-    context = multiprocessing.get_context("fork")
-    ahead = 2 * (os.cpu_count() or 1)
-    with ProcessPoolExecutor(max(1, min(4, (os.cpu_count() or 1))), context) as pool:
-        pending: list[Future[list[Entry]]] = []
-        queue = iter(numbers)
-        for number in itertools.chain(queue, [None] * ahead):
-            if number is not None:
-                path = journal.chunk_path(number)
-                pending.append(pool.submit(_read_entries, path, number, number < last))
-            if len(pending) > ahead or (number is None and pending):
-                yield pending.pop(0).result()
-
-
 class Journal:
     """A campaign's journal, read lazily from its chunk files.
 
@@ -486,10 +490,25 @@ class Journal:
     cached) when asked for. :meth:`poll` picks up entries another process appended.
     """
 
-    def __init__(self, campaign_dir: Path, *, remember: bool = True) -> None:
+    def __init__(
+        self,
+        campaign_dir: Path,
+        *,
+        remember: bool = True,
+        parallel: bool = False,
+        defer_check: bool = False,
+    ) -> None:
         """Open the journal of ``campaign_dir``; with ``remember`` (a writer), note the
-        chunks read whole in :data:`CHECKED_FILE` (a reader never writes a byte)."""
+        chunks read whole in :data:`CHECKED_FILE` (a reader never writes a byte).
+
+        The chunks not read whole since they last changed are checked now, in worker
+        processes with ``parallel`` (only where the process may fork); with
+        ``defer_check`` (a reader that reads every chunk whole anyway and says nothing
+        before the end: ``meneur check``) they are left to the caller.
+        """
         self.remember = remember
+        self.parallel = parallel
+        self.defer_check = defer_check and not remember
         self.directory = campaign_dir / JOURNAL_DIR
         self._cache: dict[int, list[Entry]] = {}
         self._last_text = ""
@@ -579,6 +598,7 @@ class Journal:
         """
         known = _read_checked(self.directory)
         checked: dict[int, tuple[int, int]] = {}
+        unread: list[int] = []
         for number in numbers:
             path = self.chunk_path(number)
             try:
@@ -593,14 +613,30 @@ class Journal:
                 raise CampaignError(path, "is not a regular file (a directory, FIFO or device)")
             mark = (info.st_size, info.st_mtime_ns)
             if known.get(number) != mark:
-                read_chunk(path, number, sealed=True)
+                unread.append(number)
             checked[number] = mark
+        if self.defer_check:
+            return
+        if unread:
+            from .chunks import check_chunks
+
+            check_chunks(self, unread, parallel=self.parallel)
         if checked != known and self.remember:
             _write_checked(self.directory, checked)
 
     def _read(self, number: int) -> list[Entry]:
         sealed = bool(self.last_id) and number < chunk_number(self.last_id)
         return read_chunk(self.chunk_path(number), number, sealed=sealed)[0]
+
+    def read_whole(self, number: int, *, sealed: bool) -> list[Entry]:
+        """Chunk ``number``'s entries, read and checked now (not kept: see :meth:`chunk`);
+        ``sealed``: it must hold all its entries."""
+        return read_chunk(self.chunk_path(number), number, sealed=sealed)[0]
+
+    def held(self, number: int) -> list[Entry] | None:
+        """The entries of chunk ``number`` if this journal holds them already (read and
+        checked, or written, by it), else None."""
+        return self._cache.get(number)
 
     def chunk(self, number: int) -> list[Entry]:
         """The entries of chunk ``number``: the last chunk and the few read most
@@ -660,24 +696,16 @@ class Journal:
         """Every entry, oldest first, holding one chunk at a time (beyond the cache)."""
         return self.stream(1)
 
-    def stream(self, first: int = 1, *, workers: bool = False) -> Iterator[Entry]:
-        """Entries from ``first`` to the last, oldest first, a few chunks in memory at
-        a time (chunks read for this are not cached: a whole journal never is).
-
-        With ``workers`` (only in a process without threads: they are forked), chunks
-        are read and checked ahead in worker processes while the caller works on the
-        entries already read; for long journals only (:data:`PREFETCH_FROM` chunks).
-        """
+    def stream(self, first: int = 1) -> Iterator[Entry]:
+        """Entries from ``first`` to the last, oldest first, one chunk in memory at a
+        time (chunks read for this are not cached: a whole journal never is). To work
+        on a whole journal on every core, see :func:`meneur.saves.chunks.each_chunk`."""
         if not self.last_id or first > self.last_id:
             return
         first = max(first, 1)
         last = chunk_number(self.last_id)
-        numbers = range(chunk_number(first), last + 1)
-        if workers and len(numbers) >= PREFETCH_FROM:
-            chunks: Iterator[list[Entry]] = _read_ahead(self, numbers)
-        else:
-            chunks = (self._cache[n] if n in self._cache else self._read(n) for n in numbers)
-        for entries in chunks:
+        for number in range(chunk_number(first), last + 1):
+            entries = self._cache[number] if number in self._cache else self._read(number)
             for entry in entries:
                 if entry.id >= first:
                     yield entry

@@ -1,79 +1,70 @@
 """Checking a whole journal, as ``meneur check`` does: every chunk read and checked,
 and with ``replay`` every roll replayed from its seed.
 
-A long journal is checked in worker processes, a chunk each at a time, so the check
-takes about the time of the slowest core's share rather than the sum; each worker holds
-one chunk in memory, and only counts come back.
+A long journal is checked in worker processes (see :mod:`.chunks`), so the check takes
+about the time of the slowest core's share rather than the sum; only counts come back.
 """
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from .chunks import each_chunk
 from .errors import CampaignError
-from .journal import Journal, chunk_name, read_chunk
-
-PARALLEL_FROM = 8
-"""Chunks from which worker processes pay for their start (about 0.1 s)."""
+from .journal import Entry, Journal, chunk_name, chunk_number
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every system
-        return os.cpu_count() or 1
-
-
-def check_chunk(directory: Path, number: int, sealed: bool, replay: bool) -> tuple[int, int]:
-    """Read and check chunk ``number`` of the journal in ``directory``; with ``replay``,
-    replay its rolls. Returns how many entries and rolls it holds.
+def replay_rolls(entries: list[Entry], directory: Path) -> int:
+    """Replay the rolls of ``entries`` (one chunk's) from their seeds; how many there are.
 
     Raises:
-        CampaignError: naming the chunk file and the entry.
+        CampaignError: naming the chunk file and the entry of a roll that does not
+            replay as recorded.
     """
     from .campaign import replay_roll, roll_to_data
 
-    path = directory / chunk_name(number)
-    entries, _ = read_chunk(path, number, sealed=sealed)
     rolls = 0
-    if replay:
-        for entry in entries:
-            if entry.roll is None:
-                continue
-            rolls += 1
-            where = f"entry {entry.id}.roll"
-            try:
-                physical = entry.roll.get("physical") is True
-                replayed = roll_to_data(replay_roll(entry.roll), physical=physical)
-            except CampaignError as error:
-                raise CampaignError(path, error.reason, where) from error
-            if replayed != dict(entry.roll):
-                raise CampaignError(path, "does not replay from its seed as recorded", where)
-    return len(entries), rolls
+    for entry in entries:
+        if entry.roll is None:
+            continue
+        rolls += 1
+        try:
+            physical = entry.roll.get("physical") is True
+            replayed = roll_to_data(replay_roll(entry.roll), physical=physical)
+        except CampaignError as error:
+            raise CampaignError(
+                _chunk_of(entry, directory), error.reason, _roll_of(entry)
+            ) from error
+        if replayed != entry.roll:
+            raise CampaignError(
+                _chunk_of(entry, directory),
+                "does not replay from its seed as recorded",
+                _roll_of(entry),
+            )
+    return rolls
 
 
-def check_journal(journal: Journal, *, replay: bool) -> tuple[int, int]:
-    """Check every chunk of ``journal`` whole, in order; the first problem found (in
-    the journal's order) is the one raised. Returns how many entries and rolls.
+def _chunk_of(entry: Entry, directory: Path) -> Path:
+    return directory / chunk_name(chunk_number(entry.id))
+
+
+def _roll_of(entry: Entry) -> str:
+    return f"entry {entry.id}.roll"
+
+
+def check_journal(journal: Journal, *, replay: bool, parallel: bool = False) -> tuple[int, int]:
+    """Check every chunk of ``journal`` whole, in order (with ``parallel``, in worker
+    processes for a long journal: only where the process may fork); the first
+    problem found (in the journal's order) is the one raised. Returns how many entries
+    and rolls.
 
     Raises:
         CampaignError: naming the chunk file and the entry.
     """
-    numbers = journal.chunk_numbers()
-    if not numbers:
-        return 0, 0
-    last = numbers[-1]
-    jobs = [(journal.directory, n, n < last, replay) for n in numbers]
-    workers = min(_cores(), len(numbers) // 2)
-    if len(numbers) < PARALLEL_FROM or workers < 2:
-        counts = [check_chunk(*job) for job in jobs]
-    else:
-        import multiprocessing
+    journal.chunk_numbers()  # a gap between chunks is the first thing said
 
-        # Forked workers start at once; the command line holds no threads to fork.
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-        with ProcessPoolExecutor(workers, multiprocessing.get_context(method)) as pool:
-            counts = list(pool.map(check_chunk, *zip(*jobs, strict=True), chunksize=4))
+    def work(entries: list[Entry]) -> tuple[int, int]:
+        return len(entries), replay_rolls(entries, journal.directory) if replay else 0
+
+    counts = list(each_chunk(journal, work, parallel=parallel))
     return sum(count for count, _ in counts), sum(rolls for _, rolls in counts)

@@ -185,6 +185,7 @@ COMMANDS = [
     ["journal", "{dir}", "--last", "1"],
     ["journal", "{dir}", "--json"],
     ["export", "{dir}"],
+    ["export", "{dir}", "-o", "{out}"],  # read as it is written: nothing of it is left
     ["note", "{dir}", "la nuit tombe"],
     ["roll", "resolution", "--score", "3", "--campaign", "{dir}", "--seed", "4"],
     ["undo", "{dir}"],
@@ -203,7 +204,7 @@ def test_every_command_refuses_what_check_refuses_and_changes_nothing(
     before = files_of(directory)
     messages = []
     for command in COMMANDS:
-        argv = [word.format(dir=directory) for word in command]
+        argv = [word.format(dir=directory, out=tmp_path / "out.md") for word in command]
         assert main(argv) == 2, argv
         captured = capsys.readouterr()
         assert captured.out == "", argv
@@ -212,6 +213,8 @@ def test_every_command_refuses_what_check_refuses_and_changes_nothing(
         messages.append(captured.err)
         assert files_of(directory) == before, argv
     assert len(set(messages)) == 1  # the same message, whatever the command
+    assert not (tmp_path / "out.md").exists()
+    assert not list(tmp_path.glob(".*.tmp"))
 
 
 def test_the_pristine_campaign_passes_every_command(
@@ -221,9 +224,10 @@ def test_the_pristine_campaign_passes_every_command(
     directory = tmp_path / "camp"
     shutil.copytree(pristine, directory)
     for command in COMMANDS:
-        argv = [word.format(dir=directory) for word in command]
+        argv = [word.format(dir=directory, out=tmp_path / "out.md") for word in command]
         assert main(argv) == 0, (argv, capsys.readouterr().err)
     capsys.readouterr()
+    assert (tmp_path / "out.md").read_text().startswith("# Vranberg")
 
 
 def test_a_chunk_damaged_after_it_was_checked_is_still_caught(
