@@ -461,9 +461,6 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
     command before any die is cast. With ``--character`` on a cosmos test, the karma
     comes from the sheet and its movement is saved (undoable).
     """
-    from meneur.saves.changes import Change, read
-    from meneur.saves.errors import CampaignError
-
     if not args.campaign:
         if (
             args.character
@@ -478,6 +475,10 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
                 "--character, --label, --at, --visibility, --as and --announce go with --campaign",
             )
         return make(None), None
+    # Only with a campaign: a roll to print pays for nothing of the saves.
+    from meneur.saves.changes import Change, read
+    from meneur.saves.errors import CampaignError
+
     secrecy = _secrecy(args)  # refused before any die is cast
     with _open(Path(args.campaign)) as campaign:
         changes: list[Change] = []
