@@ -72,6 +72,8 @@ def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
         _add_secrecy(journal)
 
 
+DIR_HELP = "the campaign's folder (default: the campaign used last)"
+
 SECRECY_HELP = (
     "who may see it: public (everyone), private (the player --as NAME and the GM), "
     "gm (the GM alone: a blind roll)"
@@ -106,9 +108,12 @@ def _add_viewer(parser: Parser) -> None:
 def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None:
     from_dir = "DIR defaults to the campaign used last (or the default one)"
     new = commands.add_parser("new", help="create a campaign directory")
-    new.add_argument("directory", metavar="DIR")
+    new.add_argument("directory", metavar="DIR", help="the new campaign's folder")
     new.add_argument(
-        "--system", required=True, choices=["resolution", "cosmos", "traits", "spherier", "systemj"]
+        "--system",
+        required=True,
+        choices=["resolution", "cosmos", "traits", "spherier", "systemj"],
+        help="its rule system",
     )
     new.add_argument("--name", help="the campaign's name (default: the directory's)")
     new.add_argument(
@@ -120,14 +125,24 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
 
     note = commands.add_parser("note", help=f"write a note in the journal; {from_dir}")
-    note.add_argument("words", nargs="+", metavar="[DIR] TEXT")
+    note.add_argument(
+        "words",
+        nargs="+",
+        metavar="[DIR] TEXT",
+        help="the note (the campaign used last without DIR)",
+    )
     note.add_argument("--at", metavar="TIME", help="in-game time")
     note.add_argument("--edit", type=_whole_number(1), metavar="ID", help="rewrite note ID instead")
     _add_secrecy(note)
 
     for kind in ("session", "scene"):
         marker = commands.add_parser(kind, help=f"start a new {kind} in the journal; {from_dir}")
-        marker.add_argument("words", nargs="+", metavar="[DIR] TITLE")
+        marker.add_argument(
+            "words",
+            nargs="+",
+            metavar="[DIR] TITLE",
+            help="its title (the campaign used last without DIR)",
+        )
         marker.add_argument("--at", metavar="TIME", help="in-game time")
         if kind == "scene":
             marker.add_argument(
@@ -138,8 +153,10 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
             marker.add_argument("--seed", type=int, help="the scene test's seed")
 
     journal = commands.add_parser("journal", help=f"show the journal's last entries; {from_dir}")
-    journal.add_argument("directory", nargs="?", metavar="DIR")
-    journal.add_argument("--last", type=_whole_number(1), default=20, metavar="N")
+    journal.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    journal.add_argument(
+        "--last", type=_whole_number(1), default=20, metavar="N", help="how many entries"
+    )
     journal.add_argument(
         "--json",
         action="store_true",
@@ -154,8 +171,13 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     _add_viewer(journal)
 
     export = commands.add_parser("export", help=f"export the journal; {from_dir}")
-    export.add_argument("directory", nargs="?", metavar="DIR")
-    export.add_argument("--format", choices=["markdown", "toml"], default="markdown")
+    export.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    export.add_argument(
+        "--format",
+        choices=["markdown", "toml"],
+        default="markdown",
+        help="Markdown reads as a story; TOML is the whole campaign, for other tools",
+    )
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     export.add_argument(
         "--lang", choices=["fr", "en"], help="the Markdown's headings (default: the locale's)"
@@ -166,7 +188,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         "watch",
         help=f"a read-only view that follows the campaign live, for an audience; {from_dir}",
     )
-    watch.add_argument("directory", nargs="?", metavar="DIR")
+    watch.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     watch.add_argument(
         "--layout",
         choices=["stream", "table"],
@@ -188,7 +210,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="serve the read-only view (as meneur watch) to a browser or an OBS Browser"
         f" Source, on 127.0.0.1; it has NO authentication; {from_dir}",
     )
-    web.add_argument("directory", nargs="?", metavar="DIR")
+    web.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     web.add_argument("--port", type=_whole_number(1), default=8000, help="default 8000")
     web.add_argument(
         "--host",
@@ -201,7 +223,12 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         action="store_true",
         help="listen on an address other machines reach: there is no password",
     )
-    web.add_argument("--layout", choices=["stream", "table"], default="stream")
+    web.add_argument(
+        "--layout",
+        choices=["stream", "table"],
+        default="stream",
+        help="stream: the last roll big, for a capture; table: the party and the journal",
+    )
     web.add_argument("--background", metavar="COLOUR", help="a plain background colour")
     web.add_argument("--lang", choices=["fr", "en"], help="the view's language")
     web.add_argument("--theme", metavar="NAME", help="a theme, as for meneur watch")
@@ -228,7 +255,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="open the campaign to the table over SSH: the GM and the players (keys in its"
         f" table.toml) each play from their own terminal; {from_dir}",
     )
-    serve.add_argument("directory", nargs="?", metavar="DIR")
+    serve.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     serve.add_argument(
         "--ssh",
         metavar="[HOST:]PORT",
@@ -253,53 +280,67 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     table_verbs = table.add_subparsers(dest="table_verb", metavar="VERB", required=True)
     table_list = table_verbs.add_parser("list", help="the GM's and players' seats and keys")
-    table_list.add_argument("directory", nargs="?", metavar="DIR")
+    table_list.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     table_gm = table_verbs.add_parser("gm", help="add a GM key (and set the GM's name)")
-    table_gm.add_argument("directory", nargs="?", metavar="DIR")
+    table_gm.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     table_gm.add_argument("--key", required=True, help="a public key line (or a .pub file)")
     table_gm.add_argument("--name", help="how the table calls the GM")
     table_player = table_verbs.add_parser(
         "player", help="add a player (or a key, characters to one)"
     )
     table_player.add_argument("ident", metavar="ID", help="the player's id: alice")
-    table_player.add_argument("directory", nargs="?", metavar="DIR")
+    table_player.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     table_player.add_argument("--key", help="a public key line (or a .pub file)")
     table_player.add_argument("--name", help="how the table calls them (default: the id)")
     table_player.add_argument(
         "--character", action="append", default=[], metavar="ID", help="a character they play"
     )
     table_remove = table_verbs.add_parser("remove", help="remove a player and their keys")
-    table_remove.add_argument("ident", metavar="ID")
-    table_remove.add_argument("directory", nargs="?", metavar="DIR")
+    table_remove.add_argument("ident", metavar="ID", help="the player's id (a short name: alice)")
+    table_remove.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     table_viewers = table_verbs.add_parser(
         "viewers", help="whether unknown keys may join as read-only viewers"
     )
-    table_viewers.add_argument("welcome", choices=["anyone", "none"])
-    table_viewers.add_argument("directory", nargs="?", metavar="DIR")
+    table_viewers.add_argument(
+        "welcome",
+        choices=["anyone", "none"],
+        help="anyone: unknown keys may watch, read-only; none: they are refused",
+    )
+    table_viewers.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
 
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
-    check.add_argument("directory", nargs="?", metavar="DIR")
+    check.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     check.add_argument(
         "--verify-rolls", action="store_true", help="also replay every roll from its seed"
     )
 
     for verb in ("undo", "redo"):
         command = commands.add_parser(verb, help=f"{verb} the last state change; {from_dir}")
-        command.add_argument("directory", nargs="?", metavar="DIR")
+        command.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
 
     time = commands.add_parser(
         "time",
         help="the Chronoste: the in-game date and time, or advance it (+30m, +2h, +3j,"
         f" morning, night); {from_dir}",
     )
-    time.add_argument("words", nargs="*", metavar="[DIR] [STEP]")
+    time.add_argument(
+        "words",
+        nargs="*",
+        metavar="[DIR] [STEP]",
+        help="+30m, +2h, +3j, morning|matin, night|nuit|soir; none: show the time",
+    )
 
     tension = commands.add_parser(
         "tension",
         help="solo play: the campaign's tension (1 calm … 5 crisis), or set it (a number, "
         f"up, down); {from_dir}",
     )
-    tension.add_argument("words", nargs="*", metavar="[DIR] [VALUE]")
+    tension.add_argument(
+        "words",
+        nargs="*",
+        metavar="[DIR] [VALUE]",
+        help="1 to 5, up or down; none: show the tension",
+    )
 
     for kind, what in (
         ("thread", "threads (quests, questions, vows)"),
@@ -310,7 +351,9 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
             help=f"solo play: the story's {what}: list, add NAME, close, reopen, rename OLD "
             f"NEW, note NAME TEXT, weight NAME 1-3, progress NAME [BOXES], random; {from_dir}",
         )
-        story.add_argument("words", nargs="*", metavar="[DIR] VERB [NAME …]")
+        story.add_argument(
+            "words", nargs="*", metavar="[DIR] VERB [NAME …]", help="what to do, and to what"
+        )
         story.add_argument(
             "--weight", type=_whole_number(1, 3), help="with add: 1–3 (random picks)"
         )
@@ -321,7 +364,9 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="solo play: clocks of 4, 6, 8 or 12 segments: list, add NAME SEGMENTS, advance "
         f"NAME [N], ask NAME (the yes/no oracle: does it advance?), remove NAME; {from_dir}",
     )
-    clock.add_argument("words", nargs="*", metavar="[DIR] VERB [NAME …]")
+    clock.add_argument(
+        "words", nargs="*", metavar="[DIR] VERB [NAME …]", help="what to do, and to which clock"
+    )
     clock.add_argument("--gm", action="store_true", help="with add: hidden from the players")
     clock.add_argument(
         "--likelihood", type=_whole_number(1, 5), default=3, help="with ask: 1–5 (default 3)"
@@ -332,7 +377,9 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="solo play: progress tracks of 10 boxes: list, add NAME RANK (simple, ardu, "
         f"redoutable, extreme, epique), mark NAME [MARKS], remove NAME; {from_dir}",
     )
-    track.add_argument("words", nargs="*", metavar="[DIR] VERB [NAME …]")
+    track.add_argument(
+        "words", nargs="*", metavar="[DIR] VERB [NAME …]", help="what to do, and to which track"
+    )
     track.add_argument("--gm", action="store_true", help="with add: hidden from the players")
 
     scene_end = commands.add_parser(
@@ -340,14 +387,26 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="solo play: end the scene, saying whether it went the characters' way (yes: "
         f"the tension goes down one; no: up one); {from_dir}",
     )
-    scene_end.add_argument("words", nargs="+", metavar="[DIR] yes|no")
+    scene_end.add_argument(
+        "words",
+        nargs="+",
+        metavar="[DIR] yes|no",
+        help="yes: the scene went the characters' way (tension −1); no: +1",
+    )
 
     set_value = commands.add_parser(
         "set", help=f"set a value, e.g. characters.razors.sheet.karma 3; {from_dir}"
     )
-    set_value.add_argument("words", nargs="+", metavar="[DIR] KEY VALUE")
+    set_value.add_argument(
+        "words",
+        nargs="+",
+        metavar="[DIR] KEY VALUE",
+        help="a dotted key and a TOML value: characters.kael.sheet.karma 4",
+    )
     unset = commands.add_parser("unset", help=f"delete a value, e.g. characters.razors; {from_dir}")
-    unset.add_argument("words", nargs="+", metavar="[DIR] KEY")
+    unset.add_argument(
+        "words", nargs="+", metavar="[DIR] KEY", help="a dotted key: characters.razors"
+    )
 
 
 def _resolution_options(parser: Parser, rolling: bool) -> None:
@@ -355,8 +414,16 @@ def _resolution_options(parser: Parser, rolling: bool) -> None:
 
     how = parser.add_argument_group("difficulty (one of)")
     how.add_argument("--score", type=_whole_number(), help="score to beat, set directly")
-    how.add_argument("--intrinsic", choices=[i.value for i in Intrinsic])
-    how.add_argument("--interest", choices=[i.value for i in Interest])
+    how.add_argument(
+        "--intrinsic",
+        choices=[i.value for i in Intrinsic],
+        help="the intrinsic difficulty (with --interest)",
+    )
+    how.add_argument(
+        "--interest",
+        choices=[i.value for i in Interest],
+        help="the scenaristic interest (with --intrinsic)",
+    )
     how.add_argument(
         "--declared",
         choices=[d.value for d in Declared],
@@ -381,14 +448,22 @@ def _resolution_options(parser: Parser, rolling: bool) -> None:
         "--typical", action="store_true", help="the action is typical for the first element"
     )
     parser.add_argument(
-        "--alteration", choices=[a.value for a in Alteration], default=Alteration.STABLE.value
+        "--alteration",
+        choices=[a.value for a in Alteration],
+        default=Alteration.STABLE.value,
+        help="how side effects come",
     )
 
 
 def _oracle_options(parser: Parser, rolling: bool) -> None:
     from meneur.core.oracles import Lean
 
-    parser.add_argument("--lean", choices=[lean.value for lean in Lean], required=True)
+    parser.add_argument(
+        "--lean",
+        choices=[lean.value for lean in Lean],
+        required=True,
+        help="whether the environment leans against the characters, for them, or neither",
+    )
     parser.add_argument("--question", default="", help="the question asked, for the record")
 
 
@@ -433,7 +508,9 @@ def _cosmos_options(parser: Parser, rolling: bool) -> None:
     parser.add_argument(
         "--bonus", type=_whole_number(), default=0, help="bonus (or -malus) in %% points"
     )
-    parser.add_argument("--karma", type=_whole_number(-10, 10), default=0)
+    parser.add_argument(
+        "--karma", type=_whole_number(-10, 10), default=0, help="the karma, −10 to +10"
+    )
     parser.add_argument(
         "--state-bonus",
         type=_whole_number(),
@@ -470,7 +547,9 @@ def _stat(text: str) -> int | str:
 
 
 def _intuition_options(parser: Parser, rolling: bool) -> None:
-    parser.add_argument("--intuition", type=_whole_number(0, 6), default=3)
+    parser.add_argument(
+        "--intuition", type=_whole_number(0, 6), default=3, help="the intuition, 0 to 6"
+    )
 
 
 def _dice_options(parser: Parser, rolling: bool) -> None:
@@ -481,12 +560,25 @@ def _traits_options(parser: Parser, rolling: bool) -> None:
     from meneur.core.traits.rules import PokerPolicy
 
     policies = [policy.value for policy in PokerPolicy]
-    parser.add_argument("--dice", type=_whole_number(0, 100), required=True, metavar="N")
-    parser.add_argument("--difficulty", type=_whole_number(0), metavar="D")
+    parser.add_argument(
+        "--dice",
+        type=_whole_number(0, 100),
+        required=True,
+        metavar="N",
+        help="the d6 of the pool (the trait's value)",
+    )
+    parser.add_argument(
+        "--difficulty",
+        type=_whole_number(0),
+        metavar="D",
+        help="the Difficulty (a d6 at least it succeeds)",
+    )
     parser.add_argument(
         "--need", type=_whole_number(1), default=1, metavar="R", help="successes needed"
     )
-    parser.add_argument("--bonus", type=_whole_number(), default=0, metavar="B")
+    parser.add_argument(
+        "--bonus", type=_whole_number(), default=0, metavar="B", help="a bonus to the test"
+    )
     parser.add_argument("--bonus-die", metavar="d6|-d4", help="a variable bonus or malus die")
     blessing = parser.add_mutually_exclusive_group()
     blessing.add_argument("--bless", action="store_true", help="Difficulty - 1")
@@ -540,7 +632,12 @@ def _traits_options(parser: Parser, rolling: bool) -> None:
 def _spherier_options(parser: Parser, rolling: bool) -> None:
     from meneur.core.spherier.rules import Engine
 
-    parser.add_argument("--engine", choices=[e.value for e in Engine], required=True)
+    parser.add_argument(
+        "--engine",
+        choices=[e.value for e in Engine],
+        required=True,
+        help="the campaign's engine: d6 successes or a d20 score",
+    )
     parser.add_argument("--mastery", type=_whole_number(), metavar="M", help="the Maîtrise")
     parser.add_argument("--limit", type=_whole_number(0), metavar="L", help="the Limite")
     parser.add_argument(
@@ -550,15 +647,23 @@ def _spherier_options(parser: Parser, rolling: bool) -> None:
         "--dd", metavar="DD", help="a number or facile, moyenne, difficile, tres-difficile"
     )
     parser.add_argument("--notation", metavar="'[Dressage](2)'", help="a test notation")
-    parser.add_argument("--bonus", type=_whole_number(), default=0, metavar="B")
-    parser.add_argument("--malus", type=_whole_number(), default=0, metavar="M")
+    parser.add_argument(
+        "--bonus", type=_whole_number(), default=0, metavar="B", help="a bonus to the test"
+    )
+    parser.add_argument(
+        "--malus", type=_whole_number(), default=0, metavar="M", help="a malus to the test"
+    )
     parser.add_argument(
         "--opponent",
         metavar="'Psychologie<+3, 2>'",
         help="opposed test: the opponent's skill (or --opponent-mastery/--opponent-limit)",
     )
-    parser.add_argument("--opponent-mastery", type=_whole_number(), metavar="M")
-    parser.add_argument("--opponent-limit", type=_whole_number(0), metavar="L")
+    parser.add_argument(
+        "--opponent-mastery", type=_whole_number(), metavar="M", help="the opponent's Maîtrise"
+    )
+    parser.add_argument(
+        "--opponent-limit", type=_whole_number(0), metavar="L", help="the opponent's Limite"
+    )
     parser.add_argument(
         "--assistant",
         action="append",

@@ -1,0 +1,160 @@
+"""The command line's reference page, written from the command line's own parser, so it
+cannot drift from what ``meneur`` accepts.
+
+    .venv/bin/python docs/cli_reference.py          # rewrite docs/reference/cli.md
+    .venv/bin/python docs/cli_reference.py --check  # exit 1 if it is out of date
+
+Every command, every system of ``odds``/``roll`` and every verb of ``table`` gets its usage
+line, its description and a table of its arguments (choices and defaults included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+PAGE = Path(__file__).resolve().parent / "reference" / "cli.md"
+WIDTH = 96
+"""Columns of the usage lines (fixed, whatever the terminal the page is made in)."""
+
+HEAD = """# Command-line reference
+
+<!-- Written by docs/cli_reference.py from meneur's own parser: do not edit by hand. -->
+
+Every command of `meneur`, as its parser defines it. Anything `meneur` cannot act on is one
+line on standard error and exit status 2. Commands that take a campaign `DIR` use the
+campaign used last when it is left out (the [guides](../index.md) show them at work).
+Rolls and odds print text, or one JSON object with `--json`; their shapes are described in
+[scripting meneur](../guides/scripting.md).
+"""
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.HelpFormatter(prog, width=WIDTH, max_help_position=40)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The sub-commands of ``parser``, in the order they were added."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _summaries(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Each sub-command's one-line help."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return {choice.dest: choice.help or "" for choice in action._choices_actions}
+    return {}
+
+
+def _prose(text: str) -> str:
+    """Help text as Markdown prose: its brackets are the test notation, not links."""
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def _cell(text: str) -> str:
+    return _prose(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _argument(action: argparse.Action) -> str:
+    """How an argument is written: ``--score N``, ``DIR``, ``--json``."""
+    if not action.option_strings:
+        return str(action.metavar or action.dest)
+    if action.nargs == 0:
+        return ", ".join(action.option_strings)
+    metavar = action.metavar or (
+        "{" + ",".join(str(c) for c in action.choices) + "}"
+        if action.choices
+        else action.dest.upper()
+    )
+    if isinstance(metavar, tuple):
+        metavar = " ".join(metavar)
+    return ", ".join(f"{option} {metavar}" for option in action.option_strings)
+
+
+def _what(action: argparse.Action) -> str:
+    """What an argument does, with its choices and default when it has them."""
+    parts = [(action.help or "").replace("%%", "%")]
+    shown = action.option_strings and action.metavar is None  # as {a,b,c} already
+    if action.choices and not shown and not isinstance(action, argparse._SubParsersAction):
+        parts.append(f"one of: {', '.join(f'`{c}`' for c in action.choices)}")
+    default = action.default
+    if action.option_strings and action.nargs != 0 and default not in (None, False, "", []):
+        parts.append(f"default: `{default}`")
+    if action.required and action.option_strings:
+        parts.append("required")
+    return "; ".join(part for part in parts if part)
+
+
+def _section(name: str, parser: argparse.ArgumentParser, summary: str, level: int) -> str:
+    parser.formatter_class = _formatter
+    usage = parser.format_usage().strip().removeprefix("usage: ")
+    lines = [f"{'#' * level} `{name}`", ""]
+    said = summary or ""
+    if parser.description:
+        said = f"{said}. {parser.description}" if said else parser.description
+    if said:
+        lines += [_prose(said[0].upper() + said[1:]), ""]
+    lines += ["```text", usage, "```", ""]
+    rows = [
+        action
+        for action in parser._actions
+        if action.help is not argparse.SUPPRESS
+        and not isinstance(action, argparse._HelpAction | argparse._SubParsersAction)
+    ]
+    if rows:
+        lines += ["| argument | what it does |", "|---|---|"]
+        lines += [f"| `{_argument(a)}` | {_cell(_what(a))} |" for a in rows]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def reference() -> str:
+    """The whole page."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from meneur.cli.arguments import ROLLED_ONLY, SYSTEMS, build_parser
+
+    top = build_parser([])
+    parts = [HEAD, _section("meneur", top, "open the app (the table)", 2)]
+    summaries = _summaries(top)
+    for command, parser in _subparsers(top).items():
+        if command in ("odds", "roll"):
+            parts.append(_section(f"meneur {command} SYSTEM", parser, summaries[command], 2))
+            for system in SYSTEMS:
+                if command == "odds" and system in ROLLED_ONLY:
+                    continue
+                # Each system's options are built only when it is named (see arguments.py).
+                full = _subparsers(build_parser([system]))[command]
+                system_parser = _subparsers(full)[system]
+                parts.append(
+                    _section(
+                        f"meneur {command} {system}",
+                        system_parser,
+                        _summaries(full)[system],
+                        3,
+                    )
+                )
+            continue
+        parts.append(_section(f"meneur {command}", parser, summaries[command], 2))
+        inner = _subparsers(parser)
+        for verb, verb_parser in inner.items():
+            said = _summaries(parser)[verb]
+            parts.append(_section(f"meneur {command} {verb}", verb_parser, said, 3))
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def main() -> int:
+    page = reference()
+    if "--check" in sys.argv[1:]:
+        current = PAGE.read_text(encoding="utf-8") if PAGE.exists() else ""
+        return 0 if current == page else 1
+    PAGE.parent.mkdir(parents=True, exist_ok=True)
+    PAGE.write_text(page, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

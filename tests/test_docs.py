@@ -1,0 +1,362 @@
+"""The documentation cannot drift from meneur: the site builds with no broken link, its
+generated parts are what their scripts write now, and every command a page shows runs as
+shown (a transcript's output included).
+
+Each page's commands run in order in a fresh folder, as a reader following the page
+would type them: in a ``sh`` block every line starting with ``meneur``, in a ``console``
+block every ``$ meneur`` line, whose output must be the lines under it (a line ``…``
+stands for any lines). Commands that keep running — the app, ``watch``, ``serve``, ``web``,
+``journal --follow`` — are started, waited for until they are ready, and stopped; their
+ports are ones the system chooses, so that pages run side by side never race for one.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import importlib.util
+import os
+import pty
+import re
+import select
+import shlex
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.waiting import PATIENCE
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = sorted([ROOT / "README.md", *DOCS.rglob("*.md")])
+MENEUR = [sys.executable, "-m", "meneur.cli.main"]
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, DOCS / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.e2e
+def test_the_site_builds_without_a_broken_link(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "site" / "reference" / "cli" / "index.html").exists()
+
+
+def test_the_readmes_links_lead_to_files() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme)
+    assert targets
+    missing = [t for t in targets if "://" not in t and not (ROOT / t).exists()]
+    assert missing == []
+
+
+def test_the_cli_reference_is_written_from_the_parser() -> None:
+    reference = _script("cli_reference")
+    page = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
+    assert page == reference.reference(), "docs/reference/cli.md: run docs/cli_reference.py"
+    for command in ("meneur odds resolution", "meneur serve", "meneur table player"):
+        assert f"`{command}`" in page
+
+
+async def test_the_screenshot_is_what_the_app_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MENEUR_DATA_DIR", str(tmp_path / "data"))
+    screenshot = _script("screenshot")
+    picture = await screenshot.capture()
+    assert screenshot.PICTURE.read_text(encoding="utf-8") == picture, (
+        "docs/images/table.svg: run docs/screenshot.py"
+    )
+    assert "Lancer" in picture
+
+
+@dataclass
+class Shown:
+    """A command a page shows: its words, and for a transcript the output shown."""
+
+    line: str
+    output: list[str] | None = None
+
+
+def commands_of(text: str) -> list[Shown]:
+    """The commands a page shows, in order."""
+    found: list[Shown] = []
+    for language, body in FENCE.findall(text):
+        lines = body.splitlines()
+        if language == "sh":
+            found += [Shown(line.strip()) for line in lines if line.strip().startswith("meneur")]
+        elif language == "console":
+            for i, line in enumerate(lines):
+                if line.startswith("$ meneur"):
+                    rest = lines[i + 1 :]
+                    end = next((j for j, r in enumerate(rest) if r.startswith("$ ")), len(rest))
+                    found.append(Shown(line[2:], rest[:end]))
+    return found
+
+
+def _matches(shown: list[str], printed: list[str]) -> bool:
+    """Whether ``printed`` is what ``shown`` says (``…`` standing for any lines)."""
+    if not shown:
+        return not printed
+    if shown[0] == "…":
+        return any(_matches(shown[1:], printed[i:]) for i in range(len(printed) + 1))
+    return bool(printed) and printed[0] == shown[0] and _matches(shown[1:], printed[1:])
+
+
+def _port_free(argv: list[str]) -> list[str]:
+    """``argv`` listening on a port the system chooses (and on 127.0.0.1 only)."""
+    if argv[:1] == ["serve"]:
+        argv = [a for i, a in enumerate(argv) if a != "--ssh" and argv[i - 1 : i] != ["--ssh"]]
+        return [*argv, "--ssh", "127.0.0.1:0"]
+    if argv[:1] == ["web"]:
+        argv = [a for i, a in enumerate(argv) if a != "--port" and argv[i - 1 : i] != ["--port"]]
+        return [*argv, "--port", PORT]  # a port free at the instant it starts
+    return argv
+
+
+PORT = "{free port}"
+"""Stands for a port free when the command starts (``meneur web`` takes no port 0)."""
+
+
+def _free_port() -> str:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return str(probe.getsockname()[1])
+
+
+def _command(argv: list[str]) -> str | None:
+    """The command ``argv`` runs (None: it opens the app, with the app's options)."""
+    words = iter(argv)
+    for word in words:
+        if word in ("--campaign", "--lang", "--seed"):
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+Ready = Callable[[str], bool]
+"""Whether a command that keeps running is ready, from what it shows so far."""
+
+
+def _lasting(argv: list[str]) -> tuple[bool, Ready] | None:
+    """For a command that keeps running: whether it needs a terminal, and when it is
+    ready (from what it shows); None for a command that ends by itself."""
+    command = _command(argv)
+    if command is None or (command == "serve" and "--headless" not in argv):
+        return True, lambda screen: "Quitter" in screen  # the app, its key bar drawn
+    if command == "serve":
+        return False, lambda said: "SHA256:" in said
+    if command == "web":
+        return False, lambda said: "meneur web :" in said
+    if command == "watch":
+        return True, lambda screen: bool(screen.strip())  # its view drawn
+    if command == "journal" and "--follow" in argv:
+        return False, lambda said: "\n" in said
+    return None
+
+
+class Reader:
+    """A page's reader: a folder to work in, a home with an SSH key, French."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.home = folder / "home"
+        (self.home / ".ssh").mkdir(parents=True)
+        self._key(self.home / ".ssh" / "id_ed25519")
+        self.env = {
+            **os.environ,
+            "HOME": str(self.home),
+            "MENEUR_DATA_DIR": str(folder / "data"),
+            "LANG": "fr_FR.UTF-8",
+            "TERM": "xterm-256color",
+            "COLUMNS": "120",
+        }
+
+    @staticmethod
+    def _key(path: Path) -> None:
+        subprocess.run(
+            ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)],
+            check=True,
+            timeout=PATIENCE,
+        )
+
+    def words(self, line: str) -> list[str]:
+        words = shlex.split(line, comments=True)[1:]  # after "meneur"
+        argv = [os.path.expanduser(w) if w.startswith("~") else w for w in words]
+        for i, word in enumerate(argv[:-1]):
+            key = self.folder / argv[i + 1]
+            if word == "--key" and argv[i + 1].endswith(".pub") and not key.exists():
+                self._key(key.with_suffix(""))  # the player's key, as they sent it
+        return _port_free(argv)
+
+    def run(self, shown: Shown) -> None:
+        saved = os.environ.get("HOME")
+        os.environ["HOME"] = str(self.home)  # for ~ in the page's commands
+        try:
+            argv = self.words(shown.line)
+        finally:
+            if saved is not None:
+                os.environ["HOME"] = saved
+        lasting = _lasting(argv)
+        if lasting is not None:
+            # A port free a moment ago may be taken by the time the command listens (tests
+            # run side by side): then it ends at once, and another is tried.
+            for attempt in range(5):
+                chosen = [_free_port() if word == PORT else word for word in argv]
+                if self.start_and_stop(chosen, *lasting, last=attempt == 4 or chosen == argv):
+                    return
+            return
+        done = subprocess.run(
+            [*MENEUR, *argv],
+            cwd=self.folder,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=PATIENCE,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+        assert done.returncode == 0, f"{shown.line}\n{done.stderr}"
+        if shown.output is not None:
+            printed = [line.rstrip() for line in done.stdout.rstrip("\n").splitlines()]
+            expected = [line.rstrip() for line in shown.output]
+            assert _matches(expected, printed), f"{shown.line}\n{done.stdout}"
+
+    def start_and_stop(
+        self, argv: list[str], terminal: bool, ready: Ready, *, last: bool = True
+    ) -> bool:
+        """Start a command that keeps running, wait until it is ``ready``, then stop it;
+        whether it was. An end before that fails the test, unless it is not the ``last``
+        try and the command could not listen on its port. In a terminal, what it shows
+        is the screen as a terminal draws it (pyte)."""
+        import pyte
+
+        screen = pyte.Screen(120, 40)
+        stream = pyte.ByteStream(screen)
+        if terminal:
+            master, slave = pty.openpty()
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+            process = subprocess.Popen(
+                [*MENEUR, *argv],
+                cwd=self.folder,
+                env=self.env,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                start_new_session=True,
+            )
+            os.close(slave)
+            source = master
+        else:
+            process = subprocess.Popen(
+                [*MENEUR, *argv],
+                cwd=self.folder,
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            assert process.stdout is not None
+            source = process.stdout.fileno()
+        said = b""
+
+        def shown() -> str:
+            return "\n".join(screen.display) if terminal else said.decode(errors="replace")
+
+        deadline = time.monotonic() + PATIENCE
+        try:
+            while not ready(shown()):
+                if process.poll() is not None and not last and "in use" in shown():
+                    return False
+                assert process.poll() is None, f"meneur {argv} ended:\n{shown()}"
+                assert time.monotonic() < deadline, f"meneur {argv} never ready:\n{shown()}"
+                if select.select([source], [], [], 0.05)[0]:
+                    try:
+                        data = os.read(source, 65536)
+                    except OSError:
+                        continue
+                    said += data
+                    stream.feed(data)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(PATIENCE)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+            if terminal:
+                os.close(source)
+            elif process.stdout is not None:
+                process.stdout.close()
+        return True
+
+
+SHOWING = [page for page in PAGES if commands_of(page.read_text(encoding="utf-8"))]
+"""The pages that show commands to run."""
+
+
+def test_the_guides_show_commands_to_run() -> None:
+    guides = {page.name for page in SHOWING}
+    assert {"getting-started.md", "solo.md", "gm.md", "streamer.md", "scripting.md"} <= guides
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("page", SHOWING, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_command_a_page_shows_runs_as_shown(page: Path, tmp_path: Path) -> None:
+    shown = commands_of(page.read_text(encoding="utf-8"))
+    reader = Reader(tmp_path)
+    for command in shown:
+        reader.run(command)
+
+
+def test_what_counts_as_a_command_shown() -> None:
+    text = (
+        "```sh\nmeneur new x --system traits   # a comment\npython3 -m venv .venv\n```\n"
+        "```text\nmeneur odds dice 2d6\n```\n"
+        "```console\n$ meneur roll dice 2d6 --seed 1\n…\nseed 1\n$ meneur check x\nok\n```\n"
+    )
+    found = commands_of(text)
+    assert [c.line for c in found] == [
+        "meneur new x --system traits   # a comment",
+        "meneur roll dice 2d6 --seed 1",
+        "meneur check x",
+    ]
+    assert found[1].output == ["…", "seed 1"]
+    assert _matches(["…", "seed 1"], ["a", "b", "seed 1"])
+    assert not _matches(["…", "seed 1"], ["seed 2"])
+    assert _port_free(["serve", "x", "--ssh", "0.0.0.0:2222"]) == [
+        "serve",
+        "x",
+        "--ssh",
+        "127.0.0.1:0",
+    ]
+    assert _command(["--campaign", "x", "--seed", "3"]) is None
+    assert _command(["--lang", "fr", "watch", "x"]) == "watch"
