@@ -43,7 +43,6 @@ from .errors import CampaignError, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
-from .views import gm_keys, secrecy_of
 
 if TYPE_CHECKING:
     from meneur.core.phases import Phase
@@ -663,7 +662,10 @@ class Campaign:
         )
         # Decided once, when written, and kept: an entry that touches a GM-only item,
         # or acts on a secret entry, is as secret as they are, even once the item is
-        # gone or no longer secret (an undo must not make the past public).
+        # gone or no longer secret (an undo must not make the past public). Imported
+        # here: opening a campaign to show it (the app's first frame) does not need it.
+        from .views import gm_keys, secrecy_of
+
         found = secrecy_of(entry, self.journal, gm_keys(self.state))
         if found.visibility != entry.visibility:
             entry = dataclasses.replace(

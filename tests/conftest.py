@@ -173,3 +173,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
         1,
         len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1),
     )
+
+
+@pytest.fixture(autouse=True)
+def _a_data_directory_of_its_own(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test (and every process it starts) keeps meneur's data directory — the
+    campaign used last, settings, the host key — in a folder of its own: never the
+    user's, never another test's running beside it."""
+    monkeypatch.setenv("MENEUR_DATA_DIR", str(tmp_path_factory.mktemp("data")))

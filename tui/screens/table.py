@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 
 from meneur.core.errors import RulesError
 from meneur.saves.campaign import Secrecy, Update
@@ -93,20 +94,17 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         """The turns' choices this screen has asked for already (turn, character)."""
         self._options = dict(session.campaign.state.get("options", {}))
         """The campaign's rules as the panel was built for them."""
+        self._side = False
+        """Whether the side column holds its parts yet (see _mount_side)."""
 
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.
         self._fold(self.app.size.width)
         yield TitleBar()
         with Horizontal(id="body"):
-            with Vertical(id="side"):
-                yield PartyList(id="party")
-                yield CompactSheet(id="compact")
-                yield StoryView(id="story")
-                if self.session.presence is not None:
-                    from meneur.tui.widgets.presence import PresenceList
-
-                    yield PresenceList(self.session, id="presence")
+            # The party, the acting character's sheet and the story fill this column just
+            # after the first frame (see _after_first_frame): the controls come first.
+            yield Vertical(id="side")
             with Vertical(id="center"):
                 yield TabBar([(tab, self.t(f"tabs.{tab}")) for tab in TABS], id="tabs")
                 # One pane per tab, shown by the tab bar; the hidden tabs' panes are mounted
@@ -128,6 +126,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     async def reopen(self) -> None:
         """Play the session's campaign anew (another one was opened): rebuild the table."""
         self.acting = _first_character(self.session)
+        self._side = False
         await self.recompose()
         self.on_mount()
 
@@ -150,6 +149,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         are built.
         """
         first_frame_drawn()
+        self._mount_side()
+        self.show_party()
         self.query_one(JournalView).show(self.session.campaign)
         every = SERVED_FOLLOW_SECONDS if self.session.remote else FOLLOW_SECONDS
         self.set_interval(every, self.follow, name="follow the campaign")
@@ -209,8 +210,27 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
 
     # --- What the panels say ---------------------------------------------------------
 
+    def _mount_side(self) -> None:
+        """Put the party, the compact sheet, the story (and at a shared table who is
+        there) in the side column, once."""
+        if self._side:
+            return
+        self._side = True
+        parts: list[Widget] = [
+            PartyList(id="party"),
+            CompactSheet(id="compact"),
+            StoryView(id="story"),
+        ]
+        if self.session.presence is not None:
+            from meneur.tui.widgets.presence import PresenceList
+
+            parts.append(PresenceList(self.session, id="presence"))
+        self.query_one("#side", Vertical).mount_all(parts)
+
     def show_party(self) -> None:
         """List the party again and show the acting character's compact sheet."""
+        if not self._side:
+            return  # shown as the side column is filled, just after the first frame
         characters = self.session.characters()
         if self.acting not in characters:
             self.acting = _first_character(self.session)
@@ -241,6 +261,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         view.show(state, titles)
 
     def _show_compact(self) -> None:
+        if not self._side:
+            return
         campaign = self.session.campaign
         acting = self.session.characters().get(self.acting or "", None)
         self.query_one("#compact", CompactSheet).show(
