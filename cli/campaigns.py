@@ -179,17 +179,28 @@ def run_tension(args: argparse.Namespace) -> str:
     value = None
     if words and (words[-1].isdigit() or words[-1].lower() in TENSION_WORDS):
         value = words.pop().lower()
+    if len(words) > 1:
+        raise UsageError("meneur tension", f"expected 1 to 5, up or down, not {words[-1]!r}")
     directory = _directory(words[0] if words else None)
     with _open(directory, write=value is not None) as campaign:
         _solo_on(campaign, "meneur tension")
-        before = campaign.tension
         if value is None:
+            before = campaign.tension
             return f"Tension {before} : {_term(f'solo.tension.{before}')}"
-        after = before + TENSION_WORDS[value] if value in TENSION_WORDS else int(value)
-        if not 1 <= after <= 5:
-            raise UsageError("meneur tension", f"the tension runs from 1 to 5, not {after}")
-        entry = campaign.set_tension(after, f"Tension {before} → {after}")
-    return f"#{entry.id} {entry.text} : {_term(f'solo.tension.{after}')}"
+        from meneur.core.errors import RulesError
+        from meneur.play.story import move_tension
+
+        def change(before: int) -> int:
+            # up and down move the tension as it is when written (under the lock).
+            return before + TENSION_WORDS[value] if value in TENSION_WORDS else int(value)
+
+        try:
+            entry = campaign.append(
+                "change", move_tension(change, lambda before, after: f"Tension {before} → {after}")
+            )
+        except RulesError as error:
+            raise UsageError("meneur tension", str(error)) from None
+    return f"#{entry.id} {entry.text} : {_term(f'solo.tension.{campaign.tension}')}"
 
 
 def run_scene_end(args: argparse.Namespace) -> str:
@@ -207,12 +218,16 @@ def run_scene_end(args: argparse.Namespace) -> str:
             "meneur scene-end", f"did the scene go their way? yes or no, not {answer!r}"
         )
     their_way = answer.lower() in ("yes", "oui")
+    from meneur.play.story import move_tension
+
+    said = "à l'avantage des personnages" if their_way else "à leur désavantage"
     with _open(directory) as campaign:
         _solo_on(campaign, "meneur scene-end")
-        before = campaign.tension
-        after = tension_after_scene(before, their_way)
-        said = "à l'avantage des personnages" if their_way else "à leur désavantage"
-        entry = campaign.set_tension(after, f"Fin de scène, {said} : tension {before} → {after}")
+        plan = move_tension(
+            lambda before: tension_after_scene(before, their_way),
+            lambda before, after: f"Fin de scène, {said} : tension {before} → {after}",
+        )
+        entry = campaign.append("change", plan)
     return f"#{entry.id} {entry.text}"
 
 

@@ -13,7 +13,8 @@ from .usage import UsageError
 
 if TYPE_CHECKING:
     from meneur.core.story import StoryItem
-    from meneur.saves.campaign import Campaign
+    from meneur.play.story import Moved
+    from meneur.saves.campaign import Campaign, Plan
 
 LIST_OF = {"thread": "threads", "person": "people"}
 WORD = {"thread": "Fil", "person": "Personne"}
@@ -43,24 +44,29 @@ def _needs(args: argparse.Namespace, rest: list[str], count: int, what: str) -> 
 
 
 def _items(campaign: Campaign, name: str) -> tuple[StoryItem, ...]:
-    from meneur.core.story import read_items
+    from meneur.play.story import items_of
 
-    return read_items(campaign.state["lists"].get(name, []))
+    return items_of(campaign.state, name)
 
 
-def _write_list(campaign: Campaign, name: str, items: tuple[StoryItem, ...], text: str) -> str:
-    entry = campaign.set(("lists", name), [item.to_data() for item in items], text)
+def _written(campaign: Campaign, plan: Plan) -> str:
+    """Write the entry ``plan`` makes, under the lock, and say it."""
+    entry = campaign.append("change", plan)
     return f"#{entry.id} {entry.text}"
 
 
 def run_list(args: argparse.Namespace) -> str:
     """``meneur thread|person [DIR] list|add|close|reopen|rename|note|weight|progress|random``.
 
+    Every change is made of the list as it is when written (under the lock): two adds
+    at once are two items, and a change to an item removed meanwhile is refused.
+
     Raises:
         UsageError: for words that are not one of these.
         RulesError: for a name not in the list, taken already, a value out of range.
     """
     from meneur.core import story
+    from meneur.play import story as play
 
     directory, verb, rest = _words(args, LIST_VERBS)
     key, word = LIST_OF[args.command], WORD[args.command]
@@ -76,32 +82,43 @@ def run_list(args: argparse.Namespace) -> str:
         if verb == "add":
             _needs(args, more, 0, "add NAME (quoted if it has spaces)")
             item = story.StoryItem(name, weight=args.weight or 1, notes=args.notes or "")
-            return _write_list(campaign, key, story.add_item(items, item), f"{word} : {name}")
+            return _written(campaign, play.add_item(key, item, f"{word} : {name}"))
         if verb in ("close", "reopen"):
             _needs(args, more, 0, f"{verb} NAME")
-            found = items[story.find_item(items, name)].name
             closed = verb == "close"
-            changed = story.change_item(items, name, closed=closed)
             said = "refermé (closed)" if closed else "rouvert (reopened)"
-            return _write_list(campaign, key, changed, f"{word} {said} : {found}")
+            plan = play.change_item(key, name, lambda i: f"{word} {said} : {i.name}", closed=closed)
+            return _written(campaign, plan)
         if verb == "rename":
             (new,) = _needs(args, more, 1, "rename OLD NEW")
-            changed = story.change_item(items, name, name=new)
-            return _write_list(campaign, key, changed, f"{word} renommé (renamed) : {name} → {new}")
+            plan = play.change_item(
+                key, name, lambda i: f"{word} renommé (renamed) : {name} → {i.name}", name=new
+            )
+            return _written(campaign, plan)
         if verb == "note":
             (notes,) = _needs(args, more, 1, "note NAME TEXT")
-            changed = story.change_item(items, name, notes=notes)
-            return _write_list(campaign, key, changed, f"{word} : {name} — {notes}")
+            plan = play.change_item(
+                key, name, lambda i: f"{word} : {i.name} — {notes}", notes=notes
+            )
+            return _written(campaign, plan)
         if verb == "weight":
             (weight,) = _needs(args, more, 1, "weight NAME 1|2|3")
-            changed = story.change_item(items, name, weight=_whole(args, weight))
-            return _write_list(campaign, key, changed, f"{word} : {name}, poids (weight) {weight}")
-        # progress: one box more, or the boxes given
-        item = items[story.find_item(items, name)]
-        boxes = _whole(args, more[0]) if more else item.progress + 1
-        changed = story.change_item(items, name, progress=boxes)
-        said = f"{word} : {item.name}, progression (progress) {boxes}/{story.TRACK_BOXES}"
-        return _write_list(campaign, key, changed, said)
+            plan = play.change_item(
+                key,
+                name,
+                lambda i: f"{word} : {i.name}, poids (weight) {i.weight}",
+                weight=_whole(args, weight),
+            )
+            return _written(campaign, plan)
+        # progress: one box more (from where it is when written), or the boxes given
+        boxes = _whole(args, more[0]) if more else None
+        plan = play.change_item(
+            key,
+            name,
+            lambda i: f"{word} : {i.name}, progression (progress) {i.progress}/{story.TRACK_BOXES}",
+            progress=boxes,
+        )
+        return _written(campaign, plan)
 
 
 def _whole(args: argparse.Namespace, text: str) -> int:
@@ -165,19 +182,15 @@ def _ident(campaign: Campaign, kind: str, name: str, args: argparse.Namespace) -
     raise UsageError(f"meneur {args.command}", f"no {args.command} {name!r}")
 
 
-def _new_ident(campaign: Campaign, name: str) -> str:
-    from meneur.core.words import new_ident
-
-    return new_ident(name, campaign.state["trackers"], "suivi")
-
-
 def run_clock(args: argparse.Namespace) -> str:
     """``meneur clock [DIR] list|add NAME SEGMENTS|advance NAME [N]|ask NAME|remove NAME``.
 
     ``ask`` puts "Does it advance?" to the yes/no oracle at ``--likelihood`` (a "yes,
-    but" fills one segment, a "yes, and" two), journaled with the clock's change.
+    but" fills one segment, a "yes, and" two), journaled with the clock's change. A clock
+    moves from where it is when written (under the lock).
     """
     from meneur.core.story import Clock
+    from meneur.play import story as play
 
     directory, verb, rest = _words(args, CLOCK_VERBS)
     with _open(directory, write=verb != "list") as campaign:
@@ -194,27 +207,19 @@ def run_clock(args: argparse.Namespace) -> str:
             }
             if args.gm:
                 data["gm"] = True
-            entry = campaign.set(
-                ("trackers", _new_ident(campaign, name)),
-                data,
-                f"Horloge (clock) : {name} 0/{segments}",
-            )
-            return f"#{entry.id} {entry.text}"
+            text = f"Horloge (clock) : {name} 0/{segments}"
+            return _written(campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "clock", name, args)
-        tracker = campaign.state["trackers"][ident]
-        clock = Clock(tracker["max"], tracker["value"])
         if verb == "remove":
-            from meneur.saves.changes import MISSING
-
-            entry = campaign.set(
-                ("trackers", ident), MISSING, f"Horloge retirée (removed) : {tracker['name']}"
+            plan = play.remove_tracker(
+                ident, lambda t: f"Horloge retirée (removed) : {t.get('name', ident)}"
             )
-            return f"#{entry.id} {entry.text}"
+            return _written(campaign, plan)
         if verb == "advance":
-            after = clock.advanced(_whole(args, rest[1]) if len(rest) > 1 else 1)
-            return _clock_change(campaign, ident, tracker, clock, after, None)
-        return _ask_clock(args, campaign, ident, tracker, clock)
+            steps = _whole(args, rest[1]) if len(rest) > 1 else 1
+            return _written(campaign, play.move_tracker(ident, _clock_text, steps=steps))
+        return _ask_clock(args, campaign, ident)
 
 
 def _listed(campaign: Campaign, kind: str) -> str:
@@ -230,50 +235,36 @@ def _listed(campaign: Campaign, kind: str) -> str:
     )
 
 
-def _clock_text(tracker: dict[str, Any], before: Any, after: Any) -> str:
-    text = f"Horloge (clock) {tracker['name']} : {before.filled} → {after.filled}/{after.segments}"
-    if after.complete and not before.complete:
+def _clock_text(moved: Moved) -> str:
+    filled, most = moved.after.value, moved.tracker["max"]
+    text = f"Horloge (clock) {moved.tracker['name']} : {moved.before.value} → {filled}/{most}"
+    if moved.after.complete and not moved.before.complete:
         text += " — complète (complete)"
     return text
 
 
-def _clock_change(
-    campaign: Campaign, ident: str, tracker: dict[str, Any], before: Any, after: Any, record: Any
-) -> str:
-    from meneur.saves.changes import Change
-
-    path = ("trackers", ident, "value")
-    text = _clock_text(tracker, before, after)
-    if record is None:
-        entry = campaign.set(path, after.filled, text)
-        return f"#{entry.id} {entry.text}"
-    changes = [Change(path, before.filled, after.filled)] if after != before else []
-    entry = campaign.record_roll(record, text, changes=changes)
-    return f"#{entry.id} {entry.text}"
-
-
-def _ask_clock(
-    args: argparse.Namespace, campaign: Campaign, ident: str, tracker: dict[str, Any], clock: Any
-) -> str:
+def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     from meneur.core import oracles
     from meneur.core.records import roll_seeded
+    from meneur.play import story as play
 
     from .commands import new_seed
     from .text import render_roll
 
-    question = oracles.YesNoQuestion(
-        args.likelihood, f"{tracker['name']} avance-t-elle ? (does it advance?)"
-    )
+    name = campaign.state["trackers"][ident]["name"]
+    question = oracles.YesNoQuestion(args.likelihood, f"{name} avance-t-elle ? (does it advance?)")
     seed = args.seed if args.seed is not None else new_seed()
     record = roll_seeded(oracles.roll_yesno, question, seed)
-    after = clock.after_answer(record.outcome or "")
-    said = _clock_change(campaign, ident, tracker, clock, after, record)
-    return f"{render_roll(record)}\n{said}"
+    plan = play.move_tracker(ident, _clock_text, outcome=record.outcome or "")
+    entry = campaign.record_roll(record, plan)
+    return f"{render_roll(record)}\n#{entry.id} {entry.text}"
 
 
 def run_track(args: argparse.Namespace) -> str:
-    """``meneur track [DIR] list|add NAME RANK|mark NAME [N]|remove NAME``."""
+    """``meneur track [DIR] list|add NAME RANK|mark NAME [N]|remove NAME``; a track is
+    marked from where it is when written (under the lock)."""
     from meneur.core.story import TICKS_PER_BOX, TRACK_BOXES, Track
+    from meneur.play import story as play
 
     directory, verb, rest = _words(args, TRACK_VERBS)
     most = TRACK_BOXES * TICKS_PER_BOX
@@ -294,24 +285,21 @@ def run_track(args: argparse.Namespace) -> str:
             }
             if args.gm:
                 data["gm"] = True
-            entry = campaign.set(
-                ("trackers", _new_ident(campaign, name)), data, f"Piste (track) : {name} ({rank})"
-            )
-            return f"#{entry.id} {entry.text}"
+            text = f"Piste (track) : {name} ({rank})"
+            return _written(campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "track", name, args)
-        tracker = campaign.state["trackers"][ident]
         if verb == "remove":
-            from meneur.saves.changes import MISSING
-
-            entry = campaign.set(
-                ("trackers", ident), MISSING, f"Piste retirée (removed) : {tracker['name']}"
+            plan = play.remove_tracker(
+                ident, lambda t: f"Piste retirée (removed) : {t.get('name', ident)}"
             )
-            return f"#{entry.id} {entry.text}"
-        before = Track(tracker["rank"], tracker["value"])
-        after = before.marked(_whole(args, rest[1]) if len(rest) > 1 else 1)
-        text = f"Piste (track) {tracker['name']} : {after.shown()}"
-        if after.complete and not before.complete:
-            text += " — complète (complete)"
-        entry = campaign.set(("trackers", ident, "value"), after.ticks, text)
-        return f"#{entry.id} {entry.text}"
+            return _written(campaign, plan)
+        steps = _whole(args, rest[1]) if len(rest) > 1 else 1
+        return _written(campaign, play.move_tracker(ident, _track_text, steps=steps))
+
+
+def _track_text(moved: Moved) -> str:
+    text = f"Piste (track) {moved.tracker['name']} : {moved.after.shown()}"
+    if moved.after.complete and not moved.before.complete:
+        text += " — complète (complete)"
+    return text

@@ -167,6 +167,28 @@ class Secrecy:
 PUBLIC = Secrecy()
 
 
+@dataclass(frozen=True)
+class Planned:
+    """What a :data:`Plan` makes of the campaign's state: an entry's words, the changes
+    it carries, and the character it is about when the plan chose it (a character made
+    now, whose key is chosen under the lock)."""
+
+    text: str
+    changes: tuple[Change, ...] = ()
+    character: str | None = None
+
+
+Plan = Callable[[Mapping[str, Any]], Planned]
+"""A change as a function of the campaign's state. It is called under the lock, on the
+state as every other writer left it — never on a copy read before — so writers started
+at the same moment never undo each other (two threads added are two threads, a clock
+advanced twice has moved twice). It may refuse (RulesError, CampaignError) when the
+request no longer makes sense: a thread another writer just closed, a name just taken.
+It must not change the state it is given."""
+Said = str | Plan
+"""An entry's text, or the plan that makes its text and changes under the lock."""
+
+
 def default_author() -> str:
     """Who writes from this process by default: ``user@host``."""
     try:
@@ -562,7 +584,7 @@ class Campaign:
     def append(
         self,
         kind: str,
-        text: str,
+        text: Said,
         *,
         roll: Mapping[str, Any] | None = None,
         changes: Iterable[Change] = (),
@@ -572,18 +594,24 @@ class Campaign:
         secrecy: Secrecy = PUBLIC,
     ) -> Entry:
         """Write one journal entry and apply its changes to the state, durably
-        (``secrecy``: who may see it).
+        (``secrecy``: who may see it). ``text`` may be a :data:`Plan`, which makes the
+        entry's text and changes (besides ``changes``) of the state under the lock.
 
         The entry is on disk when this returns; its changes are in campaign.toml too.
 
         Raises:
             CampaignError: when this campaign is not open for writing, campaign.toml
-                was changed by hand since it was read, or the changes do not fit the
-                state (nothing is written then).
+                was changed by hand since it was read, the changes do not fit the
+                state, or the plan refused (nothing is written then).
+            RulesError: when the plan refused by the rules (nothing is written then).
         """
-        changes = tuple(changes)
-        self._check_seat(kind, changes, target, character, secrecy)
         with self.writing():
+            changes = tuple(changes)
+            if not isinstance(text, str):
+                planned = text(self.state)
+                text, changes = planned.text, (*changes, *planned.changes)
+                character = planned.character or character
+            self._check_seat(kind, changes, target, character, secrecy)
             return self._append(
                 kind,
                 text,
@@ -703,7 +731,10 @@ class Campaign:
         try:
             state_changes.apply(candidate, changes)
         except ChangeError as error:
-            raise CampaignError(path, str(error)) from error
+            # The change was made of a state another writer has changed since.
+            raise CampaignError(
+                path, f"{error} (changed since it was read; nothing was written)"
+            ) from error
         normalised = validate(candidate, path)
         stored = []
         for index, change in enumerate(changes):
@@ -723,7 +754,7 @@ class Campaign:
     def record_roll(
         self,
         record: Any,
-        text: str,
+        text: Said,
         *,
         changes: Iterable[Change] = (),
         character: str | None = None,
@@ -733,7 +764,8 @@ class Campaign:
     ) -> Entry:
         """Journal a roll (its full record) and the state changes it caused;
         ``physical`` marks faces typed from real dice; ``secrecy``: who may see it. A
-        roll by a character the GM asked a roll of answers that request."""
+        roll by a character the GM asked a roll of answers that request. ``text`` may
+        be a :data:`Plan` (its changes made under the lock, see :meth:`append`)."""
         kind = entry_kind(record)
         with self.writing():
             changes = tuple(changes)

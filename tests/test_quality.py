@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT_PACKAGES = ("core", "saves", "cli", "tui", "serve")
+STRICT_PACKAGES = ("core", "saves", "play", "cli", "tui", "serve")
 """Folders type-checked in strict mode."""
 
 

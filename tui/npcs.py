@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from meneur.content import npc_names
 from meneur.core.npcs import NpcInputs
 from meneur.core.records import as_data
-from meneur.saves.changes import Change
+from meneur.play.characters import new_character
 
 if TYPE_CHECKING:
     from meneur.saves.journal import Entry
@@ -27,13 +27,6 @@ def free_name(session: Session) -> str:
     return candidate
 
 
-def free_ident(session: Session, name: str) -> str:
-    """An id for ``name`` that the campaign does not use yet."""
-    from meneur.tui.screens.creation import character_id
-
-    return character_id(name, set(session.characters()))
-
-
 def make_npc(session: Session) -> tuple[str, Entry]:
     """Roll and journal a quick NPC; its id and the entry.
 
@@ -42,7 +35,6 @@ def make_npc(session: Session) -> tuple[str, Entry]:
     """
     name = free_name(session)
     record = session.roll(NpcInputs(session.campaign.system, name))
-    ident = free_ident(session, name)
     sheet = as_data(record.sheet)
     assert isinstance(sheet, dict)
     character = {"name": name, "kind": "npc", "sheet": sheet}
@@ -51,5 +43,7 @@ def make_npc(session: Session) -> tuple[str, Entry]:
     options = session.campaign.state["options"]
     summary = sheet_summary(session.campaign.system, options, sheet, items=12)
     text = session.t("sheet.npc_made", name=name, summary=summary)
-    change = Change(("characters", ident), after=character)
-    return ident, session.record(record, text, changes=[change], character=ident)
+    # Its key is chosen under the lock, among the characters there are then.
+    entry = session.record(record, new_character(name, character, text))
+    assert entry.character is not None
+    return entry.character, entry

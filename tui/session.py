@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
 from meneur.core.table_rules import GM_SEAT, Seat
-from meneur.saves.campaign import PUBLIC, Campaign, Clock, Secrecy, local_now
+from meneur.saves.campaign import PUBLIC, Campaign, Clock, Said, Secrecy, local_now
 from meneur.saves.changes import Change
 from meneur.saves.journal import Entry
 
@@ -141,14 +141,15 @@ class Session:
     def record(
         self,
         record: Any,
-        text: str,
+        text: Said,
         *,
         changes: Iterable[Change] = (),
         character: str | None = None,
         physical: bool = False,
     ) -> Entry:
         """Journal a roll and its consequences (saved at once), as secret as the
-        table's mode says (:attr:`secrecy`)."""
+        table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
+        consequences of the state under the lock (see Campaign.append)."""
         return self.campaign.record_roll(
             record,
             text,

@@ -37,7 +37,10 @@ def test_the_tension_starts_at_3_moves_and_undoes(capsys, tmp_path) -> None:
     assert Campaign.open(Path(camp)).tension == 3
     status, _, err = run(capsys, "tension", camp, "6")
     assert status == 2
-    assert "the tension runs from 1 to 5, not 6" in err
+    assert "tension must be 1 to 5, not 6" in err
+    status, _, err = run(capsys, "tension", camp, "foo")
+    assert status == 2
+    assert "1 to 5, up or down, not 'foo'" in err
 
 
 def test_solo_commands_need_the_option(capsys, tmp_path) -> None:

@@ -14,9 +14,10 @@ from textual.widgets import Input
 
 from meneur.core.cosmos.creation import CreationOptions, roll_creation
 from meneur.core.records import roll_seeded
+from meneur.play.characters import character_key
 from meneur.saves.campaign import Campaign, replay_roll, roll_to_data
 from meneur.tui.app import make_app
-from meneur.tui.screens.creation import CreationScreen, character_id
+from meneur.tui.screens.creation import CreationScreen
 
 from .conftest import empty_cosmos_campaign, fixed_clock, screen_text
 
@@ -65,10 +66,11 @@ async def split_first_five(pilot: Pilot) -> None:
     await pilot.pause()
 
 
-def test_character_ids_are_plain_and_unique() -> None:
-    assert character_id("Ysolde d'Aubépine", set()) == "ysolde-d-aubepine"
-    assert character_id("Kael", {"kael"}) == "kael-2"
-    assert character_id("…", set()) == "personnage"
+def test_character_keys_are_plain_and_unique() -> None:
+    # One way, whatever makes the character (the wizard, a draft, a quick NPC).
+    assert character_key("Ysolde d'Aubépine", set()) == "ysolde_d_aubepine"
+    assert character_key("Kael", {"kael"}) == "kael_2"
+    assert character_key("…", set()) == "personnage"
 
 
 async def test_the_wizard_walks_from_a_name_to_a_saved_character(data_dir: Path) -> None:

@@ -11,8 +11,6 @@ player chose, together with the new character: one entry, one undo.
 from __future__ import annotations
 
 import dataclasses
-import re
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -51,7 +49,8 @@ from meneur.core.cosmos.genes import Genome
 from meneur.core.cosmos.levels import stat_cap
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
-from meneur.saves.changes import Change, set_value
+from meneur.play.characters import new_character
+from meneur.saves.changes import Change
 from meneur.saves.errors import CampaignError
 from meneur.tui.i18n import translate_bindings
 from meneur.tui.session import SessionStrings
@@ -72,17 +71,6 @@ STEPS = ("identity", "pv_pm", "stats", "moves", "talents", "finish")
 """The wizard's steps, in order."""
 CONVERSION_STEPS = ("stats", "moves")
 """A conversion's steps: its two dice placed, then up to 20 points moved."""
-
-
-def character_id(name: str, taken: set[str]) -> str:
-    """A campaign key for a character named ``name``: lower-case ASCII words joined by
-    dashes, with a number when it is taken (``ysolde``, ``ysolde-2``)."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    base = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "personnage"
-    ident, number = base, 2
-    while ident in taken:
-        ident, number = f"{base}-{number}", number + 1
-    return ident
 
 
 def stats_line(stats: dict[str, int]) -> str:
@@ -515,7 +503,6 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         stats, (pv, pm), level = old
         draft = self.draft
         name = draft.name.strip()
-        ident = character_id(name, set(self.session.characters()))
         sheet = {
             "level": level,
             "race": draft.race,
@@ -530,15 +517,14 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         player = self.query_one("#player", Input).value.strip()
         if player:
             character["player"] = player
-        change = set_value(self.session.campaign.state, ("characters", ident), character)
+        plan = new_character(name, character, self.t("creation.arrived_old", name=name))
         try:
-            self.session.campaign.append(
-                "change", self.t("creation.arrived_old", name=name), changes=(change,)
-            )
+            entry = self.session.campaign.append("change", plan)
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
-        self._start_conversion(ident)
+        assert entry.character is not None
+        self._start_conversion(entry.character)
         self._show_step()
 
     def _start_conversion(self, ident: str) -> None:
@@ -830,13 +816,10 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         points = getattr(record, "skill_points", None)
         if points is not None:
             sheet["skill_points"] = points.best_points
-        characters = self.session.characters()
-        ident = character_id(draft.name, set(characters))
         character: dict[str, Any] = {"name": draft.name.strip(), "kind": "pc", "sheet": sheet}
         player = self.query_one("#player", Input).value.strip()
         if player:
             character["player"] = player
-        change = set_value(self.session.campaign.state, ("characters", ident), character)
         catalogue = draft.catalogue
         pv, pm = draft.pv_pm
         text = self.t(
@@ -848,9 +831,10 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             pm=pm,
             stats=stats_line(sheet["stats"]),
         )
-        self.session.record(record, text, changes=(change,), character=ident)
+        # Its key is chosen under the lock, among the characters there are then.
+        entry = self.session.record(record, new_character(character["name"], character, text))
         self.notify(self.t("creation.created", name=character["name"]))
-        self.dismiss(ident)
+        self.dismiss(entry.character)
 
 
 def _glossed(item: Origin | Affiliation) -> str:

@@ -13,8 +13,8 @@ from textual.widgets import Static
 
 from meneur.content import term
 from meneur.core.errors import RulesError
-from meneur.core.words import new_ident
-from meneur.saves.changes import MISSING, Change, apply, set_value
+from meneur.play.characters import new_character
+from meneur.saves.changes import Change, apply, set_value
 from meneur.saves.errors import CampaignError
 
 from .sheet import NAME, SheetScreen
@@ -105,20 +105,16 @@ class DraftScreen(SheetScreen):
             self.notify(self.t("sheet.name_needed"), severity="warning")
             self._ask_name()
             return
-        ident = new_ident(name, self.session.characters(), "personnage")
         campaign = self.session.campaign
+        # Its key is chosen under the lock: another seat may be making a Kael too.
+        plan = new_character(name, self.draft, self.t("draft.created", name=name))
         try:
-            entry = campaign.append(
-                "change",
-                self.t("draft.created", name=name),
-                changes=[Change(("characters", ident), MISSING, self.draft)],
-                character=ident,
-            )
+            entry = campaign.append("change", plan)
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.written.append(entry)
-        self.dismiss(ident)  # type: ignore[arg-type]
+        self.dismiss(entry.character)  # type: ignore[arg-type]
 
     def action_close(self) -> None:
         """Drop the draft (nothing was written)."""

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from meneur.core.story import StoryItem
+    from meneur.play.story import Moved
+    from meneur.saves.campaign import Plan
     from meneur.saves.journal import Entry
     from meneur.tui.session import Session
 
@@ -58,9 +60,9 @@ class StoryCommands(_Base):
     """Mixed into the table screen: ``action_story_*`` for the palette."""
 
     def _items(self, key: str) -> tuple[StoryItem, ...]:
-        from meneur.core.story import read_items
+        from meneur.play.story import items_of
 
-        return read_items(self.session.campaign.state["lists"].get(key, []))
+        return items_of(self.session.campaign.state, key)
 
     def _written(self, write: Any) -> None:
         """Run ``write()`` (a campaign write giving its entry) and show the entry, or say
@@ -72,9 +74,10 @@ class StoryCommands(_Base):
             return
         self.characters_changed([entry])
 
-    def _set_list(self, key: str, items: Iterable[StoryItem], text: str) -> None:
-        data = [item.to_data() for item in items]
-        self._written(lambda: self.session.campaign.set(("lists", key), data, text))
+    def _planned(self, plan: Plan) -> None:
+        """Write the change ``plan`` makes of the campaign as it is under the lock (so a
+        change made meanwhile by another seat is kept), and show it."""
+        self._written(lambda: self.session.campaign.append("change", plan))
 
     async def _ask_text(self, title: str, prompt: str, value: str = "") -> str | None:
         from .dialogs import TextDialog
@@ -94,23 +97,24 @@ class StoryCommands(_Base):
     @work
     async def action_story_add(self, key: str) -> None:
         """A new thread or person: its name asked."""
-        from meneur.core.story import StoryItem, add_item
+        from meneur.core.story import StoryItem
+        from meneur.play.story import add_item
 
         word = WORD[key]
         name = await self._ask_text(self.t(f"story.add_{word}"), self.t("story.name"))
         if name is None:
             return
         try:
-            items = add_item(self._items(key), StoryItem(name))
+            item = StoryItem(name)
         except RulesError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
-        self._set_list(key, items, self.t(f"story.added_{word}", name=name))
+        self._planned(add_item(key, item, self.t(f"story.added_{word}", name=name)))
 
     @work
     async def action_story_close(self) -> None:
         """Close an open thread or person (chosen from a list)."""
-        from meneur.core.story import change_item
+        from meneur.play.story import change_item
 
         choices = [
             (key, item.name)
@@ -123,14 +127,14 @@ class StoryCommands(_Base):
         if picked is None:
             return
         key, name = choices[picked]
-        items = change_item(self._items(key), name, closed=True)
-        self._set_list(key, items, self.t(f"story.closed_{WORD[key]}", name=name))
+        said = f"story.closed_{WORD[key]}"
+        self._planned(change_item(key, name, lambda i: self.t(said, name=i.name), closed=True))
 
     @work
     async def action_story_edit(self) -> None:
         """Change a thread or person: rename it, write its notes, set its weight (1–3),
         close or reopen it — one journal entry."""
-        from meneur.core.story import change_item
+        from meneur.play.story import change_item
 
         choices = [(key, item) for key in ("threads", "people") for item in self._items(key)]
         lines = [
@@ -168,14 +172,12 @@ class StoryCommands(_Base):
             changes = {"weight": weight + 1}
         else:
             changes = {"closed": action == "close"}
-        try:
-            items = change_item(self._items(key), item.name, **changes)
-        except RulesError as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-            return
-        changed = items[[i.name for i in items].index(changes.get("name", item.name))]
-        text = self.t("story.edited", name=changed.name, what=self.t(f"story.edit_{action}"))
-        self._set_list(key, items, text)
+        doing = self.t(f"story.edit_{action}")
+
+        def said(changed: StoryItem) -> str:
+            return self.t("story.edited", name=changed.name, what=doing)
+
+        self._planned(change_item(key, item.name, said, **changes))
 
     def action_story_random(self, key: str) -> None:
         """A random open thread or person, as often as its weight: journaled, said."""
@@ -215,41 +217,37 @@ class StoryCommands(_Base):
     @work
     async def action_story_progress(self) -> None:
         """One step forward: a thread's box, a clock's segment, a track's mark."""
-        from meneur.core.story import change_item, moved, tracker_state
+        from meneur.play.story import change_item, move_tracker
 
         choices = self._progressing()
         picked = await self._choose(self.t("story.progress"), [line for *_, line in choices])
         if picked is None:
             return
         kind, key, _ = choices[picked]
-        campaign = self.session.campaign
         if kind == "thread":
-            item = next(i for i in self._items("threads") if i.name == key)
-            boxes = min(item.progress + 1, 10)
-            items = change_item(self._items("threads"), key, progress=boxes)
-            self._set_list(
-                "threads", items, self.t("story.progressed", name=key, shown=f"{boxes}/10")
-            )
-            return
-        tracker = campaign.state["trackers"][key]
-        before = tracker_state(tracker)
-        after = moved(before, 1)
-        value = after.value
-        text = self._tracker_text(tracker, value, before.complete, after.complete)
-        self._written(lambda: campaign.set(("trackers", key, "value"), value, text))
+            # One box on from where the thread is when written (another seat may have
+            # moved it meanwhile).
+            def said(item: StoryItem) -> str:
+                shown = f"{item.progress}/10"
+                return self.t("story.progressed", name=item.name, shown=shown)
 
-    def _tracker_text(self, tracker: dict[str, Any], value: int, was: bool, now: bool) -> str:
+            self._planned(change_item("threads", key, said, progress=None))
+            return
+        self._planned(move_tracker(key, self._tracker_text, steps=1))
+
+    def _tracker_text(self, moved: Moved) -> str:
         from meneur.core.story import tracker_shown
 
-        shown = tracker_shown({**tracker, "value": value})
-        text = self.t("story.progressed", name=tracker.get("name", ""), shown=shown)
-        return text + (self.t("story.complete") if now and not was else "")
+        shown = tracker_shown({**moved.tracker, "value": moved.after.value})
+        text = self.t("story.progressed", name=moved.tracker.get("name", ""), shown=shown)
+        complete = moved.after.complete and not moved.before.complete
+        return text + (self.t("story.complete") if complete else "")
 
     @work
     async def action_story_new_tracker(self, kind: str) -> None:
         """A new clock (its segments chosen) or progress track (its rank chosen)."""
         from meneur.core.story import CLOCK_SEGMENTS, RANKS, TICKS_PER_BOX, TRACK_BOXES
-        from meneur.core.words import new_ident
+        from meneur.play.story import new_tracker
 
         name = await self._ask_text(self.t(f"story.new_{kind}"), self.t("story.name"))
         if name is None:
@@ -282,9 +280,8 @@ class StoryCommands(_Base):
                 return
             if hidden == 1:
                 data["gm"] = True
-        ident = new_ident(name, self.session.campaign.state["trackers"], kind)
-        text = self.t(f"story.added_{kind}", name=name)
-        self._written(lambda: self.session.campaign.set(("trackers", ident), data, text))
+        # Its key is chosen under the lock, among the trackers there are then.
+        self._planned(new_tracker(name, data, self.t(f"story.added_{kind}", name=name), kind))
 
     @work
     async def action_story_ask_clock(self) -> None:
@@ -292,8 +289,7 @@ class StoryCommands(_Base):
         fills a segment, a "yes, and" two; the answer and the clock's change one entry."""
         from meneur.content import term
         from meneur.core import oracles
-        from meneur.core.story import Clock
-        from meneur.saves.changes import Change
+        from meneur.play.story import move_tracker
 
         clocks = [
             (ident, tracker)
@@ -315,10 +311,10 @@ class StoryCommands(_Base):
         name = str(tracker.get("name", ident))
         question = oracles.YesNoQuestion(likelihood + 1, self.t("story.advances", name=name))
         record = self.session.roll(question)
-        before = Clock(int(tracker["max"]), int(tracker["value"]))
-        after = before.after_answer(record.outcome or "")
-        path = ("trackers", ident, "value")
-        changes = [Change(path, before.filled, after.filled)] if after != before else []
-        text = self._tracker_text(tracker, after.filled, before.complete, after.complete)
-        said = f"{question.question} — {text}"  # the journal adds the answer
-        self._written(lambda: self.session.record(record, said, changes=changes))
+
+        def said(moved: Moved) -> str:  # the journal adds the answer
+            return f"{question.question} — {self._tracker_text(moved)}"
+
+        # The clock moves from where it is when written (another seat may have moved it).
+        plan = move_tracker(ident, said, outcome=record.outcome or "")
+        self._written(lambda: self.session.record(record, plan))

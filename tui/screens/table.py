@@ -543,16 +543,18 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         )
         if answer is None:
             return
-        campaign = self.session.campaign
+        from meneur.play.story import move_tension
+
         their_way = answer == 0
-        before = campaign.tension
-        after = tension_after_scene(before, their_way)
-        text = self.t(
-            "solo.end_entry_yes" if their_way else "solo.end_entry_no", before=before, after=after
+        said = "solo.end_entry_yes" if their_way else "solo.end_entry_no"
+        # From the tension as it is when written: another seat may have moved it.
+        plan = move_tension(
+            lambda before: tension_after_scene(before, their_way),
+            lambda before, after: self.t(said, before=before, after=after),
         )
         try:
-            entry = campaign.set_tension(after, text)
-        except CampaignError as error:
+            entry = self.session.campaign.append("change", plan)
+        except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.characters_changed([entry])

@@ -1,0 +1,146 @@
+"""Changes started at the same moment: are they all kept?
+
+Several processes run one command line change each (or fifteen mixed ones), released
+together once all have started; the report counts the changes acknowledged (exit 0), the
+campaign's final state, and what every acknowledged change applied in turn gives. Before
+issue 26 the commands computed their change from the state read before taking the lock,
+so eight clocks advanced at once moved by one or two.
+
+    .venv/bin/python benchmarks/concurrent_changes.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+ONE = textwrap.dedent(
+    """
+    import contextlib, io, os, sys, time
+    from meneur.cli.main import main
+    go, words = sys.argv[1], sys.argv[2:]
+    while not os.path.exists(go):  # all start at once
+        time.sleep(0.001)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(words)
+    print(status)
+    """
+)
+
+MIXED = textwrap.dedent(
+    """
+    import contextlib, io, os, random, sys, time
+    from meneur.cli.main import main
+    go, directory, worker = sys.argv[1], sys.argv[2], sys.argv[3]
+    pick = random.Random(worker)
+    while not os.path.exists(go):
+        time.sleep(0.001)
+    for i in range(15):
+        verb = pick.choice(["thread", "clock", "note"])
+        words = {
+            "thread": ["thread", directory, "add", f"t-{worker}-{i}"],
+            "clock": ["clock", directory, "advance", "loups", "1"],
+            "note": ["note", directory, f"note {worker} {i}"],
+        }[verb]
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            status = main(words)
+        print(status, verb)
+    """
+)
+
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
+def cli(*words: str) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "meneur.cli.main", *words],
+        check=True,
+        capture_output=True,
+        env=ENV,
+    )
+
+
+def campaign(folder: Path) -> Path:
+    """A solo campaign with a clock of 12 segments and a track."""
+    directory = folder / "c"
+    cli("new", str(directory), "--system", "resolution", "--option", "solo=true")
+    cli("clock", str(directory), "add", "loups", "12")
+    cli("track", str(directory), "add", "col", "ardu")
+    return directory
+
+
+def state(directory: Path) -> dict[str, Any]:
+    from meneur.saves.campaign import Campaign
+
+    return Campaign.open(directory, write=False).state
+
+
+def together(folder: Path, commands: list[list[str]], script: str = ONE) -> list[str]:
+    """Start one process per command, release them together; their outputs."""
+    go = folder / f"go-{time.monotonic_ns()}"
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(go), *words],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=ENV,
+        )
+        for words in commands
+    ]
+    time.sleep(1.0)  # every process started and waiting (a benchmark may wait on time)
+    go.touch()
+    return [process.communicate()[0] for process in processes]
+
+
+def acknowledged(outputs: list[str]) -> int:
+    return sum(1 for out in outputs if out.split()[:1] == ["0"])
+
+
+def row(name: str, acked: int, final: int, expected: int, note: str = "") -> None:
+    print(f"{name:34} {acked:>12} {final:>6} {expected:>8}  {note}".rstrip())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    runs = parser.parse_args().runs
+    print(f"{'started together':34} {'acknowledged':>12} {'final':>6} {'expected':>8}")
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as name:
+            folder = Path(name)
+            directory = campaign(folder)
+            d = str(directory)
+            outs = together(folder, [["clock", d, "advance", "loups", "1"]] * 8)
+            final = state(directory)["trackers"]["loups"]["value"]
+            row("8 × clock advance by 1", acknowledged(outs), final, acknowledged(outs))
+            cli("tension", d, "1")
+            outs = together(folder, [["tension", d, "up"]] * 4)
+            final = state(directory)["solo"]["tension"]
+            row("4 × tension up from 1", acknowledged(outs), final, 1 + acknowledged(outs))
+            outs = together(folder, [["track", d, "mark", "col"]] * 8)
+            final = state(directory)["trackers"]["col"]["value"] // 4
+            row("8 × track mark (boxes)", acknowledged(outs), final, 2 * acknowledged(outs))
+            outs = together(folder, [["person", d, "add", f"p{n}"] for n in range(8)])
+            final = len(state(directory)["lists"]["people"])
+            print(
+                f"{'8 × person add':34} {acknowledged(outs):>12} {final:>6} {acknowledged(outs):>8}"
+            )
+            before = len(state(directory)["lists"]["threads"])
+            outs = together(folder, [[d, str(n)] for n in range(8)], MIXED)
+            lines = [line.split() for out in outs for line in out.splitlines()]
+            adds = sum(1 for status, verb in lines if status == "0" and verb == "thread")
+            kept = len(state(directory)["lists"]["threads"]) - before
+            total = sum(1 for status, _ in lines if status == "0")
+            row("8 writers × 15 mixed writes", total, kept, adds, "(thread adds kept / made)")
+
+
+if __name__ == "__main__":
+    main()

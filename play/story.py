@@ -1,0 +1,157 @@
+"""The story's loose ends for solo play, as changes made under the lock: threads and
+people added, changed and picked; clocks and progress tracks made, moved and removed;
+the tension moved. Every change here is a :data:`~meneur.saves.campaign.Plan`: it reads
+the state it is given (the state as every other writer left it) and refuses, with a
+reason, what no longer makes sense there (a name just taken, a thread just removed).
+
+The words of an entry are the front end's (its language); when they depend on what the
+change found (a clock's segments before and after), the front end gives a function of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from meneur.core import story
+from meneur.core.errors import RulesError
+from meneur.saves.campaign import Plan, Planned
+from meneur.saves.changes import MISSING, Change, read, set_value
+
+
+def items_of(state: Mapping[str, Any], key: str) -> tuple[story.StoryItem, ...]:
+    """The threads (``key`` ``threads``) or people (``people``) of a state."""
+    return story.read_items(state.get("lists", {}).get(key, []))
+
+
+def _list_change(state: Mapping[str, Any], key: str, items: tuple[story.StoryItem, ...]) -> Change:
+    return set_value(state, ("lists", key), [item.to_data() for item in items])
+
+
+def add_item(key: str, item: story.StoryItem, text: str) -> Plan:
+    """Add ``item`` to the list ``key`` (refused when the name is taken by then)."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        items = story.add_item(items_of(state, key), item)
+        return Planned(text, (_list_change(state, key, items),))
+
+    return plan
+
+
+def change_item(
+    key: str, called: str, describe: Callable[[story.StoryItem], str], /, **changes: Any
+) -> Plan:
+    """Change the item ``called`` so in the list ``key`` (close, reopen, rename, notes,
+    weight, progress); ``describe`` words the entry from the item as changed. A
+    ``progress`` of ``None`` moves it one box on from where it is by then.
+
+    Refused when no item has that name by then, or the change does not fit it.
+    """
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        items = items_of(state, key)
+        found = items[story.find_item(items, called)]
+        fields = dict(changes)
+        if "progress" in fields and fields["progress"] is None:
+            fields["progress"] = min(found.progress + 1, story.TRACK_BOXES)
+        changed = story.change_item(items, called, **fields)
+        if changed == items:
+            raise RulesError(f"{found.name}: nothing to change, it is so already")
+        after = changed[story.find_item(changed, fields.get("name", found.name))]
+        return Planned(describe(after), (_list_change(state, key, changed),))
+
+    return plan
+
+
+def new_tracker(name: str, data: Mapping[str, Any], text: str, fallback: str) -> Plan:
+    """Make a clock or track (``data``) with a key of its own, chosen from ``name``
+    among the trackers there are by then (``fallback`` when the name gives none)."""
+    from meneur.core.words import new_ident
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        ident = new_ident(name, state.get("trackers", {}), fallback)
+        return Planned(text, (Change(("trackers", ident), MISSING, dict(data)),))
+
+    return plan
+
+
+def remove_tracker(ident: str, describe: Callable[[Mapping[str, Any]], str]) -> Plan:
+    """Remove tracker ``ident`` (refused when it is gone by then)."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        tracker = _tracker(state, ident)
+        return Planned(describe(tracker), (set_value(state, ("trackers", ident), MISSING),))
+
+    return plan
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A clock or track moved: the tracker as it was, and its state before and after."""
+
+    tracker: Mapping[str, Any]
+    before: story.Clock | story.Track
+    after: story.Clock | story.Track
+
+
+def move_tracker(
+    ident: str, describe: Callable[[Moved], str], *, steps: int = 1, outcome: str | None = None
+) -> Plan:
+    """Move clock or track ``ident`` from where it is by then: ``steps`` segments or
+    marks, or for a clock what the yes/no oracle's ``outcome`` gives ("yes, but" one
+    segment, "yes, and" two). ``describe`` words the entry.
+
+    Refused when the tracker is gone by then, or is neither a clock nor a track.
+    """
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        tracker = _tracker(state, ident)
+        before = story.tracker_state(tracker)
+        if outcome is not None:
+            if not isinstance(before, story.Clock):
+                raise RulesError(f"{tracker.get('name', ident)} is not a clock")
+            after: story.Clock | story.Track = before.after_answer(outcome)
+        else:
+            after = story.moved(before, steps)
+            if after == before:
+                raise RulesError(
+                    f"{tracker.get('name', ident)}: complete already, it moves no more"
+                )
+        path = ("trackers", ident, "value")
+        changes = (Change(path, read(state, path), after.value),) if after != before else ()
+        return Planned(describe(Moved(tracker, before, after)), changes)
+
+    return plan
+
+
+def _tracker(state: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
+    tracker = state.get("trackers", {}).get(ident)
+    if not isinstance(tracker, Mapping):
+        raise RulesError(f"{ident}: no such clock or track (removed meanwhile?)")
+    return tracker
+
+
+def tension_of(state: Mapping[str, Any]) -> int:
+    """The tension of a state, 1 (calm) … 5 (crisis); 3 until it moves."""
+    from meneur.core.solo import TENSION_START
+
+    return int(state.get("solo", {}).get("tension", TENSION_START))
+
+
+def move_tension(change: Callable[[int], int], describe: Callable[[int, int], str]) -> Plan:
+    """Set the tension to ``change(tension)`` — from the tension as it is by then, so
+    two moves made at once both count — refused outside 1–5; ``describe(before,
+    after)`` words the entry."""
+    from meneur.core.solo import check_tension
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        if not state.get("options", {}).get("solo"):
+            raise RulesError("the solo toolkit is off (options.solo)")
+        before = tension_of(state)
+        after = change(before)
+        check_tension(after)
+        path = ("solo", "tension")
+        return Planned(describe(before, after), (Change(path, read(state, path), after),))
+
+    return plan
