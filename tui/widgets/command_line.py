@@ -1,13 +1,16 @@
 """The one-line command input: dice, test notations, ``? question``, table names, notes.
 
 It remembers what was typed (up/down walk back through it) and completes table and
-skill names.
+skill names. Nothing typed is dropped or merged: each Enter sends what came before it
+(see :mod:`meneur.tui.widgets.line_input`), and a paste of several lines sends each
+finished line as a command of its own, in order, the last one left to finish.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual import events
 from textual.binding import Binding
 from textual.suggester import SuggestFromList
 
@@ -53,6 +56,21 @@ class CommandLine(LineInput):
             return
         self.value = ""
         self.post_message(self.Submitted(self, value))
+
+    def _on_paste(self, event: events.Paste) -> None:
+        lines = event.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if len(lines) == 1:
+            return  # one line: Input pastes it where the cursor is
+        event.stop()
+        event.prevent_default()  # Input's own paste would add the first line again
+        cursor = self.cursor_position
+        before, after = self.value[:cursor], self.value[cursor:]
+        finished = [before + lines[0] + after, *lines[1:-1]]
+        self.value = ""
+        for line in finished:
+            if line.strip():
+                self.post_message(self.Submitted(self, line))
+        self.insert_text_at_cursor(lines[-1])
 
     def action_leave(self) -> None:
         self.value = ""
