@@ -19,6 +19,7 @@ from meneur.content import term
 from meneur.saves.campaign import summary
 from meneur.saves.locations import data_dir
 from meneur.saves.schema import OPTION_CHOICES, OPTIONS, SYSTEMS
+from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.ticklist import TickList
 
@@ -73,7 +74,7 @@ class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | Non
                     listing.add_option(Option(self._described(path, current), id=str(path)))
                 yield listing
                 yield Label(t("campaigns.new"), classes="section")
-                yield Input(placeholder=t("campaigns.name"), id="new-name", compact=True)
+                yield TextField(placeholder=t("campaigns.name"), id="new-name", compact=True)
                 yield Label(t("campaigns.system"), classes="field-label")
                 yield OptionList(
                     *[Option(term(f"system.{system}").glossed, id=system) for system in SYSTEMS],

@@ -57,6 +57,7 @@ from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
+from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.ticklist import TickList
 from meneur.tui.widgets.title_bar import TitleBar
 
@@ -132,8 +133,8 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         yield Static(id="steps")
         with VerticalScroll(id="wizard-body"), ContentSwitcher(initial="identity", id="wizard"):
             with Vertical(id="identity", classes="step"):
-                yield Input(placeholder=t("creation.name"), id="name")
-                yield Input(placeholder=t("creation.player"), id="player")
+                yield TextField(placeholder=t("creation.name"), id="name")
+                yield TextField(placeholder=t("creation.player"), id="player")
                 with Horizontal(classes="origins"):
                     with Vertical():
                         yield Label(t("creation.race"), classes="field-label")
@@ -150,9 +151,9 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 yield Static(id="origin-info")
                 yield Checkbox(t("creation.conversion"), id="convert", compact=True)
                 with Vertical(id="old", classes="hidden"):
-                    yield Input(placeholder=t("creation.old_stats"), id="old-stats")
-                    yield Input(placeholder=t("creation.old_pv_pm"), id="old-pv-pm")
-                    yield Input(placeholder=t("creation.old_level"), id="old-level")
+                    yield TextField(placeholder=t("creation.old_stats"), id="old-stats")
+                    yield TextField(placeholder=t("creation.old_pv_pm"), id="old-pv-pm")
+                    yield TextField(placeholder=t("creation.old_level"), id="old-level")
             with Vertical(id="pv_pm", classes="step"):
                 yield Static(id="pv-pm-attempts")
                 yield DiceSplit(self.draft, id="split")
@@ -191,7 +192,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 )
             with Vertical(id="finish", classes="step"):
                 yield Label(id="money-label", classes="field-label")
-                yield Input(id="money", type="integer")
+                yield TextField(id="money", type="integer")
                 yield Static(id="skill-points")
                 yield Static(id="summary")
         yield Static(id="problem")

@@ -12,6 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 
+from meneur.tui.widgets.line_input import TextField
+
 
 class TextDialog(ModalScreen[str | None]):
     """Ask for one line of text; Enter gives it back, Escape gives None.
@@ -45,7 +47,7 @@ class TextDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Label(self.prompt)
-            yield Input(value=self.value, id="dialog-input")
+            yield TextField(value=self.value, id="dialog-input")
             yield Static("", id="dialog-error", classes="error")
             if self.hint:
                 yield Label(self.hint, classes="dim")

@@ -20,6 +20,7 @@ from textual.worker import get_current_worker
 
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
 from meneur.core.visibility import GM, Viewer
+from meneur.tui.widgets.line_input import TextField
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -508,7 +509,7 @@ class JournalView(Vertical):
         found = self.query("#journal-search").results(Input)
         search = next(found, None)
         if search is None:
-            search = Input(placeholder=self.strings.t("journal.search"), id="journal-search")
+            search = TextField(placeholder=self.strings.t("journal.search"), id="journal-search")
             await self.mount(search, before=0)
         search.remove_class("hidden")
         search.focus()

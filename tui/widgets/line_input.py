@@ -1,5 +1,5 @@
-"""The table's one-line text fields: the command line, the panels' number and notation
-fields.
+"""meneur's text fields: the table's one-line fields (the command line, the panels'
+number and notation fields), and the dialogs' and screens' fields.
 
 They are Textual's Input in its compact form, with only the style that form uses:
 Input's own style (borders, ANSI themes, the tall form) took 3.5 ms of the table's first
@@ -20,7 +20,21 @@ from textual import events
 from textual.widgets import Input
 
 
-class LineInput(Input, inherit_css=False):
+class TextField(Input):
+    """Textual's Input, whose Enter submits what was typed before it (see the module's
+    docstring): every text field of meneur's screens is one."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual calls Input's own handler after this one (unless prevented): every
+        # other key goes on to it.
+        if event.key == "enter":
+            # Submitted now, with what the field holds now: see the module's docstring.
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+
+
+class LineInput(TextField, inherit_css=False):
     """A compact Input: one line, no border. CSS selects it as ``LineInput``."""
 
     # Component classes come with the CSS: without it, Input's are named again.
@@ -65,12 +79,3 @@ class LineInput(Input, inherit_css=False):
         type: Literal["integer", "number", "text"] = "text",
     ) -> None:
         super().__init__(value, placeholder, id=id, classes=classes, type=type, compact=True)
-
-    async def _on_key(self, event: events.Key) -> None:
-        # Textual calls Input's own handler after this one (unless prevented): every
-        # other key goes on to it.
-        if event.key == "enter":
-            # Submitted now, with what the field holds now: see the module's docstring.
-            event.stop()
-            event.prevent_default()
-            await self.action_submit()

@@ -22,6 +22,7 @@ from meneur.core import oracles
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
+from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.tick import Tick
 
 from .dice import DiceView, ShownDie
@@ -63,7 +64,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         return self.session.campaign.tension
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.t("oracle.question"), id="question")
+        yield TextField(placeholder=self.t("oracle.question"), id="question")
         # The answer right under the question: seen at once, even in a small terminal.
         yield DiceView(id="oracle-dice")
         yield Static("", id="answer", classes="outcome")
