@@ -21,6 +21,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from meneur.content.own_files import NotOwnFile, check_own, kind_of_file
+
 LEFTOVER_AGE = 60.0
 """Seconds after which a temporary file in a shared directory (the data directory) is
 taken for a killed process's leftover; a live writer renames its own within a second."""
@@ -52,44 +54,43 @@ def _umask() -> int:
     return mask
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 class SpecialFileError(OSError):
     """A write aimed at a FIFO, a device or a directory, which meneur never replaces."""
 
 
-def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
+def atomic_write(path: Path, data: bytes | Iterable[bytes], *, follow_links: bool = True) -> None:
     """Replace the regular file ``path`` (or the file a link there points to) with
     ``data`` (bytes, or pieces written as they come) atomically and durably; create it
-    when it does not exist.
+    when it does not exist. A campaign's own files are written with ``follow_links``
+    off: a symbolic link there is refused, never followed out of the campaign.
 
     Raises:
-        SpecialFileError: when ``path`` is a FIFO, a device, a directory…: it is left
-            as it is.
+        SpecialFileError: when ``path`` is a FIFO, a device, a directory… (or, without
+            ``follow_links``, a symbolic link): it is left as it is.
         OSError: when the directory cannot be written; ``path`` is then unchanged.
     """
-    target = Path(os.path.realpath(path))
+    if not follow_links:
+        try:
+            check_own(path)
+        except NotOwnFile as error:
+            raise SpecialFileError(error.errno, error.strerror, str(path)) from None
+    target = Path(os.path.realpath(path)) if follow_links else Path(path)
     try:
         existing: os.stat_result | None = target.stat()
     except FileNotFoundError:
         existing = None
     if existing is not None and not stat.S_ISREG(existing.st_mode):
         raise SpecialFileError(
-            errno.EINVAL, f"is {_kind(existing.st_mode)}, which meneur does not replace", str(path)
+            errno.EINVAL,
+            f"is {kind_of_file(existing.st_mode)}, which meneur does not replace",
+            str(path),
         )
     mode = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666 & ~_umask()
     directory = target.parent
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as error:  # a missing or read-only folder: said of the file asked for
+        raise OSError(error.errno, error.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as stream:
             os.fchmod(stream.fileno(), mode)
@@ -98,9 +99,12 @@ def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if isinstance(error, OSError) and not isinstance(error, SpecialFileError):
+            # A full disk: said of the file asked for, not of the temporary one.
+            raise OSError(error.errno, error.strerror, str(path)) from None
         raise
     fsync_directory(directory)
 

@@ -23,6 +23,7 @@ import getpass
 import os
 import shutil
 import socket
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from meneur.content.own_files import NotOwnFile, check_own, read_own
 from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 from meneur.core.table_rules import GM_SEAT, Refused, check_entry, check_undo
@@ -41,13 +43,15 @@ from .atomic import atomic_write, remove_leftovers
 from .changes import MISSING, Change, ChangeError, read
 from .errors import CampaignError, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
-from .lock import WAIT_SECONDS, WriterLock
+from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
 
 if TYPE_CHECKING:
     from meneur.core.phases import Phase
 
 STATE_FILE = "campaign.toml"
+TABLE_FILE = "table.toml"
+"""Who may join the shared table (see :mod:`.table_file`)."""
 BACKUP_DIR = "backups"
 BACKUPS_KEPT = 10
 """How many earlier versions of campaign.toml are kept in backups/."""
@@ -271,11 +275,20 @@ class Campaign:
         if options:
             state["options"].update(options)
         state = validate(state, directory / STATE_FILE)
-        directory.mkdir(parents=True, exist_ok=True)
-        (directory / JOURNAL_DIR).mkdir(exist_ok=True)
-        data = _state_text(state)
-        with WriterLock(directory):
-            atomic_write(directory / STATE_FILE, data)
+        made = not directory.exists()
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            (directory / JOURNAL_DIR).mkdir(exist_ok=True)
+            data = _state_text(state)
+            with WriterLock(directory):
+                atomic_write(directory / STATE_FILE, data, follow_links=False)
+        except OSError as error:
+            # Nothing half-made is left to block the next try (a full disk, say).
+            _unmake(directory, whole=made)
+            where = error.filename or directory
+            raise CampaignError(
+                where, f"could not be created ({error.strerror or error})"
+            ) from None
         campaign = cls(directory, state, Journal(directory), clock, writer=True)
         campaign._keep_copy(data)
         return campaign
@@ -308,11 +321,20 @@ class Campaign:
         """
         directory = Path(directory)
         path = directory / STATE_FILE
-        if not path.is_file():
-            what = (
-                "is not a campaign (no campaign.toml)" if directory.is_dir() else "does not exist"
-            )
-            raise CampaignError(directory, what)
+        try:
+            if check_own(path) is None:
+                what = (
+                    "is not a campaign (no campaign.toml)"
+                    if directory.is_dir()
+                    else "does not exist"
+                )
+                raise CampaignError(directory, what)
+            # Informational only, but never followed or waited on (see lock.py).
+            check_own(directory / LOCK_NAME)
+        except NotOwnFile as error:
+            raise CampaignError(error.filename, error.strerror or "is not a regular file") from None
+        except NotADirectoryError:
+            raise CampaignError(directory, "is not a directory") from None
         # Everything is read and checked before the lock is taken or a file written, so
         # a campaign that cannot be opened is left exactly as it was.
         journal = {"parallel": parallel, "defer_check": defer_check}
@@ -350,6 +372,11 @@ class Campaign:
         state, original, text = _read_state_text(directory / STATE_FILE)
         campaign = cls(directory, state, Journal(directory, remember=write, **journal), clock)
         _check_with_journal(state, campaign.journal, directory / STATE_FILE)
+        if os.path.lexists(directory / TABLE_FILE):
+            # Who may join: checked as every other file is (and as ``meneur check`` does).
+            from .table_file import read_table
+
+            read_table(directory, state)
         campaign._stamp = stamp
         behind = campaign._catch_up()
         if write and not behind and original == state["schema_version"]:
@@ -1224,7 +1251,7 @@ class Campaign:
         try:
             self.state["written_by"] = f"meneur {MENEUR_VERSION}"
             data = _state_text(self.state)
-            atomic_write(path, data)
+            atomic_write(path, data, follow_links=False)
             self._disk_applied = int(self.state["journal_applied"])
         except OSError as error:
             self._broken = (
@@ -1247,6 +1274,8 @@ class Campaign:
         backups = self.directory / BACKUP_DIR
         with contextlib.suppress(OSError):
             backups.mkdir(exist_ok=True)
+            if not stat.S_ISDIR(os.lstat(backups).st_mode):
+                return  # a link or a file in its place: never written through
             existing = self._backups()
             numbers = [
                 int(p.name.split(".")[1])
@@ -1254,9 +1283,7 @@ class Campaign:
                 if p.name.split(".")[1].isascii() and p.name.split(".")[1].isdigit()
             ]
             target = backups / f"campaign.{(max(numbers) + 1 if numbers else 1):06d}.toml"
-            temporary = backups / f".{target.name}.tmp"
-            temporary.write_bytes(data)
-            os.replace(temporary, target)
+            atomic_write(target, data, follow_links=False)
             for old in self._backups()[:-BACKUPS_KEPT]:
                 old.unlink()
 
@@ -1268,7 +1295,7 @@ class Campaign:
         if not backups or self._disk_applied != self.state["journal_applied"]:
             return
         try:
-            written = backups[-1].read_text(encoding="utf-8")
+            written = read_own(backups[-1]).decode("utf-8")
             if written == text:
                 return
             base, _ = _read_state(backups[-1])
@@ -1431,6 +1458,22 @@ def _file_stamp(path: Path) -> tuple[int, int, int] | None:
     except FileNotFoundError:
         return None
     return stat.st_ino, stat.st_mtime_ns, stat.st_size
+
+
+def _unmake(directory: Path, *, whole: bool) -> None:
+    """Take back what a failed creation made: the folder when it made it, else what it
+    put in the empty folder it was given."""
+    for name in (STATE_FILE, LOCK_NAME):
+        with contextlib.suppress(OSError):
+            (directory / name).unlink()
+    for folder in (
+        directory / JOURNAL_DIR,
+        directory / BACKUP_DIR,
+        *([directory] if whole else []),
+    ):
+        with contextlib.suppress(OSError):
+            remove_leftovers(folder)
+            folder.rmdir()
 
 
 def _remove_leftovers(directory: Path) -> None:

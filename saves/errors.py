@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from meneur.core.text import cut
+
 
 class CampaignError(Exception):
     """A campaign that cannot be read or written as asked.
@@ -21,8 +23,12 @@ class CampaignError(Exception):
         self.path = Path(path)
         self.where = where
         self.reason = reason
-        location = f"{self.path}: {where}: " if where else f"{self.path}: "
-        super().__init__(location + reason)
+        # Shown in terminals, made of what a campaign holds (a key of a megabyte, an
+        # escape sequence in a name): cut, and every control character made visible.
+        location = f"{cut(str(self.path), 300)}: "
+        if where:
+            location += f"{cut(where)}: "
+        super().__init__(location + cut(reason, 600))
 
     def __reduce__(self) -> tuple[type[CampaignError], tuple[Path, str, str]]:
         # Rebuilt from its parts (a check run in worker processes sends it back).

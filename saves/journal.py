@@ -10,6 +10,7 @@ the bytes appended since it last looked.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -18,7 +19,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from meneur.content.own_files import LINKED, NotOwnFile, kind_of_file, read_own
 from meneur.content.toml_reader import TomlError, loads
+from meneur.core.text import shown
 from meneur.core.visibility import VISIBILITIES
 
 from .atomic import atomic_write
@@ -157,29 +160,22 @@ def chunk_name(number: int) -> str:
 
 
 def read_regular(path: Path) -> bytes:
-    """The bytes of the regular file ``path``.
+    """The bytes of the campaign's own regular file ``path``.
 
     Raises:
-        CampaignError: when it cannot be read, or is a directory, a FIFO, a device…
-            (opened without blocking: a FIFO in its place does not hang meneur).
+        CampaignError: when it cannot be read, or is a symbolic link, a directory, a
+            FIFO, a device or a socket (opened without following a link or blocking: a
+            FIFO in its place does not hang meneur).
         FileNotFoundError: when it does not exist.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        return read_own(path)
     except FileNotFoundError:
         raise
+    except NotOwnFile as error:
+        raise CampaignError(path, error.strerror or "is not a regular file") from error
     except OSError as error:
         raise CampaignError(path, f"cannot be read ({error.strerror})") from error
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise CampaignError(path, "is not a regular file (a directory, FIFO or device)")
-        with os.fdopen(os.dup(fd), "rb") as stream:
-            return stream.read()
-    except OSError as error:
-        raise CampaignError(path, f"cannot be read ({error.strerror})") from error
-    finally:
-        os.close(fd)
 
 
 def _read_text(path: Path) -> str:
@@ -358,13 +354,24 @@ def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:
                 path, "expected a die: { sides = 6, face = 4 }", f"{where}.dice[{i}]"
             )
         sides, face = die.get("sides"), die.get("face")
-        if type(sides) is not int and sides != "F":
+        if (type(sides) is not int or sides < 1) and sides != "F":
             raise CampaignError(
-                path, f"expected a number of sides, found {sides!r}", f"{where}.dice[{i}].sides"
+                path,
+                f"expected a number of sides (1 or more, or F), found {shown(sides)}",
+                f"{where}.dice[{i}].sides",
             )
         if type(face) is not int:
             raise CampaignError(
-                path, f"expected the face rolled, found {face!r}", f"{where}.dice[{i}].face"
+                path, f"expected the face rolled, found {shown(face)}", f"{where}.dice[{i}].face"
+            )
+        # A die shows one of its faces: 1…sides, −1…+1 on a Fate die; a d100 may read
+        # 00 as 0 (SYSTEMJ's 00–99). A face no die shows is refused by every command.
+        low, high = (-1, 1) if sides == "F" else (0 if sides == 100 else 1, sides)
+        if not low <= face <= high:
+            raise CampaignError(
+                path,
+                f"a d{sides} shows {low} to {high}, not {face}",
+                f"{where}.dice[{i}].face",
             )
         if len(die) > 2:
             if "kept" in die and type(die["kept"]) is not bool:
@@ -480,7 +487,7 @@ def _write_checked(directory: Path, checked: dict[int, tuple[int, int]]) -> None
         f"chunks = [\n{rows}\n]\n"
     )
     with contextlib.suppress(OSError):
-        atomic_write(directory / CHECKED_FILE, text.encode("utf-8"))
+        atomic_write(directory / CHECKED_FILE, text.encode("utf-8"), follow_links=False)
 
 
 class Journal:
@@ -528,11 +535,16 @@ class Journal:
                 misses a chunk between two others.
         """
         try:
-            mode = os.stat(self.directory).st_mode
+            mode = os.lstat(self.directory).st_mode
         except FileNotFoundError:
             return []
         except OSError as error:
             raise CampaignError(self.directory, f"cannot be read ({error.strerror})") from error
+        if stat.S_ISLNK(mode):
+            raise CampaignError(
+                self.directory,
+                "is a symbolic link (meneur reads and writes a campaign's own files only)",
+            )
         if not stat.S_ISDIR(mode):
             raise CampaignError(
                 self.directory, "is not a directory: it holds the journal's chunk files"
@@ -602,15 +614,17 @@ class Journal:
         for number in numbers:
             path = self.chunk_path(number)
             try:
-                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
                 try:
                     info = os.fstat(fd)
                 finally:
                     os.close(fd)
             except OSError as error:
+                if error.errno == errno.ELOOP:  # a link, which meneur never follows
+                    raise CampaignError(path, LINKED) from error
                 raise CampaignError(path, f"cannot be read ({error.strerror})") from error
             if not stat.S_ISREG(info.st_mode):
-                raise CampaignError(path, "is not a regular file (a directory, FIFO or device)")
+                raise CampaignError(path, f"is {kind_of_file(info.st_mode)}, not a regular file")
             mark = (info.st_size, info.st_mtime_ns)
             if known.get(number) != mark:
                 unread.append(number)
@@ -807,7 +821,7 @@ class Journal:
             raise CampaignError(
                 path, "was written by another process since it was read; nothing was written"
             )
-        atomic_write(path, text.encode("utf-8"))
+        atomic_write(path, text.encode("utf-8"), follow_links=False)
         sealed, sealed_stamp = number - 1, self._last_stamp
         entries = [] if starts_chunk else self._cache.get(number, [])
         self._cache[number] = [*entries, entry]

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import os
 import socket
+import stat
 import sys
 import time
 from pathlib import Path
 from types import TracebackType
+
+from meneur.content.own_files import read_own
+from meneur.core.text import cut
 
 from .errors import CampaignLocked
 
@@ -96,11 +100,17 @@ class WriterLock:
         """Say who holds the lock in ``.lock`` (best effort: it is only for messages)."""
         info = {"pid": os.getpid(), "host": socket.gethostname(), "by": self.purpose}
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            # Never through a link (a campaign folder may come from anyone: .lock linked
+            # to a file of yours) and never blocking on a FIFO; truncated only once it
+            # is known to be a regular file.
+            flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+            fd = os.open(self.path, flags, 0o644)
         except OSError:
             return
         try:
-            os.write(fd, _lines(info).encode())
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                os.ftruncate(fd, 0)
+                os.write(fd, _lines(info).encode())
         except OSError:
             pass
         finally:
@@ -154,10 +164,11 @@ def _read_lines(text: str) -> dict[str, str]:
 
 def _describe_holder(path: Path) -> str:
     try:
-        info = _read_lines(path.read_text(encoding="utf-8", errors="replace")[:4096])
+        text = read_own(path)[:4096].decode("utf-8", errors="replace")
+        info = _read_lines(text)
     except (OSError, ValueError):
         info = {}
     if "pid" not in info:
         return "another meneur process"
-    by = info.get("by", "meneur")
-    return f"{by} (pid {info['pid']} on {info.get('host', '?')})"
+    by = cut(info.get("by", "meneur"), 60)  # what a file said: cut, shown, never acted on
+    return f"{by} (pid {cut(info['pid'], 12)} on {cut(info.get('host', '?'), 60)})"

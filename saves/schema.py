@@ -10,10 +10,13 @@ wrong types, unknown systems or options, a newer schema.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from meneur.core.text import shown
 
 from .errors import CampaignError
 
@@ -129,6 +132,10 @@ def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
     }
 
 
+IDENT = re.compile(r"[^\W][\w-]{0,63}")
+"""The keys a campaign names its characters, trackers and tables by (see _Checker.ident)."""
+
+
 class _Checker:
     """Type checks that name the file and key of the first problem."""
 
@@ -168,6 +175,22 @@ class _Checker:
             raise self.fail(key, "expected a list of words in quotes")
         return list(value)
 
+    def ident(self, ident: str, within: str) -> str:
+        """A key the campaign names something by (a character, a tracker, a table): 1 to
+        64 letters, digits, ``_`` or ``-``, starting with a letter, digit or ``_`` — no
+        dots, slashes, spaces or control characters (a campaign folder may come from
+        anyone: ``characters."../../etc"`` is refused).
+
+        Raises:
+            CampaignError: naming the key.
+        """
+        if not IDENT.fullmatch(ident):
+            raise self.fail(
+                f"{within}.{ident}",
+                "a key is 1 to 64 letters, digits, _ or - (no dots, slashes, spaces)",
+            )
+        return ident
+
     def known_keys(self, table: Mapping[str, Any], allowed: tuple[str, ...], key: str) -> None:
         unknown = [k for k in table if k not in allowed]
         if unknown:
@@ -186,7 +209,7 @@ def _shown(value: object) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return shown(value)
 
 
 def check_version(data: Mapping[str, Any], path: Path) -> int:
@@ -455,10 +478,15 @@ def _characters(checker: _Checker, value: object) -> dict[str, Any]:
     characters = checker.table(value, "characters")
     result: dict[str, Any] = {}
     for ident, character in characters.items():
-        key = f"characters.{ident}"
+        key = f"characters.{checker.ident(ident, 'characters')}"
         table = checker.table(character, key)
         checker.known_keys(table, CHARACTER_KEYS, key)
-        entry: dict[str, Any] = {"name": checker.text(table.get("name", ident), f"{key}.name")}
+        if "name" not in table:
+            raise checker.fail(f"{key}.name", "missing: a character has a name")
+        name = checker.text(table["name"], f"{key}.name")
+        if not name.strip():
+            raise checker.fail(f"{key}.name", "a character's name is not empty")
+        entry: dict[str, Any] = {"name": name}
         for optional in ("kind", "player", "notes"):
             if optional in table:
                 entry[optional] = checker.text(table[optional], f"{key}.{optional}")
@@ -546,7 +574,7 @@ def _trackers(checker: _Checker, value: object) -> dict[str, Any]:
     trackers = checker.table(value, "trackers")
     result: dict[str, Any] = {}
     for ident, tracker in trackers.items():
-        key = f"trackers.{ident}"
+        key = f"trackers.{checker.ident(ident, 'trackers')}"
         table = checker.table(tracker, key)
         checker.known_keys(table, TRACKER_KEYS, key)
         entry: dict[str, Any] = {
@@ -600,7 +628,7 @@ def _lists(checker: _Checker, value: object) -> dict[str, list[Any]]:
     lists = checker.table(value, "lists")
     result: dict[str, list[Any]] = {"threads": [], "people": [], "places": []}
     for name, items in lists.items():
-        key = f"lists.{name}"
+        key = f"lists.{checker.ident(name, 'lists')}"
         if not isinstance(items, list):
             raise checker.fail(key, f"expected a list of names, found {_shown(items)}")
         if not items:
@@ -625,7 +653,7 @@ def _tables(checker: _Checker, value: object) -> dict[str, Any]:
     tables = checker.table(value, "tables")
     result: dict[str, Any] = {}
     for ident, table_value in tables.items():
-        key = f"tables.{ident}"
+        key = f"tables.{checker.ident(ident, 'tables')}"
         table = checker.table(table_value, key)
         checker.known_keys(table, TABLE_KEYS, key)
         entries = table.get("entries", [])

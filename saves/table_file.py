@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import os
 import struct
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -112,7 +113,7 @@ def read_table(directory: Path, state: Mapping[str, Any]) -> TableFile | None:
         CampaignError: naming the file and key of the first problem.
     """
     path = directory / TABLE_FILE
-    if not path.exists():
+    if not os.path.lexists(path):  # a link is there, and refused by parse_toml
         return None
     document, _ = parse_toml(path)
     return table_from_data(document, path, state)
@@ -222,14 +223,14 @@ def edit_table(
 
     path = directory / TABLE_FILE
     document: dict[str, Any] = {}
-    if path.exists():
+    if os.path.lexists(path):
         found, _ = parse_toml(path)
         table_from_data(found, path, state)  # a broken file is fixed by hand, not edited
         document = copy.deepcopy(dict(found))
     edit(document)
     checked = table_from_data(document, path, state)
     ordered = {key: document[key] for key in TOP_KEYS if key in document}
-    atomic_write(path, (HEADER + tomli_w.dumps(ordered)).encode("utf-8"))
+    atomic_write(path, (HEADER + tomli_w.dumps(ordered)).encode("utf-8"), follow_links=False)
     return checked
 
 

@@ -169,7 +169,7 @@ def test_a_new_change_clears_what_could_be_redone(campaign: Campaign) -> None:
 
 def test_undoing_a_rolls_consequence_keeps_the_roll(tmp_path: Path) -> None:
     with Campaign.create(tmp_path / "c", system="cosmos", clock=ticking_clock()) as campaign:
-        campaign.set(("characters", "kael", "sheet", "karma"), 0)
+        campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {"karma": 0}})
         record = roll_seeded(cosmos.roll, cosmos.CosmosTest(threshold=50), 3)
         karma = ("characters", "kael", "sheet", "karma")
         change = Change(karma, 0, 7)
@@ -399,7 +399,7 @@ def test_a_disk_that_refuses_a_write_is_one_message_and_nothing_is_acknowledged(
 
     from meneur.saves import journal
 
-    def full(path: Path, data: bytes) -> None:
+    def full(path: Path, data: bytes, **options: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(journal, "atomic_write", full)

@@ -63,7 +63,7 @@ async def test_a_result_is_shown_only_once_saved_and_a_full_disk_is_one_message(
 
     from meneur.saves import journal
 
-    def full(path: Path, data: bytes) -> None:
+    def full(path: Path, data: bytes, **options: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     app = app_of("resolution")

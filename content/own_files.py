@@ -1,0 +1,82 @@
+"""Reading a campaign's own files: never through a symbolic link, never blocking on a
+FIFO, only regular files.
+
+A campaign folder may come from someone else (a shared folder, an archive, a player's
+copy): ``campaign.toml`` linked to a file of yours, or a FIFO named like a chunk, must be
+refused, not followed or waited on.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+
+class NotOwnFile(OSError):
+    """A path in a campaign that is a symbolic link, or not a regular file."""
+
+
+LINKED = "is a symbolic link (meneur reads and writes a campaign's own files only)"
+
+
+def kind_of_file(mode: int) -> str:
+    """What a file of ``mode`` is, in words: ``a directory``, ``a FIFO``, ``a socket``…"""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    return "not a regular file"
+
+
+def read_own(path: Path) -> bytes:
+    """The bytes of the regular file ``path``.
+
+    Raises:
+        FileNotFoundError: when there is no such file.
+        NotOwnFile: when it is a symbolic link, a directory, a FIFO, a device or a socket
+            (opened without blocking: a FIFO does not hang the reader).
+        OSError: when it cannot be read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise NotOwnFile(errno.ELOOP, LINKED, str(path)) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotOwnFile(
+                errno.EINVAL, f"is {kind_of_file(mode)}, not a regular file", str(path)
+            )
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            return stream.read()
+    finally:
+        os.close(fd)
+
+
+def check_own(path: Path) -> os.stat_result | None:
+    """What ``path`` is, when it is a campaign's own regular file; None when absent.
+
+    Raises:
+        NotOwnFile: when it is a symbolic link, or not a regular file.
+    """
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(found.st_mode):
+        raise NotOwnFile(errno.ELOOP, LINKED, str(path))
+    if not stat.S_ISREG(found.st_mode):
+        raise NotOwnFile(
+            errno.EINVAL, f"is {kind_of_file(found.st_mode)}, not a regular file", str(path)
+        )
+    return found
