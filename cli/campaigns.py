@@ -461,6 +461,7 @@ def run_check(args: argparse.Namespace) -> str:
     campaign = _open(directory, write=False, defer_check=True)
     # The command line holds no threads: the journal may be checked by forked workers.
     count, rolls = check_journal(campaign.journal, replay=args.verify_rolls, parallel=True)
+    campaign.check_edits()
     verified = f", {rolls} jets rejoués à l'identique (rolls replayed)" if args.verify_rolls else ""
     return (
         f"ok : {directory} — {campaign.name} ({campaign.system}), {count} entrées (entries), "

@@ -36,6 +36,38 @@ def kind_of_file(mode: int) -> str:
     return "not a regular file"
 
 
+def open_own(path: Path) -> int:
+    """A descriptor open for reading on ``path``, not through a link and not blocking on
+    a FIFO (the caller checks that it is a regular file, and closes it).
+
+    Raises:
+        FileNotFoundError: when there is no such file.
+        NotOwnFile: when it is a symbolic link, or a socket (which cannot be opened).
+        OSError: when it cannot be opened.
+    """
+    try:
+        return os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    except OSError as error:
+        raise refusal(path, error) from None
+
+
+def refusal(path: Path, error: OSError) -> OSError:
+    """The error to raise for ``path`` that could not be opened: what it is when it is not
+    a regular file (a socket fails with "no such device or address", which says nothing
+    to whoever reads it), else ``error`` itself."""
+    if error.errno == errno.ELOOP:
+        return NotOwnFile(errno.ELOOP, LINKED, str(path))
+    if isinstance(error, FileNotFoundError):
+        return error
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return error
+    if not stat.S_ISREG(mode):
+        return NotOwnFile(errno.EINVAL, f"is {kind_of_file(mode)}, not a regular file", str(path))
+    return error
+
+
 def read_own(path: Path) -> bytes:
     """The bytes of the regular file ``path``.
 
@@ -45,12 +77,7 @@ def read_own(path: Path) -> bytes:
             (opened without blocking: a FIFO does not hang the reader).
         OSError: when it cannot be read.
     """
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise NotOwnFile(errno.ELOOP, LINKED, str(path)) from None
-        raise
+    fd = open_own(path)
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

@@ -430,12 +430,32 @@ class Campaign:
         return self.writer
 
     def note_text(self, entry: Entry) -> str:
-        """An entry's text as it reads now (a note may have been rewritten since)."""
+        """An entry's text as it reads now (a note may have been rewritten since; any
+        other entry reads as written, whatever the state file says)."""
+        if entry.kind != "note":
+            return entry.text
         return str(self.state["note_edits"].get(str(entry.id), entry.text))
 
     def is_struck(self, entry: Entry) -> bool:
         """Whether a note was struck from the journal (it stays there, marked)."""
-        return str(entry.id) in self.state["struck"]
+        return entry.kind == "note" and str(entry.id) in self.state["struck"]
+
+    def check_edits(self) -> None:
+        """Check that every rewritten or struck entry is a note, reading the chunks
+        that hold them (``meneur check`` does; an open only checks they exist).
+
+        Raises:
+            CampaignError: naming campaign.toml and the key.
+        """
+        for part in ("note_edits", "struck"):
+            for key in self.state[part]:
+                kind = self.journal.entry(int(key)).kind
+                if kind != "note":
+                    raise CampaignError(
+                        self.directory / STATE_FILE,
+                        f"entry {key} is a {kind}: only a note is rewritten or struck",
+                        f"{part}.{key}",
+                    )
 
     def latest(self, count: int) -> list[Entry]:
         """The last ``count`` journal entries, oldest first."""
@@ -1435,6 +1455,19 @@ def _check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) 
                     path,
                     f"names entry {number}, which the journal does not have (it ends at {last})",
                     f"history.{stack}[{i}]",
+                )
+    # A note rewritten or struck must be an entry of the journal: an edit kept for an
+    # entry not written yet would give its text to whatever is written with that number.
+    # (That it is a note is checked by ``check_edits``, which reads the entries: an open
+    # reads no chunk for it.)
+    for part in ("note_edits", "struck"):
+        for key in state[part]:
+            number = int(key)
+            if not 1 <= number <= last:
+                raise CampaignError(
+                    path,
+                    f"names entry {number}, which the journal does not have (it ends at {last})",
+                    f"{part}.{key}",
                 )
 
 

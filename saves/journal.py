@@ -10,7 +10,6 @@ the bytes appended since it last looked.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -19,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from meneur.content.own_files import LINKED, NotOwnFile, kind_of_file, read_own
+from meneur.content.own_files import NotOwnFile, kind_of_file, open_own, read_own
 from meneur.content.toml_reader import TomlError, loads
 from meneur.core.text import shown
 from meneur.core.visibility import VISIBILITIES
@@ -275,8 +274,13 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
     if type(announced) is not bool:
         raise CampaignError(path, "expected true or false", f"{where}.announced")
     target = get("target")
-    if target is not None and type(target) is not int:
-        raise CampaignError(path, f"expected an entry number, found {target!r}", f"{where}.target")
+    if target is not None and (type(target) is not int or not 1 <= target < ident):
+        # An undo, a redo, a note rewritten: always of an entry written before.
+        raise CampaignError(
+            path,
+            f"expected the number of an entry before this one, found {shown(target)}",
+            f"{where}.target",
+        )
     roll = get("roll")
     if roll is not None:
         if (
@@ -455,35 +459,53 @@ def chunk_header(number: int) -> str:
 CACHED_CHUNKS = 8
 """Chunks kept in memory besides the last one (2,000 entries)."""
 CHECKED_FILE = "checked.toml"
-"""In ``journal/``: the size and modification time of each chunk before the last when it
-was last read whole and found right. A cache: deleting it costs one slower open."""
+"""In ``journal/``: how each chunk before the last looked (size, modification and change
+times, inode) when it was last read whole and found right. A cache: deleting it costs one
+slower open."""
+
+Mark = tuple[int, int, int, int]
+"""A chunk's size, mtime and ctime in ns, and inode, as :data:`CHECKED_FILE` keeps them.
+
+Not a hash of the content: hashing would read every byte of a long journal at each open,
+which is what the cache spares. The change time (``ctime``) is what makes the mark
+trustworthy: any write to the file, or a rename over it, sets it to the present, and no
+program can set it back (``touch -d`` and ``rsync -t`` restore the modification time only),
+so an edit that keeps the size and the mtime is still seen and the chunk read again."""
 
 
-def _read_checked(directory: Path) -> dict[int, tuple[int, int]]:
-    """What :data:`CHECKED_FILE` says (nothing, when it is missing or unreadable)."""
+def _mark_of(info: os.stat_result) -> Mark:
+    return info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino
+
+
+def _read_checked(directory: Path) -> dict[int, Mark]:
+    """What :data:`CHECKED_FILE` says (nothing, when it is missing or unreadable; a row
+    of the earlier form, without ctime and inode, counts as unread)."""
     try:
         document = loads(read_regular(directory / CHECKED_FILE).decode("utf-8"))
     except (OSError, CampaignError, UnicodeDecodeError, TomlError):
         return {}
-    found: dict[int, tuple[int, int]] = {}
+    found: dict[int, Mark] = {}
     rows = document.get("chunks", [])
     for row in rows if isinstance(rows, list) else []:
         if (
             isinstance(row, list)
-            and len(row) == 3
+            and len(row) == 5
             and all(isinstance(v, int) and not isinstance(v, bool) for v in row)
         ):
-            found[row[0]] = (row[1], row[2])
+            found[row[0]] = (row[1], row[2], row[3], row[4])
     return found
 
 
-def _write_checked(directory: Path, checked: dict[int, tuple[int, int]]) -> None:
+def _write_checked(directory: Path, checked: dict[int, Mark]) -> None:
     """Remember which chunks were read whole, best effort: it only saves time."""
-    rows = "\n".join(f"  [{n}, {size}, {mtime}]," for n, (size, mtime) in sorted(checked.items()))
+    rows = "\n".join(
+        f"  [{n}, {size}, {mtime}, {ctime}, {inode}],"
+        for n, (size, mtime, ctime, inode) in sorted(checked.items())
+    )
     text = (
         "# meneur: the journal chunks it read whole and found right: [number, bytes,"
-        " modification time in ns].\n# A cache: deleting it only makes the next open read"
-        " them all again.\n"
+        " modification time in ns, change time in ns, inode].\n# A cache: deleting it only"
+        " makes the next open read them all again.\n"
         f"chunks = [\n{rows}\n]\n"
     )
     with contextlib.suppress(OSError):
@@ -506,7 +528,8 @@ class Journal:
         defer_check: bool = False,
     ) -> None:
         """Open the journal of ``campaign_dir``; with ``remember`` (a writer), note the
-        chunks read whole in :data:`CHECKED_FILE` (a reader never writes a byte).
+        chunks read whole in :data:`CHECKED_FILE` when it next appends (a reader never
+        writes a byte, nor does a writer that writes nothing).
 
         The chunks not read whole since they last changed are checked now, in worker
         processes with ``parallel`` (only where the process may fork); with
@@ -519,7 +542,8 @@ class Journal:
         self.directory = campaign_dir / JOURNAL_DIR
         self._cache: dict[int, list[Entry]] = {}
         self._last_text = ""
-        self._last_stamp: tuple[int, int, int] | None = None
+        self._last_stamp: Mark | None = None
+        self._to_remember: dict[int, Mark] | None = None
         self.last_id = 0
         self._load_tail()
 
@@ -565,6 +589,11 @@ class Journal:
         except OSError as error:
             raise CampaignError(self.directory, f"cannot be read ({error.strerror})") from error
         numbers.sort()
+        if numbers and numbers[0] == 0:
+            raise CampaignError(
+                self.directory / chunk_name(0),
+                "is not a chunk of the journal: its chunks are numbered from 000001",
+            )
         for expected, number in enumerate(numbers, start=1):
             if number != expected:
                 raise CampaignError(
@@ -572,12 +601,11 @@ class Journal:
                 )
         return numbers
 
-    def _stamp(self, path: Path) -> tuple[int, int, int] | None:
+    def _stamp(self, path: Path) -> Mark | None:
         try:
-            stat = path.stat()
+            return _mark_of(os.stat(path, follow_symlinks=False))
         except FileNotFoundError:
             return None
-        return stat.st_ino, stat.st_mtime_ns, stat.st_size
 
     def _load_tail(self) -> None:
         numbers = self.chunk_numbers()
@@ -602,30 +630,30 @@ class Journal:
         """Check the chunks before the last, so that every command refuses a journal
         ``meneur check`` refuses: each must be a readable regular file, and one not
         read whole since it last changed is read and checked now (it must hold all its
-        entries). What was read whole is remembered in :data:`CHECKED_FILE` by size and
-        time, so opening a long journal costs a ``stat`` per chunk, not a parse.
+        entries). What was read whole is remembered in :data:`CHECKED_FILE` by size,
+        times and inode, so opening a long journal costs a ``stat`` per chunk, not a parse.
 
         Raises:
             CampaignError: naming the chunk and what is wrong.
         """
         known = _read_checked(self.directory)
-        checked: dict[int, tuple[int, int]] = {}
+        checked: dict[int, Mark] = {}
         unread: list[int] = []
         for number in numbers:
             path = self.chunk_path(number)
             try:
-                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+                fd = open_own(path)  # never through a link, never blocking on a FIFO
                 try:
                     info = os.fstat(fd)
                 finally:
                     os.close(fd)
+            except NotOwnFile as error:
+                raise CampaignError(path, error.strerror or "is not a regular file") from error
             except OSError as error:
-                if error.errno == errno.ELOOP:  # a link, which meneur never follows
-                    raise CampaignError(path, LINKED) from error
                 raise CampaignError(path, f"cannot be read ({error.strerror})") from error
             if not stat.S_ISREG(info.st_mode):
                 raise CampaignError(path, f"is {kind_of_file(info.st_mode)}, not a regular file")
-            mark = (info.st_size, info.st_mtime_ns)
+            mark = _mark_of(info)
             if known.get(number) != mark:
                 unread.append(number)
             checked[number] = mark
@@ -636,7 +664,9 @@ class Journal:
 
             check_chunks(self, unread, parallel=self.parallel)
         if checked != known and self.remember:
-            _write_checked(self.directory, checked)
+            # Written with the next entry, not now: a command refused after opening
+            # changes no byte, not even this cache.
+            self._to_remember = checked
 
     def _read(self, number: int) -> list[Entry]:
         sealed = bool(self.last_id) and number < chunk_number(self.last_id)
@@ -784,7 +814,7 @@ class Journal:
             return False
         self._cache[number] = [*self._cache.get(number, []), *entries]
         self._last_text += text
-        self._last_stamp = (stamp.st_ino, stamp.st_mtime_ns, stamp.st_size)
+        self._last_stamp = _mark_of(stamp)
         if entries:
             self.last_id = entries[-1].id
         return True
@@ -830,12 +860,14 @@ class Journal:
         self.last_id = entry.id
         # The chunk just sealed was read whole (and found full) by this journal: it is
         # remembered, so that opening never reads it again while it is unchanged.
+        remember, self._to_remember = self._to_remember, None
         if (
             starts_chunk
             and sealed
             and sealed_stamp is not None
             and self._stamp(self.chunk_path(sealed)) == sealed_stamp
         ):
-            known = _read_checked(self.directory)
-            known[sealed] = (sealed_stamp[2], sealed_stamp[1])
-            _write_checked(self.directory, known)
+            remember = {**(_read_checked(self.directory) if remember is None else remember)}
+            remember[sealed] = sealed_stamp
+        if remember is not None:
+            _write_checked(self.directory, remember)

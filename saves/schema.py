@@ -185,8 +185,10 @@ class _Checker:
             CampaignError: naming the key.
         """
         if not IDENT.fullmatch(ident):
+            # Written as TOML would quote it, so that "../../etc" reads as one key.
+            quoted = ident.replace("\\", "\\\\").replace('"', '\\"')
             raise self.fail(
-                f"{within}.{ident}",
+                f'{within}."{quoted}"',
                 "a key is 1 to 64 letters, digits, _ or - (no dots, slashes, spaces)",
             )
         return ident

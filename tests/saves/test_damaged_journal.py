@@ -233,15 +233,38 @@ def test_the_pristine_campaign_passes_every_command(
 def test_a_chunk_damaged_after_it_was_checked_is_still_caught(
     pristine: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Opening remembers which chunks it read whole (by size and time): a chunk changed
+    """A writer remembers which chunks it read whole (by size, times, inode): a chunk changed
     since is read again, so the cache never hides damage."""
     directory = tmp_path / "camp"
     shutil.copytree(pristine, directory)
-    assert main(["journal", str(directory), "--last", "1"]) == 0
-    assert (directory / "journal" / CHECKED_FILE).exists()
+    assert main(["note", str(directory), "la nuit tombe"]) == 0  # a writer remembers
+    assert "[1, " in (directory / "journal" / CHECKED_FILE).read_text()
     last_entry_cut_at_a_line(directory)
     assert main(["journal", str(directory), "--last", "1"]) == 2
     assert "000001.toml: holds 249" in capsys.readouterr().err
+
+
+def test_a_chunk_edited_to_keep_its_size_and_time_is_still_caught(
+    pristine: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The cache's mark holds the change time, which no program sets back: an edit that
+    keeps the chunk's size and restores its modification time (``touch -d``, ``rsync
+    -t``) is read again, not trusted."""
+    directory = tmp_path / "camp"
+    shutil.copytree(pristine, directory)
+    assert main(["journal", str(directory), "--last", "1"]) == 0
+    chunk = directory / "journal" / "000001.toml"
+    before = chunk.stat()
+    data = chunk.read_bytes()
+    assert b"\nid = 5\n" in data
+    chunk.write_bytes(data.replace(b"\nid = 5\n", b"\nid = 7\n", 1))
+    os.utime(chunk, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = chunk.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert main(["journal", str(directory), "--last", "1"]) == 2
+    assert "000001.toml: entry[4].id: expected entry 5 here, found entry 7" in (
+        capsys.readouterr().err
+    )
 
 
 def test_a_note_above_the_bound_is_refused_and_nothing_written(
@@ -322,7 +345,12 @@ def test_a_chunk_sealed_by_meneur_is_never_read_whole_again(tmp_path: Path) -> N
         assert not (directory / "journal" / CHECKED_FILE).exists()
         reads.clear()
         Campaign.open(directory).close()
-        assert sorted(reads) == [1, 2]  # a writer reads it whole once, and remembers
+        assert sorted(reads) == [1, 2]  # a writer that writes nothing writes nothing down
+        assert not (directory / "journal" / CHECKED_FILE).exists()
+        reads.clear()
+        with Campaign.open(directory) as campaign:
+            campaign.note("la nuit tombe")
+        assert sorted(reads) == [1, 2]  # read whole once, and remembered with the note
         reads.clear()
         Campaign.open(directory, write=False)
         assert reads == [2]

@@ -204,7 +204,8 @@ entries = st.builds(
         text=text,
         game_time=optional[0],
         character=optional[1],
-        target=target,
+        # a target names an earlier entry: 1 <= target < id
+        target=None if target is None or ident == 1 else 1 + target % (ident - 1),
         roll=roll,
         by=optional[2],
         visibility=visibility,
