@@ -440,7 +440,14 @@ def run_export(args: argparse.Namespace) -> str | None:
         else toml_pieces(campaign, parallel=True, viewer=viewer)
     )
     if args.output:
-        write_out(Path(args.output), (piece.encode("utf-8") for piece in pieces))
+        # As printed (see meneur.cli.shown): a Markdown file shows control characters,
+        # a TOML one escapes them, so no reader of the file meets them raw either.
+        from meneur.core.text import visible
+
+        from .shown import as_data
+
+        shown = as_data if args.format == "toml" else visible
+        write_out(Path(args.output), (shown(piece).encode("utf-8") for piece in pieces))
         return None
     for piece in pieces:
         sys.stdout.write(piece)

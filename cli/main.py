@@ -195,7 +195,10 @@ def run_web(args: argparse.Namespace) -> int:
         theme=args.theme,
     )
     url = f"http://{args.host}:{args.port}"
-    print(f"meneur web : {campaign.name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)
+    from meneur.core.text import visible
+
+    name = visible(campaign.name)
+    print(f"meneur web : {name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)
     serve(command, host=args.host, port=args.port, title=campaign.name)
     return 0
 
@@ -288,6 +291,16 @@ def run(argv: list[str] | None = None) -> int:
         return run_web(args)
     if args.command == "serve":
         return run_serve(args)
+    from .shown import shown_output
+
+    # Whatever a command prints passes here: no control character reaches the terminal.
+    data = getattr(args, "json", False) or getattr(args, "format", None) == "toml"
+    with shown_output(data=data):
+        return _run_command(args)
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    """Run a command that prints its result (not the app, watch, web or serve)."""
     if args.command == "table":
         from .table import run_table
 
@@ -354,12 +367,12 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except UsageError as error:
-        print(f"{error}", file=sys.stderr)
+        _say(f"{error}")
     except (RulesError, ContentError) as error:
-        print(f"meneur: error: {error}", file=sys.stderr)
+        _say(f"meneur: error: {error}")
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"meneur: error: {where}{error.strerror or error}", file=sys.stderr)
+        _say(f"meneur: error: {where}{error.strerror or error}")
     except Exception as error:
         # Campaign errors are imported only when a campaign command fails, so the
         # rolling path does not pay for meneur.saves.
@@ -367,8 +380,16 @@ def main(argv: list[str] | None = None) -> int:
 
         if not isinstance(error, CampaignError):
             raise
-        print(f"meneur: error: {error}", file=sys.stderr)
+        _say(f"meneur: error: {error}")
     return EXIT_USAGE
+
+
+def _say(message: str) -> None:
+    """Print a message on stderr, its control characters shown, not sent (it may quote
+    what was typed, or a campaign's text)."""
+    from meneur.core.text import visible
+
+    print(visible(message), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -33,14 +33,34 @@ def visible(text: str) -> str:
     return _CONTROLS.sub(_picture, text)
 
 
+_ANY_CONTROL = re.compile("[\x00-\x1f\x7f\x80-\x9f]")
+"""As :data:`_CONTROLS`, with line feeds and tabs: a message is one line."""
+
+
 def cut(text: str, limit: int = LIMIT) -> str:
-    """``text`` (made :func:`visible`) cut to ``limit`` characters, saying how many more
-    there were."""
+    """``text`` cut to ``limit`` characters, saying how many more there were, on one
+    line with every control character visible (a line feed as ``␊``): for messages."""
     if len(text) > limit:
         text = f"{text[:limit]}… ({len(text) - limit:,} more characters)"
-    return visible(text)
+    return _ANY_CONTROL.sub(_picture, text)
 
 
 def shown(value: object, limit: int = LIMIT) -> str:
     """A value as a message shows it: its ``repr``, cut (see :func:`cut`)."""
     return cut(repr(value), limit)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def not_utf8(text: str) -> str | None:
+    """Why ``text`` cannot be written as UTF-8, or None when it can: a command-line
+    argument that was not UTF-8 reaches Python as lone surrogates (``\\udc9b`` for the
+    byte 0x9b), which a TOML file cannot hold."""
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"not UTF-8 (byte {code - 0xDC00:#04x} at character {found.start()})"
+    return f"not text (a lone surrogate at character {found.start()})"

@@ -143,6 +143,8 @@ class Update:
     entries: list[Entry] = field(default_factory=list)
     state_changed: bool = False
     problem: str | None = None
+    error: CampaignError | None = None
+    """What :attr:`problem` says, as the error itself (see :meth:`CampaignError.within`)."""
 
     def __bool__(self) -> bool:
         return bool(self.entries) or self.state_changed
@@ -235,6 +237,7 @@ class Campaign:
         self.problem: str | None = None
         """Why campaign.toml cannot be used as it is on disk now (a broken hand edit);
         writes are refused until it is fixed."""
+        self._refused: CampaignError | None = None
         self._lock = WriterLock(directory)
         self._depth = 0
         self._stamp = self._state_stamp()
@@ -518,7 +521,7 @@ class Campaign:
     def _catch_up_with_others(self) -> Update:
         """Read new entries and a changed campaign.toml; note an outside edit in
         ``_outside`` (its changes) and ``_outside_state`` (the state it leads to)."""
-        update = Update(problem=self.problem)
+        update = Update(problem=self.problem, error=self._refused)
         new = self.journal.poll()
         self._absorb_new(new, update)
         stamp = self._state_stamp()
@@ -539,6 +542,7 @@ class Campaign:
         if self.problem:
             update.state_changed = True  # what was refused is readable again
         self.problem = update.problem = None
+        self._refused = update.error = None
         self._bad_stamp = None
         applied_on_disk = int(on_disk["journal_applied"])
         # Bring the file up to the journal's end, as a writer will, and compare.
@@ -566,6 +570,7 @@ class Campaign:
             f"{error}; the campaign goes on as it was before, and nothing is written"
             " until it is fixed"
         )
+        self._refused = update.error = error
         self._bad_stamp = stamp
         return update
 

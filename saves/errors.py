@@ -30,6 +30,19 @@ class CampaignError(Exception):
             location += f"{cut(where)}: "
         super().__init__(location + cut(reason, 600))
 
+    def within(self, directory: Path) -> str:
+        """The message with the file named from ``directory`` (``journal/000002.toml``)
+        when it is in there, else by its own name: what a view shown to others says,
+        which names no folder of the host's (nor, so, their account)."""
+        try:
+            name = str(self.path.relative_to(directory))
+        except ValueError:
+            name = self.path.name
+        location = f"{cut(name, 300)}: "
+        if self.where:
+            location += f"{cut(self.where)}: "
+        return location + cut(self.reason, 600)
+
     def __reduce__(self) -> tuple[type[CampaignError], tuple[Path, str, str]]:
         # Rebuilt from its parts (a check run in worker processes sends it back).
         return type(self), (self.path, self.reason, self.where)

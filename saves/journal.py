@@ -20,7 +20,7 @@ from typing import Any
 
 from meneur.content.own_files import NotOwnFile, kind_of_file, open_own, read_own
 from meneur.content.toml_reader import TomlError, loads
-from meneur.core.text import shown
+from meneur.core.text import not_utf8, shown
 from meneur.core.visibility import VISIBILITIES
 
 from .atomic import atomic_write
@@ -135,11 +135,15 @@ class Entry:
 
 
 def check_text(text: str, where: Path) -> None:
-    """Refuse a text longer than :data:`MAX_TEXT` characters.
+    """Refuse a text longer than :data:`MAX_TEXT` characters, or not writable as UTF-8.
 
     Raises:
-        CampaignError: saying the bound and the text's length.
+        CampaignError: saying the bound and the text's length, or the byte that is not
+            UTF-8.
     """
+    wrong = not_utf8(text)
+    if wrong is not None:
+        raise CampaignError(where, f"the text is {wrong}; nothing was written")
     if len(text) > MAX_TEXT:
         raise CampaignError(
             where,
@@ -775,8 +779,12 @@ class Journal:
                 return []
         before = self.last_id
         if not before or not self._read_appended(chunk_number(before)):
-            self._cache.pop(chunk_number(before) if before else 1, None)
+            # Read whole; a chunk that cannot be read changes nothing here (the journal
+            # stays as it was, to be polled again once the file is mended).
+            old = chunk_number(before) if before else 1
             self._load_tail()
+            if not self.last_id or chunk_number(self.last_id) != old:
+                self._cache.pop(old, None)
             return self.since(before)
         number = chunk_number(self.last_id) + 1
         while self.last_id % CHUNK_SIZE == 0 and self.chunk_path(number).exists():
@@ -797,8 +805,10 @@ class Journal:
         path = self.chunk_path(number)
         known = self._last_text.encode("utf-8")
         try:
-            with path.open("rb") as stream:
+            with os.fdopen(open_own(path), "rb") as stream:  # no link, no FIFO
                 stamp = os.fstat(stream.fileno())
+                if not stat.S_ISREG(stamp.st_mode):
+                    return False  # read whole, which says what it is
                 head = stream.read(len(known))
                 tail = stream.read()
         except OSError:

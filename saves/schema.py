@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from meneur.core.text import shown
+from meneur.core.text import not_utf8, shown
 
 from .errors import CampaignError
 
@@ -159,6 +159,9 @@ class _Checker:
     def text(self, value: object, key: str) -> str:
         if not isinstance(value, str):
             raise self.fail(key, f"expected text in quotes, found {_shown(value)}")
+        wrong = not_utf8(value)
+        if wrong is not None:  # from a command line in another encoding: never writable
+            raise self.fail(key, f"is {wrong}")
         return value
 
     def integer(self, value: object, key: str) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from meneur.core.table_rules import GM_SEAT, Present
+from meneur.core.text import cut, visible
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 
@@ -44,7 +45,7 @@ def announce(campaign: Campaign, address: Address, print_key: str, table: str) -
     host = address.host
     where = host if host not in ("0.0.0.0", "::") else "<this machine's address>"
     return (
-        f"meneur serve : {campaign.name}\n"
+        f"meneur serve : {visible(campaign.name)}\n"
         f"  ssh -p {address.port} {where}\n"
         f"  empreinte (fingerprint) : {print_key}\n"
         f"  {table}\n"
@@ -78,10 +79,12 @@ def _fork_workers(
 
 
 def logger(stream: TextIO) -> Callable[[str], None]:
-    """Log lines, timed, to ``stream`` (the real one: apps redirect ``sys.stdout``)."""
+    """Log lines, timed, to ``stream`` (the real one: apps redirect ``sys.stdout``), their
+    control characters shown, not sent: a line may quote what a client sent (a user name
+    holding an escape sequence must not drive the GM's terminal)."""
 
     def log(line: str) -> None:
-        stream.write(f"{datetime.now():%H:%M:%S} {line}\n")
+        stream.write(f"{datetime.now():%H:%M:%S} {cut(line, 400)}\n")
         stream.flush()
 
     return log

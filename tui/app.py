@@ -23,6 +23,7 @@ from meneur.saves.errors import CampaignError
 from . import settings
 from .i18n import Strings, default_language, strings, translate_bindings
 from .session import Session, SessionStrings
+from .terminal_guard import guard_terminal
 from .themes import HIGH_CONTRAST
 
 BUILTIN_COMMANDS = {
@@ -60,6 +61,7 @@ class MeneurApp(SessionStrings, App[None]):
         """``driver_class`` and ``environ`` are a remote terminal's (``meneur serve``):
         the driver that draws on it, and the variables that say what it can show
         (TERM, COLORTERM)."""
+        guard_terminal()  # a campaign's text never drives the terminal
         super().__init__(driver_class=driver_class)
         self.session = session
         if environ is not None:

@@ -25,12 +25,15 @@ from textual.widgets import Static
 
 from meneur.content.outcomes import OUTCOME_COLOURS, percent_text, style_class
 from meneur.content.strings import Strings
-from meneur.core.visibility import Viewer
+from meneur.core.text import cut, visible
+from meneur.core.visibility import GM, Viewer
 from meneur.saves.campaign import Campaign
+from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
 from meneur.saves.reading import dice_shown, odds_before, read_entry, secret_reading
 from meneur.saves.views import entries_for, state_for
 
+from .terminal_guard import guard_terminal
 from .themes import HIGH_CONTRAST
 from .widgets.journal import JournalView
 from .widgets.party import sheet_summary
@@ -183,6 +186,8 @@ class WatchApp(App[None]):
 
     CSS = """
     Screen { layout: vertical; }
+    #problem { dock: top; display: none; background: $error; color: $text; padding: 0 1; }
+    #problem.shown { display: block; }
     #table-layout { height: 1fr; }
     #table-layout PartyStrip { width: 1fr; max-height: 100%; height: 1fr; }
     #table-layout JournalView { width: 2fr; }
@@ -201,6 +206,7 @@ class WatchApp(App[None]):
         theme: str | None = None,
         driver_class: type[Driver] | None = None,
     ) -> None:
+        guard_terminal()  # a campaign's text never drives the terminal
         super().__init__(driver_class=driver_class)
         self.theme_name = theme
         assert layout in LAYOUTS
@@ -211,12 +217,13 @@ class WatchApp(App[None]):
         self.background = background
         self.recent: list[Entry] = []
         self.last_roll: Entry | None = None
-        self.title = campaign.name
+        self.title = visible(campaign.name)
         self.follow_seconds = FOLLOW_SECONDS
         """How often the view looks for others' writes (longer at a served table,
         whose server says when to follow at once)."""
 
     def compose(self) -> ComposeResult:
+        yield Static(id="problem")
         if self.layout_name == "stream":
             yield LastRoll(id="last-roll")
             yield PartyStrip(id="party")
@@ -248,6 +255,24 @@ class WatchApp(App[None]):
             self._show_party()
         self.set_interval(self.follow_seconds, self.follow)
 
+    def _say_problem(self, error: CampaignError | None) -> None:
+        """Say which file cannot be read (nothing when none). The GM's view says why;
+        any other names the file and the key only, which quote nothing of its content
+        (a broken entry may be a secret one), and no view names a folder of the host."""
+        said = self.query_one("#problem", Static)
+        if error is None:
+            said.remove_class("shown")
+            return
+        if self.viewer == GM:
+            message = error.within(self.campaign.directory)
+        else:
+            home = self.campaign.directory
+            inside = error.path.is_relative_to(home)
+            name = str(error.path.relative_to(home) if inside else error.path.name)
+            message = cut(f"{name}: {error.where}" if error.where else name, 200)
+        said.update(Text(self.strings.t("watch.problem", message=message)))
+        said.add_class("shown")
+
     def _visible(self, entries: list[Entry]) -> list[Entry]:
         journal = self.campaign.journal
         return list(entries_for(entries, self.viewer, journal, self.campaign.state))
@@ -268,8 +293,14 @@ class WatchApp(App[None]):
 
     def follow(self) -> None:
         """Take in what others wrote: new entries the viewer may see, a changed party.
-        A broken file is waited out (the view keeps what it had)."""
-        update = self.campaign.sync()
+        A file that breaks is said at the top, and waited out (the view keeps what it
+        had, and goes on as soon as it is mended)."""
+        try:
+            update = self.campaign.sync()
+        except CampaignError as error:  # a chunk broken while the view follows
+            self._say_problem(error)
+            return
+        self._say_problem(update.error)
         if not update:
             return
         new = self._visible(update.entries)

@@ -45,6 +45,7 @@ SHARED = {
     "meneur.core.odds",
     "meneur.core.records",
     "meneur.core.systems",
+    "meneur.core.text",  # what every command prints passes through it (cli/shown.py)
 }
 
 

@@ -195,3 +195,28 @@ def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_pa
         server.send_signal(signal.SIGTERM)
         server.wait(PATIENCE)
     assert server.returncode == 0
+
+
+HOSTILE = "avant\x1b[2J\x1b]2;pwned\x07\x1b[31mROUGE\x1b[0m\u009b2Japrès"
+
+
+def test_a_note_s_escape_sequences_never_reach_a_player_s_terminal(tmp_path: Path) -> None:
+    """A note holding a clear-screen, a window title and a colour, seen over OpenSSH: the
+    player's screen shows the sequences as pictures, and none reaches their terminal
+    (pyte, like xterm, would act on them)."""
+    table = make_table(tmp_path)
+    with Campaign.open(table.directory) as campaign:
+        campaign.note(HOSTILE)
+    server, port = start_server(table)
+    try:
+        alice = Terminal(ssh_args(table, "alice", port, tmp_path / "known", "accept-new"))
+        alice.wait_for("avant␛[2J␛]2;pwned␇␛[31mROUGE")
+        assert b"\x1b]2;pwned" not in alice.said
+        assert b"\x1b[31mROUGE" not in alice.said
+        assert "\u009b".encode() not in alice.said
+        assert alice.screen.title != "pwned"
+        alice.send("\x11")  # ctrl+q: quit
+        assert alice.status() == 0
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(PATIENCE)

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from meneur.content.strings import strings
-from meneur.core.visibility import AUDIENCE, Viewer
+from meneur.core.visibility import AUDIENCE, GM, Viewer
 from meneur.saves.campaign import Campaign
+from meneur.saves.reading import read_entry
 from meneur.tui.watch import LastRoll, WatchApp
 from tests.waiting import PATIENCE, until_app
 
@@ -65,7 +66,11 @@ async def test_the_stream_follows_a_roll_written_elsewhere_at_every_size(
         written = files_of(directory)
         shown = screen_text(app)
         assert "Kael — Escalader le mur du temple" in shown  # who rolled, whole words
-        assert "Réussite" in shown or "Échec" in shown
+        table.sync()
+        rolled = table.journal.latest(1)[0]
+        result = read_entry(rolled, table, strings("fr").t).result
+        assert result is not None
+        assert result in shown  # the outcome, in words
         assert "de chances avant le jet" in shown  # the odds it had
         assert app.query_one(LastRoll).has_class("fresh")  # highlighted a while
         if size != (60, 17):
@@ -196,3 +201,38 @@ async def test_the_table_layout_follows_what_others_write(
         _cli("note", str(table.directory), "Le vent se lève.")
         await until_app(pilot, lambda: "Le vent se lève" in screen_text(app))
         assert "Le MJ prépare" not in screen_text(app)
+
+
+@pytest.mark.parametrize("viewer", [AUDIENCE, GM], ids=["audience", "gm"])
+async def test_a_chunk_broken_while_watching_is_said_and_waited_out(
+    table: Campaign, viewer: Viewer
+) -> None:
+    """The journal's chunk broken under the view: it says which file (the GM's view, why),
+    keeps what it showed, and goes on once the file is mended. No folder of the host is
+    named, nor, to the audience, anything the file holds."""
+    _cli("note", str(table.directory), "La porte grince")
+    table.sync()
+    chunk = table.directory / "journal" / "000001.toml"
+    good = chunk.read_bytes()
+    app = watch(table, viewer)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        entry = (
+            '[[entry]]\nid = 7\ntime = 2026-11-21T20:00:00+01:00\nkind = "Orsolya trahit"\n'
+            'text = "x"\n'
+        )
+        chunk.write_bytes(good + b"\n" + entry.encode())
+        app.follow()
+        await until_app(pilot, lambda: "Fichier illisible" in screen_text(app))
+        shown = screen_text(app)
+        assert "journal/000001.toml: entry" in shown
+        assert str(table.directory) not in shown
+        if viewer == GM:
+            assert "Orsolya trahit" in shown  # why, to the GM only
+        else:
+            assert "Orsolya" not in shown
+        assert "La porte grince" in shown  # what it had
+        chunk.write_bytes(good)
+        _cli("note", str(table.directory), "La porte s'ouvre")
+        await until_app(pilot, lambda: "La porte s'ouvre" in screen_text(app))
+        assert "Fichier illisible" not in screen_text(app)

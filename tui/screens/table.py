@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from meneur.core.errors import RulesError
+from meneur.core.text import visible
 from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
 from meneur.tui.screens.story_commands import StoryCommands
@@ -133,7 +134,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     def on_mount(self) -> None:
         campaign = self.session.campaign
 
-        self.title = campaign.name
+        self.title = visible(campaign.name)
         self.sub_title = self._sub_title()
         self.show_party()
         self.query_one("#panel", ActionPanel).character = self.acting
@@ -647,7 +648,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             return
         self._announce_reveals(update.entries)
         if update.state_changed:
-            self.title = self.session.campaign.name  # a hand edit may rename it
+            self.title = visible(self.session.campaign.name)  # a hand edit may rename it
             self.sub_title = self._sub_title()  # another screen may have moved the time
             if self.session.campaign.state.get("options", {}) != self._options:
                 self.call_later(self._rebuild_panel)

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
+from meneur.core.text import visible
 from meneur.core.visibility import GM, Viewer
 from meneur.tui.widgets.line_input import TextField
 
@@ -49,7 +50,9 @@ MAX_FOUND = 500
 
 def shown_text(text: str, more: Callable[[str], str]) -> str:
     """``text`` cut to a screen's worth (:data:`SHOWN_CHARACTERS`, :data:`SHOWN_LINES`),
-    ending with what ``more`` says of the characters left out (their count given)."""
+    ending with what ``more`` says of the characters left out (their count given), its
+    control characters shown as pictures (``␛``), not sent to the terminal."""
+    text = visible(text)
     cut = text[:SHOWN_CHARACTERS]
     lines = cut.split("\n")
     if len(lines) > SHOWN_LINES:
@@ -422,7 +425,9 @@ class JournalView(Vertical):
                 if reading.seed is not None:
                     text.append(f"  {self.strings.t('app.seed', seed=reading.seed)}", style="dim")
         elif entry.kind in ("session", "scene"):
-            text.append(("■ " if entry.kind == "session" else "□ ") + entry.text, style="bold")
+            text.append(
+                ("■ " if entry.kind == "session" else "□ ") + visible(entry.text), style="bold"
+            )
         elif entry.kind == "note" and self.campaign.is_struck(entry):
             text.append(self._cut(reading.text), style="strike dim")
             text.append(f"  {self.strings.t('journal.struck')}", style="italic dim")
