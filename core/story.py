@@ -171,7 +171,9 @@ def pick_table(items: Sequence[StoryItem], key: str, name: str) -> RandomTable:
     # checking a campaign's lists, as every start does, does not need it.
     from .tables import RandomTable, TableEntry
 
-    entries = tuple(TableEntry(item.name, item.weight) for item in items if not item.closed)
+    entries = tuple(
+        TableEntry(item.name, item.weight, literal=True) for item in items if not item.closed
+    )
     if not entries:
         raise RulesError("nothing open in the list", message_key="story.empty")
     return RandomTable(key=key, name=name, entries=entries)
@@ -328,6 +330,6 @@ def story_tables(
             items = read_items(lists.get(key, []))
             found.append(pick_table(items, f"random_{key}", names[key]))
         except RulesError:
-            entries = (TableEntry(nobody[key], 1),)
+            entries = (TableEntry(nobody[key], 1, literal=True),)
             found.append(RandomTable(key=f"random_{key}", name=names[key], entries=entries))
     return tuple(found)

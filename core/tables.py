@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .dice import Die, draw
@@ -23,7 +23,7 @@ from .expressions import DiceInputs
 from .expressions import roll as roll_expression
 from .notation import ConstantTerm, Expression, parse
 from .odds import Odds
-from .records import RollRecord
+from .records import QUIET_DEFAULT, RollRecord
 
 SYSTEM = "tables"
 MAX_DEPTH = 8
@@ -33,10 +33,19 @@ _REFERENCE = re.compile(r"\{([^{}]+)\}|\[\[([^\[\]]+)\]\]")
 
 @dataclass(frozen=True)
 class TableEntry:
-    """One line of a table and its weight (how many faces it covers)."""
+    """One line of a table and its weight (how many faces it covers).
+
+    ``literal``: the text is shown as it is, braces and all: an entry made from a
+    campaign's list (a thread called ``{0}``) names that item and rolls on nothing.
+    """
 
     text: str
     weight: int = 1
+    literal: bool = field(default=False, metadata=QUIET_DEFAULT)
+
+    def references(self) -> Iterator[re.Match[str]]:
+        """The ``{table}`` and ``[[dice]]`` in the text (none in a literal entry)."""
+        return iter(()) if self.literal else _REFERENCE.finditer(self.text)
 
 
 @dataclass(frozen=True)
@@ -71,7 +80,7 @@ class RandomTable:
                     f"add up to {self.total_weight}, not {high - low + 1}"
                 )
         for entry in self.entries:
-            for match in _REFERENCE.finditer(entry.text):
+            for match in entry.references():
                 if match.group(2):
                     parse(match.group(2))  # an inline roll that cannot be read
 
@@ -92,7 +101,7 @@ class RandomTable:
     def references(self) -> Iterator[str]:
         """The tables this one's entries roll on."""
         for entry in self.entries:
-            for match in _REFERENCE.finditer(entry.text):
+            for match in entry.references():
                 if match.group(1):
                     yield match.group(1).strip()
 
@@ -198,7 +207,10 @@ class _Roller:
             )
         index = self.pick(table)
         self.picks.append((table.key, index + 1))
-        text = table.entries[index].text
+        entry = table.entries[index]
+        if entry.literal:
+            return entry.text
+        text = entry.text
 
         def fill(match: re.Match[str]) -> str:
             if match.group(1):

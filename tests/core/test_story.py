@@ -82,6 +82,22 @@ def test_a_random_pick_finds_open_items_as_often_as_their_weight(items) -> None:
         assert odds.distribution[number] == Fraction(item.weight, total)
 
 
+def test_a_pick_names_an_item_as_written_braces_and_all() -> None:
+    # Hypothesis found it: a thread called "{0}" was read as a roll on a table "0".
+    import random
+
+    from meneur.core.records import as_data, from_data
+
+    items = [StoryItem("{0}"), StoryItem("[[1d6]] rats")]
+    table = story.pick_table(items, "t", "T")
+    query = tables.TableQuery.of(table, (table,))
+    texts = {tables.roll(query, random.Random(seed)).text for seed in range(40)}
+    assert texts == {"{0}", "[[1d6]] rats"}
+    assert from_data(tables.TableQuery, as_data(query)) == query
+    plain = tables.TableEntry("{x}")
+    assert "literal" not in as_data(plain)  # records written before read back the same
+
+
 @given(segments=st.sampled_from(story.CLOCK_SEGMENTS), steps=st.lists(st.integers(-5, 5)))
 def test_a_clock_stays_within_its_segments(segments: int, steps: list[int]) -> None:
     clock = Clock(segments)

@@ -267,6 +267,26 @@ def test_a_chunk_edited_to_keep_its_size_and_time_is_still_caught(
     )
 
 
+def test_check_reads_every_chunk_whatever_the_cache_says(
+    pristine: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """checked.toml only spares opening a parse; ``meneur check`` reads every byte. A
+    cache forged to match a damaged chunk does not get it past the check."""
+    directory = tmp_path / "camp"
+    shutil.copytree(pristine, directory)
+    chunk = directory / "journal" / "000001.toml"
+    chunk.write_bytes(chunk.read_bytes().replace(b"\nid = 5\n", b"\nid = 7\n", 1))
+    info = chunk.stat()
+    forged = (
+        f"chunks = [[1, {info.st_size}, {info.st_mtime_ns}, {info.st_ctime_ns}, {info.st_ino}]]\n"
+    )
+    (directory / "journal" / CHECKED_FILE).write_text(forged)
+    assert main(["check", str(directory)]) == 2
+    assert "000001.toml: entry[4].id: expected entry 5 here, found entry 7" in (
+        capsys.readouterr().err
+    )
+
+
 def test_a_note_above_the_bound_is_refused_and_nothing_written(
     pristine: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
