@@ -70,19 +70,35 @@ def _viewer(args: argparse.Namespace) -> Viewer:
 
 
 def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> dict[str, Any]:
+    """An entry as JSON data: whole for the GM (``numbered``); for anyone else in the
+    shape that leaves meneur (no number, internal key nor account: see
+    :func:`meneur.saves.views.outward_entry`)."""
+    if not numbered:
+        from meneur.saves.views import outward_entry
+
+        text = "" if entry.redacted else _words_of(entry, campaign)
+        struck = entry.kind == "note" and not entry.redacted and campaign.is_struck(entry)
+        return outward_entry(entry, campaign.state, text, struck=struck)
     if entry.redacted:  # an announced secret: that it happened, and nothing of it
         shown = {"id": entry.id, "time": entry.time.isoformat(), "kind": entry.kind}
         shown.update(secret=entry.visibility, player=entry.player)
-        return {k: v for k, v in shown.items() if v is not None and (numbered or k != "id")}
+        return {k: v for k, v in shown.items() if v is not None}
     data = entry.to_data()
     data["time"] = entry.time.isoformat()
-    if not numbered:
-        del data["id"]
     if entry.kind == "note":
         data["text"] = campaign.note_text(entry)
         if campaign.is_struck(entry):
             data["struck"] = True
     return data
+
+
+def _words_of(entry: Entry, campaign: Campaign) -> str:
+    """An entry's words as the journal says them (a note as edited, a change in
+    names), in the CLI's language."""
+    from meneur.content.strings import strings
+    from meneur.saves.reading import read_entry
+
+    return read_entry(entry, campaign, strings("fr").t).text
 
 
 def run_new(args: argparse.Namespace) -> str:
@@ -310,7 +326,7 @@ def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> st
     elif entry.roll is not None:
         text = roll_line(read_entry(entry, campaign, t), t, markdown=False)
     else:
-        text = campaign.note_text(entry)
+        text = read_entry(entry, campaign, t).text
     game = f" [{entry.game_time}]" if entry.game_time else ""
     if entry.kind == "note" and campaign.is_struck(entry):
         text += " [barrée (struck)]"
@@ -437,7 +453,7 @@ def run_export(args: argparse.Namespace) -> str | None:
     pieces = (
         markdown_pieces(campaign, lang, parallel=True, viewer=viewer)
         if args.format == "markdown"
-        else toml_pieces(campaign, parallel=True, viewer=viewer)
+        else toml_pieces(campaign, lang, parallel=True, viewer=viewer)
     )
     if args.output:
         # As printed (see meneur.cli.shown): a Markdown file shows control characters,

@@ -62,6 +62,22 @@ class Seat:
 GM_SEAT = Seat("gm")
 
 
+GM_PARTS: dict[str, str] = {
+    "solo": "tension",
+    "trackers": "trackers",
+    "lists": "lists",
+    "tables": "tables",
+    "characters": "character",
+    "options": "options",
+    "chronoste": "time",
+    "phases": "turns",
+    "requests": "turns",
+}
+"""What a player is told they may not change, by the part of the state (the reason's
+key in the interfaces' strings: ``errors.refused.<word>``)."""
+GM_KINDS: dict[str, str] = {"session": "scenes", "scene": "scenes"}
+
+
 def check_entry(
     seat: Seat,
     *,
@@ -70,6 +86,7 @@ def check_entry(
     visibility: str,
     player: str | None,
     changed: Iterable[tuple[str, ...]],
+    touched: Iterable[tuple[str, str]] = (),
 ) -> None:
     """Refuse an entry ``seat`` may not write.
 
@@ -79,23 +96,33 @@ def check_entry(
         visibility: who may see the entry.
         player: the player it belongs to.
         changed: the paths of the state it changes.
+        touched: what else it names or reads (``("trackers", key)``): the clocks and
+            tracks are the GM's, asked about or not.
 
     Raises:
-        Refused: saying why.
+        Refused: saying why, with a message key for the player's language.
     """
     if _may_write_anything(seat):
         return
     if kind not in PLAYER_KINDS:
-        raise Refused(f"only the GM writes a {kind} entry")
+        word = GM_KINDS.get(kind, "gm")
+        raise Refused(f"only the GM writes a {kind} entry", message_key=f"refused.{word}")
     if character is not None and character not in seat.characters:
-        raise Refused(f"{character} is not one of {seat.name}'s characters")
+        raise Refused(
+            f"{character} is not one of {seat.name}'s characters",
+            message_key="refused.character",
+        )
     if visibility == "gm":
-        raise Refused("only the GM keeps entries to themself; a player's may be private")
+        raise Refused(
+            "only the GM keeps entries to themself; a player's may be private",
+            message_key="refused.gm_visibility",
+        )
     if player is not None and player != seat.name:
-        raise Refused(f"{seat.name} writes as themself, not as {player}")
-    for path in changed:
-        if not _players_own(seat, path):
-            raise Refused(f"only the GM changes {'.'.join(path)}")
+        raise Refused(f"{seat.name} writes as themself, not as {player}", message_key="refused.as")
+    for path in [*changed, *touched]:
+        if not _players_own(seat, tuple(path)):
+            word = GM_PARTS.get(path[0], "gm")
+            raise Refused(f"only the GM changes {'.'.join(path)}", message_key=f"refused.{word}")
 
 
 def _may_write_anything(seat: Seat) -> bool:
@@ -106,7 +133,10 @@ def _may_write_anything(seat: Seat) -> bool:
         Refused: for a viewer.
     """
     if seat.role == "viewer":
-        raise Refused("a viewer watches the table: only the GM and the players write")
+        raise Refused(
+            "a viewer watches the table: only the GM and the players write",
+            message_key="refused.viewer",
+        )
     return seat.role == "gm"
 
 
@@ -137,7 +167,10 @@ def check_undo(seat: Seat, author: str | None) -> None:
     if _may_write_anything(seat):
         return
     if author != seat.name:
-        raise Refused(f"{seat.name} takes back their own changes only; the GM takes back any")
+        raise Refused(
+            f"{seat.name} takes back their own changes only; the GM takes back any",
+            message_key="refused.undo",
+        )
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,11 @@ def remove_tracker(ident: str, describe: Callable[[Mapping[str, Any]], str]) -> 
 
     def plan(state: Mapping[str, Any]) -> Planned:
         tracker = _tracker(state, ident)
-        return Planned(describe(tracker), (set_value(state, ("trackers", ident), MISSING),))
+        return Planned(
+            describe(tracker),
+            (set_value(state, ("trackers", ident), MISSING),),
+            touches=(("trackers", ident),),
+        )
 
     return plan
 
@@ -120,7 +124,10 @@ def move_tracker(
                 )
         path = ("trackers", ident, "value")
         changes = (Change(path, read(state, path), after.value),) if after != before else ()
-        return Planned(describe(Moved(tracker, before, after)), changes)
+        # Touched whether it moved or not: a "no" about a GM's clock is the GM's too.
+        return Planned(
+            describe(Moved(tracker, before, after)), changes, touches=(("trackers", ident),)
+        )
 
     return plan
 

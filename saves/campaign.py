@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from meneur.content.own_files import NotOwnFile, check_own, read_own
 from meneur.core.errors import RulesError
@@ -41,7 +41,8 @@ from meneur.core.visibility import check_visibility
 from . import changes as state_changes
 from .atomic import atomic_write, remove_leftovers
 from .changes import MISSING, Change, ChangeError, read
-from .errors import CampaignError, UndoConflict
+from .describe import OUTSIDE_TEXT, set_text
+from .errors import CampaignError, Refusal, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
@@ -59,7 +60,6 @@ ORACLE_SYSTEMS = frozenset({"oracle", "yesno"})
 BOOKKEEPING = frozenset({"journal_applied", "written_by", "history"})
 """campaign.toml keys meneur keeps for itself: not the players' state, never journaled as
 an outside edit."""
-OUTSIDE_TEXT = "Modifié hors de meneur (edited outside meneur)"
 
 Clock = Callable[[], datetime]
 
@@ -176,12 +176,16 @@ PUBLIC = Secrecy()
 @dataclass(frozen=True)
 class Planned:
     """What a :data:`Plan` makes of the campaign's state: an entry's words, the changes
-    it carries, and the character it is about when the plan chose it (a character made
-    now, whose key is chosen under the lock)."""
+    it carries, the character it is about when the plan chose it (a character made
+    now, whose key is chosen under the lock), and what else it names or reads
+    (``touches``: ``("trackers", key)``, ``("tables", key)``): an entry is as secret
+    as everything it touches, whether or not it changes it — asking the oracle about a
+    GM's clock that does not move is as secret as one that does."""
 
     text: str
     changes: tuple[Change, ...] = ()
     character: str | None = None
+    touches: tuple[tuple[str, str], ...] = ()
 
 
 Plan = Callable[[Mapping[str, Any]], Planned]
@@ -620,9 +624,15 @@ class Campaign:
                 self._write_state()  # a writer died between its entry and the state
             if self._outside:
                 outside, self._outside = self._outside, ()
+                # Credited to nobody at the table (no seat made it, so no seat's rules
+                # apply and no player's undo takes it back: the GM's does).
                 self._unseen.entries.append(
                     self._append(
-                        "change", f"{OUTSIDE_TEXT} : {', '.join(c.key for c in outside)}", outside
+                        "change",
+                        f"{OUTSIDE_TEXT} : {', '.join(c.key for c in outside)}",
+                        outside,
+                        by=None,
+                        seat_checked=True,
                     )
                 )
                 self._unseen.state_changed = True
@@ -644,10 +654,12 @@ class Campaign:
         character: str | None = None,
         game_time: str | None = None,
         secrecy: Secrecy = PUBLIC,
+        touches: Iterable[tuple[str, str]] = (),
     ) -> Entry:
         """Write one journal entry and apply its changes to the state, durably
-        (``secrecy``: who may see it). ``text`` may be a :data:`Plan`, which makes the
-        entry's text and changes (besides ``changes``) of the state under the lock.
+        (``secrecy``: who may see it, made stricter by what it touches: see
+        :class:`Planned`). ``text`` may be a :data:`Plan`, which makes the entry's text
+        and changes (besides ``changes``) of the state under the lock.
 
         The entry is on disk when this returns; its changes are in campaign.toml too.
 
@@ -659,11 +671,12 @@ class Campaign:
         """
         with self.writing():
             changes = tuple(changes)
+            touches = tuple(touches)
             if not isinstance(text, str):
                 planned = text(self.state)
                 text, changes = planned.text, (*changes, *planned.changes)
                 character = planned.character or character
-            self._check_seat(kind, changes, target, character, secrecy)
+                touches += planned.touches
             return self._append(
                 kind,
                 text,
@@ -673,6 +686,7 @@ class Campaign:
                 character=character,
                 game_time=game_time,
                 secrecy=secrecy,
+                touches=touches,
             )
 
     def _check_seat(
@@ -682,12 +696,13 @@ class Campaign:
         target: int | None,
         character: str | None,
         secrecy: Secrecy,
+        touches: tuple[tuple[str, str], ...] = (),
     ) -> None:
         """Refuse what this campaign's :attr:`seat` may not write (the GM may write
         anything): see :mod:`meneur.core.table_rules`.
 
         Raises:
-            CampaignError: saying who may, naming campaign.toml.
+            Refusal: saying who may, in words a player reads in their language.
         """
         if self.seat.role == "gm":
             return
@@ -706,9 +721,12 @@ class Campaign:
                     visibility=secrecy.visibility,
                     player=secrecy.player,
                     changed=[change.path for change in changes],
+                    touched=touches,
                 )
         except Refused as error:
-            raise CampaignError(self.directory, f"refused: {error}") from error
+            raise Refusal(
+                self.directory, f"refused: {error}", error.message_key, **error.values
+            ) from error
 
     def _append(
         self,
@@ -721,8 +739,16 @@ class Campaign:
         character: str | None = None,
         game_time: str | None = None,
         secrecy: Secrecy = PUBLIC,
+        touches: tuple[tuple[str, str], ...] = (),
+        by: str | Literal["writer"] | None = "writer",
+        seat_checked: bool = False,
     ) -> Entry:
-        """Append under the lock, caught up (see :meth:`writing`)."""
+        """Append under the lock, caught up (see :meth:`writing`), as this writer
+        (``by``: or as someone else, None for nobody at the table), once the table's
+        rules allow this campaign's :attr:`seat` to (every write passes here; only a
+        write whose own rules checked the seat says ``seat_checked``)."""
+        if not seat_checked:
+            self._check_seat(kind, changes, target, character, secrecy, touches)
         if game_time is None:
             game_time = self.game_now()  # the Chronoste's time, when it keeps one
         entry = Entry(
@@ -735,7 +761,7 @@ class Campaign:
             target=target,
             roll=roll,
             changes=changes,
-            by=self.author,
+            by=self.author if by == "writer" else by,
             visibility=secrecy.visibility,
             player=secrecy.player,
             announced=secrecy.announced,
@@ -746,7 +772,13 @@ class Campaign:
         # here: opening a campaign to show it (the app's first frame) does not need it.
         from .views import gm_keys, secrecy_of
 
-        found = secrecy_of(entry, self.journal, gm_keys(self.state))
+        secret = gm_keys(self.state)
+        found = secrecy_of(entry, self.journal, secret)
+        if any(touched in secret for touched in touches):
+            found = dataclasses.replace(found, visibility="gm")
+        if found.visibility == "gm" and self.seat.role != "gm" and not seat_checked:
+            # A player's entry the player could not see: it touches what is the GM's.
+            raise Refusal(self.directory, "that is the GM's", "refused.gm_secret")
         if found.visibility != entry.visibility:
             entry = dataclasses.replace(
                 entry,
@@ -859,7 +891,6 @@ class Campaign:
                 MISSING,
                 {"prompt": prompt.strip() or "?", "characters": who, "answered": {}},
             )
-            self._check_seat("request", (change,), None, None, PUBLIC)
             text = f"Le MJ demande un jet (the GM asks for a roll) : {prompt.strip()} — {names}"
             return self._append("request", text, self._checked((change,)))
 
@@ -999,7 +1030,6 @@ class Campaign:
             text = f"Tour ouvert (turn opened) : {phase.prompt} — {names}"
             if phase.options:
                 text += f" — {' / '.join(phase.options)}"
-            self._check_seat("phase", (change,), None, None, PUBLIC)
             return self._append("phase", text, self._checked((change,)))
 
     def phase(self, ident: str) -> Phase:
@@ -1061,6 +1091,7 @@ class Campaign:
                     self._checked((change,)),
                     character=character,
                     secrecy=secrecy,
+                    seat_checked=True,  # check_choice: the turns' own rule for a seat
                 )
             ]
             if self.phase(ident).complete:
@@ -1100,7 +1131,14 @@ class Campaign:
             ),
             Change(("phases", ident, "open"), True, False),
         )
-        return self._append("reveal", f"Révélé (revealed) : {data['prompt']} — {shown}", changes)
+        # A seat's choice that completes the turn reveals it (check_choice), as the GM's
+        # reveal does (check_reveal): the turns' own rules for a seat.
+        return self._append(
+            "reveal",
+            f"Révélé (revealed) : {data['prompt']} — {shown}",
+            changes,
+            seat_checked=True,
+        )
 
     def mark(self, kind: str, title: str, *, game_time: str | None = None) -> Entry:
         """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``).
@@ -1124,12 +1162,7 @@ class Campaign:
                 raise CampaignError(
                     self.directory / STATE_FILE, "already has that value", change.key
                 )
-            shown = (
-                "supprimé (deleted)"
-                if value is MISSING
-                else state_changes.shown_value(change.after)
-            )
-            return self.append("change", text or f"{change.key} → {shown}", changes=(change,))
+            return self.append("change", text or set_text(change), changes=(change,))
 
     def strike_note(self, entry_id: int) -> Entry:
         """Strike a note from the journal: it stays there, marked, and an undo brings it

@@ -55,3 +55,21 @@ class CampaignLocked(CampaignError):
 class UndoConflict(CampaignError):
     """An undo or redo that would overwrite a value changed since (by hand, or by a
     change that is not on the undo stack)."""
+
+
+class Refusal(CampaignError):
+    """A write the table's rules do not allow this seat (a player moving the GM's
+    clock): the message for the CLI and the log, and ``message_key`` and ``values`` for
+    an interface to say it in its reader's language, in one sentence naming no key.
+
+    Attributes:
+        message_key: the reason's key in the interfaces' strings (``errors.<key>``).
+        values: what it names, in words (never an internal key).
+    """
+
+    def __init__(
+        self, path: Path | str, reason: str, message_key: str | None = None, **values: object
+    ) -> None:
+        super().__init__(path, reason)
+        self.message_key = message_key
+        self.values = values

@@ -18,9 +18,9 @@ from meneur.core.visibility import GM, Viewer
 
 from .campaign import Campaign
 from .chunks import each_chunk
-from .journal import Entry, entry_block
+from .journal import Entry, array_table, entry_block
 from .reading import EntryReading, Translate, read_entry, secret_reading
-from .views import entries_for, state_for
+from .views import entries_for, outward_entry, outward_state, state_for
 
 
 def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> str:
@@ -171,14 +171,35 @@ def export_markdown(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM
 
 
 def toml_pieces(
-    campaign: Campaign, *, parallel: bool = False, viewer: Viewer = GM
+    campaign: Campaign, lang: str = "fr", *, parallel: bool = False, viewer: Viewer = GM
 ) -> Iterator[str]:
     """The campaign's state, then every journal entry as an ``[[entry]]`` table, in
     pieces written as they come (a few chunks at a time in memory); for anyone but the
-    GM, what they may see whole only (an archive holds no announced placeholders).
+    GM, what they may see whole only (an archive holds no announced placeholders), worded
+    in ``lang``, with no entry number, internal key nor account.
     ``parallel``: worked on in worker processes (only where the process may fork)."""
     journal = campaign.journal
-    yield tomli_w.dumps({"campaign": state_for(viewer, campaign.state, journal)})
+    state = state_for(viewer, campaign.state, journal)
+    if viewer != GM:  # no entry number, internal key nor account leaves for them
+        outward = outward_state(state)
+        t = strings(lang).t
+        yield tomli_w.dumps({"campaign": outward})
+
+        def outward_work(entries: list[Entry]) -> str:
+            shown = entries_for(entries, viewer, journal, campaign.state)
+            blocks = []
+            for entry in shown:
+                if entry.redacted:
+                    continue
+                note = entry.kind == "note"
+                text = read_entry(entry, campaign, t).text
+                data = outward_entry(entry, state, text, struck=note and campaign.is_struck(entry))
+                blocks.append("\n" + array_table(data))
+            return "".join(blocks)
+
+        yield from each_chunk(journal, outward_work, parallel=parallel)
+        return
+    yield tomli_w.dumps({"campaign": state})
 
     def work(entries: list[Entry]) -> str:
         shown = entries_for(entries, viewer, journal, campaign.state)

@@ -443,9 +443,14 @@ def entry_block(entry: Entry) -> str:
     read ``[entry.roll]``, right under an array element too) and the header is turned
     into ``[[entry]]``.
     """
+    return array_table(entry.to_data())
+
+
+def array_table(data: Mapping[str, Any]) -> str:
+    """``data`` as one ``[[entry]]`` table of TOML (see :func:`entry_block`)."""
     import tomli_w  # only to write: opening a campaign does not pay for it
 
-    text = tomli_w.dumps({"entry": entry.to_data()})
+    text = tomli_w.dumps({"entry": data})
     header = "[entry]\n"
     assert text.startswith(header), "an entry always has keys of its own"
     return "[[entry]]\n" + text[len(header) :]

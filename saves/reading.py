@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from meneur.content import ContentError, term
 from meneur.content.outcomes import percent_text, symbol
 
+from .describe import change_words, worded_by_meneur
 from .journal import Entry
 
 if TYPE_CHECKING:
@@ -124,9 +125,14 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     roll = entry.roll
     if roll is None:
         if entry.kind in ("undo", "redo"):
-            # Stored as "Annulé (undone) : what": said again in the reader's language.
-            what = entry.text.split(" : ", 1)[-1]
+            # Said again in the reader's language, the entry taken back as it reads.
+            try:
+                what = read_entry(campaign.journal.entry(entry.target or 0), campaign, t).text
+            except KeyError:  # stored as "Annulé (undone) : what"
+                what = entry.text.split(" : ", 1)[-1]
             return EntryReading(t(f"journal.{entry.kind}", text=what))
+        if worded_by_meneur(entry):
+            return EntryReading(change_words(entry, campaign.state, t, _note_words(campaign)))
         text = campaign.note_text(entry) if entry.kind == "note" else entry.text
         return EntryReading(text)
     outcome = roll.get("outcome")
@@ -147,6 +153,16 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         seed=seed if isinstance(seed, int) else None,
         physical=roll.get("physical") is True,
     )
+
+
+def _note_words(campaign: Campaign) -> Callable[[int], str]:
+    def words(number: int) -> str:
+        try:
+            return campaign.note_text(campaign.journal.entry(number))
+        except KeyError:
+            return ""
+
+    return words
 
 
 @lru_cache(maxsize=64)

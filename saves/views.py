@@ -64,8 +64,9 @@ def secrecy_of(
     entry: Entry, journal: Journal, secret: set[tuple[str, str]], depth: int = 0
 ) -> EntrySecrecy:
     """An entry's secrecy, made stricter by what it acts on: an undo, a redo or a note
-    edit is as secret as its target; a change to a GM-only item, or a roll on a GM-only
-    table (or one it reaches), is a GM entry."""
+    edit is as secret as its target (and announced only if it says so itself); a
+    change to a GM-only item, or a roll on a GM-only table (or one it reaches), is a
+    GM entry."""
     visibility, player, announced = entry.visibility, entry.player, entry.announced
     if entry.target is not None and depth < 4:
         try:
@@ -73,9 +74,10 @@ def secrecy_of(
         except KeyError:
             target = EntrySecrecy("gm", None, False)  # unknown: kept from everyone
         if target.visibility != "public":
+            # As secret as its target, but never announced for it: that a secret was
+            # taken back or struck is more than the table was told (that it happened).
             visibility = stricter(visibility, target.visibility)
             player = player or target.player
-            announced = announced or target.announced
     if any(_touches_secret(change, secret) for change in entry.changes):
         visibility = "gm"
     roll = entry.roll
@@ -182,3 +184,77 @@ def _sealed_for(viewer: Viewer, phase: Mapping[str, Any]) -> dict[str, Any]:
         for character, sealed in phase.get("sealed", {}).items()
     }
     return shown_phase
+
+
+# --- What leaves meneur for anyone but the GM ----------------------------------------------
+
+BOOKKEEPING = ("schema_version", "written_by", "journal_applied", "note_edits", "struck", "history")
+"""Keys of the state that are meneur's own records of its journal: entry numbers (their
+gaps count the secrets) and edits, which an outward view applies instead of showing."""
+KEYED = ("characters", "trackers", "tables", "requests", "phases")
+"""Parts of the state keyed by an internal key, given outward as lists (in order)."""
+
+
+def outward_state(shown_state: Mapping[str, Any]) -> dict[str, Any]:
+    """A state as :func:`state_for` gave it to someone other than the GM, in the shape
+    that leaves meneur (an export, ``--json``): without bookkeeping, keyed parts as
+    lists, characters named by name — no entry number or internal key in it."""
+    names = _names(shown_state)
+    outward: dict[str, Any] = {
+        key: copy.deepcopy(value)
+        for key, value in shown_state.items()
+        if key not in BOOKKEEPING and key not in KEYED
+    }
+    for part in KEYED:
+        items = [copy.deepcopy(dict(item)) for item in shown_state.get(part, {}).values()]
+        for item in items:
+            _name_characters(item, names)
+        if items:
+            outward[part] = items
+    return outward
+
+
+def _names(state: Mapping[str, Any]) -> dict[str, str]:
+    return {
+        ident: str(character.get("name", ""))
+        for ident, character in state.get("characters", {}).items()
+        if isinstance(character, Mapping)
+    }
+
+
+def _name_characters(item: dict[str, Any], names: Mapping[str, str]) -> None:
+    """Replace the character keys of a request or a turn of choices by names."""
+    if isinstance(item.get("characters"), list):
+        item["characters"] = [names.get(c, c) for c in item["characters"]]
+    for part in ("answered", "sealed", "revealed"):
+        if isinstance(item.get(part), Mapping):
+            item[part] = {names.get(c, c): value for c, value in item[part].items()}
+
+
+def outward_entry(
+    entry: Entry, state: Mapping[str, Any], text: str, *, struck: bool = False
+) -> dict[str, Any]:
+    """An entry as it leaves meneur for someone other than the GM (an export, JSON):
+    when, what kind, its words (``text``: a note as edited), the character by name, the
+    roll; never its number, its target's, the changes' internal keys nor who wrote it
+    from which account. An announced secret keeps only that it happened."""
+    data: dict[str, Any] = {"time": entry.time.isoformat(), "kind": entry.kind}
+    if entry.redacted:
+        data["secret"] = entry.visibility
+        if entry.player:
+            data["player"] = entry.player
+        return data
+    data["text"] = text
+    if entry.game_time:
+        data["game_time"] = entry.game_time
+    if entry.character is not None:
+        data["character"] = _names(state).get(entry.character, "")
+    if entry.visibility != "public":
+        data["visibility"] = entry.visibility
+        if entry.player:
+            data["player"] = entry.player
+    if entry.roll is not None:
+        data["roll"] = dict(entry.roll)
+    if struck:
+        data["struck"] = True
+    return data

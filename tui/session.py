@@ -17,6 +17,7 @@ from meneur.core.systems import resolver, roller
 from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.saves.campaign import PUBLIC, Campaign, Clock, Said, Secrecy, local_now
 from meneur.saves.changes import Change
+from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
 
 from .i18n import Strings
@@ -229,3 +230,10 @@ class SessionStrings:
             directory = self.session.campaign.directory
             text = text.replace(str(directory), directory.name)
         return text
+
+    def why_refused(self, error: CampaignError) -> str:
+        """Why a write was refused, without a file's name: a refusal by the table's
+        rules in the reader's language, any other the campaign's own reason."""
+        if getattr(error, "message_key", None):
+            return self.session.strings.explain(error)
+        return error.reason

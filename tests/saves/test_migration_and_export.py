@@ -123,7 +123,7 @@ def test_markdown_reads_as_a_story(story: Campaign) -> None:
         "- **Razors tente une prise** → ✘⊕ Échec avec contrepartie positive"
         " (failure with a positive counterpart)\n  - d6 4 6 [2]" in text
     )
-    assert "- *trackers.alarme" in text
+    assert "- *Ajouté : Alarme*" in text  # names, not the state's keys
 
 
 def test_a_struck_note_is_exported_struck(tmp_path: Path) -> None:

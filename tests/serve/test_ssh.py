@@ -126,7 +126,7 @@ async def test_a_player_cannot_roll_for_another_s_character(tmp_path: Path) -> N
         await alice.wait_for("Personnage ▾ Mira")
         before = Campaign.open(table.directory, write=False).journal.last_id
         await alice.send("r")
-        await alice.wait_for("refused")
+        await alice.wait_for("Ce personnage n'est pas le vôtre.")
         assert Campaign.open(table.directory, write=False).journal.last_id == before
         await alice.leave()
 

@@ -57,8 +57,9 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         screen = app.screen
         assert screen.acting == "kael"  # her own character acts first
         tried = [
-            ("ctrl+z", "refused: alice takes back their own changes only"),  # the GM's
-            ("f6", "is not one of alice's characters"),  # a quick NPC
+            # In her language, one sentence, no key (it was "refused: alice takes…").
+            ("ctrl+z", "Vous ne reprenez que vos propres changements ; le MJ reprend tout."),
+            ("f6", "Ce personnage n'est pas le vôtre."),  # a quick NPC
             ("ctrl+o", "c'est le MJ qui s'en charge"),  # other campaigns on the server
             ("ctrl+e", "c'est le MJ qui s'en charge"),  # a file on the server
             ("f7", "Aucun tour n'attend"),  # opening a turn
@@ -80,16 +81,15 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         app._notifications.clear()
         await pilot.press("u")
         await until_app(
-            pilot, lambda: "refused: alice takes back their own changes only" in messages(app)
+            pilot, lambda: "Vous ne reprenez que vos propres changements" in messages(app)
         )
         # Rolling for Bob's character, picked in the party.
         await pilot.press("ctrl+g", "down", "enter")
         await until_app(pilot, lambda: screen.acting == "mira")
         app._notifications.clear()
         await pilot.press("r")
-        await until_app(
-            pilot, lambda: "refused: mira is not one of alice's characters" in messages(app)
-        )
+        await until_app(pilot, lambda: "Ce personnage n'est pas le vôtre." in messages(app))
+        assert "mira" not in messages(app)  # no internal key reaches her
         # Crafted writes straight to the campaign the app holds, as a palette entry or
         # a patched screen would make them: refused by the table all the same.
         held = app.session.campaign

@@ -659,7 +659,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         try:
             entry, notice = self.session.step_history(verb)
         except CampaignError as error:
-            self.notify(self.t("app.error", message=error.reason), severity="warning")
+            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
             return
         self.written.append(entry)
         self.redraw()

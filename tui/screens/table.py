@@ -581,7 +581,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         try:
             entry, notice = self.session.step_history(verb)
         except CampaignError as error:
-            self.notify(self.t("app.error", message=error.reason), severity="warning")
+            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
             return
         self.characters_changed([entry])
         self.notify(notice)

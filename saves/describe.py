@@ -1,0 +1,112 @@
+"""The words of a change to the campaign, made from what it changed (its structured
+changes), in the reader's language, when it is read — never a state's internal keys
+(``characters.pj-7.sheet.karma``), an entry's number or who wrote it from which account.
+
+One function per kind of change; :func:`meneur.saves.reading.read_entry` asks here for
+every ``change`` entry meneur worded itself (a value set, a note edited or struck, a
+hand edit of campaign.toml), so the journal, the stream, the exports and the CLI say the
+same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .changes import MISSING, Change, shown_value
+from .journal import Entry
+
+Translate = Callable[..., str]
+OUTSIDE_TEXT = "Modifié hors de meneur (edited outside meneur)"
+"""How a hand edit of campaign.toml is written in the journal (and recognised)."""
+NAMED = ("characters", "trackers", "tables")
+LISTS = ("threads", "people", "places")
+"""Parts of the state whose items are named by their ``name``."""
+
+
+def set_text(change: Change) -> str:
+    """The stored words of a value set with no words of its own (``meneur set``): the
+    key and the value, for the GM's file; readers see :func:`change_words`."""
+    shown = "supprimé (deleted)" if change.after is MISSING else shown_value(change.after)
+    return f"{change.key} → {shown}"
+
+
+def worded_by_meneur(entry: Entry) -> bool:
+    """Whether ``entry``'s words are meneur's own wording of its changes (which
+    :func:`change_words` says again), not words a front end or a person chose."""
+    if entry.kind != "change" or not entry.changes:
+        return False
+    if entry.text.startswith(OUTSIDE_TEXT):
+        return True
+    first = entry.changes[0].path[0]
+    if entry.target is not None and first in ("note_edits", "struck"):
+        return True
+    return len(entry.changes) == 1 and entry.text == set_text(entry.changes[0])
+
+
+def change_words(
+    entry: Entry, state: Mapping[str, Any], t: Translate, note: Callable[[int], str]
+) -> str:
+    """What a change meneur worded itself says, in the reader's language: names, not
+    keys; a note by its first words, not its number (``note(id)``: a note's words)."""
+    if entry.text.startswith(OUTSIDE_TEXT):
+        what = ", ".join(dict.fromkeys(_subject(c.path, state, c, t) for c in entry.changes))
+        return t("journal.outside", what=what)
+    first = entry.changes[0]
+    if entry.target is not None and first.path[0] in ("note_edits", "struck"):
+        quoted = _first_words(note(entry.target))
+        if first.path[0] == "struck":
+            key = "journal.note_struck" if first.after is True else "journal.note_unstruck"
+            return t(key, text=quoted)
+        return t("journal.note_edited", text=quoted)
+    return _set_words(first, state, t)
+
+
+def _set_words(change: Change, state: Mapping[str, Any], t: Translate) -> str:
+    path = change.path
+    subject = _subject(path, state, change, t)
+    if len(path) == 2 and path[0] in NAMED:  # an item made or removed whole
+        key = "journal.removed" if change.after is MISSING else "journal.added"
+        return t(key, what=subject)
+    return f"{subject} : {_value(change.before)} → {_value(change.after)}"
+
+
+def _subject(path: tuple[str, ...], state: Mapping[str, Any], change: Change, t: Translate) -> str:
+    """What a path is about, as a reader names it: ``Kael · karma``, ``Menace``,
+    ``option solo``, ``tension``."""
+    part = path[0]
+    if part in NAMED and len(path) >= 2:
+        name = _name(state.get(part, {}).get(path[1]))
+        if not name and len(path) == 2:
+            name = _name(change.before) or _name(change.after)
+        named = name or t(f"journal.some_{part}")
+        rest = [key for key in path[2:] if key not in ("sheet", "value")]
+        return " · ".join([named, *rest])
+    if part == "options" and len(path) >= 2:
+        return t("journal.option", name=path[1])
+    if part == "solo" and path[1:] == ("tension",):
+        return t("journal.tension")
+    if part == "lists" and len(path) >= 2 and path[1] in LISTS:
+        return t(f"journal.list_{path[1]}")
+    return t("journal.campaign_part", part=path[-1] if part in ("lists", "solo") else part)
+
+
+def _name(item: object) -> str:
+    if isinstance(item, Mapping) and isinstance(item.get("name"), str):
+        return str(item["name"])
+    return ""
+
+
+def _value(value: object) -> str:
+    """A value as a reader reads it: a named thing by its name, a list by its items."""
+    if isinstance(value, Mapping):  # a whole table of values: its name, or that it is one
+        return _name(value) or "…"
+    if isinstance(value, list | tuple):
+        return ", ".join(item if isinstance(item, str) else _value(item) for item in value) or "—"
+    return shown_value(value)
+
+
+def _first_words(text: str, limit: int = 40) -> str:
+    """The start of a note, on one line, to name it by."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"

@@ -1,0 +1,138 @@
+"""Secrets that leaked in ordinary play, each a regression test named after what leaked.
+
+Checked on what leaves meneur (the CLI's stdout, the exports), for the audience and a
+player, and for the worst leak of all — a pattern: the audience's view must not change
+with the outcome of what it may not see.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+from meneur.core import oracles
+from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
+from meneur.core.visibility import AUDIENCE, Viewer
+from meneur.play import story as play
+from meneur.saves.campaign import Campaign, Secrecy, default_author
+from meneur.saves.export import export_markdown, toml_pieces
+
+OUTSIDERS = [AUDIENCE, Viewer("player", "alice")]
+ROLE_ARGS = [["--role", "audience"], ["--as", "alice"]]
+
+
+def _everything_shown(directory: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """Every output the audience and a player get of the campaign, joined."""
+    shown = []
+    for role in ROLE_ARGS:
+        for command in (["journal"], ["journal", "--json"]):
+            assert main([*command, str(directory), *role]) == 0
+            shown.append(capsys.readouterr().out)
+        for form in ("markdown", "toml"):
+            assert main(["export", str(directory), "--format", form, *role]) == 0
+            shown.append(capsys.readouterr().out)
+    return "\n".join(shown)
+
+
+def test_asking_the_oracle_about_a_gm_clock_is_secret_whatever_it_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: every "no" (the clock did not move) was written public, the "yes" hidden.
+    directory = tmp_path / "c"
+    assert main(["new", str(directory), "--system", "resolution"]) == 0
+    assert main(["set", str(directory), "options.solo", "true"]) == 0
+    assert main(["clock", "--gm", str(directory), "add", "Embuscade", "6"]) == 0
+    answers = set()
+    for seed in range(1, 9):
+        assert main(["clock", str(directory), "ask", "Embuscade", "--seed", str(seed)]) == 0
+        answers.add(capsys.readouterr().out.splitlines()[-1].split(" : ")[-1])
+    assert len(answers) > 2  # moved and unmoved answers were both written
+    shown = _everything_shown(directory, capsys)
+    assert "Embuscade" not in shown
+    assert "Horloge" not in shown
+
+
+def _clock_session(directory: Path, seeds: list[int]) -> Campaign:
+    """A solo evening around a GM's clock, asked with ``seeds``; a fixed clock."""
+    moment = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
+    campaign = Campaign.create(directory, system="resolution", name="Soir", clock=lambda: moment)
+    campaign.set(("options", "solo"), True)
+    data = {"name": "Embuscade", "kind": "clock", "value": 0, "max": 6, "gm": True}
+    campaign.append("change", play.new_tracker("Embuscade", data, "Horloge Embuscade", "h"))
+    for seed in seeds:
+        question = oracles.YesNoQuestion(3, "Embuscade avance-t-elle ?")
+        record = roll_seeded(oracles.roll_yesno, question, seed)
+        plan = play.move_tracker("embuscade", lambda m: "Embuscade", outcome=record.outcome or "")
+        campaign.record_roll(record, plan)
+        campaign.note("La nuit tombe.")
+    return campaign
+
+
+def test_the_audience_view_does_not_change_with_a_gm_clocks_answers(tmp_path: Path) -> None:
+    # A pattern leaks as much as a text: which answers were hidden told the others
+    # what the hidden ones were.
+    first = _clock_session(tmp_path / "a", [1, 2, 3, 4, 5])
+    second = _clock_session(tmp_path / "b", [11, 12, 13, 14, 15])
+    assert first.state["trackers"] != second.state["trackers"]  # the secrets differ
+    for viewer in OUTSIDERS:
+        assert export_markdown(first, viewer=viewer) == export_markdown(second, viewer=viewer)
+        toml_a = "".join(toml_pieces(first, viewer=viewer))
+        assert toml_a == "".join(toml_pieces(second, viewer=viewer))
+        assert "Embuscade" not in toml_a
+    first.close()
+    second.close()
+
+
+def test_taking_back_an_announced_secret_tells_the_others_nothing_more(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: an undo of an announced blind roll was itself announced ("undone").
+    directory = tmp_path / "c"
+    with Campaign.create(directory, system="resolution") as campaign:
+        record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 5)
+        campaign.record_roll(record, "aveugle", secrecy=Secrecy("gm", announced=True))
+        note = campaign.note("indice", secrecy=Secrecy("gm", announced=True))
+        campaign.strike_note(note.id)
+        campaign.undo()  # the strike taken back
+    for role in ROLE_ARGS:
+        assert main(["journal", str(directory), "--json", *role]) == 0
+        kinds = [e["kind"] for e in json.loads(capsys.readouterr().out)["entries"]]
+        assert kinds == ["roll", "note"]  # that each happened; nothing of what followed
+
+
+def test_what_leaves_for_the_others_carries_no_number_key_or_account(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: "by": "root@host", journal_applied, history and note_edits ids, phases.39
+    # and requests.43 keys, character keys.
+    directory = tmp_path / "c"
+    with Campaign.create(directory, system="resolution", name="Table") as campaign:
+        campaign.set(("characters", "pj-7"), {"name": "Kael", "player": "alice", "sheet": {}})
+        note = campaign.note("Une ombre passe.")
+        campaign.edit_note(note.id, "Une ombre passe, vite.")
+        campaign.request_roll("Perception, tout le monde", ["pj-7"])
+        campaign.open_phase("Qui monte la garde ?", ["moi", "pas moi"], ["pj-7"])
+        record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 5)
+        campaign.record_roll(record, "Kael regarde", character="pj-7")
+    shown = _everything_shown(directory, capsys)
+    assert "Une ombre passe, vite." in shown  # what they may see is there
+    assert "Kael" in shown
+    for leak in (
+        default_author(),
+        "pj-7",
+        "journal_applied",
+        "note_edits",
+        "history",
+        '"id"',
+        "\nid = ",
+        "target",
+        "changes",
+    ):
+        assert leak not in shown, leak
+    assert not re.search(r"(requests|phases)\.\d", shown)  # their keys are numbers
