@@ -317,7 +317,7 @@ def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> st
     what it says; an announced secret says only that it happened."""
     from meneur.content.strings import strings
     from meneur.saves.export import roll_line
-    from meneur.saves.reading import read_entry, secret_reading
+    from meneur.saves.reading import read_entry, secret_reading, visibility_label
 
     when = entry.time.strftime("%d/%m %H:%M")
     t = strings("fr").t  # the CLI speaks French, with English glosses
@@ -331,7 +331,7 @@ def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> st
     if entry.kind == "note" and campaign.is_struck(entry):
         text += " [barrée (struck)]"
     if entry.visibility != "public" and not entry.redacted:
-        text += f" [{t(f'visibility.{entry.visibility}')}]"
+        text += f" [{visibility_label(entry, t)}]"
     number = f"#{entry.id:<5} " if numbered else ""
     return f"{number}{when}  {entry.kind:<8}{game} {text}"
 

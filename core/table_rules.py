@@ -76,6 +76,35 @@ GM_PARTS: dict[str, str] = {
 """What a player is told they may not change, by the part of the state (the reason's
 key in the interfaces' strings: ``errors.refused.<word>``)."""
 GM_KINDS: dict[str, str] = {"session": "scenes", "scene": "scenes"}
+GM_ACTIONS: dict[str, str] = {
+    "session": "scenes",
+    "scene": "scenes",
+    "end_scene": "tension",
+    "tension": "tension",
+    "time": "time",
+    "story": "lists",
+    "trackers": "trackers",
+    "tables": "tables",
+    "npc": "character",
+    "seat": "gm",
+    "request": "turns",
+    "open_turn": "turns",
+    "reveal": "turns",
+}
+"""What a screen offers the GM only, and the reason a player is given if they try it
+anyway: the same reasons :func:`check_entry` gives for the entries these would write
+(a scene entry, a change of the tension, of the threads, of a clock, a character
+that is not theirs, a turn opened)."""
+
+
+def offers(seat: Seat, action: str) -> bool:
+    """Whether a screen offers ``seat`` the ``action`` (a key, a palette command): the
+    GM everything, a player all but :data:`GM_ACTIONS`, a viewer nothing. The table
+    refuses the writes all the same (:func:`check_entry`); this only keeps a player's
+    screen from offering what would be refused."""
+    if seat.role == "gm":
+        return True
+    return seat.role == "player" and action not in GM_ACTIONS
 
 
 def check_entry(

@@ -1264,10 +1264,12 @@ class Campaign:
         """The latest entry of ``stack`` this writer may take back (or bring back)."""
         for entry_id in reversed(stack):
             entry = self._history_entry(entry_id)
-            if self.author is None or entry.by in (None, self.author):
+            # An entry by nobody at the table (a hand edit) is the GM's to take back.
+            nobodys = entry.by is None and self.seat.role == "gm"
+            if self.author is None or entry.by == self.author or nobodys:
                 return entry
         mine = "" if self.author is None else f" by {self.author}"
-        raise CampaignError(self.directory, f"nothing to {what}{mine}")
+        raise Refusal(self.directory, f"nothing to {what}{mine}", f"history.nothing_{what}")
 
     def _history_entry(self, entry_id: int) -> Entry:
         try:

@@ -120,6 +120,20 @@ def secret_reading(entry: Entry, t: Translate) -> str:
     return t(f"journal.{what}_gm")
 
 
+def visibility_label(entry: Entry, t: Translate) -> str:
+    """Who may see an entry, in words, for the one who may see it whole (empty when
+    public): ``GM only``, ``GM only · announced``, ``private (alice) · announced`` —
+    an announced secret is told apart, so the GM knows what the table was told."""
+    if entry.visibility == "public":
+        return ""
+    label = t(f"visibility.{entry.visibility}")
+    if entry.player:
+        label += f" ({entry.player})"
+    if entry.announced:
+        label += f" · {t('visibility.announced')}"
+    return label
+
+
 def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     """How ``entry`` of ``campaign`` reads, in the language of ``t``."""
     roll = entry.roll

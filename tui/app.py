@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 
+from meneur.core.table_rules import offers
 from meneur.saves.campaign import Campaign, Clock, local_now
 from meneur.saves.errors import CampaignError
 
@@ -267,28 +268,41 @@ class MeneurApp(SessionStrings, App[None]):
                 ("command", "command"),
             ):
                 yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))
-            if self.session.seat.role == "gm":
+            seat = self.session.seat
+            # Only what this seat may do: a player is not offered the GM's commands
+            # (the table would refuse them all the same: meneur.core.table_rules).
+            if offers(seat, "seat"):
                 yield SystemCommand(t("seat.title"), t("seat.help"), table.action_seat_player)
-            if self.session.campaign.game_now() is not None:
+            if self.session.campaign.game_now() is not None and offers(seat, "time"):
                 yield SystemCommand(t("time.title"), t("time.help"), table.action_time)
-            yield SystemCommand(
-                t("solo.session_title"), t("solo.session_help"), table.action_new_session
-            )
-            yield SystemCommand(t("solo.scene_title"), t("solo.scene_help"), table.action_new_scene)
-            if self.session.campaign.state["options"].get("solo"):
+            if offers(seat, "session"):
+                yield SystemCommand(
+                    t("solo.session_title"), t("solo.session_help"), table.action_new_session
+                )
+            if offers(seat, "scene"):
+                yield SystemCommand(
+                    t("solo.scene_title"), t("solo.scene_help"), table.action_new_scene
+                )
+            if self.session.campaign.state["options"].get("solo") and offers(seat, "end_scene"):
                 yield SystemCommand(t("solo.end_title"), t("solo.end_help"), table.action_end_scene)
-            for story_title, run in (
-                ("story.add_thread", lambda: table.action_story_add("threads")),
-                ("story.add_person", lambda: table.action_story_add("people")),
-                ("story.close", table.action_story_close),
-                ("story.edit", table.action_story_edit),
-                ("story.random_thread", lambda: table.action_story_random("threads")),
-                ("story.random_person", lambda: table.action_story_random("people")),
-                ("story.progress", table.action_story_progress),
-                ("story.new_clock", lambda: table.action_story_new_tracker("clock")),
-                ("story.new_track", lambda: table.action_story_new_tracker("track")),
-                ("story.ask_clock", table.action_story_ask_clock),
-            ):
+            story: list[tuple[str, Callable[[], object]]] = []
+            if offers(seat, "story"):
+                story += [
+                    ("story.add_thread", lambda: table.action_story_add("threads")),
+                    ("story.add_person", lambda: table.action_story_add("people")),
+                    ("story.close", table.action_story_close),
+                    ("story.edit", table.action_story_edit),
+                    ("story.random_thread", lambda: table.action_story_random("threads")),
+                    ("story.random_person", lambda: table.action_story_random("people")),
+                ]
+            if offers(seat, "trackers"):
+                story += [
+                    ("story.progress", table.action_story_progress),
+                    ("story.new_clock", lambda: table.action_story_new_tracker("clock")),
+                    ("story.new_track", lambda: table.action_story_new_tracker("track")),
+                    ("story.ask_clock", table.action_story_ask_clock),
+                ]
+            for story_title, run in story:
                 yield SystemCommand(t(story_title), t("story.help"), run)
             for tab in TABS:
                 yield SystemCommand(t(f"bindings.{tab}"), "", lambda tab=tab: table.action_tab(tab))

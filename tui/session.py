@@ -197,20 +197,10 @@ class Session:
         return sheet
 
     def tables(self) -> tuple[RandomTable, ...]:
-        """The campaign's random tables, then the shipped ones in the interface's language."""
-        # Imported here: reading tables is not needed to draw the table's first frame.
-        from meneur.content import example_tables, story_tables_for, tables_from_data
+        """The random tables this seat may roll on (:func:`meneur.play.tables.tables_for`)."""
+        from meneur.play.tables import tables_for
 
-        own = tables_from_data(self.campaign.state["tables"], "campaign.toml")
-        # The shipped story tables (empty) give way to the campaign's threads and people.
-        story = {
-            t.key: t for t in story_tables_for(self.campaign.state["lists"], self.strings.lang)
-        }
-        keys = {table.key for table in own}
-        shipped = tuple(
-            story.get(t.key, t) for t in example_tables(self.strings.lang) if t.key not in keys
-        )
-        return own + shipped
+        return tables_for(self.seat, self.campaign.state, self.strings.lang)
 
 
 class SessionStrings:

@@ -295,6 +295,12 @@ class WatchApp(App[None]):
         """Take in what others wrote: new entries the viewer may see, a changed party.
         A file that breaks is said at the top, and waited out (the view keeps what it
         had, and goes on as soon as it is mended)."""
+        table = self.layout_name == "table"
+        parts = ("#problem", "#party", *(("#journal",) if table else ("#last-roll", "#recent")))
+        if not all(self.query(part) for part in parts):
+            # The view is closing (its timer may fire while its parts are removed): it
+            # has nothing left to show, and reading on would change what it read.
+            return
         try:
             update = self.campaign.sync()
         except CampaignError as error:  # a chunk broken while the view follows

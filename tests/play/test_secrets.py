@@ -136,3 +136,17 @@ def test_what_leaves_for_the_others_carries_no_number_key_or_account(
     ):
         assert leak not in shown, leak
     assert not re.search(r"(requests|phases)\.\d", shown)  # their keys are numbers
+
+
+def test_the_gm_tells_an_announced_secret_from_a_silent_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Was: both marked "GM only", so the GM could not tell what the table was told.
+    directory = tmp_path / "c"
+    with Campaign.create(directory, system="resolution") as campaign:
+        campaign.note("silencieuse", secrecy=Secrecy("gm"))
+        campaign.note("annoncée", secrecy=Secrecy("gm", announced=True))
+    assert main(["journal", str(directory), "--role", "gm"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].endswith("silencieuse [MJ seul]")
+    assert lines[2].endswith("annoncée [MJ seul · annoncé aux autres]")

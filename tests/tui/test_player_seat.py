@@ -58,8 +58,7 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         assert screen.acting == "kael"  # her own character acts first
         tried = [
             # In her language, one sentence, no key (it was "refused: alice takes…").
-            ("ctrl+z", "Vous ne reprenez que vos propres changements ; le MJ reprend tout."),
-            ("f6", "Ce personnage n'est pas le vôtre."),  # a quick NPC
+            ("ctrl+z", "Rien à annuler de votre part"),
             ("ctrl+o", "c'est le MJ qui s'en charge"),  # other campaigns on the server
             ("ctrl+e", "c'est le MJ qui s'en charge"),  # a file on the server
             ("f7", "Aucun tour n'attend"),  # opening a turn
@@ -72,6 +71,13 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
                 await pilot.press("escape")
                 await pilot.pause()
             assert str(tmp_path) not in messages(app)  # nothing of the server's disk
+        # What is the GM's is not offered: no quick NPC key, no GM command in the palette.
+        footer = " ".join(b.binding.description for b in app.active_bindings.values())
+        assert "PNJ" not in footer
+        assert "f6" not in app.active_bindings  # pressed, it does nothing
+        titles = [command.title for command in app.get_system_commands(screen)]
+        for gm_only in ("Nouvelle scène", "Nouvelle session", "Nouvelle horloge", "Nouveau fil"):
+            assert not any(gm_only in title for title in titles), gm_only
         # u on the GM's note in the journal: take back another's change.
         journal = screen.query_one(JournalView)
         journal.listing.focus()

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from meneur.core.errors import RulesError
+from meneur.core.table_rules import offers
 from meneur.core.text import visible
 from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
@@ -97,6 +98,13 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         """The campaign's rules as the panel was built for them."""
         self._side = False
         """Whether the side column holds its parts yet (see _mount_side)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys a seat may not use are neither shown nor run (a player's quick NPC is
+        the GM's: meneur.core.table_rules.offers)."""
+        if action == "quick_npc":
+            return offers(self.session.seat, "npc")
+        return True
 
     def compose(self) -> ComposeResult:
         # Fold before the children exist: restyling the whole table later costs a frame.

@@ -397,7 +397,12 @@ class JournalView(Vertical):
 
     def _option(self, entry: Entry) -> Option:
         # How entries read is needed from the first entry listed, after the first frame.
-        from meneur.saves.reading import dice_summary, read_entry, secret_reading
+        from meneur.saves.reading import (
+            dice_summary,
+            read_entry,
+            secret_reading,
+            visibility_label,
+        )
 
         assert self.campaign is not None
         # Numbers and counts are the GM's: their gaps would count the secrets.
@@ -436,9 +441,8 @@ class JournalView(Vertical):
         else:
             text.append(self._cut(reading.text), style="italic dim")
         if entry.visibility != "public":  # the GM sees what stays theirs, marked
-            label = self.strings.t(f"visibility.{entry.visibility}")
-            owner = f" ({entry.player})" if entry.player else ""
-            text.append(f"  🔒 {label}{owner}", style="bold magenta")
+            label = visibility_label(entry, self.strings.t)
+            text.append(f"  🔒 {label}", style="bold magenta")
         return Option(text, id=str(entry.id))
 
     def _count(self, count: int) -> str:

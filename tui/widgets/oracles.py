@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 from meneur.content import term
 from meneur.content.outcomes import glossed, percent_text, style_class, symbol
 from meneur.core import oracles
+from meneur.core.table_rules import offers
 from meneur.saves.errors import CampaignError
 from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
@@ -75,7 +76,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
             value="3",
             id="likelihood",
         )
-        if self.solo:
+        if self.solo and offers(self.session.seat, "tension"):
+            # The GM's to set; a player's questions are asked at the campaign's tension.
             yield StepSelector(
                 self.t("solo.tension"),
                 [(str(n), term(f"solo.tension.{n}").glossed) for n in oracles.TENSIONS],

@@ -1,0 +1,53 @@
+"""The random tables a seat at the table may roll on: the campaign's own, then those
+meneur ships (in the reader's language), the story's (threads, people) in their place.
+
+A GM-only table is the GM's alone; so is a public table that rolls on one (through
+``{table}``, at any depth): its result would show the GM's entries. A player's screen
+lists, offers and rolls only the others — and were a crafted request to roll one anyway,
+the campaign refuses the entry it would write (it would be a GM entry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meneur.core.table_rules import Seat
+
+if TYPE_CHECKING:
+    from meneur.core.tables import RandomTable
+
+
+def tables_for(seat: Seat, state: Mapping[str, Any], lang: str) -> tuple[RandomTable, ...]:
+    """The tables ``seat`` may roll on, the campaign's first (see the module)."""
+    # Imported here: reading tables is not needed to draw the table's first frame.
+    from meneur.content import example_tables, story_tables_for, tables_from_data
+
+    data: Mapping[str, Any] = state.get("tables", {})
+    own = tables_from_data(data, "campaign.toml")
+    story = {t.key: t for t in story_tables_for(state.get("lists", {}), lang)}
+    keys = {table.key for table in own}
+    shipped = tuple(story.get(t.key, t) for t in example_tables(lang) if t.key not in keys)
+    every = own + shipped
+    if seat.role == "gm":
+        return every
+    secret = {key for key, table in data.items() if isinstance(table, Mapping) and table.get("gm")}
+    return tuple(table for table in every if not _reaches(table, every, secret))
+
+
+def _reaches(table: RandomTable, every: tuple[RandomTable, ...], secret: set[str]) -> bool:
+    """Whether rolling ``table`` may roll on a table of ``secret`` (itself included)."""
+    from meneur.core.tables import find
+
+    seen: set[str] = set()
+    pending = [table]
+    while pending:
+        current = pending.pop()
+        if current.key in secret:
+            return True
+        seen.add(current.key)
+        for name in current.references():
+            found = find(every, name)
+            if found is not None and found.key not in seen:
+                pending.append(found)
+    return False

@@ -1,0 +1,161 @@
+"""Who may do what at the table, enforced where every write passes (not by what a
+screen offers): a player rolls, writes notes, edits their own character and answers;
+the tension, scenes, clocks, tracks, threads, people and tables are the GM's. A refused
+request changes no byte; its reason is one sentence in the player's language."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from meneur.content.strings import strings
+from meneur.core import oracles, tables
+from meneur.core.records import roll_seeded
+from meneur.core.story import StoryItem
+from meneur.core.table_rules import Seat
+from meneur.play import story as play
+from meneur.play.tables import tables_for
+from meneur.saves.campaign import Campaign
+from meneur.saves.errors import CampaignError
+
+ALICE = Seat("player", "alice", frozenset({"kael"}))
+
+
+def _table(directory: Path) -> tuple[Campaign, Campaign]:
+    """The GM's campaign and Alice's, on one folder, with a GM clock and GM tables."""
+    gm = Campaign.create(directory, system="resolution", name="Table")
+    gm.author = "gm"
+    gm.set(("options", "solo"), True)
+    gm.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
+    gm.set(("trackers", "alarme"), {"name": "Alarme", "kind": "clock", "value": 0, "max": 6})
+    gm.set(
+        ("trackers", "piege"),
+        {"name": "Piège", "kind": "clock", "value": 0, "max": 4, "gm": True},
+    )
+    gm.set(("tables", "secrets"), {"name": "Secrets", "entries": ["Le traître"], "gm": True})
+    gm.set(("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]})
+    gm.set(("tables", "meteo"), {"name": "Météo", "entries": ["Pluie", "Soleil"]})
+    alice = Campaign.open(directory)
+    alice.seat, alice.author = ALICE, "alice"
+    return gm, alice
+
+
+def _files(directory: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(directory)): path.read_bytes()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file() and path.name != ".lock"
+    }
+
+
+def _yesno(seed: int) -> oracles.YesNoRoll:
+    return roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(3, "?"), seed)
+
+
+def _gm_requests(alice: Campaign, seed: int) -> list[tuple[str, Callable[[], object]]]:
+    record = _yesno(seed)
+    outcome = record.outcome or ""
+    said = lambda *_: "x"  # noqa: E731
+    secrets_table = next(t for t in tables_for(Seat("gm"), alice.state, "fr") if t.key == "secrets")
+    table_roll = roll_seeded(tables.roll, tables.TableQuery.of(secrets_table, ()), seed)
+    clock = lambda key: play.move_tracker(key, said, outcome=outcome)  # noqa: E731
+    thread = play.add_item("threads", StoryItem("Fil"), "Fil")
+    return [
+        ("tension", lambda: alice.set_tension(5, "Tension")),
+        ("end of scene", lambda: alice.append("change", play.move_tension(lambda b: b + 1, said))),
+        ("scene", lambda: alice.mark("scene", "Scène")),
+        ("public clock", lambda: alice.record_roll(record, clock("alarme"))),
+        ("gm clock", lambda: alice.record_roll(record, clock("piege"))),
+        ("thread", lambda: alice.append("change", thread)),
+        ("gm table", lambda: alice.record_roll(table_roll, "Secrets")),
+        ("tracker made", lambda: alice.set(("trackers", "x"), {"name": "X", "value": 1})),
+    ]
+
+
+REQUESTS = [
+    "tension",
+    "end of scene",
+    "scene",
+    "public clock",
+    "gm clock",
+    "thread",
+    "gm table",
+    "tracker made",
+]
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(asked=st.lists(st.sampled_from(REQUESTS), min_size=1, max_size=4), seed=st.integers(0, 99))
+def test_a_players_request_for_what_is_the_gms_is_refused_and_changes_no_byte(
+    asked: list[str], seed: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    gm, alice = _table(tmp_path_factory.mktemp("roles") / "c")
+    before = _files(gm.directory)
+    requests = dict(_gm_requests(alice, seed))
+    for name in asked:
+        with pytest.raises(CampaignError) as refused:
+            requests[name]()
+        said = strings("fr").explain(refused.value)
+        assert "\n" not in said
+        assert said.endswith(".")
+        for internal in ("alarme", "piege", "secrets", "trackers", "solo", "refused"):
+            assert internal not in said, (name, said)
+    assert _files(gm.directory) == before
+    alice.note("Kael attend.")  # what is hers is not refused
+    gm.close()
+    alice.close()
+
+
+def test_a_player_is_not_offered_the_gms_tables_nor_those_that_roll_on_them(
+    tmp_path: Path,
+) -> None:
+    # Leaked: a player's Tables tab listed the GM's tables, rolled on them, and a public
+    # table that rolls on a GM table showed the GM table's entries.
+    gm, alice = _table(tmp_path / "c")
+    keys_gm = {t.key for t in tables_for(Seat("gm"), gm.state, "fr")}
+    keys_alice = {t.key for t in tables_for(ALICE, alice.state, "fr")}
+    assert {"secrets", "rumeurs", "meteo"} <= keys_gm
+    assert "meteo" in keys_alice
+    assert not keys_alice & {"secrets", "rumeurs"}
+    gm.close()
+    alice.close()
+
+
+def test_a_hand_edit_is_credited_to_nobody_and_only_the_gm_takes_it_back(tmp_path: Path) -> None:
+    # Leaked: the GM's edit of campaign.toml in their editor was credited to a connected
+    # player, who could undo it while the GM could not.
+    gm, alice = _table(tmp_path / "c")
+    path = gm.directory / "campaign.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["trackers"]["alarme"]["value"] = 3
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    written = alice.note("Kael écoute.")  # the first write to see the edit journals it
+    outside = alice.journal.entry(written.id - 1)
+    assert outside.by is None
+    assert outside.kind == "change"
+    assert alice.undo().target == written.id  # her own note
+    with pytest.raises(CampaignError, match="nothing to undo by alice"):
+        alice.undo()  # the hand edit is not hers to take back
+    gm.sync()
+    undone = gm.undo()
+    assert undone.target == outside.id
+    assert gm.state["trackers"]["alarme"]["value"] == 0
+    gm.close()
+    alice.close()
+
+
+def test_a_players_roll_is_as_random_as_the_gms(tmp_path: Path) -> None:
+    """What is hers still works: a roll, a note, her character's sheet."""
+    gm, alice = _table(tmp_path / "c")
+    record = _yesno(random.Random(3).getrandbits(63))
+    assert alice.record_roll(record, "Kael demande").visibility == "public"
+    assert alice.set(("characters", "kael", "sheet", "notes"), "Une cicatrice").by == "alice"
+    gm.close()
+    alice.close()
