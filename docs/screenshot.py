@@ -45,8 +45,8 @@ async def capture() -> str:
     """The table just after the README's roll, as an SVG."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from meneur.content.strings import strings
+    from meneur.play.session import create_default
     from meneur.tui.app import make_app
-    from meneur.tui.session import create_default
     from meneur.tui.widgets.selector import StepSelector
 
     moment = [datetime(2026, 11, 21, 20, 0, tzinfo=timezone(timedelta(hours=1)))]

@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 
 from meneur.core.table_rules import Present, Seat
+from meneur.play.presence import Presence
 from meneur.saves.campaign import Campaign, Clock, local_now
 from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import TableFile, read_table
-from meneur.tui.presence import Presence
 
 from .channel_driver import ChannelDriver, clamp_size, driver_for
 
@@ -489,8 +489,8 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             view.follow_seconds = SERVED_FOLLOW_SECONDS
             remote_console(view, environ)
             return view
+        from meneur.play.session import Session
         from meneur.tui.app import MeneurApp
-        from meneur.tui.session import Session
 
         campaign = Campaign.open(self.server.directory, clock=self.server.clock)
         session = Session(

@@ -37,7 +37,7 @@ from typing import Any
 import asyncssh
 
 from meneur.core.table_rules import Present, Seat
-from meneur.tui.presence import Presence
+from meneur.play.presence import Presence
 
 from .ssh import Address, Log, TableServer
 

@@ -18,12 +18,12 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from meneur.core.table_rules import offers
+from meneur.play.session import Session, SessionStrings
 from meneur.saves.campaign import Campaign, Clock, local_now
 from meneur.saves.errors import CampaignError
 
 from . import settings
 from .i18n import Strings, default_language, strings, translate_bindings
-from .session import Session, SessionStrings
 from .terminal_guard import guard_terminal
 from .themes import HIGH_CONTRAST
 
@@ -349,10 +349,9 @@ def open_campaign(
     Raises:
         CampaignError: when the campaign cannot be opened.
     """
+    from meneur.play.session import create_default
     from meneur.saves.campaign import default_author
     from meneur.saves.locations import current_campaign, default_campaign, remember
-
-    from .session import create_default
 
     target = directory or current_campaign()
     if (

@@ -27,6 +27,7 @@ from meneur.content.outcomes import OUTCOME_COLOURS, percent_text, style_class
 from meneur.content.strings import Strings
 from meneur.core.text import cut, visible
 from meneur.core.visibility import GM, Viewer
+from meneur.play.sheets import sheet_summary
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
@@ -36,7 +37,6 @@ from meneur.saves.views import entries_for, state_for
 from .terminal_guard import guard_terminal
 from .themes import HIGH_CONTRAST
 from .widgets.journal import JournalView
-from .widgets.party import sheet_summary
 
 FOLLOW_SECONDS = 0.1
 """How often the view looks for what others wrote (a ``stat`` when nothing changed)."""

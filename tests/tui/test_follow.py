@@ -98,8 +98,8 @@ async def test_a_write_stuck_elsewhere_is_said_and_nothing_is_shown_as_rolled(ap
     """The app waits half a second for another process's write (it cannot draw while it
     waits), then says who holds the campaign; the roll is not shown as made. Once the
     other write ends, the same key rolls and journals."""
+    from meneur.play.session import LOCK_WAIT
     from meneur.saves.lock import WAIT_SECONDS
-    from meneur.tui.session import LOCK_WAIT
 
     app = app_of("resolution")
     campaign = app.session.campaign

@@ -11,11 +11,11 @@ import pytest
 
 from meneur.content.strings import strings
 from meneur.core.table_rules import Seat
+from meneur.play.presence import Presence
+from meneur.play.session import Session
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from meneur.tui.app import MeneurApp
-from meneur.tui.presence import Presence
-from meneur.tui.session import Session
 from meneur.tui.widgets.journal import JournalView
 from tests.waiting import until_app
 

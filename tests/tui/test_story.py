@@ -5,7 +5,7 @@ clocks."""
 
 from __future__ import annotations
 
-from meneur.tui.session import Session
+from meneur.play.session import Session
 
 from .conftest import screen_text
 
@@ -100,9 +100,9 @@ async def test_a_player_never_sees_the_gms_clock(campaign_of) -> None:
 
     from meneur.content.strings import strings
     from meneur.core.table_rules import Seat
+    from meneur.play.presence import Presence
     from meneur.saves.campaign import Campaign
     from meneur.tui.app import MeneurApp
-    from meneur.tui.presence import Presence
 
     campaign = campaign_of("resolution")
     campaign.set(
@@ -155,9 +155,9 @@ async def test_at_a_shared_table_the_gm_may_keep_a_clock_to_themself(campaign_of
 
     from meneur.content.strings import strings
     from meneur.core.table_rules import Seat
+    from meneur.play.presence import Presence
     from meneur.saves.campaign import Campaign
     from meneur.tui.app import MeneurApp
-    from meneur.tui.presence import Presence
 
     campaign = campaign_of("resolution")
     session = Session(

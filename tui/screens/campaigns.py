@@ -24,7 +24,7 @@ from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.ticklist import TickList
 
 if TYPE_CHECKING:
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 
 def known_campaigns(current: Path) -> list[Path]:

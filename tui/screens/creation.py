@@ -50,10 +50,10 @@ from meneur.core.cosmos.levels import stat_cap
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.play.characters import new_character
+from meneur.play.session import SessionStrings
 from meneur.saves.changes import Change
 from meneur.saves.errors import CampaignError
 from meneur.tui.i18n import translate_bindings
-from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
@@ -66,7 +66,7 @@ from .dialogs import parse_faces
 if TYPE_CHECKING:
     from meneur.core.cosmos.catalogue import Affiliation, Catalogue, Origin
     from meneur.core.cosmos.genes import GeneTree
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 STEPS = ("identity", "pv_pm", "stats", "moves", "talents", "finish")
 """The wizard's steps, in order."""

@@ -21,7 +21,7 @@ from .sheet import NAME, SheetScreen
 
 if TYPE_CHECKING:
     from meneur.core.sheets import Field
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 DRAFT = "nouveau"
 """The draft's place-holder id (the character's own comes from its name)."""

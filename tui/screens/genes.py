@@ -20,15 +20,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from meneur.content import term
+from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
-from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
 from meneur.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from meneur.core.cosmos.genes import GeneTree, Genome
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 
 class GenesScreen(SessionStrings, Screen["Genome | None"]):

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 if TYPE_CHECKING:
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 
 CONTROL_KEYS = (

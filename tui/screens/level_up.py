@@ -21,14 +21,14 @@ from meneur.content import term
 from meneur.core.cosmos import levels
 from meneur.core.cosmos.creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
+from meneur.play.session import SessionStrings
 from meneur.saves.changes import MISSING, Change
 from meneur.tui.i18n import translate_bindings
-from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.creation import PointMoves
 
 if TYPE_CHECKING:
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 Result = tuple[list[Change], str, Any]
 

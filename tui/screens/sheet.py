@@ -32,10 +32,10 @@ from meneur.core.cosmos.creation import STATS
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
 from meneur.core.systemj.cards import hand
+from meneur.play.session import SessionStrings
 from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError
 from meneur.tui.i18n import signed, translate_bindings
-from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.title_bar import TitleBar
 
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 
     from meneur.core.cosmos.catalogue import Catalogue
     from meneur.core.cosmos.genes import GeneTree, Genome
+    from meneur.play.session import Session
     from meneur.saves.journal import Entry
-    from meneur.tui.session import Session
 
 LABEL_WIDTH = 44
 """Widest label column (longer labels are cut by the row, not the column)."""
@@ -280,7 +280,7 @@ class SheetScreen(SessionStrings, Screen[None]):
     def _genome_lines(self) -> list[tuple[Row | None, Text]]:
         """Great Cosmos DNA: the points left, each gene with points (its alleles), each
         mutation held and each ultimate mutation, by their names in the gene tree."""
-        from meneur.tui.mutations import held_mutations, mutation_words
+        from meneur.play.mutations import held_mutations, mutation_words
 
         sheet = self.sheet
         dna = sheet.get("dna", {})
@@ -681,7 +681,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         )
 
     def _add_mutation_points(self, pmu: Field, points: int) -> None:
-        from meneur.tui.mutations import mutation_changes
+        from meneur.play.mutations import mutation_changes
 
         if points <= 0:
             raise RulesError(self.t("sheet.pmu_positive"))

@@ -16,10 +16,10 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from meneur.core.story import StoryItem
+    from meneur.play.session import Session
     from meneur.play.story import Moved
     from meneur.saves.campaign import Plan
     from meneur.saves.journal import Entry
-    from meneur.tui.session import Session
 
 WORD = {"threads": "thread", "people": "person"}
 

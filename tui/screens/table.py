@@ -16,10 +16,10 @@ from textual.widget import Widget
 from meneur.core.errors import RulesError
 from meneur.core.table_rules import offers
 from meneur.core.text import visible
+from meneur.play.session import SessionStrings
 from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
 from meneur.tui.screens.story_commands import StoryCommands
-from meneur.tui.session import SessionStrings
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
@@ -34,8 +34,8 @@ from meneur.tui.widgets.tabbar import TabBar
 from meneur.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
+    from meneur.play.session import Session
     from meneur.saves.journal import Entry
-    from meneur.tui.session import Session
     from meneur.tui.widgets.oracles import OraclePanel
     from meneur.tui.widgets.tables import TablesPanel
 
@@ -1002,7 +1002,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     def action_quick_npc(self) -> None:
         """Make a named NPC with rolled stats for the campaign's system, then open its
         sheet to edit it (the roll is journaled and replays from its seed)."""
-        from meneur.tui.npcs import make_npc
+        from meneur.play.npcs import make_npc
 
         try:
             ident, entry = make_npc(self.session)

@@ -20,8 +20,8 @@ from meneur.content import term
 from meneur.content.outcomes import glossed, percent_text, style_class, symbol
 from meneur.core import oracles
 from meneur.core.table_rules import offers
+from meneur.play.session import SessionStrings
 from meneur.saves.errors import CampaignError
-from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.tick import Tick
@@ -32,7 +32,7 @@ from .panels.base import ActionPanel, journaled
 from .selector import StepSelector
 
 if TYPE_CHECKING:
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 
 class OraclePanel(SessionStrings, VerticalScroll):

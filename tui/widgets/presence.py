@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from meneur.core.table_rules import Present, presence_for
-from meneur.tui.session import Session
+from meneur.play.session import Session
 
 
 class PresenceList(Static):

@@ -14,14 +14,14 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.core.tables import RandomTable, TableQuery
+from meneur.play.session import SessionStrings
 from meneur.saves.errors import CampaignError
-from meneur.tui.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
 
 from .panels.base import ActionPanel, journaled
 
 if TYPE_CHECKING:
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 
 class TablesPanel(SessionStrings, Vertical):

@@ -25,7 +25,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from meneur.content.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
 from meneur.core.errors import RulesError
-from meneur.tui.session import SessionStrings
+from meneur.play.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
@@ -34,8 +34,8 @@ from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
 
 if TYPE_CHECKING:
+    from meneur.play.session import Session
     from meneur.saves.changes import Change
-    from meneur.tui.session import Session
 
 
 def number(text: str, default: int) -> int:

@@ -11,8 +11,8 @@ from meneur.core.records import as_data
 from meneur.play.characters import new_character
 
 if TYPE_CHECKING:
+    from meneur.play.session import Session
     from meneur.saves.journal import Entry
-    from meneur.tui.session import Session
 
 
 def free_name(session: Session) -> str:
@@ -38,7 +38,7 @@ def make_npc(session: Session) -> tuple[str, Entry]:
     sheet = as_data(record.sheet)
     assert isinstance(sheet, dict)
     character = {"name": name, "kind": "npc", "sheet": sheet}
-    from meneur.tui.widgets.party import sheet_summary
+    from meneur.play.sheets import sheet_summary
 
     options = session.campaign.state["options"]
     summary = sheet_summary(session.campaign.system, options, sheet, items=12)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from meneur.content.strings import Strings
 from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
 from meneur.core.table_rules import GM_SEAT, Seat
@@ -20,12 +21,9 @@ from meneur.saves.changes import Change
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
 
-from .i18n import Strings
-
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
-
-    from .presence import Presence
+    from meneur.play.presence import Presence
 
 SAMPLE_CHARACTER = {
     "name": "Razors",

@@ -20,7 +20,7 @@ from meneur.saves.changes import MISSING, Change
 
 if TYPE_CHECKING:
     from meneur.core.cosmos.genes import GeneTree
-    from meneur.tui.session import Session
+    from meneur.play.session import Session
 
 Step = tuple[list[Change], str, Any]
 """One journal entry to write: its changes, its text and its roll (or None)."""

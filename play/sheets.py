@@ -1,0 +1,32 @@
+"""A character's sheet in words, for any screen: a party's line, a quick NPC's entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meneur.content import term
+from meneur.core import sheets
+
+SUMMARY_ITEMS = 4
+"""Values on a party member's line (the compact sheet below shows the rest)."""
+
+
+def sheet_summary(
+    system: str, options: dict[str, Any], sheet: dict[str, Any], items: int | None = None
+) -> str:
+    """A character's sheet in one line: the compact sheet's values, gauges (PV, PM, karma)
+    first, each with its French label — never the sheet's raw keys; at most ``items``
+    values (default: a party line's few)."""
+    sections = sheets.layout(system, options, sheet)
+    gauges = [s for s in sections if s.term == "sheet.section.gauges"]
+    parts: list[str] = []
+    for field in sheets.compact_fields([*gauges, *(s for s in sections if s not in gauges)]):
+        value = field.read(sheet)
+        if isinstance(value, dict):
+            parts += [f"{name} {number}" for name, number in value.items()]
+        elif isinstance(value, list):
+            parts += [str(item) for item in value]
+        elif value not in (None, ""):
+            label = term(field.term)
+            parts.append(f"{label.short or label.fr} {value}")
+    return ", ".join(parts[: SUMMARY_ITEMS if items is None else items])

@@ -1,0 +1,101 @@
+"""The floors: front ends (tui, serve, cli) → play → saves → content → core. Arrows point
+down only, read from the sources' imports (every ``import`` and ``from … import``, also
+inside functions)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FLOORS = ["core", "content", "saves", "play", "cli", "tui", "serve"]
+BELOW = {
+    "core": set(),
+    "content": {"core"},
+    "saves": {"core", "content"},
+    "play": {"core", "content", "saves"},
+    "cli": {"core", "content", "saves", "play"},
+    "tui": {"core", "content", "saves", "play"},
+    "serve": {"core", "content", "saves", "play", "tui"},
+}
+"""What each floor may import of meneur. The servers host the app, so serve may import
+tui."""
+LAUNCHER = {"cli/main.py": {"tui", "serve"}}
+"""The console script starts the app and the servers, importing them only where asked
+(tests/cli/test_startup.py: the CLI's path never imports textual)."""
+
+SAVES_LEFT_IN_FRONT_ENDS = {
+    "meneur.saves.campaign",
+    "meneur.saves.changes",
+    "meneur.saves.errors",
+    "meneur.saves.journal",
+    "meneur.saves.views",
+    "meneur.saves.reading",
+    "meneur.saves.locations",
+    "meneur.saves.export",
+    "meneur.saves.table_file",
+    "meneur.saves.schema",
+    "meneur.saves.atomic",
+}
+"""The modules of meneur.saves tui/ and serve/ still import (they are to go through
+play): none may be added; a module left no longer imported must be taken off."""
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ["meneur", *path.parent.relative_to(ROOT).parts]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package[: len(package) - node.level + 1], base]).rstrip(".")
+            found.add(base)
+    return {name for name in found if name.startswith("meneur.")}
+
+
+def _sources(floor: str) -> list[Path]:
+    return sorted((ROOT / floor).rglob("*.py"))
+
+
+@pytest.mark.parametrize("floor", FLOORS)
+def test_a_floor_imports_only_the_floors_below_it(floor: str) -> None:
+    wrong = sorted(
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in _sources(floor)
+        for name in _imports(path)
+        if name.split(".")[1]
+        not in BELOW[floor] | {floor} | LAUNCHER.get(str(path.relative_to(ROOT)), set())
+    )
+    assert wrong == []
+
+
+def test_the_front_ends_reach_saves_only_through_what_is_left_to_move() -> None:
+    used = {
+        ".".join(name.split(".")[:3])
+        for floor in ("tui", "serve")
+        for path in _sources(floor)
+        for name in _imports(path)
+        if name.startswith("meneur.saves")
+    }
+    assert used == SAVES_LEFT_IN_FRONT_ENDS
+
+
+def test_the_application_layer_imports_no_interface() -> None:
+    import subprocess
+
+    code = (
+        "import sys, meneur.play.session, meneur.play.npcs, meneur.play.mutations, "
+        "meneur.play.story, meneur.play.tables, meneur.play.characters\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'textual', 'rich', 'asyncssh', 'textual_serve'}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]"
