@@ -179,8 +179,32 @@ class Session:
         """
         campaign = self.campaign
         entry = campaign.undo() if verb == "undo" else campaign.redo()
-        key = "app.undone" if verb == "undo" else "app.redone"
-        return entry, self.t(key, text=entry.text.split(" : ", 1)[-1])
+        return entry, self.taken_back(entry)
+
+    def undo_entry(self, entry_id: int) -> tuple[Entry, str]:
+        """Undo entry ``entry_id`` (u on the journal: a GM anyone's, a player their
+        own): the entry written and the notice saying what was undone.
+
+        Raises:
+            CampaignError: when it may not or cannot be undone (a refusal in words).
+        """
+        entry = self.campaign.undo(entry_id)
+        return entry, self.taken_back(entry)
+
+    def taken_back(self, entry: Entry) -> str:
+        """What an undo or redo entry took back, said as the journal says it: in words,
+        never a key or an entry's number."""
+        from meneur.saves.reading import read_entry
+
+        what = entry.text.split(" : ", 1)[-1]
+        if entry.target is not None:
+            try:
+                target = self.campaign.journal.entry(entry.target)
+                what = read_entry(target, self.campaign, self.strings.t).text
+            except KeyError:
+                pass
+        key = "app.undone" if entry.kind == "undo" else "app.redone"
+        return self.t(key, text=what)
 
     def characters(self) -> dict[str, Any]:
         """The campaign's characters, by id."""

@@ -1224,8 +1224,10 @@ class Campaign:
             elif entry_id in stack:
                 target = self._history_entry(entry_id)
             else:
-                raise CampaignError(
-                    self.directory, f"entry {entry_id} is not a change that can be undone now"
+                raise Refusal(
+                    self.directory,
+                    f"entry {entry_id} is not a change that can be undone now",
+                    "history.not_undoable",
                 )
             later = stack[stack.index(target.id) + 1 :]
             for other_id in reversed(later):

@@ -54,7 +54,11 @@ class CampaignLocked(CampaignError):
 
 class UndoConflict(CampaignError):
     """An undo or redo that would overwrite a value changed since (by hand, or by a
-    change that is not on the undo stack)."""
+    change that is not on the undo stack). Its message names entries and who wrote
+    them, for the GM's command line; an interface says it without (``message_key``)."""
+
+    message_key = "history.conflict"
+    values: dict[str, object] = {}  # noqa: RUF012 (read only, shared)
 
 
 class Refusal(CampaignError):

@@ -159,3 +159,25 @@ def test_a_players_roll_is_as_random_as_the_gms(tmp_path: Path) -> None:
     assert alice.set(("characters", "kael", "sheet", "notes"), "Une cicatrice").by == "alice"
     gm.close()
     alice.close()
+
+
+def test_an_undo_is_said_in_words_never_numbers_keys_or_accounts(tmp_path: Path) -> None:
+    # Leaked: "entry 24 …" and "by root@host" when a player pressed u; the notice
+    # quoted the state's keys ("trackers.alarme.value → 3").
+    from meneur.play.session import Session
+
+    gm, alice = _table(tmp_path / "c")
+    first = gm.set(("trackers", "alarme", "value"), 2)
+    gm.set(("trackers", "alarme", "value"), 3)
+    session = Session(gm, strings("fr"), random.Random(1))
+    with pytest.raises(CampaignError) as conflict:
+        session.undo_entry(first.id)
+    said = strings("fr").explain(conflict.value)
+    assert said == "Un changement plus récent touche la même chose : annulez-le d'abord."
+    _, notice = session.step_history("undo")
+    assert notice == "Annulé : Alarme : 2 → 3"
+    with pytest.raises(CampaignError) as not_undoable:
+        session.undo_entry(9999)  # no such change
+    assert not any(c.isdigit() for c in strings("fr").explain(not_undoable.value))
+    gm.close()
+    alice.close()

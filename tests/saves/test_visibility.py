@@ -14,9 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from meneur.cli.main import main
+from meneur.core import oracles
+from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.core.visibility import AUDIENCE, GM, Viewer
+from meneur.play.story import move_tracker
 from meneur.saves.campaign import Campaign, Secrecy
 from meneur.saves.errors import CampaignError
 from meneur.saves.export import export_markdown, toml_pieces
@@ -46,7 +49,10 @@ secrecies = st.builds(
     st.booleans(),
 )
 actions = st.lists(
-    st.tuples(st.sampled_from(["roll", "note", "gm tracker", "public tracker", "undo"]), secrecies),
+    st.tuples(
+        st.sampled_from(["roll", "note", "gm tracker", "public tracker", "ask gm clock", "undo"]),
+        secrecies,
+    ),
     min_size=1,
     max_size=14,
 )
@@ -67,6 +73,8 @@ def test_no_view_receives_what_its_role_may_not_see(
     with Campaign.create(directory, system="resolution", name="Table") as campaign:
         campaign.set(("trackers", "menace"), {"name": "Menace", "value": 0, "gm": True})
         campaign.set(("trackers", "renom"), {"name": "Renom", "value": 0})
+        piege = {"name": "Piège", "kind": "clock", "value": 0, "max": 12, "gm": True}
+        campaign.set(("trackers", "piege"), piege)
         for number, (action, (visibility, player, announced)) in enumerate(plan):
             marker = f"QX{number}QX"
             secrecy = Secrecy(visibility, player, announced)
@@ -83,6 +91,18 @@ def test_no_view_receives_what_its_role_may_not_see(
                 gm_only = campaign.state["trackers"].get(ident, {}).get("gm") is True
                 entry = campaign.set(("trackers", ident, "value"), value, f"Suivi {marker}")
                 visibility, player = ("gm" if gm_only else "public"), None
+            elif action == "ask gm clock":
+                # Whatever the oracle answers (moved or not), it is about the GM's clock.
+                gm_only = campaign.state["trackers"].get("piege", {}).get("gm") is True
+                question = oracles.YesNoQuestion(3, f"Piège {marker} ?")
+                asked = roll_seeded(oracles.roll_yesno, question, number)
+                words = lambda moved, m=marker: f"Horloge {m}"  # noqa: E731
+                plan = move_tracker("piege", words, outcome=asked.outcome or "")
+                try:
+                    entry = campaign.record_roll(asked, plan, secrecy=secrecy)
+                except RulesError:
+                    continue  # the tracker is gone (undone away)
+                visibility = "gm" if gm_only else visibility
             else:
                 try:
                     entry = campaign.undo()

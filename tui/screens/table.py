@@ -385,12 +385,12 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         """u on a journal entry: take back that change (a GM anyone's, a player only
         their own: the table's rule, in the campaign)."""
         try:
-            entry = self.session.campaign.undo(event.entry_id)
+            entry, notice = self.session.undo_entry(event.entry_id)
         except CampaignError as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="warning")
+            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
             return
         self.characters_changed([entry])
-        self.notify(self.t("app.undone", text=entry.text.split(" : ", 1)[-1]))
+        self.notify(notice)
 
     @on(JournalView.EditRequested)
     def edit_note(self, event: JournalView.EditRequested) -> None:
