@@ -515,6 +515,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             )
         return make(None), None
     # Only with a campaign: a roll to print pays for nothing of the saves.
+    from meneur.play.rolls import roll_words
     from meneur.saves.changes import Change, read
     from meneur.saves.errors import CampaignError
 
@@ -544,7 +545,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         if karma_path is not None and record.karma_after != karma:
             before = read(campaign.state, karma_path)
             changes.append(Change(karma_path, before, record.karma_after))
-        text = args.label or getattr(record.inputs, "question", "") or _summary(record)
+        text = roll_words(record, args.label or "")
         entry = campaign.record_roll(
             record,
             text,
@@ -587,17 +588,3 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
     args.concentrated = False  # worked out
     return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))
-
-
-def _summary(record: Any) -> str:
-    from .describe import describe
-
-    if not hasattr(record, "outcome"):
-        return "Création de personnage (character creation)"
-    if record.system == "tables":
-        from meneur.core.tables import find
-
-        table = find(record.inputs.tables, record.inputs.table)
-        return str(table.name if table is not None else record.inputs.table)
-    lines = describe(record.inputs)
-    return " — ".join(line for line in lines[:2])

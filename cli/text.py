@@ -16,8 +16,7 @@ from meneur.core.dice import FATE, Die
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, fraction_text
 from meneur.core.systems import kind_of
-
-from .describe import describe, signed
+from meneur.play.tested import describe, signed
 
 if TYPE_CHECKING:
     from meneur.core import expressions

@@ -30,7 +30,7 @@ async def test_keys_in_one_burst_make_one_entry_per_enter(app_of) -> None:
         burst(app, "note1\nnote2\n1d20+1\nnote3\n")
         await pilot.pause()
         written = [e.text for e in journal.latest(journal.last_id - start)]
-        assert written == ["note1", "note2", "1d20+1", "note3"]
+        assert written == ["note1", "note2", "Jet de dés (dice roll) : 1d20+1", "note3"]
         assert journal.entry(start + 3).kind == "roll"
         assert app.screen.query_one(CommandLine).value == ""
 
@@ -45,7 +45,7 @@ async def test_a_pasted_block_is_one_command_per_line_the_last_left_to_finish(ap
         line.post_message(events.Paste("la porte\r\nle couloir\n2d6\nla salle"))
         await pilot.pause()
         written = [e.text for e in journal.latest(journal.last_id - start)]
-        assert written == ["Avant la porte", "le couloir", "2d6"]
+        assert written == ["Avant la porte", "le couloir", "Jet de dés (dice roll) : 2d6"]
         assert line.value == "la salle"  # not sent: no Enter after it yet
         await pilot.press("enter")
         await pilot.pause()

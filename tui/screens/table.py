@@ -1098,8 +1098,10 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             self.query_one(JournalView).add(self.session.note(text))
             return
         parse(text)  # a mistyped roll says what is wrong: it is not a note
+        from meneur.play.rolls import roll_words
+
         record = self.session.roll(DiceInputs(text))
-        entry = self.session.record(record, text, character=self.acting)
+        entry = self.session.record(record, roll_words(record), character=self.acting)
         self.query_one(JournalView).add(entry)
         self.notify(f"{text} → {record.result}")
 

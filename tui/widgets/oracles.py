@@ -20,6 +20,7 @@ from meneur.content import term
 from meneur.content.outcomes import glossed, percent_text, style_class, symbol
 from meneur.core import oracles
 from meneur.core.table_rules import offers
+from meneur.play.rolls import roll_words
 from meneur.play.session import SessionStrings
 from meneur.saves.errors import CampaignError
 from meneur.tui.widgets.button import ActionButton
@@ -190,7 +191,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
     def answer(self, question: oracles.YesNoQuestion | oracles.OracleQuestion) -> None:
         """Roll, show and journal an oracle's answer."""
         record = self.session.roll(question)
-        shown = question.question or term(f"system.{record.system}").fr
+        shown = roll_words(record)  # as the command line's meneur roll words it
         if not journaled(self, ActionPanel.Rolled(record, shown)):
             return
         dice = [ShownDie(str(die.face), die.kept) for die in record.dice]

@@ -1,0 +1,82 @@
+"""One way to play: the same request with the same seed gives the same record and the
+same words from the app (its command line, its oracle) and from the command line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from meneur.cli.main import main
+from meneur.content.strings import strings
+from meneur.play.session import Session
+from meneur.saves.campaign import Campaign
+from meneur.saves.journal import Entry
+from meneur.tui.app import MeneurApp
+from tests.waiting import until_app
+
+
+class _Fixed(random.Random):
+    """A generator whose next seed is the one the test chose."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(0)
+        self.next_seed = seed
+
+    def getrandbits(self, k: int) -> int:
+        return self.next_seed
+
+
+def _made(entry: Entry) -> tuple[str, str, dict[str, object]]:
+    return entry.kind, entry.text, dict(entry.roll or {})
+
+
+async def _from_the_app(directory: Path, typed: str, seed: int) -> Entry:
+    campaign = Campaign.open(directory)
+    before = campaign.journal.last_id
+    app = MeneurApp(Session(campaign, strings("fr"), _Fixed(seed)))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *typed, "enter")
+        await until_app(pilot, lambda: campaign.journal.last_id == before + 1, typed)
+    return Campaign.open(directory, write=False).journal.entry(before + 1)
+
+
+def _from_the_cli(directory: Path, arguments: list[str], seed: int) -> Entry:
+    before = Campaign.open(directory, write=False).journal.last_id
+    command = ["roll", *arguments, "--campaign", str(directory), "--seed", str(seed)]
+    assert main(command) == 0
+    return Campaign.open(directory, write=False).journal.entry(before + 1)
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    request=st.sampled_from(
+        [
+            ("2d6+1", ["dice", "2d6+1"]),
+            ("4d6kh3", ["dice", "4d6kh3"]),
+            ("?4 La porte cède ?", ["yesno", "--likelihood", "4", "--question", "La porte cède ?"]),
+        ]
+    ),
+)
+async def test_the_same_request_gives_the_same_record_and_words_from_app_and_cli(
+    seed: int,
+    request: tuple[str, list[str]],
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    typed, arguments = request
+    directory = tmp_path_factory.mktemp("one") / "c"
+    Campaign.create(directory, system="resolution", name="Table").close()
+    from_app = await _from_the_app(directory, typed, seed)
+    from_cli = _from_the_cli(directory, arguments, seed)
+    capsys.readouterr()
+    assert _made(from_app) == _made(from_cli)
