@@ -39,6 +39,8 @@ def run_table(args: argparse.Namespace) -> str:
             except (ValueError, OSError) as error:
                 raise UsageError(f"meneur table {verb}", f"--key: {error}") from None
 
+        from meneur.play.seating import seating
+
         def edit(document: dict[str, Any]) -> None:
             if verb == "gm":
                 gm = document.setdefault("gm", {})
@@ -47,15 +49,8 @@ def run_table(args: argparse.Namespace) -> str:
                 if key is not None and key not in gm.setdefault("keys", []):
                     gm["keys"].append(key)
             elif verb == "player":
-                players = document.setdefault("players", {})
-                player = players.setdefault(args.ident, {"name": args.ident})
-                if args.name:
-                    player["name"] = args.name
-                if key is not None and key not in player.setdefault("keys", []):
-                    player["keys"].append(key)
-                for character in args.character:
-                    if character not in player.setdefault("characters", []):
-                        player["characters"].append(character)
+                seat = seating(args.ident, name=args.name or "", key=key, characters=args.character)
+                seat(document)
             elif verb == "remove":
                 if args.ident not in document.get("players", {}):
                     raise UsageError(

@@ -80,3 +80,28 @@ async def test_the_same_request_gives_the_same_record_and_words_from_app_and_cli
     from_cli = _from_the_cli(directory, arguments, seed)
     capsys.readouterr()
     assert _made(from_app) == _made(from_cli)
+
+
+def test_seating_a_player_twice_adds_what_is_new_and_changes_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Drifted: the app renamed a player to their id when seated again without a name,
+    # and set their characters; the CLI did neither. Both now make one edit.
+    import tomllib
+
+    from meneur.play.seating import seating
+
+    directory = tmp_path / "c"
+    with Campaign.create(directory, system="resolution", name="Table") as gm:
+        for ident, name in (("kael", "Kael"), ("mira", "Mira")):
+            gm.set(("characters", ident), {"name": name, "sheet": {}})
+    for extra in (["--name", "Alice", "--character", "kael"], ["--character", "mira"], []):
+        assert main(["table", "player", "alice", str(directory), *extra]) == 0
+    capsys.readouterr()
+    written = tomllib.loads((directory / "table.toml").read_text(encoding="utf-8"))
+    document: dict[str, object] = {}
+    seating("alice", name="Alice", characters=["kael"])(document)
+    seating("alice", characters=["mira"])(document)
+    seating("alice")(document)
+    assert written["players"] == document["players"]
+    assert written["players"]["alice"] == {"name": "Alice", "characters": ["kael", "mira"]}

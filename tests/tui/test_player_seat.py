@@ -196,3 +196,42 @@ async def test_the_gm_seats_a_player_from_the_app(tmp_path: Path) -> None:
     assert table is not None
     (seat,) = table.seats.values()
     assert (seat.name, set(seat.characters), table.names["alice"]) == ("alice", {"kael"}, "Alice")
+
+
+async def test_a_players_screen_shows_nothing_of_the_gms_clocks_and_tables(
+    tmp_path: Path,
+) -> None:
+    # Leaked: a player's Tables tab listed the GM's tables (and rolled on them), the
+    # palette listed the GM's hidden clocks with their values.
+    from tests.tui.conftest import screen_text
+
+    gm = campaign(tmp_path / "c")
+    gm.set(("options", "solo"), True)
+    gm.set(
+        ("trackers", "piege"),
+        {"name": "Piège du MJ", "kind": "clock", "value": 3, "max": 6, "gm": True},
+    )
+    gm.set(("tables", "secrets"), {"name": "Secrets du MJ", "entries": ["Traître"], "gm": True})
+    gm.set(("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]})
+    gm.set(("tables", "meteo"), {"name": "Météo du col", "entries": ["Pluie"]})
+    app = player_app(gm.directory)
+    async with app.run_test(size=(140, 44)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")  # the Tables tab
+        await until_app(pilot, lambda: "Météo du col" in screen_text(app), "tables listed")
+        shown = screen_text(app)
+        titles = " ".join(command.title for command in app.get_system_commands(app.screen))
+        for secret in ("Piège du MJ", "Secrets du MJ", "Traître"):
+            assert secret not in shown, secret
+            assert secret not in titles, secret
+        # A public table that rolls on the GM's is not offered either (its result
+        # would show the GM's entries); that it exists is public, in the journal.
+        from textual.widgets import OptionList
+
+        listing = app.screen.query_one("#table-list", OptionList)
+        listed = " ".join(
+            str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)
+        )
+        assert "Météo du col" in listed
+        assert "Rumeurs" not in listed
+    gm.close()

@@ -966,17 +966,11 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         ident, name, key, characters = answers
         wanted = [c.strip() for c in characters.replace(",", " ").split() if c.strip()]
 
-        def seat(document: dict[str, Any]) -> None:
-            players = document.setdefault("players", {})
-            player = players.setdefault(ident, {})
-            player["name"] = name or ident
-            keys = player.setdefault("keys", [])
-            if key_line(key) not in keys:
-                keys.append(key_line(key))
-            player["characters"] = list(dict.fromkeys([*player.get("characters", []), *wanted]))
+        from meneur.play.seating import seating
 
         campaign = self.session.campaign
         try:
+            seat = seating(ident, name=name, key=key_line(key), characters=wanted)
             edit_table(campaign.directory, campaign.state, seat)
         except (CampaignError, ValueError, OSError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
