@@ -153,13 +153,15 @@ def run_mark(args: argparse.Namespace) -> str:
         from meneur.core import solo
         from meneur.core.records import roll_seeded
 
-        from .commands import new_seed
+        from .commands import campaign_seed
         from .text import render_roll
 
-        seed = args.seed if args.seed is not None else new_seed()
+        seed = campaign_seed(args, campaign)
         test = solo.SceneTest(tension=campaign.tension, scene=title)
         record = roll_seeded(solo.roll_scene, test, seed)
-        rolled = campaign.record_roll(record, _term("system.scene"), game_time=args.at)
+        rolled = campaign.record_roll(
+            record, _term("system.scene"), game_time=args.at, chosen_seed=args.seed is not None
+        )
     return f"{said}\n{render_roll(record)}\njournal : entrée (entry) #{rolled.id}"
 
 
@@ -483,7 +485,13 @@ def run_check(args: argparse.Namespace) -> str:
     # opening need not read them first.
     campaign = _open(directory, write=False, defer_check=True)
     # The command line holds no threads: the journal may be checked by forked workers.
-    count, rolls = check_journal(campaign.journal, replay=args.verify_rolls, parallel=True)
+    dice = campaign.state.get("dice", {})
+    keys = dict(dice.get("revealed", {}))
+    if "key" in dice:
+        keys[dice["commitment"]] = dice["key"]
+    count, rolls = check_journal(
+        campaign.journal, replay=args.verify_rolls, parallel=True, keys=keys
+    )
     campaign.check_edits()
     verified = f", {rolls} jets rejoués à l'identique (rolls replayed)" if args.verify_rolls else ""
     return (
@@ -541,6 +549,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         solo = campaign.state["options"].get("solo")
         if args.system in ("yesno", "scene") and args.tension is None and solo:
             args.tension = campaign.tension  # the campaign's, unless given for this roll
+        from .commands import campaign_seed
+
+        args.drawn_seed = campaign_seed(args, campaign, public=secrecy.visibility == "public")
         record = make(karma)
         if karma_path is not None and record.karma_after != karma:
             before = read(campaign.state, karma_path)
@@ -553,6 +564,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             character=args.character,
             game_time=args.at,
             secrecy=secrecy,
+            chosen_seed=args.seed is not None,
         )
     return record, entry.id
 

@@ -34,6 +34,16 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
+def campaign_seed(args: argparse.Namespace, campaign: Any, *, public: bool = True) -> int:
+    """The seed of a roll journaled in ``campaign``: ``--seed`` when given (the entry
+    says it was chosen), else the session's next draw when its dice are committed and
+    the roll is public (meneur.core.fair_dice), else a fresh one."""
+    if args.seed is not None:
+        return int(args.seed)
+    drawn = campaign.next_draw() if public else None
+    return drawn if drawn is not None else new_seed()
+
+
 def _command(args: argparse.Namespace) -> str:
     return f"meneur {args.command} {args.system}"
 
@@ -438,9 +448,11 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
     """
     from .campaigns import journal_roll
 
-    seed = args.seed if args.seed is not None else new_seed()
+    chosen = args.seed if args.seed is not None else new_seed()
 
     def make(karma: int | None) -> RollRecord[Any]:
+        # With a campaign, its session's next draw (journal_roll sets it).
+        seed = getattr(args, "drawn_seed", None) or chosen
         inputs = INPUTS[args.system](args)
         if karma is not None:  # the acting character's karma, from the campaign
             inputs = dataclasses.replace(inputs, karma=karma)

@@ -153,14 +153,14 @@ def _random(
     from meneur.core import story, tables
     from meneur.core.records import roll_seeded
 
-    from .commands import new_seed
+    from .commands import campaign_seed
     from .text import render_roll
 
     title = term(f"story.random.{key}").glossed
     table = story.pick_table(items, f"random_{key}", title)
-    seed = args.seed if args.seed is not None else new_seed()
+    seed = campaign_seed(args, campaign)
     record = roll_seeded(tables.roll, tables.TableQuery.of(table, (table,)), seed)
-    entry = campaign.record_roll(record, title)
+    entry = campaign.record_roll(record, title, chosen_seed=args.seed is not None)
     return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
 
 
@@ -248,15 +248,17 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     from meneur.core.records import roll_seeded
     from meneur.play import story as play
 
-    from .commands import new_seed
+    from .commands import campaign_seed
     from .text import render_roll
 
-    name = campaign.state["trackers"][ident]["name"]
+    tracker = campaign.state["trackers"][ident]
+    name = tracker["name"]
     question = oracles.YesNoQuestion(args.likelihood, f"{name} avance-t-elle ? (does it advance?)")
-    seed = args.seed if args.seed is not None else new_seed()
+    # A GM's clock is asked off the public draws: its entry is the GM's.
+    seed = campaign_seed(args, campaign, public=not tracker.get("gm"))
     record = roll_seeded(oracles.roll_yesno, question, seed)
     plan = play.move_tracker(ident, _clock_text, outcome=record.outcome or "")
-    entry = campaign.record_roll(record, plan)
+    entry = campaign.record_roll(record, plan, chosen_seed=args.seed is not None)
     return f"{render_roll(record)}\n#{entry.id} {entry.text}"
 
 

@@ -100,6 +100,9 @@ class Session:
         self._seat_campaign(campaign)
         self.strings = strings
         self.rng = rng
+        self.chosen = not isinstance(rng, random.SystemRandom)
+        """Whether the dice come from a seed the user chose (``--seed``: tests,
+        reproducible solo play), which every roll's entry then says."""
         self.secrecy: Secrecy = PUBLIC
         """Who may see what this table writes next (the GM's app: public, or secret)."""
 
@@ -125,9 +128,21 @@ class Session:
         """An interface string."""
         return self.strings.t(key, **values)
 
-    def roll(self, inputs: Any) -> Any:
-        """Roll ``inputs`` on a fresh seed; the record carries it."""
-        return roll_seeded(roller(type(inputs)), inputs, self.rng.getrandbits(63))
+    def roll(self, inputs: Any, *, public: bool = True) -> Any:
+        """Roll ``inputs`` on a fresh seed (see :meth:`next_seed`); the record carries
+        it."""
+        return roll_seeded(roller(type(inputs)), inputs, self.next_seed(public=public))
+
+    def next_seed(self, *, public: bool = True) -> int:
+        """The next live roll's seed: the session's next draw when its dice are
+        committed and the roll is public (meneur.core.fair_dice; not ``public``: it
+        touches a GM's secret), else one from the generator (the OS's, or the chosen
+        seed's)."""
+        if public and not self.chosen and self.secrecy.visibility == "public":
+            drawn = self.campaign.next_draw()
+            if drawn is not None:
+                return drawn
+        return self.rng.getrandbits(63)
 
     def read_faces(self, inputs: Any, faces: tuple[int, ...]) -> Any:
         """Read the faces of physical dice as ``inputs``' outcome.
@@ -156,6 +171,7 @@ class Session:
             character=character,
             physical=physical,
             secrecy=self.secrecy,
+            chosen_seed=self.chosen,
         )
 
     def note(self, text: str) -> Entry:

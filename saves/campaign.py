@@ -83,6 +83,17 @@ def roll_to_data(record: Any, *, physical: bool = False) -> dict[str, Any]:
     return {"kind": kind_of(type(record.inputs)), "system": record.system, **marked, **data}
 
 
+DRAW_KEYS = ("draw", "commitment", "chosen_seed")
+"""What a roll's entry says of its seed beside the record (meneur.core.fair_dice): its
+draw number and the session's commitment (a live roll), or that the seed was chosen
+(``--seed``). Not part of the record: a replay compares the rest."""
+
+
+def record_part(roll: Mapping[str, Any]) -> dict[str, Any]:
+    """A roll's data without what it says of its seed (:data:`DRAW_KEYS`)."""
+    return {key: value for key, value in roll.items() if key not in DRAW_KEYS}
+
+
 def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
     """A journal roll's kind of inputs and its inputs, read back from its record.
 
@@ -677,6 +688,8 @@ class Campaign:
                 text, changes = planned.text, (*changes, *planned.changes)
                 character = planned.character or character
                 touches += planned.touches
+            if roll is not None:
+                roll, changes = self._drawn(roll, changes)
             return self._append(
                 kind,
                 text,
@@ -845,12 +858,18 @@ class Campaign:
         game_time: str | None = None,
         physical: bool = False,
         secrecy: Secrecy = PUBLIC,
+        chosen_seed: bool = False,
     ) -> Entry:
         """Journal a roll (its full record) and the state changes it caused;
-        ``physical`` marks faces typed from real dice; ``secrecy``: who may see it. A
-        roll by a character the GM asked a roll of answers that request. ``text`` may
-        be a :data:`Plan` (its changes made under the lock, see :meth:`append`)."""
+        ``physical`` marks faces typed from real dice; ``chosen_seed`` a seed given
+        (``--seed``), which the entry says; ``secrecy``: who may see it. A roll by a
+        character the GM asked a roll of answers that request. ``text`` may be a
+        :data:`Plan` (its changes made under the lock, see :meth:`append`). A live roll
+        on the session's next draw is marked so (:meth:`next_draw`)."""
         kind = entry_kind(record)
+        data = roll_to_data(record, physical=physical)
+        if chosen_seed and not physical:
+            data["chosen_seed"] = True
         with self.writing():
             changes = tuple(changes)
             if kind == "roll" and character is not None:
@@ -858,7 +877,7 @@ class Campaign:
             return self.append(
                 kind,
                 text,
-                roll=roll_to_data(record, physical=physical),
+                roll=data,
                 changes=changes,
                 character=character,
                 game_time=game_time,
@@ -1148,7 +1167,82 @@ class Campaign:
         """
         if kind not in ("session", "scene"):
             raise CampaignError(self.directory, f"a marker is a session or a scene, not {kind!r}")
-        return self.append(kind, title, game_time=game_time)
+        if kind == "scene":
+            return self.append(kind, title, game_time=game_time)
+        import secrets
+
+        from meneur.core import fair_dice
+
+        with self.writing():
+            # The session's dice are committed now (meneur.core.fair_dice): the hash of
+            # a new key is published, and the key of the session before revealed.
+            key = secrets.token_bytes(fair_dice.KEY_BYTES)
+            before = self.state.get("dice", MISSING)
+            old = before if isinstance(before, Mapping) else {}
+            revealed = dict(old.get("revealed", {}))
+            if "key" in old:
+                revealed[old["commitment"]] = old["key"]
+            dice = {
+                "commitment": fair_dice.commitment(key),
+                "key": key.hex(),
+                "drawn": 0,
+                "revealed": revealed,
+            }
+            # The entry carries the key in its change, for undo; no view but the GM's
+            # receives a change of the dice (meneur.saves.views).
+            return self.append(
+                kind, title, game_time=game_time, changes=(Change(("dice",), before, dice),)
+            )
+
+    def next_draw(self) -> int | None:
+        """The seed of the session's next live roll (its next draw), or None when no
+        session committed its dice (meneur.core.fair_dice). Under the lock the roll
+        written with it is marked as that draw; written after another roll took the
+        draw, it is refused (roll again)."""
+        from meneur.core import fair_dice
+
+        dice = self.state.get("dice", {})
+        if "key" not in dice:
+            return None
+        return fair_dice.draw_seed(fair_dice.key_of(dice["key"]), int(dice["drawn"]) + 1)
+
+    def _drawn(
+        self, roll: Mapping[str, Any], changes: tuple[Change, ...]
+    ) -> tuple[Mapping[str, Any], tuple[Change, ...]]:
+        """``roll`` marked as the session's next draw when its seed is that draw's, and
+        the change that counts it; else as it is (a seed from the OS or chosen).
+
+        Raises:
+            Refusal: when its seed is a draw another roll took meanwhile.
+        """
+        from meneur.core import fair_dice
+
+        dice = self.state.get("dice", {})
+        seed = roll.get("seed")
+        if "key" not in dice or not isinstance(seed, int) or roll.get("chosen_seed"):
+            return roll, changes
+        key, drawn = fair_dice.key_of(dice["key"]), int(dice["drawn"])
+        if seed == fair_dice.draw_seed(key, drawn + 1):
+            marked = {**roll, "draw": drawn + 1, "commitment": dice["commitment"]}
+            return marked, (*changes, Change(("dice", "drawn"), drawn, drawn + 1))
+        earlier = next(
+            (
+                n
+                for n in range(drawn, max(0, drawn - 64), -1)
+                if seed == fair_dice.draw_seed(key, n)
+            ),
+            None,
+        )
+        if earlier is not None and roll.get("poker"):
+            # Les Traits' Coup de poker goes on with the stream of the roll it rerolls.
+            return {**roll, "draw": earlier, "commitment": dice["commitment"]}, changes
+        if earlier is not None:
+            raise Refusal(
+                self.directory,
+                "another roll took this roll's draw meanwhile: roll again",
+                "dice.raced",
+            )
+        return roll, changes
 
     def set(self, path: Iterable[str], value: object, text: str | None = None) -> Entry:
         """Set a value of the state (``("characters", "razors", "sheet", "karma")``).

@@ -82,6 +82,7 @@ TOP_KEYS = (
     "combat",
     "chronoste",
     "solo",
+    "dice",
 )
 SLOT_KEYS = ("who", "action", "position", "together")
 REQUEST_KEYS = ("prompt", "characters", "answered")
@@ -316,7 +317,46 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         state["chronoste"] = _chronoste(checker, data["chronoste"])
     if "solo" in data:  # the solo toolkit's state: the tension
         state["solo"] = _solo(checker, data["solo"])
+    if "dice" in data:  # the session's committed dice (meneur.core.fair_dice)
+        state["dice"] = _dice(checker, data["dice"])
     return state
+
+
+def _dice(checker: _Checker, value: object) -> dict[str, Any]:
+    """The session's dice: the commitment published, its key (the GM's), how many draws
+    the session has made, and the keys of the sessions closed (each matching its
+    commitment)."""
+    from meneur.core import fair_dice
+    from meneur.core.errors import RulesError
+
+    table = checker.table(value, "dice")
+    checker.known_keys(table, ("commitment", "key", "drawn", "revealed"), "dice")
+    result: dict[str, Any] = {}
+    try:
+        if "commitment" in table:
+            result["commitment"] = fair_dice.check_hash(
+                checker.text(table["commitment"], "dice.commitment")
+            )
+        if "key" in table:
+            key = fair_dice.key_of(checker.text(table["key"], "dice.key"))
+            if fair_dice.commitment(key) != result.get("commitment"):
+                raise checker.fail("dice.key", "does not match dice.commitment")
+            result["key"] = table["key"]
+        revealed = checker.table(table.get("revealed", {}), "dice.revealed")
+        result["revealed"] = {}
+        for committed, key_text in revealed.items():
+            where = f"dice.revealed.{committed}"
+            key = fair_dice.key_of(checker.text(key_text, where))
+            if fair_dice.commitment(key) != committed:
+                raise checker.fail(where, "the key does not match its commitment")
+            result["revealed"][committed] = key_text
+    except RulesError as error:
+        raise checker.fail("dice", str(error)) from error
+    drawn = checker.integer(table.get("drawn", 0), "dice.drawn")
+    if drawn < 0:
+        raise checker.fail("dice.drawn", f"expected 0 or more, found {drawn}")
+    result["drawn"] = drawn
+    return result
 
 
 def _chronoste(checker: _Checker, value: object) -> dict[str, Any]:

@@ -11,6 +11,7 @@ of the state.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -90,12 +91,34 @@ def secrecy_of(
     return EntrySecrecy(visibility, player, announced)
 
 
+def sealed_commitment(state: Mapping[str, Any]) -> str | None:
+    """The commitment of the session under way, whose seeds no one but the GM sees
+    until the next session reveals its key (meneur.core.fair_dice)."""
+    dice = state.get("dice", {})
+    return str(dice["commitment"]) if "key" in dice and "commitment" in dice else None
+
+
 def _as_shown(
-    entry: Entry, viewer: Viewer, journal: Journal, secret: set[tuple[str, str]]
+    entry: Entry,
+    viewer: Viewer,
+    journal: Journal,
+    secret: set[tuple[str, str]],
+    sealed: str | None = None,
 ) -> Entry | None:
     secrecy = secrecy_of(entry, journal, secret)
     how = shown(viewer, secrecy.visibility, secrecy.player, secrecy.announced)
     if how is Shown.WHOLE:
+        if any(change.path[0] == "dice" for change in entry.changes):
+            # A session's opening carries its dice's key: the GM's alone (the state
+            # they receive says the commitment and the keys revealed).
+            kept = tuple(change for change in entry.changes if change.path[0] != "dice")
+            entry = dataclasses.replace(entry, changes=kept)
+        roll = entry.roll
+        if sealed is not None and roll is not None and roll.get("commitment") == sealed:
+            # A live roll of the session under way: its seed, with the draw's number,
+            # would help work out the key's rolls to come; shown once it is revealed.
+            hidden = {k: v for k, v in roll.items() if k not in ("seed", "draw")}
+            return dataclasses.replace(entry, roll=hidden)
         return entry
     if how is Shown.HIDDEN:
         return None
@@ -118,7 +141,7 @@ def for_viewer(
     who it belongs to and when), or None."""
     if viewer == GM:
         return entry
-    return _as_shown(entry, viewer, journal, gm_keys(state))
+    return _as_shown(entry, viewer, journal, gm_keys(state), sealed_commitment(state))
 
 
 def entries_for(
@@ -129,8 +152,9 @@ def entries_for(
         yield from entries
         return
     secret = gm_keys(state)
+    sealed = sealed_commitment(state)
     for entry in entries:
-        found = _as_shown(entry, viewer, journal, secret)
+        found = _as_shown(entry, viewer, journal, secret, sealed)
         if found is not None:
             yield found
 
@@ -164,6 +188,12 @@ def state_for(viewer: Viewer, state: Mapping[str, Any], journal: Journal) -> dic
     shown_state["history"] = {
         stack: [n for n in history.get(stack, []) if whole(n)] for stack in ("undo", "redo")
     }
+    if "dice" in state:  # the commitment and the keys revealed; never the key itself
+        shown_state["dice"] = {
+            key: copy.deepcopy(value)
+            for key, value in state["dice"].items()
+            if key in ("commitment", "revealed")
+        }
     if "phases" in state:
         shown_state["phases"] = {
             ident: _sealed_for(viewer, phase) for ident, phase in state["phases"].items()

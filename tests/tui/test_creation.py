@@ -15,7 +15,7 @@ from textual.widgets import Input
 from meneur.core.cosmos.creation import CreationOptions, roll_creation
 from meneur.core.records import roll_seeded
 from meneur.play.characters import character_key
-from meneur.saves.campaign import Campaign, replay_roll, roll_to_data
+from meneur.saves.campaign import Campaign, record_part, replay_roll, roll_to_data
 from meneur.tui.app import make_app
 from meneur.tui.screens.creation import CreationScreen
 
@@ -171,7 +171,8 @@ async def test_the_wizard_walks_from_a_name_to_a_saved_character(data_dir: Path)
         assert entry.character == "ysolde"
         assert entry.roll is not None
         record = replay_roll(entry.roll)
-        assert roll_to_data(record) == dict(entry.roll)  # replays from its seed
+        assert roll_to_data(record) == record_part(entry.roll)  # replays from its seed
+        assert entry.roll["chosen_seed"] is True  # the app was given its seed (a test)
         assert record.pv_pm == dice.pv_pm
         assert record.stats == dice.stats
         assert record.inputs.pm_positions == (0, 1, 2, 3, 4)

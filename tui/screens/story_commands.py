@@ -310,7 +310,8 @@ class StoryCommands(_Base):
         ident, tracker = clocks[picked]
         name = str(tracker.get("name", ident))
         question = oracles.YesNoQuestion(likelihood + 1, self.t("story.advances", name=name))
-        record = self.session.roll(question)
+        # A GM's clock is asked off the session's public draws: its entry is the GM's.
+        record = self.session.roll(question, public=not tracker.get("gm"))
 
         def said(moved: Moved) -> str:  # the journal adds the answer
             return f"{question.question} — {self._tracker_text(moved)}"
