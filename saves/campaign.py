@@ -89,6 +89,10 @@ draw number and the session's commitment (a live roll), or that the seed was cho
 (``--seed``). Not part of the record: a replay compares the rest."""
 
 
+DRAWN = ("dice", "drawn")
+"""Where the session's draws are counted."""
+
+
 def record_part(roll: Mapping[str, Any]) -> dict[str, Any]:
     """A roll's data without what it says of its seed (:data:`DRAW_KEYS`)."""
     return {key: value for key, value in roll.items() if key not in DRAW_KEYS}
@@ -644,6 +648,7 @@ class Campaign:
                         outside,
                         by=None,
                         seat_checked=True,
+                        own_rules=True,
                     )
                 )
                 self._unseen.state_changed = True
@@ -688,18 +693,21 @@ class Campaign:
                 text, changes = planned.text, (*changes, *planned.changes)
                 character = planned.character or character
                 touches += planned.touches
+            counted: tuple[Change, ...] = ()
             if roll is not None:
-                roll, changes = self._drawn(roll, changes)
+                roll, counted = self._drawn(roll)
+            self._check_seat(kind, changes, target, character, secrecy, touches)
             return self._append(
                 kind,
                 text,
-                self._checked(changes),
+                self._checked((*changes, *counted)),
                 roll=roll,
                 target=target,
                 character=character,
                 game_time=game_time,
                 secrecy=secrecy,
                 touches=touches,
+                seat_checked=True,  # what was asked, without meneur's count of draws
             )
 
     def _check_seat(
@@ -755,11 +763,13 @@ class Campaign:
         touches: tuple[tuple[str, str], ...] = (),
         by: str | Literal["writer"] | None = "writer",
         seat_checked: bool = False,
+        own_rules: bool = False,
     ) -> Entry:
         """Append under the lock, caught up (see :meth:`writing`), as this writer
         (``by``: or as someone else, None for nobody at the table), once the table's
-        rules allow this campaign's :attr:`seat` to (every write passes here; only a
-        write whose own rules checked the seat says ``seat_checked``)."""
+        rules allow this campaign's :attr:`seat` to (every write passes here; a write
+        whose seat was checked already says ``seat_checked``; one made by rules of its
+        own — a turn's choice, a hand edit — says ``own_rules`` too)."""
         if not seat_checked:
             self._check_seat(kind, changes, target, character, secrecy, touches)
         if game_time is None:
@@ -789,7 +799,7 @@ class Campaign:
         found = secrecy_of(entry, self.journal, secret)
         if any(touched in secret for touched in touches):
             found = dataclasses.replace(found, visibility="gm")
-        if found.visibility == "gm" and self.seat.role != "gm" and not seat_checked:
+        if found.visibility == "gm" and self.seat.role != "gm" and not own_rules:
             # A player's entry the player could not see: it touches what is the GM's.
             raise Refusal(self.directory, "that is the GM's", "refused.gm_secret")
         if found.visibility != entry.visibility:
@@ -1111,6 +1121,7 @@ class Campaign:
                     character=character,
                     secrecy=secrecy,
                     seat_checked=True,  # check_choice: the turns' own rule for a seat
+                    own_rules=True,
                 )
             ]
             if self.phase(ident).complete:
@@ -1157,6 +1168,7 @@ class Campaign:
             f"Révélé (revealed) : {data['prompt']} — {shown}",
             changes,
             seat_checked=True,
+            own_rules=True,
         )
 
     def mark(self, kind: str, title: str, *, game_time: str | None = None) -> Entry:
@@ -1206,11 +1218,10 @@ class Campaign:
             return None
         return fair_dice.draw_seed(fair_dice.key_of(dice["key"]), int(dice["drawn"]) + 1)
 
-    def _drawn(
-        self, roll: Mapping[str, Any], changes: tuple[Change, ...]
-    ) -> tuple[Mapping[str, Any], tuple[Change, ...]]:
+    def _drawn(self, roll: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[Change, ...]]:
         """``roll`` marked as the session's next draw when its seed is that draw's, and
-        the change that counts it; else as it is (a seed from the OS or chosen).
+        the change that counts it (meneur's own bookkeeping of a roll anyone may make,
+        not checked against the seat); else as it is (a seed from the OS or chosen).
 
         Raises:
             Refusal: when its seed is a draw another roll took meanwhile.
@@ -1220,11 +1231,11 @@ class Campaign:
         dice = self.state.get("dice", {})
         seed = roll.get("seed")
         if "key" not in dice or not isinstance(seed, int) or roll.get("chosen_seed"):
-            return roll, changes
+            return roll, ()
         key, drawn = fair_dice.key_of(dice["key"]), int(dice["drawn"])
         if seed == fair_dice.draw_seed(key, drawn + 1):
             marked = {**roll, "draw": drawn + 1, "commitment": dice["commitment"]}
-            return marked, (*changes, Change(("dice", "drawn"), drawn, drawn + 1))
+            return marked, (Change(DRAWN, drawn, drawn + 1),)
         earlier = next(
             (
                 n
@@ -1235,14 +1246,14 @@ class Campaign:
         )
         if earlier is not None and roll.get("poker"):
             # Les Traits' Coup de poker goes on with the stream of the roll it rerolls.
-            return {**roll, "draw": earlier, "commitment": dice["commitment"]}, changes
+            return {**roll, "draw": earlier, "commitment": dice["commitment"]}, ()
         if earlier is not None:
             raise Refusal(
                 self.directory,
                 "another roll took this roll's draw meanwhile: roll again",
                 "dice.raced",
             )
-        return roll, changes
+        return roll, ()
 
     def set(self, path: Iterable[str], value: object, text: str | None = None) -> Entry:
         """Set a value of the state (``("characters", "razors", "sheet", "karma")``).

@@ -146,8 +146,10 @@ class MeneurApp(SessionStrings, App[None]):
 
     def _translate_bindings(self) -> None:
         """Give the keys their descriptions in the interface's language."""
+        # A player's ctrl+b makes their entries private (theirs and the GM's), not secret.
+        renamed = {"secret": "secret_player"} if self.session.seat.role != "gm" else {}
         for node in (self, *self.screen_stack):
-            translate_bindings(node, self.session.strings)
+            translate_bindings(node, self.session.strings, renamed)
 
     def watch_theme(self, theme: str) -> None:
         # The theme set while starting up is the remembered one: nothing new to save.
@@ -236,6 +238,12 @@ class MeneurApp(SessionStrings, App[None]):
         await table.reopen()
         self.notify(message)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A connection's screen is not offered the server's other campaigns."""
+        if action == "campaigns":
+            return not self.session.remote
+        return True
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Every action in the command palette (ctrl+p)."""
         for command in super().get_system_commands(screen):
@@ -256,6 +264,8 @@ class MeneurApp(SessionStrings, App[None]):
         if not self.session.remote:
             yield SystemCommand(t("bindings.campaigns"), "ctrl+o", self.action_campaigns)
         if table is not None:
+            seat = self.session.seat
+            player = seat.role != "gm"
             for name, action in (
                 ("roll", "roll"),
                 ("undo", "undo"),
@@ -263,12 +273,13 @@ class MeneurApp(SessionStrings, App[None]):
                 ("export", "export"),
                 ("search", "search"),
                 ("physical", "physical"),
-                ("secret", "secret"),
+                ("secret_player" if player else "secret", "secret"),
                 ("turn", "turn"),
                 ("command", "command"),
             ):
+                if action == "export" and self.session.remote:
+                    continue  # a file on the server: not a connection's to write
                 yield SystemCommand(t(f"bindings.{name}"), "", getattr(table, f"action_{action}"))
-            seat = self.session.seat
             # Only what this seat may do: a player is not offered the GM's commands
             # (the table would refuse them all the same: meneur.core.table_rules).
             if offers(seat, "seat"):

@@ -143,3 +143,25 @@ def test_a_chosen_seed_is_said_and_draws_nothing(
     assert rolls[0]["seed"] == 7
     assert "draw" not in rolls[0]
     assert rolls[1]["draw"] == 1
+
+
+def test_a_player_rolls_on_the_sessions_draws_too(tmp_path: Path) -> None:
+    # Broke when tried by hand over SSH: counting the draw was "a change only the GM
+    # makes", so every player's roll was refused once a session was opened.
+    from meneur.core.table_rules import Seat
+
+    directory = tmp_path / "c"
+    gm = Campaign.create(directory, system="resolution", name="Table")
+    gm.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
+    gm.mark("session", "Séance 1")
+    alice = Campaign.open(directory)
+    seat = Seat("player", "alice", frozenset({"kael"}))
+    session = Session(alice, strings("fr"), random.SystemRandom(), seat=seat)
+    written = alice.journal.entry(_roll(session))
+    assert written.roll is not None
+    assert written.roll["draw"] == 1
+    assert written.by == "alice"
+    with pytest.raises(CampaignError, match="refused"):
+        alice.set(("dice", "drawn"), 5)  # the count itself stays meneur's
+    gm.close()
+    alice.close()

@@ -59,8 +59,6 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         tried = [
             # In her language, one sentence, no key (it was "refused: alice takes…").
             ("ctrl+z", "Rien à annuler de votre part"),
-            ("ctrl+o", "c'est le MJ qui s'en charge"),  # other campaigns on the server
-            ("ctrl+e", "c'est le MJ qui s'en charge"),  # a file on the server
             ("f7", "Aucun tour n'attend"),  # opening a turn
         ]
         for key, said in tried:
@@ -74,7 +72,10 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         # What is the GM's is not offered: no quick NPC key, no GM command in the palette.
         footer = " ".join(b.binding.description for b in app.active_bindings.values())
         assert "PNJ" not in footer
-        assert "f6" not in app.active_bindings  # pressed, it does nothing
+        for key in ("f6", "ctrl+o", "ctrl+e"):  # a quick NPC, the server's campaigns, a file
+            assert key not in app.active_bindings, key  # pressed, it does nothing
+        # ctrl+b makes her entries private, and says so (it said "Secret (MJ)").
+        assert app.active_bindings["ctrl+b"].binding.description == "Privé (vous et le MJ)"
         titles = [command.title for command in app.get_system_commands(screen)]
         for gm_only in ("Nouvelle scène", "Nouvelle session", "Nouvelle horloge", "Nouveau fil"):
             assert not any(gm_only in title for title in titles), gm_only

@@ -104,6 +104,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         the GM's: meneur.core.table_rules.offers)."""
         if action == "quick_npc":
             return offers(self.session.seat, "npc")
+        if action == "export":  # a file written on the server: not a connection's
+            return not self.session.remote
         return True
 
     def compose(self) -> ComposeResult:
