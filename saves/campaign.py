@@ -994,32 +994,6 @@ class Campaign:
 
         return int(self.state.get("solo", {}).get("tension", TENSION_START))
 
-    def set_tension(self, tension: int, text: str) -> Entry:
-        """Set the tension to ``tension`` (1–5), one journal entry (one undo) saying
-        ``text``.
-
-        Raises:
-            CampaignError: when the solo toolkit is off, the tension is not 1–5, or the
-                write is refused.
-        """
-        from meneur.core.errors import RulesError
-        from meneur.core.solo import check_tension
-
-        if not self.state.get("options", {}).get("solo"):
-            raise CampaignError(
-                self.directory / STATE_FILE,
-                "the solo toolkit is off (options.solo)",
-                "options.solo",
-            )
-        try:
-            check_tension(tension)
-        except RulesError as error:
-            raise CampaignError(self.directory / STATE_FILE, str(error), "solo.tension") from error
-        with self.writing():
-            path = ("solo", "tension")
-            change = Change(path, read(self.state, path), tension)
-            return self._append("change", text, self._checked((change,)))
-
     def note(self, text: str, *, game_time: str | None = None, secrecy: Secrecy = PUBLIC) -> Entry:
         """Journal a note (``secrecy``: who may see it)."""
         return self.append("note", text, game_time=game_time, secrecy=secrecy)

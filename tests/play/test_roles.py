@@ -68,7 +68,7 @@ def _gm_requests(alice: Campaign, seed: int) -> list[tuple[str, Callable[[], obj
     clock = lambda key: play.move_tracker(key, said, outcome=outcome)  # noqa: E731
     thread = play.add_item("threads", StoryItem("Fil"), "Fil")
     return [
-        ("tension", lambda: alice.set_tension(5, "Tension")),
+        ("tension", lambda: alice.append("change", play.move_tension(lambda _: 5, said))),
         ("end of scene", lambda: alice.append("change", play.move_tension(lambda b: b + 1, said))),
         ("scene", lambda: alice.mark("scene", "Scène")),
         ("public clock", lambda: alice.record_roll(record, clock("alarme"))),

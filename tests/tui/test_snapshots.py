@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from meneur.play.story import move_tension
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.ticklist import TickList
 from tests.waiting import steady
@@ -292,7 +293,7 @@ def test_solo_story_and_tension(app_of, snap_compare) -> None:
         ("trackers", "col"),
         {"name": "Le col", "kind": "track", "rank": "extreme", "value": 10, "max": 40},
     )
-    campaign.set_tension(4, "Tension 3 → 4")
+    campaign.append("change", move_tension(lambda _: 4, lambda b, a: f"Tension {b} → {a}"))
 
     async def steady(pilot: Pilot) -> None:
         await oracle(pilot)

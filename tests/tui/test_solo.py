@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from meneur.play.story import move_tension
 from meneur.tui.widgets.selector import StepSelector
 
 from .conftest import screen_text
@@ -43,7 +44,7 @@ async def test_an_answer_under_tension_brings_its_random_event(app_of) -> None:
     app = app_of("resolution")
     campaign = app.session.campaign
     campaign.set(("options", "solo"), True)
-    campaign.set_tension(5, "Tension 3 → 5")
+    campaign.append("change", move_tension(lambda _: 5, lambda b, a: f"Tension {b} → {a}"))
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.press("f3")

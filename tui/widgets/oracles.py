@@ -139,11 +139,17 @@ class OraclePanel(SessionStrings, VerticalScroll):
         if wanted == before or self.query_one("#tension-once", Tick).value:
             self.update_odds()  # for this question only: the campaign's stays
             return
+        from meneur.core.errors import RulesError
+        from meneur.play.story import move_tension
+
+        # The same plan as meneur tension's: refused outside 1-5 or without solo play.
+        plan = move_tension(
+            lambda _: wanted,
+            lambda was, now: self.t("solo.tension_entry", before=was, after=now),
+        )
         try:
-            entry = self.session.campaign.set_tension(
-                wanted, self.t("solo.tension_entry", before=before, after=wanted)
-            )
-        except CampaignError as error:
+            entry = self.session.campaign.append("change", plan)
+        except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             event.selector.value = str(before)
             return
