@@ -104,6 +104,8 @@ class Session:
         """Whether the dice come from a seed the user chose (``--seed``: tests,
         reproducible solo play), which every roll's entry then says."""
         self.secrecy: Secrecy = PUBLIC
+        self.last_written: Entry | None = None
+        """The last roll this screen journaled (its result is shown after it)."""
         """Who may see what this table writes next (the GM's app: public, or secret)."""
 
     def _seat_campaign(self, campaign: Campaign) -> None:
@@ -164,7 +166,7 @@ class Session:
         """Journal a roll and its consequences (saved at once), as secret as the
         table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
         consequences of the state under the lock (see Campaign.append)."""
-        return self.campaign.record_roll(
+        self.last_written = self.campaign.record_roll(
             record,
             text,
             changes=changes,
@@ -173,6 +175,27 @@ class Session:
             secrecy=self.secrecy,
             chosen_seed=self.chosen,
         )
+        return self.last_written
+
+    def seen_by(self, entry: Entry) -> str:
+        """Who sees ``entry``, in words, for the one who wrote it (every roll says it,
+        not a colour): everyone; you and the GM; the GM alone, told or not to the
+        others."""
+        if entry.visibility == "public":
+            return self.t("seen.everyone")
+        if entry.visibility == "private":
+            if self.seat.role == "gm":
+                return self.t("seen.private_gm", player=entry.player or "")
+            return self.t("seen.private")
+        return self.t("seen.gm_announced" if entry.announced else "seen.gm")
+
+    def seed_shown(self, entry: Entry) -> bool:
+        """Whether this seat may see the seed of its own roll ``entry`` now: not a
+        player's, on a draw of the session under way (it would help work out the rolls
+        to come; meneur.core.fair_dice)."""
+        roll = entry.roll or {}
+        sealed = self.campaign.state.get("dice", {}).get("commitment")
+        return self.seat.role == "gm" or "draw" not in roll or roll.get("commitment") != sealed
 
     def note(self, text: str) -> Entry:
         """Journal a note (saved at once), as secret as the table's mode says."""

@@ -236,3 +236,30 @@ async def test_a_players_screen_shows_nothing_of_the_gms_clocks_and_tables(
         assert "Météo du col" in listed
         assert "Rumeurs" not in listed
     gm.close()
+
+
+async def test_a_players_roll_says_who_sees_it_and_keeps_its_seed_until_the_session_ends(
+    tmp_path: Path,
+) -> None:
+    # The panel showed every roll's seed: on a session's committed dice, a player who
+    # collects them works towards the rolls to come.
+    from tests.tui.conftest import screen_text
+
+    gm = campaign(tmp_path / "c")
+    gm.mark("session", "Séance 1")
+    app = player_app(gm.directory)
+    app.session.rng = random.SystemRandom()  # live dice, as a connection's are
+    app.session.chosen = False
+    async with app.run_test(size=(140, 44)) as pilot:
+        await pilot.pause()
+        before = gm.journal.last_id
+        await pilot.press("r")
+        await until_app(pilot, lambda: "Vu par tous" in screen_text(app), "the roll's reader")
+        shown = screen_text(app)
+        gm.sync()
+        written = gm.journal.entry(before + 1)
+        assert written.roll is not None
+        assert written.roll["draw"] == 1
+        assert str(written.roll["seed"]) not in shown
+        assert "graine montrée à la fin de la séance" in shown
+    gm.close()

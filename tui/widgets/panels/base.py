@@ -36,6 +36,7 @@ from meneur.tui.widgets.tick import Tick
 if TYPE_CHECKING:
     from meneur.play.session import Session
     from meneur.saves.changes import Change
+    from meneur.saves.journal import Entry
 
 
 def number(text: str, default: int) -> int:
@@ -87,6 +88,9 @@ class ActionPanel(SessionStrings, VerticalScroll):
 
     character: reactive[str | None] = reactive(None)
     """The acting character's id (set by the table)."""
+
+    written: Entry | None = None
+    """The entry of the roll shown last, when this panel journaled it."""
 
     DICE_LINES = 5
     """Lines the system's dice take: boxes, then marks and their legend if dice are kept."""
@@ -324,8 +328,11 @@ class ActionPanel(SessionStrings, VerticalScroll):
         rolled = self.Rolled(
             record, self.journal_text(record), self.consequences(record), self.character, physical
         )
+        before = self.session.last_written
         if journaled(self, rolled):
             self.last = record
+            written = self.session.last_written
+            self.written = written if written is not before else None
             self.show_record(record)
 
     def journal_text(self, record: Any) -> str:
@@ -374,10 +381,15 @@ class ActionPanel(SessionStrings, VerticalScroll):
             text.append(f"{symbol(outcome)} {glossed(record.system, outcome)}", style=style)
         for line in self.result_lines(record):
             text.append("\n" + line)
-        if record.seed is not None:
-            text.append("\n" + self.t("app.seed", seed=record.seed), style="dim")
-        else:
+        written = self.written
+        if written is not None:  # who sees it, in words (not a colour)
+            text.append("\n👁 " + self.session.seen_by(written), style="italic")
+        if record.seed is None:
             text.append("\n" + self.t("app.physical_mark"), style="dim")
+        elif written is not None and not self.session.seed_shown(written):
+            text.append("\n" + self.t("app.seed_sealed"), style="dim")
+        else:
+            text.append("\n" + self.t("app.seed", seed=record.seed), style="dim")
         return text
 
     def result_lines(self, record: Any) -> list[str]:
