@@ -76,14 +76,15 @@ DIR_HELP = "the campaign's folder (default: the campaign used last)"
 
 SECRECY_HELP = (
     "who may see it: public (everyone), private (the player --as NAME and the GM), "
-    "gm (the GM alone: a blind roll)"
+    "gm (the GM alone: a blind roll); by default the campaign's [secrecy] for a roll's "
+    "kind, else public"
 )
 
 
 def _add_secrecy(group: Any) -> None:
     """Options of a write: who may see the entry."""
     group.add_argument(
-        "--visibility", choices=["public", "private", "gm"], default="public", help=SECRECY_HELP
+        "--visibility", choices=["public", "private", "gm"], default=None, help=SECRECY_HELP
     )
     group.add_argument("--as", dest="player", metavar="NAME", help="the player who rolls or writes")
     group.add_argument(

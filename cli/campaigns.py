@@ -55,7 +55,7 @@ def _secrecy(args: argparse.Namespace) -> Secrecy:
     """Who may see the entry a command writes (``--visibility``, ``--as``, ``--announce``)."""
     from meneur.saves.campaign import Secrecy
 
-    return Secrecy(args.visibility, args.player, args.announce)
+    return Secrecy(args.visibility or "public", args.player, args.announce)
 
 
 def _viewer(args: argparse.Namespace) -> Viewer:
@@ -515,7 +515,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             or args.at
             or args.player
             or args.announce
-            or args.visibility != "public"
+            or args.visibility is not None
         ):
             raise UsageError(
                 f"meneur {args.command} {args.system}",
@@ -549,10 +549,20 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         solo = campaign.state["options"].get("solo")
         if args.system in ("yesno", "scene") and args.tension is None and solo:
             args.tension = campaign.tension  # the campaign's, unless given for this roll
-        from .commands import campaign_seed
+        from meneur.saves.campaign import PUBLIC
+
+        from .commands import campaign_seed, new_seed
 
         args.drawn_seed = campaign_seed(args, campaign, public=secrecy.visibility == "public")
         record = make(karma)
+        if args.visibility is None and not args.announce:  # the GM's default for the kind
+            from meneur.core.table_rules import GM_SEAT
+            from meneur.play.secrecy import default_secrecy
+
+            secrecy = default_secrecy(campaign.state, record.system, GM_SEAT)
+            if secrecy != PUBLIC and args.seed is None:
+                args.drawn_seed = new_seed()  # secret by default: off the public draws
+                record = make(karma)
         if karma_path is not None and record.karma_after != karma:
             before = read(campaign.state, karma_path)
             changes.append(Change(karma_path, before, record.karma_after))

@@ -133,13 +133,19 @@ class Session:
     def roll(self, inputs: Any, *, public: bool = True) -> Any:
         """Roll ``inputs`` on a fresh seed (see :meth:`next_seed`); the record carries
         it."""
-        return roll_seeded(roller(type(inputs)), inputs, self.next_seed(public=public))
+        record = roll_seeded(roller(type(inputs)), inputs, self.next_seed(public=public))
+        if public and self.secrecy_for(record.system) != PUBLIC and record.seed is not None:
+            # Its kind is secret by default: off the public draws (nothing shown yet).
+            record = roll_seeded(roller(type(inputs)), inputs, self.next_seed(public=False))
+        return record
 
-    def next_seed(self, *, public: bool = True) -> int:
+    def next_seed(self, *, public: bool = True, system: str | None = None) -> int:
         """The next live roll's seed: the session's next draw when its dice are
         committed and the roll is public (meneur.core.fair_dice; not ``public``: it
-        touches a GM's secret), else one from the generator (the OS's, or the chosen
-        seed's)."""
+        touches a GM's secret; ``system``: its kind, which may be secret by default),
+        else one from the generator (the OS's, or the chosen seed's)."""
+        if system is not None and self.secrecy_for(system) != PUBLIC:
+            public = False
         if public and not self.chosen and self.secrecy.visibility == "public":
             drawn = self.campaign.next_draw()
             if drawn is not None:
@@ -172,10 +178,19 @@ class Session:
             changes=changes,
             character=character,
             physical=physical,
-            secrecy=self.secrecy,
+            secrecy=self.secrecy_for(record.system),
             chosen_seed=self.chosen,
         )
         return self.last_written
+
+    def secrecy_for(self, system: str) -> Secrecy:
+        """Who sees a roll of ``system`` this screen writes: its mode when chosen
+        (ctrl+b), else the campaign's default for that kind of roll (meneur.play.secrecy)."""
+        from meneur.play.secrecy import default_secrecy
+
+        if self.secrecy != PUBLIC:
+            return self.secrecy
+        return default_secrecy(self.campaign.state, system, self.seat)
 
     def seen_by(self, entry: Entry) -> str:
         """Who sees ``entry``, in words, for the one who wrote it (every roll says it,

@@ -83,6 +83,7 @@ TOP_KEYS = (
     "chronoste",
     "solo",
     "dice",
+    "secrecy",
 )
 SLOT_KEYS = ("who", "action", "position", "together")
 REQUEST_KEYS = ("prompt", "characters", "answered")
@@ -319,7 +320,43 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         state["solo"] = _solo(checker, data["solo"])
     if "dice" in data:  # the session's committed dice (meneur.core.fair_dice)
         state["dice"] = _dice(checker, data["dice"])
+    if "secrecy" in data:  # who sees each kind of roll unless the roller says otherwise
+        state["secrecy"] = _secrecy(checker, data["secrecy"])
     return state
+
+
+ROLL_KINDS = (
+    "resolution",
+    "cosmos",
+    "intuition",
+    "aura",
+    "piloting",
+    "traits",
+    "spherier",
+    "systemj",
+    "oracle",
+    "yesno",
+    "scene",
+    "tables",
+    "dice",
+)
+"""The kinds of roll a default secrecy may be set for (a record's ``system``)."""
+SECRECY_DEFAULTS = ("public", "private", "gm", "gm_announced")
+"""Who sees a kind of roll by default: everyone; the roller and the GM; the GM alone
+(blind); the GM alone, the others told that a roll happened."""
+
+
+def _secrecy(checker: _Checker, value: object) -> dict[str, str]:
+    table = checker.table(value, "secrecy")
+    checker.known_keys(table, ROLL_KINDS, "secrecy")
+    result = {}
+    for kind, chosen in table.items():
+        text = checker.text(chosen, f"secrecy.{kind}")
+        if text not in SECRECY_DEFAULTS:
+            wanted = ", ".join(SECRECY_DEFAULTS)
+            raise checker.fail(f"secrecy.{kind}", f"expected one of {wanted}, found {text!r}")
+        result[kind] = text
+    return result
 
 
 def _dice(checker: _Checker, value: object) -> dict[str, Any]:

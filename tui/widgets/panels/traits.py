@@ -189,7 +189,7 @@ class TraitsPanel(ActionPanel):
         if self.physical:
             self.post_message(self.PhysicalFaces(self, replace(inputs, poker=0)))
             return
-        seed = self.session.next_seed()
+        seed = self.session.next_seed(system=traits.SYSTEM)
         record = replace(traits.first_roll(inputs, random.Random(seed)), seed=seed)
         self.finish(record, physical=False)
 

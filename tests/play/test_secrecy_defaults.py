@@ -1,0 +1,79 @@
+"""Who sees a kind of roll by default, set once by the GM (``[secrecy]``): applied from
+the app and the CLI alike, refused when it names no kind or no secrecy, and secret
+rolls never take the session's public draws."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+from meneur.content.strings import strings
+from meneur.core import oracles
+from meneur.core.table_rules import Seat
+from meneur.play.session import Session
+from meneur.saves.campaign import Campaign
+
+
+def _campaign(directory: Path) -> Campaign:
+    campaign = Campaign.create(directory, system="resolution", name="Table")
+    campaign.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
+    campaign.set(("secrecy",), {"yesno": "gm", "dice": "gm_announced"})
+    campaign.mark("session", "Séance 1")
+    return campaign
+
+
+def test_the_gms_defaults_apply_to_the_cli_and_keep_off_the_public_draws(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = tmp_path / "c"
+    _campaign(directory).close()
+    for roll in (
+        ["yesno", "--likelihood", "3", "--question", "Un piège ?"],
+        ["dice", "2d6"],
+        ["resolution", "--score", "3"],
+        ["yesno", "--likelihood", "3", "--question", "Dit tout haut", "--visibility", "public"],
+    ):
+        assert main(["roll", *roll, "--campaign", str(directory)]) == 0
+    capsys.readouterr()
+    assert main(["journal", str(directory), "--json", "--role", "gm"]) == 0
+    rolls = [e for e in json.loads(capsys.readouterr().out)["entries"] if "roll" in e]
+    assert [(e.get("visibility"), e.get("announced")) for e in rolls] == [
+        ("gm", None),
+        ("gm", True),
+        (None, None),
+        (None, None),  # said public: the default gives way
+    ]
+    assert [e["roll"].get("draw") for e in rolls] == [None, None, 1, 2]
+    assert main(["check", str(directory), "--verify-rolls"]) == 0
+
+
+def test_a_players_roll_of_a_kind_the_gm_keeps_is_theirs_and_the_gms(tmp_path: Path) -> None:
+    # A player writes no entry they could not read: blind becomes private for them.
+    gm = _campaign(tmp_path / "c")
+    alice = Campaign.open(gm.directory)
+    seat = Seat("player", "alice", frozenset({"kael"}))
+    session = Session(alice, strings("fr"), random.SystemRandom(), seat=seat)
+    record = session.roll(oracles.YesNoQuestion(3, "La porte cède ?"))
+    entry = session.record(record, "La porte cède ?")
+    assert (entry.visibility, entry.player) == ("private", "alice")
+    assert entry.roll is not None
+    assert "draw" not in entry.roll
+    gm.close()
+    alice.close()
+
+
+def test_a_default_naming_no_kind_or_no_secrecy_is_refused_naming_the_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = tmp_path / "c"
+    assert main(["new", str(directory), "--system", "resolution"]) == 0
+    assert main(["set", str(directory), "secrecy.yesno", '"blind"']) == 2
+    assert "secrecy.yesno: expected one of public, private, gm, gm_announced" in (
+        capsys.readouterr().err
+    )
+    assert main(["set", str(directory), "secrecy.perception", '"gm"']) == 2
+    assert "secrecy.perception" in capsys.readouterr().err
