@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from meneur.cli.main import main
 from meneur.core import oracles
@@ -150,3 +152,67 @@ def test_the_gm_tells_an_announced_secret_from_a_silent_one(
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].endswith("silencieuse [MJ seul]")
     assert lines[2].endswith("annoncée [MJ seul · annoncé aux autres]")
+
+
+SECRET_ACTIONS = st.lists(
+    st.sampled_from(
+        ["public note", "gm note", "blind roll", "announced roll", "gm clock", "gm table", "roll"]
+    ),
+    min_size=1,
+    max_size=10,
+)
+
+
+def _evening(directory: Path, actions: list[str], secret_seed: int) -> Campaign:
+    """A table's evening: public actions on fixed seeds, secret ones on ``secret_seed``."""
+    from meneur.core import tables
+
+    moment = datetime(2026, 11, 26, 21, 0, tzinfo=UTC)
+    campaign = Campaign.create(directory, system="resolution", name="Soir", clock=lambda: moment)
+    campaign.set(("options", "solo"), True)
+    clock = {"name": "Piège", "kind": "clock", "value": 0, "max": 12, "gm": True}
+    campaign.set(("trackers", "piege"), clock)
+    campaign.set(("tables", "secrets"), {"name": "Secrets", "entries": ["A", "B", "C"], "gm": True})
+    table = tables.RandomTable("secrets", "Secrets", tuple(map(tables.TableEntry, "ABC")))
+    for number, action in enumerate(actions):
+        hidden = secret_seed * 1000 + number
+        if action == "public note":
+            campaign.note(f"Note {number}")
+        elif action == "gm note":
+            campaign.note(f"Secret {hidden}", secrecy=Secrecy("gm"))
+        elif action in ("blind roll", "announced roll", "roll"):
+            seed = number if action == "roll" else hidden
+            record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), seed)
+            announced = action == "announced roll"
+            secrecy = Secrecy() if action == "roll" else Secrecy("gm", announced=announced)
+            campaign.record_roll(record, "Jet", secrecy=secrecy)
+        elif action == "gm clock":
+            question = oracles.YesNoQuestion(3, "Le piège ?")
+            record = roll_seeded(oracles.roll_yesno, question, hidden)
+            plan = play.move_tracker("piege", lambda m: "Piège", outcome=record.outcome or "")
+            campaign.record_roll(record, plan)
+        else:
+            query = tables.TableQuery.of(table, (table,))
+            campaign.record_roll(roll_seeded(tables.roll, query, hidden), "Secrets")
+    return campaign
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=SECRET_ACTIONS, seeds=st.tuples(st.integers(1, 10**6), st.integers(1, 10**6)))
+def test_the_others_views_are_a_function_of_what_they_may_see(
+    actions: list[str], seeds: tuple[int, int], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Two evenings alike but for the secrets' outcomes (the GM's notes, blind rolls, a
+    GM clock's answers, GM table rolls): the audience's and a player's exports are the
+    same to the byte."""
+    first = _evening(tmp_path_factory.mktemp("a") / "c", actions, seeds[0])
+    second = _evening(tmp_path_factory.mktemp("b") / "c", actions, seeds[1])
+    for viewer in OUTSIDERS:
+        assert export_markdown(first, viewer=viewer) == export_markdown(second, viewer=viewer)
+        assert "".join(toml_pieces(first, viewer=viewer)) == "".join(
+            toml_pieces(second, viewer=viewer)
+        )
+    first.close()
+    second.close()
