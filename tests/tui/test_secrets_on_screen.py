@@ -1,0 +1,106 @@
+"""Who sees what, on the screens themselves: after a random evening of the GM's secrets
+(notes, blind and announced rolls, a hidden clock asked about, a GM table rolled on), a
+player's app — its screen, its palette, its Tables tab — and the audience's stream show
+nothing of them."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from meneur.content.strings import strings
+from meneur.core import oracles, tables
+from meneur.core.records import roll_seeded
+from meneur.core.resolution import rules as resolution
+from meneur.core.table_rules import Seat
+from meneur.core.visibility import AUDIENCE
+from meneur.play import story as play
+from meneur.play.presence import Presence
+from meneur.play.session import Session
+from meneur.saves.campaign import Campaign, Secrecy
+from meneur.tui.app import MeneurApp
+from meneur.tui.watch import WatchApp
+
+from .conftest import screen_text
+
+ACTIONS = st.lists(
+    st.sampled_from(["gm note", "blind roll", "announced roll", "gm clock", "gm table", "note"]),
+    min_size=1,
+    max_size=8,
+)
+SECRETS = ("Qzsecret", "Qzclock", "Qzrow", "Qztable", "Qzblind")
+
+
+def _evening(directory: Path, actions: list[str]) -> Campaign:
+    gm = Campaign.create(directory, system="resolution", name="Table")
+    gm.set(("options", "solo"), True)
+    gm.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
+    clock = {"name": "Qzclock", "kind": "clock", "value": 0, "max": 12, "gm": True}
+    gm.set(("trackers", "piege"), clock)
+    rows = ["Qzrow un", "Qzrow deux"]
+    gm.set(("tables", "qz"), {"name": "Qztable", "entries": rows, "gm": True})
+    table = tables.RandomTable("qz", "Qztable", tuple(map(tables.TableEntry, rows)))
+    for number, action in enumerate(actions):
+        if action == "note":
+            gm.note(f"Le vent tourne {number}")
+        elif action == "gm note":
+            gm.note(f"Qzsecret {number}", secrecy=Secrecy("gm"))
+        elif action in ("blind roll", "announced roll"):
+            record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), number)
+            secrecy = Secrecy("gm", announced=action == "announced roll")
+            gm.record_roll(record, f"Qzblind {number}", secrecy=secrecy)
+        elif action == "gm clock":
+            asked = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(3, "Qzclock ?"), number)
+            gm.record_roll(
+                asked, play.move_tracker("piege", lambda m: "Qzclock", outcome=asked.outcome or "")
+            )
+        else:
+            query = tables.TableQuery.of(table, (table,))
+            gm.record_roll(roll_seeded(tables.roll, query, number), "Qztable")
+    return gm
+
+
+@settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=ACTIONS)
+async def test_no_screen_of_a_player_or_the_audience_shows_the_gms_secrets(
+    actions: list[str], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    gm = _evening(tmp_path_factory.mktemp("screens") / "c", actions)
+    seat = Seat("player", "alice", frozenset({"kael"}))
+    session = Session(
+        Campaign.open(gm.directory),
+        strings("fr"),
+        random.Random(1),
+        seat=seat,
+        presence=Presence(),
+        remote=True,
+    )
+    player = MeneurApp(session)
+    async with player.run_test(size=(140, 44)) as pilot:
+        await pilot.pause()
+        shown = [screen_text(player)]
+        shown.append(" ".join(c.title for c in player.get_system_commands(player.screen)))
+        await pilot.press("f4")  # the Tables tab
+        await pilot.pause()
+        shown.append(screen_text(player))
+        shown.append(" ".join(t.name for t in session.tables()))
+    audience = WatchApp(Campaign.open(gm.directory, write=False), strings("fr"), AUDIENCE)
+    async with audience.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown.append(screen_text(audience))
+    everything = "\n".join(shown)
+    for secret in SECRETS:
+        assert secret not in everything, (secret, actions)
+    # What they may see is there: the screens were drawn with the evening on them.
+    assert "Kael" in shown[0]
+    if "note" in actions:
+        assert "Le vent tourne" in shown[0]
+    if "announced roll" in actions:
+        assert "Jet secret du MJ" in shown[-1]
+    gm.close()
