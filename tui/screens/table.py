@@ -1099,7 +1099,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         record = self.session.roll(DiceInputs(text))
         entry = self.session.record(record, roll_words(record), character=self.acting)
         self.query_one(JournalView).add(entry)
-        self.notify(f"{text} → {record.result}")
+        self.notify(f"{text} → {record.result} · {self.session.seen_by(entry)}")
 
 
 def _mode(secrecy: Secrecy) -> str:

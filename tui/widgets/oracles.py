@@ -198,8 +198,10 @@ class OraclePanel(SessionStrings, VerticalScroll):
         """Roll, show and journal an oracle's answer."""
         record = self.session.roll(question)
         shown = roll_words(record)  # as the command line's meneur roll words it
+        before = self.session.last_written
         if not journaled(self, ActionPanel.Rolled(record, shown)):
             return
+        written = self.session.last_written
         dice = [ShownDie(str(die.face), die.kept) for die in record.dice]
         self.query_one("#oracle-dice", DiceView).show(
             dice, self.t("app.kept"), self.t("app.dropped")
@@ -218,6 +220,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
             if event is not None:
                 text.append(f"\n⚡ {term('solo.event').fr} : ", style="bold yellow")
                 text.append(event)
+        if written is not None and written is not before:  # who sees it, in words
+            text.append("\n👁 " + self.session.seen_by(written), style="italic")
         self.query_one("#answer", Static).update(text)
 
     def _roll_table(self, key: str, title: str, *, show: bool = True) -> str | None:

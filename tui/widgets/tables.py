@@ -78,10 +78,14 @@ class TablesPanel(SessionStrings, Vertical):
     def roll_table(self, table: RandomTable) -> None:
         """Roll on ``table``, show the result and journal it."""
         record = self.session.roll(TableQuery.of(table, self.session.tables()))
+        before = self.session.last_written
         if not journaled(self, ActionPanel.Rolled(record, table.name)):
             return
+        written = self.session.last_written
         text = Text(table.name, style="dim")
         text.append("\n" + record.text, style="bold")
+        if written is not None and written is not before:  # who sees it, in words
+            text.append("\n👁 " + self.session.seen_by(written), style="italic")
         self.query_one("#table-result", Static).update(text)
 
     @on(Button.Pressed, "#reload-tables")
