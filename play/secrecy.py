@@ -13,12 +13,13 @@ from typing import Any
 
 from meneur.core.table_rules import Seat
 from meneur.saves.campaign import PUBLIC, Secrecy
+from meneur.saves.state import secrecy as defaults
 
 
 def default_secrecy(state: Mapping[str, Any], system: str, seat: Seat) -> Secrecy:
     """The secrecy of a roll of ``system`` written by ``seat`` when its roller chose
     none (see the module)."""
-    chosen = state.get("secrecy", {}).get(system, "public")
+    chosen = defaults(state).get(system, "public")
     if chosen == "public":
         return PUBLIC
     if seat.role == "player":

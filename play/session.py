@@ -20,6 +20,7 @@ from meneur.saves.campaign import PUBLIC, Campaign, Clock, Said, Secrecy, local_
 from meneur.saves.changes import Change
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
+from meneur.saves.state import dice as dice_of
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
@@ -209,7 +210,8 @@ class Session:
         player's, on a draw of the session under way (it would help work out the rolls
         to come; meneur.core.fair_dice)."""
         roll = entry.roll or {}
-        sealed = self.campaign.state.get("dice", {}).get("commitment")
+        committed = dice_of(self.campaign.state)
+        sealed = committed.get("commitment") if committed is not None else None
         return self.seat.role == "gm" or "draw" not in roll or roll.get("commitment") != sealed
 
     def note(self, text: str) -> Entry:

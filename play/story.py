@@ -18,6 +18,7 @@ from meneur.core import story
 from meneur.core.errors import RulesError
 from meneur.saves.campaign import Plan, Planned
 from meneur.saves.changes import MISSING, Change, read, set_value
+from meneur.saves.state import Tracker, trackers
 
 
 def items_of(state: Mapping[str, Any], key: str) -> tuple[story.StoryItem, ...]:
@@ -132,9 +133,9 @@ def move_tracker(
     return plan
 
 
-def _tracker(state: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
-    tracker = state.get("trackers", {}).get(ident)
-    if not isinstance(tracker, Mapping):
+def _tracker(state: Mapping[str, Any], ident: str) -> Tracker:
+    tracker = trackers(state).get(ident)
+    if tracker is None:
         raise RulesError(f"{ident}: no such clock or track (removed meanwhile?)")
     return tracker
 

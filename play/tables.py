@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.table_rules import Seat
+from meneur.saves.state import tables as campaign_tables
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
@@ -23,7 +24,7 @@ def tables_for(seat: Seat, state: Mapping[str, Any], lang: str) -> tuple[RandomT
     # Imported here: reading tables is not needed to draw the table's first frame.
     from meneur.content import example_tables, story_tables_for, tables_from_data
 
-    data: Mapping[str, Any] = state.get("tables", {})
+    data = campaign_tables(state)
     own = tables_from_data(data, "campaign.toml")
     story = {t.key: t for t in story_tables_for(state.get("lists", {}), lang)}
     keys = {table.key for table in own}
@@ -31,7 +32,7 @@ def tables_for(seat: Seat, state: Mapping[str, Any], lang: str) -> tuple[RandomT
     every = own + shipped
     if seat.role == "gm":
         return every
-    secret = {key for key, table in data.items() if isinstance(table, Mapping) and table.get("gm")}
+    secret = {key for key, table in data.items() if table.get("gm")}
     return tuple(table for table in every if not _reaches(table, every, secret))
 
 

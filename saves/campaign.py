@@ -46,6 +46,7 @@ from .errors import CampaignError, Refusal, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
+from .state import dice as committed_dice
 
 if TYPE_CHECKING:
     from meneur.core.phases import Phase
@@ -1187,10 +1188,10 @@ class Campaign:
         draw, it is refused (roll again)."""
         from meneur.core import fair_dice
 
-        dice = self.state.get("dice", {})
-        if "key" not in dice:
+        dice = committed_dice(self.state)
+        if dice is None or "key" not in dice:
             return None
-        return fair_dice.draw_seed(fair_dice.key_of(dice["key"]), int(dice["drawn"]) + 1)
+        return fair_dice.draw_seed(fair_dice.key_of(dice["key"]), dice["drawn"] + 1)
 
     def _drawn(self, roll: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[Change, ...]]:
         """``roll`` marked as the session's next draw when its seed is that draw's, and
@@ -1202,11 +1203,13 @@ class Campaign:
         """
         from meneur.core import fair_dice
 
-        dice = self.state.get("dice", {})
+        dice = committed_dice(self.state)
         seed = roll.get("seed")
-        if "key" not in dice or not isinstance(seed, int) or roll.get("chosen_seed"):
+        if dice is None or "key" not in dice or "commitment" not in dice:
             return roll, ()
-        key, drawn = fair_dice.key_of(dice["key"]), int(dice["drawn"])
+        if not isinstance(seed, int) or roll.get("chosen_seed"):
+            return roll, ()
+        key, drawn = fair_dice.key_of(dice["key"]), dice["drawn"]
         if seed == fair_dice.draw_seed(key, drawn + 1):
             marked = {**roll, "draw": drawn + 1, "commitment": dice["commitment"]}
             return marked, (Change(DRAWN, drawn, drawn + 1),)
