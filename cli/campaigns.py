@@ -298,15 +298,27 @@ def run_time(args: argparse.Namespace) -> str:
         step = words.pop()
     directory = _directory(words[0] if words else None)
     if step is None:
+        from meneur.play.chronoste import game_now
+
         with _open(directory, write=False) as campaign:
-            now = campaign.game_now()
+            now = game_now(campaign.state)
         if now is None:
             raise UsageError(
                 "meneur time", "the Chronoste is off: meneur set DIR options.chronoste true"
             )
         return now
+    from meneur.core.errors import RulesError
+    from meneur.play.chronoste import advance_time
+    from meneur.saves.errors import CampaignError
+
     with _open(directory) as campaign:
-        entry = campaign.advance_time(step, f"Le temps passe ({step}) : {{time}}")
+        try:
+            entry = campaign.append(
+                "change", advance_time(step, f"Le temps passe ({step}) : {{time}}")
+            )
+        except RulesError as error:
+            key = "options.chronoste" if error.message_key else "chronoste.minute"
+            raise CampaignError(campaign.directory / "campaign.toml", str(error), key) from error
     return f"#{entry.id} {entry.text}"
 
 

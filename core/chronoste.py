@@ -193,3 +193,12 @@ def _next_hour(minutes: int, hour: int, calendar: Calendar) -> int:
     day_start = minutes - minutes % calendar.day_minutes
     target = day_start + hour * 60
     return target if target > minutes else target + calendar.day_minutes
+
+
+def game_now(state: Mapping[str, Any]) -> str | None:
+    """The in-game date and time a campaign's state is at, as entries record it (``12
+    Mars 1, 14:05``), or None when its Chronoste is off (``options.chronoste``)."""
+    if not state.get("options", {}).get("chronoste"):
+        return None
+    chronoste = state.get("chronoste", {})
+    return str(moment(int(chronoste.get("minute", 0)), Calendar.from_data(chronoste)).shown())

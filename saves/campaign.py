@@ -40,7 +40,7 @@ from meneur.core.visibility import check_visibility
 
 from . import changes as state_changes
 from .atomic import atomic_write, remove_leftovers
-from .changes import MISSING, Change, ChangeError, read
+from .changes import MISSING, Change, ChangeError
 from .describe import OUTSIDE_TEXT, set_text
 from .errors import CampaignError, Refusal, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
@@ -202,6 +202,8 @@ class Planned:
     changes: tuple[Change, ...] = ()
     character: str | None = None
     touches: tuple[tuple[str, str], ...] = ()
+    game_time: str | None = None
+    """The in-game time the entry records, when the plan decides it (time moved on)."""
 
 
 Plan = Callable[[Mapping[str, Any]], Planned]
@@ -694,6 +696,7 @@ class Campaign:
                 text, changes = planned.text, (*changes, *planned.changes)
                 character = planned.character or character
                 touches += planned.touches
+                game_time = planned.game_time or game_time
             counted: tuple[Change, ...] = ()
             if roll is not None:
                 roll, counted = self._drawn(roll)
@@ -774,7 +777,9 @@ class Campaign:
         if not seat_checked:
             self._check_seat(kind, changes, target, character, secrecy, touches)
         if game_time is None:
-            game_time = self.game_now()  # the Chronoste's time, when it keeps one
+            from meneur.core.chronoste import game_now
+
+            game_time = game_now(self.state)  # the Chronoste's time, when it keeps one
         entry = Entry(
             id=self.journal.last_id + 1,
             time=self.clock(),
@@ -935,56 +940,6 @@ class Campaign:
         return waiting
 
     # --- The Chronoste: the in-game calendar and clock -----------------------------------
-
-    def calendar(self) -> Any:
-        """The campaign's calendar (its own, else the default; see meneur.core.chronoste)."""
-        from meneur.core.chronoste import Calendar
-
-        return Calendar.from_data(self.state.get("chronoste", {}))
-
-    def game_now(self) -> str | None:
-        """The in-game date and time as entries record it (``12 Mars 1, 14:05``), or None
-        when the campaign's Chronoste is off."""
-        if not self.state.get("options", {}).get("chronoste"):
-            return None
-        from meneur.core.chronoste import moment
-
-        minute = int(self.state.get("chronoste", {}).get("minute", 0))
-        return str(moment(minute, self.calendar()).shown())
-
-    def advance_time(self, step: str, text: str) -> Entry:
-        """Advance the in-game time by ``step`` (``+30m``, ``+2h``, ``+3j``, ``morning``,
-        ``night``), one journal entry (one undo) carrying the new time; ``text`` says it,
-        with ``{time}`` replaced by the new time.
-
-        Raises:
-            CampaignError: when the Chronoste is off, the step is not one, or the write
-                is refused.
-        """
-        from meneur.core.chronoste import advance, moment
-        from meneur.core.errors import RulesError
-
-        if not self.state.get("options", {}).get("chronoste"):
-            raise CampaignError(
-                self.directory / STATE_FILE,
-                "the Chronoste is off (options.chronoste)",
-                "options.chronoste",
-            )
-        with self.writing():
-            calendar = self.calendar()
-            before = int(self.state.get("chronoste", {}).get("minute", 0))
-            try:
-                after = advance(before, step, calendar)
-            except RulesError as error:
-                raise CampaignError(
-                    self.directory / STATE_FILE, str(error), "chronoste.minute"
-                ) from error
-            shown = moment(after, calendar).shown()
-            path = ("chronoste", "minute")
-            change = Change(path, read(self.state, path), after)
-            return self._append(
-                "change", text.replace("{time}", shown), self._checked((change,)), game_time=shown
-            )
 
     # --- Solo play (meneur.core.solo) ------------------------------------------------
 

@@ -284,7 +284,9 @@ class MeneurApp(SessionStrings, App[None]):
             # (the table would refuse them all the same: meneur.core.table_rules).
             if offers(seat, "seat"):
                 yield SystemCommand(t("seat.title"), t("seat.help"), table.action_seat_player)
-            if self.session.campaign.game_now() is not None and offers(seat, "time"):
+            from meneur.play.chronoste import game_now
+
+            if game_now(self.session.campaign.state) is not None and offers(seat, "time"):
                 yield SystemCommand(t("time.title"), t("time.help"), table.action_time)
             if offers(seat, "session"):
                 yield SystemCommand(

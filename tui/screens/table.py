@@ -472,7 +472,9 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         from meneur.content import term
 
         system = term(f"system.{self.session.campaign.system}").glossed
-        now = self.session.campaign.game_now()
+        from meneur.play.chronoste import game_now
+
+        now = game_now(self.session.campaign.state)
         if now is not None:  # the Chronoste's date and time, with day or night
             system += f" · {now}"
         secrecy = self.session.secrecy
@@ -484,9 +486,11 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     async def action_time(self) -> None:
         """The Chronoste: advance the in-game time (+30m, +2h, +3j, matin, nuit), one
         journal entry; the title shows the new time."""
+        from meneur.play.chronoste import advance_time, game_now
+
         from .dialogs import TextDialog
 
-        if self.session.campaign.game_now() is None:
+        if game_now(self.session.campaign.state) is None:
             self.notify(self.t("time.off"), severity="warning")
             return
         step = await self.app.push_screen_wait(
@@ -495,10 +499,9 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         if not step or not step.strip():
             return
         try:
-            entry = self.session.campaign.advance_time(
-                step.strip(), self.t("time.entry", step=step.strip())
-            )
-        except CampaignError as error:
+            plan = advance_time(step.strip(), self.t("time.entry", step=step.strip()))
+            entry = self.session.campaign.append("change", plan)
+        except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.sub_title = self._sub_title()

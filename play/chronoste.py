@@ -1,0 +1,40 @@
+"""The in-game time (the Chronoste, RULES.md §5) moved on at the table: one change, the
+same from the app and ``meneur time``, made of the time as it is under the lock (two
+screens moving it at once both count)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meneur.core.chronoste import Calendar, advance, game_now, moment
+from meneur.core.errors import RulesError
+from meneur.saves.campaign import Plan, Planned
+from meneur.saves.changes import Change, read
+
+__all__ = ["advance_time", "game_now"]
+
+
+def advance_time(step: str, text: str) -> Plan:
+    """Move the in-game time by ``step`` (``+30m``, ``+2h``, ``+3j``, ``morning``,
+    ``night``) from where it is then; ``text`` says it, ``{time}`` replaced by the new
+    time, which the entry also records as its game time.
+
+    Refused (RulesError) when the Chronoste is off or the step is not one.
+    """
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        if game_now(state) is None:
+            raise RulesError(
+                "the Chronoste is off (options.chronoste)", message_key="time.off_refused"
+            )
+        chronoste = state.get("chronoste", {})
+        calendar = Calendar.from_data(chronoste)
+        before = int(chronoste.get("minute", 0))
+        after = advance(before, step, calendar)
+        shown = str(moment(after, calendar).shown())
+        path = ("chronoste", "minute")
+        change = Change(path, read(state, path), after)
+        return Planned(text.replace("{time}", shown), (change,), game_time=shown)
+
+    return plan
