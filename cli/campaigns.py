@@ -138,6 +138,13 @@ def run_note(args: argparse.Namespace) -> str:
     return f"#{entry.id} {entry.text}"
 
 
+def tension_of(state: Any) -> int:
+    """The campaign's tension (meneur.play.story, imported only when asked)."""
+    from meneur.play.story import tension_of as read
+
+    return read(state)
+
+
 def run_mark(args: argparse.Namespace) -> str:
     """``meneur session|scene [DIR] TITLE``; a scene with ``--test`` is followed by the
     scene test at the campaign's tension (solo play)."""
@@ -157,7 +164,7 @@ def run_mark(args: argparse.Namespace) -> str:
         from .text import render_roll
 
         seed = campaign_seed(args, campaign)
-        test = solo.SceneTest(tension=campaign.tension, scene=title)
+        test = solo.SceneTest(tension=tension_of(campaign.state), scene=title)
         record = roll_seeded(solo.roll_scene, test, seed)
         rolled = campaign.record_roll(
             record, _term("system.scene"), game_time=args.at, chosen_seed=args.seed is not None
@@ -203,7 +210,7 @@ def run_tension(args: argparse.Namespace) -> str:
     with _open(directory, write=value is not None) as campaign:
         _solo_on(campaign, "meneur tension")
         if value is None:
-            before = campaign.tension
+            before = tension_of(campaign.state)
             return f"Tension {before} : {_term(f'solo.tension.{before}')}"
         from meneur.core.errors import RulesError
         from meneur.play.story import move_tension
@@ -218,7 +225,7 @@ def run_tension(args: argparse.Namespace) -> str:
             )
         except RulesError as error:
             raise UsageError("meneur tension", str(error)) from None
-    return f"#{entry.id} {entry.text} : {_term(f'solo.tension.{campaign.tension}')}"
+    return f"#{entry.id} {entry.text} : {_term(f'solo.tension.{tension_of(campaign.state)}')}"
 
 
 def run_scene_end(args: argparse.Namespace) -> str:
@@ -560,7 +567,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
                 karma = _cosmos_state(args, campaign.state)
         solo = campaign.state["options"].get("solo")
         if args.system in ("yesno", "scene") and args.tension is None and solo:
-            args.tension = campaign.tension  # the campaign's, unless given for this roll
+            args.tension = tension_of(campaign.state)  # the campaign's, unless given for this roll
         from meneur.saves.campaign import PUBLIC
 
         from .commands import campaign_seed, new_seed

@@ -943,13 +943,6 @@ class Campaign:
 
     # --- Solo play (meneur.core.solo) ------------------------------------------------
 
-    @property
-    def tension(self) -> int:
-        """The campaign's tension, 1 (calm) … 5 (crisis); 3 until it moves."""
-        from meneur.core.solo import TENSION_START
-
-        return int(self.state.get("solo", {}).get("tension", TENSION_START))
-
     def note(self, text: str, *, game_time: str | None = None, secrecy: Secrecy = PUBLIC) -> Entry:
         """Journal a note (``secrecy``: who may see it)."""
         return self.append("note", text, game_time=game_time, secrecy=secrecy)

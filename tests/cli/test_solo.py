@@ -11,6 +11,7 @@ import pytest
 
 from meneur.cli.main import main
 from meneur.core import oracles
+from meneur.play.story import tension_of
 from meneur.saves.campaign import Campaign
 
 
@@ -34,7 +35,7 @@ def test_the_tension_starts_at_3_moves_and_undoes(capsys, tmp_path) -> None:
     assert "tension 4 → 3" in run(capsys, "scene-end", camp, "yes")[1]
     assert "tension 3 → 4" in run(capsys, "scene-end", camp, "non")[1]
     assert run(capsys, "undo", camp)[0] == 0
-    assert Campaign.open(Path(camp)).tension == 3
+    assert tension_of(Campaign.open(Path(camp)).state) == 3
     status, _, err = run(capsys, "tension", camp, "6")
     assert status == 2
     assert "tension must be 1 to 5, not 6" in err
@@ -108,7 +109,7 @@ def test_a_tension_given_for_one_question_overrides_the_campaigns(capsys, tmp_pa
     assert status == 0
     assert json.loads(out)["inputs"]["tension"] == 1
     assert "event" not in json.loads(out)  # nothing happens at 1
-    assert Campaign.open(Path(camp)).tension == 3
+    assert tension_of(Campaign.open(Path(camp)).state) == 3
 
 
 def test_the_odds_show_the_events_chance(capsys) -> None:

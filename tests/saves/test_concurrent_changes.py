@@ -25,6 +25,7 @@ from meneur.core.errors import RulesError
 from meneur.core.story import RANKS, TICKS_PER_BOX, TRACK_BOXES, StoryItem
 from meneur.core.words import folded
 from meneur.play import story as play
+from meneur.play.story import tension_of
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from tests.waiting import PATIENCE
@@ -91,7 +92,7 @@ class Model:
         assert [i.name for i in play.items_of(state, "people")] == self.people
         assert state["trackers"]["loups"]["value"] == self.clock
         assert state["trackers"]["col"]["value"] == self.track
-        assert campaign.tension == self.tension
+        assert tension_of(campaign.state) == self.tension
 
 
 def plan_of(op: tuple[str, Any]) -> Any:

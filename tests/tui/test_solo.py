@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from meneur.play.story import move_tension
+from meneur.play.story import move_tension, tension_of
 from meneur.tui.widgets.selector import StepSelector
 
 from .conftest import screen_text
@@ -30,12 +30,12 @@ async def test_the_tension_is_set_on_the_oracles_tab_and_bends_its_odds(app_of) 
         assert "Événement aléatoire : 14.8 %" in text
         app.screen.query_one("#tension", StepSelector).value = "5"
         await pilot.pause()
-        assert campaign.tension == 5
+        assert tension_of(campaign.state) == 5
         assert latest(app)[0].text == "Tension 3 → 5"
         assert "Événement aléatoire : 29.6 %" in screen_text(app)
         app.screen.action_undo()
         await pilot.pause()
-        assert campaign.tension == 3
+        assert tension_of(campaign.state) == 3
         assert app.screen.query_one("#tension", StepSelector).value == "3"
         assert "Événement aléatoire : 14.8 %" in screen_text(app)
 
@@ -103,7 +103,7 @@ async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -
         await pilot.pause()
         await pilot.press("down", "enter")  # no: it went against them
         await pilot.pause()
-        assert campaign.tension == 4
+        assert tension_of(campaign.state) == 4
         assert latest(app)[0].text == "Fin de scène, à leur désavantage : tension 3 → 4"
 
 
@@ -145,6 +145,6 @@ async def test_a_tension_for_one_question_leaves_the_campaigns(app_of) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert latest(app)[0].roll["inputs"]["tension"] == 1
-        assert campaign.tension == 3
+        assert tension_of(campaign.state) == 3
         assert app.screen.query_one("#tension", StepSelector).value == "3"
         assert not app.screen.query_one("#tension-once", Tick).value

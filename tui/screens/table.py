@@ -17,6 +17,7 @@ from meneur.core.errors import RulesError
 from meneur.core.table_rules import offers
 from meneur.core.text import visible
 from meneur.play.session import SessionStrings
+from meneur.play.story import tension_of
 from meneur.saves.campaign import Secrecy, Update
 from meneur.saves.errors import CampaignError
 from meneur.tui.screens.story_commands import StoryCommands
@@ -535,7 +536,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
                 from meneur.content import term
                 from meneur.core.solo import SceneTest
 
-                record = self.session.roll(SceneTest(campaign.tension, title.strip()))
+                record = self.session.roll(SceneTest(tension_of(campaign.state), title.strip()))
                 outcome = term(f"scene.outcome.{record.outcome}").fr
                 entries.append(self.session.record(record, term("system.scene").fr))
                 self.notify(outcome, title=term("system.scene").fr, timeout=8)

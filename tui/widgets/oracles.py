@@ -22,6 +22,7 @@ from meneur.core import oracles
 from meneur.core.table_rules import offers
 from meneur.play.rolls import roll_words
 from meneur.play.session import SessionStrings
+from meneur.play.story import tension_of
 from meneur.saves.errors import CampaignError
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.line_input import TextField
@@ -63,7 +64,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             return None
         if self.query("#tension-once") and self.query_one("#tension-once", Tick).value:
             return int(self.query_one("#tension", StepSelector).value)
-        return self.session.campaign.tension
+        return tension_of(self.session.campaign.state)
 
     def compose(self) -> ComposeResult:
         yield TextField(placeholder=self.t("oracle.question"), id="question")
@@ -82,7 +83,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             yield StepSelector(
                 self.t("solo.tension"),
                 [(str(n), term(f"solo.tension.{n}").glossed) for n in oracles.TENSIONS],
-                value=str(self.session.campaign.tension),
+                value=str(tension_of(self.session.campaign.state)),
                 id="tension",
             )
             yield Tick(self.t("solo.tension_once"), id="tension-once")
@@ -135,7 +136,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         """The player sets the tension: one journal entry (undoable)."""
         event.stop()
         wanted = int(event.selector.value)
-        before = self.session.campaign.tension
+        before = tension_of(self.session.campaign.state)
         if wanted == before or self.query_one("#tension-once", Tick).value:
             self.update_odds()  # for this question only: the campaign's stays
             return
@@ -170,7 +171,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         if self.solo and self.query("#tension") and not self.query_one("#tension-once", Tick).value:
             selector = self.query_one("#tension", StepSelector)
             with selector.prevent(StepSelector.Changed):
-                selector.value = str(self.session.campaign.tension)
+                selector.value = str(tension_of(self.session.campaign.state))
             self.update_odds()
 
     @on(Button.Pressed, "#words")
