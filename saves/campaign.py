@@ -12,6 +12,12 @@ Only the last entry can be ahead of campaign.toml (nothing is appended until the
 is written), so catching up rolls that one forward if needed. A hand edit of
 campaign.toml is journaled as a change made outside meneur (so undo and the history stay
 true); an edit that cannot be read is reported and nothing is written over it.
+
+Why it is long (~1,600 lines): the one transaction every write passes (catching up, the
+seat's check, secrecy by what an entry touches, the session's draws, the atomic writes)
+lives here with the history it keeps, and it still holds game features that belong in
+:mod:`meneur.play` — roll requests, turns of secret choices, the session's dice
+commitment — which are leaving it one by one (the tension and the Chronoste have).
 """
 
 from __future__ import annotations
