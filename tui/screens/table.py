@@ -256,17 +256,11 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     def _show_story(self) -> None:
         """The story beside the party: what this seat may see of it (a player never
         receives the GM's clocks and tracks)."""
-        from meneur.saves.views import gm_keys
+        from meneur.saves.views import state_for
 
-        state = self.session.campaign.state
-        if self.session.seat.role != "gm":
-            hidden = gm_keys(state)
-            trackers = {
-                ident: tracker
-                for ident, tracker in state.get("trackers", {}).items()
-                if ("trackers", ident) not in hidden
-            }
-            state = {**state, "trackers": trackers}
+        campaign = self.session.campaign
+        # What this seat's view receives, from the one filter every view uses.
+        state = state_for(self.session.seat.viewer, campaign.state, campaign.journal)
         titles = {key: self.t(f"story.{key}") for key in ("threads", "people", "trackers")}
         view = self.query_one("#story", StoryView)
         view.border_title = self.t("story.title")
