@@ -40,7 +40,8 @@ def dice_and_seed(reading: EntryReading, t: Translate) -> str:
     """A roll's dice and seed on one line (empty when it has neither)."""
     parts = [reading.dice] if reading.dice else []
     if reading.seed is not None:
-        parts.append(t("export.seed", seed=reading.seed))
+        chosen = f" ({t('app.seed_chosen')})" if reading.chosen_seed else ""
+        parts.append(t("export.seed", seed=reading.seed) + chosen)
     return " · ".join(parts)
 
 

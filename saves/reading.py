@@ -44,6 +44,8 @@ class EntryReading:
     dice: str = ""
     seed: int | None = None
     physical: bool = False
+    chosen_seed: bool = False
+    """The seed was given by hand (``--seed``), not drawn: the journal says so."""
 
 
 def outcome_words(system: str, outcome: str) -> str:
@@ -166,6 +168,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         dice=dice_line(roll, t),
         seed=seed if isinstance(seed, int) else None,
         physical=roll.get("physical") is True,
+        chosen_seed=roll.get("chosen_seed") is True,
     )
 
 

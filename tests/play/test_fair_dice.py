@@ -165,3 +165,18 @@ def test_a_player_rolls_on_the_sessions_draws_too(tmp_path: Path) -> None:
         alice.set(("dice", "drawn"), 5)  # the count itself stays meneur's
     gm.close()
     alice.close()
+
+
+def test_the_journal_says_a_seed_was_chosen_by_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = tmp_path / "c"
+    assert main(["new", str(directory), "--system", "resolution"]) == 0
+    assert main(["roll", "dice", "2d6", "--campaign", str(directory), "--seed", "7"]) == 0
+    assert main(["roll", "dice", "2d6", "--campaign", str(directory)]) == 0
+    capsys.readouterr()
+    assert main(["export", str(directory), "--format", "markdown"]) == 0
+    seeds = [line for line in capsys.readouterr().out.splitlines() if " seed " in line]
+    assert len(seeds) == 2
+    assert seeds[0].endswith("seed 7 (chosen by hand)")
+    assert "chosen" not in seeds[1]

@@ -428,7 +428,10 @@ class JournalView(Vertical):
                 if summary:
                     text.append("\n     " + summary, style="dim")
                 if reading.seed is not None:
-                    text.append(f"  {self.strings.t('app.seed', seed=reading.seed)}", style="dim")
+                    seed = self.strings.t("app.seed", seed=reading.seed)
+                    if reading.chosen_seed:  # given by hand (--seed), not drawn
+                        seed += f" ({self.strings.t('app.seed_chosen')})"
+                    text.append(f"  {seed}", style="dim")
         elif entry.kind in ("session", "scene"):
             text.append(
                 ("■ " if entry.kind == "session" else "□ ") + visible(entry.text), style="bold"
