@@ -235,6 +235,7 @@ async def test_a_players_screen_shows_nothing_of_the_gms_clocks_and_tables(
         )
         assert "Météo du col" in listed
         assert "Rumeurs" not in listed
+        assert "{meteo}" not in listed  # the key tables are rolled by is the GM's
     gm.close()
 
 

@@ -51,10 +51,13 @@ class TablesPanel(SessionStrings, Vertical):
         listing = self.query_one("#table-list", OptionList)
         listing.clear_options()
         own = set(self.session.campaign.state["tables"])
+        # The {key} other tables roll it by is the GM's to write; a player needs the name.
+        keyed = self.session.seat.role == "gm"
         for table in self.session.tables():
             origin = self.t("tables.campaign") if table.key in own else self.t("tables.shipped")
             text = Text(table.name, style="bold")
-            text.append(f"  {{{table.key}}} · {len(table.entries)} · {origin}", style="dim")
+            key = f"{{{table.key}}} · " if keyed else ""
+            text.append(f"  {key}{len(table.entries)} · {origin}", style="dim")
             listing.add_option(Option(text, id=table.key))
         if listing.option_count:
             listing.highlighted = 0
