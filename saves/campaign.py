@@ -656,7 +656,6 @@ class Campaign:
                         f"{OUTSIDE_TEXT} : {', '.join(c.key for c in outside)}",
                         outside,
                         by=None,
-                        seat_checked=True,
                         own_rules=True,
                     )
                 )
@@ -706,7 +705,6 @@ class Campaign:
             counted: tuple[Change, ...] = ()
             if roll is not None:
                 roll, counted = self._drawn(roll)
-            self._check_seat(kind, changes, target, character, secrecy, touches)
             return self._append(
                 kind,
                 text,
@@ -717,7 +715,7 @@ class Campaign:
                 game_time=game_time,
                 secrecy=secrecy,
                 touches=touches,
-                seat_checked=True,  # what was asked, without meneur's count of draws
+                asked=changes,  # without meneur's count of draws
             )
 
     def _check_seat(
@@ -772,16 +770,19 @@ class Campaign:
         secrecy: Secrecy = PUBLIC,
         touches: tuple[tuple[str, str], ...] = (),
         by: str | Literal["writer"] | None = "writer",
-        seat_checked: bool = False,
+        asked: tuple[Change, ...] | None = None,
         own_rules: bool = False,
     ) -> Entry:
         """Append under the lock, caught up (see :meth:`writing`), as this writer
         (``by``: or as someone else, None for nobody at the table), once the table's
-        rules allow this campaign's :attr:`seat` to (every write passes here; a write
-        whose seat was checked already says ``seat_checked``; one made by rules of its
-        own — a turn's choice, a hand edit — says ``own_rules`` too)."""
-        if not seat_checked:
-            self._check_seat(kind, changes, target, character, secrecy, touches)
+        rules allow this campaign's :attr:`seat` to (every write passes here): the
+        seat is checked on what it ``asked`` for (by default all the changes; meneur's
+        own bookkeeping, the count of draws, is not the seat's asking), unless the
+        write follows rules of its own — a turn's choice, a hand edit (``own_rules``)."""
+        if not own_rules:
+            self._check_seat(
+                kind, changes if asked is None else asked, target, character, secrecy, touches
+            )
         if game_time is None:
             from meneur.core.chronoste import game_now
 
@@ -1049,8 +1050,7 @@ class Campaign:
                     self._checked((change,)),
                     character=character,
                     secrecy=secrecy,
-                    seat_checked=True,  # check_choice: the turns' own rule for a seat
-                    own_rules=True,
+                    own_rules=True,  # check_choice: the turns' own rule for a seat
                 )
             ]
             if self.phase(ident).complete:
@@ -1096,7 +1096,6 @@ class Campaign:
             "reveal",
             f"Révélé (revealed) : {data['prompt']} — {shown}",
             changes,
-            seat_checked=True,
             own_rules=True,
         )
 
