@@ -74,11 +74,10 @@ def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> d
     shape that leaves meneur (no number, internal key nor account: see
     :func:`meneur.saves.views.outward_entry`)."""
     if not numbered:
-        from meneur.saves.views import outward_entry
+        from meneur.content.strings import strings
+        from meneur.saves.reading import outward_reading
 
-        text = "" if entry.redacted else _words_of(entry, campaign)
-        struck = entry.kind == "note" and not entry.redacted and campaign.is_struck(entry)
-        return outward_entry(entry, campaign.state, text, struck=struck)
+        return outward_reading(entry, campaign, strings("fr").t)
     if entry.redacted:  # an announced secret: that it happened, and nothing of it
         shown = {"id": entry.id, "time": entry.time.isoformat(), "kind": entry.kind}
         shown.update(secret=entry.visibility, player=entry.player)
@@ -90,15 +89,6 @@ def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> d
         if campaign.is_struck(entry):
             data["struck"] = True
     return data
-
-
-def _words_of(entry: Entry, campaign: Campaign) -> str:
-    """An entry's words as the journal says them (a note as edited, a change in
-    names), in the CLI's language."""
-    from meneur.content.strings import strings
-    from meneur.saves.reading import read_entry
-
-    return read_entry(entry, campaign, strings("fr").t).text
 
 
 def run_new(args: argparse.Namespace) -> str:

@@ -20,7 +20,6 @@ from meneur.saves.campaign import PUBLIC, Campaign, Clock, Said, Secrecy, local_
 from meneur.saves.changes import Change
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
-from meneur.saves.state import dice as dice_of
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
@@ -209,9 +208,10 @@ class Session:
         """Whether this seat may see the seed of its own roll ``entry`` now: not a
         player's, on a draw of the session under way (it would help work out the rolls
         to come; meneur.core.fair_dice)."""
+        from meneur.saves.views import sealed_commitment
+
         roll = entry.roll or {}
-        committed = dice_of(self.campaign.state)
-        sealed = committed.get("commitment") if committed is not None else None
+        sealed = sealed_commitment(self.campaign.state)
         return self.seat.role == "gm" or "draw" not in roll or roll.get("commitment") != sealed
 
     def note(self, text: str) -> Entry:

@@ -37,18 +37,14 @@ def tables_for(seat: Seat, state: Mapping[str, Any], lang: str) -> tuple[RandomT
 
 
 def _reaches(table: RandomTable, every: tuple[RandomTable, ...], secret: set[str]) -> bool:
-    """Whether rolling ``table`` may roll on a table of ``secret`` (itself included)."""
-    from meneur.core.tables import find
+    """Whether rolling ``table`` may roll on a table of ``secret`` (itself included):
+    the tables its roll would gather (a table that names a missing one is left to say
+    so when rolled)."""
+    from meneur.core.errors import RulesError
+    from meneur.core.tables import TableQuery
 
-    seen: set[str] = set()
-    pending = [table]
-    while pending:
-        current = pending.pop()
-        if current.key in secret:
-            return True
-        seen.add(current.key)
-        for name in current.references():
-            found = find(every, name)
-            if found is not None and found.key not in seen:
-                pending.append(found)
-    return False
+    try:
+        reached = TableQuery.of(table, every).tables
+    except RulesError:
+        return table.key in secret
+    return any(found.key in secret for found in reached)

@@ -19,8 +19,8 @@ from meneur.core.visibility import GM, Viewer
 from .campaign import Campaign
 from .chunks import each_chunk
 from .journal import Entry, array_table, entry_block
-from .reading import EntryReading, Translate, read_entry, secret_reading
-from .views import entries_for, outward_entry, outward_state, state_for
+from .reading import EntryReading, Translate, outward_reading, read_entry, secret_reading
+from .views import entries_for, outward_state, state_for
 
 
 def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> str:
@@ -190,12 +190,8 @@ def toml_pieces(
             shown = entries_for(entries, viewer, journal, campaign.state)
             blocks = []
             for entry in shown:
-                if entry.redacted:
-                    continue
-                note = entry.kind == "note"
-                text = read_entry(entry, campaign, t).text
-                data = outward_entry(entry, state, text, struck=note and campaign.is_struck(entry))
-                blocks.append("\n" + array_table(data))
+                if not entry.redacted:  # an archive holds no announced placeholders
+                    blocks.append("\n" + array_table(outward_reading(entry, campaign, t)))
             return "".join(blocks)
 
         yield from each_chunk(journal, outward_work, parallel=parallel)

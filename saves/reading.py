@@ -136,6 +136,17 @@ def visibility_label(entry: Entry, t: Translate) -> str:
     return label
 
 
+def outward_reading(entry: Entry, campaign: Campaign, t: Translate) -> dict[str, Any]:
+    """``entry`` as it leaves meneur for someone other than the GM, worded in the
+    language of ``t`` (see :func:`meneur.saves.views.outward_entry`)."""
+    from .views import outward_entry
+
+    if entry.redacted:
+        return outward_entry(entry, campaign.state, "")
+    text = read_entry(entry, campaign, t).text
+    return outward_entry(entry, campaign.state, text, struck=campaign.is_struck(entry))
+
+
 def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     """How ``entry`` of ``campaign`` reads, in the language of ``t``."""
     roll = entry.roll
