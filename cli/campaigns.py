@@ -15,12 +15,12 @@ from .usage import UsageError
 
 if TYPE_CHECKING:
     from meneur.core.visibility import Viewer
-    from meneur.saves.campaign import Campaign, Secrecy
-    from meneur.saves.journal import Entry
+    from meneur.play.campaigns import Campaign, Secrecy
+    from meneur.play.journal import Entry
 
 
 def _directory(given: str | None) -> Path:
-    from meneur.saves.locations import current_campaign
+    from meneur.play.campaigns import current_campaign
 
     return Path(given) if given else current_campaign()
 
@@ -40,8 +40,7 @@ def _open(directory: Path, *, write: bool = True, defer_check: bool = False) -> 
     """Open a campaign for a command. ``defer_check``: the command reads every chunk of
     the journal whole itself (checking it then), so opening does not read them first.
     The command line holds no threads: a long journal is read by forked workers."""
-    from meneur.saves.campaign import Campaign, default_author
-    from meneur.saves.locations import remember
+    from meneur.play.campaigns import Campaign, default_author, remember
 
     campaign = Campaign.open(
         directory, write=write, author=default_author(), parallel=True, defer_check=defer_check
@@ -53,7 +52,7 @@ def _open(directory: Path, *, write: bool = True, defer_check: bool = False) -> 
 
 def _secrecy(args: argparse.Namespace) -> Secrecy:
     """Who may see the entry a command writes (``--visibility``, ``--as``, ``--announce``)."""
-    from meneur.saves.campaign import Secrecy
+    from meneur.play.campaigns import Secrecy
 
     return Secrecy(args.visibility or "public", args.player, args.announce)
 
@@ -72,10 +71,10 @@ def _viewer(args: argparse.Namespace) -> Viewer:
 def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> dict[str, Any]:
     """An entry as JSON data: whole for the GM (``numbered``); for anyone else in the
     shape that leaves meneur (no number, internal key nor account: see
-    :func:`meneur.saves.views.outward_entry`)."""
+    :func:`meneur.play.views.outward_entry`)."""
     if not numbered:
         from meneur.content.strings import strings
-        from meneur.saves.reading import outward_reading
+        from meneur.play.reading import outward_reading
 
         return outward_reading(entry, campaign, strings("fr").t)
     if entry.redacted:  # an announced secret: that it happened, and nothing of it
@@ -93,8 +92,7 @@ def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> d
 
 def run_new(args: argparse.Namespace) -> str:
     """``meneur new DIR --system S``: create and remember a campaign."""
-    from meneur.saves.campaign import Campaign
-    from meneur.saves.locations import remember
+    from meneur.play.campaigns import Campaign, remember
 
     options: dict[str, object] = {}
     for text in args.option:
@@ -265,7 +263,7 @@ def run_set(args: argparse.Namespace) -> str:
 
 def run_unset(args: argparse.Namespace) -> str:
     """``meneur unset [DIR] KEY``."""
-    from meneur.saves.changes import MISSING
+    from meneur.core.changes import MISSING
 
     directory, (key,) = _split("unset", args.words, 1)
     with _open(directory) as campaign:
@@ -306,7 +304,7 @@ def run_time(args: argparse.Namespace) -> str:
         return now
     from meneur.core.errors import RulesError
     from meneur.play.chronoste import advance_time
-    from meneur.saves.errors import CampaignError
+    from meneur.play.errors import CampaignError
 
     with _open(directory) as campaign:
         try:
@@ -327,8 +325,8 @@ def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> st
     """One journal entry on one line: number (unless not ``numbered``), time, kind and
     what it says; an announced secret says only that it happened."""
     from meneur.content.strings import strings
-    from meneur.saves.export import roll_line
-    from meneur.saves.reading import read_entry, secret_reading, visibility_label
+    from meneur.play.export import roll_line
+    from meneur.play.reading import read_entry, secret_reading, visibility_label
 
     when = entry.time.strftime("%d/%m %H:%M")
     t = strings("fr").t  # the CLI speaks French, with English glosses
@@ -365,8 +363,8 @@ def run_journal(args: argparse.Namespace) -> str | None:
     the last N entries of the journal, as the viewer may see them (for anyone but the
     GM without their numbers, whose gaps would count the secrets)."""
     from meneur.core.visibility import GM
-    from meneur.saves.chunks import each_chunk
-    from meneur.saves.views import entries_for
+    from meneur.play.export import each_chunk
+    from meneur.play.views import entries_for
 
     viewer = _viewer(args)
     campaign = _open(_directory(args.directory), write=False)
@@ -416,7 +414,7 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool, viewer: 
     import time
 
     from meneur.core.visibility import GM
-    from meneur.saves.views import entries_for
+    from meneur.play.views import entries_for
 
     numbered = viewer == GM
 
@@ -449,8 +447,7 @@ def run_export(args: argparse.Namespace) -> str | None:
     """``meneur export [DIR] [--format markdown|toml] [-o FILE] [--role R] [--as NAME]``,
     as the viewer may see the campaign."""
     from meneur.content.strings import default_language
-    from meneur.saves.atomic import write_out, writes_atomically
-    from meneur.saves.export import markdown_pieces, toml_pieces
+    from meneur.play.export import markdown_pieces, toml_pieces, write_out, writes_atomically
 
     viewer = _viewer(args)
     # The export reads every chunk whole and checks it then. Written to a file, it is
@@ -487,7 +484,7 @@ def run_check(args: argparse.Namespace) -> str:
     Raises:
         CampaignError: for the first problem found.
     """
-    from meneur.saves.verify import check_journal
+    from meneur.play.export import check_journal
 
     directory = _directory(args.directory)
     # Every chunk is read whole by the check itself, which says nothing until the end:
@@ -532,9 +529,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             )
         return make(None), None
     # Only with a campaign: a roll to print pays for nothing of the saves.
+    from meneur.core.changes import Change, read
+    from meneur.play.errors import CampaignError
     from meneur.play.rolls import roll_words
-    from meneur.saves.changes import Change, read
-    from meneur.saves.errors import CampaignError
 
     secrecy = _secrecy(args)  # refused before any die is cast
     with _open(Path(args.campaign)) as campaign:
@@ -558,7 +555,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         solo = campaign.state["options"].get("solo")
         if args.system in ("yesno", "scene") and args.tension is None and solo:
             args.tension = tension_of(campaign.state)  # the campaign's, unless given for this roll
-        from meneur.saves.campaign import PUBLIC
+        from meneur.play.campaigns import PUBLIC
 
         from .commands import campaign_seed, new_seed
 

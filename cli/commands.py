@@ -389,7 +389,7 @@ def table_query(args: argparse.Namespace) -> Any:
 
     own: tuple[Any, ...] = ()
     if getattr(args, "campaign", None):
-        from meneur.saves.campaign import read_state
+        from meneur.play.campaigns import read_state
 
         state = read_state(args.campaign)
         lang = "en" if getattr(args, "lang", None) == "en" else "fr"

@@ -22,7 +22,7 @@ def run_element(args: argparse.Namespace) -> str | dict[str, Any]:
     from meneur.content.strings import default_language
     from meneur.core.cosmos.elements import apply, shown
     from meneur.core.errors import RulesError
-    from meneur.saves.errors import CampaignError
+    from meneur.play.errors import CampaignError
 
     table = element_table()
     lang = args.lang or default_language()
@@ -33,7 +33,7 @@ def run_element(args: argparse.Namespace) -> str | dict[str, Any]:
     affinities = table.affinities
     source = "seed"
     if args.campaign:
-        from meneur.saves.campaign import Campaign
+        from meneur.play.campaigns import Campaign
 
         try:
             campaign = Campaign.open(Path(args.campaign), write=False)

@@ -144,7 +144,7 @@ def run_watch(args: argparse.Namespace) -> int:
     if not served and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("meneur watch", NO_TERMINAL)
     from meneur.content.strings import default_language, strings
-    from meneur.saves.campaign import Campaign
+    from meneur.play.campaigns import Campaign
     from meneur.tui.watch import WatchApp
 
     from .campaigns import _directory, _viewer
@@ -171,7 +171,7 @@ def run_web(args: argparse.Namespace) -> int:
         UsageError: for another address without --allow-remote.
         CampaignError: for a campaign that cannot be read (checked before serving).
     """
-    from meneur.saves.campaign import Campaign
+    from meneur.play.campaigns import Campaign
     from meneur.serve.web import LOCAL_HOSTS, serve, watch_command
 
     from .campaigns import _directory, _viewer
@@ -212,8 +212,7 @@ def run_serve(args: argparse.Namespace) -> int:
         CampaignError: for a campaign that cannot be opened (checked before serving).
     """
     from meneur.content.strings import default_language
-    from meneur.saves.campaign import Campaign
-    from meneur.saves.locations import data_dir
+    from meneur.play.campaigns import Campaign, data_dir
 
     from .campaigns import _directory
 
@@ -236,7 +235,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if not args.headless:
 
         def gm_app(server: object) -> object:
-            from meneur.saves.campaign import default_author
+            from meneur.play.campaigns import default_author
             from meneur.tui.app import make_app
 
             campaign = Campaign.open(directory)
@@ -376,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:
         # Campaign errors are imported only when a campaign command fails, so the
         # rolling path does not pay for meneur.saves.
-        from meneur.saves.errors import CampaignError
+        from meneur.play.errors import CampaignError
 
         if not isinstance(error, CampaignError):
             raise

@@ -13,8 +13,8 @@ from .usage import UsageError
 
 if TYPE_CHECKING:
     from meneur.core.story import StoryItem
+    from meneur.play.campaigns import Campaign, Plan
     from meneur.play.story import Moved
-    from meneur.saves.campaign import Campaign, Plan
 
 LIST_OF = {"thread": "threads", "person": "people"}
 WORD = {"thread": "Fil", "person": "Personne"}

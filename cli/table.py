@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from meneur.saves.campaign import Campaign
-from meneur.saves.table_file import TableFile, edit_table, key_line, read_table
+from meneur.play.campaigns import Campaign
+from meneur.play.seating import TableFile, edit_table, key_line, read_table
 
 from .campaigns import _directory
 from .usage import UsageError

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from meneur.core.changes import MISSING, Change
 from meneur.core.words import new_ident
 from meneur.saves.campaign import Plan, Planned
-from meneur.saves.changes import MISSING, Change
 
 FALLBACK = "personnage"
 """A character's key when its name has no letter or digit to make one of."""

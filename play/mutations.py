@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
+from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import mutations
 from meneur.core.errors import RulesError
 from meneur.core.records import as_data, from_data
-from meneur.saves.changes import MISSING, Change
 
 if TYPE_CHECKING:
     from meneur.core.cosmos.genes import GeneTree

@@ -1,11 +1,18 @@
 """Seating a player at the shared table: one edit of ``table.toml``, the same from the
 GM's app and ``meneur table … player`` — seating someone twice adds what is new (a key,
-a character) and changes nothing else."""
+a character) and changes nothing else.
+
+The file itself (read, checked, edited under the campaign's lock) is
+:mod:`meneur.saves.table_file`; front ends reach it through here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from meneur.saves.table_file import TableFile, edit_table, key_line, read_table
+
+__all__ = ["TableFile", "edit_table", "key_line", "read_table", "seating"]
 
 
 def seating(

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meneur.content.strings import Strings
+from meneur.core.changes import Change
 from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
 from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.saves.campaign import PUBLIC, Campaign, Clock, Said, Secrecy, local_now
-from meneur.saves.changes import Change
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
 
@@ -208,7 +208,7 @@ class Session:
         """Whether this seat may see the seed of its own roll ``entry`` now: not a
         player's, on a draw of the session under way (it would help work out the rolls
         to come; meneur.core.fair_dice)."""
-        from meneur.saves.views import sealed_commitment
+        from meneur.saves.secrecy import sealed_commitment
 
         roll = entry.roll or {}
         sealed = sealed_commitment(self.campaign.state)
@@ -250,7 +250,7 @@ class Session:
     def taken_back(self, entry: Entry) -> str:
         """What an undo or redo entry took back, said as the journal says it: in words,
         never a key or an entry's number."""
-        from meneur.saves.reading import read_entry
+        from meneur.play.reading import read_entry
 
         what = entry.text.split(" : ", 1)[-1]
         if entry.target is not None:

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from meneur.core import story
+from meneur.core.changes import MISSING, Change, read, set_value
 from meneur.core.errors import RulesError
 from meneur.saves.campaign import Plan, Planned
-from meneur.saves.changes import MISSING, Change, read, set_value
 from meneur.saves.state import Tracker, trackers
 
 

@@ -39,20 +39,20 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal
 
 from meneur.content.own_files import NotOwnFile, check_own, read_own
+from meneur.core import changes as state_changes
+from meneur.core.changes import MISSING, Change, ChangeError
 from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 from meneur.core.table_rules import GM_SEAT, Refused, check_entry, check_undo
 from meneur.core.visibility import check_visibility
 
-from . import changes as state_changes
 from .atomic import atomic_write, remove_leftovers
-from .changes import MISSING, Change, ChangeError
-from .describe import OUTSIDE_TEXT, set_text
 from .errors import CampaignError, Refusal, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
 from .schema import HISTORY_LIMIT, MENEUR_VERSION, migrate, new_state, validate
 from .state import dice as committed_dice
+from .stored_words import OUTSIDE_TEXT, set_text
 
 if TYPE_CHECKING:
     from meneur.core.phases import Phase
@@ -806,7 +806,7 @@ class Campaign:
         # or acts on a secret entry, is as secret as they are, even once the item is
         # gone or no longer secret (an undo must not make the past public). Imported
         # here: opening a campaign to show it (the app's first frame) does not need it.
-        from .views import gm_keys, secrecy_of
+        from .secrecy import gm_keys, secrecy_of
 
         secret = gm_keys(self.state)
         found = secrecy_of(entry, self.journal, secret)
@@ -1129,7 +1129,7 @@ class Campaign:
                 "revealed": revealed,
             }
             # The entry carries the key in its change, for undo; no view but the GM's
-            # receives a change of the dice (meneur.saves.views).
+            # receives a change of the dice (meneur.play.views).
             return self.append(
                 kind, title, game_time=game_time, changes=(Change(("dice",), before, dice),)
             )

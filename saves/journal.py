@@ -20,11 +20,11 @@ from typing import Any
 
 from meneur.content.own_files import NotOwnFile, kind_of_file, open_own, read_own
 from meneur.content.toml_reader import TomlError, loads
+from meneur.core.changes import Change, ChangeError
 from meneur.core.text import not_utf8, shown
 from meneur.core.visibility import VISIBILITIES
 
 from .atomic import atomic_write
-from .changes import Change, ChangeError
 from .errors import CampaignError
 
 CHUNK_SIZE = 250

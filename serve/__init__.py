@@ -5,5 +5,5 @@
 
 These servers run the same app as ``meneur`` and ``meneur watch``, for other screens;
 who may see what is decided below them (``meneur.core.visibility``,
-``meneur.saves.views``), never here.
+``meneur.play.views``), never here.
 """

@@ -15,8 +15,8 @@ from typing import Any, TextIO
 
 from meneur.core.table_rules import GM_SEAT, Present
 from meneur.core.text import cut, visible
-from meneur.saves.campaign import Campaign
-from meneur.saves.errors import CampaignError
+from meneur.play.campaigns import Campaign
+from meneur.play.errors import CampaignError
 
 from .host_key import fingerprint, load_or_make_host_key
 from .ssh import Address, Log, TableServer

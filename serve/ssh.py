@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any
 import asyncssh
 
 from meneur.core.table_rules import Present, Seat
+from meneur.play.campaigns import Campaign, Clock, local_now
+from meneur.play.errors import CampaignError
 from meneur.play.presence import Presence
-from meneur.saves.campaign import Campaign, Clock, local_now
-from meneur.saves.errors import CampaignError
-from meneur.saves.table_file import TableFile, read_table
+from meneur.play.seating import TableFile, read_table
 
 from .channel_driver import ChannelDriver, clamp_size, driver_for
 

@@ -18,11 +18,11 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from meneur.core.table_rules import offers
+from meneur.play import settings
+from meneur.play.campaigns import Campaign, Clock, local_now
+from meneur.play.errors import CampaignError
 from meneur.play.session import Session, SessionStrings
-from meneur.saves.campaign import Campaign, Clock, local_now
-from meneur.saves.errors import CampaignError
 
-from . import settings
 from .i18n import Strings, default_language, strings, translate_bindings
 from .terminal_guard import guard_terminal
 from .themes import HIGH_CONTRAST
@@ -209,7 +209,7 @@ class MeneurApp(SessionStrings, App[None]):
     ) -> None:
         if choice is None:
             return
-        from meneur.saves.locations import data_dir, remember
+        from meneur.play.campaigns import data_dir, remember
 
         try:
             if isinstance(choice, tuple):
@@ -362,9 +362,8 @@ def open_campaign(
     Raises:
         CampaignError: when the campaign cannot be opened.
     """
+    from meneur.play.campaigns import current_campaign, default_author, default_campaign, remember
     from meneur.play.session import create_default
-    from meneur.saves.campaign import default_author
-    from meneur.saves.locations import current_campaign, default_campaign, remember
 
     target = directory or current_campaign()
     if (

@@ -7,7 +7,7 @@ recent journal. ``table``: the party and the journal as players see them. Neithe
 key bar, a cursor or a dialog; neither takes the lock or writes a byte, and both survive
 the writers' restarts (they only read files).
 
-What the view shows goes through :mod:`meneur.saves.views` first: the viewer's role
+What the view shows goes through :mod:`meneur.play.views` first: the viewer's role
 decides which entries and which trackers it ever receives.
 """
 
@@ -27,12 +27,12 @@ from meneur.content.outcomes import OUTCOME_COLOURS, percent_text, style_class
 from meneur.content.strings import Strings
 from meneur.core.text import cut, visible
 from meneur.core.visibility import GM, Viewer
+from meneur.play.campaigns import Campaign
+from meneur.play.errors import CampaignError
+from meneur.play.journal import Entry
+from meneur.play.reading import dice_shown, odds_before, read_entry, secret_reading
 from meneur.play.sheets import sheet_summary
-from meneur.saves.campaign import Campaign
-from meneur.saves.errors import CampaignError
-from meneur.saves.journal import Entry
-from meneur.saves.reading import dice_shown, odds_before, read_entry, secret_reading
-from meneur.saves.views import entries_for, state_for
+from meneur.play.views import entries_for, state_for
 
 from .terminal_guard import guard_terminal
 from .themes import HIGH_CONTRAST
@@ -234,7 +234,7 @@ class WatchApp(App[None]):
             yield JournalView(self.strings, id="journal", viewer=self.viewer)
 
     def on_mount(self) -> None:
-        from . import settings
+        from meneur.play import settings
 
         self.register_theme(HIGH_CONTRAST)
         chosen = self.theme_name or settings.load().get("theme")  # the player's own

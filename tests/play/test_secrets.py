@@ -22,8 +22,8 @@ from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.core.visibility import AUDIENCE, Viewer
 from meneur.play import story as play
+from meneur.play.export import export_markdown, toml_pieces
 from meneur.saves.campaign import Campaign, Secrecy, default_author
-from meneur.saves.export import export_markdown, toml_pieces
 
 OUTSIDERS = [AUDIENCE, Viewer("player", "alice")]
 ROLE_ARGS = [["--role", "audience"], ["--as", "alice"]]

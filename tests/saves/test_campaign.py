@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.saves.campaign import Campaign, replay_roll, roll_to_data, summary
-from meneur.saves.changes import MISSING, Change
 from meneur.saves.errors import CampaignError, UndoConflict
 from meneur.saves.journal import CHUNK_SIZE
 

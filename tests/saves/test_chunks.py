@@ -16,9 +16,9 @@ import pytest
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.core.visibility import AUDIENCE, GM, Viewer
+from meneur.play.export import markdown_pieces, toml_pieces
 from meneur.saves.campaign import Campaign, roll_to_data
 from meneur.saves.chunks import PARALLEL_FROM, each_chunk
-from meneur.saves.export import markdown_pieces, toml_pieces
 from meneur.saves.journal import (
     CHUNK_SIZE,
     Entry,

@@ -204,7 +204,7 @@ def test_processes_started_together_keep_every_acknowledged_change(tmp_path: Pat
 def test_a_change_made_of_a_state_changed_since_is_refused_saying_so(tmp_path: Path) -> None:
     """A change that carries the value it expects (a sheet edited in a dialog opened
     before another seat changed it) is refused, not written over the other."""
-    from meneur.saves.changes import Change
+    from meneur.core.changes import Change
 
     directory = tmp_path / "c"
     new_campaign(directory)

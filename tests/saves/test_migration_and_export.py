@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.core.traits import rules as traits
+from meneur.play.export import export_markdown, export_toml
 from meneur.saves import schema
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
-from meneur.saves.export import export_markdown, export_toml
 
 
 @pytest.fixture
@@ -178,7 +178,7 @@ def test_the_export_in_pieces_is_the_whole_export(
 ) -> None:
     """Written piece by piece (a long journal is never one string), the Markdown is the
     same document, blank lines and trailing blanks of the last note included."""
-    from meneur.saves import export
+    from meneur.play import export
 
     directory = tmp_path_factory.mktemp("pieces") / "c"
     with Campaign.create(directory, system="resolution", name="Vranberg") as campaign:

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from meneur.core.table_rules import Seat
 from meneur.core.visibility import AUDIENCE, Viewer
+from meneur.play.views import entries_for, state_for
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
-from meneur.saves.views import entries_for, state_for
 
 PLAYERS = {"alice": "kael", "bob": "mira", "chloe": "zoe"}
 

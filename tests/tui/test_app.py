@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
+from meneur.play import settings
 from meneur.saves.campaign import Campaign
-from meneur.tui import settings
 from meneur.tui.app import make_app, open_campaign
 from tests.waiting import steady
 

@@ -12,8 +12,8 @@ import pytest
 
 from meneur.content.strings import strings
 from meneur.core.visibility import AUDIENCE, GM, Viewer
+from meneur.play.reading import read_entry
 from meneur.saves.campaign import Campaign
-from meneur.saves.reading import read_entry
 from meneur.tui.watch import LastRoll, WatchApp
 from tests.waiting import PATIENCE, until_app
 

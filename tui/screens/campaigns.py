@@ -16,9 +16,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.content import term
-from meneur.saves.campaign import summary
-from meneur.saves.locations import data_dir
-from meneur.saves.schema import OPTION_CHOICES, OPTIONS, SYSTEMS
+from meneur.play.campaigns import OPTION_CHOICES, OPTIONS, SYSTEMS, data_dir, summary
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.ticklist import TickList

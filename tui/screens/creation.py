@@ -31,6 +31,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from meneur.content import Term, term
+from meneur.core.changes import Change
 from meneur.core.cosmos.creation import (
     CONVERSION_TOTAL,
     OLD_STATS,
@@ -50,9 +51,8 @@ from meneur.core.cosmos.levels import stat_cap
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.play.characters import new_character
+from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
-from meneur.saves.changes import Change
-from meneur.saves.errors import CampaignError
 from meneur.tui.i18n import translate_bindings
 from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.footer import KeyFooter

@@ -12,10 +12,10 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from meneur.content import term
+from meneur.core.changes import Change, apply, set_value
 from meneur.core.errors import RulesError
 from meneur.play.characters import new_character
-from meneur.saves.changes import Change, apply, set_value
-from meneur.saves.errors import CampaignError
+from meneur.play.errors import CampaignError
 
 from .sheet import NAME, SheetScreen
 

@@ -18,11 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from meneur.content import term
+from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import levels
 from meneur.core.cosmos.creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
 from meneur.play.session import SessionStrings
-from meneur.saves.changes import MISSING, Change
 from meneur.tui.i18n import translate_bindings
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.creation import PointMoves

@@ -27,14 +27,14 @@ from textual.widgets.option_list import Option
 
 from meneur.content import Term, term
 from meneur.core import sheets
+from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import sheet as cosmos_sheet
 from meneur.core.cosmos.creation import STATS
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
 from meneur.core.systemj.cards import hand
+from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
-from meneur.saves.changes import MISSING, Change
-from meneur.saves.errors import CampaignError
 from meneur.tui.i18n import signed, translate_bindings
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.title_bar import TitleBar
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 
     from meneur.core.cosmos.catalogue import Catalogue
     from meneur.core.cosmos.genes import GeneTree, Genome
+    from meneur.play.journal import Entry
     from meneur.play.session import Session
-    from meneur.saves.journal import Entry
 
 LABEL_WIDTH = 44
 """Widest label column (longer labels are cut by the row, not the column)."""
@@ -383,7 +383,7 @@ class SheetScreen(SessionStrings, Screen[None]):
 
     def save(self, field: Field, after: Any, what: str) -> bool:
         """Set ``field`` to ``after`` in one journal entry (one undo); False if refused."""
-        from meneur.saves.changes import set_value
+        from meneur.core.changes import set_value
 
         campaign = self.session.campaign
         change = set_value(campaign.state, self.path(field), after)
@@ -729,7 +729,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             for k, v in after.points.items()
             if v != before.get(k, 0) and k in tree.genes
         ]
-        from meneur.saves.changes import set_value
+        from meneur.core.changes import set_value
 
         text = self.t("genes.spent", name=self.value(NAME), genes=", ".join(grown), left=after.left)
         genome = {**dna, "left": after.left, "points": dict(after.points)}

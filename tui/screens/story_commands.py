@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual import work
 
 from meneur.core.errors import RulesError
-from meneur.saves.errors import CampaignError
+from meneur.play.errors import CampaignError
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from meneur.core.story import StoryItem
+    from meneur.play.campaigns import Plan
+    from meneur.play.journal import Entry
     from meneur.play.session import Session
     from meneur.play.story import Moved
-    from meneur.saves.campaign import Plan
-    from meneur.saves.journal import Entry
 
 WORD = {"threads": "thread", "people": "person"}
 

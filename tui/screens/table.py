@@ -16,10 +16,10 @@ from textual.widget import Widget
 from meneur.core.errors import RulesError
 from meneur.core.table_rules import offers
 from meneur.core.text import visible
+from meneur.play.campaigns import Secrecy, Update
+from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.play.story import tension_of
-from meneur.saves.campaign import Secrecy, Update
-from meneur.saves.errors import CampaignError
 from meneur.tui.screens.story_commands import StoryCommands
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
@@ -35,8 +35,8 @@ from meneur.tui.widgets.tabbar import TabBar
 from meneur.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
+    from meneur.play.journal import Entry
     from meneur.play.session import Session
-    from meneur.saves.journal import Entry
     from meneur.tui.widgets.oracles import OraclePanel
     from meneur.tui.widgets.tables import TablesPanel
 
@@ -256,7 +256,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     def _show_story(self) -> None:
         """The story beside the party: what this seat may see of it (a player never
         receives the GM's clocks and tracks)."""
-        from meneur.saves.views import state_for
+        from meneur.play.views import state_for
 
         campaign = self.session.campaign
         # What this seat's view receives, from the one filter every view uses.
@@ -930,7 +930,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     async def action_seat_player(self) -> None:
         """The GM seats a player at the shared table (table.toml, checked before it is
         written, counted at their next login): id, name, public key, characters."""
-        from meneur.saves.table_file import edit_table, key_line
+        from meneur.play.seating import edit_table, key_line
 
         from .dialogs import TextDialog
 
@@ -1010,8 +1010,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     @work
     async def action_export(self) -> None:
         """Export the journal to Markdown, in a file the player names."""
-        from meneur.saves.atomic import write_out
-        from meneur.saves.export import markdown_pieces
+        from meneur.play.export import write_markdown
 
         from .dialogs import TextDialog
 
@@ -1034,8 +1033,10 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         from pathlib import Path
 
         try:
-            pieces = markdown_pieces(campaign, self.session.strings.lang)
-            write_out(Path(path), (piece.encode("utf-8") for piece in pieces))
+            # What this seat may read: a player's export has none of the GM's secrets.
+            write_markdown(
+                Path(path), campaign, self.session.strings.lang, self.session.seat.viewer
+            )
         except OSError as error:
             self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
             return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -25,8 +24,8 @@ from meneur.tui.widgets.line_input import TextField
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
-    from meneur.saves.campaign import Campaign
-    from meneur.saves.journal import Entry
+    from meneur.play.campaigns import Campaign
+    from meneur.play.journal import Entry
 
 FIRST = 40
 """Entries listed at first, at least (as many as the terminal has lines, if more): enough
@@ -192,41 +191,32 @@ class JournalView(Vertical):
 
     def _visible(self, entries: Iterable[Entry]) -> Iterator[Entry]:
         """What of ``entries`` this view's viewer may see, as they may see it."""
-        from meneur.saves.views import entries_for
+        from meneur.play.journal import seen
 
         assert self.campaign is not None
-        campaign = self.campaign
-        return entries_for(entries, self.viewer, campaign.journal, campaign.state)
+        return seen(self.campaign, self.viewer, entries)
 
     def _before(self, first: int, count: int) -> list[Entry] | None:
-        """Up to ``count`` entries the viewer may see before entry ``first``, oldest
-        first, reading further back past those they may not; None when a chunk
-        cannot be read."""
-        assert self.campaign is not None
-        journal = self.campaign.journal
-        found: list[Entry] = []
-        while first > 1 and len(found) < count:
-            older = self._read(lambda start=first: journal.before(start, EARLIER))  # type: ignore[misc]
-            if older is None:
-                return None
-            if not older:
-                break
-            found = list(self._visible(older)) + found
-            first = older[0].id
-        return found[-count:]
+        """Up to ``count`` entries the viewer may see before entry ``first`` (None when
+        a chunk cannot be read)."""
+        from meneur.play.journal import before
+
+        campaign = self.campaign
+        assert campaign is not None
+        return self._read(lambda: before(campaign, self.viewer, first, count))
 
     def _after(self, last: int, count: int) -> list[Entry] | None:
         """Up to ``count`` entries the viewer may see after entry ``last``."""
-        assert self.campaign is not None
-        journal = self.campaign.journal
-        return self._read(
-            lambda: list(itertools.islice(self._visible(journal.stream(last + 1)), count))
-        )
+        from meneur.play.journal import after
+
+        campaign = self.campaign
+        assert campaign is not None
+        return self._read(lambda: after(campaign, self.viewer, last, count))
 
     def _read(self, read: Callable[[], list[Entry]]) -> list[Entry] | None:
         """Entries from the journal, or None when a chunk cannot be read (damaged while
         the app is open): said once, and the list stays as it was."""
-        from meneur.saves.errors import CampaignError
+        from meneur.play.errors import CampaignError
 
         try:
             return read()
@@ -397,7 +387,7 @@ class JournalView(Vertical):
 
     def _option(self, entry: Entry) -> Option:
         # How entries read is needed from the first entry listed, after the first frame.
-        from meneur.saves.reading import (
+        from meneur.play.reading import (
             dice_summary,
             read_entry,
             secret_reading,
@@ -549,41 +539,17 @@ class JournalView(Vertical):
         """Read the journal chunk by chunk from the newest, apart from the one the
         interface reads (a chunk at a time in memory), and hand what matches to the
         interface after each chunk."""
-        from meneur.saves.errors import CampaignError
-        from meneur.saves.journal import chunk_number, read_chunk
+        from meneur.play.errors import CampaignError
+        from meneur.play.journal import search
 
         worker = get_current_worker()
-        journal = campaign.journal
-        last = journal.last_id
-        count = 0
-        for number in range(chunk_number(last) if last else 0, 0, -1):
-            if worker.is_cancelled:
-                return
-            path = journal.chunk_path(number)
-            try:
-                entries, _ = read_chunk(path, number, sealed=number < chunk_number(last))
-            except CampaignError as error:
-                self.app.call_from_thread(self._search_failed, str(error))
-                return
-            # Only what the viewer may see whole is searched: an announced secret has
-            # no words to find, a hidden one is not there.
-            visible = [e for e in self._visible(entries) if not e.redacted]
-            batch = [
-                entry
-                for entry in reversed(visible)
-                if entry.id <= last
-                and (
-                    wanted in campaign.note_text(entry).casefold()
-                    or (entry.game_time is not None and wanted in entry.game_time.casefold())
-                )
-            ][: MAX_FOUND - count]
-            count += len(batch)
-            done = count >= MAX_FOUND or number == 1
-            self.app.call_from_thread(self._found, batch, count, done)
-            if count >= MAX_FOUND:
-                return
-        if not last:
-            self.app.call_from_thread(self._found, [], 0, True)
+        try:
+            for batch, count, done in search(
+                campaign, self.viewer, wanted, MAX_FOUND, lambda: worker.is_cancelled
+            ):
+                self.app.call_from_thread(self._found, batch, count, done)
+        except CampaignError as error:
+            self.app.call_from_thread(self._search_failed, str(error))
 
     def _found(self, batch: list[Entry], count: int, done: bool) -> None:
         """List what the search found in one more chunk (newest first)."""

@@ -20,10 +20,10 @@ from meneur.content import term
 from meneur.content.outcomes import glossed, percent_text, style_class, symbol
 from meneur.core import oracles
 from meneur.core.table_rules import offers
+from meneur.play.errors import CampaignError
 from meneur.play.rolls import roll_words
 from meneur.play.session import SessionStrings
 from meneur.play.story import tension_of
-from meneur.saves.errors import CampaignError
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.tick import Tick

@@ -14,8 +14,8 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.core.tables import RandomTable, TableQuery
+from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
-from meneur.saves.errors import CampaignError
 from meneur.tui.widgets.button import ActionButton
 
 from .panels.base import ActionPanel, journaled

@@ -34,9 +34,9 @@ from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
 
 if TYPE_CHECKING:
+    from meneur.core.changes import Change
+    from meneur.play.journal import Entry
     from meneur.play.session import Session
-    from meneur.saves.changes import Change
-    from meneur.saves.journal import Entry
 
 
 def number(text: str, default: int) -> int:
@@ -347,7 +347,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
 
     def shown_dice(self, record: Any) -> list[ShownDie]:
         """The record's dice as they are shown, each role said in words (a reroll ↻)."""
-        from meneur.saves.reading import role_label
+        from meneur.play.reading import role_label
 
         return [
             ShownDie(

@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, Collapsible, Input, SelectionList,
 from meneur.content import term
 from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
+from meneur.core.changes import MISSING, Change, read
 from meneur.core.cosmos import aura, combat, endurance, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.conditions import CannotAct, Condition, of_sheet, total
@@ -27,7 +28,6 @@ from meneur.core.cosmos.elements import ELEMENTS, apply, shown
 from meneur.core.cosmos.endurance import Fatigue
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
-from meneur.saves.changes import MISSING, Change, read
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice

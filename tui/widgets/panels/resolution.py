@@ -102,9 +102,9 @@ class ResolutionPanel(ActionPanel):
     def _character_point(self, step: int, key: str) -> None:
         """Spend a character point to narrate the consequences (−1), or give it back
         after the GM's veto (+1), as a journaled change of the sheet."""
+        from meneur.core.changes import MISSING, Change
         from meneur.core.resolution.sheet import CHARACTER_POINTS
         from meneur.core.sheets import check_number
-        from meneur.saves.changes import MISSING, Change
 
         character = self.character
         if character is None:

@@ -1,6 +1,6 @@
 """Exporting a campaign: Markdown that reads as a story, or one TOML archive.
 
-Markdown reads as the journal does (:mod:`meneur.saves.reading`): sessions and scenes as
+Markdown reads as the journal does (:mod:`meneur.play.reading`): sessions and scenes as
 headings, in-game time when it changes, notes as prose (as rewritten), each roll with its
 result in words and symbols, its dice and seed under it, state changes in italics.
 """
@@ -9,18 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import date
+from pathlib import Path
 
 import tomli_w
 
 from meneur.content import term
 from meneur.content.strings import strings
 from meneur.core.visibility import GM, Viewer
+from meneur.saves.atomic import write_out, writes_atomically
+from meneur.saves.campaign import Campaign
+from meneur.saves.chunks import each_chunk
+from meneur.saves.journal import Entry, array_table, entry_block
+from meneur.saves.verify import check_journal
 
-from .campaign import Campaign
-from .chunks import each_chunk
-from .journal import Entry, array_table, entry_block
 from .reading import EntryReading, Translate, outward_reading, read_entry, secret_reading
 from .views import entries_for, outward_state, state_for
+
+__all__ = [
+    "check_journal",
+    "dice_and_seed",
+    "each_chunk",
+    "export_markdown",
+    "export_toml",
+    "markdown_lines",
+    "markdown_pieces",
+    "roll_line",
+    "toml_pieces",
+    "write_markdown",
+    "write_out",
+    "writes_atomically",
+]
+"""What leaves a campaign: its exports, the chunks they are read by, where they are
+written, and the check that every roll in them is what its seed gives."""
 
 
 def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> str:
@@ -208,3 +228,11 @@ def toml_pieces(
 def export_toml(campaign: Campaign) -> str:
     """The campaign's state and every journal entry as one TOML document."""
     return "".join(toml_pieces(campaign))
+
+
+def write_markdown(path: Path, campaign: Campaign, lang: str, viewer: Viewer) -> None:
+    """Write the Markdown export ``viewer`` may read to ``path``, in pieces (through it
+    when it is a FIFO or a device, atomically otherwise). Raises OSError when it cannot
+    be written."""
+    pieces = markdown_pieces(campaign, lang, viewer=viewer)
+    write_out(path, (piece.encode("utf-8") for piece in pieces))

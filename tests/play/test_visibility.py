@@ -19,11 +19,11 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.core.visibility import AUDIENCE, GM, Viewer
+from meneur.play.export import export_markdown, toml_pieces
 from meneur.play.story import move_tracker
+from meneur.play.views import entries_for, state_for
 from meneur.saves.campaign import Campaign, Secrecy
 from meneur.saves.errors import CampaignError
-from meneur.saves.export import export_markdown, toml_pieces
-from meneur.saves.views import entries_for, state_for
 
 VIEWERS = [AUDIENCE, Viewer("player", "alice"), Viewer("player", "bob"), GM]
 

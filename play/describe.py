@@ -2,7 +2,7 @@
 changes), in the reader's language, when it is read — never a state's internal keys
 (``characters.pj-7.sheet.karma``), an entry's number or who wrote it from which account.
 
-One function per kind of change; :func:`meneur.saves.reading.read_entry` asks here for
+One function per kind of change; :func:`meneur.play.reading.read_entry` asks here for
 every ``change`` entry meneur worded itself (a value set, a note edited or struck, a
 hand edit of campaign.toml), so the journal, the stream, the exports and the CLI say the
 same thing.
@@ -13,22 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .changes import MISSING, Change, shown_value
-from .journal import Entry
+from meneur.core.changes import MISSING, Change, shown_value
+from meneur.saves.journal import Entry
+from meneur.saves.stored_words import OUTSIDE_TEXT, set_text
 
 Translate = Callable[..., str]
-OUTSIDE_TEXT = "Modifié hors de meneur (edited outside meneur)"
-"""How a hand edit of campaign.toml is written in the journal (and recognised)."""
 NAMED = ("characters", "trackers", "tables")
 LISTS = ("threads", "people", "places")
 """Parts of the state whose items are named by their ``name``."""
-
-
-def set_text(change: Change) -> str:
-    """The stored words of a value set with no words of its own (``meneur set``): the
-    key and the value, for the GM's file; readers see :func:`change_words`."""
-    shown = "supprimé (deleted)" if change.after is MISSING else shown_value(change.after)
-    return f"{change.key} → {shown}"
 
 
 def worded_by_meneur(entry: Entry) -> bool:

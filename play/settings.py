@@ -1,4 +1,5 @@
-"""The interface's remembered choices (the theme), in the user data directory."""
+"""The interface's remembered choices (the theme, the language), in the user data
+directory: the same for the app, `meneur watch` and the servers."""
 
 from __future__ import annotations
 

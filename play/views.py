@@ -1,7 +1,8 @@
 """What one viewer receives of a campaign: its entries and its state, filtered by
 :mod:`meneur.core.visibility` before anything is rendered.
 
-Every view (the app, ``meneur watch``, the web view, the CLI's journal and export, a
+Which entries are secret is decided when they are written (:mod:`meneur.saves.secrecy`);
+every view (the app, ``meneur watch``, the web view, the CLI's journal and export, a
 player's SSH session) reads the campaign through here, so a secret never reaches a
 renderer that could leak it: a hidden entry is not there at all, an announced one comes
 without its text, dice, outcome or changes, and GM-only trackers and tables are left out
@@ -13,89 +14,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from meneur.core.visibility import GM, Shown, Viewer, shown, stricter
-
-from .changes import Change
-from .journal import Entry, Journal
-
-SECRET_KEYS = ("trackers", "tables")
-"""The parts of the state where an item may be marked ``gm = true``."""
-
-
-@dataclass(frozen=True)
-class EntrySecrecy:
-    """Who may see an entry once what it acts on is taken into account."""
-
-    visibility: str
-    player: str | None
-    announced: bool
-
-
-def gm_keys(state: Mapping[str, Any]) -> set[tuple[str, str]]:
-    """The GM-only items of ``state``: ``("trackers", id)``, ``("tables", id)``."""
-    return {
-        (part, ident)
-        for part in SECRET_KEYS
-        for ident, item in state.get(part, {}).items()
-        if isinstance(item, Mapping) and item.get("gm") is True
-    }
-
-
-def _touches_secret(change: Change, secret: set[tuple[str, str]]) -> bool:
-    """Whether ``change`` changes a GM-only item, or makes or unmakes one (its value
-    before or after is marked ``gm = true``)."""
-    path = tuple(change.path)
-    if path[:2] in secret:
-        return True
-    if len(path) > 2 or path[0] not in SECRET_KEYS:
-        return False
-    for value in (change.before, change.after):
-        if not isinstance(value, Mapping):
-            continue
-        items = [value] if len(path) == 2 else list(value.values())
-        if any(isinstance(item, Mapping) and item.get("gm") is True for item in items):
-            return True
-    return False
-
-
-def secrecy_of(
-    entry: Entry, journal: Journal, secret: set[tuple[str, str]], depth: int = 0
-) -> EntrySecrecy:
-    """An entry's secrecy, made stricter by what it acts on: an undo, a redo or a note
-    edit is as secret as its target (and announced only if it says so itself); a
-    change to a GM-only item, or a roll on a GM-only table (or one it reaches), is a
-    GM entry."""
-    visibility, player, announced = entry.visibility, entry.player, entry.announced
-    if entry.target is not None and depth < 4:
-        try:
-            target = secrecy_of(journal.entry(entry.target), journal, secret, depth + 1)
-        except KeyError:
-            target = EntrySecrecy("gm", None, False)  # unknown: kept from everyone
-        if target.visibility != "public":
-            # As secret as its target, but never announced for it: that a secret was
-            # taken back or struck is more than the table was told (that it happened).
-            visibility = stricter(visibility, target.visibility)
-            player = player or target.player
-    if any(_touches_secret(change, secret) for change in entry.changes):
-        visibility = "gm"
-    roll = entry.roll
-    if roll is not None and roll.get("system") == "tables":
-        inputs = roll.get("inputs")
-        reached = inputs.get("tables", ()) if isinstance(inputs, Mapping) else ()
-        keys = {table.get("key") for table in reached if isinstance(table, Mapping)}
-        if any(("tables", key) in secret for key in keys if isinstance(key, str)):
-            visibility = "gm"
-    return EntrySecrecy(visibility, player, announced)
-
-
-def sealed_commitment(state: Mapping[str, Any]) -> str | None:
-    """The commitment of the session under way, whose seeds no one but the GM sees
-    until the next session reveals its key (meneur.core.fair_dice)."""
-    dice = state.get("dice", {})
-    return str(dice["commitment"]) if "key" in dice and "commitment" in dice else None
+from meneur.core.visibility import GM, Shown, Viewer, shown
+from meneur.saves.journal import Entry, Journal
+from meneur.saves.secrecy import SECRET_KEYS, gm_keys, sealed_commitment, secrecy_of
 
 
 def _as_shown(

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meneur.content import ContentError, term
 from meneur.content.outcomes import percent_text, symbol
+from meneur.saves.journal import Entry
 
 from .describe import change_words, worded_by_meneur
-from .journal import Entry
 
 if TYPE_CHECKING:
-    from .campaign import Campaign
+    from meneur.saves.campaign import Campaign
 
 Translate = Callable[..., str]
 """An interface's ``t(key, **values)``."""
@@ -138,7 +138,7 @@ def visibility_label(entry: Entry, t: Translate) -> str:
 
 def outward_reading(entry: Entry, campaign: Campaign, t: Translate) -> dict[str, Any]:
     """``entry`` as it leaves meneur for someone other than the GM, worded in the
-    language of ``t`` (see :func:`meneur.saves.views.outward_entry`)."""
+    language of ``t`` (see :func:`meneur.play.views.outward_entry`)."""
     from .views import outward_entry
 
     if entry.redacted:
@@ -241,9 +241,8 @@ def odds_before(roll: Mapping[str, Any]) -> Fraction | None:
     too long to compute)."""
     from meneur.core.errors import RulesError
     from meneur.core.systems import odds_function
-
-    from .campaign import roll_inputs
-    from .errors import CampaignError
+    from meneur.saves.campaign import roll_inputs
+    from meneur.saves.errors import CampaignError
 
     outcome = roll.get("outcome")
     if not isinstance(outcome, str):

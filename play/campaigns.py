@@ -1,0 +1,48 @@
+"""The campaigns a front end opens: where they live (the user's data folder, the one
+opened last), what a new one may be given (a rule system, options), and the open
+campaign itself with what is read from it.
+
+:class:`Campaign` is the open campaign every front end holds: it reads the state and the
+journal, and every write it takes is checked for the seat under the lock
+(:meth:`Campaign.append`). The actions a seat asks for are the other modules of
+``meneur.play`` (story, rolls, sheets, seating…). These names live in
+:mod:`meneur.saves` beside the files they read; front ends reach them only through
+here, so what they may touch of that floor is this list.
+"""
+
+from __future__ import annotations
+
+from meneur.saves.campaign import (
+    PUBLIC,
+    Campaign,
+    Clock,
+    Plan,
+    Secrecy,
+    Update,
+    default_author,
+    local_now,
+    read_state,
+    summary,
+)
+from meneur.saves.locations import current_campaign, data_dir, default_campaign, remember
+from meneur.saves.schema import OPTION_CHOICES, OPTIONS, SYSTEMS
+
+__all__ = [
+    "OPTIONS",
+    "OPTION_CHOICES",
+    "PUBLIC",
+    "SYSTEMS",
+    "Campaign",
+    "Clock",
+    "Plan",
+    "Secrecy",
+    "Update",
+    "current_campaign",
+    "data_dir",
+    "default_author",
+    "default_campaign",
+    "local_now",
+    "read_state",
+    "remember",
+    "summary",
+]

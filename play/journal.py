@@ -1,0 +1,90 @@
+"""The journal as a viewer reads it: pages of what they may see (reading further back
+past what they may not), and a search through it chunk by chunk.
+
+The app's journal, ``meneur watch`` and the browser page through here, so a secret
+entry is never read into a page its viewer may not see, and a search never finds words
+its viewer was not told (an announced secret has none; a hidden one is not there).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+
+from meneur.core.visibility import Viewer
+from meneur.saves.campaign import Campaign
+from meneur.saves.journal import Entry, chunk_number, read_chunk
+
+from .views import entries_for
+
+__all__ = ["Entry", "after", "before", "search", "seen"]
+
+STEP = 200
+"""Entries read at once when paging back."""
+
+
+def seen(campaign: Campaign, viewer: Viewer, entries: Iterable[Entry]) -> Iterator[Entry]:
+    """What of ``entries`` ``viewer`` may see, as they may see it."""
+    return entries_for(entries, viewer, campaign.journal, campaign.state)
+
+
+def before(campaign: Campaign, viewer: Viewer, first: int, count: int) -> list[Entry]:
+    """Up to ``count`` entries ``viewer`` may see before entry ``first``, oldest first,
+    reading further back past those they may not. Raises CampaignError when a chunk
+    cannot be read."""
+    journal = campaign.journal
+    found: list[Entry] = []
+    while first > 1 and len(found) < count:
+        older = journal.before(first, STEP)
+        if not older:
+            break
+        found = list(seen(campaign, viewer, older)) + found
+        first = older[0].id
+    return found[-count:]
+
+
+def after(campaign: Campaign, viewer: Viewer, last: int, count: int) -> list[Entry]:
+    """Up to ``count`` entries ``viewer`` may see after entry ``last``. Raises
+    CampaignError when a chunk cannot be read."""
+    stream = campaign.journal.stream(last + 1)
+    return list(itertools.islice(seen(campaign, viewer, stream), count))
+
+
+def search(
+    campaign: Campaign,
+    viewer: Viewer,
+    wanted: str,
+    limit: int,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> Iterator[tuple[list[Entry], int, bool]]:
+    """Entries whose words or game time hold ``wanted`` (casefolded), newest first, a
+    chunk at a time (one chunk in memory): each step yields what that chunk found, the
+    count so far and whether the search is done (``limit`` found, or the first chunk
+    read). Only what ``viewer`` may see whole is searched. Stops quietly once
+    ``cancelled()``; raises CampaignError when a chunk cannot be read."""
+    journal = campaign.journal
+    last = journal.last_id
+    if not last:
+        yield [], 0, True
+        return
+    count = 0
+    for number in range(chunk_number(last), 0, -1):
+        if cancelled():
+            return
+        path = journal.chunk_path(number)
+        entries, _ = read_chunk(path, number, sealed=number < chunk_number(last))
+        visible = [e for e in seen(campaign, viewer, entries) if not e.redacted]
+        batch = [
+            entry
+            for entry in reversed(visible)
+            if entry.id <= last
+            and (
+                wanted in campaign.note_text(entry).casefold()
+                or (entry.game_time is not None and wanted in entry.game_time.casefold())
+            )
+        ][: limit - count]
+        count += len(batch)
+        done = count >= limit or number == 1
+        yield batch, count, done
+        if done:
+            return
