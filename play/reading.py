@@ -173,7 +173,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         result = ""
     seed = roll.get("seed")
     return EntryReading(
-        text=entry.text,
+        text=_with_who(entry, campaign),
         result=result,
         outcome=outcome if isinstance(outcome, str) else None,
         dice=dice_line(roll, t),
@@ -181,6 +181,22 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         physical=roll.get("physical") is True,
         chosen_seed=roll.get("chosen_seed") is True,
     )
+
+
+def _with_who(entry: Entry, campaign: Campaign) -> str:
+    """A roll's words with who rolled first (``Kael — …``): the character's name as the
+    campaign calls them now, said by the reader, so every front end stores the same words
+    for the same roll (:func:`meneur.play.rolls.roll_words`). Rolls written before this
+    stored the name themselves; theirs is not said twice."""
+    if not entry.character:
+        return entry.text
+    character = campaign.state["characters"].get(entry.character)
+    if not isinstance(character, Mapping):
+        return entry.text
+    name = str(character.get("name", "")).strip()
+    if not name or entry.text == name or entry.text.startswith(f"{name} — "):
+        return entry.text
+    return f"{name} — {entry.text}"
 
 
 def _note_words(campaign: Campaign) -> Callable[[int], str]:

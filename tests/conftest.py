@@ -13,9 +13,13 @@ from hypothesis import settings
 
 T = TypeVar("T")
 
-# CI machines are shared and noisy: a slow example is not a failing one.
-settings.register_profile("meneur", deadline=None)
-settings.load_profile("meneur")
+# CI machines are shared and noisy: a slow example is not a failing one. The suite's
+# examples are the same on every run (derandomized): a red run is a bug met again, never
+# a new example drawn by chance on one machine. To look wider, run with
+# HYPOTHESIS_PROFILE=explore (fresh examples each run, ten times as many).
+settings.register_profile("meneur", deadline=None, derandomize=True, print_blob=True)
+settings.register_profile("explore", deadline=None, max_examples=1000, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "meneur"))
 
 
 class ScriptedDice(random.Random):

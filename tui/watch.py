@@ -87,10 +87,7 @@ class LastRoll(Static):
         assert entry.roll is not None
         reading = read_entry(entry, campaign, strings.t)
         text = Text()
-        who = _who(entry, campaign)
-        if who:
-            text.append(f"{who} — ", style="bold")
-        text.append(reading.text + "\n", style="bold")
+        text.append(reading.text + "\n", style="bold")  # who rolled is in its words
         dice = dice_text(dict(entry.roll), strings)
         if dice:
             text.append_text(dice)
@@ -170,7 +167,7 @@ class RecentJournal(Static):
                 text.append(secret_reading(entry, strings.t), style="dim italic")
                 continue
             reading = read_entry(entry, campaign, strings.t)
-            who = _who(entry, campaign)
+            who = "" if entry.roll is not None else _who(entry, campaign)
             text.append(f"{who}: " if who else "", style="bold")
             text.append(reading.text)
             if reading.outcome is not None:

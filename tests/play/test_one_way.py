@@ -105,3 +105,46 @@ def test_seating_a_player_twice_adds_what_is_new_and_changes_nothing_else(
     seating("alice")(document)
     assert written["players"] == document["players"]
     assert written["players"]["alice"] == {"name": "Alice", "characters": ["kael", "mira"]}
+
+
+def _cosmos_table(directory: Path, karma: int) -> None:
+    sheet = {
+        "stats": {"force": 55, "esprit": 40, "charisme": 35, "agilite": 62},
+        "karma": karma,
+    }
+    with Campaign.create(directory, system="cosmos", name="Table") as gm:
+        gm.set(("characters", "kael"), {"name": "Kael", "sheet": sheet})
+
+
+@pytest.mark.parametrize(("seed", "karma"), [(0, -9), (3, 4), (5, 9), (11, 10)])
+async def test_karma_after_a_great_cosmos_roll_is_the_same_from_the_panel_and_the_cli(
+    seed: int, karma: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Drifted: the panel and `meneur roll cosmos --character` moved karma differently.
+    from meneur.tui.widgets.ticklist import TickList
+
+    on_screen, on_cli = tmp_path / "app", tmp_path / "cli"
+    _cosmos_table(on_screen, karma)
+    _cosmos_table(on_cli, karma)
+    campaign = Campaign.open(on_screen)
+    app = MeneurApp(Session(campaign, strings("fr"), _Fixed(seed)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.pause()
+        await pilot.press("r")
+        await until_app(pilot, lambda: campaign.journal.last_id == 2, "the panel's roll")
+    command = ["roll", "cosmos", "--stat", "force", "--character", "kael"]
+    assert main([*command, "--campaign", str(on_cli), "--seed", str(seed)]) == 0
+    capsys.readouterr()
+    panel, cli = (Campaign.open(d, write=False) for d in (on_screen, on_cli))
+    assert panel.journal.entry(2).roll == cli.journal.entry(2).roll
+    assert panel.journal.entry(2).changes == cli.journal.entry(2).changes
+    sheets = [c.state["characters"]["kael"]["sheet"]["karma"] for c in (panel, cli)]
+    assert sheets[0] == sheets[1] == cli.journal.entry(2).roll["karma_after"]
+    # Who rolled is said once, by the reader, whichever front end wrote the words.
+    from meneur.play.reading import read_entry
+
+    t = strings("fr").t
+    for read in (read_entry(c.journal.entry(2), c, t).text for c in (panel, cli)):
+        assert read.startswith("Kael — ") and "Kael — Kael" not in read
