@@ -147,4 +147,5 @@ async def test_karma_after_a_great_cosmos_roll_is_the_same_from_the_panel_and_th
 
     t = strings("fr").t
     for read in (read_entry(c.journal.entry(2), c, t).text for c in (panel, cli)):
-        assert read.startswith("Kael — ") and "Kael — Kael" not in read
+        assert read.startswith("Kael — ")
+        assert "Kael — Kael" not in read
