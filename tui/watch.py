@@ -104,11 +104,12 @@ class LastRoll(Static):
 
 
 def _who(entry: Entry, campaign: Campaign) -> str:
-    """Who acted: the character's name, else the player's."""
+    """Who acted: the character's name (a player is named in the journal by their
+    ident, which is table.toml's key, never shown: nothing then)."""
     if entry.character:
         character = campaign.state["characters"].get(entry.character, {})
-        return str(character.get("name", entry.character))
-    return entry.player or ""
+        return str(character.get("name", ""))
+    return ""
 
 
 class PartyStrip(Static):
