@@ -31,15 +31,18 @@ START = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=1)))
 
 
 def fill(directory: Path, count: int) -> None:
-    """A campaign whose journal holds ``count`` entries: two rolls for each note."""
+    """A campaign whose journal holds ``count`` entries: two rolls for each note (one
+    labelled, one worded when read)."""
     Campaign.create(directory, system="resolution", name=f"{count} entries").close()
     record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1)
     roll = roll_to_data(record)
     chunk: list[str] = []
     for ident in range(1, count + 1):
         time_ = START + timedelta(minutes=ident)
-        if ident % 3:
+        if ident % 3 == 1:
             entry = Entry(ident, time_, "roll", f"Escalader le mur {ident}", roll=roll)
+        elif ident % 3 == 2:  # no words of its own: what it tested is said when read
+            entry = Entry(ident, time_, "roll", "", roll=roll)
         else:
             entry = Entry(ident, time_, "note", f"Note {ident}: la nuit tombe sur Vranberg.")
         chunk.append(entry_block(entry))

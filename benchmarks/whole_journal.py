@@ -31,7 +31,11 @@ BUILD = """
 import sys
 from pathlib import Path
 from journal_speed import fill
+from meneur.saves.campaign import Campaign
 fill(Path(sys.argv[1]), int(sys.argv[2]))
+# As meneur keeps a journal it writes: the first write seals the chunks read whole.
+with Campaign.open(Path(sys.argv[1])) as campaign:
+    campaign.note("La partie reprend.")
 """
 
 COMMANDS = {

@@ -83,6 +83,11 @@ def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> d
         return {k: v for k, v in shown.items() if v is not None}
     data = entry.to_data()
     data["time"] = entry.time.isoformat()
+    if entry.roll is not None:  # its words as every reader has them (who, what was tested)
+        from meneur.content.strings import strings
+        from meneur.play.reading import read_entry
+
+        data["text"] = read_entry(entry, campaign, strings("fr").t).text
     if entry.kind == "note":
         data["text"] = campaign.note_text(entry)
         if campaign.is_struck(entry):

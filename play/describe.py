@@ -23,9 +23,15 @@ LISTS = ("threads", "people", "places")
 """Parts of the state whose items are named by their ``name``."""
 
 
+TURN_KINDS = ("request", "phase", "choice", "reveal")
+"""Entries of the GM's requests and turns: meneur words them from their changes."""
+
+
 def worded_by_meneur(entry: Entry) -> bool:
     """Whether ``entry``'s words are meneur's own wording of its changes (which
     :func:`change_words` says again), not words a front end or a person chose."""
+    if entry.kind in TURN_KINDS and entry.changes:
+        return True
     if entry.kind != "change" or not entry.changes:
         return False
     if entry.text.startswith(OUTSIDE_TEXT):
@@ -41,6 +47,8 @@ def change_words(
 ) -> str:
     """What a change meneur worded itself says, in the reader's language: names, not
     keys; a note by its first words, not its number (``note(id)``: a note's words)."""
+    if entry.kind in TURN_KINDS:
+        return _turn_words(entry, state, t)
     if entry.text.startswith(OUTSIDE_TEXT):
         what = ", ".join(dict.fromkeys(_subject(c.path, state, c, t) for c in entry.changes))
         return t("journal.outside", what=what)
@@ -52,6 +60,40 @@ def change_words(
             return t(key, text=quoted)
         return t("journal.note_edited", text=quoted)
     return _set_words(first, state, t)
+
+
+def _turn_words(entry: Entry, state: Mapping[str, Any], t: Translate) -> str:
+    """A roll asked for, a turn opened, a choice sealed, a turn revealed: from what the
+    entry wrote into ``requests`` or ``phases`` (characters by their names now)."""
+    characters = state.get("characters", {})
+
+    def named(ident: object) -> str:
+        item = characters.get(ident) if isinstance(ident, str) else None
+        return _name(item) if isinstance(item, Mapping) and item.get("name") else "?"
+
+    first = entry.changes[0]
+    made = first.after if isinstance(first.after, Mapping) else {}
+    if entry.kind == "request":
+        names = ", ".join(named(c) for c in made.get("characters", ()))
+        return t("journal.request", prompt=made.get("prompt", ""), names=names)
+    if entry.kind == "phase":
+        names = ", ".join(named(c) for c in made.get("characters", ()))
+        options = " / ".join(str(option) for option in made.get("options", ()))
+        words = t("journal.phase", prompt=made.get("prompt", ""), names=names)
+        return f"{words} — {options}" if options else words
+    phase = state.get("phases", {}).get(first.path[1], {}) if len(first.path) > 1 else {}
+    prompt = phase.get("prompt", "") if isinstance(phase, Mapping) else ""
+    if entry.kind == "choice":
+        return t(
+            "journal.choice",
+            name=named(first.path[-1]),
+            choice=made.get("choice", ""),
+            prompt=prompt,
+        )
+    order: object = next((c.after for c in entry.changes if c.path[-1:] == ("revealed",)), {})
+    pairs = order.items() if isinstance(order, Mapping) else ()
+    shown = ", ".join(f"{named(who)} → {choice}" for who, choice in pairs)
+    return t("journal.reveal", prompt=prompt, shown=shown)
 
 
 def _set_words(change: Change, state: Mapping[str, Any], t: Translate) -> str:

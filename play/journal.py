@@ -15,6 +15,7 @@ from meneur.core.visibility import Viewer
 from meneur.saves.campaign import Campaign
 from meneur.saves.journal import Entry, chunk_number, read_chunk
 
+from .reading import Translate, read_entry
 from .views import entries_for
 
 __all__ = ["Entry", "after", "before", "search", "seen"]
@@ -55,9 +56,11 @@ def search(
     viewer: Viewer,
     wanted: str,
     limit: int,
+    t: Translate,
     cancelled: Callable[[], bool] = lambda: False,
 ) -> Iterator[tuple[list[Entry], int, bool]]:
-    """Entries whose words or game time hold ``wanted`` (casefolded), newest first, a
+    """Entries whose words (as the reader reads them, in the language of ``t``: a
+    roll's by what it tested) or game time hold ``wanted`` (casefolded), newest first, a
     chunk at a time (one chunk in memory): each step yields what that chunk found, the
     count so far and whether the search is done (``limit`` found, or the first chunk
     read). Only what ``viewer`` may see whole is searched. Stops quietly once
@@ -79,7 +82,7 @@ def search(
             for entry in reversed(visible)
             if entry.id <= last
             and (
-                wanted in campaign.note_text(entry).casefold()
+                wanted in _words(entry, campaign, t).casefold()
                 or (entry.game_time is not None and wanted in entry.game_time.casefold())
             )
         ][: limit - count]
@@ -88,3 +91,10 @@ def search(
         yield batch, count, done
         if done:
             return
+
+
+def _words(entry: Entry, campaign: Campaign, t: Translate) -> str:
+    """What a search looks in: a note as rewritten, a roll's words as read."""
+    if entry.roll is not None:
+        return read_entry(entry, campaign, t).text
+    return campaign.note_text(entry)

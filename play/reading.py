@@ -173,7 +173,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         result = ""
     seed = roll.get("seed")
     return EntryReading(
-        text=_with_who(entry, campaign),
+        text=_with_who(entry, campaign, t),
         result=result,
         outcome=outcome if isinstance(outcome, str) else None,
         dice=dice_line(roll, t),
@@ -183,20 +183,26 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     )
 
 
-def _with_who(entry: Entry, campaign: Campaign) -> str:
-    """A roll's words with who rolled first (``Kael — …``): the character's name as the
-    campaign calls them now, said by the reader, so every front end stores the same words
-    for the same roll (:func:`meneur.play.rolls.roll_words`). Rolls written before this
-    stored the name themselves; theirs is not said twice."""
+def _with_who(entry: Entry, campaign: Campaign, t: Translate) -> str:
+    """A roll's words, said by the reader: its roller's own words (a label, a question),
+    else what it tested (:func:`meneur.play.rolls.tested_words`, in the reader's
+    language), with who rolled first (``Kael — …``: the character's name as the campaign
+    calls them now). Every front end stores the same words for the same roll
+    (:func:`meneur.play.rolls.roll_words`). Rolls written before this stored a
+    description and the name themselves; theirs are read as they are, the name not said
+    twice."""
+    from .rolls import tested_words
+
+    words = entry.text or (tested_words(entry.roll, t) if entry.roll is not None else "")
     if not entry.character:
-        return entry.text
+        return words
     character = campaign.state["characters"].get(entry.character)
     if not isinstance(character, Mapping):
-        return entry.text
+        return words
     name = str(character.get("name", "")).strip()
-    if not name or entry.text == name or entry.text.startswith(f"{name} — "):
-        return entry.text
-    return f"{name} — {entry.text}"
+    if not name or words == name or words.startswith(f"{name} — "):
+        return words
+    return f"{name} — {words}" if words else name
 
 
 def _note_words(campaign: Campaign) -> Callable[[int], str]:

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from meneur.content.strings import strings
+from meneur.play.reading import read_entry
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from tests.waiting import PATIENCE
@@ -279,5 +281,6 @@ def test_an_edit_kept_for_a_roll_is_refused_by_check_and_never_shown(
     assert '"struck": true' not in shown.stdout
     with Campaign.open(camp, write=False) as campaign:
         roll = campaign.journal.entry(2)
-        assert campaign.note_text(roll) == "Jet de dés (dice roll) : 2d6"
+        assert campaign.note_text(roll) == roll.text  # its own words, not the edit
+        assert read_entry(roll, campaign, strings("fr").t).text == "Jet de dés (dice roll) : 2d6"
         assert not campaign.is_struck(roll)

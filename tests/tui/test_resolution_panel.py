@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from meneur.play.reading import read_entry
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.selector import StepSelector
 
@@ -110,7 +111,10 @@ async def test_the_gm_declares_an_action_trivial_or_impossible_without_a_roll(ap
         assert (record.outcome, record.dice) == ("failure", ())
         campaign = app.session.campaign
         entry = campaign.journal.entry(campaign.journal.last_id)
-        assert entry.text == "Kael — Déclarée impossible par le MJ : échec"
+        # Stored as its record, worded when read: who, and what the GM declared.
+        assert entry.text == ""
+        words = read_entry(entry, campaign, app.session.strings.t).text
+        assert words == "Kael — Déclarée impossible par le MJ : échec"
         assert entry.roll["inputs"]["declared"] == "impossible"
 
 

@@ -545,7 +545,12 @@ class JournalView(Vertical):
         worker = get_current_worker()
         try:
             for batch, count, done in search(
-                campaign, self.viewer, wanted, MAX_FOUND, lambda: worker.is_cancelled
+                campaign,
+                self.viewer,
+                wanted,
+                MAX_FOUND,
+                self.strings.t,
+                lambda: worker.is_cancelled,
             ):
                 self.app.call_from_thread(self._found, batch, count, done)
         except CampaignError as error:

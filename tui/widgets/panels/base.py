@@ -336,10 +336,12 @@ class ActionPanel(SessionStrings, VerticalScroll):
             self.show_record(record)
 
     def journal_text(self, record: Any) -> str:
-        """What the journal says was tried."""
-        name = self.session.characters().get(self.character or "", {}).get("name")
-        what = self.summary(record.inputs)
-        return f"{name} — {what}" if name else what
+        """The words a roll is journaled with, the same as the command line's and
+        ``meneur roll``'s: what was tested and who rolled are said by the reader, in
+        their language, from the record (:mod:`meneur.play.rolls`)."""
+        from meneur.play.rolls import roll_words
+
+        return roll_words(record)
 
     def consequences(self, record: Any) -> Sequence[Change]:
         """State changes a roll causes (karma…)."""

@@ -211,21 +211,6 @@ class ResolutionPanel(ActionPanel):
         column = set(resolution.possible_outcomes(odds.inputs))
         return {key: p for key, p in odds.outcomes.items() if key in column}
 
-    def journal_text(self, record: Any) -> str:
-        test: resolution.ResolutionTest = record.inputs
-        name = self.session.characters().get(self.character or "", {}).get("name")
-        if test.declared is not None:
-            what = term(f"resolution.declared.{test.declared.value}").fr
-            return f"{name} — {what}" if name else what
-        elements = " + ".join(f"{e.name} {e.score}" for e in test.elements)
-        alteration = term(f"resolution.alteration.{test.alteration.value}").fr
-        what = (
-            f"score {test.score_to_beat}"
-            + (f" ({elements})" if elements else "")
-            + f", {alteration}"
-        )
-        return f"{name} — {what}" if name else what
-
     def result_lines(self, record: Any) -> list[str]:
         if record.automatic:
             return [self.summary(record.inputs)]

@@ -27,7 +27,6 @@ from meneur.core.spherier.notation import (
     skill_on_sheet,
     typed_opponent,
 )
-from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
@@ -212,21 +211,14 @@ class SpherierPanel(ActionPanel):
 
     def skill_text(self, skill: spherier.Skill) -> str:
         """A skill as notation, or its Maîtrise and Limite when it has no name."""
-        if skill.name:
-            return skill.notation
-        mastery = f"{self.t('spherier.mastery')} {signed(skill.mastery)}"
-        return f"{mastery}, {self.t('spherier.limit')} {skill.limit}"
+        from meneur.play.rolls import skill_text
+
+        return skill_text(skill, self.t)
 
     def summary(self, inputs: Any) -> str:
-        if isinstance(inputs, spherier.SkillTest):
-            return f"{self.skill_text(inputs.skill)} · DD {inputs.dd}"
-        if isinstance(inputs, spherier.OpposedSkillTest):
-            return f"{self.skill_text(inputs.attacker)} / {self.skill_text(inputs.defender)}"
-        if isinstance(inputs, spherier_extended.ExtendedTest):
-            steps = f"({inputs.step_dd}, {inputs.total}, {inputs.interval.text})"
-            return f"{self.skill_text(inputs.skill)} · {steps}"
-        team = f"({inputs.leader_dd}, {inputs.assistant_dd})"
-        return f"{self.skill_text(inputs.leader)} · {team} · {len(inputs.assistants)}"
+        from meneur.play.rolls import short_words
+
+        return short_words(inputs, self.t)
 
     # --- Attempt by attempt -------------------------------------------------------------
 

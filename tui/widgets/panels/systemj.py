@@ -107,9 +107,9 @@ class SystemjPanel(ActionPanel):
         )
 
     def summary(self, inputs: Any) -> str:
-        shown = f"{inputs.label} {inputs.value}".strip()
-        effective = self.t("systemj.effective", score=inputs.effective)
-        return f"{shown} · {effective} · {self.t('systemj.critical_on', value=inputs.value % 100)}"
+        from meneur.play.rolls import short_words
+
+        return short_words(inputs, self.t)
 
     def result_lines(self, record: Any) -> list[str]:
         return [] if record.automatic else [f"d100 {record.result:02d} / {record.effective}"]

@@ -161,12 +161,9 @@ class TraitsPanel(ActionPanel):
         )
 
     def summary(self, inputs: Any) -> str:
-        if isinstance(inputs, traits_opposed.OpposedTest):
-            sides = f"{inputs.attacker.dice} / {inputs.defender.dice}"
-            return f"{term('traits.opposed').fr} : {sides} {self.t('traits.dice')}, 4"
-        difficulty = f"{self.t('traits.difficulty')} {inputs.effective_difficulty}"
-        need = f"{self.t('traits.need')} {inputs.need}"
-        return f"{inputs.dice} {self.t('traits.dice')}, {difficulty}, {need}"
+        from meneur.play.rolls import short_words
+
+        return short_words(inputs, self.t)
 
     def odds_note(self, odds: Any) -> str:
         fiasco = getattr(odds, "fiasco", None)

@@ -1,0 +1,41 @@
+"""The GM's requests and turns are worded when read, from what they wrote, in the
+reader's language: characters by their names as they are now, no key, no number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from meneur.content.strings import strings
+from meneur.play.reading import read_entry
+from meneur.saves.campaign import Campaign
+
+
+def test_requests_and_turns_read_in_the_reader_s_language(tmp_path: Path) -> None:
+    with Campaign.create(tmp_path / "c", system="resolution", name="Table") as gm:
+        for ident, name in (("pj-1", "Kael"), ("pj-2", "Mira")):
+            gm.set(("characters", ident), {"name": name, "sheet": {}})
+        asked = gm.request_roll("Perception", ["pj-1", "pj-2"])
+        opened = gm.open_phase("La porte", ["ouvrir", "attendre"], ["pj-1", "pj-2"])
+        ident = str(opened.id)
+        chose = gm.choose(ident, "pj-1", "ouvrir")[0]
+        revealed = gm.choose(ident, "pj-2", "attendre")[-1]
+        gm.set(("characters", "pj-1", "name"), "Kaël")  # renamed since: read as now
+        read = {
+            lang: [
+                read_entry(entry, gm, strings(lang).t).text
+                for entry in (asked, opened, chose, revealed)
+            ]
+            for lang in ("fr", "en")
+        }
+    assert read["fr"] == [
+        "Le MJ demande un jet : Perception — Kaël, Mira",
+        "Tour ouvert : La porte — Kaël, Mira — ouvrir / attendre",
+        "Kaël : ouvrir (La porte)",
+        "Révélé : La porte — Kaël → ouvrir, Mira → attendre",
+    ]
+    assert read["en"] == [
+        "The GM asks for a roll: Perception — Kaël, Mira",
+        "Turn opened: La porte — Kaël, Mira — ouvrir / attendre",
+        "Kaël: ouvrir (La porte)",
+        "Revealed: La porte — Kaël → ouvrir, Mira → attendre",
+    ]
