@@ -85,9 +85,9 @@ def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> d
     data["time"] = entry.time.isoformat()
     if entry.roll is not None:  # its words as every reader has them (who, what was tested)
         from meneur.content.strings import strings
-        from meneur.play.reading import read_entry
+        from meneur.play.reading import roll_text
 
-        data["text"] = read_entry(entry, campaign, strings("fr").t).text
+        data["text"] = roll_text(entry, campaign, strings("fr").t)
     if entry.kind == "note":
         data["text"] = campaign.note_text(entry)
         if campaign.is_struck(entry):

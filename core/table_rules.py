@@ -11,7 +11,7 @@ same, with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from .errors import RulesError
@@ -116,6 +116,8 @@ def check_entry(
     player: str | None,
     changed: Iterable[tuple[str, ...]],
     touched: Iterable[tuple[str, str]] = (),
+    rolled: str | None = None,
+    blind: Collection[str] = (),
 ) -> None:
     """Refuse an entry ``seat`` may not write.
 
@@ -127,6 +129,10 @@ def check_entry(
         changed: the paths of the state it changes.
         touched: what else it names or reads (``("trackers", key)``): the clocks and
             tracks are the GM's, asked about or not.
+        rolled: the kind of roll it records (its system), if it records one.
+        blind: the kinds of roll the GM keeps to themself: a player's roll of one of
+            them is the one entry a player writes for the GM alone (a blind roll), of
+            their own and changing nothing (what it changed would tell its outcome).
 
     Raises:
         Refused: saying why, with a message key for the player's language.
@@ -141,7 +147,9 @@ def check_entry(
             f"{character} is not one of {seat.name}'s characters",
             message_key="refused.character",
         )
-    if visibility == "gm":
+    changed, touched = list(changed), list(touched)
+    blind_roll = rolled in blind and player == seat.name and not changed and not touched
+    if visibility == "gm" and not blind_roll:
         raise Refused(
             "only the GM keeps entries to themself; a player's may be private",
             message_key="refused.gm_visibility",

@@ -117,6 +117,8 @@ def dice_line(roll: Mapping[str, Any], t: Translate) -> str:
 def secret_reading(entry: Entry, t: Translate) -> str:
     """What an announced secret (a redacted entry) says: who, and that it happened."""
     what = "secret_roll" if entry.kind in ("roll", "oracle", "creation") else "secret"
+    if what == "secret_roll" and entry.visibility == "gm" and entry.player:
+        return t("journal.secret_roll_blind")  # a player's roll the GM keeps blind
     if entry.visibility == "private" and entry.player:
         return t(f"journal.{what}_private", player=entry.player)
     return t(f"journal.{what}_gm")
@@ -173,7 +175,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         result = ""
     seed = roll.get("seed")
     return EntryReading(
-        text=_with_who(entry, campaign, t),
+        text=roll_text(entry, campaign, t),
         result=result,
         outcome=outcome if isinstance(outcome, str) else None,
         dice=dice_line(roll, t),
@@ -183,7 +185,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     )
 
 
-def _with_who(entry: Entry, campaign: Campaign, t: Translate) -> str:
+def roll_text(entry: Entry, campaign: Campaign, t: Translate) -> str:
     """A roll's words, said by the reader: its roller's own words (a label, a question),
     else what it tested (:func:`meneur.play.rolls.tested_words`, in the reader's
     language), with who rolled first (``Kael — …``: the character's name as the campaign

@@ -11,7 +11,6 @@ English player each read it in their own language.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any
 
 Translate = Callable[..., str]
@@ -38,6 +37,22 @@ def tested_words(roll: Mapping[str, Any], t: Translate) -> str:
     """What a journaled roll tested, in a few words in the language of ``t``
     (``Score à battre : 2``, ``Seuil : 55``, a table's name); empty when its inputs no
     longer read back (the campaign's check says why)."""
+    # A journal's many rolls of the same test are worded once per reader's language:
+    # the key is the stored inputs as written, cheaper than reading them back.
+    key = (str(roll.get("kind")), repr(roll.get("inputs")), t)
+    words = _WORDS.get(key)
+    if words is None:
+        if len(_WORDS) >= _WORDS_KEPT:
+            _WORDS.clear()
+        words = _WORDS[key] = _worded(roll, t)
+    return words
+
+
+_WORDS: dict[tuple[str, str, Translate], str] = {}
+_WORDS_KEPT = 2048
+
+
+def _worded(roll: Mapping[str, Any], t: Translate) -> str:
     from meneur.saves.campaign import roll_inputs
     from meneur.saves.errors import CampaignError
 
@@ -45,16 +60,6 @@ def tested_words(roll: Mapping[str, Any], t: Translate) -> str:
         _, inputs = roll_inputs(roll)
     except CampaignError:
         return ""
-    try:
-        return _cached_words(inputs, t)
-    except TypeError:  # inputs holding a list: not to be cached
-        return short_words(inputs, t)
-
-
-@lru_cache(maxsize=512)
-def _cached_words(inputs: Any, t: Translate) -> str:
-    # Inputs are frozen dataclasses: a journal's many rolls of the same test are
-    # worded once per reader's language.
     return short_words(inputs, t)
 
 

@@ -2,8 +2,11 @@
 (``[secrecy] yesno = "gm"``: the oracle's answers blind), so nobody has to remember to
 press ctrl+b — peers' users confuse "private" with "blind" and leak by mistake.
 
-A player's roll of a kind the GM keeps to themself is written private (the player and
-the GM): a player writes no entry they could not read themself.
+A player's roll of a kind the GM keeps to themself (``gm`` or ``gm_announced``) is a
+*blind* roll: the GM alone sees its result, the roller and the table are told that it
+happened (a perception roll the player must not read). It is the one entry a player
+writes that they cannot read; the campaign allows it only for a roll of a kind the GM
+made blind (:meth:`meneur.saves.campaign.Campaign.append`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ def default_secrecy(state: Mapping[str, Any], system: str, seat: Seat) -> Secrec
     if chosen == "public":
         return PUBLIC
     if seat.role == "player":
-        return Secrecy("private", player=seat.name)
+        if chosen == "private":
+            return Secrecy("private", player=seat.name)
+        return Secrecy("gm", player=seat.name, announced=True)  # blind
     if chosen == "private":  # the GM's own roll: theirs alone, as a GM entry is
         return Secrecy("gm")
     return Secrecy("gm", announced=chosen == "gm_announced")

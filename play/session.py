@@ -172,13 +172,18 @@ class Session:
         """Journal a roll and its consequences (saved at once), as secret as the
         table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
         consequences of the state under the lock (see Campaign.append)."""
+        secrecy = self.secrecy_for(record.system)
+        if secrecy.visibility == "gm" and self.seat.role == "player":
+            # A blind roll moves nothing its roller could read (karma on their sheet
+            # would tell them the outcome): the GM reads its record and applies it.
+            changes = ()
         self.last_written = self.campaign.record_roll(
             record,
             text,
             changes=changes,
             character=character,
             physical=physical,
-            secrecy=self.secrecy_for(record.system),
+            secrecy=secrecy,
             chosen_seed=self.chosen,
         )
         return self.last_written
@@ -202,7 +207,17 @@ class Session:
             if self.seat.role == "gm":
                 return self.t("seen.private_gm", player=entry.player or "")
             return self.t("seen.private")
+        if self.blind(entry):
+            return self.t("seen.blind")
         return self.t("seen.gm_announced" if entry.announced else "seen.gm")
+
+    def blind(self, entry: Entry) -> bool:
+        """Whether ``entry``, which this seat wrote, is kept from it (a blind roll: the
+        GM alone sees the result): its screen then says so instead of the result."""
+        from meneur.core.visibility import Shown, shown
+
+        how = shown(self.seat.viewer, entry.visibility, entry.player, entry.announced)
+        return how is not Shown.WHOLE
 
     def seed_shown(self, entry: Entry) -> bool:
         """Whether this seat may see the seed of its own roll ``entry`` now: not a

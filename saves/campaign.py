@@ -726,9 +726,11 @@ class Campaign:
         character: str | None,
         secrecy: Secrecy,
         touches: tuple[tuple[str, str], ...] = (),
+        rolled: str | None = None,
     ) -> None:
         """Refuse what this campaign's :attr:`seat` may not write (the GM may write
-        anything): see :mod:`meneur.core.table_rules`.
+        anything): see :mod:`meneur.core.table_rules`. ``rolled``: the system of the
+        roll the entry records, if any.
 
         Raises:
             Refusal: saying who may, in words a player reads in their language.
@@ -751,6 +753,8 @@ class Campaign:
                     player=secrecy.player,
                     changed=[change.path for change in changes],
                     touched=touches,
+                    rolled=rolled,
+                    blind=self._blind_kinds(),
                 )
         except Refused as error:
             raise Refusal(
@@ -780,9 +784,9 @@ class Campaign:
         own bookkeeping, the count of draws, is not the seat's asking), unless the
         write follows rules of its own — a turn's choice, a hand edit (``own_rules``)."""
         if not own_rules:
-            self._check_seat(
-                kind, changes if asked is None else asked, target, character, secrecy, touches
-            )
+            rolled = str(roll.get("system")) if roll is not None else None
+            asking = changes if asked is None else asked
+            self._check_seat(kind, asking, target, character, secrecy, touches, rolled)
         if game_time is None:
             from meneur.core.chronoste import game_now
 
@@ -812,7 +816,12 @@ class Campaign:
         found = secrecy_of(entry, self.journal, secret)
         if any(touched in secret for touched in touches):
             found = dataclasses.replace(found, visibility="gm")
-        if found.visibility == "gm" and self.seat.role != "gm" and not own_rules:
+        if (
+            found.visibility == "gm"
+            and self.seat.role != "gm"
+            and not own_rules
+            and not self._blind(entry, secret, touches)
+        ):
             # A player's entry the player could not see: it touches what is the GM's.
             raise Refusal(self.directory, "that is the GM's", "refused.gm_secret")
         if found.visibility != entry.visibility:
@@ -833,6 +842,34 @@ class Campaign:
             self._absorb(entry)
             self._write_state()
         return entry
+
+    def _blind(
+        self, entry: Entry, secret: set[tuple[str, str]], touches: Iterable[tuple[str, str]]
+    ) -> bool:
+        """Whether ``entry`` is this player's blind roll: a roll of their own, of a kind
+        the GM keeps to themself (``[secrecy]``), secret for that alone — it changes
+        nothing (a sheet's karma would tell the outcome), names or rolls on nothing of the
+        GM's and acts on no secret entry."""
+        from .secrecy import secrecy_of
+
+        roll = entry.roll
+        if roll is None or entry.visibility != "gm" or entry.player != self.seat.name:
+            return False
+        if entry.changes:  # the table would read its outcome in what it changed
+            return False
+        if str(roll.get("system")) not in self._blind_kinds():
+            return False
+        if any(touched in secret for touched in touches):
+            return False
+        plain = dataclasses.replace(entry, visibility="public", player=None, announced=False)
+        return secrecy_of(plain, self.journal, secret).visibility == "public"
+
+    def _blind_kinds(self) -> frozenset[str]:
+        """The kinds of roll the GM keeps to themself (``[secrecy]``): a player's are
+        blind rolls."""
+        from .state import secrecy as kept
+
+        return frozenset(k for k, v in kept(self.state).items() if v in ("gm", "gm_announced"))
 
     def _checked(self, changes: tuple[Change, ...]) -> tuple[Change, ...]:
         """The changes as they will be stored, once the state they lead to passes every

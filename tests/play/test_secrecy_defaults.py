@@ -51,17 +51,58 @@ def test_the_gms_defaults_apply_to_the_cli_and_keep_off_the_public_draws(
     assert main(["check", str(directory), "--verify-rolls"]) == 0
 
 
-def test_a_players_roll_of_a_kind_the_gm_keeps_is_theirs_and_the_gms(tmp_path: Path) -> None:
-    # A player writes no entry they could not read: blind becomes private for them.
+def test_a_players_roll_of_a_kind_the_gm_keeps_is_blind(tmp_path: Path) -> None:
+    # Was written private: the player read the perception roll the GM wanted blind.
+    from meneur.core.visibility import AUDIENCE, GM, Viewer
+    from meneur.play.views import entries_for
+
     gm = _campaign(tmp_path / "c")
     alice = Campaign.open(gm.directory)
     seat = Seat("player", "alice", frozenset({"kael"}))
     session = Session(alice, strings("fr"), random.SystemRandom(), seat=seat)
     record = session.roll(oracles.YesNoQuestion(3, "La porte cède ?"))
-    entry = session.record(record, "La porte cède ?")
-    assert (entry.visibility, entry.player) == ("private", "alice")
+    entry = session.record(record, "La porte cède ?", character="kael")
+    assert (entry.visibility, entry.player, entry.announced) == ("gm", "alice", True)
     assert entry.roll is not None
     assert "draw" not in entry.roll
+    assert session.blind(entry)
+    assert session.seen_by(entry).startswith("Jet à l'aveugle")
+    gm.refresh()
+    seen = {
+        who: next(iter(entries_for([entry], viewer, gm.journal, gm.state)))
+        for who, viewer in (("gm", GM), ("alice", Viewer("player", "alice")), ("all", AUDIENCE))
+    }
+    assert seen["gm"].roll == entry.roll
+    for who in ("alice", "all"):  # that it happened, nothing of it
+        assert seen[who].redacted
+        assert seen[who].roll is None
+        assert seen[who].text == ""
+    gm.close()
+    alice.close()
+
+
+def test_a_player_writes_the_gms_secret_only_as_a_blind_roll_that_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    from meneur.core.changes import MISSING, Change
+    from meneur.core.resolution.rules import ResolutionTest
+    from meneur.saves.campaign import Secrecy
+    from meneur.saves.errors import Refusal
+
+    gm = _campaign(tmp_path / "c")
+    alice = Campaign.open(gm.directory)
+    seat = Seat("player", "alice", frozenset({"kael"}))
+    session = Session(alice, strings("fr"), random.SystemRandom(), seat=seat)
+    before = (gm.directory / "campaign.toml").read_bytes()
+    blind = Secrecy("gm", player="alice", announced=True)
+    record = session.roll(oracles.YesNoQuestion(3, "Un bruit ?"))
+    karma = Change(("characters", "kael", "sheet", "karma"), MISSING, 1)
+    with pytest.raises(Refusal):  # what it changed would tell the table its outcome
+        alice.record_roll(record, "Un bruit ?", changes=[karma], secrecy=blind)
+    resolution = session.roll(ResolutionTest(score=3))
+    with pytest.raises(Refusal):  # a kind the GM did not make blind
+        alice.record_roll(resolution, "", secrecy=blind)
+    assert (gm.directory / "campaign.toml").read_bytes() == before
     gm.close()
     alice.close()
 

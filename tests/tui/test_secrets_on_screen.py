@@ -104,3 +104,43 @@ async def test_no_screen_of_a_player_or_the_audience_shows_the_gms_secrets(
     if "announced roll" in actions:
         assert "Jet secret du MJ" in shown[-1]
     gm.close()
+
+
+@pytest.mark.parametrize("outcome_seed", [1, 2, 3])
+async def test_a_players_blind_roll_shows_her_nothing_of_its_result(
+    outcome_seed: int, tmp_path: Path
+) -> None:
+    # The GM keeps resolution rolls blind: Alice rolls, her screen says it was blind and
+    # shows no die and no outcome; the GM's journal has the whole roll.
+    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    gm.set(("characters", "kael"), {"name": "Kael", "sheet": {"elements": {"Épée": 2}}})
+    gm.set(("secrecy",), {"resolution": "gm"})
+    seat = Seat("player", "alice", frozenset({"kael"}))
+    session = Session(
+        Campaign.open(gm.directory),
+        strings("fr"),
+        random.Random(outcome_seed),
+        seat=seat,
+        presence=Presence(),
+        remote=True,
+    )
+    player = MeneurApp(session)
+    async with player.run_test(size=(140, 44)) as pilot:
+        await pilot.pause()
+        before = gm.journal.last_id
+        await pilot.press("r")
+        await pilot.pause()
+        text = screen_text(player)
+    gm.refresh()
+    entry = gm.journal.entry(gm.journal.last_id)
+    assert gm.journal.last_id == before + 1
+    assert (entry.visibility, entry.player, entry.announced) == ("gm", "alice", True)
+    assert entry.roll is not None
+    assert "Jet à l'aveugle : seul le MJ voit le résultat" in text
+    assert "🔒 Jet à l'aveugle (le MJ seul voit le" in text  # her journal
+    from meneur.play.reading import outcome_words
+
+    assert outcome_words("resolution", str(entry.roll["outcome"])) not in text
+    for glossed in ("(success", "(failure", "(critical"):  # no outcome of any kind
+        assert glossed not in text
+    gm.close()

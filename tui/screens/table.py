@@ -293,24 +293,13 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             self.acting = value
             self._show_compact()
 
-    def journal_roll(self, event: ActionPanel.Rolled) -> bool:
-        """Journal a roll and its consequences, durably, and show the entry; False (and
-        the reason said) when the write was refused."""
-        try:
-            entry = self.session.record(
-                event.record,
-                event.text,
-                changes=event.changes,
-                character=event.character,
-                physical=event.physical,
-            )
-        except CampaignError as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-            return False
-        self.query_one(JournalView).add(entry)
-        if event.changes:
+    @on(ActionPanel.Journaled)
+    def roll_journaled(self, event: ActionPanel.Journaled) -> None:
+        """List a roll a panel journaled (through the session), and redraw the party
+        when it changed a sheet."""
+        self.query_one(JournalView).add(event.entry)
+        if event.changed:
             self.show_party()
-        return True
 
     @on(ActionPanel.SheetChanged)
     def sheet_changed(self, event: ActionPanel.SheetChanged) -> None:
@@ -1098,6 +1087,9 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         record = self.session.roll(DiceInputs(text))
         entry = self.session.record(record, roll_words(record), character=self.acting)
         self.query_one(JournalView).add(entry)
+        if self.session.blind(entry):  # the GM alone sees the result
+            self.notify(f"{text} · {self.session.seen_by(entry)}")
+            return
         self.notify(f"{text} → {record.result} · {self.session.seen_by(entry)}")
 
 

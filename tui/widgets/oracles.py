@@ -203,6 +203,14 @@ class OraclePanel(SessionStrings, VerticalScroll):
         if not journaled(self, ActionPanel.Rolled(record, shown)):
             return
         written = self.session.last_written
+        if written is not None and written is not before and self.session.blind(written):
+            self.query_one("#oracle-dice", DiceView).show(
+                [], self.t("app.kept"), self.t("app.dropped")
+            )
+            self.query_one("#answer", Static).update(
+                Text("👁 " + self.session.seen_by(written), style="italic")
+            )
+            return  # the GM alone sees the answer
         dice = [ShownDie(str(die.face), die.kept) for die in record.dice]
         self.query_one("#oracle-dice", DiceView).show(
             dice, self.t("app.kept"), self.t("app.dropped")

@@ -86,6 +86,10 @@ class TablesPanel(SessionStrings, Vertical):
             return
         written = self.session.last_written
         text = Text(table.name, style="dim")
+        if written is not None and written is not before and self.session.blind(written):
+            text.append("\n👁 " + self.session.seen_by(written), style="italic")
+            self.query_one("#table-result", Static).update(text)
+            return  # the GM alone sees the result
         text.append("\n" + record.text, style="bold")
         if written is not None and written is not before:  # who sees it, in words
             text.append("\n👁 " + self.session.seen_by(written), style="italic")

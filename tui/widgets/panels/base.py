@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual import on
@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Static
 
 from meneur.content.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
@@ -34,6 +33,8 @@ from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.tick import Tick
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from meneur.core.changes import Change
     from meneur.play.journal import Entry
     from meneur.play.session import Session
@@ -70,17 +71,41 @@ def dice_said(sides: list[int]) -> str:
     return ", ".join(f"{count}d{size}" for size, count in runs)
 
 
-def journaled(widget: Widget, rolled: ActionPanel.Rolled) -> bool:
-    """Journal a roll now, durably, before its result is shown; False when the write
-    was refused (the table then said why, and nothing is to be shown).
+class _Journaling(Protocol):
+    """A widget that holds the session (a panel, the oracles, the tables)."""
 
-    Outside the table (a panel on a screen of its own), the roll is posted instead.
-    """
-    journal = getattr(widget.screen, "journal_roll", None)
-    if journal is None:
-        widget.post_message(rolled)
-        return True
-    return bool(journal(rolled))
+    session: Session
+
+    def t(self, key: str, **values: object) -> str: ...
+
+    def explain(self, error: Exception) -> str: ...
+
+    def notify(self, message: str, *, severity: SeverityLevel = ...) -> None: ...
+
+    def post_message(self, message: Message) -> bool: ...
+
+
+def journaled(widget: _Journaling, rolled: ActionPanel.Rolled) -> bool:
+    """Journal a roll now, durably, through the session (meneur.play), before its
+    result is shown; False when the write was refused (said, in the player's words, and
+    nothing is to be shown). The screen around the widget is told with a
+    :class:`ActionPanel.Journaled` message, to list the entry (and redraw the party when
+    the roll changed a sheet)."""
+    from meneur.play.errors import CampaignError
+
+    try:
+        entry = widget.session.record(
+            rolled.record,
+            rolled.text,
+            changes=rolled.changes,
+            character=rolled.character,
+            physical=rolled.physical,
+        )
+    except CampaignError as error:
+        widget.notify(widget.t("app.error", message=widget.explain(error)), severity="error")
+        return False
+    widget.post_message(ActionPanel.Journaled(entry, changed=bool(rolled.changes)))
+    return True
 
 
 class ActionPanel(SessionStrings, VerticalScroll):
@@ -95,8 +120,9 @@ class ActionPanel(SessionStrings, VerticalScroll):
     DICE_LINES = 5
     """Lines the system's dice take: boxes, then marks and their legend if dice are kept."""
 
-    class Rolled(Message):
-        """A roll to journal: its record, a summary, its consequences."""
+    class Rolled:
+        """A roll to journal (:func:`journaled`): its record, its words, its
+        consequences."""
 
         def __init__(
             self,
@@ -111,6 +137,13 @@ class ActionPanel(SessionStrings, VerticalScroll):
             self.changes = tuple(changes)
             self.character = character
             self.physical = physical
+
+    class Journaled(Message):
+        """A roll was journaled (durably): the screen lists its entry."""
+
+        def __init__(self, entry: Entry, *, changed: bool) -> None:
+            self.entry = entry
+            self.changed = changed
             super().__init__()
 
     class SheetChanged(Message):
@@ -333,7 +366,17 @@ class ActionPanel(SessionStrings, VerticalScroll):
             self.last = record
             written = self.session.last_written
             self.written = written if written is not before else None
+            if self.written is not None and self.session.blind(self.written):
+                self.show_blind()  # the GM alone sees the result
+                return
             self.show_record(record)
+
+    def show_blind(self) -> None:
+        """Say the roll was made blind, and show nothing of its dice or outcome."""
+        self.query_one("#dice", DiceView).show([], self.t("app.kept"), self.t("app.dropped"))
+        outcome = self.query_one("#outcome", Static)
+        outcome.update(Text("👁 " + self.t("seen.blind"), style="italic"))
+        outcome.scroll_visible(animate=False, immediate=True)
 
     def journal_text(self, record: Any) -> str:
         """The words a roll is journaled with, the same as the command line's and
