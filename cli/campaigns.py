@@ -336,7 +336,7 @@ def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> st
     when = entry.time.strftime("%d/%m %H:%M")
     t = strings("fr").t  # the CLI speaks French, with English glosses
     if entry.redacted:
-        text = secret_reading(entry, t)
+        text = secret_reading(entry, t, campaign)
     elif entry.roll is not None:
         text = roll_line(read_entry(entry, campaign, t), t, markdown=False)
     else:

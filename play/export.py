@@ -80,7 +80,7 @@ def _markdown_items(
     for entry in entries_for(entries, viewer, campaign.journal, campaign.state):
         day = entry.time.date()
         if entry.redacted:
-            items.append(("secret", None, None, (f"*{secret_reading(entry, t)}*",)))
+            items.append(("secret", None, None, (f"*{secret_reading(entry, t, campaign)}*",)))
         elif entry.kind in ("session", "scene"):
             mark = "##" if entry.kind == "session" else "###"
             items.append((entry.kind, day, None, (f"{mark} {entry.text}",)))

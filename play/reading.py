@@ -114,14 +114,53 @@ def dice_line(roll: Mapping[str, Any], t: Translate) -> str:
     return " ".join(shown)
 
 
-def secret_reading(entry: Entry, t: Translate) -> str:
-    """What an announced secret (a redacted entry) says: who, and that it happened."""
+def secret_reading(entry: Entry, t: Translate, campaign: Campaign | None = None) -> str:
+    """What an announced secret (a redacted entry) says: who, and that it happened. A
+    player is named as the table calls them (``table.toml``), never by their seat's
+    key."""
     what = "secret_roll" if entry.kind in ("roll", "oracle", "creation") else "secret"
     if what == "secret_roll" and entry.visibility == "gm" and entry.player:
         return t("journal.secret_roll_blind")  # a player's roll the GM keeps blind
     if entry.visibility == "private" and entry.player:
-        return t(f"journal.{what}_private", player=entry.player)
+        return t(f"journal.{what}_private", player=player_name(campaign, entry.player))
     return t(f"journal.{what}_gm")
+
+
+def player_name(campaign: Campaign | None, ident: str) -> str:
+    """How the table calls player ``ident``: their name in ``table.toml``; without a
+    table file (a local game, ``--as NAME``), the name they were given."""
+    if campaign is None:
+        return ident
+    return _names(campaign).get(ident, ident)
+
+
+_NAMES: dict[str, tuple[int, dict[str, str]]] = {}
+
+
+def _names(campaign: Campaign) -> dict[str, str]:
+    """The players' names in the campaign's table file (read again only when it
+    changed); none when it has none or cannot be read (the table's check says why)."""
+    import os
+
+    from meneur.saves.errors import CampaignError
+    from meneur.saves.table_file import TABLE_FILE, read_table
+
+    directory = campaign.directory
+    path = directory / TABLE_FILE
+    try:
+        stamp = os.stat(path, follow_symlinks=False).st_mtime_ns
+    except OSError:
+        return {}
+    known = _NAMES.get(str(directory))
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        table = read_table(directory, campaign.state)
+    except (CampaignError, OSError):
+        return {}
+    names = dict(table.names) if table is not None else {}
+    _NAMES[str(directory)] = (stamp, names)
+    return names
 
 
 def visibility_label(entry: Entry, t: Translate) -> str:
@@ -144,9 +183,13 @@ def outward_reading(entry: Entry, campaign: Campaign, t: Translate) -> dict[str,
     from .views import outward_entry
 
     if entry.redacted:
-        return outward_entry(entry, campaign.state, "")
-    text = read_entry(entry, campaign, t).text
-    return outward_entry(entry, campaign.state, text, struck=campaign.is_struck(entry))
+        data = outward_entry(entry, campaign.state, "")
+    else:
+        text = read_entry(entry, campaign, t).text
+        data = outward_entry(entry, campaign.state, text, struck=campaign.is_struck(entry))
+    if "player" in data:  # as the table calls them, not their seat's key
+        data["player"] = player_name(campaign, str(data["player"]))
+    return data
 
 
 def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:

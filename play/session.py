@@ -205,7 +205,11 @@ class Session:
             return self.t("seen.everyone")
         if entry.visibility == "private":
             if self.seat.role == "gm":
-                return self.t("seen.private_gm", player=entry.player or "")
+                from meneur.play.reading import player_name
+
+                return self.t(
+                    "seen.private_gm", player=player_name(self.campaign, entry.player or "")
+                )
             return self.t("seen.private")
         if self.blind(entry):
             return self.t("seen.blind")

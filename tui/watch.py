@@ -82,7 +82,7 @@ class LastRoll(Static):
             self.update(Text(strings.t("watch.waiting"), style="dim italic"))
             return
         if entry.redacted:
-            self.update(Text(secret_reading(entry, strings.t), style="bold"))
+            self.update(Text(secret_reading(entry, strings.t, campaign), style="bold"))
             return
         assert entry.roll is not None
         reading = read_entry(entry, campaign, strings.t)
@@ -165,7 +165,7 @@ class RecentJournal(Static):
             if text:
                 text.append("\n")
             if entry.redacted:
-                text.append(secret_reading(entry, strings.t), style="dim italic")
+                text.append(secret_reading(entry, strings.t, campaign), style="dim italic")
                 continue
             reading = read_entry(entry, campaign, strings.t)
             who = "" if entry.roll is not None else _who(entry, campaign)

@@ -216,3 +216,34 @@ def test_the_others_views_are_a_function_of_what_they_may_see(
         )
     first.close()
     second.close()
+
+
+def test_a_private_roll_is_announced_with_the_players_name_not_their_seats_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: "🔒 Jet privé de alice" — the seat's key in table.toml — to the others.
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.table_rules import Seat
+    from meneur.play.session import Session
+    from tests.serve.seated import make_table
+
+    table = make_table(tmp_path)
+    alice = Campaign.open(table.directory)
+    session = Session(alice, strings("fr"), random.Random(2), seat=Seat("player", "alice"))
+    record = session.roll(oracles.YesNoQuestion(3, "Qzpiste ?"))
+    alice.record_roll(record, "Qzpiste ?", secrecy=Secrecy("private", "alice", announced=True))
+    alice.close()
+    shown = []
+    for command in (
+        ["journal", str(table.directory), "--role", "audience"],
+        ["journal", str(table.directory), "--json", "--role", "audience"],
+        ["export", str(table.directory), "--as", "bob"],
+    ):
+        assert main(command) == 0
+        shown.append(capsys.readouterr().out)
+    for out in shown:
+        assert "Qzpiste" not in out
+        assert "Alice" in out
+        assert not re.search(r"\balice\b", out), out

@@ -157,7 +157,8 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
         await alice.wait_for("Choix de Kael scellé")
         await gm.wait_for("Kael : Mouvement")  # the GM sees choices as they come in
         await bob.wait_for("Mira — Tour 1")
-        await bob.wait_for("Entrée privée de alice")  # told Alice chose, not what
+        # Told Alice chose, not what, and by her name (never her seat's key, "alice").
+        await bob.wait_for("Entrée privée de Alice")
         await bob.send(ENTER)  # Action
         for player in (gm, alice, bob):
             await player.wait_for("Tour révélé")

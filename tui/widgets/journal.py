@@ -398,7 +398,7 @@ class JournalView(Vertical):
         # Numbers and counts are the GM's: their gaps would count the secrets.
         text = Text(f"{entry.id:>4} " if self.viewer == GM else "", style="dim")
         if entry.redacted:  # an announced secret, in a view that may not see it
-            text.append(secret_reading(entry, self.strings.t), style="italic dim")
+            text.append(secret_reading(entry, self.strings.t, self.campaign), style="italic dim")
             return Option(text, id=str(entry.id))
         reading = read_entry(entry, self.campaign, self.strings.t)
         if entry.game_time:
