@@ -156,7 +156,16 @@ def test_the_gm_tells_an_announced_secret_from_a_silent_one(
 
 SECRET_ACTIONS = st.lists(
     st.sampled_from(
-        ["public note", "gm note", "blind roll", "announced roll", "gm clock", "gm table", "roll"]
+        [
+            "public note",
+            "gm note",
+            "blind roll",
+            "announced roll",
+            "gm clock",
+            "gm table",
+            "roll",
+            "player blind roll",
+        ]
     ),
     min_size=1,
     max_size=10,
@@ -174,9 +183,22 @@ def _evening(directory: Path, actions: list[str], secret_seed: int) -> Campaign:
     campaign.set(("trackers", "piege"), clock)
     campaign.set(("tables", "secrets"), {"name": "Secrets", "entries": ["A", "B", "C"], "gm": True})
     table = tables.RandomTable("secrets", "Secrets", tuple(map(tables.TableEntry, "ABC")))
+    campaign.set(("secrecy",), {"yesno": "gm"})  # the GM keeps the oracle's answers blind
     for number, action in enumerate(actions):
         hidden = secret_seed * 1000 + number
-        if action == "public note":
+        if action == "player blind roll":  # Alice asks; the GM alone reads the answer
+            from meneur.core.table_rules import Seat
+            from meneur.play.secrecy import default_secrecy
+
+            alice = Campaign.open(directory, clock=lambda: moment)
+            alice.seat = Seat("player", "alice")
+            question = oracles.YesNoQuestion(3, "Un bruit ?")
+            record = roll_seeded(oracles.roll_yesno, question, hidden)
+            blind = default_secrecy(alice.state, "yesno", alice.seat)
+            alice.record_roll(record, "Un bruit ?", secrecy=blind)
+            alice.close()
+            campaign.refresh()
+        elif action == "public note":
             campaign.note(f"Note {number}")
         elif action == "gm note":
             campaign.note(f"Secret {hidden}", secrecy=Secrecy("gm"))
