@@ -40,7 +40,7 @@ def make_npc(session: Session) -> tuple[str, Entry]:
     character = {"name": name, "kind": "npc", "sheet": sheet}
     from meneur.play.sheets import sheet_summary
 
-    options = session.campaign.state["options"]
+    options = session.options
     summary = sheet_summary(session.campaign.system, options, sheet, items=12)
     text = session.t("sheet.npc_made", name=name, summary=summary)
     # Its key is chosen under the lock, among the characters there are then.

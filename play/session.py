@@ -20,6 +20,8 @@ from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.saves.campaign import PUBLIC, Campaign, Clock, Said, Secrecy, local_now
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
+from meneur.saves.state import Options
+from meneur.saves.state import options as campaign_options
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
@@ -214,6 +216,11 @@ class Session:
         if self.blind(entry):
             return self.t("seen.blind")
         return self.t("seen.gm_announced" if entry.announced else "seen.gm")
+
+    @property
+    def options(self) -> Options:
+        """The campaign's optional rules, typed (``[options]``)."""
+        return campaign_options(self.campaign.state)
 
     def blind(self, entry: Entry) -> bool:
         """Whether ``entry``, which this seat wrote, is kept from it (a blind roll: the

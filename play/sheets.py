@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meneur.content import term
@@ -12,7 +13,7 @@ SUMMARY_ITEMS = 4
 
 
 def sheet_summary(
-    system: str, options: dict[str, Any], sheet: dict[str, Any], items: int | None = None
+    system: str, options: Mapping[str, Any], sheet: dict[str, Any], items: int | None = None
 ) -> str:
     """A character's sheet in one line: the compact sheet's values, gauges (PV, PM, karma)
     first, each with its French label — never the sheet's raw keys; at most ``items``

@@ -59,6 +59,30 @@ class Dice(TypedDict):
     revealed: dict[str, str]
 
 
+class Options(TypedDict, total=False):
+    """The campaign's optional rules (``[options]``; each system has some of them, see
+    :data:`meneur.saves.schema.OPTIONS`)."""
+
+    opposed: bool
+    environment_oracle: bool
+    character_points: bool
+    chronoste: bool
+    solo: bool
+    karma: bool
+    dna: bool
+    endurance: bool
+    mental_health: bool
+    piloting: bool
+    aura: bool
+    affiliation: bool
+    movement: bool
+    turn_order: bool
+    inventory: bool
+    skill_sheet: Literal["none", "standard", "progressive", "fixed"]
+    opposed_tests: bool
+    engine: Literal["d6", "d20"]
+
+
 Secrecy = Literal["public", "private", "gm", "gm_announced"]
 
 
@@ -85,3 +109,8 @@ def dice(state: Mapping[str, Any]) -> Dice | None:
 def secrecy(state: Mapping[str, Any]) -> Mapping[str, Secrecy]:
     """Who sees each kind of roll by default (``[secrecy]``)."""
     return cast("Mapping[str, Secrecy]", state.get("secrecy", {}))
+
+
+def options(state: Mapping[str, Any]) -> Options:
+    """The campaign's optional rules."""
+    return cast("Options", state.get("options", {}))

@@ -296,7 +296,7 @@ class MeneurApp(SessionStrings, App[None]):
                 yield SystemCommand(
                     t("solo.scene_title"), t("solo.scene_help"), table.action_new_scene
                 )
-            if self.session.campaign.state["options"].get("solo") and offers(seat, "end_scene"):
+            if self.session.options.get("solo") and offers(seat, "end_scene"):
                 yield SystemCommand(t("solo.end_title"), t("solo.end_help"), table.action_end_scene)
             story: list[tuple[str, Callable[[], object]]] = []
             if offers(seat, "story"):

@@ -110,7 +110,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         super().__init__()
         self.session = session
         self.gene_tree = tree
-        options = session.campaign.state["options"]
+        options = session.options
         self.dna_rule = bool(options.get("dna"))
         self.progressive = options.get("skill_sheet") == "progressive"
         self.draft = Draft(catalogue, dna_rule=self.dna_rule)

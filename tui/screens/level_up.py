@@ -169,7 +169,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
             self.query_one("#level2", Choice).disabled = True
         stats = sheet.get("stats", {})
         try:
-            progressive = self.session.campaign.state["options"].get("skill_sheet") == "progressive"
+            progressive = self.session.options.get("skill_sheet") == "progressive"
             inputs = levels.LevelUpInputs(
                 self.level,
                 stats.get("chance", 50),

@@ -109,7 +109,7 @@ class CosmosPanel(ActionPanel):
                 yield Choice[str](elements, id="target", value="feu")
                 yield NumberField(placeholder=self.t("cosmos.element_figure"), id="figure")
             yield Static("", id="element", classes="summary")
-        if self.session.campaign.state["options"].get("piloting"):
+        if self.session.options.get("piloting"):
             vehicles = [
                 (f"{term(f'piloting.vehicle.{key}').fr} (d{die})", key)
                 for key, (_, die) in piloting.VEHICLES.items()
@@ -124,7 +124,7 @@ class CosmosPanel(ActionPanel):
                     yield NumberField(placeholder=self.t("piloting.others"), id="copilots")
                 yield Static("", id="piloting-odds", classes="summary")
                 yield ActionButton(self.t("piloting.pilot"), id="pilot")
-        if self.session.campaign.state["options"].get("turn_order"):
+        if self.session.options.get("turn_order"):
             with Collapsible(title=self.t("round.title"), collapsed=True, id="round"):
                 yield Static(self.t("round.who"), classes="field-label")
                 yield TickList[str](id="round-who")
@@ -132,7 +132,7 @@ class CosmosPanel(ActionPanel):
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("round.new"), id="round-new")
                     yield ActionButton(self.t("round.next"), id="round-next")
-        if self.session.campaign.state["options"].get("endurance"):
+        if self.session.options.get("endurance"):
             events = [(self.t(f"fatigue.event.{key}"), key) for key in FATIGUE_EVENTS]
             with Collapsible(title=self.t("fatigue.title"), collapsed=True, id="fatigue"):
                 yield Static("", id="fatigue-gauges", classes="summary")
@@ -146,16 +146,16 @@ class CosmosPanel(ActionPanel):
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("fatigue.apply"), id="fatigue-apply")
                     yield ActionButton(self.t("fatigue.start"), id="fatigue-start")
-        if self.session.campaign.state["options"].get("skill_sheet") == "progressive":
+        if self.session.options.get("skill_sheet") == "progressive":
             with Collapsible(title=self.t("tree.title"), collapsed=True, id="tree"):
                 yield Static("", id="tree-points", classes="summary")
                 yield Choice[str]([], id="tree-skill", label=self.t("tree.skill"), prompt="—")
                 yield Tick(self.t("tree.blessed"), id="tree-blessed")
                 yield ActionButton(self.t("tree.unlock"), id="tree-unlock")
-        if self.session.campaign.state["options"].get("skill_sheet") == "fixed":
+        if self.session.options.get("skill_sheet") == "fixed":
             with Collapsible(title=self.t("group.title"), collapsed=True, id="group"):
                 yield Static("", id="group-sheet", classes="summary")
-        if self.session.campaign.state["options"].get("aura"):
+        if self.session.options.get("aura"):
             with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
                 yield Static("", id="aura-points", classes="summary")
                 # One line each: the tick's words leave the target no room beside them.
@@ -168,7 +168,7 @@ class CosmosPanel(ActionPanel):
 
     def extra_buttons(self) -> ComposeResult:
         yield ActionButton(self.t("cosmos.intuition"), id="intuition")
-        if self.session.campaign.state["options"].get("movement"):
+        if self.session.options.get("movement"):
             yield ActionButton(self.t("cosmos.sprint"), id="sprint")
 
     def on_mount(self) -> None:
@@ -198,7 +198,7 @@ class CosmosPanel(ActionPanel):
         inventory's malus)."""
         from meneur.core.cosmos.sheet import current_stats
 
-        return current_stats(self.session.campaign.state["options"], self.sheet)
+        return current_stats(self.session.options, self.sheet)
 
     def character_changed(self) -> None:
         self._show_tree()
@@ -247,7 +247,7 @@ class CosmosPanel(ActionPanel):
         Raises:
             CannotAct: when their state forbids it.
         """
-        options = self.session.campaign.state["options"]
+        options = self.session.options
         concentrated = (
             bool(self.query("#concentrated")) and self.query_one("#concentrated", Tick).value
         )
@@ -671,7 +671,7 @@ class CosmosPanel(ActionPanel):
             if event.button.id == "light-point"
             else ("sepulcrale", "dark")
         )
-        options = self.session.campaign.state["options"]
+        options = self.session.options
         exhausted = bool(options.get("endurance")) and self._fatigue().exhausted
         try:
             stance = combat.enter(
@@ -733,7 +733,7 @@ class CosmosPanel(ActionPanel):
         stance, more = ended.stance, list(also)
         if ended.backlash:
             text += " — " + self.t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
-            if self.session.campaign.state["options"].get("endurance"):
+            if self.session.options.get("endurance"):
                 after = self._fatigue(ident).gain(*endurance.EVENTS[f"{ended.backlash}_backlash"])
                 more += [change("fp", after.fp), change("fm", after.fm)]
         if ended.apocalypse:
@@ -818,7 +818,7 @@ class CosmosPanel(ActionPanel):
         if agilite is None:
             self.notify(self.t("cosmos.choose"), severity="warning")
             return
-        options = self.session.campaign.state["options"]
+        options = self.session.options
         fp = self.sheet.get("fp", 0) if options.get("endurance") else 0
         squares = movement_squares(
             agilite, overload(options, self.sheet) > 0, fp if isinstance(fp, int) else 0
@@ -914,7 +914,7 @@ class CosmosPanel(ActionPanel):
             return
         stats = self.stats
         mental = self.sheet.get("mental_health")
-        options = self.session.campaign.state["options"]
+        options = self.session.options
         start = Fatigue.starting(
             stats.get("force", 50),
             stats.get("esprit", 50),
@@ -955,7 +955,7 @@ class CosmosPanel(ActionPanel):
     def _cannot_act(self, ident: str) -> str | None:
         """Why a character cannot act at all now (Illumination's backlash, a physical
         exhaustion), or None. A mental exhaustion forbids thinking and magic, not acting."""
-        options = self.session.campaign.state["options"]
+        options = self.session.options
         sheet = self.session.characters().get(ident, {}).get("sheet", {})
         try:
             of_sheet(options, sheet, ("force",))
@@ -1000,7 +1000,7 @@ class CosmosPanel(ActionPanel):
         from meneur.core.cosmos.movement import Combatant, TurnOrderInputs
         from meneur.core.cosmos.sheet import current_stats
 
-        options = self.session.campaign.state["options"]
+        options = self.session.options
         people = []
         for ident, character in self.session.characters().items():
             if ident in self._out_of_fight:

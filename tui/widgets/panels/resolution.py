@@ -71,7 +71,7 @@ class ResolutionPanel(ActionPanel):
             ],
             id="declared",
         )
-        if self.session.campaign.state["options"].get("character_points"):
+        if self.session.options.get("character_points"):
             with Horizontal(classes="roll-row", id="points-row"):
                 yield ActionButton(self.t("resolution.spend_point"), id="spend-point")
                 yield ActionButton(self.t("resolution.veto_point"), id="veto-point")

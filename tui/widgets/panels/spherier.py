@@ -81,7 +81,7 @@ class SpherierPanel(ActionPanel):
     @property
     def engine(self) -> spherier.Engine:
         """The campaign's engine (d6 unless its options say d20)."""
-        return spherier.Engine(self.session.campaign.state["options"].get("engine", "d6"))
+        return spherier.Engine(self.session.options.get("engine", "d6"))
 
     def on_mount(self) -> None:
         self.character_changed()

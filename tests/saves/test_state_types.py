@@ -1,0 +1,20 @@
+"""The typed views of a campaign's state say what the schema checks: an option the
+schema knows and the type does not (or a choice it allows and the type does not) would
+let mypy pass a misspelt key."""
+
+from __future__ import annotations
+
+from typing import get_args, get_type_hints
+
+from meneur.saves.schema import OPTION_CHOICES, OPTIONS
+from meneur.saves.state import Options
+
+
+def test_the_options_type_names_every_option_and_choice_the_schema_knows() -> None:
+    hints = get_type_hints(Options)
+    assert set(hints) == {name for system in OPTIONS.values() for name in system}
+    for name, (kind, _) in {k: v for s in OPTIONS.values() for k, v in s.items()}.items():
+        if name in OPTION_CHOICES:
+            assert set(get_args(hints[name])) == set(OPTION_CHOICES[name])
+        else:
+            assert hints[name] is kind
