@@ -39,7 +39,12 @@ def worded_by_meneur(entry: Entry) -> bool:
     first = entry.changes[0].path[0]
     if entry.target is not None and first in ("note_edits", "struck"):
         return True
-    return len(entry.changes) == 1 and entry.text == set_text(entry.changes[0])
+    if len(entry.changes) != 1:
+        return False
+    # Its stored words are the key and the value (set_text); the value is not compared:
+    # a table read back from TOML may list its keys in another order.
+    change = entry.changes[0]
+    return entry.text == set_text(change) or entry.text.startswith(f"{change.key} → ")
 
 
 def change_words(

@@ -39,3 +39,15 @@ def test_requests_and_turns_read_in_the_reader_s_language(tmp_path: Path) -> Non
         "Kaël: ouvrir (La porte)",
         "Revealed: La porte — Kaël → ouvrir, Mira → attendre",
     ]
+
+
+def test_a_value_set_reads_in_words_once_read_back_from_its_file(tmp_path: Path) -> None:
+    # Leaked "characters.kael → { name = … }" to the players: a table set whole came
+    # back from TOML with its keys in another order, and was no longer recognised.
+    directory = tmp_path / "c"
+    with Campaign.create(directory, system="resolution", name="Table") as gm:
+        sheet = {"elements": {"Épée": 2}, "notes": "Vif"}
+        gm.set(("characters", "kael"), {"name": "Kael", "sheet": sheet})
+    campaign = Campaign.open(directory, write=False)
+    entry = campaign.journal.entry(campaign.journal.last_id)
+    assert read_entry(entry, campaign, strings("fr").t).text == "Ajouté : Kael"
