@@ -8,6 +8,7 @@ from dataclasses import replace
 from textual.widgets import Input
 
 from meneur.core.traits import rules as traits
+from meneur.play.reading import read_entry
 from meneur.saves.campaign import replay_roll
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import ActionPanel
@@ -188,7 +189,11 @@ async def test_cosmos_piloting_odds_and_a_journaled_roll(app_of) -> None:
         await pilot.pause()
         entry = campaign.journal.latest(1)[0]
         assert entry.id == before + 1
-        assert entry.text == "Kael — Jet de pilotage : Véhicule lourd"
+        # Stored as its record, worded when read (in the reader's language).
+        assert entry.text == ""
+        words = read_entry(entry, campaign, app.session.strings.t).text
+        assert words.startswith("Kael — Jet de pilotage")
+        assert "Véhicule lourd" in words
         record = replay_roll(entry.roll)
         assert record.inputs.scores == (3, 4)
         assert record.dice[0].sides == 12

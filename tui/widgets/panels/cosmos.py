@@ -431,9 +431,7 @@ class CosmosPanel(ActionPanel):
             self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(test)
-        vehicle = term(f"piloting.vehicle.{test.vehicle}").fr
-        text = f"{self._who()} — {term('system.piloting').fr} : {vehicle}".strip(" —")
-        self._journal(record, text, character=self.character)
+        self._journal(record, self.journal_text(record), character=self.character)
 
     # --- The progressive skill sheet (fiche compétences, modèle progressif) --------------
 
@@ -1184,5 +1182,4 @@ class CosmosPanel(ActionPanel):
         value = self.sheet.get("intuition", cosmos.DEFAULT_INTUITION)
         test = cosmos.IntuitionTest(value if isinstance(value, int) else cosmos.DEFAULT_INTUITION)
         record = self.session.roll(test)
-        text = f"{self._who()} — {self.t('cosmos.intuition_value', value=test.intuition)}"
-        self._journal(record, text.strip(" —"), character=self.character)
+        self._journal(record, self.journal_text(record), character=self.character)

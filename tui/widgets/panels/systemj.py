@@ -255,7 +255,9 @@ class SystemjPanel(ActionPanel):
         """Roll one SYSTEMJ test of the exchange, list it in the helper with its die and
         journal it (the journal adds the outcome to what was tested)."""
         record = self.session.roll(systemj.SystemjTest(min(max(value, 0), 200), label=label))
-        if not journaled(self, self.Rolled(record, f"{label} {value}", (), self.character, False)):
+        if not journaled(
+            self, self.Rolled(record, self.journal_text(record), (), self.character, False)
+        ):
             raise _NotJournaled
         line = Text(f"{label} {value} : d100 ")
         line.append(f"{record.result:02d}", style="bold reverse")
