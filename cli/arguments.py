@@ -209,7 +209,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     web = commands.add_parser(
         "web",
         help="serve the read-only view (as meneur watch) to a browser or an OBS Browser"
-        f" Source, on 127.0.0.1; it has NO authentication; {from_dir}",
+        f" Source, on 127.0.0.1, at an address with a secret token; {from_dir}",
     )
     web.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     web.add_argument("--port", type=_whole_number(1), default=8000, help="default 8000")
@@ -217,12 +217,14 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         "--host",
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1: this machine only); another one"
-        " needs --allow-remote, for anyone who reaches it sees the view",
+        " needs --allow-remote",
     )
     web.add_argument(
         "--allow-remote",
         action="store_true",
-        help="listen on an address other machines reach: there is no password",
+        help="listen on an address other machines reach (the token is then all that keeps"
+        " the view; over the network it travels in clear without TLS: see the streaming"
+        " guide)",
     )
     web.add_argument(
         "--layout",
@@ -231,6 +233,21 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="stream: the last roll big, for a capture; table: the party and the journal",
     )
     web.add_argument("--background", metavar="COLOUR", help="a plain background colour")
+    web.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a page address the view may be opened from besides its own (behind a reverse"
+        " proxy: https://stream.example.org); may be repeated",
+    )
+    web.add_argument(
+        "--max-pages",
+        type=_whole_number(1, 64),
+        default=8,
+        metavar="N",
+        help="pages open at once (each runs a view of its own; default 8)",
+    )
     web.add_argument("--lang", choices=["fr", "en"], help="the view's language")
     web.add_argument("--theme", metavar="NAME", help="a theme, as for meneur watch")
     _add_viewer(web)

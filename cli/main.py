@@ -150,6 +150,11 @@ def run_watch(args: argparse.Namespace) -> int:
     from .campaigns import _directory, _viewer
 
     viewer = _viewer(args)
+    if args.background is not None:
+        from meneur.serve.web import is_colour
+
+        if not is_colour(args.background):
+            raise UsageError("meneur watch", f"--background: {args.background!r} is not a colour")
     campaign = Campaign.open(_directory(args.directory), write=False)
     app = WatchApp(
         campaign,
@@ -171,18 +176,36 @@ def run_web(args: argparse.Namespace) -> int:
         UsageError: for another address without --allow-remote.
         CampaignError: for a campaign that cannot be read (checked before serving).
     """
+    import os
+
     from meneur.play.campaigns import Campaign
-    from meneur.serve.web import LOCAL_HOSTS, serve, watch_command
+    from meneur.serve.web import (
+        LOCAL_HOSTS,
+        TOKEN_ENV,
+        TOKEN_MIN,
+        is_colour,
+        new_token,
+        serve,
+        watch_command,
+    )
 
     from .campaigns import _directory, _viewer
 
     if args.host not in LOCAL_HOSTS and not args.allow_remote:
         raise UsageError(
             "meneur web",
-            f"{args.host} may be reached from other machines and the view has no password:"
-            " add --allow-remote if that is what you want",
+            f"{args.host} may be reached from other machines, where the view's token"
+            " travels in clear without TLS: add --allow-remote if that is what you want",
         )
     _viewer(args)  # refused now, not in every page
+    if args.background is not None and not is_colour(args.background):
+        raise UsageError("meneur web", f"--background: {args.background!r} is not a colour")
+    token = os.environ.get(TOKEN_ENV) or new_token()
+    if len(token) < TOKEN_MIN or not token.replace("-", "").replace("_", "").isalnum():
+        raise UsageError(
+            "meneur web",
+            f"{TOKEN_ENV}: at least {TOKEN_MIN} letters, digits, - or _ (a longer secret)",
+        )
     directory = _directory(args.directory).resolve()
     campaign = Campaign.open(directory, write=False)
     command = watch_command(
@@ -194,12 +217,20 @@ def run_web(args: argparse.Namespace) -> int:
         player=args.viewer,
         theme=args.theme,
     )
-    url = f"http://{args.host}:{args.port}"
+    url = f"http://{args.host}:{args.port}/?token={token}"
     from meneur.core.text import visible
 
     name = visible(campaign.name)
     print(f"meneur web : {name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)
-    serve(command, host=args.host, port=args.port, title=campaign.name)
+    serve(
+        command,
+        host=args.host,
+        port=args.port,
+        title=campaign.name,
+        token=token,
+        origins=args.origin,
+        max_pages=args.max_pages,
+    )
     return 0
 
 

@@ -3,15 +3,27 @@ screen), served by textual-serve.
 
 textual-serve runs one command per page, its terminal drawn by xterm.js in the page:
 here ``meneur watch`` on the campaign, with the layout and the viewer asked for, so a
-page receives exactly what that viewer's terminal would. The server has no
-authentication: it listens on this machine only, unless asked otherwise in so many words.
+page receives exactly what that viewer's terminal would.
+
+textual-serve itself lets anyone who reaches the port in, from any page of any site.
+:class:`GuardedServer` does not: the page and its WebSocket need the secret token the
+printed address carries (compared by hash, in constant time); the WebSocket's Origin must
+be the page's own host (or one given with ``--origin``, behind a reverse proxy); the
+pages open at once are limited; requests are not logged (the token is in the address).
+It still listens on this machine only unless asked otherwise in so many words.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 import shlex
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """Addresses only this machine reaches."""
@@ -39,8 +51,152 @@ def watch_command(
     return shlex.join(command)
 
 
-def serve(command: str, *, host: str, port: int, title: str) -> None:
-    """Serve ``command`` to browsers at http://host:port until interrupted."""
-    from textual_serve.server import Server
+TOKEN_ENV = "MENEUR_WEB_TOKEN"
+"""Where a token chosen ahead is read (an OBS source keeps its address across restarts)."""
+TOKEN_MIN = 22
+"""The shortest token taken: 22 URL-safe characters are 132 bits."""
+MAX_PAGES = 8
+"""Pages served at once, unless told otherwise (each runs its own process)."""
 
-    Server(command, host=host, port=port, title=title).serve()
+
+def is_colour(text: str) -> bool:
+    """Whether ``text`` names a colour a page's background may take (as Textual reads
+    colours: ``green``, ``#00ff00``, ``rgb(0,255,0)``)."""
+    from textual.color import Color, ColorParseError
+
+    try:
+        Color.parse(text)
+    except ColorParseError:
+        return False
+    return True
+
+
+def new_token() -> str:
+    """A fresh secret token for the address: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8")).digest()
+
+
+def guarded_server(
+    command: str,
+    *,
+    host: str,
+    port: int,
+    title: str,
+    token: str,
+    origins: Iterable[str] = (),
+    max_pages: int = MAX_PAGES,
+) -> Any:
+    """A textual-serve server for ``command`` that serves only who has ``token`` (see
+    the module). textual-serve is imported here, by ``meneur web`` alone."""
+    import aiohttp_jinja2
+    from aiohttp import web
+    from textual_serve.server import Server, to_int
+
+    class GuardedServer(Server):
+        def __init__(self) -> None:
+            super().__init__(command, host=host, port=port, title=title)
+            self.digest = _digest(token)
+            self.origins = frozenset(o.rstrip("/") for o in origins)
+            self.max_pages = max_pages
+            self.pages = 0
+
+        def allowed(self, given: str) -> bool:
+            return hmac.compare_digest(_digest(given), self.digest)
+
+        async def _make_app(self) -> web.Application:
+            import jinja2
+
+            # textual-serve's routes, the WebSocket's address carrying the token (its
+            # page script adds the terminal's size after it), and no download route.
+            app = web.Application()
+
+            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+            app.add_routes(
+                [
+                    web.get("/", self.handle_index, name="index"),
+                    web.get("/ws/{token}", self.handle_websocket, name="websocket"),
+                    web.static("/static", self.statics_path, name="static"),
+                ]
+            )
+            app.on_startup.append(self.on_startup)
+            app.on_shutdown.append(self.on_shutdown)
+            return app
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            if not self.allowed(request.query.get("token", "")):
+                raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+            base = f"{request.scheme}://{request.host}"
+            socket = "wss" if request.scheme == "https" else "ws"
+            context = {
+                "font_size": to_int(request.query.get("fontsize", "16"), 16),
+                "app_websocket_url": f"{socket}://{request.host}/ws/{request.query['token']}",
+                "config": {"static": {"url": f"{base}/static/"}},
+                "application": {"name": self.title},
+            }
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            if not self.allowed(request.match_info.get("token", "")):
+                raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+            origin = request.headers.get("Origin", "").rstrip("/")
+            if origin not in self.origins and urlsplit(origin).netloc != request.host:
+                raise web.HTTPForbidden(text="meneur web: not from this page\n")
+            if self.pages >= self.max_pages:
+                raise web.HTTPServiceUnavailable(text="meneur web: too many pages open\n")
+            self.pages += 1
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.pages -= 1
+
+        def serve(self, debug: bool = False) -> None:
+            import asyncio
+            import signal
+
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+            # No access log: a page's address carries its token.
+            web.run_app(
+                self._make_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda *args: None,
+                access_log=None,
+            )
+
+        async def on_startup(self, app: web.Application) -> None:
+            return None  # textual-serve's banner names the command and the address
+
+    return GuardedServer()
+
+
+def serve(
+    command: str,
+    *,
+    host: str,
+    port: int,
+    title: str,
+    token: str,
+    origins: Iterable[str] = (),
+    max_pages: int = MAX_PAGES,
+) -> None:
+    """Serve ``command`` to browsers at http://host:port/?token=… until interrupted."""
+    server = guarded_server(
+        command,
+        host=host,
+        port=port,
+        title=title,
+        token=token,
+        origins=origins,
+        max_pages=max_pages,
+    )
+    server.serve()

@@ -21,6 +21,7 @@ from tests.waiting import PATIENCE, STEP
 from .browser import CHROMIUM, Browser, free_port
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
+TOKEN = "qz-test-token-of-thirty-two-chars"
 
 pytestmark = [
     pytest.mark.e2e,
@@ -54,7 +55,7 @@ def _answers(url: str, server: subprocess.Popen[bytes]) -> bool:
 def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     """A campaign with a character, served by ``meneur web`` on a free local port."""
     directory = tmp_path / "camp"
-    env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")}
+    env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data"), "MENEUR_WEB_TOKEN": TOKEN}
     _cli("new", str(directory), "--system", "resolution", "--name", "Vranberg")
     _cli("set", str(directory), "characters.kael", '{ name = "Kael" }')
     # A port free now may be taken before the server listens (tests run side by side):
@@ -62,13 +63,13 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     for _ in range(5):
         port = free_port()
         server = subprocess.Popen(
-            [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr"],
+            [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr", "--max-pages", "2"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             env=env,
             start_new_session=True,  # the pages' processes go with it
         )
-        url = f"http://127.0.0.1:{port}/"
+        url = f"http://127.0.0.1:{port}/?token={TOKEN}"
         if _answers(url, server):
             break
     else:
@@ -86,7 +87,7 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
 async def test_the_browser_shows_a_roll_made_on_the_command_line(served, tmp_path) -> None:
     directory, url = served
     async with Browser() as browser:
-        await browser.open(url + "?fontsize=18")
+        await browser.open(url + "&fontsize=18")
         assert await browser.wait_for("En attente du premier jet", PATIENCE) is not None
         _cli(
             "roll", "resolution", "--score", "3", "--campaign", str(directory),
@@ -118,4 +119,45 @@ def test_another_address_needs_to_be_asked_for_in_so_many_words(tmp_path: Path) 
     )
     assert done.returncode == 2
     assert "--allow-remote" in done.stderr
-    assert "no password" in done.stderr
+    assert "token" in done.stderr
+
+
+async def test_without_its_token_or_from_another_site_nothing_is_served(served) -> None:
+    # Leaked: any page of any site could open the view's WebSocket and receive the
+    # campaign, and any number of pages could.
+    import aiohttp
+
+    _, url = served
+    base = url.split("?", 1)[0]
+    socket = base.replace("http://", "ws://") + f"ws/{TOKEN}?width=80&height=24"
+    own = base.rstrip("/")
+    async with aiohttp.ClientSession() as session:
+        for page in (base, base + "?token=wrong-token-of-enough-length"):
+            async with session.get(page) as answer:
+                assert answer.status == 403
+        wrong = base.replace("http://", "ws://") + "ws/wrong-token-of-enough-length"
+        for address, origin in ((wrong, own), (socket, "http://evil.example.com"), (socket, "")):
+            headers = {"Origin": origin} if origin else {}
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(address, headers=headers)
+            assert refused.value.status == 403
+        # The page's own Origin is served, up to --max-pages at once.
+        first = await session.ws_connect(socket, headers={"Origin": own})
+        second = await session.ws_connect(socket, headers={"Origin": own})
+        with pytest.raises(aiohttp.WSServerHandshakeError) as full:
+            await session.ws_connect(socket, headers={"Origin": own})
+        assert full.value.status == 503
+        await first.close()
+        await second.close()
+
+
+def test_a_background_that_is_not_a_colour_is_refused(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*CLI, "web", str(tmp_path), "--background", "notacolour"],
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE,
+        env={**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")},
+    )
+    assert done.returncode == 2
+    assert done.stderr == "meneur web: error: --background: 'notacolour' is not a colour\n"
