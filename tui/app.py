@@ -131,6 +131,32 @@ class MeneurApp(SessionStrings, App[None]):
             os.dup2(null, descriptor)
         os.close(null)
 
+    async def action_quit(self) -> None:
+        """Quit; at a served table, the GM's own screen asks first when people are
+        connected (quitting closes the table for them)."""
+        session = self.session
+        present = session.presence.everyone() if session.presence is not None else ()
+        others = [p for p in present if p.seat.role != "gm"] if session.served else []
+        if others and not self._asked_to_quit:
+            from .screens.dialogs import ListDialog
+
+            self._asked_to_quit = True
+            choices = [self.t("serve.quit_stay"), self.t("serve.quit_close")]
+            title = self.t("serve.quit_title", count=len(others))
+
+            def answered(choice: int | None) -> None:
+                self._asked_to_quit = False
+                if choice == 1:
+                    self.exit()
+
+            self.push_screen(ListDialog(title, choices), answered)
+            return
+        if not self._asked_to_quit:
+            self.exit()
+
+    _asked_to_quit = False
+    """The GM is being asked whether to close the table (a second ctrl+q waits)."""
+
     def _hung_up(self) -> None:
         """The terminal is gone: release the campaign at once, then quit. Should quitting
         still stall, the process ends anyway a few seconds later: every change was saved

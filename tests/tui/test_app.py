@@ -320,3 +320,44 @@ async def test_a_note_s_control_characters_are_shown_as_pictures(app_of) -> None
         assert "avant␛[2J␛[31mROUGE<9B>fin" in text
         assert "Evil␛]2;pwned␇" in text
         assert "\x1b" not in text
+
+
+async def test_the_gm_s_quit_asks_first_while_people_are_at_the_served_table(
+    tmp_path: Path,
+) -> None:
+    # Was: the GM's ctrl+q closed the whole table at once, players and all.
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.table_rules import Present, Seat
+    from meneur.play.presence import Presence
+    from meneur.play.session import Session
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.app import MeneurApp
+    from meneur.tui.screens.dialogs import ListDialog
+
+    presence = Presence()
+    session = Session(
+        Campaign.create(tmp_path / "c", system="resolution", name="Table"),
+        strings("fr"),
+        random.Random(1),
+        presence=presence,
+    )
+    session.served = ["ssh -p 2222 127.0.0.1"]
+    app = MeneurApp(session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        alice = Present(Seat("player", "alice"), "Alice", "20:00", "127.0.0.1")
+        presence.join(alice)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ListDialog)
+        assert "1 personne(s) connectée(s)" in app.screen.title_text
+        await pilot.press("enter")  # Rester
+        await pilot.pause()
+        assert app.is_running
+        assert not isinstance(app.screen, ListDialog)
+        presence.leave(alice)
+        await pilot.press("ctrl+q")  # nobody left at the table: quits at once
+        await pilot.pause()
+    assert app.return_code == 0
