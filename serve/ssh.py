@@ -17,6 +17,7 @@ meneur does (the live campaign), told at once by :meth:`TableServer.watch`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import itertools
 import random
@@ -328,6 +329,8 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._app: App[Any] | None = None
         self._present: Present | None = None
         self._closed = False
+        self._ready = False
+        """Its app has started (mounted, drawn): it may be told to exit."""
 
     # --- asyncssh's callbacks --------------------------------------------------------
 
@@ -427,6 +430,9 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if "COLORTERM" in environment:
             environ["COLORTERM"] = str(environment["COLORTERM"])
         lang = _language(environment.get("LANG") or environment.get("LC_ALL"), self.server.lang)
+        if self._closed:  # gone before its app was made: nothing to start, no one to seat
+            _finish(channel)
+            return
         try:
             app = self._make_app(lang, environ)
         except CampaignError as error:
@@ -444,8 +450,16 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         # What an app builds to start lives as long as it: once drawn, it is frozen out
         # of the collector's sight, so full collections stay short with many sessions.
         asyncio.get_running_loop().call_later(FREEZE_AFTER, _freeze)
+
+        async def started(_pilot: object) -> None:
+            # The client may have gone while the app was starting: it ends now that it
+            # can (an app told to exit while it mounts its screen breaks half-built).
+            self._ready = True
+            if self._closed:
+                app.exit()
+
         try:
-            await app.run_async(size=self._size)
+            await app.run_async(size=self._size, auto_pilot=started)
         finally:
             self.server.apps.discard(app)
             self.server.presence.leave(self._present)
@@ -459,13 +473,10 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             )
             if errors:
                 self.server.log(f"{self.name} : {errors.strip()}")
-            if not self._closed and not channel.is_closing():
-                self._closed = True
-                if self.server.stopping:
-                    channel.write(
-                        "meneur : la table est fermée (the table was closed)\r\n".encode()
-                    )
-                channel.exit(0)
+            if not self._closed and not channel.is_closing() and self.server.stopping:
+                channel.write("meneur : la table est fermée (the table was closed)\r\n".encode())
+            self._closed = True
+            _finish(channel)
 
     def _make_app(self, lang: str, environ: dict[str, str]) -> App[Any]:
         """The app for this seat: the table for the GM and players, the read-only view
@@ -511,8 +522,17 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self._driver is not None:
             self._driver.disable_input()
         app = self._app
-        if app is not None and app.is_running:
-            app.exit()
+        if app is not None and self._ready:
+            app.exit()  # not before it is ready: then it ends as it becomes so
+
+
+def _finish(channel: asyncssh.SSHServerChannel) -> None:  # type: ignore[type-arg]
+    """End the session: its exit status when the channel still takes one, else close
+    it — a client whose input ended first (``ssh -tt … < /dev/null``) is not left
+    waiting on a channel nobody closes."""
+    with contextlib.suppress(asyncssh.Error, OSError):  # closed meanwhile
+        channel.exit(0)
+    channel.close()
 
 
 def _freeze() -> None:

@@ -16,7 +16,7 @@ import pytest
 from textual import events
 
 from meneur.saves.campaign import Campaign
-from tests.waiting import until_async
+from tests.waiting import PATIENCE, until_async
 
 from .seated import Served, make_table
 
@@ -261,3 +261,25 @@ async def test_the_client_s_language_and_size(tmp_path: Path) -> None:
         assert len(lines) == 40
         assert max(len(line) for line in lines) > 100
         await alice.leave()
+
+
+async def test_clients_whose_input_ends_at_once_leave_no_one_behind(tmp_path: Path) -> None:
+    # Were ghosts: OpenSSH with its input at its end (ssh -tt … < /dev/null) never
+    # returned, stayed "At the table" for the others, and left tracebacks in the log.
+    import subprocess
+
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        logged: list[str] = []
+        served.server.log = logged.append
+        for person in ("alice", "bob", "alice", "bob"):
+            ssh = await asyncio.create_subprocess_exec(
+                "ssh", "-tt", "-p", str(served.port), "-i", str(table.keys[person]),
+                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", f"{person}@127.0.0.1",
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+            assert await asyncio.wait_for(ssh.wait(), PATIENCE) == 0
+        await until_async(lambda: not served.server.presence.everyone(), "nobody left seated")
+        await until_async(lambda: not served.server.apps, "no app left running")
+    assert not [line for line in logged if "Traceback" in line or "NoMatches" in line]

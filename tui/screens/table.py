@@ -143,6 +143,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         self.on_mount()
 
     def on_mount(self) -> None:
+        if not self.query(f"#{PANES['action']}"):
+            return  # taken down while it mounted: a connection gone the moment it came
         campaign = self.session.campaign
 
         self.title = visible(campaign.name)
