@@ -212,9 +212,13 @@ class MeneurApp(SessionStrings, App[None]):
         the app — found by feeding the shared table random bytes)."""
         from textual.command import CommandPalette
 
+        from .widgets.palette import Palette
+
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
-        super().action_command_palette()
+        if self.use_command_palette:
+            # Its searches end quietly when it closes first (a burst of keys).
+            self.push_screen(Palette(id="--command-palette"))
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

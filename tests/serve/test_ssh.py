@@ -283,3 +283,28 @@ async def test_clients_whose_input_ends_at_once_leave_no_one_behind(tmp_path: Pa
         await until_async(lambda: not served.server.presence.everyone(), "nobody left seated")
         await until_async(lambda: not served.server.apps, "no app left running")
     assert not [line for line in logged if "Traceback" in line or "NoMatches" in line]
+
+
+@pytest.mark.parametrize("seed", [10, 11, 15])
+async def test_random_bytes_on_a_seat_never_end_its_app(tmp_path: Path, seed: int) -> None:
+    # Ended it: the palette opened and closed by a burst searched a list that was gone
+    # (NoMatches 'CommandList'), and a second Enter dismissed a closing drop-down or
+    # palette twice (ScreenStackError). Ctrl+Q and ctrl+C are left out: they quit.
+    rng = random.Random(seed)
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        logged: list[str] = []
+        served.server.log = logged.append
+        alice = await served.join("alice")
+        await alice.wait_for("Personnage ▾ Kael")
+        for _ in range(40):
+            burst = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
+            await alice.send(bytes(b for b in burst if b not in (0x03, 0x11)))
+        await alice.send("\x1b")  # and the seat still answers
+        app = served.app_of("alice")
+        await alice.wait_for("Personnage ▾")  # the table, drawn again after the escape
+        assert app.is_running
+        assert app.return_code is None
+        assert [p.name for p in served.server.presence.everyone()] == ["Alice"]
+        await alice.leave()
+    assert not [line for line in logged if "Traceback" in line]

@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -20,6 +19,8 @@ from meneur.play.campaigns import OPTION_CHOICES, OPTIONS, SYSTEMS, data_dir, su
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.ticklist import TickList
+
+from .modal import Modal
 
 if TYPE_CHECKING:
     from meneur.play.session import Session
@@ -46,7 +47,7 @@ def _shown_path(path: Path) -> str:
         return str(path)
 
 
-class CampaignScreen(ModalScreen[Path | tuple[str, str, dict[str, object]] | None]):
+class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
     """Open another campaign, or describe a new one; dismissed with the choice.
 
     It fits 80×24: the campaigns and the new campaign's form scroll, while the buttons

@@ -9,13 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 
 from meneur.tui.widgets.line_input import TextField
 
+from .modal import Modal
 
-class TextDialog(ModalScreen[str | None]):
+
+class TextDialog(Modal[str | None]):
     """Ask for one line of text; Enter gives it back, Escape gives None.
 
     An optional ``check`` returns an error message to show instead of closing.
@@ -73,7 +74,7 @@ class TextDialog(ModalScreen[str | None]):
             self.dismiss(None)
 
 
-class ListDialog(ModalScreen[int | None]):
+class ListDialog(Modal[int | None]):
     """Choose one line of a list; Enter or a click gives back its position, Escape None."""
 
     CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)

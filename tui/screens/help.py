@@ -9,8 +9,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
+
+from .modal import Modal
 
 if TYPE_CHECKING:
     from meneur.play.session import Session
@@ -27,7 +28,7 @@ CONTROL_KEYS = (
 """Keys every control of the kind answers, and the string saying what each does."""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Modal[None]):
     """The list of keys, built from the bindings themselves so it cannot go stale."""
 
     CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)

@@ -18,14 +18,15 @@ from textual.events import Click, Key
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import OptionList
+
+from meneur.tui.screens.modal import Modal
 
 V = TypeVar("V")
 
 
-class ChoiceMenu(ModalScreen[int | None]):
+class ChoiceMenu(Modal[int | None]):
     """The open list of a Choice, drawn under it; dismissed with the chosen index."""
 
     DEFAULT_CSS = """
