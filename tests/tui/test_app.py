@@ -352,7 +352,7 @@ async def test_the_gm_s_quit_asks_first_while_people_are_at_the_served_table(
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ListDialog)
-        assert "1 personne(s) connectée(s)" in app.screen.title_text
+        assert "Personnes connectées : 1" in app.screen.title_text
         await pilot.press("enter")  # Rester
         await pilot.pause()
         assert app.is_running
