@@ -148,7 +148,9 @@ def check_entry(
             message_key="refused.character",
         )
     changed, touched = list(changed), list(touched)
-    blind_roll = rolled in blind and player == seat.name and not changed and not touched
+    blind_roll = is_blind_roll(
+        seat, rolled=rolled, blind=blind, player=player, changed=changed, touched=touched
+    )
     if visibility == "gm" and not blind_roll:
         raise Refused(
             "only the GM keeps entries to themself; a player's may be private",
@@ -160,6 +162,21 @@ def check_entry(
         if not _players_own(seat, tuple(path)):
             word = GM_PARTS.get(path[0], "gm")
             raise Refused(f"only the GM changes {'.'.join(path)}", message_key=f"refused.{word}")
+
+
+def is_blind_roll(
+    seat: Seat,
+    *,
+    rolled: str | None,
+    blind: Collection[str],
+    player: str | None,
+    changed: Collection[tuple[str, ...]],
+    touched: Collection[tuple[str, str]],
+) -> bool:
+    """Whether an entry ``seat`` writes for the GM alone is its blind roll: a roll
+    (of system ``rolled``) of a kind the GM keeps to themself (``blind``), its own, that
+    changes nothing (what it changed would tell its outcome) and names nothing."""
+    return rolled in blind and player == seat.name and not changed and not touched
 
 
 def _may_write_anything(seat: Seat) -> bool:

@@ -846,20 +846,24 @@ class Campaign:
     def _blind(
         self, entry: Entry, secret: set[tuple[str, str]], touches: Iterable[tuple[str, str]]
     ) -> bool:
-        """Whether ``entry`` is this player's blind roll: a roll of their own, of a kind
-        the GM keeps to themself (``[secrecy]``), secret for that alone — it changes
-        nothing (a sheet's karma would tell the outcome), names or rolls on nothing of the
-        GM's and acts on no secret entry."""
+        """Whether ``entry`` is this player's blind roll (the table's rule:
+        :func:`meneur.core.table_rules.is_blind_roll`), secret for that alone: it rolls
+        on nothing of the GM's and acts on no secret entry."""
+        from meneur.core.table_rules import is_blind_roll
+
         from .secrecy import secrecy_of
 
         roll = entry.roll
-        if roll is None or entry.visibility != "gm" or entry.player != self.seat.name:
+        if roll is None or entry.visibility != "gm":
             return False
-        if entry.changes:  # the table would read its outcome in what it changed
-            return False
-        if str(roll.get("system")) not in self._blind_kinds():
-            return False
-        if any(touched in secret for touched in touches):
+        if not is_blind_roll(
+            self.seat,
+            rolled=str(roll.get("system")),
+            blind=self._blind_kinds(),
+            player=entry.player,
+            changed=[change.path for change in entry.changes],
+            touched=list(touches),
+        ):
             return False
         plain = dataclasses.replace(entry, visibility="public", player=None, announced=False)
         return secrecy_of(plain, self.journal, secret).visibility == "public"
