@@ -183,9 +183,9 @@ def run_web(args: argparse.Namespace) -> int:
         LOCAL_HOSTS,
         TOKEN_ENV,
         TOKEN_MIN,
+        guarded_server,
         is_colour,
         new_token,
-        serve,
         watch_command,
     )
 
@@ -222,7 +222,7 @@ def run_web(args: argparse.Namespace) -> int:
 
     name = visible(campaign.name)
     print(f"meneur web : {name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)
-    serve(
+    guarded_server(
         command,
         host=args.host,
         port=args.port,
@@ -230,7 +230,7 @@ def run_web(args: argparse.Namespace) -> int:
         token=token,
         origins=args.origin,
         max_pages=args.max_pages,
-    )
+    ).serve()  # until interrupted
     return 0
 
 

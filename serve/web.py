@@ -177,26 +177,3 @@ def guarded_server(
             return None  # textual-serve's banner names the command and the address
 
     return GuardedServer()
-
-
-def serve(
-    command: str,
-    *,
-    host: str,
-    port: int,
-    title: str,
-    token: str,
-    origins: Iterable[str] = (),
-    max_pages: int = MAX_PAGES,
-) -> None:
-    """Serve ``command`` to browsers at http://host:port/?token=… until interrupted."""
-    server = guarded_server(
-        command,
-        host=host,
-        port=port,
-        title=title,
-        token=token,
-        origins=origins,
-        max_pages=max_pages,
-    )
-    server.serve()

@@ -18,9 +18,14 @@ class Modal(ModalScreen[Result]):
 
     def dismiss(self, result: Result | None = None) -> AwaitComplete:
         if not self.is_current:
-            return AwaitComplete(_closing())  # closing already
+            return closing()  # closing already
         return super().dismiss(result)
 
 
-async def _closing() -> None:
-    """Nothing to wait for: the screen is closing already."""
+def closing() -> AwaitComplete:
+    """What a second dismissal returns: nothing to wait for, the screen is closing."""
+
+    async def nothing() -> None:
+        return None
+
+    return AwaitComplete(nothing())

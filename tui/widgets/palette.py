@@ -13,6 +13,8 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 
+from meneur.tui.screens.modal import closing
+
 
 class Palette(CommandPalette):
     """The command palette, whose searches outlive it quietly."""
@@ -28,10 +30,6 @@ class Palette(CommandPalette):
                 raise  # not the closing: a real fault
 
     def dismiss(self, result: None = None) -> AwaitComplete:
-        if self.app.screen is not self:
-            return AwaitComplete(_closing())  # closing already
+        if not self.is_current:  # as meneur's own pop-ups (meneur.tui.screens.modal)
+            return closing()
         return super().dismiss(result)
-
-
-async def _closing() -> None:
-    """Nothing to wait for: the palette is closing already."""
