@@ -368,7 +368,7 @@ def run_journal(args: argparse.Namespace) -> str | None:
     the last N entries of the journal, as the viewer may see them (for anyone but the
     GM without their numbers, whose gaps would count the secrets)."""
     from meneur.core.visibility import GM
-    from meneur.play.export import each_chunk
+    from meneur.play.journal import each_chunk
     from meneur.play.views import entries_for
 
     viewer = _viewer(args)
@@ -489,7 +489,7 @@ def run_check(args: argparse.Namespace) -> str:
     Raises:
         CampaignError: for the first problem found.
     """
-    from meneur.play.export import check_journal
+    from meneur.play.campaigns import check_journal
 
     directory = _directory(args.directory)
     # Every chunk is read whole by the check itself, which says nothing until the end:

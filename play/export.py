@@ -20,15 +20,12 @@ from meneur.saves.atomic import write_out, writes_atomically
 from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry, array_table, entry_block
-from meneur.saves.verify import check_journal
 
 from .reading import EntryReading, Translate, outward_reading, read_entry, secret_reading
 from .views import entries_for, outward_state, state_for
 
 __all__ = [
-    "check_journal",
     "dice_and_seed",
-    "each_chunk",
     "export_markdown",
     "export_toml",
     "markdown_lines",
@@ -39,8 +36,7 @@ __all__ = [
     "write_out",
     "writes_atomically",
 ]
-"""What leaves a campaign: its exports, the chunks they are read by, where they are
-written, and the check that every roll in them is what its seed gives."""
+"""What leaves a campaign: its exports, and where they are written."""
 
 
 def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> str:

@@ -1,5 +1,6 @@
 """The journal as a viewer reads it: pages of what they may see (reading further back
-past what they may not), and a search through it chunk by chunk.
+past what they may not), a search through it chunk by chunk, and a whole journal's
+chunks worked on in parallel (``each_chunk``: ``meneur journal``).
 
 The app's journal, ``meneur watch`` and the browser page through here, so a secret
 entry is never read into a page its viewer may not see, and a search never finds words
@@ -13,12 +14,13 @@ from collections.abc import Callable, Iterable, Iterator
 
 from meneur.core.visibility import Viewer
 from meneur.saves.campaign import Campaign
+from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry, chunk_number, read_chunk
 
-from .reading import Translate, read_entry
+from .reading import Translate, roll_text
 from .views import entries_for
 
-__all__ = ["Entry", "after", "before", "search", "seen"]
+__all__ = ["Entry", "after", "before", "each_chunk", "search", "seen"]
 
 STEP = 200
 """Entries read at once when paging back."""
@@ -96,5 +98,5 @@ def search(
 def _words(entry: Entry, campaign: Campaign, t: Translate) -> str:
     """What a search looks in: a note as rewritten, a roll's words as read."""
     if entry.roll is not None:
-        return read_entry(entry, campaign, t).text
+        return roll_text(entry, campaign, t)  # its words alone, not its dice line
     return campaign.note_text(entry)
