@@ -109,14 +109,19 @@ async def test_the_browser_shows_a_roll_made_on_the_command_line(served, tmp_pat
         assert "Embuscade" not in await browser.text()
 
 
-def test_another_address_needs_to_be_asked_for_in_so_many_words(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [*CLI, "web", str(tmp_path), "--host", "0.0.0.0"],
+def _web_at_once(tmp_path: Path, *words: str) -> subprocess.CompletedProcess[str]:
+    """``meneur web`` on ``tmp_path`` with ``words``, refused before it serves."""
+    return subprocess.run(
+        [*CLI, "web", str(tmp_path), *words],
         capture_output=True,
         text=True,
         timeout=PATIENCE,
         env={**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")},
     )
+
+
+def test_another_address_needs_to_be_asked_for_in_so_many_words(tmp_path: Path) -> None:
+    done = _web_at_once(tmp_path, "--host", "0.0.0.0")
     assert done.returncode == 2
     assert "--allow-remote" in done.stderr
     assert "token" in done.stderr
@@ -152,12 +157,6 @@ async def test_without_its_token_or_from_another_site_nothing_is_served(served) 
 
 
 def test_a_background_that_is_not_a_colour_is_refused(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [*CLI, "web", str(tmp_path), "--background", "notacolour"],
-        capture_output=True,
-        text=True,
-        timeout=PATIENCE,
-        env={**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")},
-    )
+    done = _web_at_once(tmp_path, "--background", "notacolour")
     assert done.returncode == 2
     assert done.stderr == "meneur web: error: --background: 'notacolour' is not a colour\n"
