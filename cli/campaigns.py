@@ -489,7 +489,7 @@ def run_check(args: argparse.Namespace) -> str:
     Raises:
         CampaignError: for the first problem found.
     """
-    from meneur.play.campaigns import check_journal
+    from meneur.play.checking import check_journal
 
     directory = _directory(args.directory)
     # Every chunk is read whole by the check itself, which says nothing until the end:

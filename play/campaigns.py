@@ -26,7 +26,6 @@ from meneur.saves.campaign import (
 )
 from meneur.saves.locations import current_campaign, data_dir, default_campaign, remember
 from meneur.saves.schema import OPTION_CHOICES, OPTIONS, SYSTEMS
-from meneur.saves.verify import check_journal
 
 __all__ = [
     "OPTIONS",
@@ -38,7 +37,6 @@ __all__ = [
     "Plan",
     "Secrecy",
     "Update",
-    "check_journal",
     "current_campaign",
     "data_dir",
     "default_author",
