@@ -282,7 +282,23 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         " other machines)",
     )
     serve.add_argument(
-        "--headless", action="store_true", help="serve only: no GM app in this terminal"
+        "--web",
+        metavar="[HOST:]PORT",
+        help="also serve seats in a browser (meneur invite prints their links), e.g."
+        " 127.0.0.1:8000; behind a reverse proxy with TLS to reach it from elsewhere",
+    )
+    serve.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="with --web: a page address seats may be opened from besides the table's own"
+        " (behind a reverse proxy: https://table.example.org); may be repeated",
+    )
+    serve.add_argument(
+        "--headless",
+        action="store_true",
+        help="serve only: no GM app in this terminal (nobody can admit: invites need --admit)",
     )
     serve.add_argument("--lang", choices=["fr", "en"], help="the language of clients without LANG")
     serve.add_argument("--seed", type=int, help="reproducible dice (each connection its own)")
@@ -316,6 +332,15 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     table_remove = table_verbs.add_parser("remove", help="remove a player and their keys")
     table_remove.add_argument("ident", metavar="ID", help="the player's id (a short name: alice)")
     table_remove.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    table_invites = table_verbs.add_parser(
+        "invites", help="the invites that still open a seat (meneur invite), and when they end"
+    )
+    table_invites.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    table_revoke = table_verbs.add_parser(
+        "revoke", help="revoke an invite: its code and link open nothing any more"
+    )
+    table_revoke.add_argument("ident", metavar="ID", help="the invite's id (meneur table invites)")
+    table_revoke.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     table_viewers = table_verbs.add_parser(
         "viewers", help="whether unknown keys may join as read-only viewers"
     )
@@ -325,6 +350,51 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="anyone: unknown keys may watch, read-only; none: they are refused",
     )
     table_viewers.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+
+    invite = commands.add_parser(
+        "invite",
+        help="invite a player (or a viewer) to the shared table: an ssh command with a"
+        f" one-time code and a browser link, as text and a QR code; {from_dir}",
+    )
+    invite.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    who = invite.add_mutually_exclusive_group(required=True)
+    who.add_argument("--player", metavar="ID", help="the player's id at the table: bob")
+    who.add_argument("--viewer", action="store_true", help="a read-only viewer (the stream)")
+    invite.add_argument("--name", help="how the table calls the player (default: the id)")
+    invite.add_argument(
+        "--character", action="append", default=[], metavar="ID", help="a character they play"
+    )
+    invite.add_argument(
+        "--expires",
+        default="24h",
+        metavar="TIME",
+        help="how long the code and link open the seat: 30m, 24h, 7d (default 24h)",
+    )
+    invite.add_argument(
+        "--admit",
+        action="store_true",
+        help="they sit at once, without waiting for the GM to let them in",
+    )
+    invite.add_argument(
+        "--host",
+        help="the address players reach the table at (default: this machine's name)",
+    )
+    invite.add_argument("--ssh-port", type=_whole_number(1, 65535), default=2222, metavar="PORT")
+    invite.add_argument("--web-port", type=_whole_number(1, 65535), default=8000, metavar="PORT")
+    invite.add_argument(
+        "--url",
+        metavar="URL",
+        help="the browser door's public address, behind a reverse proxy:"
+        " https://table.example.org (instead of http://HOST:WEB-PORT)",
+    )
+    invite.add_argument(
+        "--qr",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a QR code of the link (default: when printing to a terminal)",
+    )
+    invite.add_argument("--lang", choices=["fr", "en"], help="the language of the invite")
+    invite.add_argument("--json", action="store_true", help="print JSON")
 
     check = commands.add_parser("check", help=f"check that a campaign reads cleanly; {from_dir}")
     check.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)

@@ -244,15 +244,20 @@ def run_serve(args: argparse.Namespace) -> int:
     """
     from meneur.content.strings import default_language
     from meneur.play.campaigns import Campaign, data_dir
+    from meneur.serve.ssh import parse_address
 
     from .campaigns import _directory
 
     try:
-        from meneur.serve.ssh import parse_address
-
         address = parse_address(args.ssh)
     except ValueError as error:
         raise UsageError("meneur serve", f"--ssh: {error}") from None
+    try:
+        web = None if args.web is None else parse_address(args.web)
+    except ValueError as error:
+        raise UsageError("meneur serve", f"--web: {error}") from None
+    if args.origin and web is None:
+        raise UsageError("meneur serve", "--origin is for the browser door: add --web")
     if args.workers is not None and not 0 <= args.workers <= 64:
         raise UsageError("meneur serve", f"--workers: 0 to 64, not {args.workers}")
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -289,6 +294,8 @@ def run_serve(args: argparse.Namespace) -> int:
             headless=args.headless,
             gm_app=gm_app,
             workers=worker_count() if args.workers is None else args.workers,
+            web=web,
+            origins=tuple(args.origin),
         )
     except OSError as error:
         raise UsageError("meneur serve", f"{address}: {error.strerror or error}") from None
@@ -336,6 +343,10 @@ def _run_command(args: argparse.Namespace) -> int:
 
         print(run_table(args))
         return 0
+    if args.command == "invite":
+        from .invite import run_invite
+
+        return run_invite(args)
     if args.command == "element":
         from .elements import run_element
 

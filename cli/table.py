@@ -8,9 +8,11 @@ at each login, so a change counts at once, even while the table is served.
 from __future__ import annotations
 
 import argparse
+from datetime import datetime
 from typing import Any
 
 from meneur.play.campaigns import Campaign
+from meneur.play.invites import VIEWER
 from meneur.play.seating import TableFile, edit_table, key_line, read_table
 
 from .campaigns import _directory
@@ -32,6 +34,8 @@ def run_table(args: argparse.Namespace) -> str:
         verb = args.table_verb
         if verb == "list":
             return describe(read_table(directory, state))
+        if verb == "invites":
+            return describe_invites(read_table(directory, state), campaign.clock())
         key = None
         if getattr(args, "key", None):
             try:
@@ -51,18 +55,56 @@ def run_table(args: argparse.Namespace) -> str:
             elif verb == "player":
                 seat = seating(args.ident, name=args.name or "", key=key, characters=args.character)
                 seat(document)
+            elif verb == "revoke":
+                if args.ident not in document.get("invites", {}):
+                    raise UsageError(
+                        "meneur table revoke", f"no invite {args.ident!r} (meneur table invites)"
+                    )
+                del document["invites"][args.ident]
+                if not document["invites"]:
+                    del document["invites"]
             elif verb == "remove":
                 if args.ident not in document.get("players", {}):
                     raise UsageError(
                         "meneur table remove", f"no player {args.ident!r} at this table"
                     )
                 del document["players"][args.ident]
+                # Their invites go with them (an invite names a seat that must exist).
+                invites = document.get("invites", {})
+                for ident in [i for i, v in invites.items() if v.get("seat") == args.ident]:
+                    del invites[ident]
             else:
                 document["viewers"] = args.welcome
 
-        return describe(edit_table(directory, state, edit))
+        table = edit_table(directory, state, edit, campaign.clock())
+        if verb == "revoke":
+            return f"invitation {args.ident} révoquée (revoked)\n" + describe_invites(
+                table, campaign.clock()
+            )
+        return describe(table)
     finally:
         campaign.close()
+
+
+def describe_invites(table: TableFile | None, now: datetime) -> str:
+    """The invites that still open a seat: id, seat, what is left of it, expiry."""
+    live = [] if table is None else [i for i in table.invites.values() if i.live(now)]
+    if not live:
+        return "aucune invitation en cours (no live invites): meneur invite --player ID"
+    lines = []
+    for invite in sorted(live, key=lambda i: i.expires):
+        holder = (
+            "spectateur (viewer)"
+            if invite.seat == VIEWER
+            else f"{table.names.get(invite.seat, invite.seat) if table else invite.seat}"
+            f" (joueur/player {invite.seat})"
+        )
+        doors = ["lien (link)"] if invite.code is None else ["code ssh", "lien (link)"]
+        if invite.admit:
+            doors.append("sans attendre (--admit)")
+        when = invite.expires.astimezone(now.tzinfo).strftime("%Y-%m-%d %H:%M")
+        lines.append(f"{invite.ident} — {holder} — {', '.join(doors)} — expire {when}")
+    return "\n".join(lines)
 
 
 def describe(table: TableFile | None) -> str:

@@ -25,6 +25,7 @@ from meneur.saves.state import options as campaign_options
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
+    from meneur.play.door import Door
     from meneur.play.presence import Presence
 
 SAMPLE_CHARACTER = {
@@ -98,6 +99,8 @@ class Session:
         self.served: list[str] = []
         """At a served table, the GM's own screen: where players connect and the host
         key's fingerprint, said when the table opens."""
+        self.door: Door | None = None
+        """At a served table, the GM's own screen: who waits to be let in."""
         self._campaign = campaign
         self._seat_campaign(campaign)
         self.strings = strings

@@ -12,20 +12,34 @@
     keys = ["ssh-ed25519 AAAA… alice@maison"]
     characters = ["kael"]
 
+    [invites.q7k2]                # written by ``meneur invite``, spent or revoked
+    seat = "alice"                # a player's id, or "viewer"
+    code = "sha256:…"             # the SSH code's hash (gone once a key is bound)
+    token = "sha256:…"            # the browser token's hash
+    expires = 2026-11-27T20:00:00Z
+    admit = false                 # true: joins without waiting for the GM
+    admitted = false              # the GM let this browser link in once already
+
 Keys are OpenSSH public key lines (as in ``authorized_keys``), checked as keys: a known
 type, base64 that decodes, and a blob that names the same type. A key belongs to one
 seat only; a player's characters must be the campaign's. Every problem is refused with
 the file and the key, like every campaign file.
+
+An invite holds only hashes of its secrets: the code and the token themselves are
+printed once, to the GM, and never stored.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import os
+import re
 import struct
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +58,40 @@ KEY_TYPES = (
     "sk-ssh-ed25519@openssh.com",
     "sk-ecdsa-sha2-nistp256@openssh.com",
 )
-TOP_KEYS = ("viewers", "gm", "players")
+TOP_KEYS = ("viewers", "gm", "players", "invites")
 SEAT_KEYS = ("name", "keys", "characters")
+INVITE_KEYS = ("seat", "code", "token", "expires", "admit", "admitted")
+VIEWER = "viewer"
+"""An invite's seat when it opens the read-only view."""
+_HASH = re.compile(r"sha256:[0-9a-f]{64}")
+
+
+def secret_hash(secret: str) -> str:
+    """How a code or token is stored: ``sha256:`` and its digest. A code is taken in any
+    case, with or without its dashes (people type it)."""
+    return "sha256:" + hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Invite:
+    """A way in that ``meneur invite`` made: an SSH code and a browser token for a seat."""
+
+    ident: str
+    seat: str
+    """A player's id, or :data:`VIEWER`."""
+    code: str | None
+    """The SSH code's hash; None once spent (a key was bound with it)."""
+    token: str
+    """The browser token's hash."""
+    expires: datetime
+    admit: bool
+    """Whether it joins without waiting for the GM."""
+    admitted: bool
+    """Whether the GM let its browser link in already (a reconnection does not wait)."""
+
+    def live(self, now: datetime) -> bool:
+        """Whether it still opens its seat at ``now``."""
+        return now < self.expires
 
 
 @dataclass(frozen=True)
@@ -95,6 +141,27 @@ class TableFile:
     names: Mapping[str, str]
     """A seat's name (``gm``, a player's id) → how the table calls them."""
     viewers: bool
+    players: Mapping[str, Seat] = field(default_factory=dict)
+    """Each player's id → their seat (with keys or without)."""
+    invites: Mapping[str, Invite] = field(default_factory=dict)
+    """Each invite's id → the invite (live or expired)."""
+
+    def invite_by_code(self, code: str, now: datetime) -> Invite | None:
+        """The live invite whose SSH code is ``code`` (typed in any case, with or without
+        dashes), or None."""
+        wanted = secret_hash(code.replace("-", "").lower())
+        return next((i for i in self.invites.values() if i.code == wanted and i.live(now)), None)
+
+    def invite_by_token(self, token: str, now: datetime) -> Invite | None:
+        """The live invite whose browser token is ``token``, or None."""
+        wanted = secret_hash(token)
+        return next((i for i in self.invites.values() if i.token == wanted and i.live(now)), None)
+
+    def seat_of(self, invite: Invite) -> Seat:
+        """The seat an invite opens."""
+        if invite.seat == VIEWER:
+            return Seat("viewer")
+        return self.players.get(invite.seat, Seat("player", invite.seat))
 
     def seat_for(self, blob: bytes) -> Seat | None:
         """The seat a key opens: its own, a viewer's when viewers are welcome, or None
@@ -135,6 +202,7 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
         raise CampaignError(path, f'expected "none" or "anyone", found {viewers!r}', "viewers")
     seats: dict[bytes, Seat] = {}
     names: dict[str, str] = {}
+    players_seats: dict[str, Seat] = {}
     gm = document.get("gm", {})
     if not isinstance(gm, dict):
         raise CampaignError(path, "expected a table: [gm]", "gm")
@@ -158,7 +226,57 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
                 )
         seat = Seat("player", ident, frozenset(characters))
         _seat(player, where, seat, path, seats, names)
-    return TableFile(seats, names, viewers == "anyone")
+        players_seats[ident] = seat
+    invites = document.get("invites", {})
+    if not isinstance(invites, dict):
+        raise CampaignError(path, "expected tables: [invites.ID]", "invites")
+    found = {
+        ident: _invite(ident, invite, path, players_seats) for ident, invite in invites.items()
+    }
+    return TableFile(seats, names, viewers == "anyone", players_seats, found)
+
+
+def _invite(ident: str, table: object, path: Path, players: Mapping[str, Seat]) -> Invite:
+    where = f"invites.{ident}"
+    if not isinstance(table, dict):
+        raise CampaignError(path, "expected a table", where)
+    unknown = [key for key in table if key not in INVITE_KEYS]
+    if unknown:
+        raise CampaignError(
+            path,
+            f"unknown key (expected one of: {', '.join(INVITE_KEYS)})",
+            f"{where}.{unknown[0]}",
+        )
+    seat = table.get("seat")
+    if seat != VIEWER and seat not in players:
+        raise CampaignError(
+            path, f'expected a player\'s id from [players] or "{VIEWER}", found {seat!r}',
+            f"{where}.seat",
+        )  # fmt: skip
+    for key in ("code", "token"):
+        value = table.get(key)
+        if (value is not None or key == "token") and (
+            not isinstance(value, str) or not _HASH.fullmatch(value)
+        ):
+            raise CampaignError(path, 'expected "sha256:" and 64 hex digits', f"{where}.{key}")
+    expires = table.get("expires")
+    if not isinstance(expires, datetime) or expires.tzinfo is None:
+        raise CampaignError(
+            path, "expected a date and time with its offset: 2026-11-27T20:00:00Z",
+            f"{where}.expires",
+        )  # fmt: skip
+    for key in ("admit", "admitted"):
+        if not isinstance(table.get(key, False), bool):
+            raise CampaignError(path, "expected true or false", f"{where}.{key}")
+    return Invite(
+        ident,
+        str(seat),
+        table.get("code"),
+        str(table["token"]),
+        expires,
+        bool(table.get("admit", False)),
+        bool(table.get("admitted", False)),
+    )
 
 
 def _seat(
@@ -200,17 +318,21 @@ def _seat(
 
 
 HEADER = (
-    "# Who may join this table over SSH (meneur serve). Safe to edit, even while the\n"
-    "# table is served: each login reads it again. See docs/save-format.md.\n"
+    "# Who may join this table (meneur serve). Safe to edit, even while the table is\n"
+    "# served: each login reads it again. See docs/save-format.md.\n"
 )
 
 
 def edit_table(
-    directory: Path, state: Mapping[str, Any], edit: Callable[[dict[str, Any]], None]
+    directory: Path,
+    state: Mapping[str, Any],
+    edit: Callable[[dict[str, Any]], None],
+    now: datetime | None = None,
 ) -> TableFile:
-    """Apply ``edit`` to the table file's document (an empty one when there is none),
-    check the result as a table file, and write it atomically; nothing is written when
-    the check refuses it. The file is rewritten whole: its first comment is meneur's.
+    """Apply ``edit`` to the table file's document as it is under the campaign's lock
+    (an empty one when there is none), check the result as a table file, and write it
+    atomically; nothing is written when the check refuses it. The file is rewritten
+    whole: its first comment is meneur's. Invites expired at ``now`` are dropped.
 
     Raises:
         CampaignError: naming the file and key of the first problem (before or after).
@@ -220,18 +342,32 @@ def edit_table(
     import tomli_w
 
     from .atomic import atomic_write
+    from .lock import WriterLock
 
     path = directory / TABLE_FILE
-    document: dict[str, Any] = {}
-    if os.path.lexists(path):
-        found, _ = parse_toml(path)
-        table_from_data(found, path, state)  # a broken file is fixed by hand, not edited
-        document = copy.deepcopy(dict(found))
-    edit(document)
-    checked = table_from_data(document, path, state)
-    ordered = {key: document[key] for key in TOP_KEYS if key in document}
-    atomic_write(path, (HEADER + tomli_w.dumps(ordered)).encode("utf-8"), follow_links=False)
+    with WriterLock(directory, "meneur table"):
+        document: dict[str, Any] = {}
+        if os.path.lexists(path):
+            found, _ = parse_toml(path)
+            table_from_data(found, path, state)  # a broken file is fixed by hand
+            document = copy.deepcopy(dict(found))
+        edit(document)
+        if now is not None and isinstance(document.get("invites"), dict):
+            invites = document["invites"]
+            for ident in [i for i, v in invites.items() if _expired(v, now)]:
+                del invites[ident]
+            if not invites:
+                del document["invites"]
+        checked = table_from_data(document, path, state)
+        ordered = {key: document[key] for key in TOP_KEYS if key in document}
+        data = (HEADER + tomli_w.dumps(ordered)).encode("utf-8")
+        atomic_write(path, data, follow_links=False)
     return checked
+
+
+def _expired(invite: object, now: datetime) -> bool:
+    expires = invite.get("expires") if isinstance(invite, dict) else None
+    return isinstance(expires, datetime) and expires.tzinfo is not None and expires <= now
 
 
 def key_line(text: str) -> str:

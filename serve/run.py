@@ -40,16 +40,30 @@ SHARED_MODULES = (
 shared between them rather than imported again in each)."""
 
 
-def announce(campaign: Campaign, address: Address, print_key: str, table: str) -> str:
+def announce(
+    campaign: Campaign,
+    address: Address,
+    print_key: str,
+    table: str,
+    web: Address | None = None,
+) -> str:
     """What the GM reads at start: where players connect, and the key to compare."""
-    host = address.host
-    where = host if host not in ("0.0.0.0", "::") else "<this machine's address>"
+    web_line = ""
+    if web is not None:
+        web_line = f"  http://{_where(web.host)}:{web.port}/ (meneur invite)\n"
     return (
         f"meneur serve : {visible(campaign.name)}\n"
-        f"  ssh -p {address.port} {where}\n"
+        f"  ssh -p {address.port} {_where(address.host)}\n"
         f"  empreinte (fingerprint) : {print_key}\n"
+        f"{web_line}"
         f"  {table}\n"
     )
+
+
+def _where(host: str) -> str:
+    if host in ("0.0.0.0", "::"):
+        return "<this machine's address>"
+    return f"[{host}]" if ":" in host else host
 
 
 def _fork_workers(
@@ -60,6 +74,7 @@ def _fork_workers(
     lang: str,
     seed: int | None,
     workers: int,
+    origins: tuple[str, ...] = (),
 ) -> list[Worker]:
     """Fork the workers, once what every session's app imports is imported here (shared
     then, rather than imported again in each)."""
@@ -70,8 +85,10 @@ def _fork_workers(
     for language in ("fr", "en"):
         strings(language)
 
-    def make_server(log: Log, presence: Any) -> TableServer:
-        return TableServer(directory, lang=lang, seed=seed, log=log, presence=presence)
+    def make_server(log: Log, presence: Any, door: Any) -> TableServer:
+        server = TableServer(directory, lang=lang, seed=seed, log=log, presence=presence, door=door)
+        server.origins = origins
+        return server
 
     return start_workers(
         workers, listeners, lambda control: run_worker(control, make_server, host_key)
@@ -100,10 +117,13 @@ def serve(
     headless: bool,
     gm_app: Callable[[TableServer], object] | None,
     workers: int,
+    web: Address | None = None,
+    origins: tuple[str, ...] = (),
 ) -> int:
-    """Serve the campaign in ``directory`` at ``address`` until the GM quits their app
-    (or, headless, until SIGINT or SIGTERM), its connections played by ``workers``
-    processes (0: all in this one). Returns the exit status.
+    """Serve the campaign in ``directory`` at ``address`` (and browser seats at ``web``)
+    until the GM quits their app (or, headless, until SIGINT or SIGTERM), its
+    connections played by ``workers`` processes (0: all in this one). Returns the exit
+    status.
 
     Raises:
         OSError: when the host key or the address cannot be had.
@@ -111,14 +131,24 @@ def serve(
     """
     host_key = load_or_make_host_key(data_dir)
     listeners = bind(address)
-    # Port 0: the system chose one; the GM is told that one.
-    address = Address(address.host, int(listeners[0].getsockname()[1]))
+    web_listeners: list[socket.socket] = []
     try:
+        if web is not None:
+            web_listeners = bind(web)
+            web = Address(web.host, int(web_listeners[0].getsockname()[1]))
+        # Port 0: the system chose one; the GM is told that one.
+        address = Address(address.host, int(listeners[0].getsockname()[1]))
         forked = _fork_workers(
-            directory, listeners, host_key, lang=lang, seed=seed, workers=workers
+            directory,
+            [*listeners, *web_listeners],
+            host_key,
+            lang=lang,
+            seed=seed,
+            workers=workers,
+            origins=origins,
         )
     except BaseException:
-        for listener in listeners:
+        for listener in [*listeners, *web_listeners]:
             listener.close()  # the dispatcher closes them once it runs
         raise
     log_file: TextIO
@@ -129,9 +159,10 @@ def serve(
         log_file = open(data_dir / "serve.log", "a", encoding="utf-8")  # noqa: SIM115
     log = logger(log_file)
     server = TableServer(directory, lang=lang, seed=seed, log=log)
+    server.origins = origins
 
     async def main() -> int:
-        dispatcher = Dispatcher(forked, listeners, server, host_key)
+        dispatcher = Dispatcher(forked, listeners, server, host_key, web_listeners)
         dispatcher.start()
         table = None
         try:
@@ -144,7 +175,7 @@ def serve(
                 if table is None
                 else f"table.toml : {len(table.names)} place(s) (seats)"
             )
-        text = announce(server._reader, address, fingerprint(host_key), table_line)
+        text = announce(server._reader, address, fingerprint(host_key), table_line, web)
         (sys.__stdout__ or sys.stdout).write(text)
         (sys.__stdout__ or sys.stdout).flush()
         log(text.strip().replace("\n", " |"))
@@ -160,6 +191,7 @@ def serve(
                 # The GM's own screen says where players connect, and the key to compare
                 # (this terminal's earlier lines are under the app).
                 app.session.served = text.strip().splitlines()[1:3]
+                app.session.door = server.door
                 gm_name = (table.names.get("gm") if table else None) or "MJ"
                 here = Present(GM_SEAT, gm_name, datetime.now().strftime("%H:%M"), "local")
                 server.presence.join(here)

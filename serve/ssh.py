@@ -18,27 +18,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import itertools
 import random
 import socket
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
-from meneur.core.table_rules import Present, Seat
+from meneur.core.table_rules import Seat
+from meneur.core.text import visible
 from meneur.play.campaigns import Campaign, Clock, local_now
+from meneur.play.door import Door
 from meneur.play.errors import CampaignError
+from meneur.play.invites import Invite, bind_code, mark_admitted
 from meneur.play.presence import Presence
 from meneur.play.seating import TableFile, read_table
 
-from .channel_driver import ChannelDriver, clamp_size, driver_for
+from .channel_driver import clamp_size
+from .seat import Seated
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from .web_seats import WebSeats
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 2222
@@ -46,16 +51,22 @@ KEEPALIVE_SECONDS = 15
 """A client that stops answering (a dropped network) is hung up on after three missed
 keepalives: its app ends and its seat is free again."""
 LOGIN_SECONDS = 30
-FREEZE_AFTER = 3.0
-"""Seconds after a session starts when what it built is frozen out of the garbage
-collector's sight (its table, journal and hidden tabs are built by then)."""
 WATCH_SECONDS = 0.02
 """How often the server looks for a change to the campaign while apps play: when anyone
 wrote, every app takes it in at once rather than at its own next look."""
-MAX_INPUT = 64 * 1024
-"""Bytes kept from before the app listens (a paste typed while it starts)."""
 
 Log = Callable[[str], None]
+
+
+class DoorLike(Protocol):
+    """What a seat asks of the door (:class:`meneur.play.door.Door` in the GM's
+    process, a relay to it in a worker's)."""
+
+    async def knock(self, name: str, seat: Seat, via: str, where: str) -> bool: ...
+
+    async def enter(self, link: str) -> bool: ...
+
+    def leave(self, link: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -95,12 +106,14 @@ class TableServer:
         clock: Clock = local_now,
         log: Log = lambda line: None,
         presence: Presence | None = None,
+        door: DoorLike | None = None,
     ) -> None:
         self.directory = directory
         self.lang = lang
         self.clock = clock
         self.log = log
         self.presence = Presence() if presence is None else presence
+        self.door: DoorLike = Door() if door is None else door
         self.closed: Callable[[], object] = lambda: None
         """Called when a connection ends (a worker tells its main process)."""
         self.apps: set[App[Any]] = set()
@@ -111,6 +124,24 @@ class TableServer:
         self._watching: asyncio.Task[None] | None = None
         # A reader of the campaign, for the characters table.toml names at each login.
         self._reader = Campaign.open(directory, write=False)
+        self.title = visible(self._reader.name)
+        """The campaign's name, as a browser page's title."""
+        self.origins: tuple[str, ...] = ()
+        """Page addresses besides the table's own that browser seats may come from."""
+        self._web: WebSeats | None = None
+
+    async def accept_web(self, sock: socket.socket) -> None:
+        """Serve the browser door (:mod:`meneur.serve.web_seats`) on ``sock``, a
+        connection accepted elsewhere."""
+        if self._web is None:
+            from .web_seats import WebSeats
+
+            self._web = WebSeats(self, origins=self.origins)
+        try:
+            await self._web.accept(sock)
+        except OSError as error:
+            self.log(f"connexion refusée (connection refused): {error}")
+            sock.close()
 
     def table(self) -> TableFile | None:
         """The table file as it is now (None: the campaign has none).
@@ -136,6 +167,49 @@ class TableServer:
         if seat is None:
             return None
         return seat, table.names.get(seat.name or "", seat.name or "")
+
+    def invite_for_code(self, code: str) -> tuple[Invite, Seat, str] | None:
+        """The live invite whose SSH code is ``code`` (a user name), the seat it opens
+        and how the table calls its holder; None when there is none."""
+        return self._invite(lambda table: table.invite_by_code(code, self.clock()))
+
+    def invite_for_token(self, token: str) -> tuple[Invite, Seat, str] | None:
+        """The live invite whose browser token is ``token``, the seat it opens and how
+        the table calls its holder; None when there is none."""
+        return self._invite(lambda table: table.invite_by_token(token, self.clock()))
+
+    def _invite(
+        self, find: Callable[[TableFile], Invite | None]
+    ) -> tuple[Invite, Seat, str] | None:
+        try:
+            table = self.table()
+        except CampaignError as error:
+            self.log(f"refusé (refused): {error}")
+            return None
+        invite = None if table is None else find(table)
+        if table is None or invite is None:
+            return None
+        seat = table.seat_of(invite)
+        name = table.names.get(seat.name or "", "") or "spectateur (viewer)"
+        return invite, seat, name
+
+    def bind(self, invite: Invite, key: str) -> bool:
+        """Spend ``invite``'s SSH code on ``key``: False when it was spent meanwhile.
+
+        Raises:
+            CampaignError: for a table file that does not pass its check.
+        """
+        self._reader.sync()
+        return bind_code(self.directory, self._reader.state, invite, key, self.clock())
+
+    def admitted(self, invite: Invite) -> None:
+        """The GM let ``invite``'s browser link in: its reconnections do not ask again.
+
+        Raises:
+            CampaignError: for a table file that does not pass its check.
+        """
+        self._reader.sync()
+        mark_admitted(self.directory, self._reader.state, invite.ident, self.clock())
 
     def serial(self) -> int:
         """The next connection's number (1, 2…), which its dice follow under ``--seed``."""
@@ -216,6 +290,7 @@ class TableServer:
         await asyncio.sleep(0.1)  # the last bytes and exit statuses on their way
         for connection in list(self.connections):
             connection.close()
+        await self.close_web()
 
     def watch(self) -> None:
         """Follow the campaign for the apps playing here (until none is left)."""
@@ -242,6 +317,11 @@ class TableServer:
         """Release what the server holds (its apps close their own campaigns)."""
         self._reader.close()
 
+    async def close_web(self) -> None:
+        """Stop serving the browser door (its pages' apps end with the others)."""
+        if self._web is not None:
+            await self._web.close()
+
 
 class Connection(asyncssh.SSHServer):
     """One client's connection: authenticated by key against table.toml."""
@@ -253,6 +333,8 @@ class Connection(asyncssh.SSHServer):
         self.name = ""
         self.where = "?"
         self.made = False
+        self.invite: Invite | None = None
+        self.key: str | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.made = True
@@ -282,10 +364,17 @@ class Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         found = self.server.seat_for(key.public_data)
-        if found is None:
+        if found is not None:
+            self.seat, self.name = found
+            return True
+        # An unknown key: the user name may be an invite's code (never logged: it is a
+        # secret until spent).
+        invited = self.server.invite_for_code(username)
+        if invited is None:
             self.server.log(f"refusé (refused): {self.where}, {key.get_fingerprint()}")
             return False
-        self.seat, self.name = found
+        self.invite, self.seat, self.name = invited
+        self.key = key.export_public_key("openssh").decode("ascii").strip()
         return True
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
@@ -305,7 +394,15 @@ class Connection(asyncssh.SSHServer):
     def session_requested(self) -> SeatSession | bool:
         if self.seat is None:
             return False
-        return SeatSession(self.server, self.seat, self.name, self.where, self.serial)
+        return SeatSession(
+            self.server,
+            self.seat,
+            self.name,
+            self.where,
+            self.serial,
+            invite=self.invite,
+            key=self.key,
+        )
 
 
 class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
@@ -313,35 +410,29 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     else (a command, a subsystem such as SFTP) is refused."""
 
     def __init__(
-        self, server: TableServer, seat: Seat, name: str, where: str, serial: int = 0
+        self,
+        server: TableServer,
+        seat: Seat,
+        name: str,
+        where: str,
+        serial: int = 0,
+        *,
+        invite: Invite | None = None,
+        key: str | None = None,
     ) -> None:
-        self.server = server
-        self.serial = serial
-        self.seat = seat
-        self.name = name
-        self.where = where
-        self._channel: asyncssh.SSHServerChannel | None = None  # type: ignore[type-arg]
+        self.seated = SSHSeat(server, seat, name, where, serial, invite=invite, key=key)
         self._terminal: str | None = None
-        self._size = (80, 24)
-        self._driver: ChannelDriver | None = None
-        self._pending: list[bytes] = []
-        self._pending_size = 0
-        self._app: App[Any] | None = None
-        self._present: Present | None = None
-        self._closed = False
-        self._ready = False
-        """Its app has started (mounted, drawn): it may be told to exit."""
 
     # --- asyncssh's callbacks --------------------------------------------------------
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:  # type: ignore[type-arg]
-        self._channel = chan
+        self.seated.channel = chan
 
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
     ) -> bool:
         self._terminal = term_type or "xterm"
-        self._size = clamp_size(term_size[0] or 80, term_size[1] or 24)
+        self.seated.size = clamp_size(term_size[0] or 80, term_size[1] or 24)
         return True
 
     def shell_requested(self) -> bool:
@@ -354,7 +445,8 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return False
 
     def session_started(self) -> None:
-        channel = self._channel
+        seated = self.seated
+        channel = seated.channel
         assert channel is not None
         if self._terminal is None:
             channel.write(
@@ -363,23 +455,22 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             )
             channel.exit(1)
             return
-        asyncio.get_running_loop().create_task(self._play())
+        environment = channel.get_environment()
+        seated.terminal = self._terminal
+        if "COLORTERM" in environment:
+            seated.environment["COLORTERM"] = str(environment["COLORTERM"])
+        locale = environment.get("LANG") or environment.get("LC_ALL")
+        seated.lang = _language(locale, seated.server.lang)
+        asyncio.get_running_loop().create_task(seated.play())
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
-        driver = self._driver
-        if driver is not None and driver.listening:
-            driver.feed(data)
-        elif self._pending_size < MAX_INPUT:
-            self._pending.append(data)
-            self._pending_size += len(data)
+        self.seated.feed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self._size = clamp_size(width or 80, height or 24)
-        if self._driver is not None:
-            self._driver.resize(*self._size)
+        self.seated.resize(width, height)
 
     def eof_received(self) -> bool:
-        self._end()
+        self.seated.end()
         return False
 
     def break_received(self, msec: int) -> bool:
@@ -389,168 +480,39 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         pass  # the app is not a process to signal
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._end()
+        self.seated.end()
 
-    # --- What the channel driver needs (see channel_driver.Channel) ------------------
 
-    def write(self, data: bytes) -> None:
-        channel = self._channel
-        if channel is None or self._closed or channel.is_closing():
-            return
+class SSHSeat(Seated):
+    """A seat carried by an SSH channel."""
+
+    via = "ssh"
+    channel: asyncssh.SSHServerChannel | None = None  # type: ignore[type-arg]
+
+    def send(self, data: bytes) -> None:
+        assert self.channel is not None
         try:
-            channel.write(data)
-        except (asyncssh.Error, BrokenPipeError, OSError):
-            self._end()
+            self.channel.write(data)
+        except asyncssh.Error:
+            self.end()
 
     def backlog(self) -> int:
-        channel = self._channel
+        channel = self.channel
         return 0 if channel is None else channel.get_write_buffer_size()
 
-    def hang_up(self, reason: str) -> None:
-        self.server.log(f"{self.name} : connexion coupée (hung up): {reason}")
-        self._end()
-        if self._channel is not None:
-            self._channel.close()
+    def closing(self) -> bool:
+        return self.channel is None or self.channel.is_closing()
 
-    def attach(self, driver: ChannelDriver) -> None:
-        """The app's driver is ready: pass it what was typed meanwhile."""
-        self._driver = driver
-        pending, self._pending = self._pending, []
-        for data in pending:
-            driver.feed(data)
-
-    # --- The app -----------------------------------------------------------------------
-
-    async def _play(self) -> None:
-        """Run this seat's app until the player quits or the connection goes."""
-        channel = self._channel
-        assert channel is not None
-        environment = channel.get_environment()
-        environ = {"TERM": self._terminal or "xterm"}
-        if "COLORTERM" in environment:
-            environ["COLORTERM"] = str(environment["COLORTERM"])
-        lang = _language(environment.get("LANG") or environment.get("LC_ALL"), self.server.lang)
-        if self._closed:  # gone before its app was made: nothing to start, no one to seat
-            _finish(channel)
+    def finish(self, status: int = 0) -> None:
+        """End the session: its exit status when the channel still takes one, else
+        close it — a client whose input ended first (``ssh -tt … < /dev/null``) is not
+        left waiting on a channel nobody closes."""
+        channel = self.channel
+        if channel is None:
             return
-        try:
-            app = self._make_app(lang, environ)
-        except CampaignError as error:
-            channel.write(f"meneur: {error}\r\n".encode())
-            channel.exit(2)
-            return
-        self._app = app
-        self._present = Present(
-            self.seat, self.name, self.server.clock().strftime("%H:%M"), self.where
-        )
-        self.server.presence.join(self._present)
-        self.server.apps.add(app)
-        self.server.watch()
-        self.server.log(f"{self.name} ({_role(self.seat)}) a rejoint (joined) depuis {self.where}")
-        # What an app builds to start lives as long as it: once drawn, it is frozen out
-        # of the collector's sight, so full collections stay short with many sessions.
-        asyncio.get_running_loop().call_later(FREEZE_AFTER, _freeze)
-
-        async def started(_pilot: object) -> None:
-            # The client may have gone while the app was starting: it ends now that it
-            # can (an app told to exit while it mounts its screen breaks half-built).
-            self._ready = True
-            if self._closed:
-                app.exit()
-
-        try:
-            await app.run_async(size=self._size, auto_pilot=started)
-        finally:
-            self.server.apps.discard(app)
-            self.server.presence.leave(self._present)
-            # Its app was frozen with the rest: thaw, so what it held can be collected.
-            asyncio.get_running_loop().call_soon(_thaw)
-            self.server.log(f"{self.name} est parti (left)")
-            errors = (
-                app.error_console.file.getvalue()
-                if hasattr(app.error_console.file, "getvalue")
-                else ""
-            )
-            if errors:
-                self.server.log(f"{self.name} : {errors.strip()}")
-            if not self._closed and not channel.is_closing() and self.server.stopping:
-                channel.write("meneur : la table est fermée (the table was closed)\r\n".encode())
-            self._closed = True
-            _finish(channel)
-
-    def _make_app(self, lang: str, environ: dict[str, str]) -> App[Any]:
-        """The app for this seat: the table for the GM and players, the read-only view
-        for a viewer.
-
-        Raises:
-            CampaignError: when the campaign cannot be opened now.
-        """
-        from meneur.content.strings import strings
-
-        driver = driver_for(self)
-        words = strings(lang)
-        if self.seat.role == "viewer":
-            from meneur.core.visibility import AUDIENCE
-            from meneur.tui.app import remote_console
-            from meneur.tui.screens.table import SERVED_FOLLOW_SECONDS
-            from meneur.tui.watch import WatchApp
-
-            campaign = Campaign.open(self.server.directory, write=False, clock=self.server.clock)
-            view = WatchApp(campaign, words, AUDIENCE, layout="table", driver_class=driver)
-            view.follow_seconds = SERVED_FOLLOW_SECONDS
-            remote_console(view, environ)
-            return view
-        from meneur.play.session import Session
-        from meneur.tui.app import MeneurApp
-
-        campaign = Campaign.open(self.server.directory, clock=self.server.clock)
-        session = Session(
-            campaign,
-            words,
-            self.server.rng(self.serial),
-            seat=self.seat,
-            presence=self.server.presence,
-            remote=True,
-        )
-        return MeneurApp(session, driver_class=driver, environ=environ)
-
-    def _end(self) -> None:
-        """The client is gone (or quit): its app ends; the others carry on."""
-        if self._closed:
-            return
-        self._closed = True
-        if self._driver is not None:
-            self._driver.disable_input()
-        app = self._app
-        if app is not None and self._ready:
-            app.exit()  # not before it is ready: then it ends as it becomes so
-
-
-def _finish(channel: asyncssh.SSHServerChannel) -> None:  # type: ignore[type-arg]
-    """End the session: its exit status when the channel still takes one, else close
-    it — a client whose input ended first (``ssh -tt … < /dev/null``) is not left
-    waiting on a channel nobody closes."""
-    with contextlib.suppress(asyncssh.Error, OSError):  # closed meanwhile
-        channel.exit(0)
-    channel.close()
-
-
-def _freeze() -> None:
-    """Collect what is garbage now, then freeze what lives (never scanned again)."""
-    gc.collect()
-    gc.freeze()
-
-
-def _thaw() -> None:
-    """A session ended: unfreeze everything, collect what it held, freeze the rest."""
-    gc.unfreeze()
-    _freeze()
-
-
-def _role(seat: Seat) -> str:
-    return {"gm": "MJ (GM)", "player": "joueur (player)", "viewer": "spectateur (viewer)"}[
-        seat.role
-    ]
+        with contextlib.suppress(asyncssh.Error, OSError):  # closed meanwhile
+            channel.exit(status)
+        channel.close()
 
 
 def _language(locale: str | None, default: str) -> str:

@@ -5,13 +5,16 @@ of milliseconds of one core: twenty screens drawn one after another in one proce
 half a second, twice the time a roll may take to reach them all. So ``meneur serve``
 works as OpenSSH's own server does, with processes, but a few and long-lived:
 
-- the **main process** listens, accepts each TCP connection and hands its socket (over
-  a Unix socket, ``SCM_RIGHTS``) to the worker with the fewest connections; it keeps
-  the table's presence (who is connected, from every worker) and the log, and runs the
-  GM's own app unless ``--headless``;
-- each **worker** plays the SSH protocol and the apps of the connections it was given
-  (:meth:`meneur.serve.ssh.TableServer.accept`), tells the main process who joins and
-  leaves and what to log, and mirrors the presence the main process sends back.
+- the **main process** listens, accepts each TCP connection (SSH, and with ``--web``
+  HTTP) and hands its socket (over a Unix socket, ``SCM_RIGHTS``) to the worker with the
+  fewest connections; it keeps the table's presence (who is connected, from every
+  worker), the door (who waits for the GM, how many pages each link holds: see
+  :mod:`meneur.play.door`) and the log, and runs the GM's own app unless ``--headless``;
+- each **worker** plays the SSH protocol or serves the browser door, and the apps of the
+  connections it was given (:meth:`meneur.serve.ssh.TableServer.accept`,
+  :meth:`~meneur.serve.ssh.TableServer.accept_web`), tells the main process who joins
+  and leaves and what to log, asks it at the door (:class:`RelayedDoor`), and mirrors
+  the presence the main process sends back.
 
 Workers are forked once at start, before any event loop runs and after the interface's
 modules are imported, so what is imported is shared between them. A worker that dies
@@ -37,6 +40,7 @@ from typing import Any
 import asyncssh
 
 from meneur.core.table_rules import Present, Seat
+from meneur.play.door import Door
 from meneur.play.presence import Presence
 
 from .ssh import Address, Log, TableServer
@@ -159,6 +163,10 @@ class Worker:
     control: socket.socket
     connections: int = 0
     present: dict[int, Present] = field(default_factory=dict)
+    pages: dict[str, int] = field(default_factory=dict)
+    """Browser pages it holds open, per link (given back to the door if it dies)."""
+    knocks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    """Its knocks waiting for the GM, by the number it asked under."""
 
 
 def start_workers(
@@ -208,24 +216,35 @@ class Dispatcher:
         listeners: list[socket.socket],
         server: TableServer,
         host_key: asyncssh.SSHKey,
+        web_listeners: list[socket.socket] | None = None,
     ) -> None:
         self.workers = workers
         self.listeners = listeners
+        self.web_listeners = web_listeners or []
         self.server = server
         self.host_key = host_key
         self.stopping = False
         self._local: set[asyncio.Task[None]] = set()
 
+    @property
+    def door(self) -> Door:
+        """The table's door (the main process's own)."""
+        door = self.server.door
+        assert isinstance(door, Door)
+        return door
+
     def start(self) -> None:
         """Accept connections and listen to the workers (in the running loop)."""
         loop = asyncio.get_running_loop()
         for listener in self.listeners:
-            loop.add_reader(listener.fileno(), self._accept, listener)
+            loop.add_reader(listener.fileno(), self._accept, listener, "ssh")
+        for listener in self.web_listeners:
+            loop.add_reader(listener.fileno(), self._accept, listener, "web")
         for worker in self.workers:
             loop.add_reader(worker.control.fileno(), self._hear, worker)
         self.server.presence.subscribe(self._broadcast)
 
-    def _accept(self, listener: socket.socket) -> None:
+    def _accept(self, listener: socket.socket, kind: str) -> None:
         while True:
             try:
                 conn, _ = listener.accept()
@@ -234,20 +253,25 @@ class Dispatcher:
             except OSError as error:  # out of descriptors, for one: said, and go on
                 self.server.log(f"accept: {error}")
                 return
-            self._hand(conn)
+            self._hand(conn, kind)
 
-    def _hand(self, conn: socket.socket) -> None:
-        """Give a connection to the least busy worker (or play it here: none left)."""
+    def _hand(self, conn: socket.socket, kind: str = "ssh") -> None:
+        """Give a connection to the least busy worker (or play it here: none left). A
+        browser's connection counts once its page holds a seat (the worker says so)."""
         serial = self.server.serial()
+        message = {"op": "connection", "serial": serial, "kind": kind}
         for worker in sorted(self.workers, key=lambda w: w.connections):
-            if _send(worker.control, {"op": "connection", "serial": serial}, [conn.fileno()]):
-                worker.connections += 1
+            if _send(worker.control, message, [conn.fileno()]):
+                worker.connections += kind == "ssh"
                 conn.close()
                 return
         conn.setblocking(False)
-        task = asyncio.get_running_loop().create_task(
+        accepting = (
             self.server.accept(conn, self.host_key, serial)
+            if kind == "ssh"
+            else self.server.accept_web(conn)
         )
+        task = asyncio.get_running_loop().create_task(accepting)
         self._local.add(task)
         task.add_done_callback(self._local.discard)
 
@@ -268,6 +292,27 @@ class Dispatcher:
             self.server.log(str(message["line"]))
         elif op == "closed":
             worker.connections = max(0, worker.connections - 1)
+        elif op == "opened":
+            worker.connections += 1
+        elif op == "knock":
+            self._knock(worker, message)
+        elif op == "withdraw":
+            task = worker.knocks.pop(int(message["ask"]), None)
+            if task is not None:
+                task.cancel()
+        elif op == "page":
+            link = str(message["link"])
+            admitted = self.door.open_page(link)
+            if admitted:
+                worker.pages[link] = worker.pages.get(link, 0) + 1
+            _send(worker.control, {"op": "answer", "ask": message["ask"], "value": admitted})
+        elif op == "page_closed":
+            link = str(message["link"])
+            self.door.close_page(link)
+            if worker.pages.get(link, 0) > 1:
+                worker.pages[link] -= 1
+            else:
+                worker.pages.pop(link, None)
         elif op == "join":
             present = present_from_data(message["present"])
             worker.present[int(message["token"])] = present
@@ -277,6 +322,22 @@ class Dispatcher:
             if gone is not None:
                 presence.leave(gone)
 
+    def _knock(self, worker: Worker, message: dict[str, Any]) -> None:
+        """A worker's seat knocks: ask the GM, and send the answer back."""
+        ask = int(message["ask"])
+        seat = present_from_data(message["present"]).seat
+
+        async def knock() -> None:
+            try:
+                admitted = await self.door.knock(
+                    str(message["name"]), seat, str(message["via"]), str(message["where"])
+                )
+            finally:
+                worker.knocks.pop(ask, None)
+            _send(worker.control, {"op": "answer", "ask": ask, "value": admitted})
+
+        worker.knocks[ask] = asyncio.get_running_loop().create_task(knock())
+
     def _lost(self, worker: Worker) -> None:
         """A worker's control socket closed: it ended (or was killed)."""
         asyncio.get_running_loop().remove_reader(worker.control.fileno())
@@ -284,6 +345,11 @@ class Dispatcher:
         self.workers.remove(worker)
         for present in worker.present.values():
             self.server.presence.leave(present)
+        for link, count in worker.pages.items():
+            for _ in range(count):
+                self.door.close_page(link)
+        for task in worker.knocks.values():
+            task.cancel()
         with contextlib.suppress(ChildProcessError):
             os.waitpid(worker.pid, os.WNOHANG)
         if not self.stopping:
@@ -302,7 +368,7 @@ class Dispatcher:
         and wait for the workers to exit (killed after :data:`STOP_SECONDS`)."""
         self.stopping = True
         loop = asyncio.get_running_loop()
-        for listener in self.listeners:
+        for listener in [*self.listeners, *self.web_listeners]:
             loop.remove_reader(listener.fileno())
             listener.close()
         pids = [worker.pid for worker in self.workers]
@@ -364,8 +430,64 @@ class RelayedPresence(Presence):
         self._tell()
 
 
+class RelayedDoor:
+    """A worker's door: knocks and pages are asked of the main process's
+    :class:`~meneur.play.door.Door`, whose answers come back as ``answer`` messages."""
+
+    def __init__(self, tell_main: Callable[[dict[str, Any]], object]) -> None:
+        self._tell_main = tell_main
+        self._asks: dict[int, asyncio.Future[bool]] = {}
+        self._next = 0
+
+    def _ask(self, message: dict[str, Any]) -> tuple[int, asyncio.Future[bool]]:
+        self._next += 1
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._asks[self._next] = future
+        self._tell_main({**message, "ask": self._next})
+        return self._next, future
+
+    async def knock(self, name: str, seat: Seat, via: str, where: str) -> bool:
+        present = present_to_data(Present(seat, name))
+        ask, future = self._ask(
+            {"op": "knock", "name": name, "present": present, "via": via, "where": where}
+        )
+        try:
+            return await future
+        except asyncio.CancelledError:
+            self._tell_main({"op": "withdraw", "ask": ask})
+            raise
+        finally:
+            self._asks.pop(ask, None)
+
+    async def enter(self, link: str) -> bool:
+        ask, future = self._ask({"op": "page", "link": link})
+        try:
+            admitted = await future
+        finally:
+            self._asks.pop(ask, None)
+        if admitted:
+            self._tell_main({"op": "opened"})
+        return admitted
+
+    def leave(self, link: str) -> None:
+        self._tell_main({"op": "page_closed", "link": link})
+        self._tell_main({"op": "closed"})
+
+    def answered(self, ask: int, value: bool) -> None:
+        """The main process's answer to question ``ask``."""
+        future = self._asks.get(ask)
+        if future is not None and not future.done():
+            future.set_result(value)
+
+    def gone(self) -> None:
+        """The main process is gone: every question is answered no."""
+        for future in self._asks.values():
+            if not future.done():
+                future.set_result(False)
+
+
 def run_worker(
-    control: socket.socket, make_server: Callable[[Log, Presence], TableServer],
+    control: socket.socket, make_server: Callable[[Log, Presence, RelayedDoor], TableServer],
     host_key: asyncssh.SSHKey,
 ) -> int:  # fmt: skip
     """A worker's life: play the connections the main process hands over until it says
@@ -382,7 +504,8 @@ def run_worker(
         tell_main({"op": "log", "line": line})
 
     presence = RelayedPresence(tell_main)
-    server = make_server(log, presence)
+    door = RelayedDoor(tell_main)
+    server = make_server(log, presence, door)
 
     async def work() -> None:
         loop = asyncio.get_running_loop()
@@ -394,6 +517,7 @@ def run_worker(
             for received in _waiting(control):
                 if received is None:  # the main process is gone
                     loop.remove_reader(control.fileno())
+                    door.gone()
                     stop.set()
                     return
                 message, fds = received
@@ -403,7 +527,11 @@ def run_worker(
                     sock.setblocking(False)
                     for extra in fds[1:]:
                         os.close(extra)
-                    task = loop.create_task(server.accept(sock, host_key, int(message["serial"])))
+                    task = loop.create_task(
+                        server.accept_web(sock)
+                        if message.get("kind") == "web"
+                        else server.accept(sock, host_key, int(message["serial"]))
+                    )
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
                     continue
@@ -411,6 +539,8 @@ def run_worker(
                     os.close(fd)
                 if op == "presence":
                     presence.mirror([present_from_data(p) for p in message["everyone"]])
+                elif op == "answer":
+                    door.answered(int(message["ask"]), bool(message["value"]))
                 elif op == "stop":
                     stop.set()
 

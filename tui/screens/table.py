@@ -85,6 +85,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         Binding("f7", "turn", "Turn", show=False, id="turn"),
         Binding("ctrl+g", "goto('party')", "Party", show=False, id="focus_party"),
         Binding("ctrl+j", "goto('journal-list')", "Journal", show=False, id="focus_journal"),
+        Binding("ctrl+t", "admit", "Admit", show=False, id="admit"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -124,6 +125,10 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
                 yield panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
             yield JournalView(self.session.strings, id="journal", viewer=self.session.seat.viewer)
         yield CommandLine(self.t("command.placeholder"), id="command")
+        if self.session.door is not None and self.session.seat.role == "gm":
+            from meneur.tui.widgets.door import DoorBar
+
+            yield DoorBar(self.session, self.session.door, id="door")
         yield KeyFooter()
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
@@ -439,6 +444,13 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         # mounting in the first instants, hence query, not query_one).
         for widget in self.query(TAB_FOCUS[tab]):
             widget.focus()
+
+    def action_admit(self) -> None:
+        """Let in whoever waits first at the door (a served table's GM only)."""
+        from meneur.tui.widgets.door import DoorBar
+
+        for bar in self.query(DoorBar):
+            bar.answer(True)
 
     def action_goto(self, widget_id: str) -> None:
         self.query_one(f"#{widget_id}").focus()

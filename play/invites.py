@@ -1,0 +1,181 @@
+"""Invites: one way in for a player without an SSH key set up, or for a viewer.
+
+``meneur invite`` makes one: an SSH code (the user name: ``ssh -p 2222 CODE@host``) and
+a browser token (in the link), both for one seat, both expiring. Only their hashes are
+kept, in ``table.toml`` (:mod:`meneur.saves.table_file`); the secrets are shown once, to
+the GM. Like pairing a device, the first key that logs in with the code is bound to the
+player's seat and the code is spent; the browser token opens the seat until it expires or
+is revoked (a browser has no key to bind). A viewer's code and token open the read-only
+view until they expire.
+
+Unless the invite was made with ``admit``, a join through it waits until the GM lets it
+in (:mod:`meneur.play.door`); a browser link the GM let in once is not asked about again.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from meneur.saves.table_file import (
+    VIEWER,
+    Invite,
+    TableFile,
+    edit_table,
+    read_table,
+    secret_hash,
+)
+
+from .seating import seating
+
+__all__ = [
+    "DEFAULT_LIFETIME",
+    "VIEWER",
+    "Invite",
+    "Issued",
+    "bind_code",
+    "invite",
+    "mark_admitted",
+    "revoke",
+]
+
+DEFAULT_LIFETIME = timedelta(hours=24)
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+"""A code's letters: lower case, none that reads as another (no i, l, o, 0, 1)."""
+CODE_GROUPS = 3
+"""A code is three groups of four letters: 31¹² ≈ 2⁵⁹ codes, spent once, expiring."""
+
+
+@dataclass(frozen=True)
+class Issued:
+    """A new invite, with its secrets (shown once, never stored)."""
+
+    ident: str
+    seat: str
+    name: str
+    """How the table calls the seat's holder (the viewer's seat: empty)."""
+    code: str
+    token: str
+    expires: datetime
+    characters: tuple[str, ...] = ()
+    """The ids of the characters the seat plays."""
+
+
+def new_code() -> str:
+    """A fresh SSH code: ``k7mq-2x9f-prtz``."""
+    groups = ("".join(secrets.choice(CODE_LETTERS) for _ in range(4)) for _ in range(CODE_GROUPS))
+    return "-".join(groups)
+
+
+def invite(
+    directory: Path,
+    state: dict[str, Any],
+    *,
+    player: str | None,
+    name: str = "",
+    characters: Iterable[str] = (),
+    now: datetime,
+    lifetime: timedelta = DEFAULT_LIFETIME,
+    admit: bool = False,
+) -> Issued:
+    """Make an invite for ``player``'s seat (seated first if new, with ``name`` and
+    ``characters`` as ``meneur table player`` does), or for the viewer's seat when
+    ``player`` is None, and keep its hashes in ``table.toml``.
+
+    Raises:
+        CampaignError: for a table file (or a character) that does not pass its check;
+            nothing is written then.
+    """
+    code, token = new_code(), secrets.token_urlsafe(24)  # 192 bits
+    table = read_table(directory, state)
+    taken = set(table.invites) if table is not None else set()
+    ident = _fresh_ident(taken)
+    expires = now + lifetime
+
+    def edit(document: dict[str, Any]) -> None:
+        if player is not None:
+            seating(player, name=name, characters=characters)(document)
+        document.setdefault("invites", {})[ident] = {
+            "seat": VIEWER if player is None else player,
+            "code": secret_hash(code.replace("-", "")),
+            "token": secret_hash(token),
+            "expires": expires,
+            "admit": admit,
+            "admitted": False,
+        }
+
+    written = edit_table(directory, state, edit, now)
+    if player is None:
+        return Issued(ident, VIEWER, "", code, token, expires)
+    seat = written.players[player]
+    played = tuple(sorted(seat.characters))
+    holder = written.names.get(player, player)
+    return Issued(ident, player, holder, code, token, expires, played)
+
+
+def _fresh_ident(taken: set[str]) -> str:
+    while True:
+        ident = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+        if ident not in taken:
+            return ident
+
+
+def revoke(directory: Path, state: dict[str, Any], ident: str, now: datetime) -> TableFile:
+    """Revoke invite ``ident`` (its code and its token open nothing any more).
+
+    Raises:
+        KeyError: when there is no such invite.
+        CampaignError: for a table file that does not pass its check.
+    """
+
+    def edit(document: dict[str, Any]) -> None:
+        invites = document.get("invites", {})
+        if ident not in invites:
+            raise KeyError(ident)
+        del invites[ident]
+
+    return edit_table(directory, state, edit, now)
+
+
+def bind_code(
+    directory: Path, state: dict[str, Any], invite: Invite, key: str, now: datetime
+) -> bool:
+    """Spend ``invite``'s SSH code on ``key`` (a checked key line): the key joins the
+    player's seat. False when the code was spent or revoked meanwhile (by another
+    client, under the lock: one code binds one key).
+
+    Raises:
+        CampaignError: for a table file that does not pass its check.
+    """
+    spent = False
+
+    def edit(document: dict[str, Any]) -> None:
+        nonlocal spent
+        found = document.get("invites", {}).get(invite.ident)
+        if found is None or found.get("code") != invite.code or invite.code is None:
+            return
+        del found["code"]
+        seating(invite.seat, key=key)(document)
+        spent = True
+
+    edit_table(directory, state, edit, now)
+    return spent
+
+
+def mark_admitted(directory: Path, state: dict[str, Any], ident: str, now: datetime) -> None:
+    """The GM let invite ``ident``'s browser link in: a reconnection does not ask again.
+
+    Raises:
+        CampaignError: for a table file that does not pass its check.
+    """
+
+    def edit(document: dict[str, Any]) -> None:
+        found = document.get("invites", {}).get(ident)
+        if found is not None:
+            found["admitted"] = True
+
+    edit_table(directory, state, edit, now)

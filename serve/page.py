@@ -1,0 +1,168 @@
+"""meneur's own browser page: the terminal (textual-serve's xterm.js client), and around
+it what a seat in a browser needs.
+
+textual-serve's page loads a font from Google (a third party learns who plays, and the
+page's address with its token may travel in the Referer), paints its own background, and
+offers no screen reader, no keyboard on a phone and no reconnection. This page loads
+nothing from elsewhere, sends no Referer, and:
+
+- turns on xterm.js's screen-reader mode (``?reader=1``, or the seat's setting), which
+  mirrors the screen's text into the page for assistive technology;
+- has a button that brings up a phone's keyboard (it focuses the terminal's input);
+- reconnects by itself when the connection drops: it asks the server whether the link
+  still opens its seat and, when it does, loads the page again (the same seat: a link
+  the GM let in once is not asked about again);
+- takes its title from the campaign, its font size from ``?fontsize=``, and for the
+  stream a plain or transparent background (an OBS Browser Source).
+
+textual-serve's client script builds its terminal with fixed options: :func:`client_script`
+adds the screen-reader, transparency and font options to that call, and names the
+terminal for the page (``window.meneurTerminal``). textual-serve is pinned exactly, and
+the patch refuses to serve a script it does not recognise (a test checks it applies).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import json
+from importlib.resources import files
+
+TERMINAL_CALL = (
+    "this.terminal=new v.Terminal({allowProposedApi:!0,fontSize:i,scrollback:0,"
+    "fontFamily:\"'Roboto Mono', Monaco, 'Courier New', monospace\"})"
+)
+OUR_CALL = (
+    "this.terminal=new v.Terminal({allowProposedApi:!0,fontSize:i,scrollback:0,"
+    'screenReaderMode:"1"===e.dataset.screenReader,'
+    'allowTransparency:"1"===e.dataset.transparent,'
+    "theme:e.dataset.background?{background:e.dataset.background}:void 0,"
+    "fontFamily:\"'Roboto Mono', ui-monospace, Menlo, 'DejaVu Sans Mono', monospace\"})"
+)
+OPEN_CALL = "this.terminal.open(e),"
+
+
+@functools.cache
+def client_script() -> bytes:
+    """textual-serve's client script with meneur's options (see the module).
+
+    Raises:
+        RuntimeError: when the script is not the one this patch was written for.
+    """
+    script = (files("textual_serve") / "static" / "js" / "textual.js").read_text("utf-8")
+    if script.count(TERMINAL_CALL) != 1 or script.count(OPEN_CALL) != 1:
+        raise RuntimeError("textual-serve's client script changed: meneur's page needs updating")
+    script = script.replace(TERMINAL_CALL, OUR_CALL)
+    return script.replace(OPEN_CALL, OPEN_CALL + "window.meneurTerminal=this.terminal,").encode()
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport"
+  content="width=device-width, initial-scale=1, interactive-widget=resizes-content">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="static/css/xterm.css">
+<style>
+@font-face {{ font-family: 'Roboto Mono';
+  src: url(static/fonts/RobotoMono-VariableFont_wght.ttf); }}
+html, body {{ margin: 0; padding: 0; height: 100%; overflow: hidden;
+  background: {page_background}; }}
+body {{ display: flex; flex-direction: column; }}
+.textual-terminal {{ flex: 1 1 auto; min-height: 0; width: 100vw; }}
+#bar {{ display: {bar}; flex: 0 0 auto; gap: 0.5em; align-items: center; padding: 0.3em 0.5em;
+  background: #12232d; color: #e8eef2; font: 15px system-ui, sans-serif; }}
+#bar button {{ font: inherit; padding: 0.4em 0.9em; border: 1px solid #7aa2b8;
+  border-radius: 0.3em; background: #1d3a4a; color: inherit; }}
+#status:empty {{ display: none; }}
+</style>
+<script src="static/js/textual.js"></script>
+</head>
+<body>
+<div class="textual-terminal" data-font-size="{font_size}" data-screen-reader="{reader}"
+  data-transparent="{transparent}" data-background="{background}"></div>
+<div id="bar">
+  <button id="keyboard" type="button">{keyboard}</button>
+  <span id="status" role="status" aria-live="polite"></span>
+</div>
+<script>
+(function () {{
+  var words = {words};
+  var asked = new URLSearchParams(location.search);
+  var token = asked.get("token") || "";
+  var lang = ["fr", "en"].indexOf(asked.get("lang")) >= 0 ? "/" + asked.get("lang") : "";
+  var socket = new URL("ws/" + encodeURIComponent(token) + lang, location.href);
+  socket.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  socket.search = "";
+  document.querySelector(".textual-terminal").dataset.sessionWebsocketUrl = socket.href;
+  var status = document.getElementById("status");
+  document.getElementById("keyboard").addEventListener("click", function () {{
+    if (window.meneurTerminal) {{ window.meneurTerminal.focus(); }}
+  }});
+  var wait = 1000, tries = 0;
+  function again() {{
+    tries += 1;
+    status.textContent = words.reconnecting;
+    fetch(new URL("alive?token=" + encodeURIComponent(token), location.href), {{cache: "no-store"}})
+      .then(function (answer) {{
+        if (answer.status === 204) {{ location.reload(); return; }}
+        status.textContent = words.gone;
+      }})
+      .catch(function () {{
+        if (tries > 60) {{ status.textContent = words.closed; return; }}
+        wait = Math.min(wait * 2, 15000);
+        setTimeout(again, wait);
+      }});
+  }}
+  new MutationObserver(function () {{
+    if (document.body.classList.contains("-closed") && tries === 0) {{ setTimeout(again, wait); }}
+  }}).observe(document.body, {{attributes: true, attributeFilter: ["class"]}});
+}})();
+</script>
+</body>
+</html>
+"""
+
+WORDS = {
+    "fr": {
+        "keyboard": "⌨ Clavier",
+        "reconnecting": "Connexion perdue — reconnexion…",
+        "gone": "Ce lien n'ouvre plus de place (expiré ou révoqué) : demandez-en un au MJ.",
+        "closed": "La table ne répond plus : elle est peut-être fermée.",
+    },
+    "en": {
+        "keyboard": "⌨ Keyboard",
+        "reconnecting": "Connection lost — reconnecting…",
+        "gone": "This link opens no seat any more (expired or revoked): ask the GM for one.",
+        "closed": "The table does not answer: it may be closed.",
+    },
+}
+
+
+def page(
+    *,
+    title: str,
+    lang: str,
+    font_size: int = 16,
+    reader: bool = False,
+    background: str | None = None,
+    bar: bool = True,
+) -> str:
+    """The page for a seat or a view (see the module). ``background``: a colour, or
+    ``transparent``; None for the terminal's own."""
+    words = WORDS.get(lang, WORDS["en"])
+    transparent = background == "transparent"
+    return PAGE.format(
+        lang=html.escape(lang),
+        title=html.escape(title),
+        font_size=max(8, min(font_size, 48)),
+        reader="1" if reader else "0",
+        transparent="1" if transparent else "0",
+        background=html.escape("rgba(0,0,0,0)" if transparent else (background or ""), quote=True),
+        page_background="transparent" if transparent else html.escape(background or "#0c181f"),
+        bar="flex" if bar else "none",
+        keyboard=html.escape(words["keyboard"]),
+        words=json.dumps(words).replace("<", "\\u003c"),
+    )

@@ -1,0 +1,316 @@
+"""One person's place at the served table, whatever carries it: an SSH channel
+(:mod:`meneur.serve.ssh`) or a browser's WebSocket (:mod:`meneur.serve.web_seats`).
+
+A :class:`Seated` waits at the door when it came through an invite, binds the key an
+SSH code was spent on, then plays its app (the table, or the read-only view for a
+viewer) until the person quits or their connection goes, and says so to everyone
+(presence) and to the log. Both doors share this, so a browser seat is the same seat as
+an SSH one: the same app, the same rules, the same presence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from typing import TYPE_CHECKING, Any
+
+from meneur.core.table_rules import Present, Seat
+from meneur.play.errors import CampaignError
+from meneur.play.invites import VIEWER, Invite
+
+from .channel_driver import ChannelDriver, clamp_size, driver_for
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from .ssh import TableServer
+
+FREEZE_AFTER = 3.0
+"""Seconds after a session starts when what it built is frozen out of the garbage
+collector's sight (its table, journal and hidden tabs are built by then)."""
+MAX_INPUT = 64 * 1024
+"""Bytes kept from before the app listens (a paste typed while it starts)."""
+CTRL_C = b"\x03"
+
+
+class Seated:
+    """A seat's life at the table; subclasses carry its bytes (see the module)."""
+
+    via = "ssh"
+
+    def __init__(
+        self,
+        server: TableServer,
+        seat: Seat,
+        name: str,
+        where: str,
+        serial: int,
+        *,
+        invite: Invite | None = None,
+        key: str | None = None,
+    ) -> None:
+        self.server = server
+        self.seat = seat
+        self.name = name
+        self.where = where
+        self.serial = serial
+        self.invite = invite
+        self.key = key
+        """The key line an SSH code is spent on."""
+        self.size = (80, 24)
+        self.terminal = "xterm"
+        self.environment: dict[str, str] = {}
+        self.lang = server.lang
+        self._driver: ChannelDriver | None = None
+        self._pending: list[bytes] = []
+        self._pending_size = 0
+        self._app: App[Any] | None = None
+        self._knocking: asyncio.Task[bool] | None = None
+        self.closed = False
+        self._ready = False
+        """Its app has started (mounted, drawn): it may be told to exit."""
+
+    # --- What carries it (subclasses) --------------------------------------------------
+
+    def send(self, data: bytes) -> None:
+        """Send bytes to the person's terminal."""
+        raise NotImplementedError
+
+    def backlog(self) -> int:
+        """Bytes written but not sent yet."""
+        raise NotImplementedError
+
+    def finish(self, status: int = 0) -> None:
+        """End the connection with ``status``."""
+        raise NotImplementedError
+
+    def closing(self) -> bool:
+        """Whether the connection is going."""
+        raise NotImplementedError
+
+    # --- What the channel driver needs (see channel_driver.Channel) ------------------
+
+    def write(self, data: bytes) -> None:
+        if self.closed or self.closing():
+            return
+        try:
+            self.send(data)
+        except (BrokenPipeError, OSError):
+            self.end()
+
+    def hang_up(self, reason: str) -> None:
+        self.server.log(f"{self.name} : connexion coupée (hung up): {reason}")
+        self.end()
+        self.finish(1)
+
+    def attach(self, driver: ChannelDriver) -> None:
+        """The app's driver is ready: pass it what was typed meanwhile."""
+        self._driver = driver
+        pending, self._pending = self._pending, []
+        for data in pending:
+            driver.feed(data)
+
+    # --- What the person does ----------------------------------------------------------
+
+    def feed(self, data: bytes) -> None:
+        """What the person typed: to the app, or kept until it listens. Ctrl+C while
+        waiting at the door leaves."""
+        driver = self._driver
+        if driver is not None and driver.listening:
+            driver.feed(data)
+            return
+        if self._knocking is not None and CTRL_C in data:
+            self._knocking.cancel()
+            return
+        if self._pending_size < MAX_INPUT:
+            self._pending.append(data)
+            self._pending_size += len(data)
+
+    def resize(self, width: int, height: int) -> None:
+        """The person's window changed size."""
+        self.size = clamp_size(width or 80, height or 24)
+        if self._driver is not None:
+            self._driver.resize(*self.size)
+
+    def end(self) -> None:
+        """The person is gone (or quit): their app ends; the others carry on."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._knocking is not None:
+            self._knocking.cancel()
+        if self._driver is not None:
+            self._driver.disable_input()
+        app = self._app
+        if app is not None and self._ready:
+            app.exit()  # not before it is ready: then it ends as it becomes so
+
+    def say(self, line: str) -> None:
+        """A line on the person's terminal, outside the app."""
+        self.write(f"{line}\r\n".encode())
+
+    # --- The seat ----------------------------------------------------------------------
+
+    async def play(self) -> None:
+        """Let the person in (through the door, when they came with an invite), then
+        run their app until they quit or their connection goes."""
+        if not await self._enter():
+            return
+        if self.closed:  # gone before its app was made: nothing to start, no one to seat
+            self.finish(0)
+            return
+        try:
+            app = self._make_app()
+        except CampaignError as error:
+            self.say(f"meneur: {error}")
+            self.finish(2)
+            return
+        await self._run(app)
+
+    async def _enter(self) -> bool:
+        """Whether the person may sit: an invite that asks the GM waits for the answer;
+        an SSH code is spent on the person's key. Says why not, and ends, when not."""
+        invite = self.invite
+        if invite is None:
+            return True
+        server = self.server
+        knocked = False
+        if not invite.admit and not (self.via == "web" and invite.admitted):
+            self.say(
+                "meneur : en attente du MJ, qui va vous ouvrir… (waiting for the GM to let"
+                " you in; ctrl+c to leave)"
+            )
+            self._knocking = asyncio.ensure_future(
+                server.door.knock(self.name, self.seat, self.via, self.where)
+            )
+            try:
+                admitted = await self._knocking
+            except asyncio.CancelledError:
+                admitted = False
+            self._knocking = None
+            if self.closed:
+                self.finish(0)
+                return False
+            if not admitted:
+                server.log(f"{self.name} : pas admis (not let in)")
+                self.say("meneur : le MJ n'a pas ouvert (the GM did not let you in)")
+                self.finish(1)
+                return False
+            server.log(f"{self.name} : admis par le MJ (let in by the GM)")
+            knocked = True
+        try:
+            if self.via == "ssh" and invite.seat != VIEWER:
+                assert self.key is not None
+                if not server.bind(invite, self.key):
+                    self.say("meneur : ce code a déjà servi (this code was used already)")
+                    self.finish(1)
+                    return False
+                server.log(f"{self.name} : clé ajoutée à sa place (key added to their seat)")
+            elif self.via == "web" and knocked:
+                server.admitted(invite)
+        except CampaignError as error:
+            self.say(f"meneur: {error}")
+            self.finish(2)
+            return False
+        return True
+
+    def _make_app(self) -> App[Any]:
+        """The app for this seat: the table for the GM and players, the read-only view
+        for a viewer.
+
+        Raises:
+            CampaignError: when the campaign cannot be opened now.
+        """
+        from meneur.content.strings import strings
+        from meneur.play.campaigns import Campaign
+
+        server = self.server
+        driver = driver_for(self)
+        words = strings(self.lang)
+        environ = {"TERM": self.terminal, **self.environment}
+        if self.seat.role == "viewer":
+            from meneur.core.visibility import AUDIENCE
+            from meneur.tui.app import remote_console
+            from meneur.tui.screens.table import SERVED_FOLLOW_SECONDS
+            from meneur.tui.watch import WatchApp
+
+            campaign = Campaign.open(server.directory, write=False, clock=server.clock)
+            # A viewer's browser link is for showing (the stream); a terminal, the table.
+            layout = "stream" if self.via == "web" else "table"
+            view = WatchApp(campaign, words, AUDIENCE, layout=layout, driver_class=driver)
+            view.follow_seconds = SERVED_FOLLOW_SECONDS
+            remote_console(view, environ)
+            return view
+        from meneur.play.session import Session
+        from meneur.tui.app import MeneurApp
+
+        campaign = Campaign.open(server.directory, clock=server.clock)
+        session = Session(
+            campaign,
+            words,
+            server.rng(self.serial),
+            seat=self.seat,
+            presence=server.presence,
+            remote=True,
+        )
+        return MeneurApp(session, driver_class=driver, environ=environ)
+
+    async def _run(self, app: App[Any]) -> None:
+        server = self.server
+        self._app = app
+        present = Present(self.seat, self.name, server.clock().strftime("%H:%M"), self.where)
+        server.presence.join(present)
+        server.apps.add(app)
+        server.watch()
+        server.log(
+            f"{self.name} ({_role(self.seat)}) a rejoint (joined) par {self.via} depuis"
+            f" {self.where}"
+        )
+        # What an app builds to start lives as long as it: once drawn, it is frozen out
+        # of the collector's sight, so full collections stay short with many sessions.
+        asyncio.get_running_loop().call_later(FREEZE_AFTER, _freeze)
+
+        async def started(_pilot: object) -> None:
+            # The client may have gone while the app was starting: it ends now that it
+            # can (an app told to exit while it mounts its screen breaks half-built).
+            self._ready = True
+            if self.closed:
+                app.exit()
+
+        try:
+            await app.run_async(size=self.size, auto_pilot=started)
+        finally:
+            server.apps.discard(app)
+            server.presence.leave(present)
+            # Its app was frozen with the rest: thaw, so what it held can be collected.
+            asyncio.get_running_loop().call_soon(_thaw)
+            server.log(f"{self.name} est parti (left)")
+            errors = (
+                app.error_console.file.getvalue()
+                if hasattr(app.error_console.file, "getvalue")
+                else ""
+            )
+            if errors:
+                server.log(f"{self.name} : {errors.strip()}")
+            if not self.closed and not self.closing() and server.stopping:
+                self.say("meneur : la table est fermée (the table was closed)")
+            self.closed = True
+            self.finish(0)
+
+
+def _freeze() -> None:
+    """Collect what is garbage now, then freeze what lives (never scanned again)."""
+    gc.collect()
+    gc.freeze()
+
+
+def _thaw() -> None:
+    """A session ended: unfreeze everything, collect what it held, freeze the rest."""
+    gc.unfreeze()
+    _freeze()
+
+
+def _role(seat: Seat) -> str:
+    return {"gm": "MJ (GM)", "player": "joueur (player)", "viewer": "spectateur (viewer)"}[
+        seat.role
+    ]
