@@ -20,7 +20,7 @@ from meneur.serve.host_key import load_or_make_host_key
 from meneur.serve.ssh import Address, TableServer
 from tests.waiting import PATIENCE, STEP
 
-PEOPLE = ("gm", "alice", "bob", "stranger")
+PEOPLE = ("gm", "alice", "bob", "stranger", "dana")
 
 
 @dataclass
@@ -34,7 +34,7 @@ class Table:
 
 def make_table(root: Path, *, viewers: str = "none", system: str = "resolution") -> Table:
     """A campaign, OpenSSH keys for everyone in :data:`PEOPLE`, and a table.toml that
-    seats all but the stranger."""
+    seats all but the stranger and Dana (who may come with an invite)."""
     keys = {}
     for person in PEOPLE:
         path = root / "keys" / person
@@ -106,21 +106,32 @@ class Served:
         return app
 
     async def join(
-        self, person: str, *, size: tuple[int, int] = (120, 36), lang: str = "fr"
+        self,
+        person: str,
+        *,
+        size: tuple[int, int] = (120, 36),
+        lang: str = "fr",
+        username: str | None = None,
     ) -> Player:
-        """Connect as ``person`` with asyncssh's client and open a terminal."""
-        return await join(self.table, self.port, person, size=size, lang=lang)
+        """Connect with ``person``'s key with asyncssh's client and open a terminal."""
+        return await join(self.table, self.port, person, size=size, lang=lang, username=username)
 
 
 async def join(
-    table: Table, port: int, person: str, *, size: tuple[int, int] = (120, 36), lang: str = "fr"
+    table: Table,
+    port: int,
+    person: str,
+    *,
+    size: tuple[int, int] = (120, 36),
+    lang: str = "fr",
+    username: str | None = None,
 ) -> Player:
-    """Connect to the table at ``port`` as ``person`` with asyncssh's client and open a
-    terminal."""
+    """Connect to the table at ``port`` with ``person``'s key (as the user name
+    ``username``, by default theirs) with asyncssh's client and open a terminal."""
     connection = await asyncssh.connect(
         "127.0.0.1",
         port,
-        username=person,
+        username=username or person,
         client_keys=[str(table.keys[person])],
         known_hosts=None,
         agent_path=None,

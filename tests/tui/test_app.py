@@ -361,3 +361,45 @@ async def test_the_gm_s_quit_asks_first_while_people_are_at_the_served_table(
         await pilot.press("ctrl+q")  # nobody left at the table: quits at once
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_the_gm_lets_someone_in_from_the_line_at_the_door(tmp_path: Path) -> None:
+    """A join through an invite waits at the door: the GM's screen names who and from
+    where, ctrl+t lets them in, the Refuse button turns the next one away; with the
+    GM's app gone, nobody answers and a knock is refused at once."""
+    import asyncio
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.table_rules import Seat
+    from meneur.play.door import Door
+    from meneur.play.presence import Presence
+    from meneur.play.session import Session
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.app import MeneurApp
+
+    campaign = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    campaign.set(("characters", "mira"), {"name": "Mira", "kind": "pc"})
+    session = Session(campaign, strings("fr"), random.Random(1), presence=Presence())
+    session.door = door = Door()
+    app = MeneurApp(session)
+    dana = Seat("player", "dana", frozenset({"mira"}))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert "veut entrer" not in screen_text(app)
+        first = asyncio.ensure_future(door.knock("Dana", dana, "web", "192.0.2.7"))
+        second = asyncio.ensure_future(door.knock("Dana", dana, "ssh", "192.0.2.8"))
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Dana (joueur·euse, Mira) veut entrer (dans le navigateur, depuis 192.0.2.7)" in text
+        assert "1 autre(s) qui attendent" in text
+        await pilot.press("ctrl+t")
+        assert await first is True
+        await pilot.pause()
+        assert "(par SSH, depuis 192.0.2.8)" in screen_text(app)
+        await pilot.click("#refuse")
+        assert await second is False
+        await pilot.pause()
+        assert "veut entrer" not in screen_text(app)
+    assert await door.knock("Dana", dana, "ssh", "192.0.2.9") is False

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Static
@@ -23,19 +23,19 @@ from meneur.play.session import Session
 from .button import ActionButton
 
 
-class DoorBar(Horizontal):
+class DoorBar(Vertical):
     """Who waits at the door, and the GM's two answers."""
 
     DEFAULT_CSS = """
     DoorBar {
-        dock: bottom;
         height: auto;
         padding: 0 1;
         background: $warning-muted;
         display: none;
         &.-knocking { display: block; }
         #knock { width: 1fr; height: auto; }
-        ActionButton { margin-left: 1; }
+        #answers { height: 1; }
+        ActionButton { margin-right: 1; }
     }
     """
 
@@ -51,8 +51,9 @@ class DoorBar(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="knock")
-        yield ActionButton(self.session.t("serve.admit"), id="admit", variant="primary")
-        yield ActionButton(self.session.t("serve.refuse"), id="refuse")
+        with Horizontal(id="answers"):
+            yield ActionButton(self.session.t("serve.admit"), id="admit", variant="primary")
+            yield ActionButton(self.session.t("serve.refuse"), id="refuse")
 
     def on_mount(self) -> None:
         self._stop_answering = self.door.answering()

@@ -1,0 +1,235 @@
+"""``meneur serve --web``: a player's seat in a real browser (headless Chromium), the
+guards of a server that may be put on a network, and a seat that comes back by itself.
+
+Skipped, saying why, where Chromium is not installed."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from meneur.saves.campaign import Campaign
+from tests.waiting import PATIENCE, until_async
+
+from .browser import CHROMIUM, Browser
+from .seated import Table, make_table
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)"
+    ),
+]
+CLI = [sys.executable, "-m", "meneur.cli.main"]
+
+
+@dataclass
+class Door:
+    table: Table
+    server: subprocess.Popen[bytes]
+    web: int
+    said: bytes
+
+    def invite(self, *options: str) -> dict[str, str]:
+        """``meneur invite`` for this table's browser door, as JSON."""
+        made = subprocess.run(
+            [*CLI, "invite", str(self.table.directory), "--json", "--host", "127.0.0.1",
+             "--web-port", str(self.web), *options],
+            capture_output=True, text=True, timeout=PATIENCE, check=True,
+            env={**os.environ, "MENEUR_DATA_DIR": str(self.table.data_dir)},
+        )  # fmt: skip
+        return dict(json.loads(made.stdout))
+
+    def output(self) -> str:
+        """Everything the server printed (once it has ended)."""
+        return self.said.decode()
+
+
+def open_door(table: Table) -> Door:
+    """``meneur serve --headless --web``, on ports the system chose, one worker."""
+    server = subprocess.Popen(
+        [*CLI, "serve", str(table.directory), "--headless", "--ssh", "127.0.0.1:0",
+         "--web", "127.0.0.1:0", "--lang", "fr", "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        env={**os.environ, "MENEUR_DATA_DIR": str(table.data_dir)},
+    )  # fmt: skip
+    assert server.stdout is not None
+    said = b""
+    while b"table.toml" not in said:
+        line = server.stdout.readline()
+        assert line, said
+        said += line
+    found = re.search(rb"http://127\.0\.0\.1:(\d+)/", said)
+    assert found is not None, said
+    return Door(table, server, int(found[1]), said)
+
+
+def close_door(door: Door) -> None:
+    door.server.send_signal(signal.SIGTERM)
+    try:
+        door.said += door.server.communicate(timeout=PATIENCE)[0]
+    except subprocess.TimeoutExpired:
+        door.server.kill()
+        door.said += door.server.communicate()[0]
+
+
+@pytest.fixture
+def door(tmp_path: Path) -> Iterator[Door]:
+    opened = open_door(make_table(tmp_path))
+    try:
+        yield opened
+    finally:
+        close_door(opened)
+
+
+def journal_notes(table: Table) -> list[str]:
+    with Campaign.open(table.directory, write=False) as campaign:
+        return [entry.text for entry in campaign.journal]
+
+
+async def press(browser: Browser, text: str) -> None:
+    """Type ``text`` into the page's terminal, as a player on a keyboard does."""
+    await browser.call("Runtime.evaluate", expression="window.meneurTerminal.focus()")
+    await browser.call("Input.insertText", text=text)
+
+
+async def press_enter(browser: Browser) -> None:
+    for kind in ("keyDown", "keyUp"):
+        await browser.call(
+            "Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter",
+            windowsVirtualKeyCode=13, text="\r" if kind == "keyDown" else "",
+        )  # fmt: skip
+
+
+async def test_a_player_s_link_opens_their_seat_and_they_play(door: Door) -> None:
+    invited = door.invite("--player", "dana", "--name", "Dana", "--character", "mira", "--admit")
+    async with Browser(1100, 760) as browser:
+        await browser.open(invited["url"] + "&lang=fr")
+        assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+        assert await browser.wait_for("Lancer", PATIENCE) is not None  # the table, French
+        await browser.call("Runtime.evaluate", expression="window.__frames = []")
+        await press(browser, ":")
+        # The command line has the keys once the footer is drawn again without "r".
+        assert await browser.wait_for("^q Quitter", PATIENCE) is not None
+        await press(browser, "La porte grince, dit Dana.")
+        assert await browser.wait_for("La porte grince, dit Dana.", PATIENCE) is not None
+        await press_enter(browser)
+        await until_async(
+            lambda: "La porte grince, dit Dana." in journal_notes(door.table),
+            "the browser seat's note never reached the journal",
+        )
+    close_door(door)
+    printed = door.output()
+    assert "dana (joueur (player)) a rejoint (joined) par web" in printed.lower()
+    token = invited["url"].split("token=")[1]
+    code = invited["ssh"].split()[-1].split("@")[0]
+    assert token not in printed
+    assert code not in printed
+
+
+async def test_nothing_opens_without_a_live_token_or_from_another_site(door: Door) -> None:
+    invited = door.invite("--player", "dana", "--admit")
+    token = invited["url"].split("token=")[1]
+    base = f"http://127.0.0.1:{door.web}"
+    async with aiohttp.ClientSession() as client:
+        for address in ("/", "/?token=", "/?token=" + "x" * 32, "/alive?token=nope"):
+            async with client.get(base + address) as answer:
+                assert answer.status == 403, address
+        async with client.get(f"{base}/?token={token}") as answer:
+            assert answer.status == 200
+            assert answer.headers["Referrer-Policy"] == "no-referrer"
+            assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+            page = await answer.text()
+            assert "googleapis" not in page
+            assert token not in page  # the page reads it from its own address
+        for origin in (None, "http://evil.example.com", "null"):
+            headers = {} if origin is None else {"Origin": origin}
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await client.ws_connect(f"{base}/ws/{token}", headers=headers)
+            assert refused.value.status == 403, origin
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(f"{base}/ws/{'y' * 32}", headers={"Origin": base})
+        assert refused.value.status == 403
+        # Two pages a link (a phone and a laptop); a third is turned away.
+        sockets = [
+            await client.ws_connect(f"{base}/ws/{token}", headers={"Origin": base})
+            for _ in range(2)
+        ]
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(f"{base}/ws/{token}", headers={"Origin": base})
+        assert refused.value.status == 503
+        await sockets[0].close()
+        # Its place is free again once the page has gone (the door hears of it).
+        for _ in range(int(PATIENCE / 0.05)):
+            try:
+                sockets[0] = await client.ws_connect(f"{base}/ws/{token}", headers={"Origin": base})
+                break
+            except aiohttp.WSServerHandshakeError:
+                import asyncio
+
+                await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("a closed page's place never came back")
+        for sock in sockets:
+            await sock.close()
+        subprocess.run(
+            [*CLI, "table", "revoke", invited["invite"], str(door.table.directory)],
+            check=True, capture_output=True, timeout=PATIENCE,
+            env={**os.environ, "MENEUR_DATA_DIR": str(door.table.data_dir)},
+        )  # fmt: skip
+        for address in (f"/?token={token}", f"/alive?token={token}"):
+            async with client.get(base + address) as answer:
+                assert answer.status == 403, address
+
+
+async def test_with_nobody_to_let_them_in_a_page_is_told_so(door: Door) -> None:
+    invited = door.invite("--player", "dana")
+    async with Browser() as browser:
+        await browser.open(invited["url"])
+        assert await browser.wait_for("le MJ n'a pas ouvert", PATIENCE) is not None
+    assert door.table.directory.joinpath("table.toml").read_text().count("admitted = false") == 1
+
+
+async def test_a_viewer_s_link_opens_the_stream_read_aloud_to_a_screen_reader(
+    door: Door,
+) -> None:
+    invited = door.invite("--viewer", "--admit")
+    async with Browser() as browser:
+        await browser.open(invited["url"] + "&reader=1&lang=fr")
+        assert await browser.wait_for("En attente du premier jet", PATIENCE) is not None
+        tree = "document.querySelector('.xterm-accessibility-tree')"
+        read = f"{tree} ? {tree}.innerText : ''"
+        for _ in range(int(PATIENCE / 0.05)):
+            result = await browser.call("Runtime.evaluate", expression=read, returnByValue=True)
+            if "En attente du premier jet" in str(result["result"].get("value", "")):
+                break
+            import asyncio
+
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the screen reader's text never had the view")
+
+
+async def test_a_dropped_seat_comes_back_by_itself(door: Door) -> None:
+    invited = door.invite("--player", "dana", "--name", "Dana", "--character", "mira", "--admit")
+    async with Browser() as browser:
+        await browser.open(invited["url"] + "&lang=fr")
+        assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+        # The worker playing the seat dies (kill -9): the page's connection drops.
+        workers = subprocess.run(
+            ["pgrep", "-P", str(door.server.pid)], capture_output=True, text=True, check=True
+        ).stdout.split()
+        await browser.call("Runtime.evaluate", expression="window.__frames = []")
+        for pid in workers:
+            os.kill(int(pid), signal.SIGKILL)
+        assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
