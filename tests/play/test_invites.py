@@ -5,7 +5,7 @@ file and the key."""
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import TABLE_FILE, read_table
 
-NOW = datetime(2026, 11, 26, 20, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPbOvf3Zl5AWD0pEJ8eVkw4Q2b8sNSd6ri1X3DMzpS0E dana"
 OTHER = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv6Sx0jHzqqSo4JkGRVYzFQ3k/zZtR1nWj6cgVVVS3Y eve"
 
