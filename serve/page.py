@@ -97,6 +97,14 @@ body {{ display: flex; flex-direction: column; }}
   socket.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   socket.search = "";
   document.querySelector(".textual-terminal").dataset.sessionWebsocketUrl = socket.href;
+  // The terminal measures its cells once: only after the page's font is there, or a
+  // phone's screen is cut (cells measured in a narrower fallback font).
+  var start = window.onload;
+  window.onload = null;
+  window.addEventListener("load", function (event) {{
+    var go = function () {{ start(event); }};
+    document.fonts.load("16px 'Roboto Mono'").then(go, go);
+  }});
   var status = document.getElementById("status");
   document.getElementById("keyboard").addEventListener("click", function () {{
     if (window.meneurTerminal) {{ window.meneurTerminal.focus(); }}

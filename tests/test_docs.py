@@ -129,8 +129,10 @@ def _matches(shown: list[str], printed: list[str]) -> bool:
 def _port_free(argv: list[str]) -> list[str]:
     """``argv`` listening on a port the system chooses (and on 127.0.0.1 only)."""
     if argv[:1] == ["serve"]:
-        argv = [a for i, a in enumerate(argv) if a != "--ssh" and argv[i - 1 : i] != ["--ssh"]]
-        return [*argv, "--ssh", "127.0.0.1:0"]
+        web = "--web" in argv
+        for option in ("--ssh", "--web"):
+            argv = [a for i, a in enumerate(argv) if a != option and argv[i - 1 : i] != [option]]
+        return [*argv, "--ssh", "127.0.0.1:0", *(["--web", "127.0.0.1:0"] if web else [])]
     if argv[:1] == ["web"]:
         argv = [a for i, a in enumerate(argv) if a != "--port" and argv[i - 1 : i] != ["--port"]]
         return [*argv, "--port", PORT]  # a port free at the instant it starts
@@ -356,6 +358,14 @@ def test_what_counts_as_a_command_shown() -> None:
         "serve",
         "x",
         "--ssh",
+        "127.0.0.1:0",
+    ]
+    assert _port_free(["serve", "x", "--web", "0.0.0.0:8000"]) == [
+        "serve",
+        "x",
+        "--ssh",
+        "127.0.0.1:0",
+        "--web",
         "127.0.0.1:0",
     ]
     assert _command(["--campaign", "x", "--seed", "3"]) is None

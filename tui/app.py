@@ -192,6 +192,9 @@ class MeneurApp(SessionStrings, App[None]):
                     label = binding.key_display or self.get_key_display(binding)
                     if label in seen or not binding.description:
                         continue
+                    action = binding.action.split("(")[0]
+                    if screen.check_action(action, ()) is False:
+                        continue  # not this seat's (a player's quick NPC, a solo admit)
                     seen.add(label)
                     shown.append((label, binding.description))
         return shown

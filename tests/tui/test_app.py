@@ -403,3 +403,22 @@ async def test_the_gm_lets_someone_in_from_the_line_at_the_door(tmp_path: Path) 
         await pilot.pause()
         assert "veut entrer" not in screen_text(app)
     assert await door.knock("Dana", dana, "ssh", "192.0.2.9") is False
+
+
+async def test_a_phone_held_upright_gets_one_column(app_of) -> None:
+    """At 48 columns (a phone's browser seat) the panel and the last results are one
+    column: the journal under the panel, as wide as the screen, the roll button and the
+    latest entry both on screen."""
+    app = app_of("resolution", lang="fr")
+    app.session.campaign.note("La porte grince.")
+    async with app.run_test(size=(48, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.query_one("#center").region
+        journal = screen.query_one("#journal").region
+        assert journal.y >= panel.bottom
+        assert journal.width == 48
+        text = screen_text(app)
+        assert "Lancer" in text
+        assert "La porte grince." in text

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 NARROW = 110
 """Below this many columns the party list folds away (the panel picks the character)."""
+PHONE = 72
+"""Below this many columns (a phone held upright, a split pane) the table is one column:
+the panel (the character, the roll asked for) above the last results."""
 
 
 TABS = ("action", "oracles", "tables")
@@ -106,6 +109,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         the GM's: meneur.core.table_rules.offers)."""
         if action == "quick_npc":
             return offers(self.session.seat, "npc")
+        if action == "admit":  # the GM's own screen at a served table
+            return self.session.door is not None and self.session.seat.role == "gm"
         if action == "export":  # a file written on the server: not a connection's
             return not self.session.remote
         return True
@@ -199,6 +204,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
 
     def _fold(self, width: int) -> None:
         self.set_class(width < NARROW, "narrow")
+        self.set_class(width < PHONE, "phone")
 
     @property
     def oracle_panel(self) -> OraclePanel:
