@@ -233,13 +233,19 @@ def roll_text(entry: Entry, campaign: Campaign, t: Translate) -> str:
     else what it tested (:func:`meneur.play.rolls.tested_words`, in the reader's
     language), with who rolled first (``Kael — …``: the character's name as the campaign
     calls them now). Every front end stores the same words for the same roll
-    (:func:`meneur.play.rolls.roll_words`). Rolls written before this stored a
-    description and the name themselves; theirs are read as they are, the name not said
-    twice."""
+    (:func:`meneur.play.rolls.roll_words`). A roll for no character that a player made
+    says the player's name as the table calls them (never their seat's key). Rolls
+    written before this stored a description and the name themselves; theirs are read as
+    they are, the name not said twice."""
     from .rolls import tested_words
 
     words = entry.text or (tested_words(entry.roll, t) if entry.roll is not None else "")
     if not entry.character:
+        if entry.player:  # a free roll at a shared table: who threw it, as the table calls them
+            name = player_name(campaign, entry.player)
+            if words == name or words.startswith(f"{name} — "):
+                return words
+            return f"{name} — {words}" if words else name
         return words
     character = campaign.state["characters"].get(entry.character)
     if not isinstance(character, Mapping):
