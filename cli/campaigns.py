@@ -567,10 +567,16 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         args.drawn_seed = campaign_seed(args, campaign, public=secrecy.visibility == "public")
         record = make(karma)
         if args.visibility is None and not args.announce:  # the GM's default for the kind
-            from meneur.core.table_rules import GM_SEAT
+            from meneur.core.table_rules import GM_SEAT, Seat
+            from meneur.play.campaigns import Secrecy
             from meneur.play.secrecy import default_secrecy
 
-            secrecy = default_secrecy(campaign.state, record.system, GM_SEAT)
+            # A player's roll (--as) of a kind the GM keeps is blind, as at the table;
+            # whatever it is, it stays theirs (it says who threw it).
+            seat = GM_SEAT if args.player is None else Seat("player", args.player)
+            secrecy = default_secrecy(campaign.state, record.system, seat)
+            if args.player is not None and secrecy.player is None:
+                secrecy = Secrecy(secrecy.visibility, args.player, secrecy.announced)
             if secrecy != PUBLIC and args.seed is None:
                 args.drawn_seed = new_seed()  # secret by default: off the public draws
                 record = make(karma)

@@ -236,3 +236,20 @@ async def test_a_chunk_broken_while_watching_is_said_and_waited_out(
         _cli("note", str(table.directory), "La porte s'ouvre")
         await until_app(pilot, lambda: "La porte s'ouvre" in screen_text(app))
         assert "Fichier illisible" not in screen_text(app)
+
+
+async def test_a_player_s_free_roll_says_who_threw_it_by_their_name(table: Campaign) -> None:
+    """Was: "20d6 → 75" from nobody. A roll for no character that a player made reads
+    with the name the table calls them, never their seat's key."""
+    (table.directory / "table.toml").write_text('[players.p7]\nname = "Alice"\n', encoding="utf-8")
+    app = watch(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _cli(
+            "roll", "dice", "3d6", "--campaign", str(table.directory), "--as", "p7",
+            "--seed", "3",
+        )  # fmt: skip
+        await until_app(pilot, lambda: "3d6" in screen_text(app))
+        shown = screen_text(app)
+        assert "Alice — Jet de dés" in shown
+        assert "p7" not in shown
