@@ -1,7 +1,10 @@
-"""The shared table over SSH (``meneur serve``) with many players connected.
+"""The shared table (``meneur serve``) with many players connected, over SSH or, with
+``--door web``, in browsers (``--web``: each player a WebSocket, as the page's script
+speaks it).
 
 The server runs in its own process (``meneur serve --headless``), the players are
-asyncssh clients in this one, each screen drawn by pyte as a terminal would:
+asyncssh (or aiohttp WebSocket) clients in this one, each screen drawn by pyte as a
+terminal would:
 
 - memory: the server's (its main process and its workers, one per core) with 1, 10
   and 20 sessions connected and drawn, as their proportional set sizes summed (shared
@@ -16,6 +19,7 @@ only look for the roll's label in what they receive (twenty pure-Python VT emula
 one process would otherwise be most of what is measured).
 
     .venv/bin/python benchmarks/shared_table.py [--sessions 20] [--rolls 15] [--workers N]
+        [--door ssh|web]
 """
 
 from __future__ import annotations
@@ -83,7 +87,7 @@ def make_table(root: Path, players: int) -> tuple[Path, list[asyncssh.SSHKey]]:
 
 
 class Screen:
-    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes] | None) -> None:
         self.process = process
         self.screen = pyte.Screen(120, 36)
         self.stream = pyte.ByteStream(self.screen)
@@ -92,15 +96,24 @@ class Screen:
         """Draw what arrives (pyte); off, only the raw bytes are kept (pyte, pure Python,
         would otherwise be most of what is measured with 20 screens in one process)."""
         self.raw = b""
-        asyncio.get_running_loop().create_task(self._read())
+        if process is not None:
+            asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
+        assert self.process is not None
         while data := await self.process.stdout.read(65536):
-            if self.emulate:
-                self.stream.feed(data)
-            else:
-                self.raw = self.raw[-4096:] + data
-            self.changed.set()
+            self.take(data)
+
+    def take(self, data: bytes) -> None:
+        if self.emulate:
+            self.stream.feed(data)
+        else:
+            self.raw = self.raw[-4096:] + data
+        self.changed.set()
+
+    def type(self, data: bytes) -> None:
+        assert self.process is not None
+        self.process.stdin.write(data)
 
     def text(self) -> str:
         if not self.emulate:
@@ -118,6 +131,28 @@ class Screen:
                 await asyncio.wait_for(self.changed.wait(), left)
 
 
+class WebScreen(Screen):
+    """A browser seat as its page's script speaks to it: text frames in, bytes out."""
+
+    def __init__(self, socket: Any) -> None:
+        super().__init__(None)
+        self.socket = socket
+        asyncio.get_running_loop().create_task(self._listen())
+
+    async def _listen(self) -> None:
+        import aiohttp
+
+        async for message in self.socket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.take(message.data)
+
+    def type(self, data: bytes) -> None:
+        import json
+
+        text = json.dumps(["stdin", data.decode()])
+        asyncio.get_running_loop().create_task(self.socket.send_str(text))
+
+
 async def connect(port: int, key: asyncssh.SSHKey) -> Screen:
     connection = await asyncssh.connect(
         "127.0.0.1", port, username="x", client_keys=[key], known_hosts=None, agent_path=None
@@ -128,9 +163,41 @@ async def connect(port: int, key: asyncssh.SSHKey) -> Screen:
     return Screen(process)
 
 
-async def run(sessions: int, rolls: int, workers: int | None) -> None:
+def command_row(text: str) -> str:
+    """The command line's row: the one above the key bar."""
+    rows = text.splitlines()
+    return rows[-2] if len(rows) > 1 else ""
+
+
+def tokens(directory: Path, players: int) -> list[str]:
+    """A browser link's token for each player (invites that need no GM)."""
+    from meneur.play.invites import invite
+    from meneur.saves.campaign import Campaign
+
+    found = []
+    for n in range(players):
+        with Campaign.open(directory, write=False) as campaign:
+            issued = invite(
+                directory, dict(campaign.state), player=f"p{n}", now=campaign.clock(), admit=True
+            )
+        found.append(issued.token)
+    return found
+
+
+async def connect_web(client: Any, port: int, token: str) -> Screen:
+    base = f"http://127.0.0.1:{port}"
+    socket = await client.ws_connect(
+        f"{base}/ws/{token}/fr?width=120&height=36", headers={"Origin": base}, max_msg_size=0
+    )
+    return WebScreen(socket)
+
+
+async def run(sessions: int, rolls: int, workers: int | None, door: str = "ssh") -> None:
+    import aiohttp
+
     root = Path(tempfile.mkdtemp())
     directory, keys = make_table(root, sessions)
+    links = tokens(directory, sessions) if door == "web" else []
     port = 20000 + os.getpid() % 20000
     server = subprocess.Popen(
         [
@@ -140,20 +207,25 @@ async def run(sessions: int, rolls: int, workers: int | None) -> None:
             "--headless",
             "--ssh",
             f"127.0.0.1:{port}",
+            *(["--web", f"127.0.0.1:{port + 1}"] if door == "web" else []),
             *([] if workers is None else ["--workers", str(workers)]),
         ],
         stdout=subprocess.PIPE,
         env={**os.environ, "MENEUR_DATA_DIR": str(root / "data")},
     )
     assert server.stdout is not None
-    while b"SHA256" not in server.stdout.readline():
+    while b"table.toml" not in server.stdout.readline():
         pass
+    client = aiohttp.ClientSession()
     try:
-        print(f"server alone: {pss_mb(server.pid):.1f} MB")
+        print(f"server alone: {pss_mb(server.pid):.1f} MB ({door})")
         screens: list[Screen] = []
         figures = {}
         for n, key in enumerate(keys):
-            screen = await connect(port, key)
+            if door == "web":
+                screen = await connect_web(client, port + 1, links[n])
+            else:
+                screen = await connect(port, key)
             await screen.wait_for(lambda text, n=n: f"Personnage ▾ Perso{n}" in text)
             screens.append(screen)
             if len(screens) in (1, 10, sessions):
@@ -165,22 +237,26 @@ async def run(sessions: int, rolls: int, workers: int | None) -> None:
 
         # A keystroke's echo in one player's command line, the others connected.
         typist = screens[0]
-        typist.process.stdin.write(b":")
+        typist.type(b":")
         await asyncio.sleep(0.5)
         echoes = []
         for i in range(205):
             letter = "7"  # digits: the command line suggests no completion for them
-            before = typist.text().count(letter)
+            # Counted on the command line's row only: elsewhere, names with digits come
+            # and go (a join's notice fading) and would be counted too.
+            before = command_row(typist.text()).count(letter)
             start = time.perf_counter()
-            typist.process.stdin.write(letter.encode())
-            await typist.wait_for(lambda text, key=letter, b=before: text.count(key) > b)
+            typist.type(letter.encode())
+            await typist.wait_for(
+                lambda text, key=letter, b=before: command_row(text).count(key) > b
+            )
             echoes.append(time.perf_counter() - start)
             await asyncio.sleep(0.03)
             if i % 20 == 19:  # keep the line short: clear it
-                typist.process.stdin.write(b"\x7f" * 20)
+                typist.type(b"\x7f" * 20)
                 await asyncio.sleep(0.3)
         print(f"keystroke echo, {sessions} sessions: {percentiles(echoes[5:])} (goal p95 ≤ 50 ms)")
-        typist.process.stdin.write(b"\x1b")
+        typist.type(b"\x1b")
 
         # One roll reaching every screen: the bytes that draw it received by each client.
         await asyncio.sleep(1.0)
@@ -205,6 +281,7 @@ async def run(sessions: int, rolls: int, workers: int | None) -> None:
         # The clients share this machine's cores with the server: what they took.
         print(f"  the {sessions} clients' own CPU meanwhile: {busy / rolls * 1000:.0f} ms a roll")
     finally:
+        await client.close()
         server.terminate()
         server.wait(20)
 
@@ -214,8 +291,9 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--rolls", type=int, default=15)
     parser.add_argument("--workers", type=int, help="the server's (default: one per core)")
+    parser.add_argument("--door", choices=["ssh", "web"], default="ssh")
     args = parser.parse_args()
-    asyncio.run(run(args.sessions, args.rolls, args.workers))
+    asyncio.run(run(args.sessions, args.rolls, args.workers, args.door))
 
 
 if __name__ == "__main__":
