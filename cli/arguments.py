@@ -198,7 +198,9 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         " table: the party and the journal",
     )
     watch.add_argument(
-        "--background", metavar="COLOUR", help="a plain background colour (chroma key: green)"
+        "--background",
+        metavar="COLOUR",
+        help="a plain background colour (chroma key: green), or transparent (the terminal's own)",
     )
     watch.add_argument("--lang", choices=["fr", "en"], help="the view's language")
     watch.add_argument(
@@ -232,7 +234,11 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         default="stream",
         help="stream: the last roll big, for a capture; table: the party and the journal",
     )
-    web.add_argument("--background", metavar="COLOUR", help="a plain background colour")
+    web.add_argument(
+        "--background",
+        metavar="COLOUR",
+        help="a plain background colour, or transparent (an OBS source over a scene)",
+    )
     web.add_argument(
         "--origin",
         action="append",

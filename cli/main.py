@@ -218,6 +218,7 @@ def run_web(args: argparse.Namespace) -> int:
         theme=args.theme,
     )
     url = f"http://{args.host}:{args.port}/?token={token}"
+    from meneur.content.strings import default_language
     from meneur.core.text import visible
 
     name = visible(campaign.name)
@@ -226,10 +227,12 @@ def run_web(args: argparse.Namespace) -> int:
         command,
         host=args.host,
         port=args.port,
-        title=campaign.name,
+        title=name,
         token=token,
         origins=args.origin,
         max_pages=args.max_pages,
+        lang=args.lang or default_language(),
+        background=args.background,
     ).serve()  # until interrupted
     return 0
 

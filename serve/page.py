@@ -27,6 +27,7 @@ import functools
 import html
 import json
 from importlib.resources import files
+from typing import Any
 
 TERMINAL_CALL = (
     "this.terminal=new v.Terminal({allowProposedApi:!0,fontSize:i,scrollback:0,"
@@ -174,3 +175,21 @@ def page(
         keyboard=html.escape(words["keyboard"]),
         words=json.dumps(words).replace("<", "\\u003c"),
     )
+
+
+HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self'"
+        " 'unsafe-inline'; connect-src 'self' ws: wss:; img-src 'self' data:;"
+        " frame-ancestors 'none'"
+    ),
+}
+
+
+async def security_headers(request: Any, response: Any) -> None:
+    """Every answer: no Referer, no sniffing, no cache, nothing from elsewhere, no frame."""
+    for key, value in HEADERS.items():
+        response.headers.setdefault(key, value)

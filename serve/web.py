@@ -5,6 +5,11 @@ textual-serve runs one command per page, its terminal drawn by xterm.js in the p
 here ``meneur watch`` on the campaign, with the layout and the viewer asked for, so a
 page receives exactly what that viewer's terminal would.
 
+Each page is meneur's own (:mod:`meneur.serve.page`): the campaign's name as its title,
+no font or script from elsewhere, the font size from ``&fontsize=``, the terminal's
+screen-reader mode with ``&reader=1``, no button bar (a capture shows the view alone), and
+with ``--background transparent`` a page truly transparent for an OBS Browser Source.
+
 textual-serve itself lets anyone who reaches the port in, from any page of any site.
 :class:`GuardedServer` does not: the page and its WebSocket need the secret token the
 printed address carries (compared by hash, in constant time); the WebSocket's Origin must
@@ -89,12 +94,16 @@ def guarded_server(
     token: str,
     origins: Iterable[str] = (),
     max_pages: int = MAX_PAGES,
+    lang: str = "fr",
+    background: str | None = None,
 ) -> Any:
     """A textual-serve server for ``command`` that serves only who has ``token`` (see
     the module). textual-serve is imported here, by ``meneur web`` alone."""
     import aiohttp_jinja2
     from aiohttp import web
     from textual_serve.server import Server, to_int
+
+    from .page import client_script, page, security_headers
 
     class GuardedServer(Server):
         def __init__(self) -> None:
@@ -118,10 +127,14 @@ def guarded_server(
             app.add_routes(
                 [
                     web.get("/", self.handle_index, name="index"),
+                    web.get("/alive", self.handle_alive),
                     web.get("/ws/{token}", self.handle_websocket, name="websocket"),
+                    web.get("/ws/{token}/{lang}", self.handle_websocket),
+                    web.get("/static/js/textual.js", self.handle_script),
                     web.static("/static", self.statics_path, name="static"),
                 ]
             )
+            app.on_response_prepare.append(security_headers)
             app.on_startup.append(self.on_startup)
             app.on_shutdown.append(self.on_shutdown)
             return app
@@ -129,15 +142,23 @@ def guarded_server(
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             if not self.allowed(request.query.get("token", "")):
                 raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
-            base = f"{request.scheme}://{request.host}"
-            socket = "wss" if request.scheme == "https" else "ws"
-            context = {
-                "font_size": to_int(request.query.get("fontsize", "16"), 16),
-                "app_websocket_url": f"{socket}://{request.host}/ws/{request.query['token']}",
-                "config": {"static": {"url": f"{base}/static/"}},
-                "application": {"name": self.title},
-            }
-            return aiohttp_jinja2.render_template("app_index.html", request, context)
+            text = page(
+                title=self.title,
+                lang=lang,
+                font_size=to_int(request.query.get("fontsize", "16"), 16),
+                reader=request.query.get("reader", "") == "1",
+                background=background,
+                bar=False,
+            )
+            return web.Response(text=text, content_type="text/html")
+
+        async def handle_alive(self, request: web.Request) -> web.StreamResponse:
+            if not self.allowed(request.query.get("token", "")):
+                raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+            return web.Response(status=204)
+
+        async def handle_script(self, request: web.Request) -> web.StreamResponse:
+            return web.Response(body=client_script(), content_type="application/javascript")
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not self.allowed(request.match_info.get("token", "")):

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from .channel_driver import clamp_size
-from .page import client_script, page
+from .page import client_script, page, security_headers
 from .seat import Seated
 
 if TYPE_CHECKING:
@@ -42,16 +42,6 @@ if TYPE_CHECKING:
 
 MAX_MESSAGE = 64 * 1024
 HEARTBEAT_SECONDS = 15.0
-HEADERS = {
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self'"
-        " 'unsafe-inline'; connect-src 'self' ws: wss:; img-src 'self' data:;"
-        " frame-ancestors 'none'"
-    ),
-}
 
 
 class WebSeat(Seated):
@@ -127,7 +117,7 @@ class WebSeats:
                 web.static("/static", str(files("textual_serve") / "static")),
             ]
         )
-        app.on_response_prepare.append(_headers)
+        app.on_response_prepare.append(security_headers)
         return app
 
     async def accept(self, sock: socket.socket) -> None:
@@ -244,8 +234,3 @@ def _language(request: web.Request, default: str) -> str:
         if code in ("fr", "en"):
             return code
     return default
-
-
-async def _headers(request: web.Request, response: web.StreamResponse) -> None:
-    for key, value in HEADERS.items():
-        response.headers.setdefault(key, value)

@@ -238,7 +238,12 @@ class WatchApp(App[None]):
         chosen = self.theme_name or settings.load().get("theme")  # the player's own
         if isinstance(chosen, str) and chosen in self.available_themes:
             self.theme = chosen
-        if self.background:
+        if self.background == "transparent":
+            # The terminal's own background shows through (an OBS source over a scene):
+            # cells are drawn with the terminal's default colour, not a painted one.
+            self.ansi_color = True
+            self.screen.styles.background = "ansi_default"
+        elif self.background:
             self.screen.styles.background = self.background
         if self.layout_name == "stream":
             latest = self.campaign.latest(RECENT * 4)

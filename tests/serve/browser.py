@@ -157,3 +157,52 @@ class Browser:
     async def screenshot(self, path: Path) -> None:
         shot = await self.call("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG screenshot's width, height and rows of pixels (RGB or RGBA, 8 bits), its
+    filters undone: enough of PNG to read Chromium's screenshots without a library."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, idat = 8, b""
+    width = height = channels = 0
+    while at < len(data):
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + size]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8, depth
+            assert colour in (2, 6), colour
+            channels = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + size
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows: list[bytes] = []
+    previous = bytes(stride)
+    for y in range(height):
+        line = raw[y * (stride + 1) : (y + 1) * (stride + 1)]
+        kind, row = line[0], bytearray(line[1:])
+        for x in range(stride):
+            left = row[x - channels] if x >= channels else 0
+            up = previous[x]
+            corner = previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                row[x] = (row[x] + left) & 255
+            elif kind == 2:
+                row[x] = (row[x] + up) & 255
+            elif kind == 3:
+                row[x] = (row[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                near = min(
+                    (abs(guess - left), 0, left), (abs(guess - up), 1, up),
+                    (abs(guess - corner), 2, corner),
+                )  # fmt: skip
+                row[x] = (row[x] + near[2]) & 255
+        rows.append(bytes(row))
+        previous = bytes(row)
+    return width, height, rows

@@ -160,3 +160,44 @@ def test_a_background_that_is_not_a_colour_is_refused(tmp_path: Path) -> None:
     done = _web_at_once(tmp_path, "--background", "notacolour")
     assert done.returncode == 2
     assert done.stderr == "meneur web: error: --background: 'notacolour' is not a colour\n"
+
+
+async def test_a_transparent_background_lets_the_scene_show_through(tmp_path: Path) -> None:
+    """Was: the page's body stayed opaque, and so did every cell. With --background
+    transparent, what is under the page (here magenta, as an OBS scene would be) shows
+    through everywhere but the words and borders."""
+    from .browser import png_pixels
+
+    directory = tmp_path / "camp"
+    env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data"), "MENEUR_WEB_TOKEN": TOKEN}
+    _cli("new", str(directory), "--system", "resolution", "--name", "Vranberg")
+    _cli("roll", "dice", "3d6", "--campaign", str(directory), "--seed", "1")
+    for _ in range(5):
+        port = free_port()
+        server = subprocess.Popen(
+            [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr",
+             "--background", "transparent"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+            start_new_session=True,
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}/?token={TOKEN}"
+        if _answers(url, server):
+            break
+    else:
+        raise AssertionError("meneur web never answered")
+    try:
+        async with Browser(640, 360) as browser:
+            magenta = {"r": 255, "g": 0, "b": 255, "a": 1}
+            await browser.call("Emulation.setDefaultBackgroundColorOverride", color=magenta)
+            await browser.open(url)
+            assert await browser.wait_for("3d6", PATIENCE) is not None
+            shot = tmp_path / "page.png"
+            await browser.screenshot(shot)
+            width, _height, rows = png_pixels(shot.read_bytes())
+            step = len(rows[0]) // width
+            pixels = [row[x : x + 3] for row in rows for x in range(0, len(row), step)]
+            shown = sum(pixel == b"\xff\x00\xff" for pixel in pixels) / len(pixels)
+            assert shown > 0.8, f"only {shown:.0%} of the page lets the scene through"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(PATIENCE)
