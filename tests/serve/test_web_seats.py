@@ -14,12 +14,13 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 
 from meneur.saves.campaign import Campaign
-from tests.waiting import PATIENCE, until_async
+from tests.waiting import PATIENCE
 
 from .browser import CHROMIUM, Browser
 from .seated import Table, make_table
@@ -39,6 +40,7 @@ class Door:
     server: subprocess.Popen[bytes]
     web: int
     said: bytes
+    ssh: int = 0
 
     def invite(self, *options: str) -> dict[str, str]:
         """``meneur invite`` for this table's browser door, as JSON."""
@@ -70,8 +72,10 @@ def open_door(table: Table) -> Door:
         assert line, said
         said += line
     found = re.search(rb"http://127\.0\.0\.1:(\d+)/", said)
+    ssh = re.search(rb"ssh -p (\d+) ", said)
     assert found is not None, said
-    return Door(table, server, int(found[1]), said)
+    assert ssh is not None, said
+    return Door(table, server, int(found[1]), said, int(ssh[1]))
 
 
 def close_door(door: Door) -> None:
@@ -92,9 +96,9 @@ def door(tmp_path: Path) -> Iterator[Door]:
         close_door(opened)
 
 
-def journal_notes(table: Table) -> list[str]:
+def journal_entries(table: Table) -> list[Any]:
     with Campaign.open(table.directory, write=False) as campaign:
-        return [entry.text for entry in campaign.journal]
+        return list(campaign.journal)
 
 
 async def press(browser: Browser, text: str) -> None:
@@ -112,22 +116,36 @@ async def press_enter(browser: Browser) -> None:
 
 
 async def test_a_player_s_link_opens_their_seat_and_they_play(door: Door) -> None:
+    from .seated import join
+
     invited = door.invite("--player", "dana", "--name", "Dana", "--character", "mira", "--admit")
-    async with Browser(1100, 760) as browser:
-        await browser.open(invited["url"] + "&lang=fr")
-        assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
-        assert await browser.wait_for("Lancer", PATIENCE) is not None  # the table, French
-        await browser.call("Runtime.evaluate", expression="window.__frames = []")
-        await press(browser, ":")
-        # The command line has the keys once the footer is drawn again without "r".
-        assert await browser.wait_for("^q Quitter", PATIENCE) is not None
-        await press(browser, "La porte grince, dit Dana.")
-        assert await browser.wait_for("La porte grince, dit Dana.", PATIENCE) is not None
-        await press_enter(browser)
-        await until_async(
-            lambda: "La porte grince, dit Dana." in journal_notes(door.table),
-            "the browser seat's note never reached the journal",
-        )
+    alice = await join(door.table, door.ssh, "alice")  # another player, over SSH
+    gm = await join(door.table, door.ssh, "gm")
+    try:
+        async with Browser(1100, 760) as browser:
+            await browser.open(invited["url"] + "&lang=fr")
+            assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+            assert await browser.wait_for("Lancer", PATIENCE) is not None  # the table, French
+            await gm.wait_for("● Dana (Mira)")
+            # A roll from the keyboard: it reaches the GM's screen and Alice's.
+            assert "Mira —" not in alice.text()
+            await press(browser, "r")
+            await alice.wait_for("Mira —")
+            await gm.wait_for("Mira —")
+            rolls = [e for e in journal_entries(door.table) if e.roll is not None]
+            assert [(e.character, e.by) for e in rolls] == [("mira", "dana")]
+            # A note typed on the command line reaches the journal.
+            await browser.call("Runtime.evaluate", expression="window.__frames = []")
+            await press(browser, ":")
+            # The command line has the keys once the footer is drawn again without "r".
+            assert await browser.wait_for("^q Quitter", PATIENCE) is not None
+            await press(browser, "La porte grince, dit Dana.")
+            assert await browser.wait_for("La porte grince, dit Dana.", PATIENCE) is not None
+            await press_enter(browser)
+            await alice.wait_for("La porte grince, dit Dana.")
+    finally:
+        await alice.leave()
+        await gm.leave()
     close_door(door)
     printed = door.output()
     assert "dana (joueur (player)) a rejoint (joined) par web" in printed.lower()
