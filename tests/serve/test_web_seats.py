@@ -20,7 +20,7 @@ import aiohttp
 import pytest
 
 from meneur.saves.campaign import Campaign
-from tests.waiting import PATIENCE
+from tests.waiting import PATIENCE, until_async
 
 from .browser import CHROMIUM, Browser
 from .seated import Table, make_table
@@ -57,11 +57,12 @@ class Door:
         return self.said.decode()
 
 
-def open_door(table: Table) -> Door:
-    """``meneur serve --headless --web``, on ports the system chose, one worker."""
+def open_door(table: Table, ssh: int = 0, web: int = 0) -> Door:
+    """``meneur serve --headless --web``, one worker, on these ports (by default ones the
+    system chooses)."""
     server = subprocess.Popen(
-        [*CLI, "serve", str(table.directory), "--headless", "--ssh", "127.0.0.1:0",
-         "--web", "127.0.0.1:0", "--lang", "fr", "--workers", "1"],
+        [*CLI, "serve", str(table.directory), "--headless", "--ssh", f"127.0.0.1:{ssh}",
+         "--web", f"127.0.0.1:{web}", "--lang", "fr", "--workers", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         env={**os.environ, "MENEUR_DATA_DIR": str(table.data_dir)},
     )  # fmt: skip
@@ -251,3 +252,49 @@ async def test_a_dropped_seat_comes_back_by_itself(door: Door) -> None:
         for pid in workers:
             os.kill(int(pid), signal.SIGKILL)
         assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+
+
+async def test_kill_9_loses_nothing_and_a_restarted_table_takes_everyone_back(
+    tmp_path: Path,
+) -> None:
+    from .seated import join
+
+    table = make_table(tmp_path)
+    first = open_door(table)
+    invited = first.invite("--player", "dana", "--name", "Dana", "--character", "mira", "--admit")
+    async with Browser() as browser:
+        await browser.open(invited["url"] + "&lang=fr")
+        assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+        await browser.call("Runtime.evaluate", expression="window.__frames = []")
+        await press(browser, ":")
+        assert await browser.wait_for("^q Quitter", PATIENCE) is not None
+        await press(browser, "Avant la panne.")
+        assert await browser.wait_for("Avant la panne.", PATIENCE) is not None
+        await press_enter(browser)
+        await until_async(
+            lambda: "Avant la panne." in [e.text for e in journal_entries(table)],
+            "the note never reached the journal",
+        )
+        # The server dies at once (its workers follow when they see it gone).
+        first.server.send_signal(signal.SIGKILL)
+        first.server.wait(PATIENCE)
+        await browser.call("Runtime.evaluate", expression="window.__frames = []")
+        again = None
+        for _ in range(int(PATIENCE / 0.2)):  # the old workers may still hold the ports
+            try:
+                again = open_door(table, first.ssh, first.web)
+                break
+            except AssertionError:
+                import asyncio
+
+                await asyncio.sleep(0.2)
+        assert again is not None, "the table never listened again on its ports"
+        try:
+            # The page finds its seat again by itself, with the same link.
+            assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+            assert "Avant la panne." in [e.text for e in journal_entries(table)]
+            alice = await join(table, again.ssh, "alice")
+            await alice.wait_for("● Dana (Mira)")
+            await alice.leave()
+        finally:
+            close_door(again)
