@@ -142,6 +142,11 @@ class WebSeats:
     def _invited(self, request: web.Request, token: str) -> Any:
         found = self.server.invite_for_token(token)
         if found is None:
+            # Said without the token (the log may be read by others than the GM).
+            self.server.log(
+                f"refusé (refused): un lien qui n'ouvre aucune place (a link that opens no"
+                f" seat) depuis {request.remote or '?'}"
+            )
             raise web.HTTPForbidden(text="meneur: this link opens no seat (expired or revoked?)\n")
         return found
 
@@ -168,9 +173,14 @@ class WebSeats:
         invite, seat, name = self._invited(request, request.match_info.get("token", ""))
         origin = request.headers.get("Origin", "").rstrip("/")
         if origin not in self.origins and urlsplit(origin).netloc != request.host:
+            self.server.log(
+                f"refusé (refused): {name}, une page d'un autre site (a page from another"
+                f" site) depuis {request.remote or '?'}"
+            )
             raise web.HTTPForbidden(text="meneur: not from this table's page\n")
         door = self.server.door
         if not await door.enter(invite.ident):
+            self.server.log(f"refusé (refused): {name}, trop de pages ouvertes (too many pages)")
             raise web.HTTPServiceUnavailable(text="meneur: too many pages open on this link\n")
         try:
             sock = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE)

@@ -209,6 +209,13 @@ async def test_nothing_opens_without_a_live_token_or_from_another_site(door: Doo
         for address in (f"/?token={token}", f"/alive?token={token}"):
             async with client.get(base + address) as answer:
                 assert answer.status == 403, address
+    close_door(door)
+    printed = door.output()
+    assert "une page d'un autre site (a page from another site)" in printed
+    assert "trop de pages ouvertes (too many pages)" in printed
+    assert "un lien qui n'ouvre aucune place" in printed
+    assert token not in printed
+    assert "x" * 32 not in printed
 
 
 async def test_with_nobody_to_let_them_in_a_page_is_told_so(door: Door) -> None:

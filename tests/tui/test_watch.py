@@ -253,3 +253,28 @@ async def test_a_player_s_free_roll_says_who_threw_it_by_their_name(table: Campa
         shown = screen_text(app)
         assert "Alice — Jet de dés" in shown
         assert "p7" not in shown
+
+
+@pytest.mark.parametrize("layout", ["stream", "table"])
+async def test_the_stream_never_shows_the_door(table: Campaign, layout: str) -> None:
+    """A table with live invites and a served address: neither layout ever shows a
+    code, a token, a hash of one, or where the table is served."""
+    from datetime import timedelta
+
+    from meneur.play.invites import invite
+
+    issued = [
+        invite(table.directory, dict(table.state), player=player, now=table.clock(),
+               lifetime=timedelta(hours=2))
+        for player in ("p7", None)
+    ]  # fmt: skip
+    secrets = [s for i in issued for s in (i.code, i.code.replace("-", ""), i.token)]
+    secrets += ["sha256:", "127.0.0.1", "ssh -p", "?token="]
+    app = watch(table, layout=layout)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        _cli("roll", "dice", "2d6", "--campaign", str(table.directory), "--as", "p7", "--seed", "4")
+        await until_app(pilot, lambda: "2d6" in screen_text(app))
+        shown = screen_text(app)
+        assert "p7 — " in shown  # named as the table file calls them (no name given)
+        assert not [secret for secret in secrets if secret in shown]
