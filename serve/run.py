@@ -190,7 +190,7 @@ def serve(
                 app: Any = gm_app(server)
                 # The GM's own screen says where players connect, and the key to compare
                 # (this terminal's earlier lines are under the app).
-                app.session.served = text.strip().splitlines()[1:3]
+                app.session.served = text.strip().splitlines()[1:-1]  # not table.toml
                 app.session.door = server.door
                 gm_name = (table.names.get("gm") if table else None) or "MJ"
                 here = Present(GM_SEAT, gm_name, datetime.now().strftime("%H:%M"), "local")
