@@ -223,6 +223,14 @@ def run_web(args: argparse.Namespace) -> int:
 
     name = visible(campaign.name)
     print(f"meneur web : {name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)
+    if args.role == "gm":
+        print(
+            "meneur web : attention, --role gm montre tout, secrets compris, à qui a cette"
+            " adresse (warning: --role gm shows everything, secrets included, to whoever"
+            " has this address)",
+            file=sys.stderr,
+            flush=True,
+        )
     guarded_server(
         command,
         host=args.host,

@@ -201,3 +201,22 @@ async def test_a_transparent_background_lets_the_scene_show_through(tmp_path: Pa
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(PATIENCE)
+
+
+def test_serving_the_gm_s_view_says_what_it_shows(tmp_path: Path) -> None:
+    """Was: --role gm served every secret to whoever reached the port, without a word."""
+    directory = tmp_path / "camp"
+    _cli("new", str(directory), "--system", "resolution")
+    server = subprocess.Popen(
+        [*CLI, "web", str(directory), "--port", str(free_port()), "--role", "gm"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")},
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert server.stderr is not None
+        said = server.stderr.readline()
+        assert "--role gm shows everything, secrets included" in said
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(PATIENCE)
