@@ -134,34 +134,68 @@ async def test_an_expired_or_revoked_code_opens_nothing(tmp_path: Path) -> None:
     assert dana_keys(table) == 0
 
 
-def test_openssh_joins_with_the_code_meneur_invite_printed(tmp_path: Path) -> None:
+def test_openssh_joins_with_a_printed_code_plays_and_the_code_is_spent(tmp_path: Path) -> None:
+    """The real ssh client: Dana's fresh key with the code meneur invite printed joins,
+    rolls and quits; the same code with another key, a revoked code and an expired one
+    are refused at authentication."""
     import json
     import os
     import sys
 
-    from .test_openssh import start_server
+    from .test_openssh import Terminal, ssh_args, start_server
 
     table = make_table(tmp_path)
     env = {**os.environ, "MENEUR_DATA_DIR": str(table.data_dir)}
-    made = subprocess.run(
-        [sys.executable, "-m", "meneur.cli.main", "invite", str(table.directory),
-         "--player", "dana", "--character", "mira", "--admit", "--json", "--host", "127.0.0.1"],
-        capture_output=True, text=True, env=env, timeout=PATIENCE, check=True,
+
+    def printed(*options: str) -> dict[str, str]:
+        made = subprocess.run(
+            [sys.executable, "-m", "meneur.cli.main", "invite", str(table.directory),
+             "--json", "--host", "127.0.0.1", *options],
+            capture_output=True, text=True, env=env, timeout=PATIENCE, check=True,
+        )  # fmt: skip
+        return dict(json.loads(made.stdout))
+
+    def as_user(person: str, user: str) -> list[str]:
+        args = ssh_args(table, person, port, tmp_path / "known", "accept-new")
+        return [*args[:-1], f"{user}@127.0.0.1"]
+
+    def user_of(invited: dict[str, str]) -> str:
+        return invited["ssh"].split()[-1].split("@")[0]
+
+    dana = printed("--player", "dana", "--name", "Dana", "--character", "mira", "--admit")
+    revoked = printed("--player", "dana", "--admit")
+    subprocess.run(
+        [sys.executable, "-m", "meneur.cli.main", "table", "revoke", revoked["invite"],
+         str(table.directory)],
+        capture_output=True, env=env, timeout=PATIENCE, check=True,
     )  # fmt: skip
-    printed = json.loads(made.stdout)
+    with Campaign.open(table.directory, write=False) as campaign:
+        expired = invite(
+            table.directory, dict(campaign.state), player="dana", admit=True,
+            now=campaign.clock() - timedelta(hours=25),
+        )  # fmt: skip
     server, port = start_server(table)
     try:
-        user = printed["ssh"].split()[-1].split("@")[0]
-        ssh = subprocess.run(
-            ["ssh", "-tt", "-p", str(port), "-i", str(table.keys["dana"]),
-             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-             "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", f"{user}@127.0.0.1"],
-            stdin=subprocess.DEVNULL, capture_output=True, timeout=PATIENCE,
-        )  # fmt: skip
-        assert ssh.returncode == 0, ssh.stderr
+        player = Terminal(as_user("dana", user_of(dana)))
+        player.wait_for("● Dana (Mira)")
+        player.send("r")
+        player.wait_for("graine")  # her roll, its seed shown: written
+        player.send("\x11")  # ctrl+q
+        assert player.status() == 0
         assert dana_keys(table) == 1
+        for person, user in (
+            ("stranger", user_of(dana)),  # spent
+            ("stranger", user_of(revoked)),
+            ("stranger", expired.code),
+        ):
+            refused = Terminal(as_user(person, user))
+            assert refused.status() == 255, user
+            assert b"Permission denied" in refused.said
     finally:
         server.terminate()
-        output = server.communicate(timeout=PATIENCE)[0]
-    assert user not in output.decode()
-    assert "clé ajoutée" in output.decode()
+        output = server.communicate(timeout=PATIENCE)[0].decode()
+    rolled = [e for e in Campaign.open(table.directory, write=False).journal if e.roll]
+    assert [(e.character, e.by) for e in rolled] == [("mira", "dana")]
+    for secret in (user_of(dana), user_of(revoked), expired.code, dana["url"].split("=")[1]):
+        assert secret not in output
+    assert "clé ajoutée" in output
