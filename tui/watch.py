@@ -103,6 +103,76 @@ class LastRoll(Static):
         self.update(text)
 
 
+PIPS = {
+    1: ("   ", " ● ", "   "),
+    2: ("●  ", "   ", "  ●"),
+    3: ("●  ", " ● ", "  ●"),
+    4: ("● ●", "   ", "● ●"),
+    5: ("● ●", " ● ", "● ●"),
+    6: ("● ●", "● ●", "● ●"),
+}
+"""A d6's face as its pips, three rows of three places."""
+
+
+class BigDice(Static):
+    """The last roll's dice drawn as dice — a d6 with its pips, any other die with its
+    number — kept ones bright in the outcome's colour, dropped ones dim, where the view
+    has room (a stream at 160×45 is read from across a room)."""
+
+    DEFAULT_CSS = """
+    BigDice {
+        width: 100%;
+        height: auto;
+        content-align: center top;
+        text-align: center;
+        padding: 0 2;
+        display: none;
+        &.roomy.rolled { display: block; }
+    }
+    """
+
+    MOST = 12
+    """Dice beyond this many are left to the line of dice (they would not fit big)."""
+
+    def show(self, entry: Entry | None, campaign: Campaign) -> None:
+        """Draw ``entry``'s dice (nothing for a secret, or a roll without plain dice)."""
+        roll = {} if entry is None or entry.redacted else dict(entry.roll or {})
+        outcome = roll.get("outcome")
+        colour = OUTCOME_COLOURS[style_class(outcome)] if isinstance(outcome, str) else ""
+        drawn = dice_drawing(roll, colour)
+        self.set_class(bool(drawn), "rolled")
+        self.update(drawn)
+
+    def fit(self, width: int, height: int) -> None:
+        """Shown only on a view of at least 80×30."""
+        self.set_class(width >= 80 and height >= 30, "roomy")
+
+
+def dice_drawing(roll: dict[str, Any], colour: str = "") -> Text:
+    """``roll``'s dice as boxes side by side (see :class:`BigDice`), a dice expression's
+    total after them; empty when it has none, too many, or faces that are not numbers."""
+    dice = [d for d in roll.get("dice", ()) if isinstance(d, dict)]
+    if not dice or len(dice) > BigDice.MOST or not all(type(d.get("face")) is int for d in dice):
+        return Text()
+    rows = [Text() for _ in range(5)]
+    for die in dice:
+        face, sides = int(die["face"]), die.get("sides")
+        if sides == 6 and face in PIPS:
+            middle = [f"  {line[0]} {line[1]} {line[2]}  " for line in PIPS[face]]
+        else:
+            middle = ["         ", f"{face:^9}", "         "]
+        kept = die.get("kept") is not False
+        style = f"bold {colour}".strip() if kept else "dim"
+        box = ["╭─────────╮", *[f"│{m}│" for m in middle], "╰─────────╯"]
+        for row, line in zip(rows, box, strict=True):
+            row.append(line, style=style)
+            row.append(" ")
+    result = roll.get("result")
+    if roll.get("system") == "dice" and isinstance(result, int):
+        rows[2].append(f" = {result}", style="bold")
+    return Text("\n").join(rows)
+
+
 def _who(entry: Entry, campaign: Campaign) -> str:
     """Who acted: the character's name (a player is named in the journal by their
     ident, which is table.toml's key, never shown: nothing then)."""
@@ -224,6 +294,7 @@ class WatchApp(App[None]):
         yield Static(id="problem")
         if self.layout_name == "stream":
             yield LastRoll(id="last-roll")
+            yield BigDice(id="big-dice")
             yield PartyStrip(id="party")
             yield RecentJournal(id="recent")
             return
@@ -284,8 +355,15 @@ class WatchApp(App[None]):
         state = state_for(self.viewer, self.campaign.state, self.campaign.journal)
         self.query_one(PartyStrip).show(self.campaign, state)
 
+    def on_resize(self) -> None:
+        for big in self.query(BigDice):
+            big.fit(self.size.width, self.size.height)
+
     def _redraw(self) -> None:
         self.query_one(LastRoll).show(self.last_roll, self.campaign, self.strings)
+        big = self.query_one(BigDice)
+        big.fit(self.size.width, self.size.height)
+        big.show(self.last_roll, self.campaign)
         self._show_party()
         shown = [e for e in self.recent if e is not self.last_roll]
         self.query_one(RecentJournal).show(shown, self.campaign, self.strings)

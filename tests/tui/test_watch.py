@@ -278,3 +278,42 @@ async def test_the_stream_never_shows_the_door(table: Campaign, layout: str) -> 
         shown = screen_text(app)
         assert "p7 — " in shown  # named as the table file calls them (no name given)
         assert not [secret for secret in secrets if secret in shown]
+
+
+def test_dice_are_drawn_as_dice() -> None:
+    from meneur.tui.watch import dice_drawing
+
+    roll = {"system": "resolution", "dice": [
+        {"sides": 6, "face": 4, "kept": False}, {"sides": 6, "face": 3, "kept": True},
+    ]}  # fmt: skip
+    drawn = dice_drawing(roll, "red")
+    rows = drawn.plain.splitlines()
+    assert rows[0] == "╭─────────╮ ╭─────────╮ "
+    assert rows[1] == "│  ●   ●  │ │  ●      │ "
+    assert rows[2] == "│         │ │    ●    │ "
+    assert rows[3] == "│  ●   ●  │ │      ●  │ "
+    # The kept die in the outcome's colour, the dropped one dim.
+    styles = {str(span.style) for span in drawn.spans}
+    assert styles == {"dim", "bold red"}
+    d100 = dice_drawing({"system": "cosmos", "dice": [{"sides": 100, "face": 47}]}).plain
+    assert "│   47    │" in d100
+    total = dice_drawing({"system": "dice", "result": 9, "dice": [
+        {"sides": 6, "face": 4}, {"sides": 6, "face": 5},
+    ]}).plain  # fmt: skip
+    assert total.splitlines()[2].endswith(" = 9")
+    assert dice_drawing({"dice": [{"sides": 6, "face": 1}] * 13}).plain == ""  # too many
+
+
+@pytest.mark.parametrize(("size", "drawn"), [((160, 45), True), ((80, 24), False)])
+async def test_a_big_stream_draws_the_dice_big(
+    table: Campaign, size: tuple[int, int], drawn: bool
+) -> None:
+    app = watch(table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        _cli(
+            "roll", "resolution", "--score", "3", "--campaign", str(table.directory),
+            "--character", "kael", "--label", "Escalader", "--seed", "9",
+        )  # fmt: skip
+        await until_app(pilot, lambda: "Escalader" in screen_text(app))
+        assert ("╭─────────╮" in screen_text(app)) is drawn
