@@ -96,10 +96,22 @@ def short_words(inputs: Any, t: Translate) -> str:
         team = f"({inputs.leader_dd}, {inputs.assistant_dd})"
         return f"{skill_text(inputs.leader, t)} · {team} · {len(inputs.assistants)}"
     if isinstance(inputs, systemj.SystemjTest):
-        shown = f"{inputs.label} {inputs.value}".strip()
+        shown = f"{systemj_label(inputs.label)} {inputs.value}".strip()
         effective = t("systemj.effective", score=inputs.effective)
         return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
     return _described(inputs)
+
+
+def systemj_label(label: str) -> str:
+    """What a SYSTEMJ test is said to test: an attribute by its French name and English
+    gloss (``agilite`` → ``Agilité (agility)``), anything else (a skill) as it is."""
+    from meneur.core.systemj.combat import ATTRIBUTES
+
+    if label in ATTRIBUTES:
+        from meneur.content import term
+
+        return term(f"systemj.attribute.{label}").glossed
+    return label
 
 
 def skill_text(skill: Any, t: Translate) -> str:

@@ -791,3 +791,43 @@ async def test_systemj_combat_helper_scores_are_the_sheets(campaign_of) -> None:
         assert sheet["sheet.parry"] == (70 * 2 + 61 + 45) // 5 + 5
         assert f"Encaissement {sheet['sheet.block']}" in text
         assert f"Parade {sheet['sheet.parry']}" in text
+
+
+async def test_systemj_offers_every_attribute_by_its_name(campaign_of) -> None:
+    """Play-tested: the panel listed only the attributes that had been edited, by their
+    raw keys (``agilite 72``), so one left at its default could not be tested. Now the
+    seven are there, at 50 until the sheet says otherwise, by their names, then the
+    skills; the journal says which was tested."""
+    from meneur.content.strings import strings
+    from meneur.play.reading import read_entry
+    from meneur.play.session import Session
+    from meneur.tui.app import MeneurApp
+
+    campaign = campaign_of("systemj")
+    campaign.set(
+        ("characters", "nox"),
+        {"name": "Nox", "kind": "pc", "sheet": {"attributes": {"agilite": 72}}},
+    )
+    import random
+
+    app = MeneurApp(Session(campaign, strings("fr"), random.Random(3)))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#panel #character", Choice).value = "nox"
+        await pilot.pause()
+        choice = app.screen.query_one("#value-of", Choice)
+        labels = [label for label, _ in choice.options]
+        assert labels[:7] == [
+            "Force (strength) 50", "Résistance (endurance) 50", "Agilité (agility) 72",
+            "Rapidité (speed) 50", "Intelligence 50", "Personnalité (personality) 50",
+            "Chance (luck) 50",
+        ]  # fmt: skip
+        choice.value = "rapidite"
+        await pilot.pause()
+        assert app.screen.query_one("#value", Input).value == "50"
+        await pilot.press("r")
+        await pilot.pause()
+        entry = app.session.campaign.journal.latest(1)[0]
+        said = read_entry(entry, app.session.campaign, strings("fr").t).text
+        assert said.startswith("Nox — Rapidité (speed) 50")
+        assert "Rapidité (speed) 50" in screen_text(app)

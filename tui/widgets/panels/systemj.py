@@ -75,17 +75,29 @@ class SystemjPanel(ActionPanel):
         self.order: list[str] = []
 
     def _values(self, sheet: dict[str, Any]) -> dict[str, int]:
+        """What the acting character may test: the seven attributes (at 50 until the
+        sheet says otherwise), then their skills, generic and special, by name."""
+        from meneur.core.systemj.combat import ATTRIBUTES
+
+        attributes = sheet.get("attributes", {})
+        attributes = attributes if isinstance(attributes, dict) else {}
         found: dict[str, int] = {}
-        for key in ("attributes", "skills"):
-            for name, value in sheet.get(key, {}).items():
-                if isinstance(value, int):
+        for name in ATTRIBUTES:
+            value = attributes.get(name, 50)
+            found[name] = value if isinstance(value, int) else 50
+        for key in ("skills", "special"):
+            skills = sheet.get(key, {})
+            for name, value in skills.items() if isinstance(skills, dict) else ():
+                if isinstance(value, int) and name not in found:
                     found[name] = value
         return found
 
     def character_changed(self) -> None:
+        from meneur.play.rolls import systemj_label
+
         values = self._values(self.sheet)
         self.query_one("#value-of", Choice).set_options(
-            [(f"{name} {value}", name) for name, value in values.items()]
+            [(f"{systemj_label(name)} {value}", name) for name, value in values.items()]
         )
         people = [(c.get("name", ident), ident) for ident, c in self.session.characters().items()]
         for selector in ("#attacker", "#target"):
