@@ -148,3 +148,56 @@ async def test_a_tension_for_one_question_leaves_the_campaigns(app_of) -> None:
         assert tension_of(campaign.state) == 3
         assert app.screen.query_one("#tension", StepSelector).value == "3"
         assert not app.screen.query_one("#tension-once", Tick).value
+
+
+def last_question(app):  # the last yes/no answer (a random event may follow it)
+    return [e for e in latest(app, 4) if e.roll and e.roll["system"] == "yesno"][-1]
+
+
+async def test_the_question_box_gives_the_keyboard_back(app_of) -> None:
+    """Play-tested: the Oracles tab's question box kept the keyboard (Escape did not
+    leave it, ``:`` and ctrl+e were typed into it), the next question was typed after
+    the last one, and ``? question`` on the command line reset the likelihood to 3."""
+    from meneur.tui.screens.dialogs import TextDialog
+    from meneur.tui.widgets.command_line import CommandLine
+
+    app = app_of("resolution")
+    app.session.campaign.set(("options", "solo"), True)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        question = app.screen.query_one("#question", Input)
+        question.focus()
+        await pilot.press(*"dort", "enter")
+        await pilot.pause()
+        assert last_question(app).text == "dort"
+        assert "« dort »" in screen_text(app)
+        assert question.value == ""  # ready for the next one
+        await pilot.press(*"fuit", "enter")
+        await pilot.pause()
+        assert last_question(app).text == "fuit"
+        # ctrl+e exports, even from the box.
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        # Escape leaves the box: ":" is the command line again, not a character.
+        question.focus()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not question.has_focus
+        app.screen.query_one("#likelihood", StepSelector).value = "5"
+        await pilot.press("colon")
+        await pilot.pause()
+        command = app.screen.query_one(CommandLine)
+        assert command.has_focus
+        assert question.value == ""
+        command.value = "? La porte cède-t-elle ?"
+        await pilot.press("enter")
+        await pilot.pause()
+        asked = last_question(app)
+        assert asked.text == "La porte cède-t-elle ?"
+        assert asked.roll["inputs"]["likelihood"] == 5
+        assert app.screen.query_one("#likelihood", StepSelector).value == "5"

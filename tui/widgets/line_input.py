@@ -14,15 +14,23 @@ in the order they came.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
 
 class TextField(Input):
     """Textual's Input, whose Enter submits what was typed before it (see the module's
-    docstring): every text field of meneur's screens is one."""
+    docstring): every text field of meneur's screens is one.
+
+    ctrl+e is the table's export, even from a field (play-tested: it moved the cursor
+    to the end of the line instead, which the End key does)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+e", "screen.export", show=False),
+    ]
 
     async def _on_key(self, event: events.Key) -> None:
         # Textual calls Input's own handler after this one (unless prevented): every

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
@@ -124,6 +124,14 @@ class OraclePanel(SessionStrings, VerticalScroll):
         """The question typed, if any."""
         return self.query_one("#question", Input).value.strip()
 
+    def on_key(self, event: events.Key) -> None:
+        """Escape leaves the question box (play-tested: it kept the keyboard, so ``r``
+        and ``:`` were typed into it): the keys are the table's again."""
+        question = self.query_one("#question", Input)
+        if event.key == "escape" and question.has_focus:
+            event.stop()
+            self.query_one("#likelihood", StepSelector).focus()
+
     @on(Button.Pressed, "#ask-yesno")
     @on(Input.Submitted, "#question")
     def action_ask(self) -> None:
@@ -186,13 +194,14 @@ class OraclePanel(SessionStrings, VerticalScroll):
         self.answer(oracles.OracleQuestion(lean, self.question()))
 
     def ask_from_command(self, text: str) -> None:
-        """``?4 Is the door locked?``: a likelihood digit may lead the question."""
+        """``?4 Is the door locked?``: a likelihood digit may lead the question; without
+        one, the likelihood chosen on the panel (play-tested: it was reset to 3)."""
         text = text.strip()
-        likelihood = 3
+        selector = self.query_one("#likelihood", StepSelector)
+        likelihood = int(selector.value)
         if text[:1] in ("1", "2", "3", "4", "5"):
             likelihood, text = int(text[0]), text[1:].strip()
-        self.query_one("#likelihood", StepSelector).value = str(likelihood)
-        self.query_one("#question", Input).value = text
+            selector.value = str(likelihood)
         self.answer(oracles.YesNoQuestion(likelihood, text, self.tension))
 
     def answer(self, question: oracles.YesNoQuestion | oracles.OracleQuestion) -> None:
@@ -232,6 +241,9 @@ class OraclePanel(SessionStrings, VerticalScroll):
         if written is not None and written is not before:  # who sees it, in words
             text.append("\n👁 " + self.session.seen_by(written), style="italic")
         self.query_one("#answer", Static).update(text)
+        # Asked: the box is ready for the next question (play-tested: the next one was
+        # typed after this one, and Delete at the end of it removed nothing).
+        self.query_one("#question", Input).value = ""
 
     def _roll_table(self, key: str, title: str, *, show: bool = True) -> str | None:
         """Roll the table ``key`` (the campaign's own, else the shipped one), journal it
