@@ -177,3 +177,43 @@ async def test_at_a_shared_table_the_gm_may_keep_a_clock_to_themself(campaign_of
         tracker = session.campaign.state["trackers"]["le_traitre"]
         assert tracker["gm"] is True
         assert tracker["max"] == 4
+
+
+async def test_a_solo_players_no_about_a_gm_clock_reaches_no_audience(app_of) -> None:
+    """Play-tested: a GM-only clock showed on "no" answers (the clock did not move, so
+    its entry was written public). Asked from the solo player's app until the oracle says
+    no, the answer is on their screen and nowhere in the audience's view."""
+    from meneur.content.strings import strings
+    from meneur.core.visibility import AUDIENCE
+    from meneur.saves.campaign import Campaign
+    from meneur.tui.watch import WatchApp
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    campaign.set(
+        ("trackers", "embuscade"),
+        {"name": "Embuscade", "kind": "clock", "value": 0, "max": 6, "gm": True},
+    )
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        for _ in range(20):
+            app.screen.action_story_ask_clock()
+            await pilot.pause()
+            await pilot.press("enter")  # the clock
+            await pilot.pause()
+            await pilot.press("enter")  # the first likelihood: very unlikely
+            await pilot.pause()
+            if latest(app).roll["outcome"].startswith("no"):
+                break
+        entry = latest(app)
+        assert entry.roll["outcome"].startswith("no")  # no, "no, and", "no, but"
+        assert campaign.state["trackers"]["embuscade"]["value"] == 0
+        assert entry.visibility == "gm"
+        assert "Embuscade avance-t-elle ?" in screen_text(app)  # the solo player is the GM
+    view = WatchApp(Campaign.open(campaign.directory, write=False), strings("fr"), AUDIENCE)
+    async with view.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = screen_text(view)
+        assert "Embuscade" not in shown
+        assert "Horloge" not in shown
