@@ -17,7 +17,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry, chunk_number, read_chunk
 
-from .reading import Translate, roll_text
+from .reading import Translate, read_entry, roll_result, roll_text
 from .views import entries_for
 
 __all__ = ["Entry", "after", "before", "each_chunk", "search", "seen"]
@@ -96,7 +96,11 @@ def search(
 
 
 def _words(entry: Entry, campaign: Campaign, t: Translate) -> str:
-    """What a search looks in: a note as rewritten, a roll's words as read."""
+    """What a search looks in, as the reader reads it: a note as rewritten; a roll's
+    words and what it came to (an outcome, a table's result), not its dice line; what
+    any other entry says (a person or a thread added, a clock moved, a scene)."""
     if entry.roll is not None:
-        return roll_text(entry, campaign, t)  # its words alone, not its dice line
-    return campaign.note_text(entry)
+        return f"{roll_text(entry, campaign, t)}\n{roll_result(entry.roll)}"
+    if entry.kind == "note":
+        return campaign.note_text(entry)
+    return read_entry(entry, campaign, t).text

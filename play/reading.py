@@ -208,14 +208,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         text = campaign.note_text(entry) if entry.kind == "note" else entry.text
         return EntryReading(text)
     outcome = roll.get("outcome")
-    if isinstance(outcome, str):
-        result = outcome_words(str(roll.get("system")), outcome)
-    elif isinstance(roll.get("text"), str):
-        result = str(roll["text"])  # a table's result, placeholders filled in
-    elif "result" in roll:
-        result = str(roll["result"])
-    else:
-        result = ""
+    result = roll_result(roll)
     seed = roll.get("seed")
     return EntryReading(
         text=roll_text(entry, campaign, t),
@@ -226,6 +219,19 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         physical=roll.get("physical") is True,
         chosen_seed=roll.get("chosen_seed") is True,
     )
+
+
+def roll_result(roll: Mapping[str, Any]) -> str:
+    """What a roll came to, in words: its outcome's, a table's result (placeholders
+    filled in), a total; "" for none."""
+    outcome = roll.get("outcome")
+    if isinstance(outcome, str):
+        return outcome_words(str(roll.get("system")), outcome)
+    if isinstance(roll.get("text"), str):
+        return str(roll["text"])
+    if "result" in roll:
+        return str(roll["result"])
+    return ""
 
 
 def roll_text(entry: Entry, campaign: Campaign, t: Translate) -> str:

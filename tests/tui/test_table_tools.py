@@ -530,3 +530,55 @@ async def test_a_very_long_note_is_drawn_a_screen_at_most(app_of) -> None:
         hidden = len(huge) - len("\n".join(["ligne"] * 20))
         assert f"encore {hidden:,} caractères" in prompts[1]
         assert "la nuit tombe" in shown
+
+
+async def test_the_journal_search_reads_what_a_reader_reads_and_escape_ends_it(
+    app_of,
+) -> None:
+    """Play-tested: ctrl+f matched entries' titles only (not notes' results, people,
+    threads), and Escape did not clear it."""
+    from meneur.core.records import roll_seeded
+    from meneur.core.resolution import rules as resolution
+    from meneur.core.story import StoryItem
+    from meneur.play import story
+    from tests.waiting import until_app
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    for key, name in (("people", "Alix la passeuse"), ("threads", "Retrouver la caravane")):
+        campaign.append("change", story.add_item(key, StoryItem(name), f"{key} : {name}"))
+    record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 9)
+    campaign.record_roll(record, "Escalader le mur")
+    outcome = app.session.campaign.journal.latest(1)[0].roll["outcome"]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        journal = app.screen.query_one(JournalView)
+        for wanted, found in (("passeuse", "Alix la passeuse"), ("caravane", "caravane")):
+            await pilot.press("ctrl+f")
+            field = app.screen.query_one("#journal-search", Input)
+            field.value = wanted
+            await pilot.press("enter")
+            await until_app(pilot, lambda: "trouvée" in screen_text(app))
+            assert [found in e.text or found in read(app, e) for e in journal.entries] == [True]
+        # A roll is found by what it came to (seed 9 fails: "Échec sans effet…").
+        assert outcome.startswith("failure")
+        await pilot.press("ctrl+f")
+        app.screen.query_one("#journal-search", Input).value = "sans effet secondaire"
+        await pilot.press("enter")
+        await until_app(pilot, lambda: "trouvée" in screen_text(app))
+        assert [e.text for e in journal.entries] == ["Escalader le mur"]
+        # Escape ends the search: the latest entries again, the keyboard in the list.
+        await pilot.press("ctrl+f")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not journal.found
+        assert app.screen.query_one("#journal-search", Input).has_class("hidden")
+        assert journal.listing.has_focus
+        assert "Escalader le mur" in screen_text(app)
+
+
+def read(app, entry) -> str:  # type: ignore[no-untyped-def]
+    from meneur.play.reading import read_entry
+
+    return read_entry(entry, app.session.campaign, app.session.strings.t).text

@@ -516,6 +516,28 @@ class JournalView(Vertical):
         search.remove_class("hidden")
         search.focus()
 
+    def on_key(self, event: events.Key) -> None:
+        """Escape in the search field ends the search: the journal as it was, and the
+        keyboard back in the list (play-tested: the search stayed)."""
+        if event.key != "escape":
+            return
+        field = next(self.query("#journal-search").results(Input), None)
+        if field is None or not field.has_focus:
+            return
+        event.stop()
+        field.value = ""
+        self.close_search()
+        self.listing.focus()
+
+    def close_search(self) -> None:
+        """Stop searching: the field hidden, the latest entries listed again."""
+        self.workers.cancel_group(self, "search")
+        for field in self.query("#journal-search").results(Input):
+            field.add_class("hidden")
+        if self.campaign is not None and self.found:
+            self.show(self.campaign)
+        self.status.update("")
+
     @on(Input.Submitted, "#journal-search")
     def search(self, event: Input.Submitted) -> None:
         """Search the whole journal, newest first, in a worker: what is found is listed
@@ -524,11 +546,7 @@ class JournalView(Vertical):
         wanted = event.value.strip().casefold()
         status = self.status
         if not wanted or self.campaign is None:
-            self.workers.cancel_group(self, "search")
-            self.query_one("#journal-search", Input).add_class("hidden")
-            if self.campaign is not None:
-                self.show(self.campaign)
-            status.update("")
+            self.close_search()
             return
         self._list([], found=True)
         status.update(self.strings.t("journal.searching", count=0))
