@@ -17,7 +17,8 @@ from typing import Any
 from meneur.core import story
 from meneur.core.changes import MISSING, Change, read, set_value
 from meneur.core.errors import RulesError
-from meneur.saves.campaign import Plan, Planned
+from meneur.core.visibility import Viewer
+from meneur.saves.campaign import Campaign, Plan, Planned
 from meneur.saves.state import Tracker, trackers
 
 
@@ -138,6 +139,27 @@ def _tracker(state: Mapping[str, Any], ident: str) -> Tracker:
     if tracker is None:
         raise RulesError(f"{ident}: no such clock or track (removed meanwhile?)")
     return tracker
+
+
+SCENE_LOOKBACK = 400
+"""Entries looked back through for the current scene (a scene older than that is long
+over: the cost stays that of a few hundred entries however long the journal)."""
+
+
+def current_scene(campaign: Campaign, viewer: Viewer) -> str | None:
+    """The title of the scene being played, as ``viewer`` may know it: the latest scene
+    they may see since the latest session began; None when none has begun."""
+    from .journal import seen
+
+    latest = campaign.journal.latest(SCENE_LOOKBACK)
+    for entry in reversed(list(seen(campaign, viewer, latest))):
+        if entry.redacted:
+            continue
+        if entry.kind == "scene":
+            return entry.text.strip() or None
+        if entry.kind == "session":
+            return None
+    return None
 
 
 def tension_of(state: Mapping[str, Any]) -> int:

@@ -5,6 +5,8 @@ clocks."""
 
 from __future__ import annotations
 
+import pytest
+
 from meneur.play.session import Session
 
 from .conftest import screen_text
@@ -217,3 +219,44 @@ async def test_a_solo_players_no_about_a_gm_clock_reaches_no_audience(app_of) ->
         shown = screen_text(view)
         assert "Embuscade" not in shown
         assert "Horloge" not in shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 30), (140, 40)])
+async def test_the_story_shows_at_every_size(campaign_of, size: tuple[int, int]) -> None:
+    """Play-tested: the story column was cut at 110×30 and hidden at 80×24, so a solo
+    player at the default size never saw their scene, tension, threads and people. Now
+    it is beside the party, or on a line under the tabs once the column folds away; a
+    GM's clock is there for the GM only."""
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.story import StoryItem
+    from meneur.core.table_rules import Seat
+    from meneur.play import story
+    from meneur.tui.app import MeneurApp
+
+    campaign = campaign_of("resolution")
+    campaign.set(("options", "solo"), True)
+    for key, name in (("threads", "Retrouver la caravane"), ("people", "Alix")):
+        campaign.append("change", story.add_item(key, StoryItem(name), name))
+    campaign.set(
+        ("trackers", "embuscade"),
+        {"name": "Embuscade", "kind": "clock", "value": 1, "max": 4, "gm": True},
+    )
+    campaign.mark("scene", "Le col enneigé")
+    seats = {"gm": Seat("gm"), "alice": Seat("player", "alice", frozenset({"kael"}))}
+    for who, seat in seats.items():
+        session = Session(campaign, strings("fr"), random.Random(1), seat=seat)
+        app = MeneurApp(session)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            shown = " ".join(screen_text(app).split())
+            assert "Scène : Le col enneigé" in shown, (who, size)
+            assert "Tension 3" in shown
+            assert "Retrouver la caravane" in shown
+            # What the story says whole (at 80 columns, two lines of it are shown).
+            part = app.screen.query_one("#story-line" if size[0] < 110 else "#story")
+            told = " ".join(str(part.render()).split())
+            assert "Alix" in told
+            assert ("Embuscade" in told) is (who == "gm")

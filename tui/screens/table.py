@@ -30,7 +30,7 @@ from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.panels import panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
-from meneur.tui.widgets.story import StoryView
+from meneur.tui.widgets.story import StoryLine, StoryView
 from meneur.tui.widgets.tabbar import TabBar
 from meneur.tui.widgets.title_bar import TitleBar
 
@@ -125,6 +125,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             yield Vertical(id="side")
             with Vertical(id="center"):
                 yield TabBar([(tab, self.t(f"tabs.{tab}")) for tab in TABS], id="tabs")
+                yield StoryLine(id="story-line")
                 # One pane per tab, shown by the tab bar; the hidden tabs' panes are mounted
                 # after the first frame (see _after_first_frame).
                 yield panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
@@ -269,15 +270,32 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     def _show_story(self) -> None:
         """The story beside the party: what this seat may see of it (a player never
         receives the GM's clocks and tracks)."""
+        from meneur.play.story import current_scene
         from meneur.play.views import state_for
 
         campaign = self.session.campaign
+        viewer = self.session.seat.viewer
         # What this seat's view receives, from the one filter every view uses.
-        state = state_for(self.session.seat.viewer, campaign.state, campaign.journal)
-        titles = {key: self.t(f"story.{key}") for key in ("threads", "people", "trackers")}
+        state = state_for(viewer, campaign.state, campaign.journal)
+        titles = {key: self.t(f"story.{key}") for key in ("threads", "people", "trackers", "part")}
+        heading = []
+        scene = current_scene(campaign, viewer)
+        if scene:
+            heading.append(self.t("story.scene", title=visible(scene)))
+        if state.get("options", {}).get("solo"):
+            from meneur.content import term
+
+            tension = tension_of(state)
+            name = term(f"solo.tension.{tension}").glossed
+            heading.append(self.t("story.tension", value=tension, name=name))
+        # At every size: beside the party, or on a line under the tabs once the side
+        # column has folded away (under 110 columns).
+        self.query_one("#story-line", StoryLine).show(state, titles, heading)
+        if not self._side:
+            return
         view = self.query_one("#story", StoryView)
         view.border_title = self.t("story.title")
-        view.show(state, titles)
+        view.show(state, titles, heading)
 
     def _show_compact(self) -> None:
         if not self._side:
@@ -676,6 +694,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             journal = self.query_one(JournalView)
             for entry in update.entries:
                 journal.add(entry)
+            if any(entry.kind in ("scene", "session") for entry in update.entries):
+                self._show_story()  # a new scene, written elsewhere
 
     async def _rebuild_panel(self) -> None:
         """The campaign's rules changed (``meneur set options…``, another screen): the
@@ -688,7 +708,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         new = panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
         new.display = old.display
         await old.remove()
-        await self.query_one("#center").mount(new, after=self.query_one("#tabs"))
+        await self.query_one("#center").mount(new, after=self.query_one("#story-line"))
         new.character = self.acting
 
     def characters_changed(self, entries: Iterable[Entry] = ()) -> None:
