@@ -997,4 +997,32 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     arguments = _join_dashed_values(sys.argv[1:] if argv is None else argv)
     # Building every command's parser costs ~15 ms that opening the app need not wait for.
     parser = _app_parser() if _opens_app(arguments) else build_parser(arguments)
+    command = _words_command(parser, arguments[:1])
+    if command is not None:
+        # Its words and its options in any order: ``meneur note DIR --edit 3 "text"``
+        # (argparse alone refuses words after an option that follows words).
+        namespace = argparse.Namespace(
+            **{
+                a.dest: a.default
+                for a in parser._actions
+                if argparse.SUPPRESS not in (a.dest, a.default)
+            }
+        )
+        namespace.command = arguments[0]
+        return command.parse_intermixed_args(arguments[1:], namespace)
     return parser.parse_args(arguments)
+
+
+def _words_command(parser: Parser, first: list[str]) -> Parser | None:
+    """The parser of command ``first[0]`` when it takes free words (a note's text, a
+    story verb and its names) besides options; None otherwise."""
+    if not first:
+        return None
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found = action.choices.get(first[0])
+            if found is not None and any(
+                a.dest == "words" and a.nargs in ("+", "*") for a in found._actions
+            ):
+                return found  # type: ignore[no-any-return]
+    return None

@@ -153,9 +153,11 @@ def test_notes_sessions_scenes_and_the_remembered_campaign(camp: str, capsys) ->
     run(capsys, "scene", "L'épave")  # no DIR: the campaign used last
     run(capsys, "note", "On entre dans la soute.", "--at", "Jour 2, aube")
     run(capsys, "note", "--edit", "3", "On entre dans la soute, lampes éteintes.")
-    text = run(capsys, "journal", "--last", "3", "--role", "gm")  # the GM's, numbered
+    # The DIR first, then --edit, then the text (play-tested: refused as extra words).
+    run(capsys, "note", camp, "--edit", "3", "On entre dans la soute, lampes éteintes !")
+    text = run(capsys, "journal", "--last", "4", "--role", "gm")  # the GM's, numbered
     assert "#2" in text
-    assert "lampes éteintes" in text
+    assert "lampes éteintes !" in text
     assert "[Jour 2, aube]" in text
     story = run(capsys, "export", camp)
     assert "## Session 1" in story
