@@ -624,6 +624,8 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
         raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
     found = of_sheet(state["options"], sheet, named, concentrated=args.concentrated)
     args.state_bonus, args.critical_failures = total(found)
+    if len(named) == len(args.stat or ()):  # every stat by name: the journal names them
+        args.stat_names = tuple(named)
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
     args.concentrated = False  # worked out
     return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))

@@ -143,6 +143,7 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
         karma=args.karma,
         state_bonus=args.state_bonus,
         critical_failures=args.critical_failures,
+        names=tuple(getattr(args, "stat_names", ())),
     )
 
 

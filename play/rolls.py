@@ -76,7 +76,10 @@ def short_words(inputs: Any, t: Translate) -> str:
     if isinstance(inputs, resolution.ResolutionTest):
         return _resolution(inputs, t)
     if isinstance(inputs, cosmos.CosmosTest):
-        return t("cosmos.threshold_is", threshold=inputs.effective_threshold)
+        threshold = t("cosmos.threshold_is", threshold=inputs.effective_threshold)
+        if not inputs.names:
+            return threshold
+        return f"{' + '.join(cosmos_stat(name) for name in inputs.names)} · {threshold}"
     if isinstance(inputs, traits_opposed.OpposedTest):
         from meneur.content import term
 
@@ -100,6 +103,17 @@ def short_words(inputs: Any, t: Translate) -> str:
         effective = t("systemj.effective", score=inputs.effective)
         return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
     return _described(inputs)
+
+
+def cosmos_stat(key: str) -> str:
+    """A Great Cosmos stat by its French name and English gloss (``force`` → ``Force
+    (strength)``); a name the terms do not know, as it is."""
+    from meneur.content import ContentError, term
+
+    try:
+        return term(f"cosmos.stat.{key}").glossed
+    except ContentError:
+        return key
 
 
 def systemj_label(label: str) -> str:

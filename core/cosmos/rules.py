@@ -117,6 +117,8 @@ class CosmosTest:
             ``bonus`` so the record says why.
         critical_failures: points the critical failures' band widens by (an extreme
             fatigue: 5, reading 86–100 as a critical failure), 0–90.
+        names: the stats' names as the sheet calls them, one for each of ``stats``
+            (none for values given without them): what the journal says was tested.
 
     Raises:
         RulesError: when neither or both of ``threshold`` and ``stats`` are given, or
@@ -129,10 +131,13 @@ class CosmosTest:
     karma: int = 0
     state_bonus: int = field(default=0, metadata=QUIET_DEFAULT)
     critical_failures: int = field(default=0, metadata=QUIET_DEFAULT)
+    names: tuple[str, ...] = field(default=(), metadata=QUIET_DEFAULT)
 
     def __post_init__(self) -> None:
         if (self.threshold is None) == (not self.stats):
             raise RulesError("give either a threshold or the stats whose mean is the threshold")
+        if self.names and len(self.names) != len(self.stats):
+            raise RulesError("a name for each stat, or none")
         check_karma(self.karma)
         if not 0 <= self.critical_failures <= CRITICAL_FAILURE_FROM - 1:
             raise RulesError(

@@ -257,7 +257,7 @@ class CosmosPanel(ActionPanel):
         stats = tuple(self.stats[key] for key in keys)
         return cosmos.CosmosTest(
             threshold=threshold, stats=stats, bonus=bonus, karma=self.karma,
-            state_bonus=state_bonus, critical_failures=widen,
+            state_bonus=state_bonus, critical_failures=widen, names=tuple(keys),
         )  # fmt: skip
 
     def _conditions_text(self, found: Sequence[Condition]) -> str:
