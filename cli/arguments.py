@@ -181,6 +181,12 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     export.add_argument(
+        "--detailed",
+        action="store_true",
+        help="Markdown with everything: what was undone and struck, each roll's dice and seed"
+        " (by default, the story as it was played)",
+    )
+    export.add_argument(
         "--lang", choices=["fr", "en"], help="the Markdown's headings (default: the locale's)"
     )
     _add_viewer(export)

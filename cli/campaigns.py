@@ -449,8 +449,8 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool, viewer: 
 
 
 def run_export(args: argparse.Namespace) -> str | None:
-    """``meneur export [DIR] [--format markdown|toml] [-o FILE] [--role R] [--as NAME]``,
-    as the viewer may see the campaign."""
+    """``meneur export [DIR] [--format markdown|toml] [--detailed] [-o FILE] [--role R]
+    [--as NAME]``, as the viewer may see the campaign."""
     from meneur.content.strings import default_language
     from meneur.play.export import markdown_pieces, toml_pieces, write_out, writes_atomically
 
@@ -464,7 +464,7 @@ def run_export(args: argparse.Namespace) -> str | None:
     lang = args.lang or default_language()
     # The command line holds no threads: the journal may be worked on by forked workers.
     pieces = (
-        markdown_pieces(campaign, lang, parallel=True, viewer=viewer)
+        markdown_pieces(campaign, lang, parallel=True, viewer=viewer, detailed=args.detailed)
         if args.format == "markdown"
         else toml_pieces(campaign, lang, parallel=True, viewer=viewer)
     )

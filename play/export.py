@@ -1,8 +1,13 @@
 """Exporting a campaign: Markdown that reads as a story, or one TOML archive.
 
 Markdown reads as the journal does (:mod:`meneur.play.reading`): sessions and scenes as
-headings, in-game time when it changes, notes as prose (as rewritten), each roll with its
-result in words and symbols, its dice and seed under it, state changes in italics.
+headings, in-game time when it changes, notes as prose (as rewritten), each roll on one
+line — who, what, its result in words and symbols, the chance that result had — each
+oracle question with its likelihood and answer, state changes in italics.
+
+As a story (the default), it is what was played: what was taken back (an undone entry,
+a struck note) and the bookkeeping (the undos and redos themselves, dice and seeds) are
+left out. ``detailed`` keeps everything, each roll's dice and seed under it.
 """
 
 from __future__ import annotations
@@ -52,6 +57,70 @@ def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> 
     return line
 
 
+def story_roll_line(entry: Entry, reading: EntryReading, t: Translate) -> str:
+    """A roll as a story tells it, on one line: an oracle's question with its
+    likelihood and answer; any other roll with what was tried, its result and the
+    chance that result had."""
+    from fractions import Fraction
+
+    from meneur.content.outcomes import percent_text
+
+    from .reading import odds_before
+
+    roll = entry.roll or {}
+    if roll.get("system") == "yesno":
+        inputs = roll.get("inputs", {})
+        likelihood = inputs.get("likelihood") if isinstance(inputs, dict) else None
+        asked = f"« {reading.text} »" if reading.text else "?"
+        line = f"- *{asked}*"
+        if isinstance(likelihood, int) and 1 <= likelihood <= 5:
+            line += f" ({term(f'yesno.likelihood.{likelihood}').glossed})"
+        return f"{line} → **{reading.result}**" if reading.result else line
+    line = roll_line(reading, t)
+    chance = odds_before(roll)
+    if isinstance(chance, Fraction):
+        line += f" ({t('export.had', percent=percent_text(chance))})"
+    return line
+
+
+def _about_notes(entry: Entry) -> bool:
+    """Whether an entry only rewrites or strikes notes: bookkeeping a story leaves out
+    (the notes read as rewritten, and struck ones are gone)."""
+    return bool(entry.changes) and all(
+        change.path[0] in ("struck", "note_edits") for change in entry.changes
+    )
+
+
+def undone_entries(campaign: Campaign) -> set[int]:
+    """The entries taken back now (undone, and not redone since). Only the chunks that
+    hold an undo or a redo are read as TOML; the others are looked through as bytes."""
+    from meneur.saves.journal import chunk_number, read_chunk
+
+    journal = campaign.journal
+    undone: set[int] = set()
+    last = journal.last_id
+    if not last:
+        return undone
+    top = chunk_number(last)
+    for number in range(1, top + 1):
+        path = journal.chunk_path(number)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue  # the export's own reading says what is wrong with it
+        if b'kind = "undo"' not in data and b'kind = "redo"' not in data:
+            continue
+        entries, _ = read_chunk(path, number, sealed=number < top)
+        for entry in entries:
+            if entry.target is None:
+                continue
+            if entry.kind == "undo":
+                undone.add(entry.target)
+            elif entry.kind == "redo":
+                undone.discard(entry.target)
+    return undone
+
+
 def dice_and_seed(reading: EntryReading, t: Translate) -> str:
     """A roll's dice and seed on one line (empty when it has neither)."""
     parts = [reading.dice] if reading.dice else []
@@ -67,13 +136,27 @@ Item = tuple[str, date | None, str | None, tuple[str, ...]]
 
 
 def _markdown_items(
-    entries: list[Entry], campaign: Campaign, t: Translate, viewer: Viewer
+    entries: list[Entry],
+    campaign: Campaign,
+    t: Translate,
+    viewer: Viewer,
+    taken_back: frozenset[int] | None = None,
 ) -> list[Item]:
     """What ``viewer`` may see of ``entries``, each as its own lines (the costly part,
     done chunk by chunk, in worker processes for a long journal); the headings between
-    them depend on the entries before and are placed by :func:`markdown_lines`."""
+    them depend on the entries before and are placed by :func:`markdown_lines`. With
+    ``taken_back`` (the entries undone: a story), what was taken back and the undos
+    themselves are left out, and rolls are one line each."""
     items: list[Item] = []
+    story = taken_back is not None
     for entry in entries_for(entries, viewer, campaign.journal, campaign.state):
+        if story and (
+            entry.kind in ("undo", "redo")
+            or entry.id in (taken_back or ())
+            or campaign.is_struck(entry)
+            or _about_notes(entry)
+        ):
+            continue
         day = entry.time.date()
         if entry.redacted:
             items.append(("secret", None, None, (f"*{secret_reading(entry, t, campaign)}*",)))
@@ -87,6 +170,9 @@ def _markdown_items(
         elif entry.roll is None:
             line = f"- *{read_entry(entry, campaign, t).text}*"
             items.append(("item", day, entry.game_time, (line,)))
+        elif story:
+            reading = read_entry(entry, campaign, t)
+            items.append(("item", day, entry.game_time, (story_roll_line(entry, reading, t),)))
         else:
             reading = read_entry(entry, campaign, t)
             detail = dice_and_seed(reading, t)
@@ -96,14 +182,20 @@ def _markdown_items(
 
 
 def markdown_lines(
-    campaign: Campaign, lang: str = "fr", *, parallel: bool = False, viewer: Viewer = GM
+    campaign: Campaign,
+    lang: str = "fr",
+    *,
+    parallel: bool = False,
+    viewer: Viewer = GM,
+    detailed: bool = False,
 ) -> Iterator[str]:
     """The journal as Markdown, line by line (the whole journal is never held at once),
     reading as the journal does, with headings in ``lang``.
 
     Sessions and scenes are headings (a new day starts a session when none was marked),
     the in-game time is said when it changes, notes are prose as rewritten, each roll a
-    list item with its result and, under it, its dice and seed; changes in italics.
+    list item with its result; changes in italics. As a story unless ``detailed`` (see
+    the module): ``detailed`` keeps what was taken back and each roll's dice and seed.
     ``parallel``: the entries are read and worded in worker processes (see
     :func:`meneur.saves.chunks.each_chunk`).
     """
@@ -125,8 +217,10 @@ def markdown_lines(
         yield from lines
         listing = False
 
+    taken_back = None if detailed else frozenset(undone_entries(campaign))
+
     def work(entries: list[Entry]) -> list[Item]:
-        return _markdown_items(entries, campaign, t, viewer)
+        return _markdown_items(entries, campaign, t, viewer, taken_back)
 
     for items in each_chunk(campaign.journal, work, parallel=parallel):
         for kind, when, said_time, lines in items:
@@ -161,14 +255,19 @@ FLUSH_LINES = 2_000
 
 
 def markdown_pieces(
-    campaign: Campaign, lang: str = "fr", *, parallel: bool = False, viewer: Viewer = GM
+    campaign: Campaign,
+    lang: str = "fr",
+    *,
+    parallel: bool = False,
+    viewer: Viewer = GM,
+    detailed: bool = False,
 ) -> Iterator[str]:
     """The Markdown export in pieces, to be written as they come: a 100,000-entry
     journal is never one string in memory. Joined, they are :func:`export_markdown`.
     ``parallel``: worked on in worker processes (only where the process may fork)."""
     held = ""  # trailing blanks: kept back until text follows them (the end has none)
     batch: list[str] = []
-    lines = markdown_lines(campaign, lang, parallel=parallel, viewer=viewer)
+    lines = markdown_lines(campaign, lang, parallel=parallel, viewer=viewer, detailed=detailed)
     for number, line in enumerate(lines):
         batch.append(line if number == 0 else "\n" + line)
         if len(batch) >= FLUSH_LINES:
@@ -181,10 +280,12 @@ def markdown_pieces(
     yield (held + "".join(batch)).rstrip() + "\n"
 
 
-def export_markdown(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) -> str:
+def export_markdown(
+    campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM, detailed: bool = False
+) -> str:
     """The whole journal as one Markdown document, its headings in ``lang``, as
-    ``viewer`` may see it."""
-    return "".join(markdown_pieces(campaign, lang, viewer=viewer))
+    ``viewer`` may see it (a story unless ``detailed``)."""
+    return "".join(markdown_pieces(campaign, lang, viewer=viewer, detailed=detailed))
 
 
 def toml_pieces(

@@ -175,7 +175,7 @@ def test_the_journal_says_a_seed_was_chosen_by_hand(
     assert main(["roll", "dice", "2d6", "--campaign", str(directory), "--seed", "7"]) == 0
     assert main(["roll", "dice", "2d6", "--campaign", str(directory)]) == 0
     capsys.readouterr()
-    assert main(["export", str(directory), "--format", "markdown"]) == 0
+    assert main(["export", str(directory), "--format", "markdown", "--detailed"]) == 0
     seeds = [line for line in capsys.readouterr().out.splitlines() if " seed " in line]
     assert len(seeds) == 2
     assert seeds[0].endswith("seed 7 (chosen by hand)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -116,13 +117,17 @@ def test_markdown_reads_as_a_story(story: Campaign) -> None:
     assert "### La plate-forme" in text
     assert "*Jour 1, soir*" in text
     assert "\nRazors arrive au manoir.\n" in text
-    # Notes read as rewritten; a roll reads as in the journal: what was tried and its
-    # outcome in words and symbols, then its dice (kept ones in brackets).
+    # Notes read as rewritten; a roll reads as in the journal, on one line: what was
+    # tried and its outcome in words and symbols (physical faces: no odds to say).
     assert "suspendue au-dessus du vide." in text
-    assert (
-        "- **Razors tente une prise** → ✘⊕ Échec avec contrepartie positive"
-        " (failure with a positive counterpart)\n  - d6 4 6 [2]" in text
+    assert re.search(
+        r"\n- \*\*Razors tente une prise\*\* → ✘⊕ Échec avec contrepartie positive"
+        r" \(failure with a positive counterpart\) \(\d+\.\d % de chances\)\n",
+        text,
     )
+    assert "Note modifiée" not in text  # bookkeeping: the note reads as rewritten
+    assert "d6 4 6 [2]" not in text  # the dice are the detailed export's
+    assert "d6 4 6 [2]" in export_markdown(story, detailed=True)
     assert "- *Ajouté : Alarme*" in text  # names, not the state's keys
 
 
@@ -130,7 +135,11 @@ def test_a_struck_note_is_exported_struck(tmp_path: Path) -> None:
     campaign = Campaign.create(tmp_path / "s", system="resolution", clock=clock())
     note = campaign.note("Une fausse piste")
     campaign.strike_note(note.id)
-    assert "\n~~Une fausse piste~~\n" in export_markdown(campaign)
+    campaign.note("La vraie piste")
+    # The story leaves it out; the detailed export keeps it, struck.
+    assert "Une fausse piste" not in export_markdown(campaign)
+    assert "La vraie piste" in export_markdown(campaign)
+    assert "\n~~Une fausse piste~~\n" in export_markdown(campaign, detailed=True)
 
 
 def test_markdown_says_a_tables_result_and_the_seed(tmp_path: Path) -> None:
@@ -144,9 +153,10 @@ def test_markdown_says_a_tables_result_and_the_seed(tmp_path: Path) -> None:
     shipped = example_tables("en")
     record = roll_seeded(tables.roll, tables.TableQuery.of(table, shipped), 4)
     campaign.record_roll(record, table.name)
-    text = export_markdown(campaign, "en")
+    text = export_markdown(campaign, "en", detailed=True)
     assert f"- **{table.name}** → {record.text}\n" in text
     assert f"seed {record.seed}" in text
+    assert "seed" not in export_markdown(campaign, "en")
     assert "## Session of " in text
     assert "journal of 1 entries" in text
 

@@ -1,0 +1,84 @@
+"""The export as a story: a played evening read as its reader would read it — what was
+played, in order, with nothing of what was taken back and none of the bookkeeping."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+
+
+def played(directory: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An evening: a session and a scene, notes (one undone, one undone then redone,
+    one rewritten), a character's roll, an oracle's question."""
+    commands = [
+        ["new", str(directory), "--system", "resolution", "--name", "Le col"],
+        ["set", str(directory), "characters.kael", '{ name = "Kael", sheet = { elements = { "Épée" = 2 } } }'],  # noqa: E501
+        ["session", str(directory), "Séance 1"],
+        ["scene", str(directory), "Le col enneigé"],
+        ["note", str(directory), "La caravane atteint le col."],
+        ["note", str(directory), "Une fausse piste."],
+        ["undo", str(directory)],
+        ["note", str(directory), "Le vent tombe."],
+        ["undo", str(directory)],
+        ["redo", str(directory)],
+        ["note", str(directory), "Un loup hurle."],
+        ["roll", "resolution", "--score", "3", "--campaign", str(directory),
+         "--character", "kael", "--label", "Escalader le mur", "--seed", "9"],
+        ["roll", "yesno", "--likelihood", "4", "--campaign", str(directory),
+         "--question", "Le garde dort-il ?", "--seed", "2"],
+    ]  # fmt: skip
+    for command in commands:
+        capsys.readouterr()
+        assert main(command) == 0, command
+        if command[-1] == "Un loup hurle.":  # printed "#N Un loup hurle.": rewritten
+            number = capsys.readouterr().out.split()[0].lstrip("#")
+            edit = ["note", str(directory), "--edit", number, "Un loup hurle, tout près."]
+            assert main(edit) == 0
+    capsys.readouterr()
+
+
+def exported(directory: Path, capsys: pytest.CaptureFixture[str], *options: str) -> str:
+    assert main(["export", str(directory), "--lang", "fr", *options]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_story_is_what_was_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    directory = tmp_path / "col"
+    played(directory, capsys)
+    story = exported(directory, capsys)
+    # Headings, then the prose in order, as rewritten.
+    order = ["## Séance 1", "### Le col enneigé", "La caravane atteint le col.",
+             "Le vent tombe.", "Un loup hurle, tout près."]  # fmt: skip
+    found = [story.index(part) for part in order]
+    assert found == sorted(found)
+    # What was taken back is gone, and so is the taking back.
+    assert "fausse piste" not in story
+    for bookkeeping in ("Annulé", "Rétabli", "Undone", "Redone", "Note modifiée", "graine",
+                        "seed"):  # fmt: skip
+        assert bookkeeping not in story, bookkeeping
+    assert not re.search(r"#\d", story)  # no entry's number
+    # A roll on one line: who, what, its outcome in words, the chance that outcome had.
+    assert re.search(
+        r"\n- \*\*Kael — Escalader le mur\*\* → ✘ Échec sans effet secondaire \(failure, no"
+        r" side effect\) \(\d+\.\d % de chances\)\n",
+        story,
+    )
+    # An oracle's question in a sentence, with its likelihood and answer.
+    assert re.search(
+        r"\n- \*« Le garde dort-il \? »\* \(Probable \(likely\)\) → \*\*.+\*\*\n", story
+    )
+
+
+def test_the_detailed_export_keeps_everything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = tmp_path / "col"
+    played(directory, capsys)
+    detailed = exported(directory, capsys, "--detailed")
+    assert "~~Une fausse piste.~~" in detailed
+    assert "graine 9 (choisie à la main)" in detailed
+    assert "d6 4 5 [3]" in detailed
