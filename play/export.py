@@ -12,6 +12,7 @@ left out. ``detailed`` keeps everything, each roll's dice and seed under it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -57,25 +58,26 @@ def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> 
     return line
 
 
-def story_roll_line(entry: Entry, reading: EntryReading, t: Translate) -> str:
+def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
     """A roll as a story tells it, on one line: an oracle's question with its
     likelihood and answer; any other roll with what was tried, its result and the
-    chance that result had."""
+    chance that result had (its dice are the detailed export's)."""
     from fractions import Fraction
 
     from meneur.content.outcomes import percent_text
 
-    from .reading import odds_before
+    from .reading import odds_before, roll_result, roll_text
 
     roll = entry.roll or {}
+    text, result = roll_text(entry, campaign, t), roll_result(roll)
     if roll.get("system") == "yesno":
         inputs = roll.get("inputs", {})
         likelihood = inputs.get("likelihood") if isinstance(inputs, dict) else None
-        asked = f"« {reading.text} »" if reading.text else "?"
-        line = f"- *{asked}*"
+        line = f"- *« {text} »*" if text else "- *?*"
         if isinstance(likelihood, int) and 1 <= likelihood <= 5:
             line += f" ({term(f'yesno.likelihood.{likelihood}').glossed})"
-        return f"{line} → **{reading.result}**" if reading.result else line
+        return f"{line} → **{result}**" if result else line
+    reading = EntryReading(text=text, result=result, physical=roll.get("physical") is True)
     line = roll_line(reading, t)
     chance = odds_before(roll)
     if isinstance(chance, Fraction):
@@ -91,9 +93,17 @@ def _about_notes(entry: Entry) -> bool:
     )
 
 
+_TAKING_BACK = re.compile(rb'^kind = "(undo|redo)"$', re.MULTILINE)
+_TARGET = re.compile(rb"^target = (\d+)$", re.MULTILINE)
+
+
 def undone_entries(campaign: Campaign) -> set[int]:
-    """The entries taken back now (undone, and not redone since). Only the chunks that
-    hold an undo or a redo are read as TOML; the others are looked through as bytes."""
+    """The entries taken back now (undone, and not redone since).
+
+    The chunks are looked through as bytes, as meneur writes them (an entry a
+    ``[[entry]]`` block, one key a line): only an undo's or a redo's kind and target are
+    read, so a long journal is not parsed twice; a chunk that does not read that way is
+    parsed whole."""
     from meneur.saves.journal import chunk_number, read_chunk
 
     journal = campaign.journal
@@ -108,15 +118,31 @@ def undone_entries(campaign: Campaign) -> set[int]:
             data = path.read_bytes()
         except OSError:
             continue  # the export's own reading says what is wrong with it
-        if b'kind = "undo"' not in data and b'kind = "redo"' not in data:
+        if _TAKING_BACK.search(data) is None:
+            continue
+        steps: list[tuple[bytes, int]] = []
+        for block in data.split(b"\n[[entry]]\n"):
+            own = block.split(b"\n[", 1)[0]  # the entry's own keys, before its tables
+            kind = _TAKING_BACK.search(own)
+            if kind is None:
+                continue
+            target = _TARGET.search(own)
+            if target is None:
+                steps = []  # not as meneur writes it: read it as TOML instead
+                break
+            steps.append((kind[1], int(target[1])))
+        else:
+            for kind_name, target_id in steps:
+                if kind_name == b"undo":
+                    undone.add(target_id)
+                else:
+                    undone.discard(target_id)
             continue
         entries, _ = read_chunk(path, number, sealed=number < top)
         for entry in entries:
-            if entry.target is None:
-                continue
-            if entry.kind == "undo":
+            if entry.target is not None and entry.kind == "undo":
                 undone.add(entry.target)
-            elif entry.kind == "redo":
+            elif entry.target is not None and entry.kind == "redo":
                 undone.discard(entry.target)
     return undone
 
@@ -171,8 +197,7 @@ def _markdown_items(
             line = f"- *{read_entry(entry, campaign, t).text}*"
             items.append(("item", day, entry.game_time, (line,)))
         elif story:
-            reading = read_entry(entry, campaign, t)
-            items.append(("item", day, entry.game_time, (story_roll_line(entry, reading, t),)))
+            items.append(("item", day, entry.game_time, (story_roll_line(entry, campaign, t),)))
         else:
             reading = read_entry(entry, campaign, t)
             detail = dice_and_seed(reading, t)

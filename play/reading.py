@@ -317,19 +317,37 @@ def dice_summary(roll: Mapping[str, Any], t: Translate) -> str:
 def odds_before(roll: Mapping[str, Any]) -> Fraction | None:
     """The chance the recorded outcome had before the roll, from the exact odds of its
     inputs (None for rolls without odds, physical faces included, or odds refused as
-    too long to compute)."""
+    too long to compute). Kept by the inputs as stored, so an export of a long journal
+    reads each kind of test back and weighs it once."""
+    outcome = roll.get("outcome")
+    if not isinstance(outcome, str) or roll.get("physical") is True:
+        return None
+    # The inputs as written (meneur writes a test's inputs the same way each time).
+    key = (roll.get("kind"), repr(roll.get("inputs")))
+    outcomes = _ODDS.get(key)
+    if outcomes is None:
+        outcomes = _outcome_odds(roll)
+        if len(_ODDS) >= ODDS_KEPT:
+            _ODDS.pop(next(iter(_ODDS)))
+        _ODDS[key] = outcomes
+    chance = outcomes.get(outcome)
+    return chance if isinstance(chance, Fraction) else None
+
+
+ODDS_KEPT = 1024
+"""Tests whose odds are kept (the oldest forgotten first)."""
+_ODDS: dict[Any, Mapping[str, Any]] = {}
+
+
+def _outcome_odds(roll: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The exact odds of each outcome of a stored roll's inputs ({} when it has none)."""
     from meneur.core.errors import RulesError
     from meneur.core.systems import odds_function
     from meneur.saves.campaign import roll_inputs
     from meneur.saves.errors import CampaignError
 
-    outcome = roll.get("outcome")
-    if not isinstance(outcome, str):
-        return None
     try:
         inputs_type, inputs = roll_inputs(roll)
-        odds = odds_function(inputs_type)(inputs)
+        return dict(odds_function(inputs_type)(inputs).outcomes)
     except (RulesError, CampaignError, TypeError, ValueError):
-        return None
-    chance = odds.outcomes.get(outcome)
-    return chance if isinstance(chance, Fraction) else None
+        return {}
