@@ -175,9 +175,10 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     export.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     export.add_argument(
         "--format",
-        choices=["markdown", "toml"],
+        choices=["markdown", "html", "toml"],
         default="markdown",
-        help="Markdown reads as a story; TOML is the whole campaign, for other tools",
+        help="Markdown reads as a story; HTML is the same story as one page (a phone, a"
+        " printer); TOML is the whole campaign, for other tools",
     )
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     export.add_argument(

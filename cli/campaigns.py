@@ -449,8 +449,8 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool, viewer: 
 
 
 def run_export(args: argparse.Namespace) -> str | None:
-    """``meneur export [DIR] [--format markdown|toml] [--detailed] [-o FILE] [--role R]
-    [--as NAME]``, as the viewer may see the campaign."""
+    """``meneur export [DIR] [--format markdown|html|toml] [--detailed] [-o FILE]
+    [--role R] [--as NAME]``, as the viewer may see the campaign."""
     from meneur.content.strings import default_language
     from meneur.play.export import markdown_pieces, toml_pieces, write_out, writes_atomically
 
@@ -463,11 +463,16 @@ def run_export(args: argparse.Namespace) -> str | None:
     campaign = _open(_directory(args.directory), write=False, defer_check=atomic)
     lang = args.lang or default_language()
     # The command line holds no threads: the journal may be worked on by forked workers.
-    pieces = (
-        markdown_pieces(campaign, lang, parallel=True, viewer=viewer, detailed=args.detailed)
-        if args.format == "markdown"
-        else toml_pieces(campaign, lang, parallel=True, viewer=viewer)
-    )
+    if args.format == "markdown":
+        pieces = markdown_pieces(
+            campaign, lang, parallel=True, viewer=viewer, detailed=args.detailed
+        )
+    elif args.format == "html":
+        from meneur.play.export_html import html_pieces
+
+        pieces = html_pieces(campaign, lang, viewer=viewer, detailed=args.detailed)
+    else:
+        pieces = toml_pieces(campaign, lang, parallel=True, viewer=viewer)
     if args.output:
         # As printed (see meneur.cli.shown): a Markdown file shows control characters,
         # a TOML one escapes them, so no reader of the file meets them raw either.

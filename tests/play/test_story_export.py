@@ -82,3 +82,27 @@ def test_the_detailed_export_keeps_everything(
     assert "~~Une fausse piste.~~" in detailed
     assert "graine 9 (choisie à la main)" in detailed
     assert "d6 4 5 [3]" in detailed
+
+
+def test_the_story_as_one_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--format html``: the same story, one self-contained page; a campaign's words
+    never become markup."""
+    directory = tmp_path / "col"
+    played(directory, capsys)
+    assert main(["note", str(directory), "<script>alert(1)</script> *soupir* & co"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "col.html"
+    assert main(["export", str(directory), "--format", "html", "--lang", "fr", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="fr">')
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "<title>Le col</title>" in page
+    assert "<h2>Séance 1</h2>" in page
+    assert "<h3>Le col enneigé</h3>" in page
+    assert "<p>Un loup hurle, tout près.</p>" in page
+    assert re.search(r"<li><strong>Kael — Escalader le mur</strong> → ✘ Échec", page)
+    assert "<p>&lt;script&gt;alert(1)&lt;/script&gt; <em>soupir</em> &amp; co</p>" in page
+    assert "<script" not in page
+    assert "http" not in page  # nothing loaded from elsewhere
+    assert "fausse piste" not in page
+    assert page.count("<ul>") == page.count("</ul>")
