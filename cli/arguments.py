@@ -188,6 +188,18 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         " (by default, the story as it was played)",
     )
     export.add_argument(
+        "--recap",
+        action="store_true",
+        help="previously on…: a session in a few lines (its scenes, the last notes, the open"
+        " threads, the tension), fit for a chat message",
+    )
+    export.add_argument(
+        "--session",
+        type=_whole_number(1),
+        metavar="N",
+        help="with --recap: the Nth session (default: the latest)",
+    )
+    export.add_argument(
         "--lang", choices=["fr", "en"], help="the Markdown's headings (default: the locale's)"
     )
     _add_viewer(export)

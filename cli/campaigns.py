@@ -460,8 +460,12 @@ def run_export(args: argparse.Namespace) -> str | None:
     # opening need not read the chunks first. Written through (the terminal, a pipe),
     # what was not checked before is checked first: half a journal is never printed.
     atomic = args.output is not None and writes_atomically(Path(args.output))
+    if args.session is not None and not args.recap:
+        raise UsageError("meneur export", "--session goes with --recap")
     campaign = _open(_directory(args.directory), write=False, defer_check=atomic)
     lang = args.lang or default_language()
+    if args.recap:
+        return _recap(args, campaign, lang, viewer)
     # The command line holds no threads: the journal may be worked on by forked workers.
     if args.format == "markdown":
         pieces = markdown_pieces(
@@ -486,6 +490,26 @@ def run_export(args: argparse.Namespace) -> str | None:
     for piece in pieces:
         sys.stdout.write(piece)
     return None
+
+
+def _recap(args: argparse.Namespace, campaign: Campaign, lang: str, viewer: Viewer) -> str:
+    """``meneur export --recap [--session N]``: a session in a few lines, as the viewer
+    may know it.
+
+    Raises:
+        UsageError: for a session that is not there.
+    """
+    from meneur.content.strings import strings
+    from meneur.play.recap import recap, sessions
+
+    t = strings(lang).t
+    found = sessions(campaign)
+    if not found:
+        return t("recap.none")
+    number = args.session or len(found)
+    if number > len(found):
+        raise UsageError("meneur export", f"--session {number}: there are {len(found)}")
+    return "\n".join(recap(campaign, viewer, t, found[number - 1]))
 
 
 def run_check(args: argparse.Namespace) -> str:

@@ -106,3 +106,37 @@ def test_the_story_as_one_page(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "http" not in page  # nothing loaded from elsewhere
     assert "fausse piste" not in page
     assert page.count("<ul>") == page.count("</ul>")
+
+
+def test_previously_on_in_a_few_lines_and_player_safe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = tmp_path / "col"
+    played(directory, capsys)
+    for command in (
+        ["set", str(directory), "options.solo", "true"],
+        ["thread", str(directory), "add", "Retrouver la caravane"],
+        ["note", str(directory), "Le MJ sait où est la caravane.", "--visibility", "gm"],
+        ["session", str(directory), "Séance 2"],
+        ["note", str(directory), "On repart."],
+    ):
+        assert main(command) == 0
+    capsys.readouterr()
+    # The first session, as the audience may know it: its scene, its last notes (taken
+    # back ones gone), the threads open now, the tension; nothing of the GM's note.
+    said = exported(directory, capsys, "--recap", "--session", "1").splitlines()
+    assert said == [
+        "Précédemment, dans « Séance 1 » :",
+        "Scènes : Le col enneigé",
+        "— La caravane atteint le col.",
+        "— Le vent tombe.",
+        "— Un loup hurle, tout près.",
+        "Fils ouverts : Retrouver la caravane",
+        "Tension : 3",
+    ]
+    gm = exported(directory, capsys, "--recap", "--session", "1", "--role", "gm")
+    assert "— Le MJ sait où est la caravane." in gm.splitlines()
+    latest = exported(directory, capsys, "--recap").splitlines()
+    assert latest[:2] == ["Précédemment, dans « Séance 2 » :", "— On repart."]
+    assert main(["export", str(directory), "--recap", "--session", "3"]) == 2
+    assert "there are 2" in capsys.readouterr().err

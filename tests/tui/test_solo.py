@@ -201,3 +201,28 @@ async def test_the_question_box_gives_the_keyboard_back(app_of) -> None:
         assert asked.text == "La porte cède-t-elle ?"
         assert asked.roll["inputs"]["likelihood"] == 5
         assert app.screen.query_one("#likelihood", StepSelector).value == "5"
+
+
+async def test_opening_a_session_says_what_happened_last_time(app_of) -> None:
+    """Previously on…: opening a session shows the last one in a few lines."""
+    from .conftest import notices
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    campaign.mark("session", "Séance 1")
+    campaign.mark("scene", "Le col enneigé")
+    campaign.note("La caravane atteint le col.")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.action_new_session()
+        await pilot.pause()
+        await pilot.press(*"Deux", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        titles = [notice.title for notice in app._notifications]
+        assert "Précédemment, dans « Séance 1 » :" in titles
+        said = notices(app)
+        assert "Scènes : Le col enneigé" in said
+        assert "— La caravane atteint le col." in said
+        assert "Tension : 3" in said

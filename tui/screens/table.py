@@ -297,6 +297,21 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         view.border_title = self.t("story.title")
         view.show(state, titles, heading)
 
+    def _previously(self) -> None:
+        """A session opens: "previously on…", the last one in a few lines, as this seat
+        may know it (a player's holds none of the GM's secrets)."""
+        from meneur.play.recap import recap, sessions
+
+        try:
+            found = sessions(self.session.campaign)
+        except CampaignError:
+            return
+        if len(found) < 2:
+            return  # the first session: nothing before it
+        lines = recap(self.session.campaign, self.session.seat.viewer, self.t, found[-2])
+        self.notify("\n".join(visible(line) for line in lines[1:]) or "…", title=lines[0],
+                    timeout=30)  # fmt: skip
+
     def _show_compact(self) -> None:
         if not self._side:
             return
@@ -565,6 +580,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.characters_changed(entries)
+        if kind == "session":
+            self._previously()
 
     @work
     async def action_end_scene(self) -> None:
@@ -696,6 +713,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
                 journal.add(entry)
             if any(entry.kind in ("scene", "session") for entry in update.entries):
                 self._show_story()  # a new scene, written elsewhere
+            if any(entry.kind == "session" for entry in update.entries):
+                self._previously()
 
     async def _rebuild_panel(self) -> None:
         """The campaign's rules changed (``meneur set options…``, another screen): the

@@ -1,0 +1,91 @@
+"""Previously on…: a session told in a few lines, fit for a chat message or for the table
+as the next session opens — its scenes, what was written down, the threads still open
+and the tension. Made of what the reader may see only (a player's recap holds none of
+the GM's secrets).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from meneur.core.text import cut
+from meneur.core.visibility import Viewer
+from meneur.saves.campaign import Campaign
+from meneur.saves.journal import Entry
+
+from .reading import Translate
+
+_SESSION = re.compile(rb'^kind = "session"$', re.MULTILINE)
+NOTES_SAID = 3
+"""The notes a recap quotes: the session's last ones."""
+
+
+@dataclass(frozen=True)
+class Session:
+    """A session of the journal: its entry, and where the next one begins."""
+
+    number: int
+    entry: Entry
+    until: int
+    """The id of the session's last entry."""
+
+
+def sessions(campaign: Campaign) -> list[Session]:
+    """Every session marked in the journal, in order. Only the chunks holding a session's
+    entry are read as TOML (the others are looked through as bytes)."""
+    from meneur.saves.journal import chunk_number, read_chunk
+
+    journal = campaign.journal
+    last = journal.last_id
+    found: list[Entry] = []
+    if not last:
+        return []
+    top = chunk_number(last)
+    for number in range(1, top + 1):
+        path = journal.chunk_path(number)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if _SESSION.search(data) is None:
+            continue
+        entries, _ = read_chunk(path, number, sealed=number < top)
+        found += [entry for entry in entries if entry.kind == "session"]
+    ends = [entry.id - 1 for entry in found[1:]] + [last]
+    return [
+        Session(index, entry, until)
+        for index, (entry, until) in enumerate(zip(found, ends, strict=True), start=1)
+    ]
+
+
+def recap(campaign: Campaign, viewer: Viewer, t: Translate, session: Session) -> list[str]:
+    """Session ``session`` in a few lines, as ``viewer`` may know it."""
+    from .journal import seen
+    from .story import items_of, tension_of
+    from .views import state_for
+
+    within = list(
+        itertools.takewhile(
+            lambda e: e.id <= session.until, campaign.journal.stream(session.entry.id)
+        )
+    )
+    entries = [e for e in seen(campaign, viewer, within) if not e.redacted]
+    lines = [t("recap.title", title=cut(session.entry.text, 80))]
+    scenes = [cut(e.text, 60) for e in entries if e.kind == "scene"]
+    if scenes:
+        lines.append(t("recap.scenes", scenes=", ".join(scenes)))
+    notes = [
+        cut(campaign.note_text(e), 120)
+        for e in entries
+        if e.kind == "note" and not campaign.is_struck(e)
+    ][-NOTES_SAID:]
+    lines += [f"— {note}" for note in notes]
+    state = state_for(viewer, campaign.state, campaign.journal)
+    threads = [item.name for item in items_of(state, "threads") if not item.closed]
+    if threads:
+        lines.append(t("recap.threads", threads=", ".join(threads)))
+    if state.get("options", {}).get("solo"):
+        lines.append(t("recap.tension", value=tension_of(state)))
+    return lines
