@@ -68,14 +68,7 @@ class StoryLine(Static):
     """The story on a line or two, where the side column has folded away (a terminal
     under 110 columns): the scene, the tension, the open threads and people."""
 
-    DEFAULT_CSS = """
-    StoryLine {
-        height: auto;
-        max-height: 2;
-        color: $text-muted;
-        display: none;
-    }
-    """
+    # Its style is in app.tcss: a widget's own CSS is read as the first frame is built.
 
     def show(
         self,
