@@ -85,11 +85,17 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
     return line
 
 
+BOOKKEEPING = ("struck", "note_edits", "options", "secrecy")
+"""What a story leaves out when an entry changes nothing else: notes rewritten or struck
+(they read as rewritten, struck ones are gone), the table's rules and who sees what."""
+
+
 def _about_notes(entry: Entry) -> bool:
-    """Whether an entry only rewrites or strikes notes: bookkeeping a story leaves out
-    (the notes read as rewritten, and struck ones are gone)."""
-    return bool(entry.changes) and all(
-        change.path[0] in ("struck", "note_edits") for change in entry.changes
+    """Whether an entry only keeps the books (see :data:`BOOKKEEPING`)."""
+    return (
+        entry.roll is None
+        and bool(entry.changes)
+        and all(change.path[0] in BOOKKEEPING for change in entry.changes)
     )
 
 

@@ -61,6 +61,10 @@ def test_the_story_is_what_was_played(tmp_path: Path, capsys: pytest.CaptureFixt
                         "seed"):  # fmt: skip
         assert bookkeeping not in story, bookkeeping
     assert not re.search(r"#\d", story)  # no entry's number
+    assert main(["set", str(directory), "options.solo", "true"]) == 0
+    capsys.readouterr()
+    assert "solo" not in exported(directory, capsys)  # the table's rules: bookkeeping
+    assert "solo" in exported(directory, capsys, "--detailed")
     # A roll on one line: who, what, its outcome in words, the chance that outcome had.
     assert re.search(
         r"\n- \*\*Kael — Escalader le mur\*\* → ✘ Échec sans effet secondaire \(failure, no"
