@@ -90,7 +90,7 @@ BOOKKEEPING = ("struck", "note_edits", "options", "secrecy")
 (they read as rewritten, struck ones are gone), the table's rules and who sees what."""
 
 
-def _about_notes(entry: Entry) -> bool:
+def _bookkeeping(entry: Entry) -> bool:
     """Whether an entry only keeps the books (see :data:`BOOKKEEPING`)."""
     return (
         entry.roll is None
@@ -186,7 +186,7 @@ def _markdown_items(
             entry.kind in ("undo", "redo")
             or entry.id in (taken_back or ())
             or campaign.is_struck(entry)
-            or _about_notes(entry)
+            or _bookkeeping(entry)
         ):
             continue
         day = entry.time.date()
