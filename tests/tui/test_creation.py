@@ -411,3 +411,31 @@ async def test_next_pressed_right_after_a_change_sees_that_change(data_dir: Path
             app._driver.send_message(event)
         await pilot.pause()
         assert screen.step == "stats"
+
+
+async def test_leaving_after_the_dice_were_rolled_leaves_them_in_the_journal(
+    data_dir: Path,
+) -> None:
+    """Play-tested: Escape back to the start and out, then a new creation, rolled new
+    dice with no trace. The dice rolled stay in the journal, said as abandoned."""
+    app, campaign = cosmos_app(data_dir)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await to_pv_pm(pilot)
+        before = campaign.journal.last_id
+        await pilot.press("escape")  # back to the name
+        await pilot.pause()
+        assert isinstance(app.screen, CreationScreen)
+        assert campaign.journal.last_id == before  # a step back is not leaving
+        await pilot.press("escape")  # out of the wizard
+        await pilot.pause()
+        assert not isinstance(app.screen, CreationScreen)
+        (entry,) = campaign.journal.since(before)
+        assert entry.text == "Création abandonnée : Ysolde (ses dés restent au journal)"
+        assert entry.roll is not None
+        assert entry.roll["seed"] == creation_of(SEED).seed
+        assert campaign.state["characters"] == {}
+        # Without dice rolled yet, leaving writes nothing.
+        await wizard(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert campaign.journal.last_id == entry.id

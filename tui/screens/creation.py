@@ -308,6 +308,8 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 # The dice are rolled: leaving now and coming back would roll them again.
                 self._say(Problem("dice_rolled"))
                 return
+            if self.draft.creation is not None and not self._abandoned():
+                return
             self.dismiss(None)
             return
         self.step = steps[steps.index(self.step) - 1]
@@ -493,6 +495,21 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 self.draft, creation=creation, genome=genome, money=creation.money
             )
             self.query_one("#money", Input).value = str(creation.money)
+
+    def _abandoned(self) -> bool:
+        """Leaving after the dice were rolled: they go to the journal all the same
+        (play-tested: leaving and starting again rolled new dice, and no one knew), so
+        a new creation's dice follow a trace of the ones dropped. False when the journal
+        refused them (the wizard stays, saying why)."""
+        record = self.draft.creation
+        assert record is not None
+        name = self.draft.name.strip() or "…"
+        try:
+            self.session.record(record, self.t("creation.abandoned", name=name))
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return False
+        return True
 
     # --- A character from before v4 ------------------------------------------------------
 
