@@ -226,3 +226,28 @@ async def test_opening_a_session_says_what_happened_last_time(app_of) -> None:
         assert "Scènes : Le col enneigé" in said
         assert "— La caravane atteint le col." in said
         assert "Tension : 3" in said
+
+
+async def test_the_oracles_take_real_dice_too(app_of) -> None:
+    """Play-tested: physical dice were for the Action tab only. With them on (ctrl+d),
+    an oracle's question asks for the faces of the player's dice and answers by them."""
+    from meneur.tui.screens.dialogs import TextDialog
+
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+d")
+        await pilot.press("f3")
+        await pilot.pause()
+        app.screen.query_one("#question", Input).value = "Le garde dort-il ?"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        assert "3d6" in " ".join(screen_text(app).split())
+        await pilot.press(*"6 6 6", "enter")
+        await pilot.pause()
+        entry = last_question(app)
+        assert entry.text == "Le garde dort-il ?"
+        assert entry.roll["physical"] is True
+        assert [d["face"] for d in entry.roll["dice"]] == [6, 6, 6]
+        assert "Oui" in screen_text(app)

@@ -205,11 +205,32 @@ class OraclePanel(SessionStrings, VerticalScroll):
         self.answer(oracles.YesNoQuestion(likelihood, text, self.tension))
 
     def answer(self, question: oracles.YesNoQuestion | oracles.OracleQuestion) -> None:
-        """Roll, show and journal an oracle's answer."""
-        record = self.session.roll(question)
+        """Roll, show and journal an oracle's answer; with the table's physical dice on
+        (ctrl+d), the player's own dice: their faces are asked first (play-tested: real
+        dice were for the Action tab only)."""
+        if self._physical():
+            self.post_message(ActionPanel.PhysicalFaces(self, question))
+            return
+        self.finish(self.session.roll(question), physical=False)
+
+    def _physical(self) -> bool:
+        """Whether the table rolls real dice now (the Action panel's box, ctrl+d)."""
+        found = self.screen.query("#panel").results(ActionPanel)
+        panel = next(found, None)
+        return panel is not None and panel.physical
+
+    def physical_dice(self, inputs: Any) -> str:
+        """Which dice to roll by hand for an oracle's question: ``3d6``."""
+        found = self.screen.query("#panel").results(ActionPanel)
+        panel = next(found, None)
+        return "" if panel is None else panel.physical_dice(inputs)
+
+    def finish(self, record: Any, *, physical: bool) -> None:
+        """Journal and show an oracle's answer (``physical``: from typed faces)."""
+        question = record.inputs
         shown = roll_words(record)  # as the command line's meneur roll words it
         before = self.session.last_written
-        if not journaled(self, ActionPanel.Rolled(record, shown)):
+        if not journaled(self, ActionPanel.Rolled(record, shown, physical=physical)):
             return
         written = self.session.last_written
         if written is not None and written is not before and self.session.blind(written):

@@ -108,6 +108,16 @@ def journaled(widget: _Journaling, rolled: ActionPanel.Rolled) -> bool:
     return True
 
 
+class TakesFaces(Protocol):
+    """What asks the table for physical dice's faces: the Action panel, the Oracles."""
+
+    def physical_dice(self, inputs: Any) -> str:
+        """Which dice to roll by hand for ``inputs``: ``3d6``."""
+
+    def finish(self, record: Any, *, physical: bool) -> None:
+        """Journal and show the record the typed faces gave."""
+
+
 class ActionPanel(SessionStrings, VerticalScroll):
     """Base of the five system panels."""
 
@@ -165,7 +175,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
                 of dice rerolled by hand; 0 for a whole roll.
         """
 
-        def __init__(self, panel: ActionPanel, inputs: Any, *, rerolls: int = 0) -> None:
+        def __init__(self, panel: TakesFaces, inputs: Any, *, rerolls: int = 0) -> None:
             self.panel = panel
             self.inputs = inputs
             self.rerolls = rerolls
