@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from meneur.core.table_rules import Seat
 
-Listener = Callable[[], None]
+from .presence import Told
+
 KNOCK_SECONDS = 300.0
 """How long a knock waits for the GM before it is turned away."""
 PAGES_PER_LINK = 2
@@ -42,15 +43,16 @@ class Knock:
     """The address they connect from (shown to the GM only)."""
 
 
-class Door:
-    """Knocks waiting for the GM, and the browser pages open, per link."""
+class Door(Told):
+    """Knocks waiting for the GM, and the browser pages open, per link; listeners
+    (:meth:`subscribe`) are told when someone knocks or is answered."""
 
     def __init__(self, *, per_link: int = PAGES_PER_LINK, in_all: int = PAGES_IN_ALL) -> None:
+        super().__init__()
         self.per_link = per_link
         self.in_all = in_all
         self._tickets = itertools.count(1)
         self._waiting: dict[int, tuple[Knock, asyncio.Future[bool]]] = {}
-        self._listeners: list[Listener] = []
         self._answerers = 0
         self._pages: dict[str, int] = {}
 
@@ -100,21 +102,6 @@ class Door:
         if not found[1].done():
             found[1].set_result(admit)
         self._tell()
-
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` when someone knocks or is answered; returns what
-        unsubscribes it."""
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
-
-    def _tell(self) -> None:
-        for listener in list(self._listeners):
-            listener()
 
     # --- Pages -----------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ left out. ``detailed`` keeps everything, each roll's dice and seed under it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -99,57 +98,19 @@ def _bookkeeping(entry: Entry) -> bool:
     )
 
 
-_TAKING_BACK = re.compile(rb'^kind = "(undo|redo)"$', re.MULTILINE)
-_TARGET = re.compile(rb"^target = (\d+)$", re.MULTILINE)
-
-
 def undone_entries(campaign: Campaign) -> set[int]:
-    """The entries taken back now (undone, and not redone since).
+    """The entries taken back now (undone, and not redone since), reading only the
+    chunks that hold an undo or a redo."""
+    from .journal import entries_of_kinds
 
-    The chunks are looked through as bytes, as meneur writes them (an entry a
-    ``[[entry]]`` block, one key a line): only an undo's or a redo's kind and target are
-    read, so a long journal is not parsed twice; a chunk that does not read that way is
-    parsed whole."""
-    from meneur.saves.journal import chunk_number, read_chunk
-
-    journal = campaign.journal
     undone: set[int] = set()
-    last = journal.last_id
-    if not last:
-        return undone
-    top = chunk_number(last)
-    for number in range(1, top + 1):
-        path = journal.chunk_path(number)
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue  # the export's own reading says what is wrong with it
-        if _TAKING_BACK.search(data) is None:
+    for entry in entries_of_kinds(campaign, ("undo", "redo")):
+        if entry.target is None:
             continue
-        steps: list[tuple[bytes, int]] = []
-        for block in data.split(b"\n[[entry]]\n"):
-            own = block.split(b"\n[", 1)[0]  # the entry's own keys, before its tables
-            kind = _TAKING_BACK.search(own)
-            if kind is None:
-                continue
-            target = _TARGET.search(own)
-            if target is None:
-                steps = []  # not as meneur writes it: read it as TOML instead
-                break
-            steps.append((kind[1], int(target[1])))
+        if entry.kind == "undo":
+            undone.add(entry.target)
         else:
-            for kind_name, target_id in steps:
-                if kind_name == b"undo":
-                    undone.add(target_id)
-                else:
-                    undone.discard(target_id)
-            continue
-        entries, _ = read_chunk(path, number, sealed=number < top)
-        for entry in entries:
-            if entry.target is not None and entry.kind == "undo":
-                undone.add(entry.target)
-            elif entry.target is not None and entry.kind == "redo":
-                undone.discard(entry.target)
+            undone.discard(entry.target)
     return undone
 
 

@@ -25,6 +25,7 @@ from meneur.saves.table_file import (
     VIEWER,
     Invite,
     TableFile,
+    code_hash,
     edit_table,
     read_table,
     secret_hash,
@@ -101,7 +102,7 @@ def invite(
             seating(player, name=name, characters=characters)(document)
         document.setdefault("invites", {})[ident] = {
             "seat": VIEWER if player is None else player,
-            "code": secret_hash(code.replace("-", "")),
+            "code": code_hash(code),
             "token": secret_hash(token),
             "expires": expires,
             "admit": admit,

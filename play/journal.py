@@ -10,6 +10,7 @@ its viewer was not told (an announced secret has none; a hidden one is not there
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 from meneur.core.visibility import Viewer
@@ -20,7 +21,7 @@ from meneur.saves.journal import Entry, chunk_number, read_chunk
 from .reading import Translate, read_entry, roll_result, roll_text
 from .views import entries_for
 
-__all__ = ["Entry", "after", "before", "each_chunk", "search", "seen"]
+__all__ = ["Entry", "after", "before", "each_chunk", "entries_of_kinds", "search", "seen"]
 
 STEP = 200
 """Entries read at once when paging back."""
@@ -29,6 +30,33 @@ STEP = 200
 def seen(campaign: Campaign, viewer: Viewer, entries: Iterable[Entry]) -> Iterator[Entry]:
     """What of ``entries`` ``viewer`` may see, as they may see it."""
     return entries_for(entries, viewer, campaign.journal, campaign.state)
+
+
+def entries_of_kinds(campaign: Campaign, kinds: Iterable[str]) -> Iterator[Entry]:
+    """Every entry of one of ``kinds`` (rare ones: sessions, undos), oldest first. A chunk
+    is looked through as bytes first and read as TOML only when it holds such an entry,
+    so a long journal is not parsed for a handful of them. A chunk that cannot be read is
+    passed over: whoever reads the journal whole says what is wrong with it."""
+    wanted = tuple(kinds)
+    marks = re.compile(
+        rb'^kind = "(' + b"|".join(re.escape(k.encode()) for k in wanted) + rb')"$',
+        re.MULTILINE,
+    )
+    journal = campaign.journal
+    last = journal.last_id
+    if not last:
+        return
+    top = chunk_number(last)
+    for number in range(1, top + 1):
+        path = journal.chunk_path(number)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if marks.search(data) is None:
+            continue
+        entries, _ = read_chunk(path, number, sealed=number < top)
+        yield from (entry for entry in entries if entry.kind in wanted)
 
 
 def before(campaign: Campaign, viewer: Viewer, first: int, count: int) -> list[Entry]:

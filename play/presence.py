@@ -14,12 +14,34 @@ from meneur.core.table_rules import Present
 Listener = Callable[[], None]
 
 
-class Presence:
+class Told:
+    """What screens follow: each listener is called after each change (the server's
+    side calls back outside the apps' context: a listener only posts a message)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after each change; returns what unsubscribes it."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            listener()
+
+
+class Presence(Told):
     """The people connected to one table, in the order they joined."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._present: list[Present] = []
-        self._listeners: list[Listener] = []
 
     def everyone(self) -> tuple[Present, ...]:
         """Who is connected, in the order they joined."""
@@ -37,17 +59,3 @@ class Presence:
         if len(kept) != len(self._present):
             self._present = kept
             self._tell()
-
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` after each join or leave; returns what unsubscribes it."""
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
-
-    def _tell(self) -> None:
-        for listener in list(self._listeners):
-            listener()

@@ -7,7 +7,6 @@ the GM's secrets).
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 
 from meneur.core.text import cut
@@ -17,7 +16,6 @@ from meneur.saves.journal import Entry
 
 from .reading import Translate
 
-_SESSION = re.compile(rb'^kind = "session"$', re.MULTILINE)
 NOTES_SAID = 3
 """The notes a recap quotes: the session's last ones."""
 
@@ -33,27 +31,12 @@ class Session:
 
 
 def sessions(campaign: Campaign) -> list[Session]:
-    """Every session marked in the journal, in order. Only the chunks holding a session's
-    entry are read as TOML (the others are looked through as bytes)."""
-    from meneur.saves.journal import chunk_number, read_chunk
+    """Every session marked in the journal, in order (only the chunks holding one are
+    read as TOML: see :func:`meneur.play.journal.entries_of_kinds`)."""
+    from .journal import entries_of_kinds
 
-    journal = campaign.journal
-    last = journal.last_id
-    found: list[Entry] = []
-    if not last:
-        return []
-    top = chunk_number(last)
-    for number in range(1, top + 1):
-        path = journal.chunk_path(number)
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
-        if _SESSION.search(data) is None:
-            continue
-        entries, _ = read_chunk(path, number, sealed=number < top)
-        found += [entry for entry in entries if entry.kind == "session"]
-    ends = [entry.id - 1 for entry in found[1:]] + [last]
+    found = list(entries_of_kinds(campaign, ("session",)))
+    ends = [entry.id - 1 for entry in found[1:]] + [campaign.journal.last_id]
     return [
         Session(index, entry, until)
         for index, (entry, until) in enumerate(zip(found, ends, strict=True), start=1)

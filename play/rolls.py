@@ -79,7 +79,9 @@ def short_words(inputs: Any, t: Translate) -> str:
         threshold = t("cosmos.threshold_is", threshold=inputs.effective_threshold)
         if not inputs.names:
             return threshold
-        return f"{' + '.join(cosmos_stat(name) for name in inputs.names)} · {threshold}"
+        return (
+            f"{' + '.join(stat_name('cosmos.stat', name) for name in inputs.names)} · {threshold}"
+        )
     if isinstance(inputs, traits_opposed.OpposedTest):
         from meneur.content import term
 
@@ -99,33 +101,21 @@ def short_words(inputs: Any, t: Translate) -> str:
         team = f"({inputs.leader_dd}, {inputs.assistant_dd})"
         return f"{skill_text(inputs.leader, t)} · {team} · {len(inputs.assistants)}"
     if isinstance(inputs, systemj.SystemjTest):
-        shown = f"{systemj_label(inputs.label)} {inputs.value}".strip()
+        shown = f"{stat_name('systemj.attribute', inputs.label)} {inputs.value}".strip()
         effective = t("systemj.effective", score=inputs.effective)
         return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
     return _described(inputs)
 
 
-def cosmos_stat(key: str) -> str:
-    """A Great Cosmos stat by its French name and English gloss (``force`` → ``Force
-    (strength)``); a name the terms do not know, as it is."""
-    from meneur.content import ContentError, term
+def stat_name(group: str, name: str) -> str:
+    """A stat a test names, by its French name and English gloss when the rule terms
+    know it under ``group`` (``cosmos.stat``, ``force`` → ``Force (strength)``;
+    ``systemj.attribute``, ``agilite`` → ``Agilité (agility)``); anything else (a skill,
+    a name of the player's) as it is."""
+    from meneur.content import terms
 
-    try:
-        return term(f"cosmos.stat.{key}").glossed
-    except ContentError:
-        return key
-
-
-def systemj_label(label: str) -> str:
-    """What a SYSTEMJ test is said to test: an attribute by its French name and English
-    gloss (``agilite`` → ``Agilité (agility)``), anything else (a skill) as it is."""
-    from meneur.core.systemj.combat import ATTRIBUTES
-
-    if label in ATTRIBUTES:
-        from meneur.content import term
-
-        return term(f"systemj.attribute.{label}").glossed
-    return label
+    found = terms().get(f"{group}.{name}")
+    return name if found is None else found.glossed
 
 
 def skill_text(skill: Any, t: Translate) -> str:

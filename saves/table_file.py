@@ -67,9 +67,14 @@ _HASH = re.compile(r"sha256:[0-9a-f]{64}")
 
 
 def secret_hash(secret: str) -> str:
-    """How a code or token is stored: ``sha256:`` and its digest. A code is taken in any
-    case, with or without its dashes (people type it)."""
+    """How a token is stored: ``sha256:`` and its digest."""
     return "sha256:" + hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def code_hash(code: str) -> str:
+    """How an SSH code is stored, and looked for: taken in any case, with or without its
+    dashes (people type it)."""
+    return secret_hash(code.replace("-", "").lower())
 
 
 @dataclass(frozen=True)
@@ -149,7 +154,7 @@ class TableFile:
     def invite_by_code(self, code: str, now: datetime) -> Invite | None:
         """The live invite whose SSH code is ``code`` (typed in any case, with or without
         dashes), or None."""
-        wanted = secret_hash(code.replace("-", "").lower())
+        wanted = code_hash(code)
         return next((i for i in self.invites.values() if i.code == wanted and i.live(now)), None)
 
     def invite_by_token(self, token: str, now: datetime) -> Invite | None:

@@ -189,6 +189,15 @@ HEADERS = {
 }
 
 
+def from_its_page(request: Any, origins: frozenset[str]) -> bool:
+    """Whether a WebSocket upgrade comes from the page's own host, or from one of
+    ``origins`` (behind a reverse proxy): another site's page, or none, is refused."""
+    from urllib.parse import urlsplit
+
+    origin = str(request.headers.get("Origin", "")).rstrip("/")
+    return origin in origins or urlsplit(origin).netloc == request.host
+
+
 async def security_headers(request: Any, response: Any) -> None:
     """Every answer: no Referer, no sniffing, no cache, nothing from elsewhere, no frame."""
     for key, value in HEADERS.items():

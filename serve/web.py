@@ -28,7 +28,6 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 """Addresses only this machine reaches."""
@@ -103,7 +102,7 @@ def guarded_server(
     from aiohttp import web
     from textual_serve.server import Server, to_int
 
-    from .page import client_script, page, security_headers
+    from .page import client_script, from_its_page, page, security_headers
 
     class GuardedServer(Server):
         def __init__(self) -> None:
@@ -163,8 +162,7 @@ def guarded_server(
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not self.allowed(request.match_info.get("token", "")):
                 raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
-            origin = request.headers.get("Origin", "").rstrip("/")
-            if origin not in self.origins and urlsplit(origin).netloc != request.host:
+            if not from_its_page(request, self.origins):
                 raise web.HTTPForbidden(text="meneur web: not from this page\n")
             if self.pages >= self.max_pages:
                 raise web.HTTPServiceUnavailable(text="meneur web: too many pages open\n")

@@ -29,12 +29,11 @@ import socket
 from collections.abc import Iterable
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
 from .channel_driver import clamp_size
-from .page import client_script, page, security_headers
+from .page import client_script, from_its_page, page, security_headers
 from .seat import Seated
 
 if TYPE_CHECKING:
@@ -171,8 +170,7 @@ class WebSeats:
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         invite, seat, name = self._invited(request, request.match_info.get("token", ""))
-        origin = request.headers.get("Origin", "").rstrip("/")
-        if origin not in self.origins and urlsplit(origin).netloc != request.host:
+        if not from_its_page(request, self.origins):
             self.server.log(
                 f"refusé (refused): {name}, une page d'un autre site (a page from another"
                 f" site) depuis {request.remote or '?'}"

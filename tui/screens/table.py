@@ -103,6 +103,9 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         """The campaign's rules as the panel was built for them."""
         self._side = False
         """Whether the side column holds its parts yet (see _mount_side)."""
+        self._scene: tuple[str | None] | None = None
+        """The scene being played, once looked for (a party redraw does not look through
+        the journal again): forgotten when a scene or session is written."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys a seat may not use are neither shown nor run (a player's quick NPC is
@@ -150,6 +153,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         """Play the session's campaign anew (another one was opened): rebuild the table."""
         self.acting = _first_character(self.session)
         self._side = False
+        self._scene = None
         await self.recompose()
         self.on_mount()
 
@@ -279,7 +283,9 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         state = state_for(viewer, campaign.state, campaign.journal)
         titles = {key: self.t(f"story.{key}") for key in ("threads", "people", "trackers", "part")}
         heading = []
-        scene = current_scene(campaign, viewer)
+        if self._scene is None:
+            self._scene = (current_scene(campaign, viewer),)
+        (scene,) = self._scene
         if scene:
             heading.append(self.t("story.scene", title=visible(scene)))
         if state.get("options", {}).get("solo"):
@@ -712,6 +718,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             for entry in update.entries:
                 journal.add(entry)
             if any(entry.kind in ("scene", "session") for entry in update.entries):
+                self._scene = None
                 self._show_story()  # a new scene, written elsewhere
             if any(entry.kind == "session" for entry in update.entries):
                 self._previously()
@@ -735,6 +742,9 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         then the party, the acting character's sheet in the panel, the completions."""
         journal = self.query_one(JournalView)
         campaign = self.session.campaign
+        entries = list(entries)
+        if any(entry.kind in ("scene", "session") for entry in entries):
+            self._scene = None  # looked for again as the story is shown
         for entry in entries:
             journal.add(entry)
             # What the entry changed the reading of: the entry it undid or redid, and the

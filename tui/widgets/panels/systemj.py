@@ -93,11 +93,14 @@ class SystemjPanel(ActionPanel):
         return found
 
     def character_changed(self) -> None:
-        from meneur.play.rolls import systemj_label
+        from meneur.play.rolls import stat_name
 
         values = self._values(self.sheet)
         self.query_one("#value-of", Choice).set_options(
-            [(f"{systemj_label(name)} {value}", name) for name, value in values.items()]
+            [
+                (f"{stat_name('systemj.attribute', name)} {value}", name)
+                for name, value in values.items()
+            ]
         )
         people = [(c.get("name", ident), ident) for ident, c in self.session.characters().items()]
         for selector in ("#attacker", "#target"):
