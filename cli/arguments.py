@@ -106,6 +106,32 @@ def _add_viewer(parser: Parser) -> None:
     parser.add_argument("--as", dest="viewer", metavar="NAME", help="the player whose view it is")
 
 
+def _add_stats(commands: argparse._SubParsersAction[Parser], from_dir: str) -> None:
+    stats = commands.add_parser(
+        "stats",
+        help="luck you can see: the rolls, their successes against the exact odds each had,"
+        f" and how likely it was to do no better; {from_dir}",
+    )
+    stats.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    stats.add_argument("--character", metavar="ID", help="one character's rolls (its id or name)")
+    stats.add_argument(
+        "--session", type=_whole_number(1), metavar="N", help="the Nth session's rolls only"
+    )
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.add_argument("--lang", choices=["fr", "en"], help="its words (default: the locale's)")
+    marks = stats.add_mutually_exclusive_group()
+    marks.add_argument(
+        "--leave-out",
+        type=_whole_number(1),
+        metavar="ID",
+        help="the GM: leave roll ID out of the luck (a roll made by mistake); undo takes it back",
+    )
+    marks.add_argument(
+        "--count-again", type=_whole_number(1), metavar="ID", help="the GM: count roll ID again"
+    )
+    _add_viewer(stats)
+
+
 def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None:
     from_dir = "DIR defaults to the campaign used last (or the default one)"
     new = commands.add_parser("new", help="create a campaign directory")
@@ -203,6 +229,8 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         "--lang", choices=["fr", "en"], help="the Markdown's headings (default: the locale's)"
     )
     _add_viewer(export)
+
+    _add_stats(commands, from_dir)
 
     watch = commands.add_parser(
         "watch",

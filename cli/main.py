@@ -28,6 +28,7 @@ CAMPAIGN_COMMANDS = {
     "scene": "run_mark",
     "journal": "run_journal",
     "export": "run_export",
+    "stats": "stats:run_stats",
     "check": "run_check",
     "undo": "run_undo_redo",
     "time": "run_time",

@@ -37,7 +37,7 @@ def worded_by_meneur(entry: Entry) -> bool:
     if entry.text.startswith(OUTSIDE_TEXT):
         return True
     first = entry.changes[0].path[0]
-    if entry.target is not None and first in ("note_edits", "struck"):
+    if entry.target is not None and first in ("note_edits", "struck", "uncounted"):
         return True
     if len(entry.changes) != 1:
         return False
@@ -58,6 +58,9 @@ def change_words(
         what = ", ".join(dict.fromkeys(_subject(c.path, state, c, t) for c in entry.changes))
         return t("journal.outside", what=what)
     first = entry.changes[0]
+    if entry.target is not None and first.path[0] == "uncounted":
+        key = "journal.roll_uncounted" if first.after is True else "journal.roll_counted"
+        return t(key, text=_first_words(note(entry.target)))
     if entry.target is not None and first.path[0] in ("note_edits", "struck"):
         quoted = _first_words(note(entry.target))
         if first.path[0] == "struck":

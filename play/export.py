@@ -84,9 +84,10 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
     return line
 
 
-BOOKKEEPING = ("struck", "note_edits", "options", "secrecy")
+BOOKKEEPING = ("struck", "note_edits", "uncounted", "options", "secrecy")
 """What a story leaves out when an entry changes nothing else: notes rewritten or struck
-(they read as rewritten, struck ones are gone), the table's rules and who sees what."""
+(they read as rewritten, struck ones are gone), rolls left out of the luck counted, the
+table's rules and who sees what."""
 
 
 def _bookkeeping(entry: Entry) -> bool:

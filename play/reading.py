@@ -204,7 +204,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
                 what = entry.text.split(" : ", 1)[-1]
             return EntryReading(t(f"journal.{entry.kind}", text=what))
         if worded_by_meneur(entry):
-            return EntryReading(change_words(entry, campaign.state, t, _note_words(campaign)))
+            return EntryReading(change_words(entry, campaign.state, t, _note_words(campaign, t)))
         text = campaign.note_text(entry) if entry.kind == "note" else entry.text
         return EntryReading(text)
     outcome = roll.get("outcome")
@@ -262,12 +262,18 @@ def roll_text(entry: Entry, campaign: Campaign, t: Translate) -> str:
     return f"{name} — {words}" if words else name
 
 
-def _note_words(campaign: Campaign) -> Callable[[int], str]:
+def _note_words(campaign: Campaign, t: Translate) -> Callable[[int], str]:
+    """The words of an entry another one acts on: a note's as rewritten, a roll's by
+    what it tested."""
+
     def words(number: int) -> str:
         try:
-            return campaign.note_text(campaign.journal.entry(number))
+            target = campaign.journal.entry(number)
         except KeyError:
             return ""
+        if target.roll is not None:
+            return roll_text(target, campaign, t)
+        return campaign.note_text(target)
 
     return words
 

@@ -36,6 +36,8 @@ def sessions(campaign: Campaign) -> list[Session]:
     from .journal import entries_of_kinds
 
     found = list(entries_of_kinds(campaign, ("session",)))
+    if not found:
+        return []
     ends = [entry.id - 1 for entry in found[1:]] + [campaign.journal.last_id]
     return [
         Session(index, entry, until)

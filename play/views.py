@@ -84,7 +84,8 @@ def entries_for(
 
 def state_for(viewer: Viewer, state: Mapping[str, Any], journal: Journal) -> dict[str, Any]:
     """The state ``viewer`` may receive: without GM-only trackers and tables, and with
-    the note edits, struck notes and undo history of entries it may see whole only
+    the note edits, struck notes, rolls left out and undo history of entries it may see
+    whole only
     (they hold or name the others)."""
     if viewer == GM:
         return dict(state)
@@ -107,6 +108,8 @@ def state_for(viewer: Viewer, state: Mapping[str, Any], journal: Journal) -> dic
 
     shown_state["note_edits"] = {k: v for k, v in state.get("note_edits", {}).items() if whole(k)}
     shown_state["struck"] = {k: v for k, v in state.get("struck", {}).items() if whole(k)}
+    if "uncounted" in state:
+        shown_state["uncounted"] = {k: v for k, v in state["uncounted"].items() if whole(k)}
     history = state.get("history", {})
     shown_state["history"] = {
         stack: [n for n in history.get(stack, []) if whole(n)] for stack in ("undo", "redo")
@@ -141,7 +144,15 @@ def _sealed_for(viewer: Viewer, phase: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- What leaves meneur for anyone but the GM ----------------------------------------------
 
-BOOKKEEPING = ("schema_version", "written_by", "journal_applied", "note_edits", "struck", "history")
+BOOKKEEPING = (
+    "schema_version",
+    "written_by",
+    "journal_applied",
+    "note_edits",
+    "struck",
+    "uncounted",
+    "history",
+)
 """Keys of the state that are meneur's own records of its journal: entry numbers (their
 gaps count the secrets) and edits, which an outward view applies instead of showing."""
 KEYED = ("characters", "trackers", "tables", "requests", "phases")

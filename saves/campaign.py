@@ -1256,6 +1256,41 @@ class Campaign:
                 "change", f"Note {entry_id} barrée (struck)", changes=(change,), target=entry_id
             )
 
+    def count_roll(self, entry_id: int, counted: bool) -> Entry:
+        """Leave a roll out of the luck meneur counts (``counted`` false: a roll made by
+        mistake, a test of the rules), or count it again. The GM's alone; an undo takes
+        it back.
+
+        Raises:
+            CampaignError: when the entry is not a roll, or is already so.
+            Refusal: for anyone but the GM.
+        """
+        with self.writing():
+            if self.seat.role != "gm":
+                raise Refusal(
+                    self.directory, "only the GM leaves a roll out of the luck", "refused.gm"
+                )
+            try:
+                target = self.journal.entry(entry_id)
+            except KeyError:
+                raise CampaignError(
+                    self.directory, f"there is no journal entry {entry_id}"
+                ) from None
+            if target.roll is None:
+                raise CampaignError(
+                    self.directory, f"entry {entry_id} is a {target.kind}, not a roll"
+                )
+            left_out = str(entry_id) in self.state.get("uncounted", {})
+            if left_out != counted:
+                already = "counted" if counted else "left out"
+                raise CampaignError(self.directory, f"roll {entry_id} is {already} already")
+            path = ("uncounted", str(entry_id))
+            change = Change(path, True, MISSING) if counted else Change(path, MISSING, True)
+            words = "compté de nouveau (counted again)" if counted else "hors du compte (left out)"
+            return self.append(
+                "change", f"Jet {entry_id} {words}", changes=(change,), target=entry_id
+            )
+
     def _note(self, entry_id: int) -> Entry:
         try:
             target = self.journal.entry(entry_id)
@@ -1578,8 +1613,8 @@ def _check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) 
     # entry not written yet would give its text to whatever is written with that number.
     # (That it is a note is checked by ``check_edits``, which reads the entries: an open
     # reads no chunk for it.)
-    for part in ("note_edits", "struck"):
-        for key in state[part]:
+    for part in ("note_edits", "struck", "uncounted"):
+        for key in state.get(part, {}):
             number = int(key)
             if not 1 <= number <= last:
                 raise CampaignError(

@@ -75,6 +75,7 @@ TOP_KEYS = (
     "tables",
     "note_edits",
     "struck",
+    "uncounted",
     "history",
     "phases",
     "requests",
@@ -306,6 +307,8 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     state["note_edits"] = _note_edits(checker, data.get("note_edits", {}))
     state["struck"] = _struck(checker, data.get("struck", {}))
     state["history"] = _history(checker, data.get("history", {}))
+    if "uncounted" in data:  # written once the GM left a roll out of the luck counted
+        state["uncounted"] = _uncounted(checker, data["uncounted"])
     if "phases" in data:  # written once a turn of secret choices was opened
         state["phases"] = _phases(checker, data["phases"])
     if "requests" in data:  # written once the GM asked the table for a roll
@@ -811,6 +814,19 @@ def _struck(checker: _Checker, value: object) -> dict[str, bool]:
             raise checker.fail(key, "expected a journal entry number as the key")
         if flag is not True:
             raise checker.fail(key, f"expected true (a struck note), found {_shown(flag)}")
+        result[ident] = True
+    return result
+
+
+def _uncounted(checker: _Checker, value: object) -> dict[str, bool]:
+    uncounted = checker.table(value, "uncounted")
+    result: dict[str, bool] = {}
+    for ident, flag in uncounted.items():
+        key = f"uncounted.{ident}"
+        if not _is_number(ident):
+            raise checker.fail(key, "expected a journal entry number as the key")
+        if flag is not True:
+            raise checker.fail(key, f"expected true (a roll left out), found {_shown(flag)}")
         result[ident] = True
     return result
 
