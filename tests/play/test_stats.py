@@ -149,7 +149,7 @@ def test_the_command_line_tells_luck_as_its_viewer_may_know_it(
     assert (gm["rolls"], gm["characters"][0]["id"]) == (1, "kael")
     assert main(["stats", str(directory), "--role", "gm", "--lang", "fr"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("Chance — Table\n9 jets, ")
+    assert text.startswith("Chance — Table\nJets : 9 · réussites : ")
     assert "Issues, " in text
     assert "d6 : " in text
     # What it cannot act on: one line, exit 2.

@@ -313,3 +313,31 @@ def test_draft_character(app_of, snap_compare) -> None:
         await settle(pilot)
 
     assert snap_compare(app_of("traits"), terminal_size=(100, 30), run_before=steady)
+
+
+# --- The Luck view (F8): a Great Cosmos campaign's tests against their odds -----------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_luck_view(size: tuple[int, int], app_of, snap_compare) -> None:
+    from meneur.core.cosmos import rules as cosmos
+    from meneur.core.records import roll_seeded
+
+    from .conftest import screen_text
+
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    for seed in range(1, 41):
+        test = cosmos.CosmosTest(threshold=20 + seed)
+        record = roll_seeded(cosmos.roll, test, seed)
+        campaign.record_roll(record, f"Test {seed}", character=("kael", "lyra")[seed % 2])
+
+    async def steady(pilot: Pilot) -> None:
+        from tests.waiting import until_app
+
+        await pilot.pause()
+        await pilot.press("f8")
+        await until_app(pilot, lambda: "Jets : 40" in screen_text(pilot.app))
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=steady)

@@ -86,6 +86,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         Binding("ctrl+d", "physical", "Physical dice", show=False, id="physical"),
         Binding("ctrl+b", "secret", "Secret", show=False, id="secret"),
         Binding("f7", "turn", "Turn", show=False, id="turn"),
+        Binding("f8", "luck", "Luck", show=False, id="luck"),
         Binding("ctrl+g", "goto('party')", "Party", show=False, id="focus_party"),
         Binding("ctrl+j", "goto('journal-list')", "Journal", show=False, id="focus_journal"),
         Binding("ctrl+t", "admit", "Admit", show=False, id="admit"),
@@ -681,6 +682,12 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             return
         screen = SheetScreen(self.session, ident)
         self.app.push_screen(screen, lambda _: self.characters_changed(screen.written))
+
+    def action_luck(self) -> None:
+        """Open the Luck view: this seat's rolls against the odds each had."""
+        from .luck import LuckScreen
+
+        self.app.push_screen(LuckScreen(self.session))
 
     def follow(self) -> None:
         """Show what other processes wrote (entries, state changes, a hand edit of
