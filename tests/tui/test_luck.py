@@ -106,3 +106,43 @@ async def test_a_players_luck_shows_nothing_of_a_blind_roll(tmp_path: Path) -> N
     assert len(gm_successes) > 1  # the blind roll's outcome did differ, for the GM
     assert "Jets : 4 · " in seen[0]
     assert len(set(seen)) == 1, "the player's view changed with the blind roll's outcome"
+
+
+async def test_the_gm_leaves_a_roll_out_from_the_journal_and_a_player_may_not(
+    tmp_path: Path, campaign_of: Callable[[str], Campaign]
+) -> None:
+    from meneur.tui.app import make_app
+
+    from .conftest import notices
+
+    campaign = campaign_of("resolution")
+    _rolled(campaign)
+    app = make_app(campaign, lang="fr", seed=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("ctrl+j", "end", "x")  # the latest entry: Kael's last test
+        await until_app(pilot, lambda: "ne compte plus" in notices(app))
+        assert stats(campaign).whole.rolls == 5
+        assert list(campaign.state["uncounted"]) == [str(campaign.journal.last_id - 1)]
+        await pilot.press("x")  # on the entry that says so: not a roll, nothing happens
+        await pilot.press("up", "x")
+        await until_app(pilot, lambda: "compte de nouveau" in notices(app))
+        assert stats(campaign).whole.rolls == 6
+    directory = tmp_path / "table"
+    with Campaign.create(directory, system="resolution", name="Table") as gm:
+        record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1)
+        gm.record_roll(record, "Test")
+    session = Session(
+        Campaign.open(directory),
+        strings("fr"),
+        random.Random(3),
+        seat=Seat("player", "alice"),
+        presence=Presence(),
+        remote=True,
+    )
+    app = MeneurApp(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("ctrl+j", "end", "x")
+        await until_app(pilot, lambda: "Seul le MJ" in notices(app))
+    with Campaign.open(directory, write=False) as campaign:
+        assert "uncounted" not in campaign.state
+        assert campaign.journal.last_id == 1

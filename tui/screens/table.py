@@ -419,6 +419,20 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             return
         self.characters_changed([entry])
 
+    @on(JournalView.CountRequested)
+    def count_roll(self, event: JournalView.CountRequested) -> None:
+        """x on a journal roll: the GM leaves it out of the luck counted (F8), or counts
+        it again; one journal entry, undoable. Anyone else is refused by the campaign."""
+        campaign = self.session.campaign
+        left_out = str(event.entry_id) in campaign.state.get("uncounted", {})
+        try:
+            entry = campaign.count_roll(event.entry_id, counted=left_out)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
+            return
+        self.characters_changed([entry])
+        self.notify(self.t("luck.counted_again" if left_out else "luck.left_out"))
+
     @on(JournalView.UndoRequested)
     def undo_entry(self, event: JournalView.UndoRequested) -> None:
         """u on a journal entry: take back that change (a GM anyone's, a player only

@@ -107,9 +107,10 @@ class JournalView(Vertical):
 
     BINDINGS = [
         Binding("ctrl+f", "search", "Search", show=False),
-        Binding("e", "edit", "Edit", show=False),
-        Binding("delete", "strike", "Strike", show=False),
-        Binding("u", "undo_entry", "Undo this", show=False),
+        Binding("e", "edit", "Edit", show=False, id="journal_edit"),
+        Binding("delete", "strike", "Strike", show=False, id="journal_strike"),
+        Binding("u", "undo_entry", "Undo this", show=False, id="journal_undo"),
+        Binding("x", "count", "Luck: leave out", show=False, id="luck_count"),
     ]
 
     class EditRequested(Message):
@@ -121,6 +122,13 @@ class JournalView(Vertical):
 
     class UndoRequested(Message):
         """The GM (or a player, their own) wants to take back this entry's change."""
+
+        def __init__(self, entry_id: int) -> None:
+            self.entry_id = entry_id
+            super().__init__()
+
+    class CountRequested(Message):
+        """The GM wants a roll left out of the luck counted (F8), or counted again."""
 
         def __init__(self, entry_id: int) -> None:
             self.entry_id = entry_id
@@ -149,6 +157,11 @@ class JournalView(Vertical):
         self.found = False
         """Whether the list is what a search found (new entries wait for its end)."""
         self.expanded: set[int] = set()
+
+    def on_mount(self) -> None:
+        from meneur.tui.i18n import translate_bindings
+
+        translate_bindings(self, self.strings)
 
     def compose(self) -> ComposeResult:
         # Nothing yet: the list and its status line are mounted when first asked for
@@ -487,6 +500,15 @@ class JournalView(Vertical):
         entry = self._entry(self.listing.get_option_at_index(highlighted).id)
         if entry is not None and entry.kind == "note":
             self.post_message(self.StrikeRequested(entry.id))
+
+    def action_count(self) -> None:
+        """Leave the highlighted roll out of the luck counted, or count it again (x)."""
+        highlighted = self.listing.highlighted
+        if highlighted is None:
+            return
+        entry = self._entry(self.listing.get_option_at_index(highlighted).id)
+        if entry is not None and entry.roll is not None and not entry.redacted:
+            self.post_message(self.CountRequested(entry.id))
 
     def action_undo_entry(self) -> None:
         """Take back the highlighted entry's change (u): the GM anyone's, a player their
