@@ -12,9 +12,10 @@ left out. ``detailed`` keeps everything, each roll's dice and seed under it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
@@ -78,6 +79,9 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
         return f"{line} → **{result}**" if result else line
     reading = EntryReading(text=text, result=result, physical=roll.get("physical") is True)
     line = roll_line(reading, t)
+    if after_the_fact_poker(roll):
+        # Its chance was the Coup de poker's, from the first roll: not the test's odds.
+        return f"{line} ({term('traits.poker').glossed})"
     chance = odds_before(roll)
     if isinstance(chance, Fraction):
         line += f" ({t('export.had', percent=percent_text(chance))})"
@@ -113,6 +117,57 @@ def undone_entries(campaign: Campaign) -> set[int]:
         else:
             undone.discard(entry.target)
     return undone
+
+
+def after_the_fact_poker(roll: Mapping[str, Any]) -> bool:
+    """Whether a roll is a Coup de poker of a number of dice chosen (Les Traits): in the
+    app, chosen after its first roll, which was journaled before it."""
+    inputs = roll.get("inputs")
+    poker = roll.get("poker")
+    return (
+        isinstance(poker, int)
+        and poker > 0
+        and isinstance(inputs, Mapping)
+        and isinstance(inputs.get("poker"), int)
+        and roll.get("seed") is not None
+    )
+
+
+def _without_poker(inputs: object) -> object:
+    return (
+        {k: v for k, v in inputs.items() if k != "poker"} if isinstance(inputs, Mapping) else inputs
+    )
+
+
+POKER_LOOKBACK = 50
+"""Entries looked back through for the first roll a Coup de poker was made on."""
+
+
+def superseded_rolls(campaign: Campaign) -> set[int]:
+    """The first rolls a Coup de poker was made on afterwards (a story tells the test
+    once, as it ended), reading only the chunks that hold a Coup de poker."""
+    import re
+
+    from .journal import entries_marked
+
+    marks = re.compile(rb"^poker = [1-9]", re.MULTILINE)
+    found: set[int] = set()
+    for poker in entries_marked(
+        campaign, marks, lambda e: e.roll is not None and after_the_fact_poker(e.roll)
+    ):
+        roll = poker.roll or {}
+        for earlier in reversed(campaign.journal.before(poker.id, POKER_LOOKBACK)):
+            first = earlier.roll
+            if (
+                first is not None
+                and first.get("seed") == roll.get("seed")
+                and first.get("kind") == roll.get("kind")
+                and _without_poker(first.get("inputs")) == _without_poker(roll.get("inputs"))
+                and not first.get("poker")
+            ):
+                found.add(earlier.id)
+                break
+    return found
 
 
 def dice_and_seed(reading: EntryReading, t: Translate) -> str:
@@ -210,7 +265,11 @@ def markdown_lines(
         yield from lines
         listing = False
 
-    taken_back = None if detailed else frozenset(undone_entries(campaign))
+    # A story leaves out what was taken back, and the first roll of a test a Coup de
+    # poker then decided (the test is told once, as it ended).
+    taken_back = (
+        None if detailed else frozenset(undone_entries(campaign) | superseded_rolls(campaign))
+    )
 
     def work(entries: list[Entry]) -> list[Item]:
         return _markdown_items(entries, campaign, t, viewer, taken_back)

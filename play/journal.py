@@ -21,7 +21,16 @@ from meneur.saves.journal import Entry, chunk_number, read_chunk
 from .reading import Translate, read_entry, roll_result, roll_text
 from .views import entries_for
 
-__all__ = ["Entry", "after", "before", "each_chunk", "entries_of_kinds", "search", "seen"]
+__all__ = [
+    "Entry",
+    "after",
+    "before",
+    "each_chunk",
+    "entries_marked",
+    "entries_of_kinds",
+    "search",
+    "seen",
+]
 
 STEP = 200
 """Entries read at once when paging back."""
@@ -42,6 +51,14 @@ def entries_of_kinds(campaign: Campaign, kinds: Iterable[str]) -> Iterator[Entry
         rb'^kind = "(' + b"|".join(re.escape(k.encode()) for k in wanted) + rb')"$',
         re.MULTILINE,
     )
+    yield from entries_marked(campaign, marks, lambda entry: entry.kind in wanted)
+
+
+def entries_marked(
+    campaign: Campaign, marks: re.Pattern[bytes], keep: Callable[[Entry], bool]
+) -> Iterator[Entry]:
+    """Every entry ``keep`` keeps, oldest first, from the chunks whose bytes hold
+    ``marks`` (the others are not read as TOML: see :func:`entries_of_kinds`)."""
     journal = campaign.journal
     last = journal.last_id
     if not last:
@@ -56,7 +73,7 @@ def entries_of_kinds(campaign: Campaign, kinds: Iterable[str]) -> Iterator[Entry
         if marks.search(data) is None:
             continue
         entries, _ = read_chunk(path, number, sealed=number < top)
-        yield from (entry for entry in entries if entry.kind in wanted)
+        yield from (entry for entry in entries if keep(entry))
 
 
 def before(campaign: Campaign, viewer: Viewer, first: int, count: int) -> list[Entry]:

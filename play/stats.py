@@ -2,7 +2,8 @@
 against the exact odds each roll had before it was thrown.
 
 A roll counts when it was a test (it succeeded or failed: not an oracle's answer, a
-scene check, a table or a free expression), its viewer may see it whole, it was not
+scene check, a table or a free expression; a Coup de poker chosen after a roll is that
+test's second chance, counted with its first roll), its viewer may see it whole, it was not
 taken back, and the GM did not leave it out (``uncounted`` in campaign.toml: a roll
 made by mistake, a test of the rules). Its chance of success is the sum of the exact
 chances of the outcomes that count as a success (:data:`SUCCESS_KEYS`); the run's luck
@@ -115,6 +116,14 @@ def _count(
     if not isinstance(kind, str) or not isinstance(success, bool) or not isinstance(outcome, str):
         return
     if kind.partition(".")[0] in NOT_TESTS:
+        return
+    from .export import after_the_fact_poker
+
+    inputs = roll.get("inputs")
+    forced = isinstance(inputs, Mapping) and inputs.get("forced_poker") is True
+    if after_the_fact_poker(roll) and not (forced and roll.get("poker") == 1):
+        # A Coup de poker chosen: its chance came from the first roll (counted, at the
+        # odds it had then). A forced one of a die is in its test's odds: it counts.
         return
     key = _key(roll)
     odds = known.get(key)

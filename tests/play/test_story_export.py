@@ -144,3 +144,36 @@ def test_previously_on_in_a_few_lines_and_player_safe(
     assert latest[:2] == ["Précédemment, dans « Séance 2 » :", "— On repart."]
     assert main(["export", str(directory), "--recap", "--session", "3"]) == 2
     assert "there are 2" in capsys.readouterr().err
+
+
+def test_a_coup_de_poker_is_told_with_its_test_once(tmp_path: Path) -> None:
+    import random
+    from dataclasses import replace
+
+    from meneur.core.traits import rules as traits
+    from meneur.play.export import export_markdown
+    from meneur.play.stats import stats
+    from meneur.saves.campaign import Campaign
+
+    test = traits.TraitTest(dice=4, difficulty=5)
+    seed = next(s for s in range(1000) if traits.first_roll(test, random.Random(s)).poker_limit)
+    first = replace(traits.first_roll(test, random.Random(seed)), seed=seed)
+    rng = random.Random(seed)
+    traits.first_roll(test, rng)  # the Coup de poker continues the same draws
+    poker = traits.with_poker(first, 1, rng)
+    with Campaign.create(tmp_path / "c", system="traits", name="Ravin") as campaign:
+        campaign.record_roll(first, "Sauter le ravin")
+        campaign.record_roll(poker, "Sauter le ravin")
+        story = export_markdown(campaign, "fr")
+        detailed = export_markdown(campaign, "fr", detailed=True)
+        counted = stats(campaign).whole
+    # The story tells the test once, as it ended: after the Coup de poker, whose own
+    # chance came from the first roll (so no test's odds are quoted for it).
+    (line,) = [line for line in story.splitlines() if "Sauter le ravin" in line]
+    outcome = "Réussite" if poker.success else "Échec"
+    assert line.startswith(f"- **Sauter le ravin** → {'✔' if poker.success else '✘'} {outcome}")
+    assert line.endswith("(Coup de poker (push your luck))")
+    assert "de chances" not in line
+    assert detailed.count("Sauter le ravin") == 2
+    # Luck counts the test once, at the odds its first roll had.
+    assert (counted.rolls, counted.successes) == (1, int(first.success))
