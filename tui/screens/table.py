@@ -107,6 +107,8 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         self._scene: tuple[str | None] | None = None
         """The scene being played, once looked for (a party redraw does not look through
         the journal again): forgotten when a scene or session is written."""
+        self._held: Entry | None = None
+        """A roll on disk that the Action panel is stepping through: listed at its end."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys a seat may not use are neither shown nor run (a player's quick NPC is
@@ -349,10 +351,22 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
     @on(ActionPanel.Journaled)
     def roll_journaled(self, event: ActionPanel.Journaled) -> None:
         """List a roll a panel journaled (through the session), and redraw the party
-        when it changed a sheet."""
-        self.query_one(JournalView).add(event.entry)
+        when it changed a sheet. A roll the panel steps through is listed once its last
+        step shows (or as soon as anything else is rolled)."""
+        self.list_held()
+        if event.held:
+            self._held = event.entry
+        else:
+            self.query_one(JournalView).add(event.entry)
         if event.changed:
             self.show_party()
+
+    @on(ActionPanel.Revealed)
+    def list_held(self) -> None:
+        """List the roll held back while its panel stepped through it."""
+        held, self._held = self._held, None
+        if held is not None:
+            self.query_one(JournalView).add(held)
 
     @on(ActionPanel.SheetChanged)
     def sheet_changed(self, event: ActionPanel.SheetChanged) -> None:

@@ -104,7 +104,11 @@ def journaled(widget: _Journaling, rolled: ActionPanel.Rolled) -> bool:
     except CampaignError as error:
         widget.notify(widget.t("app.error", message=widget.explain(error)), severity="error")
         return False
-    widget.post_message(ActionPanel.Journaled(entry, changed=bool(rolled.changes)))
+    # A roll the panel steps through (a Sphérier extended test, attempt by attempt) is
+    # on disk now, but listed in the journal only once its last step is shown: the
+    # journal's line would say the end first (ActionPanel.Revealed lists it).
+    held = bool(getattr(widget, "steps_through", lambda _: False)(rolled.record))
+    widget.post_message(ActionPanel.Journaled(entry, changed=bool(rolled.changes), held=held))
     return True
 
 
@@ -149,12 +153,18 @@ class ActionPanel(SessionStrings, VerticalScroll):
             self.physical = physical
 
     class Journaled(Message):
-        """A roll was journaled (durably): the screen lists its entry."""
+        """A roll was journaled (durably): the screen lists its entry, or, ``held``,
+        keeps it to list once the panel has shown its last step (:class:`Revealed`)."""
 
-        def __init__(self, entry: Entry, *, changed: bool) -> None:
+        def __init__(self, entry: Entry, *, changed: bool, held: bool = False) -> None:
             self.entry = entry
             self.changed = changed
+            self.held = held
             super().__init__()
+
+    class Revealed(Message):
+        """The panel showed the last step of a roll it stepped through: the screen lists
+        the entry it held back."""
 
     class SheetChanged(Message):
         """A change to the acting character's sheet, to journal (a character point spent…)."""

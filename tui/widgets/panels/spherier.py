@@ -222,6 +222,12 @@ class SpherierPanel(ActionPanel):
 
     # --- Attempt by attempt -------------------------------------------------------------
 
+    def steps_through(self, record: Any) -> bool:
+        """Whether a record is shown step by step (its journal line waits for the end)."""
+        if isinstance(record, spherier_extended.ExtendedRoll):
+            return len(record.attempts) > 1
+        return isinstance(record, spherier_extended.TeamRoll) and bool(record.assistants)
+
     def show_record(self, record: Any) -> None:
         super().show_record(record)
         self.steps: list[tuple[list[ShownDie], str]] = []
@@ -294,6 +300,8 @@ class SpherierPanel(ActionPanel):
         )
         more = self.revealed < len(self.steps)
         self.query_one("#next-attempt").display = more
+        if not more:
+            self.post_message(self.Revealed())
         self.query_one("#outcome", Static).update(
             Text(
                 self.t("spherier.stepping", shown=self.revealed, total=len(self.steps)), style="dim"
