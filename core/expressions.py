@@ -118,7 +118,12 @@ def resolve(inputs: DiceInputs, faces: tuple[int, ...]) -> DiceRoll:
         if face is None:
             raise RulesError(f"{inputs.expression} rolls {expression.dice_count} dice")
         if face not in faces_of(sides):
-            raise RulesError(f"a d{sides} cannot show {face}")
+            raise RulesError(
+                f"a d{sides} cannot show {face}",
+                message_key="dice.impossible_face",
+                sides=sides,
+                face=face,
+            )
         return face
 
     terms = evaluate(expression, next_face)

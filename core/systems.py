@@ -119,7 +119,7 @@ KINDS: dict[str, Functions] = {
     "systemj.SystemjTest": Functions(
         "systemj.rules:roll", "systemj.rules:resolve", "systemj.rules:odds"
     ),
-    "tables.TableQuery": Functions("tables:roll", None, "tables:odds"),
+    "tables.TableQuery": Functions("tables:roll", "tables:resolve", "tables:odds"),
     "npcs.NpcInputs": Functions("npcs:roll", None, None),
 }
 """Each kind of inputs, by ``module.Class`` under meneur.core, with its functions."""

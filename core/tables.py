@@ -267,6 +267,50 @@ def roll(query: TableQuery, rng: random.Random) -> TableRoll:
     )
 
 
+class _Faces(random.Random):
+    """Dice that show the faces given, in order (physical dice typed in)."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+        self.sides: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.sides.append(b)
+        if not self.faces:
+            raise RulesError(
+                f"the table asks for more dice: a d{b} now",
+                message_key="dice.more_faces",
+                sides=b,
+            )
+        face = self.faces.pop(0)
+        if not a <= face <= b:
+            raise RulesError(
+                f"a d{b} cannot show {face}", message_key="dice.impossible_face", sides=b, face=face
+            )
+        return face
+
+
+def resolve(query: TableQuery, faces: tuple[int, ...]) -> TableRoll:
+    """Roll on the query's table with the faces of physical dice, in the order the
+    table asks for them (its own dice, then each reference's).
+
+    Raises:
+        RulesError: for too few or too many faces, an impossible one, or what
+            :func:`roll` refuses.
+    """
+    given = _Faces(faces)
+    rolled = roll(query, given)
+    if given.faces:
+        raise RulesError(
+            f"the table rolled {len(given.sides)} dice, not {len(faces)}",
+            message_key="dice.fewer_faces",
+            rolled=len(given.sides),
+            given=len(faces),
+        )
+    return rolled
+
+
 def odds(query: TableQuery) -> Odds[TableQuery]:
     """Exact odds of each entry of the query's table (by its number, 1 first): its
     weight over the total, or, for a table rolled with dice, the chance of the totals it

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from meneur.core.errors import RulesError
 from meneur.core.tables import RandomTable, TableEntry, check_tables
@@ -32,3 +34,34 @@ def test_references_that_only_branch_and_join_are_no_loop() -> None:
 def test_a_reference_to_no_table_is_refused_naming_it() -> None:
     with pytest.raises(RulesError, match=r"table a rolls on \{nulle\}, which does not exist"):
         check_tables([table("a", "{nulle}")])
+
+
+TABLES = (
+    RandomTable("butin", "Butin", tuple(TableEntry(t) for t in ("Rien", "{gemme}", "[[2d6]] or"))),
+    RandomTable("gemme", "Gemme", (TableEntry("rubis", 2), TableEntry("saphir [[1d4]]"))),
+)
+
+
+@given(st.integers(0, 2**32))
+def test_physical_faces_give_what_the_same_dice_rolled_give(seed: int) -> None:
+    import random
+
+    from meneur.core.tables import TableQuery, resolve, roll
+
+    query = TableQuery.of(TABLES[0], TABLES)
+    rolled = roll(query, random.Random(seed))
+    assert resolve(query, tuple(die.face for die in rolled.dice)) == rolled
+
+
+def test_physical_faces_are_checked_against_what_the_table_rolls() -> None:
+    from meneur.core.tables import TableQuery, resolve
+
+    query = TableQuery.of(TABLES[0], TABLES)
+    with pytest.raises(RulesError, match="a d6 now") as more:
+        resolve(query, (3,))  # the third entry rolls 2d6 more
+    assert (more.value.message_key, more.value.values) == ("dice.more_faces", {"sides": 6})
+    with pytest.raises(RulesError, match="rolled 1 dice, not 2"):
+        resolve(query, (1, 4))
+    with pytest.raises(RulesError, match="a d3 cannot show 4"):
+        resolve(query, (4,))
+    assert resolve(query, (2, 3, 4)).text == "saphir 4"

@@ -11,6 +11,7 @@ from textual.widgets import Input
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.selector import StepSelector
+from tests.waiting import until_app
 
 from .conftest import notices, screen_text
 
@@ -582,3 +583,29 @@ def read(app, entry) -> str:  # type: ignore[no-untyped-def]
     from meneur.play.reading import read_entry
 
     return read_entry(entry, app.session.campaign, app.session.strings.t).text
+
+
+async def test_a_table_takes_real_dice_too(app_of) -> None:
+    """Play-tested: physical dice were for the Action tab only. With them on (ctrl+d), a
+    table asks for the faces of the player's dice, those its references roll included."""
+    from meneur.tui.screens.dialogs import TextDialog
+
+    app = app_of("traits")
+    campaign = app.session.campaign
+    butin = {"name": "Butin", "dice": "1d6", "entries": ["Rien"] * 5 + ["[[2d6]] pièces d'or"]}
+    campaign.set(("tables", "butin"), butin)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+d", "colon", *"Butin", "enter")
+        await until_app(pilot, lambda: isinstance(app.screen, TextDialog))
+        assert "1d6" in " ".join(screen_text(app).split())
+        await pilot.press("6", "enter")  # the sixth entry rolls 2d6 more: asked for
+        await until_app(pilot, lambda: "un d6 maintenant" in " ".join(screen_text(app).split()))
+        assert isinstance(app.screen, TextDialog)
+        await pilot.press(*" 3 4", "enter")
+        await until_app(pilot, lambda: not isinstance(app.screen, TextDialog))
+        entry = last_entry(app)
+        assert entry.roll["physical"] is True
+        assert [d["face"] for d in entry.roll["dice"]] == [6, 3, 4]
+        assert entry.roll["text"] == "7 pièces d'or"
+        await until_app(pilot, lambda: "7 pièces d'or" in screen_text(app))

@@ -3,7 +3,7 @@ the campaign's tables after editing campaign.toml by hand."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -79,13 +79,33 @@ class TablesPanel(SessionStrings, Vertical):
             self.roll_table(table)
 
     def roll_table(self, table: RandomTable) -> None:
-        """Roll on ``table``, show the result and journal it."""
-        record = self.session.roll(TableQuery.of(table, self.session.tables()))
+        """Roll on ``table``, show the result and journal it; with the table's physical
+        dice on (ctrl+d), the player's own dice: their faces are asked first."""
+        query = TableQuery.of(table, self.session.tables())
+        if self._physical():
+            self.post_message(ActionPanel.PhysicalFaces(self, query))
+            return
+        self.finish(self.session.roll(query), physical=False)
+
+    def _physical(self) -> bool:
+        """Whether the table rolls real dice now (the Action panel's box, ctrl+d)."""
+        panel = next(self.screen.query("#panel").results(ActionPanel), None)
+        return panel is not None and panel.physical
+
+    def physical_dice(self, inputs: Any) -> str:
+        """Which dice to roll by hand for a table: ``1d66``, ``2d6``."""
+        panel = next(self.screen.query("#panel").results(ActionPanel), None)
+        return "" if panel is None else panel.physical_dice(inputs)
+
+    def finish(self, record: Any, *, physical: bool) -> None:
+        """Journal and show a table's result (``physical``: from typed faces)."""
+        table = next((t for t in self.session.tables() if t.key == record.inputs.table), None)
+        name = table.name if table is not None else record.inputs.table
         before = self.session.last_written
-        if not journaled(self, ActionPanel.Rolled(record, table.name)):
+        if not journaled(self, ActionPanel.Rolled(record, name, physical=physical)):
             return
         written = self.session.last_written
-        text = Text(table.name, style="dim")
+        text = Text(name, style="dim")
         if written is not None and written is not before and self.session.blind(written):
             text.append("\n👁 " + self.session.seen_by(written), style="italic")
             self.query_one("#table-result", Static).update(text)
