@@ -185,3 +185,26 @@ def move_tension(change: Callable[[int], int], describe: Callable[[int, int], st
         return Planned(describe(before, after), (Change(path, read(state, path), after),))
 
     return plan
+
+
+EVENT_OFFERS = {1: "people", 12: "threads"}
+"""What a random event offers to add to the story, by the entry of meneur's own event
+focus table it fell on (numbered from 1, the same in French and English): someone new
+steps in, a new thread opens."""
+
+
+def event_offer(record: Any, lang: str) -> str | None:
+    """``people`` or ``threads`` when the random event ``record`` (a roll on the
+    ``event`` table) brings someone or something new the player may add to the story;
+    None otherwise, or when the campaign rolled its own focus table (its entries mean
+    what it says they mean)."""
+    from meneur.content import example_tables
+    from meneur.core.tables import find
+
+    picks = getattr(record, "picks", ())
+    focus = next((number for key, number in picks if key == "event_focus"), None)
+    rolled = find(getattr(record.inputs, "tables", ()), "event_focus")
+    shipped = find(example_tables(lang), "event_focus")
+    if focus is None or rolled is None or rolled != shipped:
+        return None
+    return EVENT_OFFERS.get(focus)

@@ -251,3 +251,30 @@ async def test_the_oracles_take_real_dice_too(app_of) -> None:
         assert entry.roll["physical"] is True
         assert [d["face"] for d in entry.roll["dice"]] == [6, 6, 6]
         assert "Oui" in screen_text(app)
+
+
+async def test_a_random_event_offers_to_add_the_thread_it_opens(app_of) -> None:
+    """A random event whose focus is someone new or a new thread offers to note it in
+    the story: one key more, the name asked as the story's own Add asks it."""
+    from meneur.play.story import items_of
+    from meneur.tui.screens.dialogs import TextDialog
+    from tests.waiting import until_app
+
+    app = app_of("resolution", seed=43)  # at tension 5, its first question opens a thread
+    campaign = app.session.campaign
+    campaign.set(("options", "solo"), True)
+    campaign.append("change", move_tension(lambda _: 5, lambda b, a: f"Tension {b} → {a}"))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        app.screen.query_one("#question", Input).value = "Quelqu'un vient-il ?"
+        await pilot.press("enter")
+        await until_app(pilot, lambda: "Ajouter ce fil à l'histoire" in screen_text(app))
+        assert "un nouveau fil s'ouvre" in screen_text(app)
+        app.screen.query_one("#event-offer").press()
+        await until_app(pilot, lambda: isinstance(app.screen, TextDialog))
+        await pilot.press(*"La lettre volée", "enter")
+        await until_app(pilot, lambda: not isinstance(app.screen, TextDialog))
+        await until_app(pilot, lambda: "Ajouter ce fil" not in screen_text(app))
+    assert [item.name for item in items_of(campaign.state, "threads")] == ["La lettre volée"]

@@ -50,6 +50,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session = session
+        self.offered: str | None = None
+        """What the last random event offers to add: ``people``, ``threads`` or nothing."""
 
     @property
     def solo(self) -> bool:
@@ -71,6 +73,10 @@ class OraclePanel(SessionStrings, VerticalScroll):
         # The answer right under the question: seen at once, even in a small terminal.
         yield DiceView(id="oracle-dice")
         yield Static("", id="answer", classes="outcome")
+        # A random event that brings someone or something new offers to note it.
+        offer = ActionButton("", id="event-offer")
+        offer.display = False
+        yield offer
         yield Static(self.t("oracle.yesno"), classes="section")
         yield StepSelector(
             self.t("oracle.likelihood"),
@@ -254,11 +260,13 @@ class OraclePanel(SessionStrings, VerticalScroll):
         )
         if self.solo and self.query_one("#tension-once", Tick).value:
             self.query_one("#tension-once", Tick).value = False  # this question only
+        self._offer(None)
         if getattr(record, "event", False):
             event = self._roll_table("event", term("solo.event").fr, show=False)
             if event is not None:
                 text.append(f"\n⚡ {term('solo.event').fr} : ", style="bold yellow")
-                text.append(event)
+                text.append(event.text)
+                self._offer(event)
         if written is not None and written is not before:  # who sees it, in words
             text.append("\n👁 " + self.session.seen_by(written), style="italic")
         self.query_one("#answer", Static).update(text)
@@ -266,9 +274,31 @@ class OraclePanel(SessionStrings, VerticalScroll):
         # typed after this one, and Delete at the end of it removed nothing).
         self.query_one("#question", Input).value = ""
 
-    def _roll_table(self, key: str, title: str, *, show: bool = True) -> str | None:
+    def _offer(self, event: Any) -> None:
+        """Offer to add the person or thread a random event brought in (none: hide)."""
+        from meneur.play.story import event_offer
+
+        button = self.query_one("#event-offer", ActionButton)
+        key = None
+        if event is not None and offers(self.session.seat, "lists"):
+            key = event_offer(event, self.session.strings.lang)
+        self.offered = key
+        button.display = key is not None
+        if key is not None:
+            button.label = self.t(f"solo.offer_{key}")
+
+    @on(Button.Pressed, "#event-offer")
+    async def take_offer(self) -> None:
+        """Add the person or thread the event brought in: its name asked, as the story's
+        own Add asks it (the table decides whether this seat may)."""
+        key, self.offered = self.offered, None
+        self.query_one("#event-offer", ActionButton).display = False
+        if key is not None:
+            await self.screen.run_action(f"story_add('{key}')")
+
+    def _roll_table(self, key: str, title: str, *, show: bool = True) -> Any:
         """Roll the table ``key`` (the campaign's own, else the shipped one), journal it
-        as ``title``; its text (None when it is missing or the write was refused)."""
+        as ``title``; its record (None when it is missing or the write was refused)."""
         from meneur.core.tables import TableQuery, find
 
         tables = self.session.tables()
@@ -284,4 +314,4 @@ class OraclePanel(SessionStrings, VerticalScroll):
             shown = Text(f"{title}\n", style="dim")
             shown.append(record.text, style="bold")
             self.query_one("#answer", Static).update(shown)
-        return str(record.text)
+        return record
