@@ -490,7 +490,8 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         story = commands.add_parser(
             kind,
             help=f"solo play: the story's {what}: list, add NAME, close, reopen, rename OLD "
-            f"NEW, note NAME TEXT, weight NAME 1-3, progress NAME [BOXES], random; {from_dir}",
+            f"NEW, note NAME TEXT, weight NAME 1-3, progress NAME [BOXES], roll NAME (a"
+            f" thread's progress roll), random; {from_dir}",
         )
         story.add_argument(
             "words", nargs="*", metavar="[DIR] VERB [NAME …]", help="what to do, and to what"
@@ -499,7 +500,7 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
             "--weight", type=_whole_number(1, 3), help="with add: 1–3 (random picks)"
         )
         story.add_argument("--notes", help="with add: a few words")
-        story.add_argument("--seed", type=int, help="with random: the pick's seed")
+        story.add_argument("--seed", type=int, help="with random or roll: the roll's seed")
     clock = commands.add_parser(
         "clock",
         help="solo play: clocks of 4, 6, 8 or 12 segments: list, add NAME SEGMENTS, advance "
@@ -516,12 +517,14 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     track = commands.add_parser(
         "track",
         help="solo play: progress tracks of 10 boxes: list, add NAME RANK (simple, ardu, "
-        f"redoutable, extreme, epique), mark NAME [MARKS], remove NAME; {from_dir}",
+        f"redoutable, extreme, epique), mark NAME [MARKS], roll NAME (its filled boxes"
+        f" against two d10), remove NAME; {from_dir}",
     )
     track.add_argument(
         "words", nargs="*", metavar="[DIR] VERB [NAME …]", help="what to do, and to which track"
     )
     track.add_argument("--gm", action="store_true", help="with add: hidden from the players")
+    track.add_argument("--seed", type=int, help="with roll: the challenge dice's seed")
 
     scene_end = commands.add_parser(
         "scene-end",

@@ -12,15 +12,27 @@ from .campaigns import _directory, _open
 from .usage import UsageError
 
 if TYPE_CHECKING:
+    from meneur.core.solo import ProgressTest
     from meneur.core.story import StoryItem
     from meneur.play.campaigns import Campaign, Plan
     from meneur.play.story import Moved
 
 LIST_OF = {"thread": "threads", "person": "people"}
 WORD = {"thread": "Fil", "person": "Personne"}
-LIST_VERBS = ("list", "add", "close", "reopen", "rename", "note", "weight", "progress", "random")
+LIST_VERBS = (
+    "list",
+    "add",
+    "close",
+    "reopen",
+    "rename",
+    "note",
+    "weight",
+    "progress",
+    "roll",
+    "random",
+)
 CLOCK_VERBS = ("list", "add", "advance", "ask", "remove")
-TRACK_VERBS = ("list", "add", "mark", "remove")
+TRACK_VERBS = ("list", "add", "mark", "roll", "remove")
 
 
 def _words(args: argparse.Namespace, verbs: tuple[str, ...]) -> tuple[Path, str, list[str]]:
@@ -66,6 +78,7 @@ def run_list(args: argparse.Namespace) -> str:
         RulesError: for a name not in the list, taken already, a value out of range.
     """
     from meneur.core import story
+    from meneur.core.solo import ProgressTest
     from meneur.play import story as play
 
     directory, verb, rest = _words(args, LIST_VERBS)
@@ -101,6 +114,14 @@ def run_list(args: argparse.Namespace) -> str:
                 key, name, lambda i: f"{word} : {i.name} — {notes}", notes=notes
             )
             return _written(campaign, plan)
+        if verb == "roll":
+            _needs(args, more, 0, "roll NAME")
+            if key != "threads":
+                raise UsageError(f"meneur {args.command}", "a progress roll is a thread's")
+            found = next((i for i in items if i.name.casefold() == name.casefold()), None)
+            if found is None:
+                raise UsageError(f"meneur {args.command}", f"no thread {name!r}")
+            return _progress_roll(args, campaign, ProgressTest(found.progress, found.name))
         if verb == "weight":
             (weight,) = _needs(args, more, 1, "weight NAME 1|2|3")
             plan = play.change_item(
@@ -263,8 +284,10 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
 
 
 def run_track(args: argparse.Namespace) -> str:
-    """``meneur track [DIR] list|add NAME RANK|mark NAME [N]|remove NAME``; a track is
-    marked from where it is when written (under the lock)."""
+    """``meneur track [DIR] list|add NAME RANK|mark NAME [N]|roll NAME|remove NAME``; a
+    track is marked from where it is when written (under the lock); ``roll`` is a progress
+    roll, its filled boxes against two d10."""
+    from meneur.core.solo import ProgressTest
     from meneur.core.story import TICKS_PER_BOX, TRACK_BOXES, Track
     from meneur.play import story as play
 
@@ -296,8 +319,30 @@ def run_track(args: argparse.Namespace) -> str:
                 ident, lambda t: f"Piste retirée (removed) : {t.get('name', ident)}"
             )
             return _written(campaign, plan)
+        if verb == "roll":
+            tracker = campaign.state["trackers"][ident]
+            boxes = int(tracker["value"]) // TICKS_PER_BOX
+            test = ProgressTest(boxes, str(tracker["name"]), ident)
+            return _progress_roll(args, campaign, test, public=not tracker.get("gm"))
         steps = _whole(args, rest[1]) if len(rest) > 1 else 1
         return _written(campaign, play.move_tracker(ident, _track_text, steps=steps))
+
+
+def _progress_roll(
+    args: argparse.Namespace, campaign: Campaign, test: ProgressTest, *, public: bool = True
+) -> str:
+    """A progress roll on a track's (or a thread's) filled boxes, journaled (a GM's
+    track off the public draws: its entry is the GM's, by what it rolls on)."""
+    from meneur.core.records import roll_seeded
+    from meneur.core.solo import roll_progress
+
+    from .commands import campaign_seed
+    from .text import render_roll
+
+    record = roll_seeded(roll_progress, test, campaign_seed(args, campaign, public=public))
+    text = f"Jet de progression (progress roll) : {test.track}, {test.boxes}/10"
+    entry = campaign.record_roll(record, text, chosen_seed=args.seed is not None)
+    return f"{render_roll(record)}\n#{entry.id} {entry.text}"
 
 
 def _track_text(moved: Moved) -> str:

@@ -408,6 +408,11 @@ _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
     "cosmos.IntuitionRoll": lambda record: [f"d6 : {record.result}"],
     "cosmos.aura.AuraRoll": lambda record: [f"d6 : {record.result}"],
     "solo.SceneRoll": lambda record: [f"d6 : {record.result}"],
+    "solo.ProgressRoll": lambda record: [
+        "Dés de défi (challenge dice) : "
+        + " ".join(str(d.face) for d in record.dice)
+        + f" — {record.result} battu(s) (beaten)"
+    ],
     "cosmos.movement.TurnOrderRoll": lambda record: [
         " ".join(f"d{d.sides} {d.face} ({d.role.split(':', 1)[1]})" for d in record.dice)
         or "aucun dé (no dice)",

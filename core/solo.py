@@ -113,3 +113,81 @@ def scene_odds(test: SceneTest) -> Odds[SceneTest]:
         distribution, lambda face: scene_outcome(face, test.tension), SCENE_OUTCOMES
     )
     return Odds(system=SCENE, inputs=test, outcomes=outcomes, distribution=distribution)
+
+
+# --- Progress rolls (Ironsworn-style): a track's filled boxes against two d10 ---------------
+
+PROGRESS = "progress"
+PROGRESS_OUTCOMES = ("strong_hit", "weak_hit", "miss")
+PROGRESS_BOXES = 10
+"""A track's boxes, and the challenge dice's faces."""
+
+
+@dataclass(frozen=True)
+class ProgressTest:
+    """A progress roll: the filled boxes of a track (or a thread's progress) against two
+    challenge dice (d10). Beating both is a strong hit, one a weak hit, none a miss; a
+    box must be *above* a die to beat it.
+
+    Attributes:
+        boxes: the track's filled boxes, 0–10.
+        track: what is rolled on, as its owner calls it, for the journal.
+        tracker: the key of the campaign's track rolled on (empty for a thread): who
+            may see the roll follows who may see the track.
+    """
+
+    boxes: int
+    track: str = ""
+    tracker: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.boxes <= PROGRESS_BOXES:
+            raise RulesError(f"a track has 0 to {PROGRESS_BOXES} boxes filled, not {self.boxes}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProgressRoll(RollRecord[ProgressTest]):
+    """The two challenge dice, how many the boxes beat (``result``) and the outcome."""
+
+    system: ClassVar[str] = PROGRESS
+
+
+def progress_outcome(beaten: int) -> str:
+    """``strong_hit`` (both challenge dice beaten), ``weak_hit`` (one) or ``miss``."""
+    return PROGRESS_OUTCOMES[2 - beaten]
+
+
+def resolve_progress(test: ProgressTest, faces: tuple[int, ...]) -> ProgressRoll:
+    """Read two d10 as the challenge dice of a progress roll.
+
+    Raises:
+        RulesError: for anything but two faces 1–10.
+    """
+    if len(faces) != 2 or not all(1 <= face <= PROGRESS_BOXES for face in faces):
+        raise RulesError("a progress roll reads two d10 showing 1 to 10")
+    beaten = sum(test.boxes > face for face in faces)
+    outcome = progress_outcome(beaten)
+    return ProgressRoll(
+        inputs=test,
+        dice=tuple(Die(PROGRESS_BOXES, face, "challenge") for face in faces),
+        result=beaten,
+        outcome=outcome,
+        success=outcome != "miss",
+    )
+
+
+def roll_progress(test: ProgressTest, rng: random.Random) -> ProgressRoll:
+    """Roll the two challenge dice from ``rng``."""
+    return resolve_progress(test, (draw(rng, PROGRESS_BOXES), draw(rng, PROGRESS_BOXES)))
+
+
+def progress_odds(test: ProgressTest) -> Odds[ProgressTest]:
+    """Exact odds, by the hundred pairs of challenge dice."""
+    counts: dict[int, int] = {}
+    for first in range(1, PROGRESS_BOXES + 1):
+        for second in range(1, PROGRESS_BOXES + 1):
+            beaten = (test.boxes > first) + (test.boxes > second)
+            counts[beaten] = counts.get(beaten, 0) + 1
+    distribution = distribution_from_counts(counts)
+    outcomes = outcome_odds(distribution, progress_outcome, PROGRESS_OUTCOMES)
+    return Odds(system=PROGRESS, inputs=test, outcomes=outcomes, distribution=distribution)

@@ -58,6 +58,9 @@ KINDS: dict[str, Functions] = {
         "oracles:roll_yesno", "oracles:resolve_yesno", "oracles:yesno_odds"
     ),
     "solo.SceneTest": Functions("solo:roll_scene", "solo:resolve_scene", "solo:scene_odds"),
+    "solo.ProgressTest": Functions(
+        "solo:roll_progress", "solo:resolve_progress", "solo:progress_odds"
+    ),
     "cosmos.CosmosTest": Functions(
         "cosmos.rules:roll", "cosmos.rules:resolve", "cosmos.rules:odds"
     ),

@@ -113,6 +113,11 @@ def _scene(test: solo.SceneTest) -> list[str]:
     return [term("system.scene").glossed, *_tension(test.tension), *_question(test.scene)]
 
 
+def _progress(test: solo.ProgressTest) -> list[str]:
+    lines = [term("system.progress").glossed, *_question(test.track)]
+    return [*lines, f"Cases remplies (filled boxes) : {test.boxes}/10, contre (against) 2d10"]
+
+
 def _cosmos(test: cosmos.CosmosTest) -> list[str]:
     from meneur.core.cosmos import rules as cosmos
 
@@ -330,6 +335,7 @@ _DESCRIBERS: dict[str, Callable[[Any], list[str]]] = {
     "oracles.OracleQuestion": _oracle,
     "oracles.YesNoQuestion": _yesno,
     "solo.SceneTest": _scene,
+    "solo.ProgressTest": _progress,
     "cosmos.CosmosTest": _cosmos,
     "cosmos.IntuitionTest": _intuition,
     "cosmos.piloting.PilotingTest": _piloting,

@@ -83,6 +83,11 @@ def secrecy_of(
         keys = {table.get("key") for table in reached if isinstance(table, Mapping)}
         if any(("tables", key) in secret for key in keys if isinstance(key, str)):
             visibility = "gm"
+    if roll is not None and roll.get("system") == "progress":
+        inputs = roll.get("inputs")
+        tracker = inputs.get("tracker") if isinstance(inputs, Mapping) else None
+        if isinstance(tracker, str) and ("trackers", tracker) in secret:
+            visibility = "gm"  # a progress roll on the GM's own track
     return EntrySecrecy(visibility, player, announced)
 
 

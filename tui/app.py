@@ -344,6 +344,7 @@ class MeneurApp(SessionStrings, App[None]):
             if offers(seat, "trackers"):
                 story += [
                     ("story.progress", table.action_story_progress),
+                    ("story.progress_roll", table.action_story_progress_roll),
                     ("story.new_clock", lambda: table.action_story_new_tracker("clock")),
                     ("story.new_track", lambda: table.action_story_new_tracker("track")),
                     ("story.ask_clock", table.action_story_ask_clock),

@@ -97,6 +97,37 @@ def test_a_track_fills_at_its_rank(capsys, camp) -> None:
     assert run(capsys, "track", camp, "list")[1].strip() == "Atteindre le col (ardu)  ■■■■■■■■■■"
 
 
+def test_a_progress_roll_sets_a_tracks_filled_boxes_against_two_d10(capsys, camp) -> None:
+    from meneur.core.records import roll_seeded
+    from meneur.core.solo import ProgressTest, roll_progress
+
+    run(capsys, "track", camp, "add", "Le col", "ardu")
+    run(capsys, "track", camp, "mark", "Le col", "3")  # 3 marks of 2 boxes: 6 boxes
+    status, out, _ = run(capsys, "track", camp, "roll", "Le col", "--seed", "5")
+    assert status == 0
+    record = roll_seeded(roll_progress, ProgressTest(6, "Le col", "le_col"), 5)
+    faces = " ".join(str(d.face) for d in record.dice)
+    assert f"Dés de défi (challenge dice) : {faces} — {record.result} battu(s)" in out
+    assert out.splitlines()[-1].endswith("Jet de progression (progress roll) : Le col, 6/10")
+    # A thread's progress rolls the same way; a person has none.
+    run(capsys, "thread", camp, "add", "La caravane")
+    run(capsys, "thread", camp, "progress", "La caravane", "7")
+    assert "7/10" in run(capsys, "thread", camp, "roll", "La caravane")[1]
+    run(capsys, "person", camp, "add", "Alix")
+    status, _, err = run(capsys, "person", camp, "roll", "Alix")
+    assert (status, err.strip()) == (2, "meneur person: error: a progress roll is a thread's")
+
+
+def test_a_progress_roll_on_the_gms_track_is_the_gms(capsys, camp) -> None:
+    run(capsys, "track", camp, "add", "Le complot", "epique", "--gm")
+    assert run(capsys, "track", camp, "roll", "Le complot")[0] == 0
+    for role in (["--role", "audience"], ["--as", "alice"]):
+        journal = run(capsys, "journal", camp, *role)[1]
+        exported = run(capsys, "export", camp, "--detailed", *role)[1]
+        assert "complot" not in journal + exported
+    assert "Le complot, 0/10" in run(capsys, "journal", camp, "--role", "gm")[1]
+
+
 @pytest.mark.parametrize(
     ("added", "key"),
     [

@@ -141,3 +141,38 @@ def test_a_scene_test_replays_from_its_seed(seed: int, tension: int) -> None:
 )
 def test_the_end_of_a_scene_moves_the_tension_within_1_to_5(before, their_way, after) -> None:
     assert solo.tension_after_scene(before, their_way) == after
+
+
+# --- Progress rolls --------------------------------------------------------------------------
+
+
+def test_progress_odds_are_the_hundred_pairs_of_challenge_dice_counted() -> None:
+    import itertools
+    from fractions import Fraction
+
+    from meneur.core.solo import ProgressTest, progress_odds, resolve_progress
+
+    for boxes in range(11):
+        test = ProgressTest(boxes, "Le col")
+        counted = {"strong_hit": 0, "weak_hit": 0, "miss": 0}
+        for faces in itertools.product(range(1, 11), repeat=2):
+            counted[resolve_progress(test, faces).outcome or ""] += 1
+        assert dict(progress_odds(test).outcomes) == {
+            k: Fraction(n, 100) for k, n in counted.items()
+        }
+
+
+def test_a_box_must_be_above_a_challenge_die_to_beat_it() -> None:
+    import pytest
+
+    from meneur.core.errors import RulesError
+    from meneur.core.solo import ProgressTest, resolve_progress
+
+    assert resolve_progress(ProgressTest(6), (6, 5)).outcome == "weak_hit"  # a tie is no beat
+    assert resolve_progress(ProgressTest(6), (5, 1)).outcome == "strong_hit"
+    assert resolve_progress(ProgressTest(10), (10, 10)).outcome == "miss"
+    for wrong in ((3,), (0, 4), (4, 11), (1, 2, 3)):
+        with pytest.raises(RulesError):
+            resolve_progress(ProgressTest(5), wrong)
+    with pytest.raises(RulesError):
+        ProgressTest(11)

@@ -260,3 +260,32 @@ async def test_the_story_shows_at_every_size(campaign_of, size: tuple[int, int])
             told = " ".join(str(part.render()).split())
             assert "Alix" in told
             assert ("Embuscade" in told) is (who == "gm")
+
+
+async def test_a_progress_roll_shows_its_odds_before_and_its_outcome_after(app_of) -> None:
+    from meneur.content.outcomes import percent_text
+    from meneur.core.solo import ProgressTest, progress_odds
+    from meneur.tui.screens.dialogs import ListDialog
+    from tests.waiting import until_app
+
+    from .conftest import notices
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    campaign.set(("lists", "threads"), [{"name": "La caravane", "progress": 4}])
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        app.screen.action_story_progress_roll()
+        await until_app(pilot, lambda: isinstance(app.screen, ListDialog))
+        odds = progress_odds(ProgressTest(4)).outcomes
+        shown = " ".join(screen_text(app).split())
+        assert "La caravane 4/10 — " in shown
+        for key in ("strong_hit", "weak_hit", "miss"):
+            assert percent_text(odds[key]) in shown  # the exact odds, before the roll
+        await pilot.press("enter")
+        await until_app(pilot, lambda: latest(app).roll is not None)
+        entry = latest(app)
+        assert entry.text == "Jet de progression : La caravane, 4/10"
+        assert entry.roll["inputs"]["boxes"] == 4
+        said = {"strong_hit": "Réussite totale", "weak_hit": "Réussite partielle"}
+        await until_app(pilot, lambda: said.get(entry.roll["outcome"], "Échec") in notices(app))

@@ -235,6 +235,53 @@ class StoryCommands(_Base):
             return
         self._planned(move_tracker(key, self._tracker_text, steps=1))
 
+    def _rollable(self) -> list[tuple[str, int, str, str]]:
+        """What a progress roll may be made on: open threads and tracks, with the
+        exact odds each would have (name, filled boxes, the track's key, shown)."""
+        from meneur.content.outcomes import percent_text, symbol
+        from meneur.core.solo import ProgressTest, progress_odds
+        from meneur.core.story import TICKS_PER_BOX
+
+        found: list[tuple[str, int, str, str]] = [
+            (item.name, item.progress, "", f"{self.t('story.threads')} — {item.name}")
+            for item in self._items("threads")
+            if not item.closed
+        ]
+        for ident, tracker in self.session.campaign.state["trackers"].items():
+            if tracker.get("kind") == "track":
+                name = str(tracker.get("name", ident))
+                boxes = int(tracker.get("value", 0)) // TICKS_PER_BOX
+                found.append((name, boxes, ident, name))
+        shown = []
+        for name, boxes, ident, line in found:
+            odds = progress_odds(ProgressTest(boxes, name)).outcomes
+            chances = " · ".join(f"{symbol(k)} {percent_text(p)}" for k, p in odds.items())
+            shown.append((name, boxes, ident, f"{line}  {boxes}/10 — {chances}"))
+        return shown
+
+    @work
+    async def action_story_progress_roll(self) -> None:
+        """A progress roll: a thread's or a track's filled boxes against two d10, its
+        odds shown in the list it is chosen from; journaled (a GM's track, for the GM)."""
+        from meneur.core.solo import ProgressTest
+
+        choices = self._rollable()
+        title = self.t("story.progress_roll")
+        picked = await self._choose(title, [line for *_, line in choices])
+        if picked is None:
+            return
+        name, boxes, ident, _ = choices[picked]
+        trackers = self.session.campaign.state["trackers"]
+        gm = bool(ident) and bool(trackers.get(ident, {}).get("gm"))
+        # A GM's track is rolled off the public draws, and its entry is the GM's (the
+        # campaign decides that from the track the roll names).
+        record = self.session.roll(ProgressTest(boxes, name, ident), public=not gm)
+        text = self.t("story.progress_rolled", name=name, boxes=boxes)
+        self._written(lambda: self.session.record(record, text))
+        from meneur.play.reading import outcome_words
+
+        self.notify(outcome_words(record.system, record.outcome or ""), title=text, timeout=10)
+
     def _tracker_text(self, moved: Moved) -> str:
         from meneur.core.story import tracker_shown
 
