@@ -68,7 +68,9 @@ def html_lines(
     yield f"<style>{STYLE}</style></head>"
     yield "<body><main>"
     listing = False
-    for line in markdown_lines(campaign, lang, viewer=viewer, detailed=detailed):
+    pieces = markdown_lines(campaign, lang, viewer=viewer, detailed=detailed)
+    # A note of several lines is one piece: its own lists and paragraphs are lines too.
+    for line in (line for piece in pieces for line in piece.split("\n")):
         item = line.startswith("- ")
         nested = line.startswith("  - ")
         if listing and not (item or nested):

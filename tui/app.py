@@ -309,6 +309,8 @@ class MeneurApp(SessionStrings, App[None]):
                 ("secret_player" if player else "secret", "secret"),
                 ("turn", "turn"),
                 ("command", "command"),
+                ("note", "note"),
+                ("luck", "luck"),
             ):
                 if action == "export" and self.session.remote:
                     continue  # a file on the server: not a connection's to write

@@ -177,3 +177,18 @@ def test_a_coup_de_poker_is_told_with_its_test_once(tmp_path: Path) -> None:
     assert detailed.count("Sauter le ravin") == 2
     # Luck counts the test once, at the odds its first roll had.
     assert (counted.rolls, counted.successes) == (1, int(first.success))
+
+
+def test_a_note_of_several_lines_keeps_its_markdown(tmp_path: Path) -> None:
+    from meneur.play.export import export_markdown
+    from meneur.play.export_html import html_pieces
+    from meneur.saves.campaign import Campaign
+
+    note = "La caravane, enfin.\n\n- trois **chariots**\n- un guide muet"
+    with Campaign.create(tmp_path / "c", system="resolution", name="Col") as campaign:
+        campaign.note(note)
+        story = export_markdown(campaign, "fr")
+        page = "".join(html_pieces(campaign, "fr"))
+    assert f"\n\n{note}\n" in story  # prose, as written
+    assert "<p>La caravane, enfin.</p>" in page
+    assert "<ul>\n<li>trois <strong>chariots</strong></li>\n<li>un guide muet</li>\n</ul>" in page

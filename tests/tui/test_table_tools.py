@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.journal import JournalView
@@ -325,11 +325,10 @@ async def test_notes_are_edited_from_the_journal_and_undone(app_of) -> None:
         journal = app.screen.query_one(JournalView)
         journal.listing.focus()
         await pilot.press("end", "enter")
-        await pilot.pause()
-        dialog = app.screen.query_one("#dialog-input", Input)
-        dialog.value = "Razors arrive."
-        await pilot.press("enter")
-        await pilot.pause()
+        await until_app(pilot, lambda: app.screen.query("#note-text"))
+        app.screen.query_one("#note-text", TextArea).text = "Razors arrive."
+        await pilot.press("ctrl+s")
+        await until_app(pilot, lambda: not app.screen.query("#note-text"))
         campaign = app.session.campaign
         assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arrive."
         assert "Razors arrive." in screen_text(app)
@@ -499,7 +498,7 @@ async def test_a_long_journal_lists_its_latest_entries_and_earlier_ones_on_deman
         journal.listing.focus()
         await pilot.press("end", "enter")
         await pilot.pause()
-        assert app.screen.query_one("#dialog-input", Input).value == "Note 3"
+        assert app.screen.query_one("#note-text", TextArea).text == "Note 3"
 
 
 async def test_a_very_long_note_is_drawn_a_screen_at_most(app_of) -> None:
@@ -609,3 +608,42 @@ async def test_a_table_takes_real_dice_too(app_of) -> None:
         assert [d["face"] for d in entry.roll["dice"]] == [6, 3, 4]
         assert entry.roll["text"] == "7 pièces d'or"
         await until_app(pilot, lambda: "7 pièces d'or" in screen_text(app))
+
+
+async def test_a_note_of_several_lines_in_markdown(app_of) -> None:
+    """F9: a note of several lines, rendered as Markdown beside it; Esc once changed
+    keeps it, a second Esc leaves; ctrl+s writes it; e on it rewrites it the same way."""
+    from meneur.tui.screens.note_editor import NoteEditor
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f9")
+        await until_app(pilot, lambda: isinstance(app.screen, NoteEditor))
+        await pilot.press(*"La caravane", "enter", "enter", "-", "space", *"trois", "space")
+        await pilot.press("asterisk", "asterisk", *"chariots", "asterisk", "asterisk")
+        await until_app(pilot, lambda: "• trois chariots" in screen_text(app))  # rendered
+        await pilot.press("escape")  # changed: kept, and said so
+        await until_app(pilot, lambda: "Échap de nouveau" in screen_text(app))
+        assert isinstance(app.screen, NoteEditor)
+        await pilot.press("ctrl+s")
+        await until_app(pilot, lambda: not isinstance(app.screen, NoteEditor))
+        entry = last_entry(app)
+        assert (entry.kind, entry.text) == ("note", "La caravane\n\n- trois **chariots**")
+        assert "La caravane" in screen_text(app)  # listed in the journal
+        journal = app.screen.query_one(JournalView)
+        journal.listing.focus()
+        await pilot.press("end", "e")
+        await until_app(pilot, lambda: isinstance(app.screen, NoteEditor))
+        await pilot.press("ctrl+end", "enter", *"- un guide")
+        await pilot.press("ctrl+s")
+        await until_app(pilot, lambda: not isinstance(app.screen, NoteEditor))
+        assert campaign.note_text(entry) == "La caravane\n\n- trois **chariots**\n- un guide"
+        # Esc on an unchanged note leaves at once, writing nothing.
+        last = campaign.journal.last_id
+        await pilot.press("f9")
+        await until_app(pilot, lambda: isinstance(app.screen, NoteEditor))
+        await pilot.press("escape")
+        await until_app(pilot, lambda: not isinstance(app.screen, NoteEditor))
+        assert campaign.journal.last_id == last

@@ -87,6 +87,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
         Binding("ctrl+b", "secret", "Secret", show=False, id="secret"),
         Binding("f7", "turn", "Turn", show=False, id="turn"),
         Binding("f8", "luck", "Luck", show=False, id="luck"),
+        Binding("f9", "note", "Note", show=False, id="note"),
         Binding("ctrl+g", "goto('party')", "Party", show=False, id="focus_party"),
         Binding("ctrl+j", "goto('journal-list')", "Journal", show=False, id="focus_journal"),
         Binding("ctrl+t", "admit", "Admit", show=False, id="admit"),
@@ -461,32 +462,38 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
 
     @on(JournalView.EditRequested)
     def edit_note(self, event: JournalView.EditRequested) -> None:
-        from .dialogs import TextDialog
+        """Rewrite a note in the editor (the journal keeps the original and the edit)."""
+        from .note_editor import NoteEditor
 
         campaign = self.session.campaign
         entry = campaign.journal.entry(event.entry_id)
 
-        def done(text: str | None) -> None:
-            if text is None or text == campaign.note_text(entry):
-                return
+        def save(text: str) -> str | None:
             try:
                 change = campaign.edit_note(entry.id, text)
             except CampaignError as error:
-                self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-                return
+                return self.explain(error)
             journal = self.query_one(JournalView)
             journal.refresh_entry(entry.id)
             journal.add(change)
+            return None
 
-        self.app.push_screen(
-            TextDialog(
-                self.t("journal.edit_title", id=entry.id),
-                "",
-                campaign.note_text(entry),
-                hint=self.t("app.dialog_hint"),
-            ),
-            done,
-        )
+        title = self.t("note.edit")
+        self.app.push_screen(NoteEditor(self.session, title, campaign.note_text(entry), save))
+
+    def action_note(self) -> None:
+        """Write a note of several lines, in Markdown (F9)."""
+        from .note_editor import NoteEditor
+
+        def save(text: str) -> str | None:
+            try:
+                entry = self.session.note(text)
+            except CampaignError as error:
+                return self.explain(error)
+            self.query_one(JournalView).add(entry)
+            return None
+
+        self.app.push_screen(NoteEditor(self.session, self.t("note.new"), "", save))
 
     # --- Keys ------------------------------------------------------------------------
 
