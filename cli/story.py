@@ -340,9 +340,9 @@ def _progress_roll(
     from .text import render_roll
 
     record = roll_seeded(roll_progress, test, campaign_seed(args, campaign, public=public))
-    text = f"Jet de progression (progress roll) : {test.track}, {test.boxes}/10"
-    entry = campaign.record_roll(record, text, chosen_seed=args.seed is not None)
-    return f"{render_roll(record)}\n#{entry.id} {entry.text}"
+    # No words of its own: the journal says what it rolled on in its reader's language.
+    entry = campaign.record_roll(record, "", chosen_seed=args.seed is not None)
+    return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
 
 
 def _track_text(moved: Moved) -> str:

@@ -34,6 +34,14 @@ def worded_by_meneur(entry: Entry) -> bool:
         return True
     if entry.kind != "change" or not entry.changes:
         return False
+    from .story_words import is_story_change
+
+    return is_story_change(entry) or _worded_as_set(entry)
+
+
+def _worded_as_set(entry: Entry) -> bool:
+    """Whether a change entry's words are meneur's wording of a value set, a note edited
+    or struck, a roll left out, or a hand edit (said again from its changes)."""
     if entry.text.startswith(OUTSIDE_TEXT):
         return True
     first = entry.changes[0].path[0]
@@ -57,6 +65,14 @@ def change_words(
     if entry.text.startswith(OUTSIDE_TEXT):
         what = ", ".join(dict.fromkeys(_subject(c.path, state, c, t) for c in entry.changes))
         return t("journal.outside", what=what)
+    from .story_words import is_story_change, story_words
+
+    if is_story_change(entry):
+        said = story_words(entry, state, t)
+        if said is not None:
+            return said
+        if not _worded_as_set(entry):
+            return entry.text  # a story command's own words, as written
     first = entry.changes[0]
     if entry.target is not None and first.path[0] == "uncounted":
         key = "journal.roll_uncounted" if first.after is True else "journal.roll_counted"

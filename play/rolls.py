@@ -104,6 +104,10 @@ def short_words(inputs: Any, t: Translate) -> str:
         shown = f"{stat_name('systemj.attribute', inputs.label)} {inputs.value}".strip()
         effective = t("systemj.effective", score=inputs.effective)
         return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
+    from meneur.core.solo import ProgressTest
+
+    if isinstance(inputs, ProgressTest):
+        return t("story.progress_rolled", name=inputs.track, boxes=inputs.boxes)
     return _described(inputs)
 
 

@@ -108,7 +108,12 @@ def test_a_progress_roll_sets_a_tracks_filled_boxes_against_two_d10(capsys, camp
     record = roll_seeded(roll_progress, ProgressTest(6, "Le col", "le_col"), 5)
     faces = " ".join(str(d.face) for d in record.dice)
     assert f"Dés de défi (challenge dice) : {faces} — {record.result} battu(s)" in out
-    assert out.splitlines()[-1].endswith("Jet de progression (progress roll) : Le col, 6/10")
+    assert out.splitlines()[-1].startswith("journal : entrée (entry) #")
+    for lang, said in (
+        ("fr", "Jet de progression : Le col, 6/10"),
+        ("en", "Progress roll: Le col, 6/10"),
+    ):
+        assert f"**{said}**" in run(capsys, "export", camp, "--lang", lang)[1]
     # A thread's progress rolls the same way; a person has none.
     run(capsys, "thread", camp, "add", "La caravane")
     run(capsys, "thread", camp, "progress", "La caravane", "7")

@@ -285,7 +285,11 @@ async def test_a_progress_roll_shows_its_odds_before_and_its_outcome_after(app_o
         await pilot.press("enter")
         await until_app(pilot, lambda: latest(app).roll is not None)
         entry = latest(app)
-        assert entry.text == "Jet de progression : La caravane, 4/10"
+        from meneur.play.reading import roll_text
+
+        said = roll_text(entry, campaign, app.session.strings.t)
+        assert said == "Jet de progression : La caravane, 4/10"  # in the reader's language
+        assert "Jet de progression" in screen_text(app)  # listed
         assert entry.roll["inputs"]["boxes"] == 4
-        said = {"strong_hit": "Réussite totale", "weak_hit": "Réussite partielle"}
-        await until_app(pilot, lambda: said.get(entry.roll["outcome"], "Échec") in notices(app))
+        outcome = {"strong_hit": "Réussite totale", "weak_hit": "Réussite partielle"}
+        await until_app(pilot, lambda: outcome.get(entry.roll["outcome"], "Échec") in notices(app))

@@ -277,7 +277,8 @@ class StoryCommands(_Base):
         # campaign decides that from the track the roll names).
         record = self.session.roll(ProgressTest(boxes, name, ident), public=not gm)
         text = self.t("story.progress_rolled", name=name, boxes=boxes)
-        self._written(lambda: self.session.record(record, text))
+        # No words of its own: each reader's journal words it in their language.
+        self._written(lambda: self.session.record(record, ""))
         from meneur.play.reading import outcome_words
 
         self.notify(outcome_words(record.system, record.outcome or ""), title=text, timeout=10)
