@@ -175,7 +175,8 @@ class LuckScreen(SessionStrings, Screen[None]):
             [course[n - 1][1] for n in numbers],
             label=self.t("luck.expected"),
             color="gray",
-            marker="braille",
+            # Told apart by their marks too, not by colour alone.
+            marker="dot",
         )
         plt.plot(
             numbers,
