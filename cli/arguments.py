@@ -673,6 +673,11 @@ def _cosmos_options(parser: Parser, rolling: bool) -> None:
         action="store_true",
         help="with --character: concentrating this turn (light fatigue cancelled, others halved)",
     )
+    parser.add_argument(
+        "--concentration-test",
+        choices=["passed", "failed"],
+        help="with --concentrated at an extreme fatigue: how its passive Esprit test went",
+    )
 
 
 def _stat(text: str) -> int | str:

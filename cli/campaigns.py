@@ -651,10 +651,17 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
     missing = [stat for stat in named if stat not in current]
     if missing:
         raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
-    found = of_sheet(state["options"], sheet, named, concentrated=args.concentrated)
+    tested = args.concentration_test
+    found = of_sheet(
+        state["options"],
+        sheet,
+        named,
+        concentrated=args.concentrated,
+        concentration_test=None if tested is None else tested == "passed",
+    )
     args.state_bonus, args.critical_failures = total(found)
     if len(named) == len(args.stat or ()):  # every stat by name: the journal names them
         args.stat_names = tuple(named)
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
-    args.concentrated = False  # worked out
+    args.concentrated, args.concentration_test = False, None  # worked out
     return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))

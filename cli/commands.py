@@ -134,7 +134,7 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
         raise UsageError(
             f"meneur {args.command} cosmos", "a stat by name needs --campaign and --character"
         )
-    if args.concentrated:
+    if args.concentrated or getattr(args, "concentration_test", None):
         raise UsageError(f"meneur {args.command} cosmos", "--concentrated goes with --character")
     return cosmos.CosmosTest(
         threshold=args.threshold,

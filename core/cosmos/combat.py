@@ -13,7 +13,7 @@ locked at +10 (Illumination) or −10 (Sépulcrale) meanwhile. Only the Final Sk
 5+) ends the posture early; a posture that lasted more than 2 turns brings the backlash.
 No new point in the 2 turns after leaving. Illumination rolls its advantage d6 at the
 start and dodges or parries automatically 7 times in 10 (not a super-critical attack,
-nor an unparriable or undodgeable one; a failed one still allows a normal defence).
+nor an unparriable and/or undodgeable one; a failed one still allows a normal defence).
 Sépulcrale: Revive once (50 % of max PV instead of a fatal blow), Apocalypse at its end
 if Revive did not fire; its backlash rolls the disadvantage d6 (a 6 doubles it).
 
@@ -112,10 +112,13 @@ class AutoDefence:
 
     Attributes:
         attack: the attack's outcome.
-        unparriable, undodgeable: the attack's marks (both: no automatic defence).
+        unparriable, undodgeable: the attack's marks (either: no automatic defence).
 
     Raises:
-        RulesError: when the attack allows none (super-critical, or both marks).
+        RulesError: when the attack allows none: "hors réussite super-critique adverse
+            et attaques spéciales imparables et/ou inesquivables" (seed 002) — a
+            super-critical success, or an attack unparriable or undodgeable (the audit:
+            only one both unparriable and undodgeable was refused).
     """
 
     attack: str = "success"
@@ -128,9 +131,9 @@ class AutoDefence:
                 "no automatic defence against a super-critical success",
                 message_key="cosmos.combat.no_auto_super",
             )
-        if self.unparriable and self.undodgeable:
+        if self.unparriable or self.undodgeable:
             raise RulesError(
-                "no automatic defence against an unparriable, undodgeable attack",
+                "no automatic defence against an unparriable or undodgeable attack",
                 message_key="cosmos.combat.no_auto_special",
             )
 
@@ -417,7 +420,7 @@ def end_turn(stance: Stance) -> TurnEnd:
         turns = stance.turns + 1
         if turns < MAX_TURNS:
             return TurnEnd(replace(stance, turns=turns))
-        return _leave(replace(stance, turns=turns))
+        return _leave(replace(stance, turns=turns), lasted=turns)
     after = replace(
         stance,
         cooldown=max(0, stance.cooldown - 1),
@@ -430,7 +433,10 @@ def end_turn(stance: Stance) -> TurnEnd:
 
 def final_skill(stance: Stance, level: int) -> TurnEnd:
     """The Final Skill (level 5+, in a special posture): the posture ends at once — with
-    its backlash if it lasted more than 2 turns.
+    its backlash if it lasted more than 2 turns, the turn under way counted: "Si la
+    posture a durée plus de 2 tours, le contre-coup s'applique" (seed 002). Ended during
+    its third turn, it did (the audit: finished turns alone were counted, and a posture
+    ended in its third turn never brought its backlash).
 
     Raises:
         RulesError: below level 5, or outside Illumination and Sépulcrale.
@@ -446,12 +452,14 @@ def final_skill(stance: Stance, level: int) -> TurnEnd:
             "the Final Skill is used in Illumination or Sépulcrale only",
             message_key="cosmos.combat.final_posture",
         )
-    return _leave(stance)
+    return _leave(stance, lasted=stance.turns + 1)
 
 
-def _leave(stance: Stance) -> TurnEnd:
+def _leave(stance: Stance, *, lasted: int) -> TurnEnd:
+    """The special posture ends, having lasted ``lasted`` turns (the one it ends in
+    counted)."""
     kind = stance.special
-    backlash = kind if stance.turns > BACKLASH_AFTER else ""
+    backlash = kind if lasted > BACKLASH_AFTER else ""
     # "À la fin de la posture": however it ends, the Final Skill included.
     apocalypse = kind == "sepulcrale" and not stance.revived
     after = replace(

@@ -4,9 +4,15 @@
 - **Fatigue** (the endurance rule): a light, moderate or extreme state takes 5, 10 or 30 %
   off every test of the stats its gauge weighs on — Esprit for FM; Force, Précision and
   Agilité for FP — and an extreme one widens the critical failures by 5 % (91–100 becomes
-  86–100). An exhausted gauge (10) leaves the character unable to make those tests at
-  all. Concentrating (an action, for the next turn) cancels a light state's malus and
-  halves a moderate or extreme one's (rounded down); it does nothing to exhaustion.
+  86–100). A physical exhaustion (FP 10) leaves the character "incapable de bouger,
+  agir ou de se tenir debout": no test at all, Charisme and Chance included (the audit:
+  they still rolled); a mental one (FM 10) "incapable de réfléchir": no Esprit test;
+  both, "inconscient". Concentrating (an action, for the next turn) cancels a light
+  state's malus and halves a moderate or extreme one's (rounded down); it does nothing to
+  exhaustion. "Pour pouvoir se concentrer en état de fatigue extrême, le personnage doit
+  réussir un jet d'esprit passif pour y parvenir et ne pas être en état d'épuisement
+  mental" (seed 002): the passive Esprit test is asked for, and a mental exhaustion
+  refuses concentrating.
 - **Illumination**'s advantage d6: +10 % (4) or +20 % (5) on every test while it lasts.
 - **Sépulcrale**'s backlash disadvantage d6: −10 % (4) or −20 % (5) on every test while
   the backlash lasts.
@@ -58,14 +64,15 @@ class Condition:
 
 _WHY = {
     "backlash": "Illumination's backlash (dodges and parries included)",
-    "fp_exhaustion": "physical exhaustion (FP 10), no Force, Précision or Agilité test",
+    "fp_exhaustion": "physical exhaustion (FP 10), unable to move or act",
     "fm_exhaustion": "mental exhaustion (FM 10), no Esprit test",
+    "total_exhaustion": "total exhaustion (FP and FM 10), unconscious",
 }
 
 
 class CannotAct(RulesError):
     """The character's state forbids the test (``reason``: ``backlash``,
-    ``fp_exhaustion`` or ``fm_exhaustion``)."""
+    ``fp_exhaustion``, ``fm_exhaustion`` or ``total_exhaustion``)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(
@@ -80,18 +87,30 @@ def conditions(
     fatigue: Fatigue | None = None,
     *,
     concentrated: bool = False,
+    concentration_test: bool | None = None,
 ) -> tuple[Condition, ...]:
     """What changes a test of ``stats`` (the stats' keys; empty for a threshold the GM
     gives) for a character in ``stance`` with ``fatigue`` (None: the rule is off).
+    ``concentrated``: the character concentrated last turn; ``concentration_test``: how
+    the passive Esprit test an extreme fatigue asks for went (None: not rolled).
 
     Raises:
-        CannotAct: in Illumination's backlash, or with an exhausted gauge the stats
-            weigh on.
+        CannotAct: in Illumination's backlash, with a physical or total exhaustion, or a
+            mental exhaustion and a test of Esprit.
+        RulesError: concentrating under a mental exhaustion, or at an extreme fatigue
+            before its passive Esprit test.
     """
     if stance is not None and stance.backlash == "illumination":
         raise CannotAct("backlash")
     found: list[Condition] = []
     if fatigue is not None:
+        if fatigue.fp >= FATIGUE_MAX:
+            raise CannotAct("total_exhaustion" if fatigue.fm >= FATIGUE_MAX else "fp_exhaustion")
+        if concentrated and fatigue.fm >= FATIGUE_MAX:
+            raise RulesError(
+                "no concentrating under a mental exhaustion (FM 10)",
+                message_key="cosmos.concentration.exhausted",
+            )
         heaviest: Condition | None = None
         for gauge, value in (("fp", fatigue.fp), ("fm", fatigue.fm)):
             if not GAUGE_STATS[gauge] & set(stats):
@@ -103,7 +122,12 @@ def conditions(
                 continue
             malus = FATIGUE_MALUS[named]
             widen = EXTREME_CRITICAL_FAILURES if named == "extreme" else 0
-            if concentrated:
+            if concentrated and named == "extreme" and concentration_test is None:
+                raise RulesError(
+                    "concentrating at an extreme fatigue needs a passed passive Esprit test",
+                    message_key="cosmos.concentration.test_needed",
+                )
+            if concentrated and (named != "extreme" or concentration_test):
                 malus, widen = (0, 0) if named == "light" else (malus // 2, widen // 2)
             candidate = Condition(f"{gauge}_{named}", -malus, widen)
             if heaviest is None or (candidate.bonus, -widen) < (
@@ -128,6 +152,7 @@ def of_sheet(
     stats: Collection[str],
     *,
     concentrated: bool = False,
+    concentration_test: bool | None = None,
 ) -> tuple[Condition, ...]:
     """What a character's sheet does to a test of ``stats``: its combat state and, with
     the campaign's endurance rule, its fatigue (see :func:`conditions`).
@@ -142,7 +167,13 @@ def of_sheet(
     fatigue = None
     if options.get("endurance"):
         fatigue = Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
-    return conditions(stats, Stance.from_sheet(sheet), fatigue, concentrated=concentrated)
+    return conditions(
+        stats,
+        Stance.from_sheet(sheet),
+        fatigue,
+        concentrated=concentrated,
+        concentration_test=concentration_test,
+    )
 
 
 def total(found: Collection[Condition]) -> tuple[int, int]:

@@ -81,6 +81,12 @@ class Fatigue:
         """Either gauge at 10 (no Light or Dark point can be used)."""
         return FATIGUE_MAX in (self.fp, self.fm)
 
+    @property
+    def extreme(self) -> bool:
+        """Either gauge in an extreme fatigue (8 or 9): a concentration then asks for a
+        passive Esprit test."""
+        return "extreme" in (state(self.fp), state(self.fm))
+
     def gain(self, fp: int = 0, fm: int = 0) -> Fatigue:
         """The gauges after gaining fatigue (each ≥ 0): what would pass 10 on one gauge
         goes to the other; what passes 10 on both is lost (both are at 10)."""

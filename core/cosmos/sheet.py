@@ -272,7 +272,8 @@ def _skill_counts(sheet: Mapping[str, Any]) -> list[Derived]:
 
 def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
     """What the sheet's fields alone do not check: a standard skill sheet's counts for
-    the level, and the combat state (postures, Light & Dark).
+    the level, the combat state (postures, Light & Dark), and one two-handed weapon at
+    most in the inventory.
 
     Raises:
         RulesError: naming the sheet key (``skills_active``, ``combat.posture``…).
@@ -296,3 +297,35 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
     except RulesError as error:
         where, _, reason = str(error).partition(": ")
         raise field_error(where, reason, "bad_sheet", detail=reason) from error
+    if options.get("inventory"):
+        _one_two_handed(sheet)
+
+
+TWO_HANDED = 4
+"""Slots from which an item is a two-handed weapon: "Les armes à 2 mains, sont deux fois
+plus lourdes, et ont un poids compris entre 4 et 6 slots" (seed 002); any other object
+weighs 1 to 3."""
+
+
+def _one_two_handed(sheet: Mapping[str, Any]) -> None:
+    """ "Il est impossible de surcharger un emplacement, impossible donc de transporter 2
+    armes à 2 mains simultanément" (seed 002).
+
+    Raises:
+        RulesError: naming the inventory and the two weapons.
+    """
+    from meneur.core.sheets import field_error
+
+    items = sheet.get("inventory", {})
+    heavy = sorted(
+        str(name)
+        for name, slots in (items.items() if isinstance(items, Mapping) else ())
+        if isinstance(slots, int) and slots >= TWO_HANDED
+    )
+    if len(heavy) > 1:
+        raise field_error(
+            "inventory",
+            f"two two-handed weapons cannot be carried at once ({', '.join(heavy)})",
+            "two_handed",
+            names=", ".join(heavy),
+        )

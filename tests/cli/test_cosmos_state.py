@@ -46,9 +46,15 @@ def test_a_named_stat_takes_the_sheets_value_and_its_fatigue(capsys, tmp_path) -
     # FP weighs on Force, not on Esprit
     status, record, _ = roll(capsys, directory, "--stat", "esprit")
     assert ("state_bonus" not in record["inputs"], record["threshold"]) == (True, 40)
-    # concentrating halves an extreme state
-    status, record, _ = roll(capsys, directory, "--stat", "force", "--concentrated")
+    # concentrating halves an extreme state, once its passive Esprit test was passed
+    status, _, said = roll(capsys, directory, "--stat", "force", "--concentrated")
+    assert status == 2
+    assert "needs a passed passive Esprit test" in said
+    concentrated = ("--stat", "force", "--concentrated", "--concentration-test")
+    status, record, _ = roll(capsys, directory, *concentrated, "passed")
     assert (record["inputs"]["state_bonus"], record["inputs"]["critical_failures"]) == (-15, 2)
+    status, record, _ = roll(capsys, directory, *concentrated, "failed")
+    assert (record["inputs"]["state_bonus"], record["inputs"]["critical_failures"]) == (-30, 5)
 
 
 def test_illumination_locks_karma_and_its_advantage_counts(capsys, tmp_path) -> None:

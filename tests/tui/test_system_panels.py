@@ -53,6 +53,34 @@ async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
         assert "Intuition 4" in screen_text(app)
 
 
+async def test_a_failed_concentration_leaves_the_extreme_fatigue_whole(app_of) -> None:
+    app = app_of("cosmos", seed=1)  # on these dice the passive Esprit test fails
+    campaign = app.session.campaign
+    campaign.set(("options", "endurance"), True)
+    campaign.set(("characters", "kael", "sheet", "fp"), 8)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#fatigue CollapsibleTitle")
+        await pilot.pause()
+        await pilot.click("#concentrated")
+        await pilot.pause()
+        tested = campaign.journal.latest(1)[0].roll
+        assert tested is not None
+        assert tested["success"] is False
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.pause()
+        assert "Kael n'arrive pas à se concentrer" in notices(app)
+        assert "Seuil : 25 (fatigue physique extrême −30 %," in screen_text(app)
+        # Under a mental exhaustion, no concentrating at all: refused, said, unticked.
+        campaign.set(("characters", "kael", "sheet", "fm"), 10)
+        panel(app).character_changed()
+        await pilot.click("#concentrated")  # off
+        await pilot.click("#concentrated")  # on again
+        await pilot.pause()
+        assert "épuisement mental (FM 10) : impossible de se concentrer" in notices(app)
+        assert not app.screen.query_one("#concentrated").value
+
+
 async def test_cosmos_fatigue_and_a_backlash_change_the_test_the_panel_rolls(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
@@ -73,11 +101,21 @@ async def test_cosmos_fatigue_and_a_backlash_change_the_test_the_panel_rolls(app
         assert record.threshold == 25
         await pilot.click("#fatigue CollapsibleTitle")
         await pilot.pause()
+        before = campaign.journal.last_id
         await pilot.click("#concentrated")
         await pilot.pause()
+        # An extreme fatigue asks for a passive Esprit test first (seed 002: "doit
+        # réussir un jet d'esprit passif"), journaled; the halving follows its outcome.
+        tested = campaign.journal.latest(1)[0]
+        assert tested.id == before + 1
+        assert tested.roll is not None
+        assert tested.roll["inputs"]["names"] == ["esprit"]
+        assert tested.text.startswith("Kael — Concentration : jet d'Esprit passif")
+        assert tested.roll["success"] is True  # on these dice (seed 7): passed
         text = screen_text(app)
         assert "Seuil : 40 (fatigue physique extrême −15 %," in text
         assert "échecs critiques +2 %)" in text
+        assert "Kael se concentre" in notices(app)
         await pilot.click("#fatigue CollapsibleTitle")
         campaign.set(
             ("characters", "kael", "sheet", "combat"),
@@ -98,8 +136,12 @@ async def test_cosmos_an_overloaded_inventory_lowers_agilite_in_tests(app_of) ->
     app = app_of("cosmos")
     campaign = app.session.campaign
     campaign.set(("options", "inventory"), True)
-    # Force 55: 20 slots; 22 carried: 2 over, Agilité 62 − 10 = 52.
-    carried = {"Caisses": 6, "Armes": 6, "Vivres": 5, "Tente": 5}
+    # Force 55: 20 slots; 22 carried: 2 over, Agilité 62 − 10 = 52. Objects weigh 1 to 3
+    # slots, a two-handed weapon 4 to 6 (one at most).
+    carried = {
+        "Hache": 6, "Caisses": 3, "Vivres": 3, "Tente": 3, "Cordes": 3, "Lanterne": 2,
+        "Couvertures": 2,
+    }  # fmt: skip
     campaign.set(("characters", "kael", "sheet", "inventory"), carried)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -96,6 +96,16 @@ def test_the_final_skill_ends_the_posture_early_without_backlash() -> None:
     assert ended.stance.cooldown == 2
 
 
+def test_the_final_skill_in_the_third_turn_brings_the_backlash() -> None:
+    # Seed 002: "Si la posture a durée plus de 2 tours, le contre-coup s'applique". Ended
+    # during its third turn, the posture lasted more than 2 turns (the audit: it did not).
+    stance = combat.enter(Stance(), "sepulcrale", points=1)
+    stance = combat.end_turn(combat.end_turn(stance).stance).stance  # two turns done
+    ended = combat.final_skill(stance, level=5)
+    assert ended.backlash == "sepulcrale"
+    assert ended.stance.backlash_turns == 2
+
+
 def test_sepulcrale_revive_once_else_apocalypse_at_its_end() -> None:
     stance = combat.enter(Stance(), "sepulcrale", points=1)
     revived, pv = combat.revive(stance, pv_max=301)
@@ -130,6 +140,20 @@ def test_what_the_rules_forbid_is_refused() -> None:
         Stance.from_sheet({"combat": {"posture": "rageuse"}})
     with pytest.raises(RulesError, match=r"combat\.turns"):
         Stance.from_sheet({"combat": {"turns": 7}})
+
+
+@pytest.mark.parametrize(
+    ("unparriable", "undodgeable"), [(True, False), (False, True), (True, True)]
+)
+def test_no_automatic_defence_against_an_unparriable_or_undodgeable_attack(
+    unparriable: bool, undodgeable: bool
+) -> None:
+    # Seed 002: "hors réussite super-critique adverse et attaques spéciales imparables
+    # et/ou inesquivables" — either mark refuses it (the audit: only both did).
+    with pytest.raises(RulesError, match="unparriable or undodgeable") as refused:
+        combat.AutoDefence(unparriable=unparriable, undodgeable=undodgeable)
+    assert refused.value.message_key == "cosmos.combat.no_auto_special"
+    assert combat.AutoDefence(attack="critical_success").attack == "critical_success"
 
 
 def test_the_automatic_defence_is_seven_in_ten() -> None:

@@ -14,6 +14,7 @@ from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.combat import Stance
 from meneur.core.cosmos.conditions import CannotAct, Condition, conditions, total
 from meneur.core.cosmos.endurance import Fatigue
+from meneur.core.errors import RulesError
 
 PHYSICAL = ("force",)
 MENTAL = ("esprit",)
@@ -33,14 +34,22 @@ def test_fatigue_states_take_5_10_or_30_percent_off_the_gauges_stats(fp, malus, 
     assert total(conditions(MENTAL, fatigue=Fatigue(fm=fp))) == (malus, widen)
 
 
-def test_an_exhausted_gauge_forbids_its_tests_but_not_the_others() -> None:
-    # "Épuisement physique FP = 10 : Devient incapable de bouger, agir…"
-    with pytest.raises(CannotAct) as caught:
-        conditions(("agilite",), fatigue=Fatigue(fp=10))
-    assert caught.value.reason == "fp_exhaustion"
-    assert conditions(MENTAL, fatigue=Fatigue(fp=10)) == ()
+def test_a_physical_exhaustion_forbids_every_test_a_mental_one_esprit_alone() -> None:
+    # "Épuisement physique FP = 10 : Devient incapable de bouger, agir ou de se tenir
+    # debout" — every test, Charisme and Chance included (the audit: they still rolled).
+    for stats in (("agilite",), ("charisme",), ("chance",), MENTAL, ()):
+        with pytest.raises(CannotAct) as caught:
+            conditions(stats, fatigue=Fatigue(fp=10))
+        assert caught.value.reason == "fp_exhaustion"
+    # "Épuisement mental FM = 10 : Devient incapable de réfléchir…": no Esprit test.
     with pytest.raises(CannotAct, match="mental exhaustion"):
         conditions(("force", "esprit"), fatigue=Fatigue(fm=10))
+    assert conditions(("charisme",), fatigue=Fatigue(fm=10)) == ()
+    # "Épuisement total FM = 10 et FP = 10 : Tombe inconscient d'épuisement immédiatement"
+    with pytest.raises(CannotAct) as caught:
+        conditions(("charisme",), fatigue=Fatigue(fp=10, fm=10))
+    assert caught.value.reason == "total_exhaustion"
+    assert caught.value.message_key == "cosmos.cannot_act.total_exhaustion"
 
 
 def test_a_mean_of_stats_takes_the_heaviest_fatigue_not_both() -> None:
@@ -54,9 +63,29 @@ def test_concentrating_cancels_a_light_state_and_halves_the_others() -> None:
     # aucun cas être affecté"
     assert conditions(PHYSICAL, fatigue=Fatigue(fp=5), concentrated=True) == ()
     assert total(conditions(PHYSICAL, fatigue=Fatigue(fp=6), concentrated=True)) == (-5, 0)
-    assert total(conditions(PHYSICAL, fatigue=Fatigue(fp=9), concentrated=True)) == (-15, 2)
+    extreme = Fatigue(fp=9)
+    assert total(
+        conditions(PHYSICAL, fatigue=extreme, concentrated=True, concentration_test=True)
+    ) == (-15, 2)
     with pytest.raises(CannotAct):
         conditions(PHYSICAL, fatigue=Fatigue(fp=10), concentrated=True)
+
+
+def test_concentrating_at_an_extreme_fatigue_needs_a_passive_esprit_test() -> None:
+    # "pour pouvoir se concentrer en état de fatigue extrême, le personnage doit réussir un
+    # jet d'esprit passif pour y parvenir et ne pas être en état d'épuisement mental"
+    extreme = Fatigue(fp=9)
+    with pytest.raises(RulesError) as asked:
+        conditions(PHYSICAL, fatigue=extreme, concentrated=True)
+    assert asked.value.message_key == "cosmos.concentration.test_needed"
+    # Failed: the concentration does nothing; passed: the malus is halved.
+    failed = conditions(PHYSICAL, fatigue=extreme, concentrated=True, concentration_test=False)
+    assert total(failed) == (-30, 5)
+    # A moderate fatigue needs no test; a mental exhaustion forbids concentrating at all.
+    assert total(conditions(PHYSICAL, fatigue=Fatigue(fp=6), concentrated=True)) == (-5, 0)
+    with pytest.raises(RulesError) as refused:
+        conditions(PHYSICAL, fatigue=Fatigue(fp=6, fm=10), concentrated=True)
+    assert refused.value.message_key == "cosmos.concentration.exhausted"
 
 
 @pytest.mark.parametrize(("face", "bonus"), [(1, 0), (2, 0), (3, 0), (4, 10), (5, 20), (6, 0)])

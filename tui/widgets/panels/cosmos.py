@@ -66,6 +66,9 @@ class CosmosPanel(ActionPanel):
     DICE_LINES = 3  # one d100, nothing kept or dropped
     _conditions: tuple[Condition, ...] = ()
     """What the acting character's state did to the last test built."""
+    _concentration: dict[str, bool] = {}  # replaced whole, never changed in place
+    """How each concentrating character's passive Esprit test went (an extreme fatigue
+    asks for one before the concentration halves anything)."""
 
     def controls(self) -> ComposeResult:
         yield Static(self.t("cosmos.stats"), classes="field-label")
@@ -239,19 +242,31 @@ class CosmosPanel(ActionPanel):
         return self._test(keys, bonus)
 
     def _test(
-        self, keys: Sequence[str], bonus: int = 0, *, threshold: int | None = None
+        self,
+        keys: Sequence[str],
+        bonus: int = 0,
+        *,
+        threshold: int | None = None,
+        concentrating: bool = True,
     ) -> cosmos.CosmosTest:
         """A test of the acting character's ``keys`` stats (or of a typed ``threshold``),
-        with their karma and what their state does to it (fatigue, a posture's die).
+        with their karma and what their state does to it (fatigue, a posture's die);
+        ``concentrating`` False: as if the character did not concentrate (the passive
+        Esprit test a concentration asks for).
 
         Raises:
             CannotAct: when their state forbids it.
+            RulesError: for a concentration the state forbids, or before its test.
         """
         options = self.session.options
-        concentrated = (
-            bool(self.query("#concentrated")) and self.query_one("#concentrated", Tick).value
+        concentrated = concentrating and self._concentrating()
+        found = of_sheet(
+            options,
+            self.sheet,
+            keys,
+            concentrated=concentrated,
+            concentration_test=self._concentration.get(self.character or ""),
         )
-        found = of_sheet(options, self.sheet, keys, concentrated=concentrated)
         state_bonus, widen = total(found)
         self._conditions = found
         stats = tuple(self.stats[key] for key in keys)
@@ -577,7 +592,7 @@ class CosmosPanel(ActionPanel):
                 continue
             try:
                 test = self._test((stat,))
-            except CannotAct as error:
+            except RulesError as error:  # its state forbids it, or a concentration
                 allowed = ()
                 lines.append(self.explain(error))
                 break
@@ -603,13 +618,42 @@ class CosmosPanel(ActionPanel):
         event.stop()  # the table around the panel has nothing to do with it
         self._show_defence()
 
+    def _concentrating(self) -> bool:
+        return bool(self.query("#concentrated")) and self.query_one("#concentrated", Tick).value
+
     @on(Checkbox.Changed, "#concentrated")
     def _concentration_changed(self, event: Checkbox.Changed) -> None:
-        """Concentrating changes the test's odds and the defences'."""
+        """Concentrating changes the test's odds and the defences'. At an extreme
+        fatigue it first asks for a passive Esprit test, rolled and journaled now."""
         event.stop()
+        if not event.value:
+            self._concentration = {}
+        elif self.character is not None and self._fatigue().extreme:
+            self._concentration_test()
         self.update_odds()
         if self.query("#defence-odds"):
             self._show_defence()
+
+    def _concentration_test(self) -> None:
+        """The passive Esprit test an extreme fatigue asks of a concentration: "le
+        personnage doit réussir un jet d'esprit passif pour y parvenir" (seed 002)."""
+        assert self.character is not None
+        try:
+            if self._fatigue().fm >= 10:
+                of_sheet(self.session.options, self.sheet, (), concentrated=True)
+            test = self._test(("esprit",), concentrating=False)
+        except RulesError as error:
+            self.query_one("#concentrated", Tick).value = False
+            self.notify(self.explain(error), severity="error")
+            return
+        record = self.session.roll(test)
+        text = self.t("fatigue.concentration_test", name=self._who(), value=self._stat_shown(test))
+        if self._journal(record, text, self.consequences(record), character=self.character):
+            self._concentration = {**self._concentration, self.character: bool(record.success)}
+            said = (
+                "fatigue.concentration_passed" if record.success else "fatigue.concentration_failed"
+            )
+            self.notify(self.t(said, name=self._who()))
 
     def _stance_entry(self, stance: combat.Stance, text: str, more: Sequence[Change] = ()) -> None:
         """Journal a new combat state for the acting character (and what goes with it)."""
@@ -775,7 +819,7 @@ class CosmosPanel(ActionPanel):
         attack = self._attack()[0]
         try:
             test = self._test((stat,))
-        except CannotAct as error:
+        except RulesError as error:
             self.notify(self.explain(error), severity="error")
             return
         value = self._stat_shown(test)
@@ -823,7 +867,7 @@ class CosmosPanel(ActionPanel):
         )
         try:
             test = self._test(("agilite",))
-        except CannotAct as error:
+        except RulesError as error:
             self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(test)
