@@ -119,6 +119,11 @@ class CosmosTest:
             fatigue: 5, reading 86–100 as a critical failure), 0–90.
         names: the stats' names as the sheet calls them, one for each of ``stats``
             (none for values given without them): what the journal says was tested.
+        final_skill: the test is the Final Skill, in Illumination or Sépulcrale:
+            "Annulation critique : les échecs critiques et super-critiques sont ignorés
+            sur le Final Skill" (seed 002) — the score is read against the threshold like
+            any other (a 95 under a threshold of 98 succeeds), and karma does not move
+            for a critical failure it did not have.
 
     Raises:
         RulesError: when neither or both of ``threshold`` and ``stats`` are given, or
@@ -132,6 +137,7 @@ class CosmosTest:
     state_bonus: int = field(default=0, metadata=QUIET_DEFAULT)
     critical_failures: int = field(default=0, metadata=QUIET_DEFAULT)
     names: tuple[str, ...] = field(default=(), metadata=QUIET_DEFAULT)
+    final_skill: bool = field(default=False, metadata=QUIET_DEFAULT)
 
     def __post_init__(self) -> None:
         if (self.threshold is None) == (not self.stats):
@@ -157,17 +163,23 @@ class CosmosTest:
 
 
 def classify(
-    score: int, threshold: int, karma: int, critical_failure_from: int = CRITICAL_FAILURE_FROM
+    score: int,
+    threshold: int,
+    karma: int,
+    critical_failure_from: int = CRITICAL_FAILURE_FROM,
+    *,
+    no_critical_failures: bool = False,
 ) -> str:
     """The outcome key of a (karma-modified) score, read in the rules' order (critical
-    failures from ``critical_failure_from``: 91, or lower under an extreme fatigue)."""
+    failures from ``critical_failure_from``: 91, or lower under an extreme fatigue; none
+    with ``no_critical_failures``, the Final Skill's Annulation critique)."""
     if score == SUPER_CRITICAL_SUCCESS_FACE:
         return "critical_success" if karma == KARMA_MIN else "super_critical_success"
-    if score == SUPER_CRITICAL_FAILURE_FACE:
+    if score == SUPER_CRITICAL_FAILURE_FACE and not no_critical_failures:
         return "critical_failure" if karma == KARMA_MAX else "super_critical_failure"
     if score <= CRITICAL_SUCCESS_UP_TO:
         return "success" if karma == KARMA_MIN else "critical_success"
-    if score >= critical_failure_from:
+    if score >= critical_failure_from and not no_critical_failures:
         return "failure" if karma == KARMA_MAX else "critical_failure"
     return "success" if score <= threshold else "failure"
 
@@ -218,7 +230,13 @@ def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
         raise RulesError("the karma d10 shows 1 to 10")
     score = modified_score(natural, karma_die, test.karma)
     threshold = test.effective_threshold
-    outcome = classify(score, threshold, test.karma, test.critical_failure_from)
+    outcome = classify(
+        score,
+        threshold,
+        test.karma,
+        test.critical_failure_from,
+        no_critical_failures=test.final_skill,
+    )
     dice = [Die(100, natural)]
     if karma_die is not None:
         dice.append(Die(KARMA_DIE_SIDES, karma_die, role="karma"))
@@ -257,7 +275,13 @@ def odds(test: CosmosTest) -> Odds[CosmosTest]:
         inputs=test,
         outcomes=outcome_odds(
             distribution,
-            lambda score: classify(score, threshold, test.karma, test.critical_failure_from),
+            lambda score: classify(
+                score,
+                threshold,
+                test.karma,
+                test.critical_failure_from,
+                no_critical_failures=test.final_skill,
+            ),
             OUTCOMES,
         ),
         distribution=distribution,

@@ -7,6 +7,8 @@ from dataclasses import replace
 
 from textual.widgets import Input
 
+from meneur.content.outcomes import percent_text
+from meneur.core.cosmos import rules as cosmos_rules
 from meneur.core.traits import rules as traits
 from meneur.play.reading import read_entry
 from meneur.saves.campaign import replay_roll
@@ -470,9 +472,20 @@ async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
         assert ("la défense tient" in entry.text) == held
         await pilot.click("#dark-point")
         await pilot.pause()
+        # The Final Skill is the panel's test, critical failures ignored, its odds shown.
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.pause()
+        test = panel(app).build()
+        final = cosmos_rules.odds(replace(test, final_skill=True)).probability_of(
+            cosmos_rules.SUCCESSES
+        )
+        assert f"Final Skill sur ce test : {percent_text(final)} de réussite" in screen_text(app)
         await pilot.click("#final-skill")  # level 5: Sépulcrale ends at once
         await pilot.pause()
-        entry = campaign.journal.latest(1)[0]
+        rolled, entry = campaign.journal.latest(2)
+        assert rolled.roll is not None
+        assert rolled.roll["inputs"]["final_skill"] is True
+        assert rolled.text.startswith("Kael — Final Skill (échecs critiques ignorés) :")
         assert entry.text.startswith("Kael utilise son Final Skill — Apocalypse")
         assert sheet()["pv"] == 100  # no Revive fired: back with 50 % of max PV
 

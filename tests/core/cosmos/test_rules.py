@@ -221,3 +221,32 @@ def test_intuition_defaults_to_3_and_stays_on_a_d6() -> None:
     assert IntuitionTest().intuition == 3
     with pytest.raises(RulesError):
         IntuitionTest(7)
+
+
+@given(st.integers(-20, 130), st.integers(-10, 10), st.sampled_from([0, 5]))
+def test_the_final_skill_ignores_critical_failures_and_its_odds_are_counted(
+    threshold: int, karma: int, widen: int
+) -> None:
+    # Seed 002, Illumination and Sépulcrale: "Annulation critique : les échecs critiques
+    # et super-critiques sont ignorés sur le Final Skill".
+    test = CosmosTest(threshold=threshold, karma=karma, critical_failures=widen, final_skill=True)
+    counts: Counter[str] = Counter()
+    sides = range(1, 11) if cosmos.karma_die_sign(karma) else [None]
+    for natural, die in itertools.product(range(1, 101), sides):
+        faces = (natural,) if die is None else (natural, die)
+        record = cosmos.resolve(test, faces)
+        assert record.outcome not in ("critical_failure", "super_critical_failure")
+        counts[record.outcome or ""] += 1
+    total = sum(counts.values())
+    odds = cosmos.odds(test).outcomes
+    assert {k: v for k, v in odds.items() if v} == {
+        k: Fraction(n, total) for k, n in counts.items()
+    }
+
+
+def test_a_final_skill_reads_a_95_against_its_threshold() -> None:
+    plain = cosmos.resolve(CosmosTest(threshold=98), (95,))
+    final = cosmos.resolve(CosmosTest(threshold=98, final_skill=True), (95,))
+    assert (plain.outcome, final.outcome) == ("critical_failure", "success")
+    assert cosmos.resolve(CosmosTest(threshold=60, final_skill=True), (100,)).outcome == "failure"
+    assert final.karma_after == 0  # no critical failure, no karma moved

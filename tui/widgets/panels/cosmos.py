@@ -6,6 +6,7 @@ or healing figure under it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -560,6 +561,9 @@ class CosmosPanel(ActionPanel):
             if stance.advantage:
                 row = term(f"posture_die.outcome.advantage_{stance.advantage}")
                 text.append("\n" + self.t("combat.advantage", effect=row.short or row.fr))
+            final = self._final_skill_chance()
+            if final is not None:  # its exact odds, before the button is pressed
+                text.append("\n" + self.t("combat.final_odds", percent=final))
         if stance.backlash:
             text.append(
                 "\n" + self.t(f"combat.backlash.{stance.backlash}", turns=stance.backlash_turns),
@@ -572,6 +576,24 @@ class CosmosPanel(ActionPanel):
             text.append("\n" + self.t("combat.cooldown", turns=stance.cooldown), style="dim")
         self.query_one("#stance", Static).update(text)
         self._show_defence()
+
+    def update_odds(self) -> None:
+        """The test's odds, and the Final Skill's on the same test while it may be used."""
+        super().update_odds()
+        if self.character is not None and self.stance.special:
+            self._show_stance()
+
+    def _final_skill_chance(self) -> str | None:
+        """The chance the Final Skill would have as the panel's test (critical failures
+        ignored), or None below level 5 or without a test chosen."""
+        level = self.sheet.get("level", 1)
+        if not isinstance(level, int) or level < combat.FINAL_SKILL_LEVEL:
+            return None
+        try:
+            test = replace(self.build(), final_skill=True)
+        except RulesError:
+            return None
+        return percent_text(cosmos.odds(test).probability_of(cosmos.SUCCESSES))
 
     def _attack(self) -> tuple[str, bool, bool]:
         return (
@@ -744,14 +766,21 @@ class CosmosPanel(ActionPanel):
 
     @on(Button.Pressed, "#final-skill")
     def use_final_skill(self) -> None:
-        """The Final Skill (level 5+) ends the special posture at once."""
+        """The Final Skill (level 5+): the panel's test rolled as it, critical failures
+        ignored ("Annulation critique"), journaled; then the special posture ends at once
+        (with its backlash when it lasted more than 2 turns)."""
         if self.character is None:
             return
         level = self.sheet.get("level", 1)
         try:
             ended = combat.final_skill(self.stance, level if isinstance(level, int) else 1)
+            test = replace(self.build(), final_skill=True)
         except RulesError as error:
             self.notify(self.explain(error), severity="error")
+            return
+        record = self.session.roll(test)
+        said = self.t("combat.final_roll", name=self._who(), value=self.summary(test))
+        if not self._journal(record, said, self.consequences(record), character=self.character):
             return
         self._left(ended, self.t("combat.final_entry", name=self._who()))
 
