@@ -589,6 +589,19 @@ def _resolution_options(parser: Parser, rolling: bool) -> None:
         help="an element's score; give it twice for two elements (needs --typical)",
     )
     parser.add_argument(
+        "--lend",
+        action="append",
+        default=[],
+        metavar="NAME=N",
+        help="collaborative action: a helper lends an element of score N (after any --element)",
+    )
+    parser.add_argument(
+        "--group",
+        action="store_true",
+        help="group action with individual failure: two elements from two characters; on"
+        " failure one of them fails",
+    )
+    parser.add_argument(
         "--typical", action="store_true", help="the action is typical for the first element"
     )
     parser.add_argument(

@@ -77,18 +77,21 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
         )
     if scales and (args.intrinsic is None or args.interest is None):
         raise UsageError(command, "--intrinsic and --interest go together")
-    if len(args.element) > resolution.MAX_ELEMENTS:
-        raise UsageError(command, "an action uses at most two --element")
-    if len(args.element) == resolution.MAX_ELEMENTS and not args.typical:
+    given = [("", score) for score in args.element] + [
+        _lent(command, text) for text in getattr(args, "lend", [])
+    ]
+    if len(given) > resolution.MAX_ELEMENTS:
+        raise UsageError(command, "an action uses at most two elements (--element, --lend)")
+    if len(given) == resolution.MAX_ELEMENTS and not args.typical:
         raise UsageError(
             command,
-            "a second --element needs --typical (the action must be typical for the first element)",
+            "a second element needs --typical (the action must be typical for the first element)",
         )
-    if args.typical and not args.element:
+    if args.typical and not given:
         raise UsageError(command, "--typical describes an --element; give one")
     elements = tuple(
-        resolution.Element(score, typical=args.typical and i == 0)
-        for i, score in enumerate(args.element)
+        resolution.Element(score, typical=args.typical and i == 0, lender=lender)
+        for i, (lender, score) in enumerate(given)
     )
     return resolution.ResolutionTest(
         intrinsic=resolution.Intrinsic(args.intrinsic) if args.intrinsic else None,
@@ -98,7 +101,20 @@ def resolution_test(args: argparse.Namespace) -> resolution.ResolutionTest:
         opposing=tuple(args.opposed) if args.opposed is not None else None,
         score=args.score,
         declared=resolution.Declared(args.declared) if args.declared else None,
+        group=getattr(args, "group", False),
     )
+
+
+def _lent(command: str, text: str) -> tuple[str, int]:
+    """``Mira=2``: who lends an element, and its score.
+
+    Raises:
+        UsageError: for anything else.
+    """
+    name, _, score = text.rpartition("=")
+    if not name.strip() or not score.strip().isdigit():
+        raise UsageError(command, f"--lend NAME=N (Mira=2), not {text!r}")
+    return name.strip(), int(score)
 
 
 def oracle_question(args: argparse.Namespace) -> oracles.OracleQuestion:

@@ -137,11 +137,15 @@ def _resolution(test: Any, t: Translate) -> str:
 
     if test.declared is not None:
         return term(f"resolution.declared.{test.declared.value}").fr
-    elements = " + ".join(f"{e.name} {e.score}" for e in test.elements)
+    elements = " + ".join(
+        f"{e.name} {e.score}" + (f" {t('resolution.lent_by', name=e.lender)}" if e.lender else "")
+        for e in test.elements
+    )
     alteration = term(f"resolution.alteration.{test.alteration.value}").fr
-    return (
+    words = (
         f"score {test.score_to_beat}" + (f" ({elements})" if elements else "") + f", {alteration}"
     )
+    return f"{t('resolution.group')} · {words}" if test.group else words
 
 
 def _described(inputs: Any) -> str:

@@ -65,9 +65,16 @@ def _resolution(test: resolution.ResolutionTest) -> list[str]:
         lines.append(
             f"Opposition (opposed) : 3 − ({defender}) → difficulté {signed(test.difficulty)}"
         )
+    if test.group:
+        lines.append(
+            "Action de groupe à échec individuel (group action): en cas d'échec, un des"
+            " personnages échoue (on failure, one character fails)"
+        )
     if test.elements:
         shown = ", ".join(
-            f"{element.score}" + (" typique (typical)" if element.typical else "")
+            f"{element.score}"
+            + (" typique (typical)" if element.typical else "")
+            + (f", prêté par (lent by) {element.lender}" if element.lender else "")
             for element in test.elements
         )
         lines.append(f"Éléments (elements) : {shown}")

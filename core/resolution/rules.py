@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
@@ -22,7 +22,7 @@ from meneur.core.dice import Die
 from meneur.core.errors import RulesError
 from meneur.core.keep_under import DICE, kept_count, kept_distribution, roll_keep_under
 from meneur.core.odds import Odds, outcome_odds
-from meneur.core.records import RollRecord
+from meneur.core.records import QUIET_DEFAULT, RollRecord
 
 SYSTEM = "resolution"
 
@@ -134,12 +134,17 @@ class Element:
         typical: whether the action is typical for it (allows a second element).
         name: what it is, for the journal ("Arts martiaux").
         situational: borrowed from the situation (a vehicle, the scenery, a helper).
+        lender: the character who lends it in a collaborative action (their name as
+            the journal says it); empty for the acting character's own: "l'action est
+            résolue normalement par l'initiateur, mais ceux qui l'aident peuvent lui
+            prêter un élément" (seed 003).
     """
 
     score: int = SITUATIONAL_SCORE
     typical: bool = False
     name: str = ""
     situational: bool = False
+    lender: str = field(default="", metadata=QUIET_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -162,6 +167,9 @@ class ResolutionTest:
     opposing: tuple[int, ...] | None = None
     score: int | None = None
     declared: Declared | None = None
+    group: bool = field(default=False, metadata=QUIET_DEFAULT)
+    """A group action with individual failure: "les deux éléments éventuels ne doivent pas
+    provenir du même personnage. En cas d'échec, l'un des personnages dévisse" (seed 003)."""
 
     def __post_init__(self) -> None:
         scales = self.intrinsic is not None or self.interest is not None
@@ -206,6 +214,15 @@ class ResolutionTest:
             raise RulesError(
                 "an element's score cannot be negative", message_key="resolution.negative"
             )
+        if (
+            self.group
+            and len(self.elements) == MAX_ELEMENTS
+            and self.elements[0].lender == self.elements[1].lender
+        ):
+            raise RulesError(
+                "in a group action the two elements come from two different characters",
+                message_key="resolution.group_lenders",
+            )
         if len(self.elements) == MAX_ELEMENTS and same_element(*self.elements):
             raise RulesError(
                 f"{self.elements[0].name} cannot count twice: the second element must be "
@@ -241,11 +258,14 @@ class ResolutionTest:
 def same_element(first: Element, second: Element) -> bool:
     """Whether two elements are the same thing on the sheet, which may count only once.
 
-    Elements are told apart by name; a situational element is a different thing each
-    time it is borrowed, and unnamed elements (scores typed on the command line) cannot be
-    told apart, so neither is ever the same as another.
+    Elements are told apart by name and by whom they belong to (two characters' Escalade
+    are two elements); a situational element is a different thing each time it is
+    borrowed, and unnamed elements (scores typed on the command line) cannot be told
+    apart, so neither is ever the same as another.
     """
     if first.situational or second.situational or not first.name:
+        return False
+    if first.lender != second.lender:
         return False
     return first.name.casefold() == second.name.casefold()
 

@@ -181,3 +181,44 @@ async def test_physical_dice_are_typed_and_marked_in_the_journal(app_of) -> None
         assert [d["face"] for d in entry.roll["dice"]] == [4, 6, 2]
         assert "seed" not in entry.roll
         assert "dés physiques" in screen_text(app)
+
+
+async def test_a_helper_lends_an_element_and_a_group_action_takes_two_characters(app_of) -> None:
+    """Seed 003: "ceux qui l'aident peuvent lui prêter un élément"; a group action with
+    individual failure takes its two elements from two different characters, and on a
+    failure one of them fails."""
+    from textual.widgets import Checkbox
+
+    app = app_of("resolution")
+    campaign = app.session.campaign
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.click("#typical")
+        await pilot.pause()
+        second = app.screen.query_one("#second")
+        lent = "@lent:lyra:Muscles améliorés"
+        assert lent in [value for _, value in second.options]  # Lyra's elements offered
+        second.value = lent
+        await pilot.pause()
+        # Arts martiaux 3 (Kael's) + Muscles améliorés 2 (Lyra's): score 5 at Complexe.
+        assert "Score à battre : 5" in screen_text(app)
+        app.screen.query_one("#group", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        inputs = entry.roll["inputs"]
+        assert inputs["group"] is True
+        assert inputs["elements"][1] == {
+            "score": 2, "typical": False, "name": "Muscles améliorés", "situational": False,
+            "lender": "Lyra",
+        }  # fmt: skip
+        said = read_entry(entry, campaign, app.session.strings.t).text
+        assert said.startswith("Kael — Action de groupe · score 5 (Arts martiaux 3 +")
+        assert "Muscles améliorés 2 (prêté par Lyra)" in said
+        failed = "l'un des personnages échoue" in screen_text(app)
+        assert failed == (entry.roll["success"] is False)
+        # Both of Kael's own: refused for a group action, said where the odds were.
+        second.value = "Muscles améliorés"
+        await pilot.pause()
+        assert "deux personnages différents" in screen_text(app)

@@ -297,3 +297,23 @@ def test_odds_sum_to_one(test: ResolutionTest) -> None:
     odds = resolution.odds(test)
     assert sum(odds.outcomes.values()) == 1
     assert sum(odds.distribution.values()) == 1
+
+
+def test_a_helper_lends_an_element_and_a_group_needs_two_characters() -> None:
+    # Seed 003, Action collaborative: "l'action est résolue normalement par l'initiateur,
+    # mais ceux qui l'aident peuvent lui prêter un élément. Les règles restent les mêmes".
+    from meneur.core.resolution.rules import Element, Interest, Intrinsic, ResolutionTest
+
+    own = Element(2, typical=True, name="Escalade")
+    lent = Element(2, name="Escalade", lender="Mira")  # Mira's Escalade: another element
+    scales = {"intrinsic": Intrinsic.COMPLEXE, "interest": Interest.NEUTRAL}
+    test = ResolutionTest(**scales, elements=(own, lent))
+    assert test.score_to_beat == 4
+    with pytest.raises(RulesError, match="typical"):  # the rules stay the same
+        ResolutionTest(**scales, elements=(Element(2, name="Escalade"), lent))
+    # Action de groupe à échec individuel: "les deux éléments éventuels ne doivent pas
+    # provenir du même personnage".
+    assert ResolutionTest(**scales, elements=(own, lent), group=True).group
+    with pytest.raises(RulesError) as refused:
+        ResolutionTest(**scales, elements=(own, Element(1, name="Corde")), group=True)
+    assert refused.value.message_key == "resolution.group_lenders"

@@ -22,6 +22,8 @@ from .base import ActionPanel
 
 SITUATIONAL = "@situational"
 NOT_DECLARED = "none"
+LENT = "@lent:"
+"""A second element another character lends: ``@lent:IDENT:ELEMENT``."""
 
 
 class ResolutionPanel(ActionPanel):
@@ -48,7 +50,10 @@ class ResolutionPanel(ActionPanel):
         )
         yield Choice[str]([], id="element", label=self.t("resolution.element"))
         yield Static("", id="typical-for", classes="dim")
-        yield Tick(self.t("resolution.typical"), id="typical")
+        # Two ticks on one line: an 80×24 terminal has no line to spare.
+        with Horizontal(classes="tick-row"):
+            yield Tick(self.t("resolution.typical"), id="typical")
+            yield Tick(self.t("resolution.group_tick"), id="group")
         yield Choice[str]([], id="second", label=self.t("resolution.second"), disabled=True)
         yield StepSelector(
             self.t("resolution.alteration"),
@@ -150,12 +155,27 @@ class ResolutionPanel(ActionPanel):
             (label, value)
             for label, value in getattr(self, "_options", [])
             if value != first or value == SITUATIONAL
-        ]
+        ] + self._lent_options()
         if [value for _, value in offered] == [value for _, value in second.options]:
             return
         second.set_options(offered)
         if kept is not None and kept in [value for _, value in offered]:
             second.value = kept
+
+    def _lent_options(self) -> list[tuple[str, str]]:
+        """The other characters' elements, which they may lend (a collaborative action:
+        "ceux qui l'aident peuvent lui prêter un élément", seed 003)."""
+        offered = []
+        for ident, character in self.session.characters().items():
+            if ident == self.character:
+                continue
+            name = str(character.get("name") or ident)
+            elements = character.get("sheet", {}).get("elements", {})
+            for element, score in elements.items() if isinstance(elements, dict) else ():
+                if isinstance(score, int):
+                    label = f"{element} ({score}) {self.t('resolution.lent_by', name=name)}"
+                    offered.append((label, f"{LENT}{ident}:{element}"))
+        return offered
 
     @on(Checkbox.Changed, "#typical")
     def _typical(self, event: Checkbox.Changed) -> None:
@@ -172,6 +192,12 @@ class ResolutionPanel(ActionPanel):
             return resolution.Element(
                 typical=typical, name=self.t("resolution.situational"), situational=True
             )
+        if value.startswith(LENT):
+            ident, _, element = value.removeprefix(LENT).partition(":")
+            helper = self.session.characters().get(ident, {})
+            score = helper.get("sheet", {}).get("elements", {}).get(element, 0)
+            lender = str(helper.get("name") or ident)
+            return resolution.Element(score, typical=typical, name=element, lender=lender)
         score = self.sheet.get("elements", {}).get(value, 0)
         return resolution.Element(score, typical=typical, name=str(value))
 
@@ -191,6 +217,7 @@ class ResolutionPanel(ActionPanel):
             interest=resolution.Interest(self.query_one("#interest", StepSelector).value),
             elements=tuple(element for element in elements if element is not None),
             alteration=resolution.Alteration(self.query_one("#alteration", StepSelector).value),
+            group=self.query_one("#group", Checkbox).value,
         )
 
     def summary(self, inputs: Any) -> str:
@@ -212,6 +239,11 @@ class ResolutionPanel(ActionPanel):
         return {key: p for key, p in odds.outcomes.items() if key in column}
 
     def result_lines(self, record: Any) -> list[str]:
-        if record.automatic:
-            return [self.summary(record.inputs)]
-        return [f"{record.result}/3 {self.t('app.kept')}"]
+        lines = (
+            [self.summary(record.inputs)]
+            if record.automatic
+            else [f"{record.result}/3 {self.t('app.kept')}"]
+        )
+        if record.inputs.group and not record.success:
+            lines.append(self.t("resolution.group_failed"))  # "l'un des personnages dévisse"
+        return lines
