@@ -893,3 +893,26 @@ async def test_systemj_offers_every_attribute_by_its_name(campaign_of) -> None:
         said = read_entry(entry, app.session.campaign, strings("fr").t).text
         assert said.startswith("Nox — Rapidité (speed) 50")
         assert "Rapidité (speed) 50" in screen_text(app)
+
+
+async def test_spending_a_light_point_rests_six_fp_and_fm_with_the_endurance_rule(app_of) -> None:
+    # Seed 002, endurance: "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM".
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "endurance"), True)
+    for key, value in (("fp", 7), ("fm", 5), ("light", 1)):
+        campaign.set(("characters", "kael", "sheet", key), value)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#combat CollapsibleTitle")
+        await pilot.pause()
+        await pilot.click("#light-point")
+        await pilot.pause()
+        sheet = campaign.state["characters"]["kael"]["sheet"]
+        assert (sheet["fp"], sheet["fm"], sheet["light"]) == (1, -1, 0)  # the gauges reach −3
+        entry = campaign.journal.latest(1)[0]
+        assert entry.text.endswith("la fatigue retombe (FP 1, FM -1)")
+        app.screen.action_undo()
+        await pilot.pause()
+        sheet = campaign.state["characters"]["kael"]["sheet"]
+        assert (sheet["fp"], sheet["fm"], sheet["light"]) == (7, 5, 1)  # one undo, all back

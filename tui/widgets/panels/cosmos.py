@@ -44,7 +44,6 @@ FATIGUE_EVENTS = (
     "short_rest",
     "full_rest",
     "full_rest_12h",
-    "light_dark_point",
     "day",
     "no_food",
     "no_sleep",
@@ -58,7 +57,8 @@ FATIGUE_EVENTS = (
     "sepulcrale_backlash",
     "illumination_backlash",
 )
-"""What moves fatigue, in the order the helper offers it (recoveries first)."""
+"""What moves fatigue, in the order the helper offers it (recoveries first). A Light or
+Dark point's −6 FP and FM comes with spending it (the combat section), not from here."""
 
 
 class CosmosPanel(ActionPanel):
@@ -744,14 +744,22 @@ class CosmosPanel(ActionPanel):
         except RulesError as error:
             self.notify(self.explain(error), severity="error")
             return
-        spent = self._sheet_change(key, self._points(self.character, key) - 1)
+        spent = [self._sheet_change(key, self._points(self.character, key) - 1)]
         text = self.t(f"combat.entered.{kind}", name=self._who())
+        if options.get("endurance"):
+            # "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM" (seed 002), in the
+            # same entry: one undo takes both back.
+            before = self._fatigue()
+            after = before.recover(*endurance.RECOVERIES["light_dark_point"])
+            if after != before:
+                spent += [self._sheet_change("fp", after.fp), self._sheet_change("fm", after.fm)]
+                text += " — " + self.t("fatigue.point_rest", fp=after.fp, fm=after.fm)
         if kind == "sepulcrale":
-            self._stance_entry(stance, text, [spent])
+            self._stance_entry(stance, text, spent)
             return
         record = self.session.roll(combat.PostureDie("advantage"))
         stance = combat.with_advantage(stance, record.result)
-        changes = [self._sheet_change("combat", stance.to_sheet()), spent]
+        changes = [self._sheet_change("combat", stance.to_sheet()), *spent]
         if self._journal(record, text, changes, character=self.character):
             self.call_after_refresh(self.character_changed)
 
