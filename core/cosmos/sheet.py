@@ -299,6 +299,34 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
         raise field_error(where, reason, "bad_sheet", detail=reason) from error
     if options.get("inventory"):
         _one_two_handed(sheet)
+    if options.get("piloting"):
+        _astral_needs_a_talent(sheet)
+
+
+def _astral_needs_a_talent(sheet: Mapping[str, Any]) -> None:
+    """ "Le pilotage planétaire est accessible à tous … mais le pilotage astral nécessite
+    des prérequis disponible sous forme de talents que le PJ doit posséder pour avoir un
+    score positif en pilotage astral" (seed 002). The talents are the campaign's own
+    words: one naming astral piloting ("astral" in it) opens a positive score.
+
+    Raises:
+        RulesError: naming ``piloting.Astral``.
+    """
+    from meneur.core.sheets import field_error
+    from meneur.core.words import folded
+
+    scores = sheet.get("piloting", {})
+    astral = scores.get("Astral", 0) if isinstance(scores, Mapping) else 0
+    if not isinstance(astral, int) or astral <= 0:
+        return
+    talents = sheet.get("talents", [])
+    if any("astral" in folded(str(t)) for t in (talents if isinstance(talents, list) else ())):
+        return
+    raise field_error(
+        "piloting.Astral",
+        "a positive astral piloting score needs a talent for it (one naming astral piloting)",
+        "astral_talent",
+    )
 
 
 TWO_HANDED = 4

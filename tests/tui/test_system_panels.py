@@ -216,6 +216,8 @@ async def test_cosmos_piloting_odds_and_a_journaled_roll(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
     campaign.set(("options", "piloting"), True)
+    # A positive astral score needs its talent (seed 002).
+    campaign.set(("characters", "kael", "sheet", "talents"), ["Pilote astral"])
     campaign.set(("characters", "kael", "sheet", "piloting"), {"Planétaire": 3, "Astral": 5})
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()

@@ -1,6 +1,6 @@
-"""The inventory rule (seed 002, Règle de gestion d'inventaire): two-handed weapons weigh
-4 to 6 slots, and "il est impossible de surcharger un emplacement, impossible donc de
-transporter 2 armes à 2 mains simultanément"."""
+"""What a Great Cosmos sheet may not hold together (seed 002): two two-handed weapons in
+the inventory ("impossible donc de transporter 2 armes à 2 mains simultanément"), a
+positive astral piloting score without its talent."""
 
 from __future__ import annotations
 
@@ -39,3 +39,16 @@ def test_the_command_line_refuses_the_second_one_and_writes_nothing(
     assert len(said.splitlines()) == 1
     assert "two two-handed weapons" in said
     assert (directory / "campaign.toml").read_bytes() == before
+
+
+def test_a_positive_astral_piloting_score_needs_its_talent() -> None:
+    # Seed 002: "le pilotage astral nécessite des prérequis disponible sous forme de
+    # talents que le PJ doit posséder pour avoir un score positif en pilotage astral".
+    options = {"piloting": True}
+    check_sheet("cosmos", options, {"piloting": {"Planétaire": 4, "Astral": 0}})
+    with pytest.raises(RulesError) as refused:
+        check_sheet("cosmos", options, {"piloting": {"Planétaire": 4, "Astral": 3}})
+    assert refused.value.message_key == "sheet.astral_talent"
+    assert refused.value.values["field"] == "piloting.Astral"
+    sheet = {"piloting": {"Astral": 3}, "talents": ["Navigateur", "Pilotage ASTRAL"]}
+    check_sheet("cosmos", options, sheet)
