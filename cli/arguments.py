@@ -687,6 +687,13 @@ def _cosmos_options(parser: Parser, rolling: bool) -> None:
         help="with --character: concentrating this turn (light fatigue cancelled, others halved)",
     )
     parser.add_argument(
+        "--aura",
+        type=int,
+        choices=[2, 3, 4],
+        help="with --character: an opponent's aura row against this test (2-4: bonuses"
+        " removed, 3 and 4 also -10 and -20 %%)",
+    )
+    parser.add_argument(
         "--concentration-test",
         choices=["passed", "failed"],
         help="with --concentrated at an extreme fatigue: how its passive Esprit test went",

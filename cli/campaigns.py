@@ -635,7 +635,7 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
         RulesError: when the character's state forbids the test, or a stat is missing.
     """
     from meneur.core.cosmos.combat import Stance
-    from meneur.core.cosmos.conditions import of_sheet, total
+    from meneur.core.cosmos.conditions import of_sheet, strips_bonuses, total
     from meneur.core.cosmos.sheet import current_stats
     from meneur.core.errors import RulesError
     from meneur.core.sheets import whole_or
@@ -652,16 +652,20 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
     if missing:
         raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
     tested = args.concentration_test
+    aura = args.aura or 0
     found = of_sheet(
         state["options"],
         sheet,
         named,
         concentrated=args.concentrated,
         concentration_test=None if tested is None else tested == "passed",
+        aura=aura,
     )
+    if strips_bonuses(aura):
+        args.bonus = min(args.bonus, 0)  # "retire tous les bonus et renforcements"
     args.state_bonus, args.critical_failures = total(found)
     if len(named) == len(args.stat or ()):  # every stat by name: the journal names them
         args.stat_names = tuple(named)
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
-    args.concentrated, args.concentration_test = False, None  # worked out
+    args.concentrated, args.concentration_test, args.aura = False, None, None  # worked out
     return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))

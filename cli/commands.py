@@ -152,6 +152,8 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
         )
     if args.concentrated or getattr(args, "concentration_test", None):
         raise UsageError(f"meneur {args.command} cosmos", "--concentrated goes with --character")
+    if getattr(args, "aura", None):
+        raise UsageError(f"meneur {args.command} cosmos", "--aura goes with --character")
     return cosmos.CosmosTest(
         threshold=args.threshold,
         stats=stats,

@@ -44,6 +44,16 @@ ADVANTAGE_BONUS = {4: 10, 5: 20}
 """Illumination's advantage faces that change every test, and by how much (%)."""
 DISADVANTAGE_MALUS = {4: 10, 5: 20}
 """Sépulcrale's backlash faces that change every test, and by how much (%)."""
+AURA_MALUS = {2: 0, 3: 10, 4: 20}
+"""The aura rows that change the action under way (seed 002, Règle d'aura): "2 : Retire
+tous les bonus et renforcements sur l'action en cours uniquement ; 3 : … et inflige -10% ;
+4 : … et inflige -20%"; the points (%) each takes off."""
+
+
+def strips_bonuses(aura: int) -> bool:
+    """Whether an aura row takes every bonus and reinforcement off the action under way
+    (the typed bonus too: a front end sets it to 0 when positive)."""
+    return aura in AURA_MALUS
 
 
 @dataclass(frozen=True)
@@ -88,11 +98,14 @@ def conditions(
     *,
     concentrated: bool = False,
     concentration_test: bool | None = None,
+    aura: int = 0,
 ) -> tuple[Condition, ...]:
     """What changes a test of ``stats`` (the stats' keys; empty for a threshold the GM
     gives) for a character in ``stance`` with ``fatigue`` (None: the rule is off).
     ``concentrated``: the character concentrated last turn; ``concentration_test``: how
-    the passive Esprit test an extreme fatigue asks for went (None: not rolled).
+    the passive Esprit test an extreme fatigue asks for went (None: not rolled);
+    ``aura``: the row of an opponent's aura roll against this action (2–4 take every
+    bonus off, 3 and 4 add a malus; 0: none).
 
     Raises:
         CannotAct: in Illumination's backlash, with a physical or total exhaustion, or a
@@ -143,6 +156,9 @@ def conditions(
     if stance is not None and stance.backlash == "sepulcrale":
         malus = DISADVANTAGE_MALUS.get(stance.disadvantage, 0)
         found += [Condition("disadvantage", -malus)] if malus else []
+    if strips_bonuses(aura):
+        found = [c for c in found if c.bonus <= 0]  # "retire tous les bonus et renforcements"
+        found.append(Condition(f"aura_{aura}", -AURA_MALUS[aura]))
     return tuple(found)
 
 
@@ -153,9 +169,11 @@ def of_sheet(
     *,
     concentrated: bool = False,
     concentration_test: bool | None = None,
+    aura: int = 0,
 ) -> tuple[Condition, ...]:
     """What a character's sheet does to a test of ``stats``: its combat state and, with
-    the campaign's endurance rule, its fatigue (see :func:`conditions`).
+    the campaign's endurance rule, its fatigue (see :func:`conditions`); ``aura``: an
+    opponent's aura against this action.
 
     Raises:
         CannotAct: when the character's state forbids the test.
@@ -173,6 +191,7 @@ def of_sheet(
         fatigue,
         concentrated=concentrated,
         concentration_test=concentration_test,
+        aura=aura,
     )
 
 

@@ -109,3 +109,14 @@ def test_a_record_with_a_state_replays_from_its_options(capsys) -> None:
     assert status == 0
     record = json.loads(out)
     assert (record["threshold"], record["inputs"]["critical_failures"]) == (25, 5)
+
+
+def test_an_opponents_aura_takes_the_bonus_off_and_adds_its_malus(capsys, tmp_path) -> None:
+    # Seed 002, Règle d'aura: "4 : Retire tous les bonus et renforcements et inflige -20%".
+    directory = campaign(tmp_path).directory
+    status, record, _ = roll(capsys, directory, "--stat", "force", "--bonus", "15", "--aura", "4")
+    assert status == 0
+    inputs = record["inputs"]
+    assert (inputs["bonus"], inputs["state_bonus"], record["threshold"]) == (0, -20, 35)
+    status, _, said = run(capsys, "roll", "cosmos", "--threshold", "50", "--aura", "4")
+    assert (status, said.strip()) == (2, "meneur roll cosmos: error: --aura goes with --character")

@@ -918,3 +918,24 @@ async def test_spending_a_light_point_rests_six_fp_and_fm_with_the_endurance_rul
         await pilot.pause()
         sheet = campaign.state["characters"]["kael"]["sheet"]
         assert (sheet["fp"], sheet["fm"], sheet["light"]) == (7, 5, 1)  # one undo, all back
+
+
+async def test_an_aura_against_the_next_test_changes_that_test_alone(app_of) -> None:
+    # Seed 002, Règle d'aura: the row changes "l'action en cours uniquement".
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "aura"), True)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#stats", TickList).select("force")
+        app.screen.query_one("#bonus", Input).value = "15"
+        await pilot.click("#aura CollapsibleTitle")
+        await pilot.pause()
+        app.screen.query_one("#aura-against", Choice).value = 4
+        await pilot.pause()
+        assert "Seuil : 35 (aura : bonus retirés, −20 %)" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        record = panel(app).last
+        assert (record.inputs.bonus, record.inputs.state_bonus, record.threshold) == (0, -20, 35)
+        assert app.screen.query_one("#aura-against", Choice).value == 0  # that test alone

@@ -153,3 +153,14 @@ def test_the_odds_with_a_state_match_enumeration(stat, bonus, karma, widen) -> N
     odds = cosmos.odds(test)
     for outcome, count in counts.items():
         assert odds.outcomes[outcome] == Fraction(count, 100 * sides)
+
+
+@pytest.mark.parametrize(("row", "malus"), [(2, 0), (3, -10), (4, -20)])
+def test_an_aura_takes_the_bonuses_off_the_action_and_adds_its_malus(row, malus) -> None:
+    # Seed 002, Règle d'aura: "2 : Retire tous les bonus et renforcements sur l'action en
+    # cours uniquement ; 3 : … et inflige -10% ; 4 : … et inflige -20%".
+    lit = Stance(special="illumination", advantage=5)  # +20 %: a reinforcement
+    found = conditions(("force",), lit, Fatigue(fp=6), aura=row)
+    assert [c.key for c in found] == ["fp_moderate", f"aura_{row}"]  # the malus stays
+    assert total(found) == (-10 + malus, 0)
+    assert conditions(("force",), lit, aura=1) == conditions(("force",), lit)  # no effect

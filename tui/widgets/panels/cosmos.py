@@ -23,7 +23,13 @@ from meneur.content.outcomes import percent_text
 from meneur.core.changes import MISSING, Change, read
 from meneur.core.cosmos import aura, combat, endurance, piloting
 from meneur.core.cosmos import rules as cosmos
-from meneur.core.cosmos.conditions import CannotAct, Condition, of_sheet, total
+from meneur.core.cosmos.conditions import (
+    CannotAct,
+    Condition,
+    of_sheet,
+    strips_bonuses,
+    total,
+)
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS, apply, shown
 from meneur.core.cosmos.endurance import Fatigue
@@ -165,6 +171,15 @@ class CosmosPanel(ActionPanel):
                 # One line each: the tick's words leave the target no room beside them.
                 yield Choice[str]([], id="aura-target", label=self.t("aura.target"), prompt="—")
                 yield Tick(self.t("aura.cancel"), id="aura-cancel")
+                # An opponent's aura against the acting character's next test: its row
+                # changes that test alone (seed 002, "sur l'action en cours uniquement").
+                yield Choice[int](
+                    [(self.t("aura.against_none"), 0)]
+                    + [(self.t(f"aura.against_{row}"), row) for row in (2, 3, 4)],
+                    id="aura-against",
+                    label=self.t("aura.against"),
+                    value=0,
+                )
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("aura.use"), id="aura-use")
                     yield ActionButton(self.t("aura.gain"), id="aura-gain")
@@ -231,9 +246,18 @@ class CosmosPanel(ActionPanel):
             Text(self.t("cosmos.karma", karma=signed(self.karma), effect=effect.glossed))
         )
 
+    def _aura_against(self) -> int:
+        """The row of an opponent's aura against the next test (0: none)."""
+        if not self.query("#aura-against"):
+            return 0
+        value = self.query_one("#aura-against", Choice).value
+        return value if isinstance(value, int) else 0
+
     def build(self) -> cosmos.CosmosTest:
         typed = self.query_one("#threshold", Input).value.strip()
         bonus = number(self.query_one("#bonus", Input).value, 0)
+        if strips_bonuses(self._aura_against()):
+            bonus = min(bonus, 0)  # "retire tous les bonus et renforcements"
         if typed.lstrip("-").isascii() and typed.lstrip("-").isdigit():
             return self._test((), bonus, threshold=int(typed))
         chosen = self.query_one("#stats", TickList).selected
@@ -267,6 +291,7 @@ class CosmosPanel(ActionPanel):
             keys,
             concentrated=concentrated,
             concentration_test=self._concentration.get(self.character or ""),
+            aura=self._aura_against(),
         )
         state_bonus, widen = total(found)
         self._conditions = found
@@ -348,6 +373,9 @@ class CosmosPanel(ActionPanel):
     def show_record(self, record: Any) -> None:
         super().show_record(record)
         self.call_after_refresh(self._show_karma)
+        if self._aura_against() and isinstance(record, cosmos.CosmosRoll):
+            # The aura changed this test alone: the next one is the character's own again.
+            self.query_one("#aura-against", Choice).value = 0
 
     @on(Choice.Changed, "#acting, #target")
     @on(Input.Changed, "#figure")
