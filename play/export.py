@@ -12,7 +12,7 @@ left out. ``detailed`` keeps everything, each roll's dice and seed under it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -108,9 +108,14 @@ def undone_entries(campaign: Campaign) -> set[int]:
     chunks that hold an undo or a redo."""
     from .journal import entries_of_kinds
 
+    return _undone(entries_of_kinds(campaign, ("undo", "redo")))
+
+
+def _undone(found: Iterable[Entry]) -> set[int]:
+    """What the undos and redos among ``found`` (in order) leave taken back."""
     undone: set[int] = set()
-    for entry in entries_of_kinds(campaign, ("undo", "redo")):
-        if entry.target is None:
+    for entry in found:
+        if entry.target is None or entry.kind not in ("undo", "redo"):
             continue
         if entry.kind == "undo":
             undone.add(entry.target)
@@ -122,11 +127,12 @@ def undone_entries(campaign: Campaign) -> set[int]:
 def after_the_fact_poker(roll: Mapping[str, Any]) -> bool:
     """Whether a roll is a Coup de poker of a number of dice chosen (Les Traits): in the
     app, chosen after its first roll, which was journaled before it."""
-    inputs = roll.get("inputs")
     poker = roll.get("poker")
+    if not poker:  # every roll but a Coup de poker: asked of each roll an export tells
+        return False
+    inputs = roll.get("inputs")
     return (
         isinstance(poker, int)
-        and poker > 0
         and isinstance(inputs, Mapping)
         and isinstance(inputs.get("poker"), int)
         and roll.get("seed") is not None
@@ -143,18 +149,32 @@ POKER_LOOKBACK = 50
 """Entries looked back through for the first roll a Coup de poker was made on."""
 
 
-def superseded_rolls(campaign: Campaign) -> set[int]:
-    """The first rolls a Coup de poker was made on afterwards (a story tells the test
-    once, as it ended), reading only the chunks that hold a Coup de poker."""
+def left_out_of_story(campaign: Campaign) -> set[int]:
+    """What a story leaves out besides the bookkeeping: the entries taken back, and the
+    first rolls a Coup de poker was made on afterwards (the test is told once, as it
+    ended). One pass over the journal's bytes reads as TOML only the chunks holding an
+    undo, a redo or a Coup de poker."""
     import re
 
     from .journal import entries_marked
 
-    marks = re.compile(rb"^poker = [1-9]", re.MULTILINE)
+    marks = re.compile(rb'^kind = "(?:undo|redo)"$|^poker = [1-9]', re.MULTILINE)
+    found = list(
+        entries_marked(
+            campaign,
+            marks,
+            lambda e: (
+                e.kind in ("undo", "redo") or (e.roll is not None and after_the_fact_poker(e.roll))
+            ),
+        )
+    )
+    return _undone(found) | _superseded(campaign, [e for e in found if e.roll is not None])
+
+
+def _superseded(campaign: Campaign, pokers: list[Entry]) -> set[int]:
+    """The first rolls these Coups de poker were made on (looked for just before each)."""
     found: set[int] = set()
-    for poker in entries_marked(
-        campaign, marks, lambda e: e.roll is not None and after_the_fact_poker(e.roll)
-    ):
+    for poker in pokers:
         roll = poker.roll or {}
         for earlier in reversed(campaign.journal.before(poker.id, POKER_LOOKBACK)):
             first = earlier.roll
@@ -267,9 +287,7 @@ def markdown_lines(
 
     # A story leaves out what was taken back, and the first roll of a test a Coup de
     # poker then decided (the test is told once, as it ended).
-    taken_back = (
-        None if detailed else frozenset(undone_entries(campaign) | superseded_rolls(campaign))
-    )
+    taken_back = None if detailed else frozenset(left_out_of_story(campaign))
 
     def work(entries: list[Entry]) -> list[Item]:
         return _markdown_items(entries, campaign, t, viewer, taken_back)
