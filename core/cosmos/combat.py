@@ -74,6 +74,13 @@ def follow_up(kind: str, defence: str, attack: str) -> str | None:
     return {"parry": "riposte", "dodge": "counter_attack"}[kind]
 
 
+def after_hit(stance: Stance) -> str | None:
+    """What taking damage offers a character: in Sépulcrale, ``counter_attack`` — "Le
+    personnage peut lorsqu'il subit des dégâts, de n'importe quel type, contre-attaquer
+    derrière" (seed 002); None otherwise."""
+    return "counter_attack" if stance.special == "sepulcrale" else None
+
+
 def defences(
     posture: str, *, unparriable: bool = False, undodgeable: bool = False
 ) -> tuple[str, ...]:

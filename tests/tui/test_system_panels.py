@@ -474,6 +474,8 @@ async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
         assert ("la défense tient" in entry.text) == held
         await pilot.click("#dark-point")
         await pilot.pause()
+        said = str(app.screen.query_one("#defence-odds").render())
+        assert "Sépulcrale : touché, de quelque façon que ce soit, le personnage peut" in said
         # The Final Skill is the panel's test, critical failures ignored, its odds shown.
         app.screen.query_one("#stats", TickList).select("force")
         await pilot.pause()

@@ -192,3 +192,11 @@ def test_illuminations_advantage_6_gives_two_actions_a_turn_not_added_to_a_like_
     assert (two.extra_actions(0), two.extra_actions(1), two.extra_actions(2)) == (1, 1, 2)
     assert Stance(special="illumination", advantage=5).extra_actions(0) == 0
     assert Stance(advantage=6).extra_actions(0) == 0  # only while Illumination lasts
+
+
+def test_sepulcrale_may_counter_attack_when_hit() -> None:
+    # Seed 002: "Le personnage peut lorsqu'il subit des dégâts, de n'importe quel type,
+    # contre-attaquer derrière".
+    assert combat.after_hit(combat.enter(Stance(), "sepulcrale", points=1)) == "counter_attack"
+    assert combat.after_hit(combat.enter(Stance(), "illumination", points=1)) is None
+    assert combat.after_hit(Stance()) is None

@@ -653,6 +653,8 @@ class CosmosPanel(ActionPanel):
             )
         if not allowed and not lines:
             lines.append(self.t("combat.no_defence"))
+        if combat.after_hit(self.stance) == "counter_attack":
+            lines.append(self.t("combat.sepulcrale_counter"))
         self.query_one("#dodge", Button).disabled = "dodge" not in allowed
         self.query_one("#parry", Button).disabled = "parry" not in allowed
         auto = self.stance.special == "illumination" and attack != "super_critical_success"
