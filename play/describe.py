@@ -17,6 +17,8 @@ from meneur.core.changes import MISSING, Change, shown_value
 from meneur.saves.journal import Entry
 from meneur.saves.stored_words import OUTSIDE_TEXT, set_text
 
+from .story_words import is_story_change, story_words
+
 Translate = Callable[..., str]
 NAMED = ("characters", "trackers", "tables")
 LISTS = ("threads", "people", "places")
@@ -34,8 +36,6 @@ def worded_by_meneur(entry: Entry) -> bool:
         return True
     if entry.kind != "change" or not entry.changes:
         return False
-    from .story_words import is_story_change
-
     return is_story_change(entry) or _worded_as_set(entry)
 
 
@@ -65,8 +65,6 @@ def change_words(
     if entry.text.startswith(OUTSIDE_TEXT):
         what = ", ".join(dict.fromkeys(_subject(c.path, state, c, t) for c in entry.changes))
         return t("journal.outside", what=what)
-    from .story_words import is_story_change, story_words
-
     if is_story_change(entry):
         said = story_words(entry, state, t)
         if said is not None:

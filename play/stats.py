@@ -28,6 +28,8 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry
 
+from .export import after_the_fact_poker, undone_entries
+from .reading import _outcome_odds
 from .views import entries_for
 
 NOT_TESTS = ("oracles", "solo", "tables", "expressions", "npcs")
@@ -107,8 +109,6 @@ def _count(
 ) -> None:
     """Count ``entry`` into ``found`` when it is a test whose odds are known. ``known``:
     the odds this process weighed already (and handed on with an earlier chunk)."""
-    from .reading import _outcome_odds
-
     roll = entry.roll
     if roll is None:
         return
@@ -117,8 +117,6 @@ def _count(
         return
     if kind.partition(".")[0] in NOT_TESTS:
         return
-    from .export import after_the_fact_poker
-
     inputs = roll.get("inputs")
     forced = isinstance(inputs, Mapping) and inputs.get("forced_poker") is True
     if after_the_fact_poker(roll) and not (forced and roll.get("poker") == 1):
@@ -159,8 +157,6 @@ def _chunks(
     parallel: bool,
     course: bool,
 ) -> Iterator[Found]:
-    from .export import undone_entries
-
     journal, state = campaign.journal, campaign.state
     taken_back = frozenset(undone_entries(campaign))
     uncounted = state.get("uncounted", {})

@@ -806,27 +806,23 @@ def _note_edits(checker: _Checker, value: object) -> dict[str, str]:
 
 
 def _struck(checker: _Checker, value: object) -> dict[str, bool]:
-    struck = checker.table(value, "struck")
-    result: dict[str, bool] = {}
-    for ident, flag in struck.items():
-        key = f"struck.{ident}"
-        if not _is_number(ident):
-            raise checker.fail(key, "expected a journal entry number as the key")
-        if flag is not True:
-            raise checker.fail(key, f"expected true (a struck note), found {_shown(flag)}")
-        result[ident] = True
-    return result
+    return _marked_entries(checker, value, "struck", "a struck note")
 
 
 def _uncounted(checker: _Checker, value: object) -> dict[str, bool]:
-    uncounted = checker.table(value, "uncounted")
+    return _marked_entries(checker, value, "uncounted", "a roll left out")
+
+
+def _marked_entries(checker: _Checker, value: object, part: str, what: str) -> dict[str, bool]:
+    """A table of journal entry numbers marked ``true`` (``[struck]``, ``[uncounted]``)."""
+    marked = checker.table(value, part)
     result: dict[str, bool] = {}
-    for ident, flag in uncounted.items():
-        key = f"uncounted.{ident}"
+    for ident, flag in marked.items():
+        key = f"{part}.{ident}"
         if not _is_number(ident):
             raise checker.fail(key, "expected a journal entry number as the key")
         if flag is not True:
-            raise checker.fail(key, f"expected true (a roll left out), found {_shown(flag)}")
+            raise checker.fail(key, f"expected true ({what}), found {_shown(flag)}")
         result[ident] = True
     return result
 

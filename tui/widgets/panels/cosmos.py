@@ -691,8 +691,8 @@ class CosmosPanel(ActionPanel):
         personnage doit réussir un jet d'esprit passif pour y parvenir" (seed 002)."""
         assert self.character is not None
         try:
-            if self._fatigue().fm >= 10:
-                of_sheet(self.session.options, self.sheet, (), concentrated=True)
+            # Whether the character may concentrate at all (a mental exhaustion: no).
+            of_sheet(self.session.options, self.sheet, (), concentrated=True)
             test = self._test(("esprit",), concentrating=False)
         except RulesError as error:
             self.query_one("#concentrated", Tick).value = False
