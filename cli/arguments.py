@@ -471,6 +471,39 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
         help="+30m, +2h, +3j, morning|matin, night|nuit|soir; none: show the time",
     )
 
+    fatigue = commands.add_parser(
+        "fatigue",
+        help="Great Cosmos: a character's fatigue (the endurance rule), or one step that "
+        "moves it (meal, pause, short_rest, full_rest, full_rest_12h, healing, mana, "
+        f"day, psychic_attack…); {from_dir}",
+    )
+    fatigue.add_argument(
+        "words",
+        nargs="*",
+        metavar="[DIR] CHARACTER [STEP]",
+        help="the character (key or name) and a step: " + ", ".join(FATIGUE_STEPS),
+    )
+    fatigue.add_argument(
+        "--count",
+        type=int,
+        default=1,
+        help="hours of a short rest, days without food or sleep, FM a drink gives as it "
+        "wears off (3-10)",
+    )
+    fatigue.add_argument(
+        "--grade",
+        choices=["standard", "plus", "max"],
+        default="standard",
+        help="a potion's grade (the seed's Standard, + and Max)",
+    )
+    fatigue.add_argument(
+        "--fasted", action="store_true", help="a full rest without food or drink for 24 h"
+    )
+    fatigue.add_argument(
+        "--optimal", type=int, default=0, help="a full rest's optimal conditions: 0-3 more"
+    )
+    fatigue.add_argument("--lang", choices=["fr", "en"], help="the entry's words")
+
     tension = commands.add_parser(
         "tension",
         help="solo play: the campaign's tension (1 calm … 5 crisis), or set it (a number, "
@@ -976,6 +1009,38 @@ def _add_systems(
         if name == selected:
             add_options(parser, rolling)
             _add_common(parser, rolling=rolling)
+
+
+FATIGUE_STEPS = (
+    "meal",
+    "pause",
+    "short_rest",
+    "full_rest",
+    "full_rest_12h",
+    "healing",
+    "healing_concentrated",
+    "mana",
+    "mana_concentrated",
+    "phoenix_elixir",
+    "energising",
+    "revigoration",
+    "drink",
+    "wears_off",
+    "day",
+    "no_food",
+    "no_sleep",
+    "lost_100_pv",
+    "unconscious",
+    "psychic_attack",
+    "pm_100",
+    "combat_5_turns",
+    "extra_physical_action",
+    "extra_magic_action",
+    "sepulcrale_backlash",
+    "illumination_backlash",
+)
+"""The steps ``meneur fatigue`` takes, written out so the parser loads no rules (a test
+holds it to meneur.core.cosmos.fatigue.STEPS)."""
 
 
 APP_OPTIONS = ("--campaign", "--lang", "--seed")

@@ -32,6 +32,7 @@ CAMPAIGN_COMMANDS = {
     "check": "run_check",
     "undo": "run_undo_redo",
     "time": "run_time",
+    "fatigue": "fatigue:run_fatigue",
     "tension": "run_tension",
     "thread": "story:run_list",
     "person": "story:run_list",

@@ -99,13 +99,16 @@ def conditions(
     concentrated: bool = False,
     concentration_test: bool | None = None,
     aura: int = 0,
+    suspended: bool = False,
 ) -> tuple[Condition, ...]:
     """What changes a test of ``stats`` (the stats' keys; empty for a threshold the GM
     gives) for a character in ``stance`` with ``fatigue`` (None: the rule is off).
     ``concentrated``: the character concentrated last turn; ``concentration_test``: how
     the passive Esprit test an extreme fatigue asks for went (None: not rolled);
     ``aura``: the row of an opponent's aura roll against this action (2–4 take every
-    bonus off, 3 and 4 add a malus; 0: none).
+    bonus off, 3 and 4 add a malus; 0: none); ``suspended``: a revigoration potion, a
+    drink or a drug suspends the fatigue states' effects ("supprime tous les effets de
+    la fatigue temporairement", seed 002) — not an exhaustion's.
 
     Raises:
         CannotAct: in Illumination's backlash, with a physical or total exhaustion, or a
@@ -131,7 +134,7 @@ def conditions(
             if value >= FATIGUE_MAX:
                 raise CannotAct(f"{gauge}_exhaustion")
             named = state(value)
-            if named not in FATIGUE_MALUS:
+            if suspended or named not in FATIGUE_MALUS:
                 continue
             malus = FATIGUE_MALUS[named]
             widen = EXTREME_CRITICAL_FAILURES if named == "extreme" else 0
@@ -182,9 +185,12 @@ def of_sheet(
     """
     from meneur.core.sheets import whole_or
 
-    fatigue = None
+    from .fatigue import Suspended
+
+    fatigue, suspended = None, False
     if options.get("endurance"):
         fatigue = Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
+        suspended = Suspended.from_sheet(sheet) is not None
     return conditions(
         stats,
         Stance.from_sheet(sheet),
@@ -192,6 +198,7 @@ def of_sheet(
         concentrated=concentrated,
         concentration_test=concentration_test,
         aura=aura,
+        suspended=suspended,
     )
 
 

@@ -282,6 +282,7 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
     from meneur.core.sheets import field_error
 
     from .combat import Stance
+    from .fatigue import Suspended, Today
     from .skills import check_standard
 
     try:
@@ -294,6 +295,9 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
             check_standard(level, *counts)
         if "combat" in sheet:
             Stance.from_sheet(sheet)
+        if options.get("endurance"):
+            Today.from_sheet(sheet)
+            Suspended.from_sheet(sheet)
     except RulesError as error:
         where, _, reason = str(error).partition(": ")
         raise field_error(where, reason, "bad_sheet", detail=reason) from error

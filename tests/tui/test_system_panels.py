@@ -417,6 +417,21 @@ async def test_cosmos_fatigue_events_move_fp_and_fm_with_their_states(app_of) ->
         await pilot.click("#fatigue-apply")
         await pilot.pause()
         assert gauges() == (-3, 3)
+        # a meal is counted in the day's three; a potion takes its grade
+        app.screen.query_one("#fatigue-event", Choice).value = "meal"
+        await pilot.click("#fatigue-apply")
+        await pilot.pause()
+        assert "repas 1/3, pauses 0/3 aujourd'hui" in screen_text(app)
+        app.screen.query_one("#fatigue-event", Choice).value = "mana"
+        await pilot.click("#fatigue-apply")
+        await pilot.pause()
+        assert "pas cette qualité de potion" in notices(app)
+        app.screen.query_one("#fatigue-grade", Choice).value = "max"
+        await pilot.click("#fatigue-apply")
+        await pilot.pause()
+        assert campaign.journal.latest(1)[0].text == (
+            "Kael : Potion de mana (+ −1, Max −2 FM) — Max (FP -3 → -3, FM 2 → 0)"
+        )
 
 
 async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:

@@ -376,7 +376,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands):
             entry = self.session.campaign.append(
                 "change", event.text, changes=event.changes, character=event.character
             )
-        except CampaignError as error:
+        except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         if event.character in self.session.characters():

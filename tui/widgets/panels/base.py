@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from meneur.core.changes import Change
+    from meneur.play.campaigns import Plan
     from meneur.play.journal import Entry
     from meneur.play.session import Session
 
@@ -167,9 +168,11 @@ class ActionPanel(SessionStrings, VerticalScroll):
         the entry it held back."""
 
     class SheetChanged(Message):
-        """A change to the acting character's sheet, to journal (a character point spent…)."""
+        """A change to the acting character's sheet, to journal (a character point spent…).
+        ``text`` may be a plan of meneur.play, which makes the entry's words and changes
+        of the state under the lock (and may refuse)."""
 
-        def __init__(self, changes: Sequence[Change], text: str, character: str) -> None:
+        def __init__(self, changes: Sequence[Change], text: str | Plan, character: str) -> None:
             self.changes = tuple(changes)
             self.text = text
             self.character = character

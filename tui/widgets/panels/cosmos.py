@@ -44,28 +44,6 @@ from meneur.tui.widgets.ticklist import TickList
 
 from .base import ActionPanel, journaled, number
 
-FATIGUE_EVENTS = (
-    "meal",
-    "pause",
-    "short_rest",
-    "full_rest",
-    "full_rest_12h",
-    "day",
-    "no_food",
-    "no_sleep",
-    "lost_100_pv",
-    "unconscious",
-    "psychic_attack",
-    "pm_100",
-    "combat_5_turns",
-    "extra_physical_action",
-    "extra_magic_action",
-    "sepulcrale_backlash",
-    "illumination_backlash",
-)
-"""What moves fatigue, in the order the helper offers it (recoveries first). A Light or
-Dark point's −6 FP and FM comes with spending it (the combat section), not from here."""
-
 
 class CosmosPanel(ActionPanel):
     """d100 under a threshold, karma, intuition."""
@@ -143,7 +121,10 @@ class CosmosPanel(ActionPanel):
                     yield ActionButton(self.t("round.new"), id="round-new")
                     yield ActionButton(self.t("round.next"), id="round-next")
         if self.session.options.get("endurance"):
-            events = [(self.t(f"fatigue.event.{key}"), key) for key in FATIGUE_EVENTS]
+            from meneur.core.cosmos.fatigue import GRADES, STEPS
+
+            events = [(self.t(f"fatigue.event.{key}"), key) for key in STEPS]
+            grades = [(self.t(f"fatigue.grade.{g}"), g) for g in GRADES]
             with Collapsible(title=self.t("fatigue.title"), collapsed=True, id="fatigue"):
                 yield Static("", id="fatigue-gauges", classes="summary")
                 with Horizontal(classes="fields"):
@@ -152,6 +133,15 @@ class CosmosPanel(ActionPanel):
                         value="meal",
                     )  # fmt: skip
                     yield NumberField(placeholder=self.t("fatigue.count"), id="fatigue-count")
+                with Horizontal(classes="fields"):
+                    yield Choice[str](
+                        grades, id="fatigue-grade", label=self.t("fatigue.grade_label"),
+                        value="standard",
+                    )  # fmt: skip
+                    yield NumberField(
+                        placeholder=self.t("fatigue.optimal_label"), id="fatigue-optimal"
+                    )
+                yield Tick(self.t("fatigue.fasted_label"), id="fatigue-fasted")
                 yield Tick(self.t("fatigue.concentrated"), id="concentrated")
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("fatigue.apply"), id="fatigue-apply")
@@ -800,7 +790,7 @@ class CosmosPanel(ActionPanel):
         if self.character is None:
             return
         ended = combat.end_turn(self.stance)
-        self._left(ended, self.t("combat.turn_entry", name=self._who()))
+        self._left(ended, self.t("combat.turn_entry", name=self._who()), turn=True)
 
     @on(Button.Pressed, "#final-skill")
     def use_final_skill(self) -> None:
@@ -828,10 +818,13 @@ class CosmosPanel(ActionPanel):
         text: str,
         ident: str | None = None,
         also: Sequence[Change] = (),
+        *,
+        turn: bool = False,
     ) -> None:
-        """Journal a turn's end or a Final Skill for ``ident`` (the acting character by
-        default), with ``also`` (the round tracker's move): the backlash's fatigue
-        (endurance rule), Sépulcrale's disadvantage die and Apocalypse (50 % of max PV)."""
+        """Journal a turn's end (``turn``) or a Final Skill for ``ident`` (the acting
+        character by default), with ``also`` (the round tracker's move): the backlash's
+        fatigue (endurance rule), Sépulcrale's disadvantage die, Apocalypse (50 % of max
+        PV) and, at a turn's end, one turn less of a revigoration potion."""
         ident = ident or self.character
         assert ident is not None
         sheet = self.session.characters().get(ident, {}).get("sheet", {})
@@ -845,6 +838,14 @@ class CosmosPanel(ActionPanel):
             if self.session.options.get("endurance"):
                 after = self._fatigue(ident).gain(*endurance.EVENTS[f"{ended.backlash}_backlash"])
                 more += [change("fp", after.fp), change("fm", after.fm)]
+        if self.session.options.get("endurance") and "suspended" in sheet and turn:
+            from meneur.core.cosmos.fatigue import Suspended, turn_over
+
+            try:
+                left = turn_over(Suspended.from_sheet(sheet))
+            except RulesError:
+                left = None  # the campaign's check refuses such a sheet already
+            more.append(change("suspended", left.to_sheet() if left else MISSING))
         if ended.apocalypse:
             pv_max = sheet.get("pv_max", 0)
             pv_max = pv_max if isinstance(pv_max, int) else 0
@@ -957,54 +958,33 @@ class CosmosPanel(ActionPanel):
     def _show_fatigue(self) -> None:
         if not self.query("#fatigue-gauges"):
             return
-        fatigue = self._fatigue()
-        text = Text()
-        for gauge, value in (("fp", fatigue.fp), ("fm", fatigue.fm)):
-            if gauge == "fm":
-                text.append("\n")
-            text.append(f"{gauge.upper()} {value}", style="bold")
-            name = endurance.state(value)
-            if name != "rested":
-                text.append(f" {term(f'endurance.{gauge}.{name}').fr}", style="italic")
-        self.query_one("#fatigue-gauges", Static).update(text)
+        from meneur.play.fatigue import fatigue_summary
+
+        try:
+            shown = "\n".join(fatigue_summary(self.sheet, self.session.campaign.state, self.t))
+        except RulesError as error:
+            shown = self.explain(error)
+        self.query_one("#fatigue-gauges", Static).update(Text(shown))
 
     @on(Button.Pressed, "#fatigue-apply")
     def apply_fatigue(self) -> None:
-        """Apply the chosen event of the endurance rule to the acting character's FP and
-        FM, one journal entry saying before and after."""
+        """Apply the chosen step of the endurance rule to the acting character's FP and
+        FM (meneur.play.fatigue: made of the sheet under the lock, the day's meals and
+        pauses counted), one journal entry saying before and after."""
         if self.character is None:
             return
-        event = self.query_one("#fatigue-event", Choice).value or "meal"
-        count = number(self.query_one("#fatigue-count", Input).value, 1)
-        before = self._fatigue()
-        try:
-            after = self._fatigue_after(before, event, count)
-        except RulesError as error:
-            self.notify(self.explain(error), severity="error")
-            return
-        self._fatigue_entry(before, after, self.t(f"fatigue.event.{event}"))
+        from meneur.core.cosmos.fatigue import Step
+        from meneur.play.fatigue import fatigue_step
 
-    def _fatigue_after(self, before: Fatigue, event: str, count: int) -> Fatigue:
-        """The gauges after ``event`` (``count``: days or hours where it takes some)."""
-        if event in endurance.EVENTS:
-            return before.gain(*endurance.EVENTS[event])
-        if event in ("no_food", "no_sleep"):
-            return before.gain(*endurance.days_without(event.removeprefix("no_"), count))
-        if event == "pause":
-            return before.recover(1, 1, floor=endurance.PAUSE_FLOOR)
-        if event in endurance.RECOVERIES:
-            return before.recover(*endurance.RECOVERIES[event])
-        if event == "short_rest":
-            return before.recover(*endurance.short_rest(count))
-        stats = self.stats
-        mental = self.sheet.get("mental_health")
-        return endurance.after_full_rest(
-            before,
-            force=stats.get("force", 50),
-            esprit=stats.get("esprit", 50),
-            mental_health=mental if isinstance(mental, int) else None,
-            twelve_hours=event == "full_rest_12h",
+        step = Step(
+            self.query_one("#fatigue-event", Choice).value or "meal",
+            count=number(self.query_one("#fatigue-count", Input).value, 1),
+            grade=self.query_one("#fatigue-grade", Choice).value or "standard",
+            fasted=self.query_one("#fatigue-fasted", Tick).value,
+            optimal=number(self.query_one("#fatigue-optimal", Input).value, 0),
         )
+        plan = fatigue_step(self.character, step, self.t)
+        self.post_message(self.SheetChanged((), plan, self.character))
 
     def _fatigue_entry(self, before: Fatigue, after: Fatigue, what: str) -> None:
         assert self.character is not None
@@ -1165,14 +1145,16 @@ class CosmosPanel(ActionPanel):
         later = any(slot["who"] == done for slot in slots[following["current"] :])
         stance = self._stance_of(done)
         self._follow_slot(who)
-        if later or stance is None or stance == combat.Stance(posture=stance.posture):
+        suspended = "suspended" in self.session.characters().get(done, {}).get("sheet", {})
+        quiet = stance is not None and stance == combat.Stance(posture=stance.posture)
+        if later or stance is None or (quiet and not suspended):
             self.post_message(self.SheetChanged([change], text, who))
             return
         # The one whose last action this round it was ends their turn: a special
         # posture, a cooldown or a backlash counts it.
         ended = combat.end_turn(stance)
         words = self.t("combat.turn_entry", name=self._called(done))
-        self._left(ended, f"{text} — {words}", done, [change])
+        self._left(ended, f"{text} — {words}", done, [change], turn=True)
 
     def _stance_of(self, ident: str) -> combat.Stance | None:
         """A character's combat state (None for one that is not a character, or a

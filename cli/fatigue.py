@@ -1,0 +1,69 @@
+"""``meneur fatigue [DIR] CHARACTER [STEP]``: a Great Cosmos character's fatigue (the
+endurance rule), shown, or moved by one step — a meal, a pause, a rest, a potion, a
+day, a psychic attack… — as one journal entry made of the sheet under the lock
+(meneur.play.fatigue), the same step the app's helper takes."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .campaigns import _directory, _open
+from .usage import UsageError
+
+
+def _character(given: str, characters: dict[str, Any]) -> str:
+    """The key of the character ``given`` (its key, or its name in any case).
+
+    Raises:
+        UsageError: for a character the campaign does not have.
+    """
+    if given in characters:
+        return given
+    wanted = given.casefold()
+    for ident, item in characters.items():
+        if isinstance(item, dict) and str(item.get("name", "")).casefold() == wanted:
+            return ident
+    raise UsageError("meneur fatigue", f"{given}: no such character")
+
+
+def run_fatigue(args: argparse.Namespace) -> str:
+    """Show a character's gauges, or apply one step and say the entry written.
+
+    Raises:
+        UsageError: for words that are not ``[DIR] CHARACTER [STEP]``, or a character
+            the campaign does not have.
+        RulesError: when the rules refuse the step (the endurance rule off, a fourth meal
+            in a day, a grade the potion does not come in…): nothing is written.
+    """
+    from meneur.content.strings import default_language, strings
+    from meneur.core.cosmos.fatigue import STEPS, Step
+
+    words = list(args.words)
+    step = words.pop() if len(words) >= 2 and words[-1] in STEPS else None
+    if len(words) not in (1, 2):
+        raise UsageError("meneur fatigue", "expected [DIR] CHARACTER [STEP]")
+    directory = _directory(words[0] if len(words) == 2 else None)
+    t = strings(args.lang or default_language()).t
+    if step is None:
+        from meneur.play.fatigue import fatigue_summary
+
+        with _open(directory, write=False) as campaign:
+            ident = _character(words[-1], campaign.state.get("characters", {}))
+            character = campaign.state["characters"][ident]
+            sheet = character.get("sheet", {})
+            lines = fatigue_summary(sheet if isinstance(sheet, dict) else {}, campaign.state, t)
+            return "\n".join([str(character.get("name", ident)), *lines])
+    from meneur.play.fatigue import fatigue_step
+
+    chosen = Step(
+        step,
+        count=args.count,
+        grade=args.grade,
+        fasted=args.fasted,
+        optimal=args.optimal,
+    )
+    with _open(directory) as campaign:
+        ident = _character(words[-1], campaign.state.get("characters", {}))
+        entry = campaign.append("change", fatigue_step(ident, chosen, t))
+    return f"#{entry.id} {entry.text}"
