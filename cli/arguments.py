@@ -722,9 +722,15 @@ def _cosmos_options(parser: Parser, rolling: bool) -> None:
     parser.add_argument(
         "--aura",
         type=int,
-        choices=[2, 3, 4],
-        help="with --character: an opponent's aura row against this test (2-4: bonuses"
-        " removed, 3 and 4 also -10 and -20 %%)",
+        choices=[2, 3, 4, 5, 6],
+        help="an opponent's aura row against this test (with --character; 5 also without):"
+        " 2-4 bonuses removed, 3 and 4 also -10 and -20 %%; 5 a plain success rolled again"
+        " without bonuses; 6 a passive Esprit test first (--aura-test)",
+    )
+    parser.add_argument(
+        "--aura-test",
+        choices=["passed", "failed"],
+        help="with --aura 6: how the passive Esprit test went (failed: no action)",
     )
     parser.add_argument(
         "--concentration-test",

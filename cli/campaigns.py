@@ -635,7 +635,13 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
         RulesError: when the character's state forbids the test, or a stat is missing.
     """
     from meneur.core.cosmos.combat import Stance
-    from meneur.core.cosmos.conditions import of_sheet, strips_bonuses, total
+    from meneur.core.cosmos.conditions import (
+        AURA_REROLL,
+        of_sheet,
+        reroll_bonus,
+        strips_bonuses,
+        total,
+    )
     from meneur.core.cosmos.sheet import current_stats
     from meneur.core.errors import RulesError
     from meneur.core.sheets import whole_or
@@ -651,7 +657,7 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
     missing = [stat for stat in named if stat not in current]
     if missing:
         raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
-    tested = args.concentration_test
+    tested, gate = args.concentration_test, args.aura_test
     aura = args.aura or 0
     found = of_sheet(
         state["options"],
@@ -660,12 +666,16 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
         concentrated=args.concentrated,
         concentration_test=None if tested is None else tested == "passed",
         aura=aura,
+        aura_test=None if gate is None else gate == "passed",
     )
     if strips_bonuses(aura):
         args.bonus = min(args.bonus, 0)  # "retire tous les bonus et renforcements"
+    if aura == AURA_REROLL:
+        args.reroll_bonus = reroll_bonus(found, args.bonus)
     args.state_bonus, args.critical_failures = total(found)
     if len(named) == len(args.stat or ()):  # every stat by name: the journal names them
         args.stat_names = tuple(named)
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
     args.concentrated, args.concentration_test, args.aura = False, None, None  # worked out
+    args.aura_test = None
     return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))

@@ -152,8 +152,13 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
         )
     if args.concentrated or getattr(args, "concentration_test", None):
         raise UsageError(f"meneur {args.command} cosmos", "--concentrated goes with --character")
-    if getattr(args, "aura", None):
-        raise UsageError(f"meneur {args.command} cosmos", "--aura goes with --character")
+    aura = getattr(args, "aura", None)
+    reroll = getattr(args, "reroll_bonus", None)
+    if aura == AURA_REROLL:
+        # Without a sheet, the typed bonuses are all there is: their maluses stay.
+        reroll = min(args.bonus, 0) + min(args.state_bonus, 0)
+    elif aura:
+        raise UsageError(f"meneur {args.command} cosmos", f"--aura {aura} goes with --character")
     return cosmos.CosmosTest(
         threshold=args.threshold,
         stats=stats,
@@ -162,7 +167,13 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
         state_bonus=args.state_bonus,
         critical_failures=args.critical_failures,
         names=tuple(getattr(args, "stat_names", ())),
+        reroll_bonus=reroll,
     )
+
+
+AURA_REROLL = 5
+"""An opponent's aura row that has a plain success rolled again (core.cosmos.conditions,
+written out so the rolling path loads no more rules than the test's)."""
 
 
 def intuition_test(args: argparse.Namespace) -> cosmos.IntuitionTest:

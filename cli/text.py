@@ -262,10 +262,13 @@ def _kept_lines(record: Any) -> list[str]:
 def _cosmos_lines(record: cosmos.CosmosRoll) -> list[str]:
     from meneur.core.cosmos import rules as cosmos
 
+    lines = []
+    if record.first is not None:
+        lines.append(f"Premier jet (first roll) : {record.first}, réussite relancée par l'aura")
     if record.karma_die is None:
-        return [f"d100 : {record.natural}"]
+        return [*lines, f"d100 : {record.natural}"]
     shift = cosmos.karma_die_sign(record.inputs.karma) * record.karma_die
-    return [f"d100 : {record.natural}, d10 de karma : {signed(shift)} → {record.result}"]
+    return [*lines, f"d100 : {record.natural}, d10 de karma : {signed(shift)} → {record.result}"]
 
 
 def _expression_lines(record: expressions.DiceRoll) -> list[str]:

@@ -153,6 +153,13 @@ def _cosmos(test: cosmos.CosmosTest) -> list[str]:
             f"Échec critique (critical failure) dès {test.critical_failure_from} "
             f"(+{test.critical_failures} %)"
         )
+    if test.final_skill:
+        lines.append("Final Skill : annulation critique (no critical failure)")
+    if test.reroll_bonus is not None:
+        lines.append(
+            "Aura (ligne 5) : une réussite simple est relancée sans bonus "
+            f"(a plain success is rolled again) → seuil {test.reroll_threshold}"
+        )
     return lines
 
 

@@ -50,6 +50,14 @@ tous les bonus et renforcements sur l'action en cours uniquement ; 3 : … et in
 4 : … et inflige -20%"; the points (%) each takes off."""
 
 
+AURA_REROLL = 5
+"""The aura row that has a plain success rolled again without bonuses (see
+:attr:`meneur.core.cosmos.rules.CosmosTest.reroll_bonus`)."""
+AURA_GATE = 6
+"""The aura row that asks a passive Esprit test before acting: "L'adversaire doit réussir
+un jet d'esprit passif sans bonus ni renforcement quelconque pour pouvoir agir"."""
+
+
 def strips_bonuses(aura: int) -> bool:
     """Whether an aura row takes every bonus and reinforcement off the action under way
     (the typed bonus too: a front end sets it to 0 when positive)."""
@@ -77,12 +85,13 @@ _WHY = {
     "fp_exhaustion": "physical exhaustion (FP 10), unable to move or act",
     "fm_exhaustion": "mental exhaustion (FM 10), no Esprit test",
     "total_exhaustion": "total exhaustion (FP and FM 10), unconscious",
+    "aura": "an opponent's aura, its passive Esprit test failed",
 }
 
 
 class CannotAct(RulesError):
     """The character's state forbids the test (``reason``: ``backlash``,
-    ``fp_exhaustion``, ``fm_exhaustion`` or ``total_exhaustion``)."""
+    ``fp_exhaustion``, ``fm_exhaustion``, ``total_exhaustion`` or ``aura``)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(
@@ -100,6 +109,8 @@ def conditions(
     concentration_test: bool | None = None,
     aura: int = 0,
     suspended: bool = False,
+    aura_test: bool | None = None,
+    no_bonuses: bool = False,
 ) -> tuple[Condition, ...]:
     """What changes a test of ``stats`` (the stats' keys; empty for a threshold the GM
     gives) for a character in ``stance`` with ``fatigue`` (None: the rule is off).
@@ -108,16 +119,27 @@ def conditions(
     ``aura``: the row of an opponent's aura roll against this action (2–4 take every
     bonus off, 3 and 4 add a malus; 0: none); ``suspended``: a revigoration potion, a
     drink or a drug suspends the fatigue states' effects ("supprime tous les effets de
-    la fatigue temporairement", seed 002) — not an exhaustion's.
+    la fatigue temporairement", seed 002) — not an exhaustion's; ``aura_test``: how
+    the passive Esprit test an aura's row 6 asks for went (None: not rolled);
+    ``no_bonuses``: the positive ones left out (that passive test, an aura's reroll).
 
     Raises:
-        CannotAct: in Illumination's backlash, with a physical or total exhaustion, or a
-            mental exhaustion and a test of Esprit.
-        RulesError: concentrating under a mental exhaustion, or at an extreme fatigue
-            before its passive Esprit test.
+        CannotAct: in Illumination's backlash, with a physical or total exhaustion, a
+            mental exhaustion and a test of Esprit, or an aura's row 6 whose passive
+            Esprit test failed.
+        RulesError: concentrating under a mental exhaustion, at an extreme fatigue
+            before its passive Esprit test, or under an aura's row 6 before its test.
     """
     if stance is not None and stance.backlash == "illumination":
         raise CannotAct("backlash")
+    if aura == AURA_GATE:
+        if aura_test is None:
+            raise RulesError(
+                "an aura's row 6: the passive Esprit test first",
+                message_key="cosmos.aura.test_needed",
+            )
+        if not aura_test:
+            raise CannotAct("aura")
     found: list[Condition] = []
     if fatigue is not None:
         if fatigue.fp >= FATIGUE_MAX:
@@ -159,10 +181,18 @@ def conditions(
     if stance is not None and stance.backlash == "sepulcrale":
         malus = DISADVANTAGE_MALUS.get(stance.disadvantage, 0)
         found += [Condition("disadvantage", -malus)] if malus else []
-    if strips_bonuses(aura):
+    if strips_bonuses(aura) or no_bonuses:
         found = [c for c in found if c.bonus <= 0]  # "retire tous les bonus et renforcements"
+    if strips_bonuses(aura):
         found.append(Condition(f"aura_{aura}", -AURA_MALUS[aura]))
     return tuple(found)
+
+
+def reroll_bonus(found: Collection[Condition], bonus: int) -> int:
+    """The bonus an aura's row 5 rolls a plain success again with: "sans bonus ni
+    renforcement" — the typed ``bonus`` when it is a malus, and the conditions' maluses
+    (``found``: the test's conditions)."""
+    return min(bonus, 0) + sum(c.bonus for c in found if c.bonus < 0)
 
 
 def of_sheet(
@@ -173,10 +203,13 @@ def of_sheet(
     concentrated: bool = False,
     concentration_test: bool | None = None,
     aura: int = 0,
+    aura_test: bool | None = None,
+    no_bonuses: bool = False,
 ) -> tuple[Condition, ...]:
     """What a character's sheet does to a test of ``stats``: its combat state and, with
     the campaign's endurance rule, its fatigue (see :func:`conditions`); ``aura``: an
-    opponent's aura against this action.
+    opponent's aura against this action, ``aura_test`` its row 6's passive test;
+    ``no_bonuses``: the positive conditions left out.
 
     Raises:
         CannotAct: when the character's state forbids the test.
@@ -199,6 +232,8 @@ def of_sheet(
         concentration_test=concentration_test,
         aura=aura,
         suspended=suspended,
+        aura_test=aura_test,
+        no_bonuses=no_bonuses,
     )
 
 

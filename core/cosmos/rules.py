@@ -124,10 +124,15 @@ class CosmosTest:
             sur le Final Skill" (seed 002) — the score is read against the threshold like
             any other (a 95 under a threshold of 98 succeeds), and karma does not move
             for a critical failure it did not have.
+        reroll_bonus: an opponent's aura on row 5: "Oblige l'adversaire a relancer une
+            fois, sans bonus ni renforcement son jet en cas de réussite (hors critiques et
+            super-critiques)" (seed 002) — a plain success is rolled again once, read
+            with this bonus instead of ``bonus`` and ``state_bonus`` (theirs without the
+            bonuses: the maluses only); None: no such aura.
 
     Raises:
-        RulesError: when neither or both of ``threshold`` and ``stats`` are given, or
-            karma is out of range.
+        RulesError: when neither or both of ``threshold`` and ``stats`` are given,
+            karma is out of range, or the reroll's bonus is above the test's.
     """
 
     threshold: int | None = None
@@ -138,6 +143,7 @@ class CosmosTest:
     critical_failures: int = field(default=0, metadata=QUIET_DEFAULT)
     names: tuple[str, ...] = field(default=(), metadata=QUIET_DEFAULT)
     final_skill: bool = field(default=False, metadata=QUIET_DEFAULT)
+    reroll_bonus: int | None = field(default=None, metadata=QUIET_DEFAULT)
 
     def __post_init__(self) -> None:
         if (self.threshold is None) == (not self.stats):
@@ -149,12 +155,23 @@ class CosmosTest:
             raise RulesError(
                 f"critical failures widen by 0 to 90 points, not {self.critical_failures}"
             )
+        if self.reroll_bonus is not None and self.reroll_bonus > self.bonus + self.state_bonus:
+            raise RulesError("the aura's reroll takes bonuses off, it adds none")
 
     @property
     def effective_threshold(self) -> int:
         """The highest score that succeeds: threshold (or mean of stats) plus both bonuses."""
         base = self.threshold if self.threshold is not None else sum(self.stats) // len(self.stats)
         return base + self.bonus + self.state_bonus
+
+    @property
+    def reroll_threshold(self) -> int:
+        """The threshold an aura's reroll is read against (the effective one without
+        one)."""
+        if self.reroll_bonus is None:
+            return self.effective_threshold
+        base = self.threshold if self.threshold is not None else sum(self.stats) // len(self.stats)
+        return base + self.reroll_bonus
 
     @property
     def critical_failure_from(self) -> int:
@@ -199,6 +216,9 @@ class CosmosRoll(RollRecord[CosmosTest]):
         karma_die: the d10 karma added or subtracted, if karma was ±5 or beyond.
         threshold: the effective threshold the score was read against.
         karma_after: the character's karma once the outcome has moved it.
+        first: under an aura's row 5, the first score, a plain success rolled again
+            (the record's dice hold both rolls; ``natural``, ``karma_die`` and
+            ``threshold`` are the second's); None when nothing was rolled again.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -206,30 +226,25 @@ class CosmosRoll(RollRecord[CosmosTest]):
     karma_die: int | None
     threshold: int
     karma_after: int
+    first: int | None = None
 
 
-def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
-    """Read the d100 (and the karma d10 when karma calls for it) as the test's outcome.
+def _read(
+    test: CosmosTest, faces: tuple[int, ...], threshold: int
+) -> tuple[int, int | None, int, str]:
+    """One d100 (and its karma d10) read against ``threshold``: the natural d100, the
+    karma die, the modified score and the outcome.
 
     Raises:
-        RulesError: when the faces do not match: one d100, plus one d10 at karma ±5 or
-            beyond.
+        RulesError: for a face off its die.
     """
-    needs_karma_die = karma_die_sign(test.karma) != 0
-    if len(faces) != 1 + needs_karma_die:
-        raise RulesError(
-            "this test reads a d100 and a karma d10"
-            if needs_karma_die
-            else "this test reads a d100"
-        )
     natural = faces[0]
-    karma_die = faces[1] if needs_karma_die else None
+    karma_die = faces[1] if len(faces) > 1 else None
     if not 1 <= natural <= 100:
         raise RulesError("a d100 shows 1 to 100")
     if karma_die is not None and not 1 <= karma_die <= KARMA_DIE_SIDES:
         raise RulesError("the karma d10 shows 1 to 10")
     score = modified_score(natural, karma_die, test.karma)
-    threshold = test.effective_threshold
     outcome = classify(
         score,
         threshold,
@@ -237,9 +252,46 @@ def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
         test.critical_failure_from,
         no_critical_failures=test.final_skill,
     )
+    return natural, karma_die, score, outcome
+
+
+def rolled_again(test: CosmosTest, outcome: str) -> bool:
+    """Whether a first roll's ``outcome`` is rolled again (an aura's row 5 and a plain
+    success, "hors critiques et super-critiques")."""
+    return test.reroll_bonus is not None and outcome == "success"
+
+
+def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
+    """Read the d100 (and the karma d10 when karma calls for it) as the test's outcome;
+    under an aura's row 5, a plain success reads a second d100 (and karma d10).
+
+    Raises:
+        RulesError: when the faces do not match: one d100, plus one d10 at karma ±5 or
+            beyond; twice that when the first roll is rolled again.
+    """
+    per_roll = 1 + (karma_die_sign(test.karma) != 0)
+    if len(faces) not in (per_roll, 2 * per_roll):
+        raise RulesError(
+            "this test reads a d100 and a karma d10" if per_roll == 2 else "this test reads a d100"
+        )
+    natural, karma_die, score, outcome = _read(test, faces[:per_roll], test.effective_threshold)
+    threshold, first = test.effective_threshold, None
+    again = rolled_again(test, outcome)
+    if again != (len(faces) == 2 * per_roll):
+        raise RulesError(
+            "the aura has this success rolled again: a second d100"
+            if again
+            else "only an aura's plain success is rolled again"
+        )
     dice = [Die(100, natural)]
     if karma_die is not None:
         dice.append(Die(KARMA_DIE_SIDES, karma_die, role="karma"))
+    if again:
+        first, threshold = score, test.reroll_threshold
+        natural, karma_die, score, outcome = _read(test, faces[per_roll:], threshold)
+        dice.append(Die(100, natural, role="aura_reroll"))
+        if karma_die is not None:
+            dice.append(Die(KARMA_DIE_SIDES, karma_die, role="aura_reroll_karma"))
     return CosmosRoll(
         inputs=test,
         dice=tuple(dice),
@@ -250,40 +302,65 @@ def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
         karma_die=karma_die,
         threshold=threshold,
         karma_after=karma_after(test.karma, outcome),
+        first=first,
     )
 
 
 def roll(test: CosmosTest, rng: random.Random) -> CosmosRoll:
-    """Roll the test: the d100 first, then the karma d10 when karma is ±5 or beyond."""
+    """Roll the test: the d100 first, then the karma d10 when karma is ±5 or beyond;
+    again when an aura's row 5 has a plain success rolled again."""
     faces = [draw(rng, 100)]
     if karma_die_sign(test.karma):
         faces.append(draw(rng, KARMA_DIE_SIDES))
+    if test.reroll_bonus is not None:
+        outcome = _read(test, tuple(faces), test.effective_threshold)[3]
+        if rolled_again(test, outcome):
+            faces.append(draw(rng, 100))
+            if karma_die_sign(test.karma):
+                faces.append(draw(rng, KARMA_DIE_SIDES))
     return resolve(test, tuple(faces))
 
 
 def odds(test: CosmosTest) -> Odds[CosmosTest]:
-    """Exact probability of each outcome and of each modified score."""
+    """Exact probability of each outcome and of each final score (under an aura's row
+    5, a plain success's share spread over the second roll's scores)."""
     sign = karma_die_sign(test.karma)
     shifts = range(1, KARMA_DIE_SIDES + 1) if sign else range(1)
     counts = Counter(
         min(100, max(1, natural + sign * shift)) for natural in range(1, 101) for shift in shifts
     )
-    distribution = distribution_from_counts(counts)
     threshold = test.effective_threshold
+
+    def outcome_of(score: int, against: int) -> str:
+        return classify(
+            score,
+            against,
+            test.karma,
+            test.critical_failure_from,
+            no_critical_failures=test.final_skill,
+        )
+
+    if test.reroll_bonus is not None:
+        # A score that is not a plain success stands; a plain success's cases are spread
+        # over the second roll's. The reroll's threshold is never above the first's, so
+        # a score that stands reads the same against either.
+        cases = sum(counts.values())
+        again = sum(n for score, n in counts.items() if outcome_of(score, threshold) == "success")
+        final = Counter(
+            {
+                score: n * cases
+                for score, n in counts.items()
+                if outcome_of(score, threshold) != "success"
+            }
+        )
+        for score, n in counts.items():
+            final[score] += again * n
+        counts, threshold = final, test.reroll_threshold
+    distribution = distribution_from_counts(counts)
     return Odds(
         system=SYSTEM,
         inputs=test,
-        outcomes=outcome_odds(
-            distribution,
-            lambda score: classify(
-                score,
-                threshold,
-                test.karma,
-                test.critical_failure_from,
-                no_critical_failures=test.final_skill,
-            ),
-            OUTCOMES,
-        ),
+        outcomes=outcome_odds(distribution, lambda score: outcome_of(score, threshold), OUTCOMES),
         distribution=distribution,
     )
 

@@ -119,4 +119,41 @@ def test_an_opponents_aura_takes_the_bonus_off_and_adds_its_malus(capsys, tmp_pa
     inputs = record["inputs"]
     assert (inputs["bonus"], inputs["state_bonus"], record["threshold"]) == (0, -20, 35)
     status, _, said = run(capsys, "roll", "cosmos", "--threshold", "50", "--aura", "4")
-    assert (status, said.strip()) == (2, "meneur roll cosmos: error: --aura goes with --character")
+    assert (status, said.strip()) == (
+        2,
+        "meneur roll cosmos: error: --aura 4 goes with --character",
+    )
+
+
+def test_an_aura_on_row_5_rolls_a_plain_success_again(capsys, tmp_path) -> None:
+    # "Oblige l'adversaire a relancer une fois, sans bonus ni renforcement son jet en cas
+    # de réussite (hors critiques et super-critiques)": fatigue's malus stays, the bonus goes
+    directory = campaign(tmp_path, fp=4).directory
+    status, record, _ = roll(capsys, directory, "--stat", "force", "--bonus", "15", "--aura", "5")
+    assert status == 0
+    inputs = record["inputs"]
+    assert (inputs["bonus"], inputs["state_bonus"], inputs["reroll_bonus"]) == (15, -5, -5)
+    # without a sheet, the typed maluses are all there is
+    status, out, _ = run(
+        capsys, "odds", "cosmos", "--threshold", "50", "--bonus", "10", "--aura", "5", "--json"
+    )
+    assert json.loads(out)["inputs"]["reroll_bonus"] == 0
+
+
+def test_an_aura_on_row_6_needs_its_passive_test_and_a_failed_one_refuses(capsys, tmp_path) -> None:
+    # "L'adversaire doit réussir un jet d'esprit passif … pour pouvoir agir"
+    directory = campaign(tmp_path).directory
+    before = Campaign.open(directory, write=False).journal.last_id
+    status, _, said = roll(capsys, directory, "--stat", "force", "--aura", "6")
+    assert status == 2
+    assert "passive Esprit test first" in said
+    status, _, said = roll(
+        capsys, directory, "--stat", "force", "--aura", "6", "--aura-test", "failed"
+    )
+    assert status == 2
+    assert "cannot act" in said
+    assert Campaign.open(directory, write=False).journal.last_id == before  # nothing written
+    status, record, _ = roll(
+        capsys, directory, "--stat", "force", "--aura", "6", "--aura-test", "passed"
+    )
+    assert (status, record["threshold"]) == (0, 55)

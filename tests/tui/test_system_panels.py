@@ -956,3 +956,80 @@ async def test_an_aura_against_the_next_test_changes_that_test_alone(app_of) -> 
         record = panel(app).last
         assert (record.inputs.bonus, record.inputs.state_bonus, record.threshold) == (0, -20, 35)
         assert app.screen.query_one("#aura-against", Choice).value == 0  # that test alone
+
+
+async def test_an_aura_on_row_5_rolls_a_plain_success_again_without_bonuses(app_of) -> None:
+    # "Oblige l'adversaire a relancer une fois, sans bonus ni renforcement son jet en cas
+    # de réussite (hors critiques et super-critiques)"
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "aura"), True)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#stats", TickList).select("force")
+        app.screen.query_one("#bonus", Input).value = "15"
+        await pilot.click("#aura CollapsibleTitle")
+        await pilot.pause()
+        app.screen.query_one("#aura-against", Choice).value = 5
+        await pilot.pause()
+        test = panel(app).build()
+        assert (test.effective_threshold, test.reroll_threshold) == (
+            test.stats[0] + 15,
+            test.stats[0],
+        )
+        # the odds shown are the reroll's: a plain success's share spread over it
+        plain = percent_text(cosmos_rules.odds(test).outcomes["success"])
+        without = percent_text(
+            cosmos_rules.odds(replace(test, reroll_bonus=None)).outcomes["success"]
+        )
+        assert plain != without
+        assert any(
+            line.rstrip("│").endswith(plain) and "✔ Réussite " in line and "★" not in line
+            for line in screen_text(app).splitlines()
+        )
+        # until the dice give a plain success, then it is rolled again
+        for _ in range(40):
+            app.screen.query_one("#aura-against", Choice).value = 5
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            if panel(app).last.first is not None:
+                break
+        record = panel(app).last
+        assert record.first is not None
+        assert record.threshold == test.stats[0]
+        assert f"1er jet {record.first} : réussite relancée par l'aura" in screen_text(app)
+
+
+async def test_an_aura_on_row_6_asks_the_passive_esprit_test_first(app_of) -> None:
+    # "L'adversaire doit réussir un jet d'esprit passif sans bonus ni renforcement
+    # quelconque pour pouvoir agir"
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "aura"), True)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.click("#aura CollapsibleTitle")
+        await pilot.pause()
+        seen: set[bool] = set()
+        for _ in range(30):  # until the passive test has been both passed and failed
+            before = campaign.journal.last_id
+            choice = app.screen.query_one("#aura-against", Choice)
+            choice.value = 0
+            await pilot.pause()
+            choice.value = 6
+            await pilot.pause()
+            gate = campaign.journal.latest(1)[0]
+            assert gate.id == before + 1
+            assert gate.text.startswith("Kael — Aura : jet d'Esprit passif pour agir")
+            passed = bool(gate.roll["success"])
+            await pilot.press("r")
+            await pilot.pause()
+            acted = campaign.journal.last_id == gate.id + 1
+            assert acted is passed  # a failed test leaves the action unrolled
+            seen.add(passed)
+            if seen == {True, False}:
+                break
+        assert seen == {True, False}
+        assert "ne peut pas agir" in notices(app)

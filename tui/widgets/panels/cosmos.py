@@ -24,9 +24,12 @@ from meneur.core.changes import MISSING, Change, read
 from meneur.core.cosmos import aura, combat, endurance, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.conditions import (
+    AURA_GATE,
+    AURA_REROLL,
     CannotAct,
     Condition,
     of_sheet,
+    reroll_bonus,
     strips_bonuses,
     total,
 )
@@ -52,6 +55,9 @@ class CosmosPanel(ActionPanel):
     _conditions: tuple[Condition, ...] = ()
     """What the acting character's state did to the last test built."""
     _concentration: dict[str, bool] = {}  # replaced whole, never changed in place
+    _aura_gate: dict[str, bool] = {}
+    """How each character's passive Esprit test against an aura's row 6 went (replaced
+    whole; emptied once the test it was for is rolled)."""
     """How each concentrating character's passive Esprit test went (an extreme fatigue
     asks for one before the concentration halves anything)."""
 
@@ -165,7 +171,7 @@ class CosmosPanel(ActionPanel):
                 # changes that test alone (seed 002, "sur l'action en cours uniquement").
                 yield Choice[int](
                     [(self.t("aura.against_none"), 0)]
-                    + [(self.t(f"aura.against_{row}"), row) for row in (2, 3, 4)],
+                    + [(self.t(f"aura.against_{row}"), row) for row in (2, 3, 4, 5, 6)],
                     id="aura-against",
                     label=self.t("aura.against"),
                     value=0,
@@ -263,11 +269,13 @@ class CosmosPanel(ActionPanel):
         *,
         threshold: int | None = None,
         concentrating: bool = True,
+        passive: bool = False,
     ) -> cosmos.CosmosTest:
         """A test of the acting character's ``keys`` stats (or of a typed ``threshold``),
         with their karma and what their state does to it (fatigue, a posture's die);
         ``concentrating`` False: as if the character did not concentrate (the passive
-        Esprit test a concentration asks for).
+        Esprit test a concentration asks for); ``passive``: the passive Esprit test an
+        aura's row 6 asks for (no bonus, no aura).
 
         Raises:
             CannotAct: when their state forbids it.
@@ -275,20 +283,25 @@ class CosmosPanel(ActionPanel):
         """
         options = self.session.options
         concentrated = concentrating and self._concentrating()
+        against = 0 if passive else self._aura_against()
         found = of_sheet(
             options,
             self.sheet,
             keys,
             concentrated=concentrated,
             concentration_test=self._concentration.get(self.character or ""),
-            aura=self._aura_against(),
+            aura=against,
+            aura_test=self._aura_gate.get(self.character or ""),
+            no_bonuses=passive,
         )
         state_bonus, widen = total(found)
         self._conditions = found
         stats = tuple(self.stats[key] for key in keys)
+        reroll = reroll_bonus(found, bonus) if against == AURA_REROLL else None
         return cosmos.CosmosTest(
             threshold=threshold, stats=stats, bonus=bonus, karma=self.karma,
             state_bonus=state_bonus, critical_failures=widen, names=tuple(keys),
+            reroll_bonus=reroll,
         )  # fmt: skip
 
     def _conditions_text(self, found: Sequence[Condition]) -> str:
@@ -347,10 +360,11 @@ class CosmosPanel(ActionPanel):
         return self._cosmos_lines(record)
 
     def _cosmos_lines(self, record: Any) -> list[str]:
-        lines = [
+        lines = [self.t("aura.rerolled", first=record.first)] if record.first else []
+        lines.append(
             f"d100 {record.natural}"
             + (f", karma d10 {record.karma_die} → {record.result}" if record.karma_die else "")
-        ]
+        )
         lines.append(
             self.t(
                 "cosmos.karma_after",
@@ -363,9 +377,43 @@ class CosmosPanel(ActionPanel):
     def show_record(self, record: Any) -> None:
         super().show_record(record)
         self.call_after_refresh(self._show_karma)
-        if self._aura_against() and isinstance(record, cosmos.CosmosRoll):
+        if (
+            self._aura_against()
+            and isinstance(record, cosmos.CosmosRoll)
+            and record is not self._gate_record
+        ):
             # The aura changed this test alone: the next one is the character's own again.
             self.query_one("#aura-against", Choice).value = 0
+            self._aura_gate = {}
+
+    _gate_record: Any = None
+    """The passive Esprit test an aura's row 6 asked for, last rolled (it is not the test
+    the aura was against)."""
+
+    @on(Choice.Changed, "#aura-against")
+    def _aura_against_changed(self, event: Choice.Changed) -> None:
+        """An aura's row 6 asks a passive Esprit test before the character may act:
+        rolled and journaled now, "sans bonus ni renforcement quelconque"."""
+        event.stop()
+        self._aura_gate = {}
+        if self._aura_against() == AURA_GATE and self.character is not None:
+            self._aura_gate_test()
+        self.update_odds()
+
+    def _aura_gate_test(self) -> None:
+        assert self.character is not None
+        try:
+            test = self._test(("esprit",), concentrating=False, passive=True)
+        except RulesError as error:
+            self.notify(self.explain(error), severity="error")
+            return
+        record = self.session.roll(test)
+        self._gate_record = record
+        text = self.t("aura.gate_test", name=self._who(), value=self._stat_shown(test))
+        if self._journal(record, text, self.consequences(record), character=self.character):
+            self._aura_gate = {self.character: bool(record.success)}
+            said = "aura.gate_passed" if record.success else "aura.gate_failed"
+            self.notify(self.t(said, name=self._who()))
 
     @on(Choice.Changed, "#acting, #target")
     @on(Input.Changed, "#figure")
