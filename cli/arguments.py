@@ -504,6 +504,24 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     fatigue.add_argument("--lang", choices=["fr", "en"], help="the entry's words")
 
+    skill = commands.add_parser(
+        "skill",
+        help="Great Cosmos: a character's progressive skill tree (list, unlock SKILL, "
+        f"upgrade SKILL UPGRADE), bought with skill points; {from_dir}",
+    )
+    skill.add_argument(
+        "words",
+        nargs="*",
+        metavar="[DIR] CHARACTER [VERB …]",
+        help="list (the default), unlock SKILL, upgrade SKILL UPGRADE (keys or names)",
+    )
+    skill.add_argument(
+        "--blessed",
+        action="store_true",
+        help="with unlock: a deity's blessing was given in play (a divine skill)",
+    )
+    skill.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
+
     tension = commands.add_parser(
         "tension",
         help="solo play: the campaign's tension (1 calm … 5 crisis), or set it (a number, "

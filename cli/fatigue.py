@@ -12,7 +12,7 @@ from .campaigns import _directory, _open
 from .usage import UsageError
 
 
-def _character(given: str, characters: dict[str, Any]) -> str:
+def _character(given: str, characters: dict[str, Any], command: str = "meneur fatigue") -> str:
     """The key of the character ``given`` (its key, or its name in any case).
 
     Raises:
@@ -24,7 +24,7 @@ def _character(given: str, characters: dict[str, Any]) -> str:
     for ident, item in characters.items():
         if isinstance(item, dict) and str(item.get("name", "")).casefold() == wanted:
             return ident
-    raise UsageError("meneur fatigue", f"{given}: no such character")
+    raise UsageError(command, f"{given}: no such character")
 
 
 def run_fatigue(args: argparse.Namespace) -> str:

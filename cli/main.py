@@ -33,6 +33,7 @@ CAMPAIGN_COMMANDS = {
     "undo": "run_undo_redo",
     "time": "run_time",
     "fatigue": "fatigue:run_fatigue",
+    "skill": "skills:run_skill",
     "tension": "run_tension",
     "thread": "story:run_list",
     "person": "story:run_list",

@@ -283,7 +283,19 @@ def element_table() -> ElementTable:
 
 SKILLS_FILE = "skills/example.toml"
 CAMPAIGN_SKILLS = "skills.toml"
-_SKILL_KEYS = {"name", "cost", "parents", "divine", "kind", "text"}
+_SKILL_KEYS = {
+    "name",
+    "cost",
+    "parents",
+    "divine",
+    "kind",
+    "elements",
+    "alignment",
+    "effects",
+    "power",
+    "upgrades",
+    "text",
+}
 _GROUP_KEYS = {"name", "active", "passive", "final_skill"}
 
 
@@ -306,7 +318,8 @@ def skill_tree_from_data(document: Mapping[str, object], source: str) -> SkillTr
     Raises:
         ContentError: naming the file and the key of the first mistake.
     """
-    from meneur.core.cosmos.skills import TreeSkill, check_tree
+    from meneur.core.cosmos.elements import element_key
+    from meneur.core.cosmos.skills import TreeSkill, check_tree, classified
     from meneur.core.errors import RulesError
 
     read = _Reader(source)
@@ -323,17 +336,38 @@ def skill_tree_from_data(document: Mapping[str, object], source: str) -> SkillTr
         parents = table.get("parents", [])
         if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
             raise read.fail(f"{where}.parents", "expected a list of skill keys")
-        divine = table.get("divine", False)
+        kinds = _words(read, table.get("kind", []), f"{where}.kind")
+        divine = table.get("divine", "Divin" in kinds)
         if not isinstance(divine, bool):
             raise read.fail(f"{where}.divine", "expected true or false")
-        texts = [table.get(k, "") for k in ("kind", "text")]
-        if not all(isinstance(t, str) for t in texts):
-            raise read.fail(where, "kind and text are text")
+        text, alignment = table.get("text", ""), table.get("alignment", "")
+        if not isinstance(text, str) or not isinstance(alignment, str):
+            raise read.fail(where, "alignment and text are text")
         try:
-            found.append(TreeSkill(key, name, cost, tuple(parents), divine))
+            elements = tuple(
+                element_key(e) for e in _words(read, table.get("elements", []), f"{where}.elements")
+            )
+            skill = TreeSkill(
+                key,
+                name,
+                cost,
+                tuple(parents),
+                divine,
+                kinds=kinds,
+                elements=elements,
+                alignment=alignment.strip(),
+                effects=_words(read, table.get("effects", []), f"{where}.effects"),
+                power=str(table.get("power", "")).strip(),
+                upgrades=_upgrades(read, table.get("upgrades", {}), f"{where}.upgrades"),
+            )
+            found.append(classified(skill))
         except RulesError as error:
-            raise read.fail(where, str(error)) from error
-        shown[key] = (str(texts[0]), str(texts[1]))
+            message = str(error)
+            at, _, reason = message.partition(": ")
+            if at.startswith(where):
+                raise read.fail(at, reason) from error
+            raise read.fail(where, message) from error
+        shown[key] = (" / ".join(kinds), text)
     try:
         skills = check_tree(found)
     except RulesError as error:
@@ -342,6 +376,27 @@ def skill_tree_from_data(document: Mapping[str, object], source: str) -> SkillTr
     return SkillTree(
         MappingProxyType(dict(skills)), MappingProxyType(shown), MappingProxyType(groups)
     )
+
+
+def _words(read: _Reader, value: object, where: str) -> tuple[str, ...]:
+    """A text, or a list of texts, as a tuple of trimmed texts."""
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise read.fail(where, "expected a text or a list of texts")
+    return tuple(v.strip() for v in value)
+
+
+def _upgrades(read: _Reader, value: object, where: str) -> tuple[Any, ...]:
+    """A skill's upgrades: ``{ "Name" = cost }``, in the file's order."""
+    from meneur.core.cosmos.skills import Upgrade
+
+    found = []
+    for name, cost in read.table(value, where).items():
+        if not isinstance(cost, int) or isinstance(cost, bool):
+            raise read.fail(f"{where}.{name}", "expected a whole number of PC")
+        found.append(Upgrade(name.strip(), cost))
+    return tuple(found)
 
 
 def _group_sheets(read: _Reader, value: object) -> dict[str, Any]:

@@ -90,7 +90,7 @@ def fatigue_step(character: str, step: Step, t: Words) -> Plan:
             )
         item = state_now.get("characters", {}).get(character)
         if not isinstance(item, Mapping):
-            raise RulesError(f"no character {character!r}", message_key="cosmos.fatigue.who")
+            raise RulesError(f"no character {character!r}", message_key="cosmos.who")
         base = ("characters", character, "sheet")
         sheet = item.get("sheet", {})
         sheet = sheet if isinstance(sheet, Mapping) else {}

@@ -283,7 +283,7 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
 
     from .combat import Stance
     from .fatigue import Suspended, Today
-    from .skills import check_standard
+    from .skills import check_standard, check_upgrades
 
     try:
         if options.get("skill_sheet") == "standard":
@@ -295,6 +295,8 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
             check_standard(level, *counts)
         if "combat" in sheet:
             Stance.from_sheet(sheet)
+        if options.get("skill_sheet") == "progressive":
+            check_upgrades(sheet)
         if options.get("endurance"):
             Today.from_sheet(sheet)
             Suspended.from_sheet(sheet)

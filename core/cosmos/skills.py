@@ -118,6 +118,28 @@ def points_odds(test: LevelSkillPoints) -> Odds[LevelSkillPoints]:
     return Odds(system=SYSTEM, inputs=test, outcomes=outcomes, distribution=distribution)
 
 
+KINDS = ("Élémentaire", "Physique", "Magie astrale", "Magie explosive", "Divin", "Autre")
+"""A skill's general types (seed 002: "Son type général")."""
+ALIGNMENTS = ("Chaos", "Ordre", "Neutre")
+"""A divine skill's alignments."""
+CONTRARY = {"Chaos": "Ordre", "Ordre": "Chaos"}
+"""The alignments contrary to each other (Neutre is contrary to neither)."""
+EFFECTS = ("Offensif", "Défensif", "Entravant", "Soin", "Renforcement", "Utilitaire")
+"""A skill's effect types (one or more)."""
+POWERS = ("Mineur", "Intermédiaire", "Majeur", "Supérieur", "Transcendant")
+"""A skill's power levels."""
+MAX_ELEMENTS = 2
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """An upgrade of a tree's skill ("Amélioration(s) éventuelle(s) et coût d'obtention
+    de celle(s)-ci (PC)"): its name and its cost."""
+
+    name: str
+    cost: int
+
+
 @dataclass(frozen=True)
 class TreeSkill:
     """A skill of a progressive tree.
@@ -127,6 +149,12 @@ class TreeSkill:
         cost: the PC it takes to unlock.
         parents: the skills it needs first.
         divine: needs a deity's blessing, given in play (the GM marks it).
+        kinds: its general type, and a second one beside Divin (see :func:`classified`).
+        elements: an elemental skill's elements (keys, one or two).
+        alignment: a divine skill's: Chaos, Ordre or Neutre.
+        effects: its effect types.
+        power: its power level.
+        upgrades: the upgrades a PC may buy once it is owned.
     """
 
     key: str
@@ -134,10 +162,64 @@ class TreeSkill:
     cost: int
     parents: tuple[str, ...] = ()
     divine: bool = False
+    kinds: tuple[str, ...] = ()
+    elements: tuple[str, ...] = ()
+    alignment: str = ""
+    effects: tuple[str, ...] = ()
+    power: str = ""
+    upgrades: tuple[Upgrade, ...] = ()
 
     def __post_init__(self) -> None:
         if not 0 <= self.cost <= 99:
             raise RulesError(f"skills.{self.key}.cost: 0 to 99 PC, not {self.cost}")
+        seen = set()
+        for upgrade in self.upgrades:
+            if not upgrade.name.strip() or upgrade.name in seen:
+                raise RulesError(f"skills.{self.key}.upgrades: a name each, never twice")
+            if not 0 <= upgrade.cost <= 99:
+                raise RulesError(
+                    f"skills.{self.key}.upgrades.{upgrade.name}: 0 to 99 PC, not {upgrade.cost}"
+                )
+            seen.add(upgrade.name)
+
+
+def classified(skill: TreeSkill) -> TreeSkill:
+    """``skill``, once checked classified as the seed requires: "Une compétence est
+    obligatoirement classifiée selon les catégories suivantes" — one general type
+    ("Une compétence de type divin peut cumuler un second type général"), its elements
+    when elemental ("maximum 2"), its alignment when divine, one or more effect types,
+    a power level. A divine skill is one whose types include Divin.
+
+    Raises:
+        RulesError: naming the skill's key and the category that is wrong or missing.
+    """
+    from .elements import ELEMENTS
+
+    where = f"skills.{skill.key}"
+    kinds = skill.kinds
+    if not kinds or any(kind not in KINDS for kind in kinds) or len(set(kinds)) != len(kinds):
+        raise RulesError(f"{where}.kind: one of {', '.join(KINDS)}")
+    if len(kinds) > 1 and ("Divin" not in kinds or len(kinds) > 2):
+        raise RulesError(f"{where}.kind: a second type only beside Divin")
+    if skill.divine != ("Divin" in kinds):
+        raise RulesError(f"{where}.divine: a divine skill is of type Divin, and only it")
+    elemental = "Élémentaire" in kinds
+    if elemental and not 1 <= len(skill.elements) <= MAX_ELEMENTS:
+        raise RulesError(f"{where}.elements: an elemental skill has one or two elements")
+    if not elemental and skill.elements:
+        raise RulesError(f"{where}.elements: only an elemental skill has elements")
+    if any(element not in ELEMENTS for element in skill.elements):
+        raise RulesError(f"{where}.elements: the elements are {', '.join(ELEMENTS)}")
+    if skill.divine and skill.alignment not in ALIGNMENTS:
+        raise RulesError(f"{where}.alignment: a divine skill is {', '.join(ALIGNMENTS)}")
+    if not skill.divine and skill.alignment:
+        raise RulesError(f"{where}.alignment: only a divine skill has an alignment")
+    effects = skill.effects
+    if not effects or any(e not in EFFECTS for e in effects) or len(set(effects)) != len(effects):
+        raise RulesError(f"{where}.effects: one or more of {', '.join(EFFECTS)}")
+    if skill.power not in POWERS:
+        raise RulesError(f"{where}.power: one of {', '.join(POWERS)}")
+    return skill
 
 
 def check_tree(skills: Sequence[TreeSkill]) -> Mapping[str, TreeSkill]:
@@ -196,6 +278,8 @@ def unlock(
             skill=skill.name,
             parents=", ".join(missing),
         )
+    if skill.divine:
+        _same_faith(tree, owned, skill)
     if skill.divine and not blessed:
         raise RulesError(
             f"{skill.name} needs a deity's blessing, given in play",
@@ -211,6 +295,100 @@ def unlock(
             left=points,
         )
     return (*owned, key), points - skill.cost
+
+
+def _same_faith(tree: Mapping[str, TreeSkill], owned: Sequence[str], skill: TreeSkill) -> None:
+    """ "Un PJ ne peut pas recevoir la bénédiction d'une divinité contraire à l'alignement
+    … d'autres compétences divines possédées" (seed 002): Chaos and Ordre exclude each
+    other; Neutre goes with either.
+
+    Raises:
+        RulesError: naming the owned skill of the contrary alignment.
+    """
+    contrary = CONTRARY.get(skill.alignment)
+    for key in owned:
+        other = tree.get(key)
+        if other is not None and other.divine and contrary and other.alignment == contrary:
+            raise RulesError(
+                f"{skill.name} ({skill.alignment}) goes against {other.name} ({other.alignment})",
+                message_key="cosmos.skill.contrary",
+                skill=skill.name,
+                alignment=skill.alignment,
+                other=other.name,
+                other_alignment=other.alignment,
+            )
+
+
+def upgrade(
+    tree: Mapping[str, TreeSkill],
+    owned: Sequence[str],
+    upgrades: Mapping[str, Sequence[str]],
+    points: int,
+    key: str,
+    name: str,
+) -> tuple[dict[str, tuple[str, ...]], int]:
+    """Buy the upgrade ``name`` of the owned skill ``key`` with skill points
+    ("Amélioration(s) éventuelle(s) et coût d'obtention de celle(s)-ci (PC)"):
+    ``upgrades`` (skill key → upgrade names bought) and the points left after.
+
+    Raises:
+        RulesError: for a skill not in the tree or not owned, an upgrade it does not
+            have or bought already, or one too dear.
+    """
+    skill = tree.get(key)
+    if skill is None:
+        raise RulesError(
+            f"no skill {key!r} in the tree", message_key="cosmos.skill.unknown", skill=key
+        )
+    if key not in owned:
+        raise RulesError(
+            f"{skill.name} is not owned: unlock it first",
+            message_key="cosmos.skill.not_owned",
+            skill=skill.name,
+        )
+    found = next((u for u in skill.upgrades if u.name == name), None)
+    if found is None:
+        raise RulesError(
+            f"{skill.name} has no upgrade {name!r}"
+            + (f" (its upgrades: {', '.join(u.name for u in skill.upgrades)})"
+               if skill.upgrades else ""),
+            message_key="cosmos.skill.no_upgrade",
+            skill=skill.name,
+            upgrade=name,
+        )  # fmt: skip
+    bought = tuple(upgrades.get(key, ()))
+    if name in bought:
+        raise RulesError(
+            f"{skill.name}: {name} is bought already",
+            message_key="cosmos.skill.upgraded",
+            skill=skill.name,
+            upgrade=name,
+        )
+    if found.cost > points:
+        raise RulesError(
+            f"{name} costs {found.cost} PC, {points} left",
+            message_key="cosmos.skill.cost",
+            skill=name,
+            cost=found.cost,
+            left=points,
+        )
+    after = {k: tuple(v) for k, v in upgrades.items()}
+    after[key] = (*bought, name)
+    return after, points - found.cost
+
+
+def check_upgrades(sheet: Mapping[str, object]) -> None:
+    """The sheet's ``skill_upgrades`` reads: a table of lists of names.
+
+    Raises:
+        RulesError: naming the key that is wrong.
+    """
+    data = sheet.get("skill_upgrades", {})
+    if not isinstance(data, Mapping):
+        raise RulesError("skill_upgrades: expected a table")
+    for name, names in data.items():
+        if not isinstance(names, list) or not all(isinstance(u, str) for u in names):
+            raise RulesError(f"skill_upgrades.{name}: expected a list of upgrade names")
 
 
 # --- Fixed: one sheet per group, written by the GM ----------------------------------------

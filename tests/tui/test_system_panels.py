@@ -554,7 +554,7 @@ async def test_cosmos_a_progressive_sheet_buys_skills_parents_first(app_of) -> N
         assert "4 PC à dépenser · acquises : —" in screen_text(app)
         choice = app.screen.query_one("#tree-skill", Choice)
         choice.value = "brasier"
-        await pilot.click("#tree-unlock")
+        app.screen.query_one("#tree-unlock").press()
         await pilot.pause()
         assert "Brasier demande d'abord Flamme" in notices(app)
         choice.value = "flamme"
@@ -563,6 +563,24 @@ async def test_cosmos_a_progressive_sheet_buys_skills_parents_first(app_of) -> N
         await pilot.pause()
         assert (sheet()["skill_points"], sheet()["skills_owned"]) == (3, ["Flamme"])
         assert campaign.journal.latest(1)[0].text == "Kael débloque Flamme (1 PC)"
+        app.screen.query_one("#tree-skill", Choice).value = "brasier"
+        await pilot.pause()
+        # the seed's required categories, shown before buying
+        assert "Élémentaire (Feu, Air) · Offensif, Entravant" in screen_text(app)
+        assert "· Majeur" in screen_text(app)  # wrapped at this width
+        # an owned skill's upgrade, bought with the points
+        app.screen.query_one("#tree-upgrade", Choice).value = ("flamme", "Portée accrue")
+        app.screen.query_one("#tree-upgrade-buy").press()
+        await pilot.pause()
+        assert sheet()["skill_upgrades"] == {"Flamme": ["Portée accrue"]}
+        assert campaign.journal.latest(1)[0].text == ("Kael améliore Flamme : Portée accrue (1 PC)")
+        app.screen.query_one("#tree-skill", Choice).value = "brasier"
+        app.screen.query_one("#tree-unlock").press()
+        await pilot.pause()
+        assert "Brasier coûte 3 PC, il en reste 2" in notices(app)
+        campaign.set(("characters", "kael", "sheet", "skill_points"), 3)
+        panel(app).character_changed()
+        await pilot.pause()
         app.screen.query_one("#tree-skill", Choice).value = "brasier"
         app.screen.query_one("#tree-unlock").press()
         await pilot.pause()

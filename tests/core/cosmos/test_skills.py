@@ -108,10 +108,33 @@ def test_the_shipped_tree_reads_and_a_broken_one_names_file_and_key() -> None:
     assert tree.skills["jugement"].divine
     with pytest.raises(ContentError, match=r"x\.toml: skills\.a\.cost"):
         skill_tree_from_data({"skills": {"a": {"name": "A", "cost": "deux"}}}, "x.toml")
+    classified = {"kind": "Physique", "effects": ["Offensif"], "power": "Mineur"}
     with pytest.raises(ContentError, match=r"x\.toml: skills: skills\.a\.parents"):
         skill_tree_from_data(
-            {"skills": {"a": {"name": "A", "cost": 1, "parents": ["b"]}}}, "x.toml"
+            {"skills": {"a": {"name": "A", "cost": 1, "parents": ["b"], **classified}}},
+            "x.toml",
         )
+    # "Une compétence est obligatoirement classifiée"
+    with pytest.raises(ContentError, match=r"x\.toml: skills\.a\.power: one of Mineur"):
+        skill_tree_from_data(
+            {"skills": {"a": {"name": "A", "cost": 1, "kind": "Physique", "effects": "Soin"}}},
+            "x.toml",
+        )
+    with pytest.raises(ContentError, match=r"x\.toml: skills\.a\.upgrades\.B"):
+        skill_tree_from_data(
+            {"skills": {"a": {"name": "A", "cost": 1, **classified, "upgrades": {"B": "x"}}}},
+            "x.toml",
+        )
+    with pytest.raises(ContentError, match=r"x\.toml: skills\.a: unknown element"):
+        skill_tree_from_data(
+            {
+                "skills": {
+                    "a": {**classified, "name": "A", "cost": 1, "kind": "Élémentaire",
+                          "elements": ["lave"]}
+                }
+            },
+            "x.toml",
+        )  # fmt: skip
 
 
 # --- Fixed: one sheet per group (seed 002, "Modèle fixe") --------------------------------

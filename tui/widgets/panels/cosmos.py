@@ -156,8 +156,13 @@ class CosmosPanel(ActionPanel):
             with Collapsible(title=self.t("tree.title"), collapsed=True, id="tree"):
                 yield Static("", id="tree-points", classes="summary")
                 yield Choice[str]([], id="tree-skill", label=self.t("tree.skill"), prompt="—")
+                yield Static("", id="tree-about", classes="summary")
                 yield Tick(self.t("tree.blessed"), id="tree-blessed")
                 yield ActionButton(self.t("tree.unlock"), id="tree-unlock")
+                yield Choice[tuple[str, str]](
+                    [], id="tree-upgrade", label=self.t("tree.upgrade"), prompt="—"
+                )
+                yield ActionButton(self.t("tree.buy_upgrade"), id="tree-upgrade-buy")
         if self.session.options.get("skill_sheet") == "fixed":
             with Collapsible(title=self.t("group.title"), collapsed=True, id="group"):
                 yield Static("", id="group-sheet", classes="summary")
@@ -529,13 +534,15 @@ class CosmosPanel(ActionPanel):
 
     def _owned(self, tree: Any) -> tuple[str, ...]:
         """The keys of the tree's skills the sheet owns (it keeps their names)."""
-        names = self.sheet.get("skills_owned", [])
-        names = names if isinstance(names, list) else []
-        return tuple(key for key, skill in tree.skills.items() if skill.name in names)
+        from meneur.play.skill_tree import owned_keys
+
+        return owned_keys(tree.skills, self.sheet)
 
     def _show_tree(self) -> None:
         if not self.query("#tree-points"):
             return
+        from meneur.play.skill_tree import bought_upgrades
+
         tree = self._tree()
         if tree is None:
             return
@@ -553,6 +560,44 @@ class CosmosPanel(ActionPanel):
                 if key not in owned
             ]
         )
+        bought = bought_upgrades(tree.skills, self.sheet)
+        self.query_one("#tree-upgrade", Choice).set_options(
+            [
+                (
+                    self.t(
+                        "tree.upgrade_option",
+                        skill=tree.skills[key].name,
+                        name=u.name,
+                        cost=u.cost,
+                    ),
+                    (key, u.name),
+                )
+                for key in owned
+                for u in tree.skills[key].upgrades
+                if u.name not in bought.get(key, ())
+            ]
+        )
+        self._show_tree_skill()
+
+    @on(Choice.Changed, "#tree-skill")
+    def _tree_skill_changed(self, event: Choice.Changed) -> None:
+        event.stop()
+        self._show_tree_skill()
+
+    def _show_tree_skill(self) -> None:
+        """The chosen skill's categories (type, elements, alignment, effects, power) and
+        upgrades, and what it does."""
+        from meneur.play.skill_tree import skill_words
+
+        tree = self._tree()
+        key = self.query_one("#tree-skill", Choice).value
+        about = self.query_one("#tree-about", Static)
+        if tree is None or key not in tree.skills:
+            about.update("")
+            return
+        words = skill_words(tree.skills[key], self.session.strings.lang)
+        text = tree.shown.get(key, ("", ""))[1]
+        about.update(Text(f"{words}\n{text}" if text else words))
 
     def _show_group(self) -> None:
         """The fixed model: the sheet of the acting character's group, with their own
@@ -586,29 +631,31 @@ class CosmosPanel(ActionPanel):
 
     @on(Button.Pressed, "#tree-unlock")
     def unlock_skill(self) -> None:
-        """Buy the chosen skill with skill points: parents first, its cost, a blessing for
-        a divine one; one journal entry."""
-        from meneur.core.cosmos.skills import unlock
+        """Buy the chosen skill with skill points (meneur.play.skill_tree: parents first,
+        its cost, a blessing for a divine one and no contrary alignment), one journal
+        entry made of the sheet under the lock."""
+        from meneur.play.skill_tree import unlock_skill
 
         tree = self._tree()
         key = self.query_one("#tree-skill", Choice).value
         if tree is None or key is None or self.character is None:
             return
         blessed = self.query_one("#tree-blessed", Tick).value
-        points = self._points(self.character, "skill_points")
-        try:
-            owned, left = unlock(tree.skills, self._owned(tree), points, key, blessed=blessed)
-        except RulesError as error:
-            self.notify(self.explain(error), severity="error")
+        plan = unlock_skill(self.character, tree.skills, key, self.t, blessed=blessed)
+        self.post_message(self.SheetChanged((), plan, self.character))
+
+    @on(Button.Pressed, "#tree-upgrade-buy")
+    def buy_upgrade(self) -> None:
+        """Buy the chosen upgrade of an owned skill with skill points, one journal entry."""
+        from meneur.play.skill_tree import buy_upgrade
+
+        tree = self._tree()
+        chosen = self.query_one("#tree-upgrade", Choice).value
+        if tree is None or chosen is None or self.character is None:
             return
-        names = [tree.skills[k].name for k in owned]
-        changes = [
-            self._sheet_change("skill_points", left),
-            self._sheet_change("skills_owned", names),
-        ]
-        name = tree.skills[key].name
-        text = self.t("tree.entry", who=self._who(), name=name, cost=tree.skills[key].cost)
-        self.post_message(self.SheetChanged(changes, text, self.character))
+        key, name = chosen
+        plan = buy_upgrade(self.character, tree.skills, key, name, self.t)
+        self.post_message(self.SheetChanged((), plan, self.character))
 
     # --- Combat: postures, Light & Dark points, defences ---------------------------------
 

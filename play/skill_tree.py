@@ -1,0 +1,133 @@
+"""A Great Cosmos progressive skill tree bought from (seed 002, Modèle progressif): a skill
+unlocked or an upgrade bought with skill points, the same from the panel, the shared
+table and ``meneur skill``, each one journal entry made of the sheet under the lock (two
+screens spending the last points at once: the second is refused, never both).
+
+The sheet keeps ``skill_points``, ``skills_owned`` (the skills' names) and
+``skill_upgrades`` (a skill's name → the names of its upgrades bought)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from meneur.core.changes import Change, read
+from meneur.core.cosmos.skills import TreeSkill, check_upgrades, unlock, upgrade
+from meneur.core.errors import RulesError
+from meneur.core.sheets import whole_or
+from meneur.saves.campaign import Plan, Planned
+
+Words = Callable[..., str]
+
+
+def owned_keys(tree: Mapping[str, TreeSkill], sheet: Mapping[str, Any]) -> tuple[str, ...]:
+    """The keys of the tree's skills the sheet owns (it keeps their names)."""
+    names = sheet.get("skills_owned", [])
+    names = set(names) if isinstance(names, list) else set()
+    return tuple(key for key, skill in tree.items() if skill.name in names)
+
+
+def bought_upgrades(
+    tree: Mapping[str, TreeSkill], sheet: Mapping[str, Any]
+) -> dict[str, tuple[str, ...]]:
+    """The upgrades the sheet bought, by skill key (``skill_upgrades`` keeps names)."""
+    data = sheet.get("skill_upgrades", {})
+    data = data if isinstance(data, Mapping) else {}
+    keys = {skill.name: key for key, skill in tree.items()}
+    return {
+        keys[name]: tuple(str(u) for u in names)
+        for name, names in data.items()
+        if name in keys and isinstance(names, list)
+    }
+
+
+def skill_words(skill: TreeSkill, lang: str, bought: tuple[str, ...] = ()) -> str:
+    """A tree's skill in words, its categories as the seed names them (French terms):
+    ``Élémentaire (Feu, Air) · Offensif, Entravant · Majeur · améliorations : Portée
+    accrue (1 PC)`` — an upgrade ``bought`` marked ✔."""
+    from meneur.content.cosmos import element_table
+
+    table = element_table()
+    kinds = " / ".join(skill.kinds)
+    if skill.elements:
+        kinds += f" ({', '.join(table.name(e, lang) for e in skill.elements)})"
+    if skill.alignment:
+        kinds += f" — {skill.alignment}"
+    parts = [kinds, ", ".join(skill.effects), skill.power]
+    if skill.upgrades:
+        label = "améliorations" if lang == "fr" else "upgrades"
+        shown = ", ".join(
+            f"{u.name} ({u.cost} PC{', ✔' if u.name in bought else ''})" for u in skill.upgrades
+        )
+        parts.append(f"{label} : {shown}" if lang == "fr" else f"{label}: {shown}")
+    return " · ".join(part for part in parts if part)
+
+
+def _sheet(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, Any], str]:
+    item = state.get("characters", {}).get(character)
+    if not isinstance(item, Mapping):
+        raise RulesError(f"no character {character!r}", message_key="cosmos.who")
+    sheet = item.get("sheet", {})
+    return (sheet if isinstance(sheet, Mapping) else {}), str(item.get("name", character))
+
+
+def unlock_skill(
+    character: str, tree: Mapping[str, TreeSkill], key: str, t: Words, *, blessed: bool
+) -> Plan:
+    """Unlock the tree's skill ``key`` for ``character``: parents owned, the blessing
+    for a divine one (and no owned divine skill of the contrary alignment), its cost in
+    the points the sheet has under the lock.
+
+    Refused (RulesError) as :func:`meneur.core.cosmos.skills.unlock` refuses.
+    """
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        sheet, name = _sheet(state, character)
+        points = whole_or(sheet.get("skill_points"))
+        owned, left = unlock(tree, owned_keys(tree, sheet), points, key, blessed=blessed)
+        base = ("characters", character, "sheet")
+        changes = (
+            Change((*base, "skill_points"), read(state, (*base, "skill_points")), left),
+            Change(
+                (*base, "skills_owned"),
+                read(state, (*base, "skills_owned")),
+                [tree[k].name for k in owned],
+            ),
+        )
+        text = t("tree.entry", who=name, name=tree[key].name, cost=tree[key].cost)
+        return Planned(text, changes, character=character)
+
+    return plan
+
+
+def buy_upgrade(
+    character: str, tree: Mapping[str, TreeSkill], key: str, upgrade_name: str, t: Words
+) -> Plan:
+    """Buy the upgrade ``upgrade_name`` of ``character``'s owned skill ``key``.
+
+    Refused (RulesError) as :func:`meneur.core.cosmos.skills.upgrade` refuses.
+    """
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        sheet, name = _sheet(state, character)
+        check_upgrades(sheet)
+        points = whole_or(sheet.get("skill_points"))
+        after, left = upgrade(
+            tree,
+            owned_keys(tree, sheet),
+            bought_upgrades(tree, sheet),
+            points,
+            key,
+            upgrade_name,
+        )
+        base = ("characters", character, "sheet")
+        data = {tree[k].name: list(names) for k, names in after.items()}
+        cost = next(u.cost for u in tree[key].upgrades if u.name == upgrade_name)
+        changes = (
+            Change((*base, "skill_points"), read(state, (*base, "skill_points")), left),
+            Change((*base, "skill_upgrades"), read(state, (*base, "skill_upgrades")), data),
+        )
+        text = t("tree.upgrade_entry", who=name, skill=tree[key].name, name=upgrade_name, cost=cost)
+        return Planned(text, changes, character=character)
+
+    return plan
