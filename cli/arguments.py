@@ -897,6 +897,12 @@ def _spherier_options(parser: Parser, rolling: bool) -> None:
         metavar="'Occultisme<+2, 1>'|M,L",
         help="team test: an assistant's skill; repeat for each assistant",
     )
+    parser.add_argument(
+        "--specialisation",
+        metavar="'Spécialisation(Bluff, Face à un noble)<+1, +1>'",
+        help="the skill's Spécialisation that applies here: its bonuses to the Maîtrise"
+        " and the Limite",
+    )
 
 
 def _table_options(parser: Parser, rolling: bool) -> None:

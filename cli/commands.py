@@ -349,6 +349,17 @@ def spherier_test(args: argparse.Namespace) -> object:
         )
     name = notation.skill if notation is not None else skill.name
     skill = spherier.Skill(skill.mastery, skill.limit, name)
+    if args.specialisation:
+        from meneur.core.spherier.passives import Specialisation, parse_passive, specialised
+
+        found = parse_passive(args.specialisation)
+        if not isinstance(found, Specialisation):
+            raise UsageError(
+                command, "--specialisation 'Spécialisation(Compétence, Circonstance)<+M, +L>'"
+            )
+        if not skill.name:
+            skill = spherier.Skill(skill.mastery, skill.limit, found.skill)
+        skill = specialised(skill, found)
     if isinstance(notation, OpposedNotation) or (notation is None and has_opponent):
         opponent = _skill(
             command,

@@ -284,10 +284,12 @@ def _parser(name: str) -> Callable[[str], Any]:
     if name == "talent":
         return lambda text: check_name(text, "talents")
     from .spherier import notation as spherier_notation
+    from .spherier import passives as spherier_passives
 
     return {
         "spherier.skill": spherier_notation.parse_skill,
         "spherier.ability": spherier_notation.parse_ability,
+        "spherier.passive": spherier_passives.parse_passive,
     }[name]
 
 
@@ -403,6 +405,14 @@ def check_sheet(
         from .cosmos import sheet as cosmos
 
         cosmos.check(options, sheet)  # what the fields alone do not say
+    if system == "spherier" and "passives" in sheet:
+        from .spherier.passives import check_passives
+
+        try:
+            check_passives(sheet)  # groups and specialisations against the skills
+        except RulesError as error:
+            where, _, reason = str(error).partition(": ")
+            raise field_error(where, reason, "bad_sheet", detail=reason) from error
 
 
 def _whole(value: object, what: str) -> int:

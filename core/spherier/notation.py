@@ -370,8 +370,10 @@ def skill_on_sheet(sheet: Mapping[str, Any], name: str, owner: str) -> Skill:
         RulesError: naming the skill and whose sheet lacks it; a notation never borrows
             another skill's values.
     """
+    from .passives import skills_of  # grouped skills take their group's values
+
     wanted = folded(name)
-    for skill in sheet_skills(sheet).values():
+    for skill in skills_of(sheet).values():
         if folded(skill.name) == wanted:
             return skill
     raise RulesError(

@@ -39,6 +39,14 @@ def layout() -> tuple[Section, ...]:
                     default=[],
                     parser="spherier.ability",
                 ),
+                # Grouper les Compétences(…)<M, L>, Spécialisation(Compétence, Circonstance)<+M, +L>
+                Field(
+                    "passives",
+                    Kind.ENTRIES,
+                    "sheet.passives",
+                    default=[],
+                    parser="spherier.passive",
+                ),
             ),
         ),
     )

@@ -1051,3 +1051,37 @@ async def test_an_aura_on_row_6_asks_the_passive_esprit_test_first(app_of) -> No
                 break
         assert seen == {True, False}
         assert "ne peut pas agir" in notices(app)
+
+
+async def test_spherier_grouped_skills_and_a_specialisation_in_the_panel(app_of) -> None:
+    # Seed 000: grouped skills "partagent alors la même Maîtrise et la même Limite"; a
+    # Spécialisation gives "un bonus à son Degré de maîtrise, à sa Limite, ou aux deux".
+    app = app_of("spherier")
+    app.session.campaign.set(
+        ("characters", "kael", "sheet", "passives"),
+        [
+            "Grouper les Compétences(Epées, Haches)<+2, 3>",
+            "Spécialisation(Bluff, Face à un noble)<+1, +1>",
+        ],
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        choice = app.screen.query_one("#skill", Choice)
+        choice.value = "Haches"
+        await pilot.pause()
+        assert "Haches<+2, 3> (groupée)" in screen_text(app)
+        assert not app.screen.query_one("#specialisation", Choice).display
+        choice.value = "Bluff"
+        await pilot.pause()
+        special = app.screen.query_one("#specialisation", Choice)
+        assert special.display
+        special.value = "Face à un noble"
+        await pilot.pause()
+        assert "Bluff (Face à un noble)<+5, 4>" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        skill = panel(app).last.inputs.skill
+        assert (skill.name, skill.mastery, skill.limit) == ("Bluff (Face à un noble)", 5, 4)
+        entry = app.session.campaign.journal.latest(1)[0]
+        said = read_entry(entry, app.session.campaign, app.session.strings.t).text
+        assert "Bluff (Face à un noble)" in said

@@ -23,10 +23,10 @@ from meneur.core.spherier.notation import (
     TeamNotation,
     parse_skill,
     parse_test,
-    sheet_skills,
     skill_on_sheet,
     typed_opponent,
 )
+from meneur.core.spherier.passives import group_of, skills_of, specialisations, specialised
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
@@ -47,6 +47,13 @@ class SpherierPanel(ActionPanel):
             self.t("spherier.engine", engine=term(f"spherier.engine.{engine.value}").glossed)
         )
         yield Choice[str]([], id="skill", label=self.t("spherier.skill"))
+        yield Choice[str](
+            [],
+            id="specialisation",
+            label=self.t("spherier.specialisation"),
+            prompt=self.t("spherier.no_specialisation"),
+            allow_blank=True,
+        )
         with Horizontal(classes="fields"):
             yield LineInput("2", placeholder=self.t("spherier.mastery"), id="mastery")
             yield LineInput("2", placeholder=self.t("spherier.limit"), id="limit")
@@ -89,7 +96,8 @@ class SpherierPanel(ActionPanel):
         self.query_one("#next-attempt").display = False
 
     def _skills(self) -> dict[str, spherier.Skill]:
-        return sheet_skills(self.sheet)
+        """The sheet's skills, grouped ones with their group's Maîtrise and Limite."""
+        return skills_of(self.sheet)
 
     def fill_characters(self) -> None:
         super().fill_characters()
@@ -110,10 +118,36 @@ class SpherierPanel(ActionPanel):
 
     def character_changed(self) -> None:
         skills = self._skills()
+        grouped = self.t("spherier.grouped")
         self.query_one("#skill", Choice).set_options(
-            [(s.notation, name) for name, s in skills.items()]
+            [
+                (f"{s.notation} ({grouped})" if group_of(self.sheet, name) else s.notation, name)
+                for name, s in skills.items()
+            ]
         )
+        self._offer_specialisations()
         self._offer_opponents()
+
+    def _offer_specialisations(self) -> None:
+        """The chosen skill's specialisations, by their circumstance (none chosen)."""
+        name = self.query_one("#skill", Choice).value
+        found = specialisations(self.sheet, name) if isinstance(name, str) else ()
+        choice = self.query_one("#specialisation", Choice)
+        choice.set_options(
+            [
+                (
+                    self.t(
+                        "spherier.specialisation_option",
+                        circumstance=s.circumstance,
+                        mastery=f"{s.mastery:+d}",
+                        limit=f"{s.limit:+d}",
+                    ),
+                    s.circumstance,
+                )
+                for s in found
+            ]
+        )
+        choice.display = bool(found)
 
     @on(Choice.Changed, "#skill")
     def _skill(self, event: Choice.Changed) -> None:
@@ -121,14 +155,22 @@ class SpherierPanel(ActionPanel):
         if skill is not None:
             self.query_one("#mastery", Input).value = str(skill.mastery)
             self.query_one("#limit", Input).value = str(skill.limit)
+        self._offer_specialisations()
 
     def _skill_now(self) -> spherier.Skill:
+        """The skill as the fields give it, with the chosen specialisation's bonuses
+        ("dans certaines circonstance, le personnage bénéficie d'un bonus")."""
         name = self.query_one("#skill", Choice).value
-        return spherier.Skill(
+        skill = spherier.Skill(
             number(self.query_one("#mastery", Input).value, 0),
             max(0, number(self.query_one("#limit", Input).value, 0)),
             str(name) if isinstance(name, str) else "",
         )
+        circumstance = self.query_one("#specialisation", Choice).value
+        for found in specialisations(self.sheet, skill.name):
+            if found.circumstance == circumstance:
+                return specialised(skill, found)
+        return skill
 
     def build(self) -> Any:
         skill = self._skill_now()
