@@ -249,6 +249,12 @@ def die_odds(test: PostureDie) -> Odds[PostureDie]:
 
 TWO_ACTIONS_FACE = 6
 """Illumination's advantage face that gives two actions a turn."""
+EXTRA_EFFECT_FACE = 3
+"""Illumination's advantage face that adds a positive effect to a successful Final Skill."""
+NEGATIVE_EFFECT_FACE = 3
+"""Sépulcrale's backlash face whose negative effect falls on the next action."""
+DOUBLED_BACKLASH_FACE = 6
+"""Sépulcrale's backlash face that doubles the backlash."""
 
 
 @dataclass(frozen=True)
@@ -265,6 +271,11 @@ class Stance:
         backlash: ``illumination`` or ``sepulcrale`` during a backlash, else "".
         backlash_turns: turns of backlash left.
         disadvantage: Sépulcrale's backlash d6 (0 before it is rolled).
+        negative_due: the backlash's disadvantage 3 — "Un effet négatif vient affecter
+            la prochaine action du personnage" — waits for that next action.
+        provoked_by: the character (a key) whose Sépulcrale hurt this one: "cette cible
+            est dans l'obligation de diriger contre le personnage en question" its next
+            offensive action; "" otherwise.
     """
 
     posture: str = "defensive"
@@ -276,6 +287,8 @@ class Stance:
     backlash: str = ""
     backlash_turns: int = 0
     disadvantage: int = 0
+    negative_due: bool = False
+    provoked_by: str = ""
 
     def __post_init__(self) -> None:
         if self.posture not in DEFAULT_POSTURES:
@@ -307,7 +320,14 @@ class Stance:
         unknown = sorted(set(data) - known)
         if unknown:
             raise RulesError(f"combat.{unknown[0]}: unknown key")
-        kinds = {"revived": bool, "posture": str, "special": str, "backlash": str}
+        kinds = {
+            "revived": bool,
+            "negative_due": bool,
+            "posture": str,
+            "special": str,
+            "backlash": str,
+            "provoked_by": str,
+        }
         for key, value in data.items():
             wanted = kinds.get(key, int)
             if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
@@ -422,7 +442,9 @@ class TurnEnd:
 
 def end_turn(stance: Stance) -> TurnEnd:
     """The character's turn is over: a special posture counts one more turn (ending after
-    its third, with the backlash); a cooldown or a backlash counts one down."""
+    its third, with the backlash); a cooldown or a backlash counts one down; a
+    provocation is spent ("lors de sa prochaine action")."""
+    stance = replace(stance, provoked_by="")
     if stance.special:
         turns = stance.turns + 1
         if turns < MAX_TURNS:
@@ -494,8 +516,46 @@ def with_disadvantage(stance: Stance, face: int) -> Stance:
     """Sépulcrale's backlash d6: a 6 doubles the backlash's length."""
     if stance.backlash != "sepulcrale":
         raise RulesError("the disadvantage die is Sépulcrale's backlash")
-    turns = 2 * BACKLASH_TURNS if face == 6 else stance.backlash_turns
-    return replace(stance, disadvantage=face, backlash_turns=turns)
+    turns = 2 * BACKLASH_TURNS if face == DOUBLED_BACKLASH_FACE else stance.backlash_turns
+    return replace(
+        stance,
+        disadvantage=face,
+        backlash_turns=turns,
+        negative_due=face == NEGATIVE_EFFECT_FACE,
+    )
+
+
+def acted(stance: Stance) -> tuple[Stance, bool]:
+    """The character acted: the stance after, and whether the backlash's negative effect
+    (disadvantage 3) fell on this action (then it is spent)."""
+    if not stance.negative_due:
+        return stance, False
+    return replace(stance, negative_due=False), True
+
+
+def final_skill_bonus(stance: Stance, succeeded: bool) -> bool:
+    """Whether a Final Skill brings Illumination's advantage 3: "Effet positif
+    supplémentaire sur le Final Skill en cas de réussite"."""
+    return succeeded and stance.special == "illumination" and stance.advantage == EXTRA_EFFECT_FACE
+
+
+def provoke(target: Stance, by: str, attacker: Stance) -> Stance:
+    """Sépulcrale's Provocation abusive: "si une cible subit des dégâts de la part du
+    personnage et que celle-ci souhaite effectuer une action offensive lors de sa
+    prochaine action, cette cible est dans l'obligation de la diriger contre le
+    personnage en question" (seed 002) — ``target`` marked as provoked by ``by`` until
+    its turn ends.
+
+    Raises:
+        RulesError: when ``attacker`` is not in Sépulcrale, or the target is the attacker.
+    """
+    if attacker.special != "sepulcrale":
+        raise RulesError(
+            "Provocation abusive is Sépulcrale's", message_key="cosmos.combat.provoke_posture"
+        )
+    if not by:
+        raise RulesError("who provokes is named")
+    return replace(target, provoked_by=by)
 
 
 def revive(stance: Stance, pv_max: int) -> tuple[Stance, int]:

@@ -1085,3 +1085,62 @@ async def test_spherier_grouped_skills_and_a_specialisation_in_the_panel(app_of)
         entry = app.session.campaign.journal.latest(1)[0]
         said = read_entry(entry, app.session.campaign, app.session.strings.t).text
         assert "Bluff (Face à un noble)" in said
+
+
+async def test_cosmos_provocation_abusive_and_the_backlashs_negative_effect(app_of) -> None:
+    # Seed 002, Sépulcrale: "Provocation abusive : si une cible subit des dégâts de la
+    # part du personnage … cette cible est dans l'obligation de la diriger contre le
+    # personnage"; the backlash's disadvantage 3: "Un effet négatif vient affecter la
+    # prochaine action du personnage".
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("characters", "kael", "sheet", "combat"), {"special": "sepulcrale"})
+
+    def combat_of(ident: str) -> dict:
+        return campaign.state["characters"][ident]["sheet"].get("combat", {})
+
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#combat CollapsibleTitle")
+        await pilot.pause()
+        app.screen.query_one("#provoke-target", Choice).value = "lyra"
+        app.screen.query_one("#provoke").press()
+        await pilot.pause()
+        assert combat_of("lyra") == {"provoked_by": "kael"}
+        assert campaign.journal.latest(1)[0].text == (
+            "Kael blesse Lyra : Provocation abusive, sa prochaine action offensive doit viser Kael"
+        )
+        # Lyra's screen says whom she must target, by name
+        app.screen.query_one("#character", Choice).value = "lyra"
+        await pilot.pause()
+        shown = screen_text(app)  # the panel wraps the line at this width
+        assert "││Provocation abusive : sa prochaine action││" in shown
+        assert "││offensive doit viser Kael││" in shown
+        assert not app.screen.query_one("#provoke-row").display  # she is not in Sépulcrale
+        app.screen.query_one("#turn-end").press()
+        await pilot.pause()
+        assert "provoked_by" not in combat_of("lyra")  # spent with her turn
+        # the negative effect waits for Lyra's next action, then is spent
+        campaign.set(
+            ("characters", "lyra", "sheet", "combat"),
+            {
+                "backlash": "sepulcrale",
+                "backlash_turns": 2,
+                "disadvantage": 3,
+                "negative_due": True,
+            },
+        )
+        panel(app).character_changed()
+        await pilot.pause()
+        assert "Dé 3 : effet négatif sur la prochaine action" in screen_text(app)
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.press("r")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        said = read_entry(entry, campaign, app.session.strings.t).text
+        assert said.endswith("un effet négatif frappe cette action (contre-coup, dé 3)")
+        assert "negative_due" not in combat_of("lyra")
+        await pilot.press("r")
+        await pilot.pause()
+        entry = campaign.journal.latest(1)[0]
+        assert "effet négatif" not in read_entry(entry, campaign, app.session.strings.t).text

@@ -200,3 +200,32 @@ def test_sepulcrale_may_counter_attack_when_hit() -> None:
     assert combat.after_hit(combat.enter(Stance(), "sepulcrale", points=1)) == "counter_attack"
     assert combat.after_hit(combat.enter(Stance(), "illumination", points=1)) is None
     assert combat.after_hit(Stance()) is None
+
+
+def test_provocation_abusive_marks_the_target_until_its_turn_ends() -> None:
+    # "cette cible est dans l'obligation de la diriger contre le personnage en question"
+    from meneur.core.cosmos.combat import Stance, end_turn, provoke
+
+    target = provoke(Stance(), "kael", Stance(special="sepulcrale"))
+    assert target.provoked_by == "kael"
+    assert Stance.from_sheet({"combat": target.to_sheet()}) == target
+    assert end_turn(target).stance.provoked_by == ""
+    with pytest.raises(RulesError):
+        provoke(Stance(), "kael", Stance(special="illumination"))
+
+
+def test_the_backlashs_die_3_falls_on_the_next_action_and_illuminations_3_on_the_final_skill() -> (
+    None
+):
+    from meneur.core.cosmos.combat import Stance, acted, final_skill_bonus, with_disadvantage
+
+    stance = with_disadvantage(Stance(backlash="sepulcrale", backlash_turns=2), 3)
+    assert stance.negative_due
+    after, fell = acted(stance)
+    assert (fell, after.negative_due) == (True, False)
+    assert acted(after) == (after, False)
+    assert not with_disadvantage(Stance(backlash="sepulcrale", backlash_turns=2), 4).negative_due
+    lit = Stance(special="illumination", advantage=3)
+    assert final_skill_bonus(lit, True)
+    assert not final_skill_bonus(lit, False)
+    assert not final_skill_bonus(Stance(special="illumination", advantage=4), True)

@@ -83,6 +83,9 @@ class CosmosPanel(ActionPanel):
                 yield ActionButton(self.t("combat.turn_end"), id="turn-end")
                 yield ActionButton(self.t("combat.final_skill"), id="final-skill")
                 yield ActionButton(self.t("combat.revive"), id="revive")
+            with Horizontal(classes="fields", id="provoke-row"):
+                yield Choice[str]([], id="provoke-target", label=self.t("combat.hurt"), prompt="—")
+                yield ActionButton(self.t("combat.provoke"), id="provoke")
             yield Static(self.t("combat.defence"), classes="field-label")
             yield Choice[str](attacks, id="attack", label=self.t("combat.attack"), value="success")
             with Horizontal(classes="fields"):
@@ -329,12 +332,26 @@ class CosmosPanel(ActionPanel):
         return text
 
     def consequences(self, record: Any) -> list[Change]:
-        """The roll moves the acting character's karma on their sheet."""
-        if not isinstance(record, cosmos.CosmosRoll):
+        """The roll moves the acting character's karma on their sheet, and spends the
+        backlash's negative effect waiting for their next action."""
+        if not isinstance(record, cosmos.CosmosRoll) or self.character is None:
             return []
-        if self.character is None or record.karma_after == record.inputs.karma:
-            return []
-        return [self._sheet_change("karma", record.karma_after)]
+        changes = []
+        if record.karma_after != record.inputs.karma:
+            changes.append(self._sheet_change("karma", record.karma_after))
+        after, fell = combat.acted(self.stance)
+        if fell:
+            changes.append(self._sheet_change("combat", after.to_sheet() or MISSING))
+        return changes
+
+    def journal_text(self, record: Any) -> str:
+        """The roll's words, with the backlash's negative effect when it falls on this
+        action (Sépulcrale's disadvantage 3)."""
+        text = super().journal_text(record)
+        mine = isinstance(record, cosmos.CosmosRoll) and self.character is not None
+        if mine and combat.acted(self.stance)[1]:
+            return f"{text} — {self.t('combat.negative_fell')}"
+        return text
 
     def result_lines(self, record: Any) -> list[str]:
         if isinstance(record, aura.AuraRoll):
@@ -687,8 +704,63 @@ class CosmosPanel(ActionPanel):
                 text.append(" — " + (row.short or row.fr))
         if stance.cooldown and not stance.special:
             text.append("\n" + self.t("combat.cooldown", turns=stance.cooldown), style="dim")
+        if stance.negative_due:
+            text.append("\n" + self.t("combat.negative_due"), style="red")
+        if stance.provoked_by:
+            who = self._called_or(stance.provoked_by)
+            text.append("\n" + self.t("combat.provoked", name=who), style="bold")
         self.query_one("#stance", Static).update(text)
+        self._offer_provoke(stance)
         self._show_defence()
+
+    def _called_or(self, ident: str) -> str:
+        """A character's name, or a dash for one the campaign no longer has (its key
+        never reaches the screen)."""
+        found = self.session.characters().get(ident)
+        return str(found.get("name", "—")) if isinstance(found, dict) else "—"
+
+    def _offer_provoke(self, stance: combat.Stance) -> None:
+        """In Sépulcrale, the others the character may have hurt (Provocation abusive)."""
+        choice = self.query_one("#provoke-target", Choice)
+        sepulcrale = stance.special == "sepulcrale"
+        self.query_one("#provoke-row").display = sepulcrale
+        if sepulcrale:
+            people = tuple(
+                (str(c.get("name", "—")), ident)
+                for ident, c in self.session.characters().items()
+                if ident != self.character
+            )
+            if people != self._provoke_people:  # set only when changed: setting is an event
+                self._provoke_people = people
+                kept = choice.value
+                choice.set_options(people)
+                if kept in [ident for _, ident in people]:
+                    choice.value = kept
+
+    _provoke_people: tuple[tuple[str, str], ...] = ()
+
+    @on(Choice.Changed, "#provoke-target")
+    def _provoke_target_changed(self, event: Choice.Changed) -> None:
+        event.stop()  # choosing whom one hurt changes no odds
+
+    @on(Button.Pressed, "#provoke")
+    def provoke(self) -> None:
+        """The acting character, in Sépulcrale, hurt the chosen one: Provocation abusive
+        marks them until their turn ends (one journal entry)."""
+        target = self.query_one("#provoke-target", Choice).value
+        if self.character is None or not isinstance(target, str):
+            return
+        before = self._stance_of(target)
+        if before is None:
+            return
+        try:
+            after = combat.provoke(before, self.character, self.stance)
+        except RulesError as error:
+            self.notify(self.explain(error), severity="error")
+            return
+        change = self._sheet_change("combat", after.to_sheet() or MISSING, target)
+        text = self.t("combat.provoke_entry", name=self._who(), target=self._called(target))
+        self.post_message(self.SheetChanged([change], text, self.character))
 
     def update_odds(self) -> None:
         """The test's odds, and the Final Skill's on the same test while it may be used."""
@@ -903,6 +975,8 @@ class CosmosPanel(ActionPanel):
             return
         record = self.session.roll(test)
         said = self.t("combat.final_roll", name=self._who(), value=self.summary(test))
+        if combat.final_skill_bonus(self.stance, bool(record.success)):
+            said += " — " + self.t("combat.final_bonus")
         if not self._journal(record, said, self.consequences(record), character=self.character):
             return
         self._left(ended, self.t("combat.final_entry", name=self._who()))
