@@ -522,6 +522,24 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     skill.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
 
+    moving = commands.add_parser(
+        "move",
+        help="Great Cosmos: a character on the grid (the movement rule): where they stand, "
+        f"the squares left this turn and the others' distances, or a move to X,Y; {from_dir}",
+    )
+    moving.add_argument(
+        "words", nargs="*", metavar="[DIR] CHARACTER [X,Y]", help="the character, and a square"
+    )
+    moving.add_argument(
+        "--place", action="store_true", help="put the character there (counts no move)"
+    )
+    moving.add_argument(
+        "--new-turn",
+        action="store_true",
+        help="the character's turn is over: their moves count again from nothing",
+    )
+    moving.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
+
     tension = commands.add_parser(
         "tension",
         help="solo play: the campaign's tension (1 calm … 5 crisis), or set it (a number, "

@@ -34,6 +34,7 @@ CAMPAIGN_COMMANDS = {
     "time": "run_time",
     "fatigue": "fatigue:run_fatigue",
     "skill": "skills:run_skill",
+    "move": "grid:run_move",
     "tension": "run_tension",
     "thread": "story:run_list",
     "person": "story:run_list",

@@ -203,6 +203,14 @@ def current_stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> dict[
     return found
 
 
+def squares_of(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
+    """The squares a character moves a turn, as the sheet shows them: Agilité as it
+    counts now, an overloaded inventory, physical fatigue with the endurance rule."""
+    agilite = current_stats(options, sheet).get("agilite", 50)
+    fp = whole_or(sheet.get("fp")) if options.get("endurance") else 0
+    return movement_squares(agilite, overload(options, sheet) > 0, fp)
+
+
 def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
     """The stat cap of the level, and with the campaign's rules the DNA left, movement,
     inventory slots and overload."""
@@ -216,9 +224,7 @@ def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derive
         found.append(Derived("sheet.dna_left", whole_or(dna.get("left"))))
     over = overload(options, sheet)
     if options.get("movement"):
-        agilite = current_stats(options, sheet).get("agilite", 50)
-        fp = whole_or(sheet.get("fp")) if options.get("endurance") else 0
-        found.append(Derived("sheet.movement", movement_squares(agilite, over > 0, fp)))
+        found.append(Derived("sheet.movement", squares_of(options, sheet)))
     if options.get("endurance"):
         found += fatigue_states(sheet)
     if options.get("skill_sheet") == "standard":
@@ -283,6 +289,7 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
 
     from .combat import Stance
     from .fatigue import Suspended, Today
+    from .grid import Place
     from .skills import check_standard, check_upgrades
 
     try:
@@ -297,6 +304,8 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
             Stance.from_sheet(sheet)
         if options.get("skill_sheet") == "progressive":
             check_upgrades(sheet)
+        if options.get("movement"):
+            Place.from_sheet(sheet)
         if options.get("endurance"):
             Today.from_sheet(sheet)
             Suspended.from_sheet(sheet)

@@ -1144,3 +1144,41 @@ async def test_cosmos_provocation_abusive_and_the_backlashs_negative_effect(app_
         await pilot.pause()
         entry = campaign.journal.latest(1)[0]
         assert "effet négatif" not in read_entry(entry, campaign, app.session.strings.t).text
+
+
+async def test_cosmos_moves_on_the_grid_then_acts_and_moves_no_more(app_of) -> None:
+    # Seed 002, Règle de déplacement: "ne peut pas se déplacer, agir puis se déplacer à
+    # nouveau"; melee at a distance of 1.
+    app = app_of("cosmos")
+    campaign = app.session.campaign
+    campaign.set(("options", "movement"), True)
+    campaign.set(("characters", "kael", "sheet", "grid"), {"x": 0, "y": 0})
+    campaign.set(("characters", "lyra", "sheet", "grid"), {"x": 3, "y": 0})
+
+    def grid() -> dict:
+        return campaign.state["characters"]["kael"]["sheet"]["grid"]
+
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        await pilot.click("#grid CollapsibleTitle")
+        await pilot.pause()
+        assert "Lyra en (3, 0) : 3 case(s)" in screen_text(app)
+        app.screen.query_one("#grid-square", Input).value = "2,0"
+        app.screen.query_one("#grid-move").press()
+        await pilot.pause()
+        assert grid() == {"x": 2, "y": 0, "moved": 2}
+        assert "Lyra en (3, 0) : 1 case(s) · corps à corps" in screen_text(app)
+        app.screen.query_one("#stats", TickList).select("force")
+        await pilot.press("r")
+        await pilot.pause()
+        assert grid()["acted"] is True  # moved, then acted
+        app.screen.query_one("#grid-square", Input).value = "1,0"
+        app.screen.query_one("#grid-move").press()
+        await pilot.pause()
+        assert "plus de déplacement ce tour" in notices(app)
+        assert grid() == {"x": 2, "y": 0, "moved": 2, "acted": True}
+        await pilot.click("#combat CollapsibleTitle")
+        await pilot.pause()
+        app.screen.query_one("#turn-end").press()
+        await pilot.pause()
+        assert grid() == {"x": 2, "y": 0}  # the next turn's moves start from nothing

@@ -129,6 +129,13 @@ class CosmosPanel(ActionPanel):
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("round.new"), id="round-new")
                     yield ActionButton(self.t("round.next"), id="round-next")
+        if self.session.options.get("movement"):
+            with Collapsible(title=self.t("grid.title"), collapsed=True, id="grid"):
+                yield Static("", id="grid-around", classes="summary")
+                with Horizontal(classes="fields"):
+                    yield Input(placeholder=self.t("grid.square"), id="grid-square")
+                    yield ActionButton(self.t("grid.move"), id="grid-move")
+                    yield ActionButton(self.t("grid.place"), id="grid-place")
         if self.session.options.get("endurance"):
             from meneur.core.cosmos.fatigue import GRADES, STEPS
 
@@ -228,6 +235,7 @@ class CosmosPanel(ActionPanel):
         self._show_group()
         self._show_stance()
         self._show_fatigue()
+        self._show_grid()
         self._show_piloting()
         self._show_aura()
         self._show_round()
@@ -342,6 +350,16 @@ class CosmosPanel(ActionPanel):
         after, fell = combat.acted(self.stance)
         if fell:
             changes.append(self._sheet_change("combat", after.to_sheet() or MISSING))
+        if self.session.options.get("movement"):
+            from meneur.core.cosmos import grid
+
+            try:
+                place = grid.Place.from_sheet(self.sheet)
+            except RulesError:
+                place = None  # the campaign's check refuses such a sheet already
+            moved = grid.acted(place)
+            if moved is not None and moved != place:  # moved then acted: no more moving
+                changes.append(self._sheet_change("grid", moved.to_sheet()))
         return changes
 
     def journal_text(self, record: Any) -> str:
@@ -1007,6 +1025,15 @@ class CosmosPanel(ActionPanel):
             if self.session.options.get("endurance"):
                 after = self._fatigue(ident).gain(*endurance.EVENTS[f"{ended.backlash}_backlash"])
                 more += [change("fp", after.fp), change("fm", after.fm)]
+        if self.session.options.get("movement") and "grid" in sheet and turn:
+            from meneur.core.cosmos import grid
+
+            try:
+                place = grid.turn_over(grid.Place.from_sheet(sheet))
+            except RulesError:
+                place = None  # the campaign's check refuses such a sheet already
+            if place is not None:
+                more.append(change("grid", place.to_sheet()))
         if self.session.options.get("endurance") and "suspended" in sheet and turn:
             from meneur.core.cosmos.fatigue import Suspended, turn_over
 
@@ -1123,6 +1150,34 @@ class CosmosPanel(ActionPanel):
             return Fatigue(self._points(ident, "fp"), self._points(ident, "fm"))
         except RulesError:
             return Fatigue()
+
+    def _show_grid(self) -> None:
+        if not self.query("#grid-around") or self.character is None:
+            return
+        from meneur.play.grid import around
+
+        try:
+            lines = around(self.session.campaign.state, self.character, self.t)
+        except RulesError as error:
+            lines = [self.explain(error)]
+        self.query_one("#grid-around", Static).update(Text("\n".join(lines)))
+
+    @on(Button.Pressed, "#grid-move, #grid-place")
+    def move_on_grid(self, event: Button.Pressed) -> None:
+        """Move the acting character to the square typed (within this turn's squares),
+        or place them there; one journal entry (meneur.play.grid)."""
+        if self.character is None:
+            return
+        from meneur.core.cosmos.grid import parse_square
+        from meneur.play.grid import move_to
+
+        try:
+            square = parse_square(self.query_one("#grid-square", Input).value)
+        except RulesError as error:
+            self.notify(self.explain(error), severity="error")
+            return
+        plan = move_to(self.character, square, self.t, place=event.button.id == "grid-place")
+        self.post_message(self.SheetChanged((), plan, self.character))
 
     def _show_fatigue(self) -> None:
         if not self.query("#fatigue-gauges"):
@@ -1314,7 +1369,9 @@ class CosmosPanel(ActionPanel):
         later = any(slot["who"] == done for slot in slots[following["current"] :])
         stance = self._stance_of(done)
         self._follow_slot(who)
-        suspended = "suspended" in self.session.characters().get(done, {}).get("sheet", {})
+        done_sheet = self.session.characters().get(done, {}).get("sheet", {})
+        placed = done_sheet.get("grid")
+        suspended = "suspended" in done_sheet or (isinstance(placed, dict) and "moved" in placed)
         quiet = stance is not None and stance == combat.Stance(posture=stance.posture)
         if later or stance is None or (quiet and not suspended):
             self.post_message(self.SheetChanged([change], text, who))

@@ -1,0 +1,53 @@
+"""``meneur move [DIR] CHARACTER [X,Y] [--place | --new-turn]``: Great Cosmos movement on
+a grid (the movement rule) — where the character stands, the squares left this turn and the others'
+distances, or one move journaled, made of the sheet under the lock
+(meneur.play.grid), the same the panel makes."""
+
+from __future__ import annotations
+
+import argparse
+
+from .campaigns import _directory, _open
+from .fatigue import _character
+from .usage import UsageError
+
+
+def run_move(args: argparse.Namespace) -> str:
+    """Show the character on the grid, or move (or place) them.
+
+    Raises:
+        UsageError: for words that are not ``[DIR] CHARACTER [X,Y]``.
+        RulesError: when the rules refuse the move (too far, moved then acted…): nothing
+            is written.
+    """
+    from meneur.content.strings import default_language, strings
+    from meneur.core.cosmos.grid import parse_square
+    from meneur.play.grid import around, move_to
+
+    words = list(args.words)
+    square = None
+    if len(words) >= 2 and any(c.isdigit() for c in words[-1]) and "," in words[-1]:
+        square = parse_square(words.pop())
+    if len(words) not in (1, 2):
+        raise UsageError("meneur move", "expected [DIR] CHARACTER [X,Y]")
+    if args.place and square is None:
+        raise UsageError("meneur move", "--place needs the square X,Y")
+    if args.new_turn and square is not None:
+        raise UsageError("meneur move", "--new-turn takes no square")
+    directory = _directory(words[0] if len(words) == 2 else None)
+    t = strings(args.lang or default_language()).t
+    if args.new_turn:
+        from meneur.play.grid import new_turn
+
+        with _open(directory) as campaign:
+            ident = _character(words[-1], campaign.state.get("characters", {}), "meneur move")
+            entry = campaign.append("change", new_turn(ident, t))
+        return f"#{entry.id} {entry.text}"
+    if square is None:
+        with _open(directory, write=False) as campaign:
+            ident = _character(words[-1], campaign.state.get("characters", {}), "meneur move")
+            return "\n".join(around(campaign.state, ident, t))
+    with _open(directory) as campaign:
+        ident = _character(words[-1], campaign.state.get("characters", {}), "meneur move")
+        entry = campaign.append("change", move_to(ident, square, t, place=args.place))
+    return f"#{entry.id} {entry.text}"
