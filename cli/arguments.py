@@ -540,6 +540,21 @@ def _add_campaign_commands(commands: argparse._SubParsersAction[Parser]) -> None
     )
     moving.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
 
+    fight = commands.add_parser(
+        "combat",
+        help="Great Cosmos: a character's combat state, or a step of it (offensive, "
+        f"defensive, light, dark, turn-end, revive, provoke TARGET); {from_dir}",
+    )
+    fight.add_argument(
+        "words",
+        nargs="*",
+        metavar="[DIR] CHARACTER [VERB]",
+        help="show (the default), offensive, defensive, light, dark, turn-end, revive,"
+        " provoke TARGET",
+    )
+    fight.add_argument("--seed", type=int, help="the posture die's seed (light, turn-end)")
+    fight.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
+
     tension = commands.add_parser(
         "tension",
         help="solo play: the campaign's tension (1 calm … 5 crisis), or set it (a number, "

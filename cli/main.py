@@ -35,6 +35,7 @@ CAMPAIGN_COMMANDS = {
     "fatigue": "fatigue:run_fatigue",
     "skill": "skills:run_skill",
     "move": "grid:run_move",
+    "combat": "combat:run_combat",
     "tension": "run_tension",
     "thread": "story:run_list",
     "person": "story:run_list",

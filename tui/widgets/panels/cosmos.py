@@ -21,7 +21,7 @@ from meneur.content import term
 from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
 from meneur.core.changes import MISSING, Change, read
-from meneur.core.cosmos import aura, combat, endurance, piloting
+from meneur.core.cosmos import aura, combat, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.conditions import (
     AURA_GATE,
@@ -764,21 +764,14 @@ class CosmosPanel(ActionPanel):
     @on(Button.Pressed, "#provoke")
     def provoke(self) -> None:
         """The acting character, in Sépulcrale, hurt the chosen one: Provocation abusive
-        marks them until their turn ends (one journal entry)."""
+        marks them until their turn ends (one journal entry, meneur.play.combat)."""
         target = self.query_one("#provoke-target", Choice).value
         if self.character is None or not isinstance(target, str):
             return
-        before = self._stance_of(target)
-        if before is None:
-            return
-        try:
-            after = combat.provoke(before, self.character, self.stance)
-        except RulesError as error:
-            self.notify(self.explain(error), severity="error")
-            return
-        change = self._sheet_change("combat", after.to_sheet() or MISSING, target)
-        text = self.t("combat.provoke_entry", name=self._who(), target=self._called(target))
-        self.post_message(self.SheetChanged([change], text, self.character))
+        from meneur.play.combat import provoke
+
+        plan = provoke(self.character, target, self.t)
+        self.post_message(self.SheetChanged((), plan, self.character))
 
     def update_odds(self) -> None:
         """The test's odds, and the Final Skill's on the same test while it may be used."""
@@ -882,12 +875,6 @@ class CosmosPanel(ActionPanel):
             )
             self.notify(self.t(said, name=self._who()))
 
-    def _stance_entry(self, stance: combat.Stance, text: str, more: Sequence[Change] = ()) -> None:
-        """Journal a new combat state for the acting character (and what goes with it)."""
-        assert self.character is not None
-        change = self._sheet_change("combat", stance.to_sheet() or MISSING)
-        self.post_message(self.SheetChanged([change, *more], text, self.character))
-
     def _change(self, path: tuple[str, ...], value: Any) -> Change:
         """A change of the campaign at ``path`` to ``value`` (MISSING: removed)."""
         return Change(path, read(self.session.campaign.state, path), value)
@@ -921,50 +908,35 @@ class CosmosPanel(ActionPanel):
         """Offensive ↔ defensive: the default posture, changed before acting."""
         if self.character is None:
             return
-        stance = self.stance
-        posture = "offensive" if stance.posture == "defensive" else "defensive"
-        words = self.t(f"combat.posture.{posture}")
-        self._stance_entry(
-            combat.change_posture(stance, posture),
-            self.t("combat.posture_entry", name=self._who(), posture=words),
-        )
+        from meneur.play.combat import set_posture
+
+        posture = "offensive" if self.stance.posture == "defensive" else "defensive"
+        plan = set_posture(self.character, posture, self.t)
+        self.post_message(self.SheetChanged((), plan, self.character))
 
     @on(Button.Pressed, "#light-point, #dark-point")
     def spend_point(self, event: Button.Pressed) -> None:
-        """Spend a Light or Dark point: Illumination (its advantage die rolled now) or
-        Sépulcrale begins; the point is gone."""
+        """Spend a Light or Dark point (meneur.play.combat): Illumination (its advantage
+        die rolled now, once the point may be spent) or Sépulcrale begins; the point is
+        gone, and with the endurance rule the fatigue falls in the same entry."""
         if self.character is None:
             return
-        kind, key = (
-            ("illumination", "light")
-            if event.button.id == "light-point"
-            else ("sepulcrale", "dark")
-        )
-        options = self.session.options
-        exhausted = bool(options.get("endurance")) and self._fatigue().exhausted
+        from meneur.play.combat import point_changes, spend_point
+
+        light = event.button.id == "light-point"
+        kind = "illumination" if light else "sepulcrale"
+        if not light:
+            plan = spend_point(self.character, kind, self.t)
+            self.post_message(self.SheetChanged((), plan, self.character))
+            return
+        state = self.session.campaign.state
         try:
-            stance = combat.enter(
-                self.stance, kind, self._points(self.character, key), exhausted=exhausted
-            )
+            point_changes(state, self.character, kind, self.t, 1)  # may it be spent?
         except RulesError as error:
             self.notify(self.explain(error), severity="error")
             return
-        spent = [self._sheet_change(key, self._points(self.character, key) - 1)]
-        text = self.t(f"combat.entered.{kind}", name=self._who())
-        if options.get("endurance"):
-            # "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM" (seed 002), in the
-            # same entry: one undo takes both back.
-            before = self._fatigue()
-            after = before.recover(*endurance.RECOVERIES["light_dark_point"])
-            if after != before:
-                spent += [self._sheet_change("fp", after.fp), self._sheet_change("fm", after.fm)]
-                text += " — " + self.t("fatigue.point_rest", fp=after.fp, fm=after.fm)
-        if kind == "sepulcrale":
-            self._stance_entry(stance, text, spent)
-            return
         record = self.session.roll(combat.PostureDie("advantage"))
-        stance = combat.with_advantage(stance, record.result)
-        changes = [self._sheet_change("combat", stance.to_sheet()), *spent]
+        changes, text = point_changes(state, self.character, kind, self.t, record.result)
         if self._journal(record, text, changes, character=self.character):
             self.call_after_refresh(self.character_changed)
 
@@ -1012,46 +984,27 @@ class CosmosPanel(ActionPanel):
         character by default), with ``also`` (the round tracker's move): the backlash's
         fatigue (endurance rule), Sépulcrale's disadvantage die, Apocalypse (50 % of max
         PV) and, at a turn's end, one turn less of a revigoration potion."""
+        from meneur.play.combat import left_changes, needs_disadvantage_die
+
         ident = ident or self.character
         assert ident is not None
-        sheet = self.session.characters().get(ident, {}).get("sheet", {})
-
-        def change(key: str, value: Any) -> Change:
-            return self._sheet_change(key, value, ident)
-
-        stance, more = ended.stance, list(also)
-        if ended.backlash:
-            text += " — " + self.t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
-            if self.session.options.get("endurance"):
-                after = self._fatigue(ident).gain(*endurance.EVENTS[f"{ended.backlash}_backlash"])
-                more += [change("fp", after.fp), change("fm", after.fm)]
-        if self.session.options.get("movement") and "grid" in sheet and turn:
-            from meneur.core.cosmos import grid
-
-            try:
-                place = grid.turn_over(grid.Place.from_sheet(sheet))
-            except RulesError:
-                place = None  # the campaign's check refuses such a sheet already
-            if place is not None:
-                more.append(change("grid", place.to_sheet()))
-        if self.session.options.get("endurance") and "suspended" in sheet and turn:
-            from meneur.core.cosmos.fatigue import Suspended, turn_over
-
-            try:
-                left = turn_over(Suspended.from_sheet(sheet))
-            except RulesError:
-                left = None  # the campaign's check refuses such a sheet already
-            more.append(change("suspended", left.to_sheet() if left else MISSING))
-        if ended.apocalypse:
-            pv_max = sheet.get("pv_max", 0)
-            pv_max = pv_max if isinstance(pv_max, int) else 0
-            more.append(change("pv", pv_max // 2))
-            text += " — " + self.t("combat.apocalypse", pv=pv_max // 2)
         record = None
-        if ended.backlash == "sepulcrale":
+        if needs_disadvantage_die(ended):
             record = self.session.roll(combat.PostureDie("disadvantage"))
-            stance = combat.with_disadvantage(stance, record.result)
-        changes = [change("combat", stance.to_sheet() or MISSING), *more]
+        try:
+            changes, text = left_changes(
+                self.session.campaign.state,
+                ident,
+                ended,
+                text,
+                self.t,
+                face=record.result if record is not None else None,
+                turn=turn,
+            )
+        except RulesError as error:
+            self.notify(self.explain(error), severity="error")
+            return
+        changes = [*changes, *also]
         if record is None:
             self.post_message(self.SheetChanged(changes, text, ident))
             return
@@ -1063,14 +1016,9 @@ class CosmosPanel(ActionPanel):
         """Sépulcrale's Revive, instead of a fatal blow: 50 % of max PV, once."""
         if self.character is None:
             return
-        pv_max = self.sheet.get("pv_max", 0)
-        try:
-            stance, pv = combat.revive(self.stance, pv_max if isinstance(pv_max, int) else 0)
-        except RulesError as error:
-            self.notify(self.explain(error), severity="error")
-            return
-        text = self.t("combat.revive_entry", name=self._who(), pv=pv)
-        self._stance_entry(stance, text, [self._sheet_change("pv", pv)])
+        from meneur.play.combat import use_revive
+
+        self.post_message(self.SheetChanged((), use_revive(self.character, self.t), self.character))
 
     @on(Button.Pressed, "#dodge, #parry")
     def defend(self, event: Button.Pressed) -> None:

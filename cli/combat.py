@@ -1,0 +1,103 @@
+"""``meneur combat [DIR] CHARACTER [VERB]``: a Great Cosmos character's combat state
+(postures, Light & Dark, the backlash, a provocation), or one step of it — offensive,
+defensive, light, dark, turn-end, revive, provoke TARGET — journaled as the panel does
+it (meneur.play.combat), made of the sheets under the lock; a die a step rolls
+(Illumination's advantage, the backlash's disadvantage) replays with ``--seed``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .campaigns import _directory, _open
+from .fatigue import _character
+from .usage import UsageError
+
+VERBS = ("show", "offensive", "defensive", "light", "dark", "turn-end", "revive", "provoke")
+
+
+def _shown(state: Any, ident: str, t: Any) -> str:
+    """The stance in words: posture, the special posture's turn, backlash, cooldown,
+    what waits for the next action."""
+    from meneur.core.cosmos.combat import MAX_TURNS, Stance
+
+    sheet = state["characters"][ident].get("sheet", {})
+    stance = Stance.from_sheet(sheet if isinstance(sheet, dict) else {})
+    name = state["characters"][ident].get("name", ident)
+    lines = [f"{name} — {t(f'combat.posture.{stance.current}')}"]
+    from meneur.content import term
+
+    if stance.special:
+        lines.append(t("combat.turns", turns=stance.turns + 1, most=MAX_TURNS))
+    if stance.advantage:
+        row = term(f"posture_die.outcome.advantage_{stance.advantage}")
+        lines.append(t("combat.advantage", effect=row.short or row.fr))
+    if stance.backlash:
+        lines.append(t(f"combat.backlash.{stance.backlash}", turns=stance.backlash_turns))
+    if stance.disadvantage:
+        row = term(f"posture_die.outcome.disadvantage_{stance.disadvantage}")
+        lines.append(row.short or row.fr)
+    if stance.cooldown:
+        lines.append(t("combat.cooldown", turns=stance.cooldown))
+    if stance.negative_due:
+        lines.append(t("combat.negative_due"))
+    if stance.provoked_by:
+        by = state["characters"].get(stance.provoked_by, {}).get("name", "—")
+        lines.append(t("combat.provoked", name=by))
+    return "\n".join(lines)
+
+
+def run_combat(args: argparse.Namespace) -> str:
+    """Show the character's combat state, or take one step.
+
+    Raises:
+        UsageError: for words that do not fit, or an unknown character.
+        RulesError: when the rules refuse the step (no point left, a cooldown, Revive
+            outside Sépulcrale…): nothing is written.
+    """
+    from meneur.content.strings import default_language, strings
+    from meneur.core.cosmos.combat import PostureDie, roll_die
+    from meneur.core.records import roll_seeded
+    from meneur.play import combat
+
+    from .commands import campaign_seed
+
+    words = list(args.words)
+    at = next((i for i, word in enumerate(words) if word in VERBS), len(words))
+    who, verb, rest = words[:at], (words[at:] or ["show"])[0], words[at + 1 :]
+    if len(who) not in (1, 2) or len(rest) != (verb == "provoke"):
+        raise UsageError("meneur combat", "expected [DIR] CHARACTER [VERB] (provoke TARGET)")
+    directory = _directory(who[0] if len(who) == 2 else None)
+    t = strings(args.lang or default_language()).t
+    if verb == "show":
+        with _open(directory, write=False) as campaign:
+            ident = _character(who[-1], campaign.state.get("characters", {}), "meneur combat")
+            return _shown(campaign.state, ident, t)
+    with _open(directory) as campaign:
+        characters = campaign.state.get("characters", {})
+        ident = _character(who[-1], characters, "meneur combat")
+        roll = None
+        if verb in ("offensive", "defensive"):
+            plan = combat.set_posture(ident, verb, t)
+        elif verb == "light":
+            combat.point_changes(campaign.state, ident, "illumination", t, 1)  # may it?
+            roll = roll_seeded(roll_die, PostureDie("advantage"), campaign_seed(args, campaign))
+            plan = combat.spend_point(ident, "illumination", t, roll.result)
+        elif verb == "dark":
+            plan = combat.spend_point(ident, "sepulcrale", t)
+        elif verb == "turn-end":
+            if combat.needs_disadvantage_die(combat.ending_turn(campaign.state, ident)):
+                roll = roll_seeded(
+                    roll_die, PostureDie("disadvantage"), campaign_seed(args, campaign)
+                )
+            plan = combat.turn_end(ident, t, roll.result if roll is not None else None)
+        elif verb == "revive":
+            plan = combat.use_revive(ident, t)
+        else:
+            plan = combat.provoke(ident, _character(rest[0], characters, "meneur combat"), t)
+        if roll is None:
+            entry = campaign.append("change", plan)
+        else:
+            chosen = args.seed is not None
+            entry = campaign.record_roll(roll, plan, character=ident, chosen_seed=chosen)
+    return f"#{entry.id} {entry.text}"

@@ -1,0 +1,214 @@
+"""Great Cosmos combat steps (meneur.core.cosmos.combat) in words and changes, one
+implementation for the panel, the shared table and ``meneur combat``: a posture chosen,
+a Light or Dark point spent, a turn's end (with what it brings: a backlash's fatigue,
+Sépulcrale's disadvantage die, Apocalypse, a potion's turn, the grid's moves), Revive,
+a Provocation abusive.
+
+Each step is computed from a campaign state: the command line's plans call them under
+the lock. The dice a step needs (Illumination's advantage d6, the backlash's
+disadvantage d6) are rolled by the caller first and given as faces, so the entry
+carries its roll; a plan whose state no longer calls for the die it was given refuses
+("the state changed"), never writes a die it did not use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from meneur.core.changes import MISSING, Change, read
+from meneur.core.cosmos import combat
+from meneur.core.cosmos.endurance import EVENTS, RECOVERIES, Fatigue
+from meneur.core.errors import RulesError
+from meneur.core.sheets import whole_or
+from meneur.saves.campaign import Plan, Planned
+
+Words = Callable[..., str]
+
+
+def _sheet(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, Any], str]:
+    item = state.get("characters", {}).get(character)
+    if not isinstance(item, Mapping):
+        raise RulesError(f"no character {character!r}", message_key="cosmos.who")
+    sheet = item.get("sheet", {})
+    return (sheet if isinstance(sheet, Mapping) else {}), str(item.get("name", character))
+
+
+def _change(state: Mapping[str, Any], character: str, key: str, value: Any) -> Change:
+    path = ("characters", character, "sheet", key)
+    return Change(path, read(state, path), value)
+
+
+def _fatigue(sheet: Mapping[str, Any]) -> Fatigue:
+    return Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
+
+
+def needs_disadvantage_die(ended: combat.TurnEnd) -> bool:
+    """Whether a turn's end (or a Final Skill) brings Sépulcrale's backlash, whose
+    disadvantage d6 is rolled then."""
+    return ended.backlash == "sepulcrale"
+
+
+def left_changes(
+    state: Mapping[str, Any],
+    character: str,
+    ended: combat.TurnEnd,
+    text: str,
+    t: Words,
+    *,
+    face: int | None = None,
+    turn: bool = False,
+) -> tuple[list[Change], str]:
+    """The changes and words of a special posture left or a turn's end (``turn``) for
+    ``character``: the stance after (the backlash's disadvantage ``face`` applied), the
+    backlash's fatigue with the endurance rule, Apocalypse (50 % of max PV) and, at a
+    turn's end, a revigoration's turn and the grid's moves counted again.
+
+    Raises:
+        RulesError: when the backlash calls for the disadvantage die and no face is
+            given, or a face is given that nothing calls for.
+    """
+    from meneur.core.cosmos import grid
+    from meneur.core.cosmos.fatigue import Suspended, turn_over
+
+    options = state.get("options", {})
+    sheet, _ = _sheet(state, character)
+    stance, more = ended.stance, []
+    if needs_disadvantage_die(ended) != (face is not None):
+        raise RulesError("the state changed: try again", message_key="cosmos.combat.state_changed")
+    if ended.backlash:
+        text += " — " + t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
+        if options.get("endurance"):
+            after = _fatigue(sheet).gain(*EVENTS[f"{ended.backlash}_backlash"])
+            more += [_change(state, character, "fp", after.fp)]
+            more += [_change(state, character, "fm", after.fm)]
+    if turn and options.get("movement") and "grid" in sheet:
+        place = grid.turn_over(grid.Place.from_sheet(sheet))
+        if place is not None:
+            more.append(_change(state, character, "grid", place.to_sheet()))
+    if turn and options.get("endurance") and "suspended" in sheet:
+        left = turn_over(Suspended.from_sheet(sheet))
+        more.append(_change(state, character, "suspended", left.to_sheet() if left else MISSING))
+    if ended.apocalypse:
+        pv = whole_or(sheet.get("pv_max")) // 2
+        more.append(_change(state, character, "pv", pv))
+        text += " — " + t("combat.apocalypse", pv=pv)
+    if face is not None:
+        stance = combat.with_disadvantage(stance, face)
+    changes = [_change(state, character, "combat", stance.to_sheet() or MISSING), *more]
+    return [c for c in changes if c.before != c.after], text
+
+
+def turn_end(character: str, t: Words, face: int | None = None) -> Plan:
+    """End ``character``'s turn (see :func:`left_changes`); ``face``: the backlash's
+    disadvantage d6 when the turn brings Sépulcrale's (ask :func:`ending_turn` first)."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        sheet, name = _sheet(state, character)
+        ended = combat.end_turn(combat.Stance.from_sheet(sheet))
+        changes, text = left_changes(
+            state, character, ended, t("combat.turn_entry", name=name), t, face=face, turn=True
+        )
+        return Planned(text, tuple(changes), character=character)
+
+    return plan
+
+
+def ending_turn(state: Mapping[str, Any], character: str) -> combat.TurnEnd:
+    """What ending ``character``'s turn would do now (to know whether to roll the
+    disadvantage die before asking)."""
+    sheet, _ = _sheet(state, character)
+    return combat.end_turn(combat.Stance.from_sheet(sheet))
+
+
+def set_posture(character: str, posture: str, t: Words) -> Plan:
+    """The default posture, ``offensive`` or ``defensive`` (chosen before acting)."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        sheet, name = _sheet(state, character)
+        stance = combat.change_posture(combat.Stance.from_sheet(sheet), posture)
+        text = t("combat.posture_entry", name=name, posture=t(f"combat.posture.{posture}"))
+        change = _change(state, character, "combat", stance.to_sheet() or MISSING)
+        return Planned(text, (change,), character=character)
+
+    return plan
+
+
+def point_changes(
+    state: Mapping[str, Any], character: str, kind: str, t: Words, face: int | None
+) -> tuple[list[Change], str]:
+    """A Light (``illumination``) or Dark (``sepulcrale``) point spent: the posture
+    entered (Illumination's advantage ``face`` applied), the point gone and, with the
+    endurance rule, "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM" in the same
+    changes (one undo takes all back).
+
+    Raises:
+        RulesError: as :func:`meneur.core.cosmos.combat.enter` refuses, or for a face
+            given (or missing) that the posture does not roll.
+    """
+    sheet, name = _sheet(state, character)
+    key = "light" if kind == "illumination" else "dark"
+    options = state.get("options", {})
+    exhausted = bool(options.get("endurance")) and _fatigue(sheet).exhausted
+    points = whole_or(sheet.get(key), 1)
+    stance = combat.enter(combat.Stance.from_sheet(sheet), kind, points, exhausted=exhausted)
+    if (kind == "illumination") != (face is not None):
+        raise RulesError("Illumination rolls its advantage d6, Sépulcrale none")
+    if face is not None:
+        stance = combat.with_advantage(stance, face)
+    changes = [
+        _change(state, character, "combat", stance.to_sheet()),
+        _change(state, character, key, points - 1),
+    ]
+    text = t(f"combat.entered.{kind}", name=name)
+    if options.get("endurance"):
+        before = _fatigue(sheet)
+        after = before.recover(*RECOVERIES["light_dark_point"])
+        if after != before:
+            changes += [_change(state, character, "fp", after.fp)]
+            changes += [_change(state, character, "fm", after.fm)]
+            text += " — " + t("fatigue.point_rest", fp=after.fp, fm=after.fm)
+    return [c for c in changes if c.before != c.after], text
+
+
+def spend_point(character: str, kind: str, t: Words, face: int | None = None) -> Plan:
+    """Spend a Light or Dark point (see :func:`point_changes`)."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        changes, text = point_changes(state, character, kind, t, face)
+        return Planned(text, tuple(changes), character=character)
+
+    return plan
+
+
+def use_revive(character: str, t: Words) -> Plan:
+    """Sépulcrale's Revive, instead of a fatal blow: 50 % of max PV, once."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        sheet, name = _sheet(state, character)
+        stance, pv = combat.revive(combat.Stance.from_sheet(sheet), whole_or(sheet.get("pv_max")))
+        changes = (
+            _change(state, character, "combat", stance.to_sheet() or MISSING),
+            _change(state, character, "pv", pv),
+        )
+        return Planned(t("combat.revive_entry", name=name, pv=pv), changes, character=character)
+
+    return plan
+
+
+def provoke(character: str, target: str, t: Words) -> Plan:
+    """``character``, in Sépulcrale, hurt ``target``: Provocation abusive marks them."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        sheet, name = _sheet(state, character)
+        if target == character:
+            raise RulesError("the character does not provoke themselves")
+        target_sheet, target_name = _sheet(state, target)
+        after = combat.provoke(
+            combat.Stance.from_sheet(target_sheet), character, combat.Stance.from_sheet(sheet)
+        )
+        change = _change(state, target, "combat", after.to_sheet() or MISSING)
+        text = t("combat.provoke_entry", name=name, target=target_name)
+        return Planned(text, (change,), character=character)
+
+    return plan

@@ -1,0 +1,87 @@
+"""``meneur combat [DIR] CHARACTER [VERB]``: the panel's combat steps from the command
+line, through meneur.play.combat — the same entries, the posture die replayed from
+``--seed``, a refused step exit 2 with nothing written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+from meneur.core.cosmos.combat import PostureDie, roll_die
+from meneur.core.records import roll_seeded
+from meneur.saves.campaign import Campaign, replay_roll
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def made(tmp_path: Path) -> Campaign:
+    campaign = Campaign.create(
+        tmp_path / "c", system="cosmos", name="C", options={"endurance": True}
+    )
+    campaign.set(
+        ("characters", "kael"),
+        {"name": "Kael", "sheet": {"fp": 7, "fm": 7, "level": 5, "pv_max": 200}},
+    )
+    campaign.set(("characters", "lyra"), {"name": "Lyra", "sheet": {}})
+    return campaign
+
+
+def sheet(made: Campaign, ident: str = "kael") -> dict:
+    return Campaign.open(made.directory, write=False).state["characters"][ident]["sheet"]
+
+
+def test_a_light_point_rolls_its_advantage_die_from_the_seed(capsys, made: Campaign) -> None:
+    directory = str(made.directory)
+    status, out, _ = run(
+        capsys, "combat", directory, "kael", "light", "--seed", "7", "--lang", "fr"
+    )
+    assert (status, out) == (
+        0,
+        "#3 Kael consomme un Light point : posture Illumination"
+        " — la fatigue retombe (FP 1, FM 1)\n",
+    )
+    face = roll_seeded(roll_die, PostureDie("advantage"), 7).result
+    assert sheet(made)["combat"] == {"special": "illumination", "advantage": face}
+    assert (sheet(made)["light"], sheet(made)["fp"], sheet(made)["fm"]) == (0, 1, 1)
+    entry = Campaign.open(made.directory, write=False).journal.latest(1)[0]
+    assert replay_roll(entry.roll).result == face
+
+
+def test_three_turns_in_sepulcrale_bring_the_backlash_and_apocalypse(capsys, made) -> None:
+    directory = str(made.directory)
+    assert run(capsys, "combat", directory, "kael", "dark")[0] == 0
+    assert run(capsys, "combat", directory, "kael", "provoke", "Lyra")[0] == 0
+    assert sheet(made, "lyra")["combat"] == {"provoked_by": "kael"}
+    for _ in range(2):
+        assert run(capsys, "combat", directory, "kael", "turn-end", "--seed", "1")[0] == 0
+    status, out, _ = run(
+        capsys, "combat", directory, "kael", "turn-end", "--seed", "1", "--lang", "fr"
+    )
+    assert status == 0
+    assert "Contre-coup Sépulcrale" in out
+    assert "Apocalypse : meurt et revient avec 100 PV" in out
+    face = roll_seeded(roll_die, PostureDie("disadvantage"), 1).result
+    stance = sheet(made)["combat"]
+    assert (stance["backlash"], stance["disadvantage"]) == ("sepulcrale", face)
+    assert sheet(made)["pv"] == 100
+    assert sheet(made)["fp"] == 9  # 1, then the backlash's +8 FP
+
+
+def test_a_refused_step_exits_2_and_writes_nothing(capsys, made: Campaign) -> None:
+    directory = str(made.directory)
+    before = (made.directory / "campaign.toml").read_bytes()
+    status, _, err = run(capsys, "combat", directory, "kael", "revive")
+    assert (status, err) == (2, "meneur: error: Revive is Sépulcrale's\n")
+    status, _, err = run(capsys, "combat", directory, "kael", "provoke", "lyra")
+    assert (status, err) == (2, "meneur: error: Provocation abusive is Sépulcrale's\n")
+    assert (made.directory / "campaign.toml").read_bytes() == before
+    assert run(capsys, "combat", directory, "kael", "offensive")[0] == 0
+    status, out, _ = run(capsys, "combat", directory, "kael", "--lang", "fr")
+    assert out == "Kael — Posture offensive\n"
