@@ -779,6 +779,12 @@ def _cosmos_options(parser: Parser, rolling: bool) -> None:
         " without bonuses; 6 a passive Esprit test first (--aura-test)",
     )
     parser.add_argument(
+        "--final-skill",
+        action="store_true",
+        help="the test is the Final Skill: critical failures ignored (Annulation critique);"
+        " with --character, level 5+ in Illumination or Sépulcrale, which it ends",
+    )
+    parser.add_argument(
         "--aura-test",
         choices=["passed", "failed"],
         help="with --aura 6: how the passive Esprit test went (failed: no action)",

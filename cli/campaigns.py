@@ -612,7 +612,18 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         if karma_path is not None and record.karma_after != karma:
             before = read(campaign.state, karma_path)
             changes.append(Change(karma_path, before, record.karma_after))
-        text = roll_words(record, args.label or "")
+        label = args.label or ""
+        if karma_path is not None and args.character:
+            from meneur.play.combat import after_test
+
+            more, fell = after_test(campaign.state, args.character)
+            changes += more
+            if fell:  # the backlash's die 3 strikes this test
+                from meneur.content.strings import strings
+
+                said = strings("fr").t("combat.negative_fell")
+                label = f"{label} — {said}" if label else said
+        text = roll_words(record, label)
         entry = campaign.record_roll(
             record,
             text,
@@ -622,7 +633,29 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             secrecy=secrecy,
             chosen_seed=args.seed is not None,
         )
+        if getattr(args, "final_skill", False) and args.character:
+            _final_skill_ends(args, campaign)
     return record, entry.id
+
+
+def _final_skill_ends(args: argparse.Namespace, campaign: Campaign) -> None:
+    """After a Final Skill rolled with ``--character``: its special posture ends at once
+    (meneur.play.combat), its backlash's die rolled when Sépulcrale's comes."""
+    from meneur.content.strings import strings
+    from meneur.core.cosmos.combat import PostureDie, roll_die
+    from meneur.core.records import roll_seeded
+    from meneur.play import combat
+
+    from .commands import new_seed
+
+    t = strings("fr").t
+    ended = combat.ending_final_skill(campaign.state, args.character)
+    if not combat.needs_disadvantage_die(ended):
+        campaign.append("change", combat.final_skill_ends(args.character, t))
+        return
+    die = roll_seeded(roll_die, PostureDie("disadvantage"), new_seed())
+    plan = combat.final_skill_ends(args.character, t, die.result)
+    campaign.record_roll(die, plan, character=args.character)
 
 
 def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
@@ -676,6 +709,10 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
     if len(named) == len(args.stat or ()):  # every stat by name: the journal names them
         args.stat_names = tuple(named)
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
+    if getattr(args, "final_skill", False):
+        from meneur.play.combat import ending_final_skill
+
+        ending_final_skill(state, args.character)  # level 5+, in a special posture
     args.concentrated, args.concentration_test, args.aura = False, None, None  # worked out
     args.aura_test = None
     return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))

@@ -168,6 +168,7 @@ def cosmos_test(args: argparse.Namespace) -> cosmos.CosmosTest:
         critical_failures=args.critical_failures,
         names=tuple(getattr(args, "stat_names", ())),
         reroll_bonus=reroll,
+        final_skill=bool(getattr(args, "final_skill", False)),
     )
 
 

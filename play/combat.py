@@ -212,3 +212,45 @@ def provoke(character: str, target: str, t: Words) -> Plan:
         return Planned(text, (change,), character=character)
 
     return plan
+
+
+def after_test(state: Mapping[str, Any], character: str) -> tuple[list[Change], bool]:
+    """What a test the character rolls changes besides its karma: the backlash's
+    negative effect spent (and whether it fell on this test: its words say so), and
+    with the movement rule, a move made before it ends the turn's moving."""
+    from meneur.core.cosmos import grid
+
+    sheet, _ = _sheet(state, character)
+    changes = []
+    stance, fell = combat.acted(combat.Stance.from_sheet(sheet))
+    if fell:
+        changes.append(_change(state, character, "combat", stance.to_sheet() or MISSING))
+    if state.get("options", {}).get("movement"):
+        place = grid.Place.from_sheet(sheet)
+        moved = grid.acted(place)
+        if moved is not None and moved != place:
+            changes.append(_change(state, character, "grid", moved.to_sheet()))
+    return changes, fell
+
+
+def ending_final_skill(state: Mapping[str, Any], character: str) -> combat.TurnEnd:
+    """What the Final Skill would end now (refused below level 5 or outside
+    Illumination and Sépulcrale, as :func:`meneur.core.cosmos.combat.final_skill`)."""
+    sheet, _ = _sheet(state, character)
+    level = whole_or(sheet.get("level"), 1)
+    return combat.final_skill(combat.Stance.from_sheet(sheet), level)
+
+
+def final_skill_ends(character: str, t: Words, face: int | None = None) -> Plan:
+    """The special posture the Final Skill ends at once (its backlash when it lasted
+    more than 2 turns, the turn under way counted); ``face``: the backlash's
+    disadvantage d6 when it is Sépulcrale's."""
+
+    def plan(state: Mapping[str, Any]) -> Planned:
+        _, name = _sheet(state, character)
+        ended = ending_final_skill(state, character)
+        text = t("combat.final_entry", name=name)
+        changes, text = left_changes(state, character, ended, text, t, face=face)
+        return Planned(text, tuple(changes), character=character)
+
+    return plan

@@ -85,3 +85,37 @@ def test_a_refused_step_exits_2_and_writes_nothing(capsys, made: Campaign) -> No
     assert run(capsys, "combat", directory, "kael", "offensive")[0] == 0
     status, out, _ = run(capsys, "combat", directory, "kael", "--lang", "fr")
     assert out == "Kael — Posture offensive\n"
+
+
+def test_a_final_skill_from_the_command_line_ends_the_posture(capsys, made: Campaign) -> None:
+    # "Utiliser le Final Skill met fin prématurément à la posture Sépulcrale"; critical
+    # failures ignored on it ("Annulation critique").
+    directory = str(made.directory)
+    roll = ("roll", "cosmos", "--campaign", directory, "--character", "kael", "--threshold", "60")
+    status, _, err = run(capsys, *roll, "--final-skill")
+    assert (status, err) == (
+        2,
+        "meneur: error: the Final Skill is used in Illumination or Sépulcrale only\n",
+    )
+    assert run(capsys, "combat", directory, "kael", "dark")[0] == 0
+    assert run(capsys, *roll, "--final-skill", "--seed", "5")[0] == 0
+    rolled, ended = Campaign.open(made.directory, write=False).journal.latest(2)
+    assert rolled.roll["inputs"]["final_skill"] is True
+    assert ended.text == "Kael utilise son Final Skill — Apocalypse : meurt et revient avec 100 PV"
+    assert sheet(made)["combat"] == {"cooldown": 2}  # out of Sépulcrale, not 3 turns in
+
+
+def test_the_backlashs_negative_effect_falls_on_the_next_roll(capsys, made: Campaign) -> None:
+    made.set(
+        ("characters", "kael", "sheet", "combat"),
+        {"backlash": "sepulcrale", "backlash_turns": 2, "disadvantage": 3, "negative_due": True},
+    )
+    directory = str(made.directory)
+    roll = ("roll", "cosmos", "--campaign", directory, "--character", "kael", "--threshold", "60")
+    assert run(capsys, *roll)[0] == 0
+    entry = Campaign.open(made.directory, write=False).journal.latest(1)[0]
+    assert "un effet négatif frappe cette action (contre-coup, dé 3)" in entry.text
+    assert "negative_due" not in sheet(made)["combat"]
+    assert run(capsys, *roll)[0] == 0
+    entry = Campaign.open(made.directory, write=False).journal.latest(1)[0]
+    assert "effet négatif" not in entry.text

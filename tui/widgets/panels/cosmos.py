@@ -6,6 +6,7 @@ or healing figure under it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -20,7 +21,7 @@ from textual.widgets import Button, Checkbox, Collapsible, Input, SelectionList,
 from meneur.content import term
 from meneur.content.cosmos import element_table
 from meneur.content.outcomes import percent_text
-from meneur.core.changes import MISSING, Change, read
+from meneur.core.changes import Change, read
 from meneur.core.cosmos import aura, combat, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.conditions import (
@@ -344,22 +345,14 @@ class CosmosPanel(ActionPanel):
         backlash's negative effect waiting for their next action."""
         if not isinstance(record, cosmos.CosmosRoll) or self.character is None:
             return []
+        from meneur.play.combat import after_test
+
         changes = []
         if record.karma_after != record.inputs.karma:
             changes.append(self._sheet_change("karma", record.karma_after))
-        after, fell = combat.acted(self.stance)
-        if fell:
-            changes.append(self._sheet_change("combat", after.to_sheet() or MISSING))
-        if self.session.options.get("movement"):
-            from meneur.core.cosmos import grid
-
-            try:
-                place = grid.Place.from_sheet(self.sheet)
-            except RulesError:
-                place = None  # the campaign's check refuses such a sheet already
-            moved = grid.acted(place)
-            if moved is not None and moved != place:  # moved then acted: no more moving
-                changes.append(self._sheet_change("grid", moved.to_sheet()))
+        # A sheet the campaign's check refuses already changes nothing more.
+        with suppress(RulesError):
+            changes += after_test(self.session.campaign.state, self.character)[0]
         return changes
 
     def journal_text(self, record: Any) -> str:
@@ -367,7 +360,7 @@ class CosmosPanel(ActionPanel):
         action (Sépulcrale's disadvantage 3)."""
         text = super().journal_text(record)
         mine = isinstance(record, cosmos.CosmosRoll) and self.character is not None
-        if mine and combat.acted(self.stance)[1]:
+        if mine and combat.acted(self.stance)[1]:  # the same test as play.combat.after_test
             return f"{text} — {self.t('combat.negative_fell')}"
         return text
 
