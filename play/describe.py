@@ -137,6 +137,8 @@ def _subject(path: tuple[str, ...], state: Mapping[str, Any], change: Change, t:
             name = _name(change.before) or _name(change.after)
         named = name or t(f"journal.some_{part}")
         rest = [key for key in path[2:] if key not in ("sheet", "value")]
+        if path[2:3] == ("sheet",) and rest:  # a sheet's key by the name the sheet shows
+            rest[0] = _sheet_label(rest[0])
         return " · ".join([named, *rest])
     if part == "options" and len(path) >= 2:
         return t("journal.option", name=path[1])
@@ -145,6 +147,15 @@ def _subject(path: tuple[str, ...], state: Mapping[str, Any], change: Change, t:
     if part == "lists" and len(path) >= 2 and path[1] in LISTS:
         return t(f"journal.list_{path[1]}")
     return t("journal.campaign_part", part=path[-1] if part in ("lists", "solo") else part)
+
+
+def _sheet_label(key: str) -> str:
+    """A sheet key as the sheet names it (``karma`` → ``Karma``, ``grid`` → ``Case sur
+    le damier``), the key itself for one without a term."""
+    from meneur.content import terms
+
+    found = terms().get(f"sheet.{key}")
+    return found.fr if found is not None else key
 
 
 def _name(item: object) -> str:
