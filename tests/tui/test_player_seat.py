@@ -264,3 +264,60 @@ async def test_a_players_roll_says_who_sees_it_and_keeps_its_seed_until_the_sess
         assert str(written.roll["seed"]) not in shown
         assert "graine montrée à la fin de la séance" in shown
     gm.close()
+
+
+async def test_a_players_own_fatigue_and_moves_are_hers_and_anothers_sheet_is_not(
+    tmp_path: Path,
+) -> None:
+    # This wave's Great Cosmos steps go through meneur.play and the campaign's seat rules:
+    # a meal or a move for her own character is written as hers; marking Mira (a
+    # Provocation abusive) touches another's sheet and is the GM's.
+    gm = Campaign.create(
+        tmp_path / "c",
+        system="cosmos",
+        name="Table",
+        options={"endurance": True, "movement": True},
+    )
+    gm.set(
+        ("characters", "kael"),
+        {"name": "Kael", "kind": "pc", "sheet": {"fp": 6, "combat": {"special": "sepulcrale"}}},
+    )
+    gm.set(("characters", "mira"), {"name": "Mira", "kind": "pc", "sheet": {}})
+    gm.set(("characters", "kael", "sheet", "grid"), {"x": 0, "y": 0})
+    app = player_app(gm.directory)
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        from meneur.tui.widgets.choice import Choice
+
+        screen = app.screen
+        await pilot.click("#fatigue CollapsibleTitle")
+        await pilot.pause()
+        screen.query_one("#fatigue-event", Choice).value = "meal"
+        screen.query_one("#fatigue-apply").press()
+        await pilot.pause()
+        entry = Campaign.open(gm.directory, write=False).journal.latest(1)[0]
+        assert (entry.by, entry.text) == (
+            "alice",
+            "Kael : Repas (−1 FP, −1 FM) · 1/3 aujourd'hui (FP 6 → 5, FM 0 → -1)",
+        )
+        await pilot.click("#grid CollapsibleTitle")
+        await pilot.pause()
+        from textual.widgets import Input
+
+        screen.query_one("#grid-square", Input).value = "1,0"
+        screen.query_one("#grid-move").press()
+        await pilot.pause()
+        state = Campaign.open(gm.directory, write=False).state
+        assert state["characters"]["kael"]["sheet"]["grid"] == {"x": 1, "y": 0, "moved": 1}
+        before = Campaign.open(gm.directory, write=False).journal.last_id
+        await pilot.click("#combat CollapsibleTitle")
+        await pilot.pause()
+        screen.query_one("#provoke-target", Choice).value = "mira"
+        screen.query_one("#provoke").press()
+        await until_app(
+            pilot, lambda: "Ce personnage n'est pas le vôtre" in messages(app), "refused"
+        )
+        assert Campaign.open(gm.directory, write=False).journal.last_id == before
+        assert "provoked_by" not in str(
+            Campaign.open(gm.directory, write=False).state["characters"]["mira"]
+        )
