@@ -70,3 +70,27 @@ def test_the_interface_imports_no_cycle_through_the_app() -> None:
                 if "meneur.tui.app" in names:
                     offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert offenders == []
+
+
+def test_every_package_folder_is_installed_not_only_in_an_editable_install() -> None:
+    # Found by building a wheel: the rule systems' packages (meneur.core.cosmos…) were
+    # missing from setuptools' list, so only an editable install (the README's) had them;
+    # `pip install .` would have installed an app that cannot import its rules.
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = project["tool"]["setuptools"]
+    folders = {folder: package for package, folder in setuptools["package-dir"].items()}
+    listed = set(setuptools["packages"])
+    for init in sorted(ROOT.glob("*/**/__init__.py")):
+        folder = init.parent.relative_to(ROOT)
+        if (
+            folder.parts[0] in ("tests", "benchmarks", "docs", ".venv")
+            or "site-packages" in folder.parts
+        ):
+            continue
+        top = str(folder.parts[0])
+        if top not in folders:
+            continue
+        package = ".".join([folders[top], *folder.parts[1:]])
+        assert package in listed, f"{folder} is not installed: add {package} to packages"
