@@ -1,0 +1,347 @@
+"""The table's turns of secret choices (meneur.core.phases) and the GM's roll requests: a
+turn opened (F7), each player asked for their characters' choices once, the choices
+revealed all at once on every screen; the characters a request or a turn asks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual import work
+
+from meneur.play.errors import CampaignError
+from meneur.tui.widgets.journal import JournalView
+
+if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
+    from meneur.play.journal import Entry
+    from meneur.play.session import Session
+
+
+class _Table(Protocol):
+    """What the table screen gives the turns."""
+
+    session: Session
+    acting: str | None
+    _offered: set[tuple[str, str]]
+
+    @property
+    def app(self) -> Any: ...
+
+    def t(self, key: str, **values: object) -> str: ...
+
+    def explain(self, error: Exception) -> str: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def _journal_view(self) -> JournalView: ...
+
+    def _act_as(self, character: str) -> None: ...
+
+    def characters_changed(self, entries: Iterable[Entry] = ()) -> None: ...
+
+    def action_tab(self, tab: str) -> None: ...
+
+    def action_sheet(self, character: str | None = None) -> None: ...
+
+    def _show_compact(self) -> None: ...
+
+
+# The screen gives these at run time; only the type checker needs to hear of them.
+if TYPE_CHECKING:
+    _Base = _Table
+else:
+    _Base = object
+
+
+class TurnCommands(_Base):
+    """Mixed into the table screen: its turns of secret choices and roll requests."""
+
+    acting: str | None
+
+    def _announce_reveals(self, entries: Iterable[Entry]) -> None:
+        """A turn revealed by anyone is said on every screen, all choices at once."""
+        journal = self._journal_view()
+        for entry in journal.seen(entries):
+            if entry.kind == "reveal":
+                self.notify(entry.text, title=self.t("turn.revealed"), timeout=15)
+
+    def _mine(self, character: str) -> bool:
+        seat = self.session.seat
+        return seat.role == "gm" or character in seat.characters
+
+    def _offer_choices(self) -> None:
+        """Ask this screen's player for their characters' choices in an open turn, once
+        each (F7 asks again); the GM is asked only through F7."""
+        if self.session.seat.role != "player" or self.app.screen is not self:
+            return
+        for ident, prompt, owed in self.session.campaign.open_requests():
+            for character in owed:
+                key = (f"request {ident}", character)
+                if key in self._offered or not self._mine(character):
+                    continue
+                self._offered.add(key)
+                self._ask_roll(prompt, character)
+                return
+        for ident, phase in self.session.campaign.open_phases():
+            for character in phase.characters:
+                key = (ident, character)
+                if character in phase.chosen or key in self._offered or not self._mine(character):
+                    continue
+                self._offered.add(key)
+                self._ask_choice(ident, character)
+                return  # one dialog at a time; the next comes once this one is answered
+
+    def _ask_roll(self, prompt: str, character: str) -> None:
+        """The GM asked ``character`` for a roll: say so; Enter makes them the one who
+        acts in the Action tab, where the player sets up the test and rolls (that roll
+        answers the request)."""
+        from .dialogs import ListDialog
+
+        name = self.session.characters().get(character, {}).get("name", character)
+
+        def answered(index: int | None) -> None:
+            if index is None:
+                return
+            self._act_as(character)
+            self._show_compact()
+            self.action_tab("action")
+
+        self.app.push_screen(
+            ListDialog(
+                self.t("request.asked", prompt=prompt),
+                [self.t("request.roll_for", name=name)],
+                hint=self.t("request.hint"),
+            ),
+            answered,
+        )
+
+    def _ask_choice(self, ident: str, character: str) -> None:
+        """The dialog where ``character``'s choice for turn ``ident`` is made in secret."""
+        from .dialogs import ListDialog, TextDialog
+
+        phase = self.session.campaign.phase(ident)
+        name = self.session.characters().get(character, {}).get("name", character)
+        title = self.t("turn.choose", name=name, prompt=phase.prompt)
+
+        def chosen(choice: str | None) -> None:
+            if choice is None:
+                return
+            try:
+                entries = self.session.campaign.choose(ident, character, choice)
+            except CampaignError as error:
+                self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+                return
+            self.notify(self.t("turn.sealed", name=name, choice=choice))
+            self._announce_reveals(entries[1:])
+            self.characters_changed(entries)
+
+        if phase.options:
+            self.app.push_screen(
+                ListDialog(title, list(phase.options), hint=self.t("turn.secret_hint")),
+                lambda index: chosen(None if index is None else phase.options[index]),
+            )
+        else:
+            self.app.push_screen(
+                TextDialog(title, self.t("turn.answer"), hint=self.t("turn.secret_hint")),
+                lambda text: chosen(text.strip() if text and text.strip() else None),
+            )
+
+    def action_turn(self) -> None:
+        """F7: the GM opens a turn of secret choices or asks everyone for a roll, or sees
+        who has chosen and reveals; a player answers what the GM asked of them."""
+        from .dialogs import ListDialog
+
+        campaign = self.session.campaign
+        open_phases = campaign.open_phases()
+        if self.session.seat.role == "player":
+            for _, prompt, owed in campaign.open_requests():
+                for character in owed:
+                    if self._mine(character):
+                        self._ask_roll(prompt, character)
+                        return
+            for ident, phase in open_phases:
+                for character in phase.characters:
+                    if self._mine(character) and character not in phase.chosen:
+                        self._ask_choice(ident, character)
+                        return
+            self.notify(self.t("turn.nothing_to_choose"), severity="warning")
+            return
+        if self.session.seat.role != "gm":
+            return
+        if not open_phases:
+
+            def started(index: int | None) -> None:
+                if index == 0:
+                    self._open_turn()
+                elif index == 1:
+                    self._request_roll()
+
+            self.app.push_screen(
+                ListDialog(self.t("turn.gm_title"), [self.t("turn.new"), self.t("request.new")]),
+                started,
+            )
+            return
+        ident, phase = open_phases[-1]
+        characters = self.session.characters()
+        lines = [
+            ("✓ " if c in phase.chosen else "… ") + str(characters.get(c, {}).get("name", c))
+            for c in phase.characters
+        ]
+        lines.append(self.t("turn.reveal_now"))
+
+        def picked(index: int | None) -> None:
+            if index is None:
+                return
+            if index < len(phase.characters):
+                character = phase.characters[index]
+                if character not in phase.chosen:
+                    self._ask_choice(ident, character)
+                return
+            try:
+                entry = campaign.reveal_phase(ident)
+            except CampaignError as error:
+                self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+                return
+            self._announce_reveals([entry])
+            self.characters_changed([entry])
+
+        self.app.push_screen(ListDialog(self.t("turn.status", prompt=phase.prompt), lines), picked)
+
+    @work
+    async def _open_turn(self) -> None:
+        """The GM's new turn: its prompt and options (SYSTEMJ: Action / Mouvement; none:
+        a free answer each); who chooses: the players' characters at a served table,
+        else every player character."""
+        from .dialogs import TextDialog
+
+        campaign = self.session.campaign
+        number = len(campaign.state.get("phases", {})) + 1
+        prompt = await self.app.push_screen_wait(
+            TextDialog(
+                self.t("turn.open_title"),
+                self.t("turn.prompt"),
+                self.t("turn.default_prompt", number=number),
+                hint=self.t("app.dialog_hint"),
+            )
+        )
+        if prompt is None:
+            return
+        from meneur.core.phases import SYSTEMJ_OPTIONS
+
+        default = " / ".join(SYSTEMJ_OPTIONS) if campaign.system == "systemj" else ""
+        options = await self.app.push_screen_wait(
+            TextDialog(
+                self.t("turn.open_title"),
+                self.t("turn.options"),
+                default,
+                hint=self.t("app.dialog_hint"),
+            )
+        )
+        if options is None:
+            return
+        try:
+            entry = campaign.open_phase(
+                prompt, [o for o in options.split("/") if o.strip()], self._choosers()
+            )
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.characters_changed([entry])
+
+    @work
+    async def _request_roll(self) -> None:
+        """The GM asks the table's characters for a roll ("everyone, a Chance test")."""
+        from .dialogs import TextDialog
+
+        prompt = await self.app.push_screen_wait(
+            TextDialog(
+                self.t("request.new"),
+                self.t("request.prompt"),
+                hint=self.t("app.dialog_hint"),
+            )
+        )
+        if not prompt or not prompt.strip():
+            return
+        try:
+            entry = self.session.campaign.request_roll(prompt, self._choosers())
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.characters_changed([entry])
+
+    @work
+    async def action_seat_player(self) -> None:
+        """The GM seats a player at the shared table (table.toml, checked before it is
+        written, counted at their next login): id, name, public key, characters."""
+        from meneur.play.seating import edit_table, key_line
+
+        from .dialogs import TextDialog
+
+        if self.session.seat.role != "gm":
+            self.notify(self.t("seat.gm_only"), severity="warning")
+            return
+
+        def check_key(text: str) -> str | None:
+            try:
+                key_line(text)
+            except (ValueError, OSError) as error:
+                return str(error)
+            return None
+
+        answers = []
+        for field, check in (
+            ("ident", None),
+            ("name", None),
+            ("key", check_key),
+            ("characters", None),
+        ):
+            answer = await self.app.push_screen_wait(
+                TextDialog(
+                    self.t("seat.title"),
+                    self.t(f"seat.{field}"),
+                    check=check,
+                    hint=self.t("app.dialog_hint"),
+                )
+            )
+            if answer is None:
+                return
+            answers.append(answer.strip())
+        ident, name, key, characters = answers
+        wanted = [c.strip() for c in characters.replace(",", " ").split() if c.strip()]
+
+        from meneur.play.seating import seating
+
+        campaign = self.session.campaign
+        try:
+            seat = seating(ident, name=name, key=key_line(key), characters=wanted)
+            edit_table(campaign.directory, campaign.state, seat)
+        except (CampaignError, ValueError, OSError) as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.notify(self.t("seat.done", name=name or ident))
+
+    def _choosers(self) -> list[str]:
+        """Who chooses in a new turn: the characters of the players at the table (when
+        it is served and some are), else every player character, in the party's order."""
+        characters = self.session.characters()
+        presence = self.session.presence
+        seated: set[str] = set()
+        if presence is not None:
+            for present in presence.everyone():
+                seated |= set(present.seat.characters)
+        chosen = [c for c in characters if c in seated]
+        if chosen:
+            return chosen
+        return [c for c, data in characters.items() if data.get("kind", "pc") == "pc"] or list(
+            characters
+        )
