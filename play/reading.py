@@ -249,7 +249,7 @@ def roll_text(entry: Entry, campaign: Campaign, t: Translate) -> str:
     if not entry.character:
         if entry.player:  # a free roll at a shared table: who threw it, as the table calls them
             name = player_name(campaign, entry.player)
-            if words == name or words.startswith(f"{name} — "):
+            if _says_name(words, name):
                 return words
             return f"{name} — {words}" if words else name
         return words
@@ -257,9 +257,18 @@ def roll_text(entry: Entry, campaign: Campaign, t: Translate) -> str:
     if not isinstance(character, Mapping):
         return words
     name = str(character.get("name", "")).strip()
-    if not name or words == name or words.startswith(f"{name} — "):
+    if not name or _says_name(words, name):
         return words
     return f"{name} — {words}" if words else name
+
+
+def _says_name(words: str, name: str) -> bool:
+    """Whether ``words`` begin with ``name`` as a word (``Kael — …``, ``Kael : fin du
+    tour``, ``Kael consomme…``): then the name is not said twice."""
+    if not words.startswith(name):
+        return False
+    rest = words[len(name) :]
+    return not rest or not (rest[0].isalnum() or rest[0] in "'’-_")
 
 
 def _note_words(campaign: Campaign, t: Translate) -> Callable[[int], str]:

@@ -51,3 +51,20 @@ def test_a_value_set_reads_in_words_once_read_back_from_its_file(tmp_path: Path)
     campaign = Campaign.open(directory, write=False)
     entry = campaign.journal.entry(campaign.journal.last_id)
     assert read_entry(entry, campaign, strings("fr").t).text == "Ajouté : Kael"
+
+
+def test_a_roll_whose_words_begin_with_the_name_does_not_say_it_twice(tmp_path: Path) -> None:
+    # Play-tested: the backlash's die entry read "Kael — Kael : fin du tour — …".
+    from meneur.core.cosmos.combat import PostureDie, roll_die
+    from meneur.core.records import roll_seeded
+
+    campaign = Campaign.create(tmp_path / "c", system="cosmos", name="C")
+    campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {}})
+    campaign.set(("characters", "kaelis"), {"name": "Kaelis", "sheet": {}})
+    die = roll_seeded(roll_die, PostureDie("disadvantage"), 1)
+    t = strings("fr").t
+    said = campaign.record_roll(die, "Kael : fin du tour", character="kael")
+    assert read_entry(said, campaign, t).text.startswith("Kael : fin du tour")
+    # another name that begins like it is still said
+    other = campaign.record_roll(die, "Kaelis : fin du tour", character="kael")
+    assert read_entry(other, campaign, t).text.startswith("Kael — Kaelis : fin du tour")
