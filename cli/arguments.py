@@ -88,7 +88,7 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         help="the 2d100 of a character converted from rules before v4 instead",
     )
     _add_common(cosmos, rolling=True)
-    _add_campaign_commands(commands)
+    _add_campaign_commands(commands, None if argv is None else frozenset(argv))
     return parser
 
 

@@ -117,7 +117,7 @@ def reference() -> str:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from meneur.cli.arguments import ROLLED_ONLY, SYSTEMS, build_parser
 
-    top = build_parser([])
+    top = build_parser(None)
     parts = [HEAD, _section("meneur", top, "open the app (the table)", 2)]
     summaries = _summaries(top)
     for command, parser in _subparsers(top).items():

@@ -76,3 +76,28 @@ def test_a_command_loads_only_its_own_rules_and_never_textual(argv: list[str], r
     assert RULES_MODULES[rules] <= loaded
     extra = loaded - SHARED - RULES_MODULES[rules]
     assert not extra, f"{' '.join(argv)} also loaded {sorted(extra)}"
+
+
+def test_a_command_named_gets_every_option_the_full_grammar_gives_it() -> None:
+    # The command line builds only the named commands' options (the others are listed by
+    # name and summary): each must come out the same as in the whole grammar.
+    import argparse
+
+    from meneur.cli.arguments import build_parser
+
+    def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return dict(action.choices)
+        raise AssertionError("no commands")
+
+    def options(parser: argparse.ArgumentParser) -> list[tuple[str, ...]]:
+        return [(a.dest, *a.option_strings) for a in parser._actions]
+
+    whole = commands(build_parser(None))
+    assert len(whole) > 25
+    for name, parser in whole.items():
+        alone = commands(build_parser([name]))
+        assert options(alone[name]) == options(parser), name
+    # one named, another is listed without its options
+    assert options(commands(build_parser(["note"]))["fatigue"]) == [("help", "-h", "--help")]
