@@ -13,11 +13,13 @@ is written), so catching up rolls that one forward if needed. A hand edit of
 campaign.toml is journaled as a change made outside meneur (so undo and the history stay
 true); an edit that cannot be read is reported and nothing is written over it.
 
-Why it is long (~1,600 lines): the one transaction every write passes (catching up, the
+Why it is long (~1,550 lines): the one transaction every write passes (catching up, the
 seat's check, secrecy by what an entry touches, the session's draws, the atomic writes)
 lives here with the history it keeps, and it still holds game features that belong in
 :mod:`meneur.play` — roll requests, turns of secret choices, the session's dice
-commitment — which are leaving it one by one (the tension and the Chronoste have).
+commitment — which are leaving it one by one (the tension and the Chronoste have). What
+an entry carries beside its words (a roll's data, secrecy, a planned change) lives in
+:mod:`.entry_parts`.
 """
 
 from __future__ import annotations
@@ -25,15 +27,11 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
-import getpass
 import os
 import shutil
-import socket
 import stat
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal
@@ -42,11 +40,66 @@ from meneur.content.own_files import NotOwnFile, check_own, read_own
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change, ChangeError
 from meneur.core.errors import RulesError
-from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 from meneur.core.table_rules import GM_SEAT, Refused, check_entry, check_undo
-from meneur.core.visibility import check_visibility
 
 from .atomic import atomic_write, remove_leftovers
+from .entry_parts import (
+    DRAW_KEYS as DRAW_KEYS,
+)
+from .entry_parts import (
+    DRAWN as DRAWN,
+)
+from .entry_parts import (
+    ORACLE_SYSTEMS as ORACLE_SYSTEMS,
+)
+from .entry_parts import (
+    PUBLIC as PUBLIC,
+)
+from .entry_parts import (
+    STATE_FILE as STATE_FILE,
+)
+from .entry_parts import (  # their first home: other modules import them from here too
+    Clock as Clock,
+)
+from .entry_parts import (
+    Plan as Plan,
+)
+from .entry_parts import (
+    Planned as Planned,
+)
+from .entry_parts import (
+    Said as Said,
+)
+from .entry_parts import (
+    Secrecy as Secrecy,
+)
+from .entry_parts import (
+    Update as Update,
+)
+from .entry_parts import (
+    affects_state as affects_state,
+)
+from .entry_parts import (
+    default_author as default_author,
+)
+from .entry_parts import (
+    entry_kind as entry_kind,
+)
+from .entry_parts import (
+    local_now as local_now,
+)
+from .entry_parts import (
+    record_part as record_part,
+)
+from .entry_parts import (
+    replay_roll as replay_roll,
+)
+from .entry_parts import (
+    roll_inputs as roll_inputs,
+)
+from .entry_parts import (
+    roll_to_data as roll_to_data,
+)
 from .errors import CampaignError, Refusal, UndoConflict
 from .journal import JOURNAL_DIR, Entry, Journal, check_text, chunk_number, parse_toml
 from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
@@ -57,179 +110,14 @@ from .stored_words import OUTSIDE_TEXT, set_text
 if TYPE_CHECKING:
     from meneur.core.phases import Phase
 
-STATE_FILE = "campaign.toml"
 TABLE_FILE = "table.toml"
 """Who may join the shared table (see :mod:`.table_file`)."""
 BACKUP_DIR = "backups"
 BACKUPS_KEPT = 10
 """How many earlier versions of campaign.toml are kept in backups/."""
-ORACLE_SYSTEMS = frozenset({"oracle", "yesno"})
 BOOKKEEPING = frozenset({"journal_applied", "written_by", "history"})
 """campaign.toml keys meneur keeps for itself: not the players' state, never journaled as
 an outside edit."""
-
-Clock = Callable[[], datetime]
-
-
-def local_now() -> datetime:
-    """The wall-clock time, to the second, with the local UTC offset."""
-    return datetime.now().astimezone().replace(microsecond=0)
-
-
-def roll_to_data(record: Any, *, physical: bool = False) -> dict[str, Any]:
-    """A roll record (or creation rolls) as plain data for the journal.
-
-    ``kind`` names the inputs' type so the roll can be rebuilt and replayed;
-    ``physical`` marks dice the player rolled by hand and typed in (no seed).
-    """
-    from meneur.core.systems import kind_of
-
-    data = as_data(record)
-    assert isinstance(data, dict)
-    marked = {"physical": True} if physical else {}
-    return {"kind": kind_of(type(record.inputs)), "system": record.system, **marked, **data}
-
-
-DRAW_KEYS = ("draw", "commitment", "chosen_seed")
-"""What a roll's entry says of its seed beside the record (meneur.core.fair_dice): its
-draw number and the session's commitment (a live roll), or that the seed was chosen
-(``--seed``). Not part of the record: a replay compares the rest."""
-
-
-DRAWN = ("dice", "drawn")
-"""Where the session's draws are counted."""
-
-
-def record_part(roll: Mapping[str, Any]) -> dict[str, Any]:
-    """A roll's data without what it says of its seed (:data:`DRAW_KEYS`)."""
-    return {key: value for key, value in roll.items() if key not in DRAW_KEYS}
-
-
-def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
-    """A journal roll's kind of inputs and its inputs, read back from its record.
-
-    Raises:
-        CampaignError: when they cannot be read back.
-    """
-    from meneur.core.errors import RulesError
-    from meneur.core.systems import KINDS, class_of
-
-    kind = data.get("kind")
-    if kind not in KINDS:
-        raise CampaignError(STATE_FILE, f"unknown roll kind {kind!r}", "roll.kind")
-    inputs_type = class_of(str(kind))
-    try:
-        return inputs_type, from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
-    except RulesError as error:
-        raise CampaignError(JOURNAL_DIR, str(error)) from error
-
-
-def replay_roll(data: Mapping[str, Any]) -> Any:
-    """Rebuild a journal roll: replay its inputs on its seed, or, for physical dice,
-    read its inputs on the faces the player typed.
-
-    Raises:
-        CampaignError: when the inputs cannot be read back.
-    """
-    from meneur.core.errors import RulesError
-    from meneur.core.systems import resolver, roller
-
-    inputs_type, inputs = roll_inputs(data)
-    if data.get("physical") is True:
-        try:
-            faces = tuple(int(die["face"]) for die in data.get("dice", []))
-            return resolver(inputs_type)(inputs, faces)
-        except RulesError as error:
-            raise CampaignError(JOURNAL_DIR, str(error)) from error
-    return roll_seeded(roller(inputs_type), inputs, data["seed"])
-
-
-def affects_state(entry: Entry) -> bool:
-    """Whether an entry changes campaign.toml: its changes, an undo or redo, or a note
-    (which joins the undo history: undoing it strikes it)."""
-    return bool(entry.changes) or entry.kind in ("undo", "redo", "note")
-
-
-def entry_kind(record: Any) -> str:
-    """The journal kind of a record: ``oracle``, ``creation`` or ``roll``."""
-    if not isinstance(record, RollRecord):
-        return "creation"  # creation rolls are records of their own, with no outcome
-    return "oracle" if record.system in ORACLE_SYSTEMS else "roll"
-
-
-@dataclass
-class Update:
-    """What :meth:`Campaign.sync` found: entries others appended, whether the state
-    changed, and a problem with campaign.toml (a hand edit that cannot be read)."""
-
-    entries: list[Entry] = field(default_factory=list)
-    state_changed: bool = False
-    problem: str | None = None
-    error: CampaignError | None = None
-    """What :attr:`problem` says, as the error itself (see :meth:`CampaignError.within`)."""
-
-    def __bool__(self) -> bool:
-        return bool(self.entries) or self.state_changed
-
-
-@dataclass(frozen=True)
-class Secrecy:
-    """Who may see an entry being written (see :mod:`meneur.core.visibility`).
-
-    Attributes:
-        visibility: ``public``, ``private`` or ``gm``.
-        player: the player it belongs to (who rolled); a private entry has one.
-        announced: whether the others are told a secret entry happened.
-    """
-
-    visibility: str = "public"
-    player: str | None = None
-    announced: bool = False
-
-    def __post_init__(self) -> None:
-        check_visibility(self.visibility)
-        if self.visibility == "private" and not self.player:
-            raise RulesError("a private entry belongs to a player: say who (--as NAME)")
-
-
-PUBLIC = Secrecy()
-
-
-@dataclass(frozen=True)
-class Planned:
-    """What a :data:`Plan` makes of the campaign's state: an entry's words, the changes
-    it carries, the character it is about when the plan chose it (a character made
-    now, whose key is chosen under the lock), and what else it names or reads
-    (``touches``: ``("trackers", key)``, ``("tables", key)``): an entry is as secret
-    as everything it touches, whether or not it changes it — asking the oracle about a
-    GM's clock that does not move is as secret as one that does."""
-
-    text: str
-    changes: tuple[Change, ...] = ()
-    character: str | None = None
-    touches: tuple[tuple[str, str], ...] = ()
-    game_time: str | None = None
-    """The in-game time the entry records, when the plan decides it (time moved on)."""
-
-
-Plan = Callable[[Mapping[str, Any]], Planned]
-"""A change as a function of the campaign's state. It is called under the lock, on the
-state as every other writer left it — never on a copy read before — so writers started
-at the same moment never undo each other (two threads added are two threads, a clock
-advanced twice has moved twice). It may refuse (RulesError, CampaignError) when the
-request no longer makes sense: a thread another writer just closed, a name just taken.
-It must not change the state it is given."""
-Said = str | Plan
-"""An entry's text, or the plan that makes its text and changes under the lock."""
-
-
-def default_author() -> str:
-    """Who writes from this process by default: ``user@host``."""
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):
-        user = "?"
-    return f"{user}@{socket.gethostname()}"
 
 
 class Campaign:

@@ -1,0 +1,189 @@
+"""What a journal entry carries beside its words, shared by every writer of a campaign: a
+roll as plain data (and read back, replayed), who may see it (:class:`Secrecy`), a change
+planned from the state under the lock (:class:`Planned`), what a sync brought
+(:class:`Update`), who writes and when."""
+
+from __future__ import annotations
+
+import getpass
+import socket
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from meneur.core.changes import Change
+from meneur.core.errors import RulesError
+from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
+from meneur.core.visibility import check_visibility
+
+from .errors import CampaignError
+from .journal import JOURNAL_DIR, Entry
+
+STATE_FILE = "campaign.toml"
+ORACLE_SYSTEMS = frozenset({"oracle", "yesno"})
+"""The systems whose rolls are journaled as oracle answers, not tests."""
+
+
+Clock = Callable[[], datetime]
+
+
+def local_now() -> datetime:
+    """The wall-clock time, to the second, with the local UTC offset."""
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+def roll_to_data(record: Any, *, physical: bool = False) -> dict[str, Any]:
+    """A roll record (or creation rolls) as plain data for the journal.
+
+    ``kind`` names the inputs' type so the roll can be rebuilt and replayed;
+    ``physical`` marks dice the player rolled by hand and typed in (no seed).
+    """
+    from meneur.core.systems import kind_of
+
+    data = as_data(record)
+    assert isinstance(data, dict)
+    marked = {"physical": True} if physical else {}
+    return {"kind": kind_of(type(record.inputs)), "system": record.system, **marked, **data}
+
+
+DRAW_KEYS = ("draw", "commitment", "chosen_seed")
+"""What a roll's entry says of its seed beside the record (meneur.core.fair_dice): its
+draw number and the session's commitment (a live roll), or that the seed was chosen
+(``--seed``). Not part of the record: a replay compares the rest."""
+
+
+DRAWN = ("dice", "drawn")
+"""Where the session's draws are counted."""
+
+
+def record_part(roll: Mapping[str, Any]) -> dict[str, Any]:
+    """A roll's data without what it says of its seed (:data:`DRAW_KEYS`)."""
+    return {key: value for key, value in roll.items() if key not in DRAW_KEYS}
+
+
+def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
+    """A journal roll's kind of inputs and its inputs, read back from its record.
+
+    Raises:
+        CampaignError: when they cannot be read back.
+    """
+    from meneur.core.errors import RulesError
+    from meneur.core.systems import KINDS, class_of
+
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise CampaignError(STATE_FILE, f"unknown roll kind {kind!r}", "roll.kind")
+    inputs_type = class_of(str(kind))
+    try:
+        return inputs_type, from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
+    except RulesError as error:
+        raise CampaignError(JOURNAL_DIR, str(error)) from error
+
+
+def replay_roll(data: Mapping[str, Any]) -> Any:
+    """Rebuild a journal roll: replay its inputs on its seed, or, for physical dice,
+    read its inputs on the faces the player typed.
+
+    Raises:
+        CampaignError: when the inputs cannot be read back.
+    """
+    from meneur.core.errors import RulesError
+    from meneur.core.systems import resolver, roller
+
+    inputs_type, inputs = roll_inputs(data)
+    if data.get("physical") is True:
+        try:
+            faces = tuple(int(die["face"]) for die in data.get("dice", []))
+            return resolver(inputs_type)(inputs, faces)
+        except RulesError as error:
+            raise CampaignError(JOURNAL_DIR, str(error)) from error
+    return roll_seeded(roller(inputs_type), inputs, data["seed"])
+
+
+def affects_state(entry: Entry) -> bool:
+    """Whether an entry changes campaign.toml: its changes, an undo or redo, or a note
+    (which joins the undo history: undoing it strikes it)."""
+    return bool(entry.changes) or entry.kind in ("undo", "redo", "note")
+
+
+def entry_kind(record: Any) -> str:
+    """The journal kind of a record: ``oracle``, ``creation`` or ``roll``."""
+    if not isinstance(record, RollRecord):
+        return "creation"  # creation rolls are records of their own, with no outcome
+    return "oracle" if record.system in ORACLE_SYSTEMS else "roll"
+
+
+@dataclass
+class Update:
+    """What :meth:`Campaign.sync` found: entries others appended, whether the state
+    changed, and a problem with campaign.toml (a hand edit that cannot be read)."""
+
+    entries: list[Entry] = field(default_factory=list)
+    state_changed: bool = False
+    problem: str | None = None
+    error: CampaignError | None = None
+    """What :attr:`problem` says, as the error itself (see :meth:`CampaignError.within`)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.entries) or self.state_changed
+
+
+@dataclass(frozen=True)
+class Secrecy:
+    """Who may see an entry being written (see :mod:`meneur.core.visibility`).
+
+    Attributes:
+        visibility: ``public``, ``private`` or ``gm``.
+        player: the player it belongs to (who rolled); a private entry has one.
+        announced: whether the others are told a secret entry happened.
+    """
+
+    visibility: str = "public"
+    player: str | None = None
+    announced: bool = False
+
+    def __post_init__(self) -> None:
+        check_visibility(self.visibility)
+        if self.visibility == "private" and not self.player:
+            raise RulesError("a private entry belongs to a player: say who (--as NAME)")
+
+
+PUBLIC = Secrecy()
+
+
+@dataclass(frozen=True)
+class Planned:
+    """What a :data:`Plan` makes of the campaign's state: an entry's words, the changes
+    it carries, the character it is about when the plan chose it (a character made
+    now, whose key is chosen under the lock), and what else it names or reads
+    (``touches``: ``("trackers", key)``, ``("tables", key)``): an entry is as secret
+    as everything it touches, whether or not it changes it — asking the oracle about a
+    GM's clock that does not move is as secret as one that does."""
+
+    text: str
+    changes: tuple[Change, ...] = ()
+    character: str | None = None
+    touches: tuple[tuple[str, str], ...] = ()
+    game_time: str | None = None
+    """The in-game time the entry records, when the plan decides it (time moved on)."""
+
+
+Plan = Callable[[Mapping[str, Any]], Planned]
+"""A change as a function of the campaign's state. It is called under the lock, on the
+state as every other writer left it — never on a copy read before — so writers started
+at the same moment never undo each other (two threads added are two threads, a clock
+advanced twice has moved twice). It may refuse (RulesError, CampaignError) when the
+request no longer makes sense: a thread another writer just closed, a name just taken.
+It must not change the state it is given."""
+Said = str | Plan
+"""An entry's text, or the plan that makes its text and changes under the lock."""
+
+
+def default_author() -> str:
+    """Who writes from this process by default: ``user@host``."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = "?"
+    return f"{user}@{socket.gethostname()}"
