@@ -156,6 +156,41 @@ def parse_int(text: str, what: str) -> int:
     return int(stripped)
 
 
+_KIND_WORDS = {int: "a whole number", bool: "true or false", str: "text"}
+
+
+def sheet_table(
+    sheet: Mapping[str, Any],
+    key: str,
+    kinds: Mapping[str, type],
+    required: Sequence[str] = (),
+) -> dict[str, Any] | None:
+    """The table a sheet keeps under ``key`` (a combat state, the day's meals, a square on
+    the grid…) with its keys and their kinds checked, ready for the record that reads it;
+    None when the sheet keeps none.
+
+    Raises:
+        RulesError: naming ``key.name`` and what is wrong — not a table, a key it does not
+            know, a ``required`` one missing, a value of another kind.
+    """
+    data = sheet.get(key)
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{key}: expected a table")
+    unknown = sorted(set(data) - set(kinds))
+    if unknown:
+        raise RulesError(f"{key}.{unknown[0]}: unknown key")
+    for name in required:
+        if name not in data:
+            raise RulesError(f"{key}.{name}: missing")
+    for name, value in data.items():
+        wanted = kinds[name]
+        if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
+            raise RulesError(f"{key}.{name}: expected {_KIND_WORDS[wanted]}, found {value!r}")
+    return dict(data)
+
+
 def field_error(what: str, reason: str, key: str, **values: object) -> RulesError:
     """The error for a value refused on a sheet: ``what`` is its sheet key (the message
     names it; an interface shows its label), ``key`` the message's key under ``sheet.``."""

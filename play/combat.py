@@ -39,10 +39,6 @@ def _change(state: Mapping[str, Any], character: str, key: str, value: Any) -> C
     return Change(path, read(state, path), value)
 
 
-def _fatigue(sheet: Mapping[str, Any]) -> Fatigue:
-    return Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
-
-
 def needs_disadvantage_die(ended: combat.TurnEnd) -> bool:
     """Whether a turn's end (or a Final Skill) brings Sépulcrale's backlash, whose
     disadvantage d6 is rolled then."""
@@ -79,7 +75,7 @@ def left_changes(
     if ended.backlash:
         text += " — " + t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
         if options.get("endurance"):
-            after = _fatigue(sheet).gain(*EVENTS[f"{ended.backlash}_backlash"])
+            after = Fatigue.from_sheet(sheet).gain(*EVENTS[f"{ended.backlash}_backlash"])
             more += [_change(state, character, "fp", after.fp)]
             more += [_change(state, character, "fm", after.fm)]
     if turn and options.get("movement") and "grid" in sheet:
@@ -149,7 +145,7 @@ def point_changes(
     sheet, name = _sheet(state, character)
     key = "light" if kind == "illumination" else "dark"
     options = state.get("options", {})
-    exhausted = bool(options.get("endurance")) and _fatigue(sheet).exhausted
+    exhausted = bool(options.get("endurance")) and Fatigue.from_sheet(sheet).exhausted
     points = whole_or(sheet.get(key), 1)
     stance = combat.enter(combat.Stance.from_sheet(sheet), kind, points, exhausted=exhausted)
     if (kind == "illumination") != (face is not None):
@@ -162,7 +158,7 @@ def point_changes(
     ]
     text = t(f"combat.entered.{kind}", name=name)
     if options.get("endurance"):
-        before = _fatigue(sheet)
+        before = Fatigue.from_sheet(sheet)
         after = before.recover(*RECOVERIES["light_dark_point"])
         if after != before:
             changes += [_change(state, character, "fp", after.fp)]

@@ -38,11 +38,6 @@ def chronoste_day(state: Mapping[str, Any]) -> int | None:
     return int(chronoste.get("minute", 0)) // Calendar.from_data(chronoste).day_minutes
 
 
-def sheet_fatigue(sheet: Mapping[str, Any]) -> Fatigue:
-    """The sheet's two gauges (0 when unset)."""
-    return Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
-
-
 def _stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> Stats:
     stats = sheet.get("stats", {})
     stats = stats if isinstance(stats, Mapping) else {}
@@ -94,7 +89,7 @@ def fatigue_step(character: str, step: Step, t: Words) -> Plan:
         base = ("characters", character, "sheet")
         sheet = item.get("sheet", {})
         sheet = sheet if isinstance(sheet, Mapping) else {}
-        before = sheet_fatigue(sheet)
+        before = Fatigue.from_sheet(sheet)
         today, suspended = Today.from_sheet(sheet), Suspended.from_sheet(sheet)
         after = apply(
             before,
@@ -135,7 +130,7 @@ def fatigue_summary(sheet: Mapping[str, Any], state_now: Mapping[str, Any], t: W
     """The gauges in words (the states by their French terms, as the sheet names them),
     with the day's meals and pauses and what suspends the fatigue, a line each: ``FP 6
     Fatigue modérée``, ``FM 2``, ``repas 1/3, pauses 0/3 aujourd'hui``."""
-    fatigue = sheet_fatigue(sheet)
+    fatigue = Fatigue.from_sheet(sheet)
     parts = []
     for gauge, value in (("fp", fatigue.fp), ("fm", fatigue.fm)):
         named = state(value)

@@ -33,6 +33,7 @@ from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
+from meneur.core.sheets import sheet_table
 
 DEFAULT_POSTURES = ("offensive", "defensive")
 SPECIAL_POSTURES = ("illumination", "sepulcrale")
@@ -257,6 +258,17 @@ DOUBLED_BACKLASH_FACE = 6
 """Sépulcrale's backlash face that doubles the backlash."""
 
 
+_STANCE_KINDS: dict[str, type] = {
+    "revived": bool,
+    "negative_due": bool,
+    "posture": str,
+    "special": str,
+    "backlash": str,
+    "provoked_by": str,
+}
+"""The kind of each of the sheet's ``combat`` keys that is not a whole number."""
+
+
 @dataclass(frozen=True)
 class Stance:
     """A character's combat state (the sheet's ``combat`` table).
@@ -313,26 +325,8 @@ class Stance:
         Raises:
             RulesError: naming the ``combat`` key that is wrong.
         """
-        data = sheet.get("combat", {})
-        if not isinstance(data, Mapping):
-            raise RulesError("combat: expected a table")
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RulesError(f"combat.{unknown[0]}: unknown key")
-        kinds = {
-            "revived": bool,
-            "negative_due": bool,
-            "posture": str,
-            "special": str,
-            "backlash": str,
-            "provoked_by": str,
-        }
-        for key, value in data.items():
-            wanted = kinds.get(key, int)
-            if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-                raise RulesError(f"combat.{key}: expected {wanted.__name__}, found {value!r}")
-        return cls(**data)
+        kinds = {name: _STANCE_KINDS.get(name, int) for name in cls.__dataclass_fields__}
+        return cls(**(sheet_table(sheet, "combat", kinds) or {}))
 
     def to_sheet(self) -> dict[str, Any]:
         """The sheet's ``combat`` table (defaults left out)."""

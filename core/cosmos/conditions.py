@@ -216,13 +216,12 @@ def of_sheet(
         RulesError: for a broken combat state or gauge (the campaign's check refuses
             such a sheet already).
     """
-    from meneur.core.sheets import whole_or
 
     from .fatigue import Suspended
 
     fatigue, suspended = None, False
     if options.get("endurance"):
-        fatigue = Fatigue(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
+        fatigue = Fatigue.from_sheet(sheet)
         suspended = Suspended.from_sheet(sheet) is not None
     return conditions(
         stats,

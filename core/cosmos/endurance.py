@@ -11,9 +11,12 @@ only a full rest of 12 hours or more brings a gauge down from exhaustion.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.sheets import whole_or
 
 FATIGUE_MIN = -3
 FATIGUE_MAX = 10
@@ -75,6 +78,15 @@ class Fatigue:
         if mental_health is not None:
             fm += mental_health_modifier(mental_health)
         return cls(_clamped(stat_modifier(force)), _clamped(fm))
+
+    @classmethod
+    def from_sheet(cls, sheet: Mapping[str, Any]) -> Fatigue:
+        """The gauges a sheet keeps (``fp`` and ``fm``; 0 when unset).
+
+        Raises:
+            RulesError: for a gauge outside −3…10 (the campaign's check refuses it).
+        """
+        return cls(whole_or(sheet.get("fp")), whole_or(sheet.get("fm")))
 
     @property
     def exhausted(self) -> bool:

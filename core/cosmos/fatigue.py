@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.sheets import sheet_table
 
 from .endurance import (
     EVENTS,
@@ -115,16 +116,8 @@ class Today:
         Raises:
             RulesError: naming the ``today`` key that is wrong.
         """
-        data = sheet.get("today", {})
-        if not isinstance(data, Mapping):
-            raise RulesError("today: expected a table")
-        unknown = sorted(set(data) - {"day", "meals", "pauses"})
-        if unknown:
-            raise RulesError(f"today.{unknown[0]}: unknown key")
-        for key, value in data.items():
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"today.{key}: expected a whole number, found {value!r}")
-        return cls(**data)
+        kinds = dict.fromkeys(("day", "meals", "pauses"), int)
+        return cls(**(sheet_table(sheet, "today", kinds) or {}))
 
     def to_sheet(self) -> dict[str, int]:
         return {"day": self.day, "meals": self.meals, "pauses": self.pauses}
@@ -159,20 +152,8 @@ class Suspended:
         Raises:
             RulesError: naming the ``suspended`` key that is wrong.
         """
-        data = sheet.get("suspended")
-        if data is None:
-            return None
-        if not isinstance(data, Mapping):
-            raise RulesError("suspended: expected a table")
-        unknown = sorted(set(data) - {"by", "turns"})
-        if unknown:
-            raise RulesError(f"suspended.{unknown[0]}: unknown key")
-        by, turns = data.get("by", ""), data.get("turns", 0)
-        if not isinstance(by, str):
-            raise RulesError(f"suspended.by: expected text, found {by!r}")
-        if not isinstance(turns, int) or isinstance(turns, bool):
-            raise RulesError(f"suspended.turns: expected a whole number, found {turns!r}")
-        return cls(by, turns)
+        data = sheet_table(sheet, "suspended", {"by": str, "turns": int})
+        return None if data is None else cls(data.get("by", ""), data.get("turns", 0))
 
     def to_sheet(self) -> dict[str, Any]:
         return {"by": self.by, "turns": self.turns}

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.sheets import sheet_table
 
 MAX_COORDINATE = 999
 
@@ -60,22 +61,9 @@ class Place:
         Raises:
             RulesError: naming the ``grid`` key that is wrong.
         """
-        data = sheet.get("grid")
-        if data is None:
-            return None
-        if not isinstance(data, Mapping):
-            raise RulesError("grid: expected a table")
-        unknown = sorted(set(data) - {"x", "y", "moved", "acted"})
-        if unknown:
-            raise RulesError(f"grid.{unknown[0]}: unknown key")
-        for key in ("x", "y"):
-            if key not in data:
-                raise RulesError(f"grid.{key}: missing")
-        for key, value in data.items():
-            wanted = bool if key == "acted" else int
-            if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-                raise RulesError(f"grid.{key}: expected {wanted.__name__}, found {value!r}")
-        return cls(**data)
+        kinds = {"x": int, "y": int, "moved": int, "acted": bool}
+        data = sheet_table(sheet, "grid", kinds, required=("x", "y"))
+        return None if data is None else cls(**data)
 
     def to_sheet(self) -> dict[str, Any]:
         data: dict[str, Any] = {"x": self.x, "y": self.y}

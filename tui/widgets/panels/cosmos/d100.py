@@ -306,7 +306,7 @@ class CosmosTestPanel(ActionPanel):
         the campaign's check refuses already)."""
         ident = ident or self.character
         try:
-            return Fatigue(self._points(ident, "fp"), self._points(ident, "fm"))
+            return Fatigue.from_sheet(self.session.sheet(ident))
         except RulesError:
             return Fatigue()
 
