@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from meneur.core.changes import MISSING, Change
+from meneur.core.changes import MISSING, Change, set_value
+from meneur.core.errors import RulesError
 from meneur.core.words import new_ident
 from meneur.saves.campaign import Plan, Planned
 
@@ -32,3 +33,23 @@ def new_character(name: str, character: Mapping[str, Any], text: str) -> Plan:
         return Planned(text, (change,), character=key)
 
     return plan
+
+
+def sheet_of(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, Any], str]:
+    """``character``'s sheet in a campaign's ``state`` (an empty one when it has none)
+    and their name (their key without one): what a plan made under the lock reads.
+
+    Raises:
+        RulesError: when the campaign has no such character.
+    """
+    item = state.get("characters", {}).get(character)
+    if not isinstance(item, Mapping):
+        raise RulesError(f"no character {character!r}", message_key="character.unknown")
+    sheet = item.get("sheet", {})
+    return (sheet if isinstance(sheet, Mapping) else {}), str(item.get("name", character))
+
+
+def sheet_change(state: Mapping[str, Any], character: str, key: str, value: Any) -> Change:
+    """The change setting ``character``'s sheet ``key`` to ``value`` in ``state``
+    (MISSING removes it)."""
+    return set_value(state, ("characters", character, "sheet", key), value)

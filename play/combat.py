@@ -16,27 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from meneur.core.changes import MISSING, Change, read
+from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import combat
 from meneur.core.cosmos.endurance import EVENTS, RECOVERIES, Fatigue
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
 from meneur.saves.campaign import Plan, Planned
 
+from .characters import sheet_change, sheet_of
+
 Words = Callable[..., str]
-
-
-def _sheet(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, Any], str]:
-    item = state.get("characters", {}).get(character)
-    if not isinstance(item, Mapping):
-        raise RulesError(f"no character {character!r}", message_key="cosmos.who")
-    sheet = item.get("sheet", {})
-    return (sheet if isinstance(sheet, Mapping) else {}), str(item.get("name", character))
-
-
-def _change(state: Mapping[str, Any], character: str, key: str, value: Any) -> Change:
-    path = ("characters", character, "sheet", key)
-    return Change(path, read(state, path), value)
 
 
 def needs_disadvantage_die(ended: combat.TurnEnd) -> bool:
@@ -68,7 +57,7 @@ def left_changes(
     from meneur.core.cosmos.fatigue import Suspended, turn_over
 
     options = state.get("options", {})
-    sheet, _ = _sheet(state, character)
+    sheet, _ = sheet_of(state, character)
     stance, more = ended.stance, []
     if needs_disadvantage_die(ended) != (face is not None):
         raise RulesError("the state changed: try again", message_key="cosmos.combat.state_changed")
@@ -76,22 +65,24 @@ def left_changes(
         text += " — " + t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
         if options.get("endurance"):
             after = Fatigue.from_sheet(sheet).gain(*EVENTS[f"{ended.backlash}_backlash"])
-            more += [_change(state, character, "fp", after.fp)]
-            more += [_change(state, character, "fm", after.fm)]
+            more += [sheet_change(state, character, "fp", after.fp)]
+            more += [sheet_change(state, character, "fm", after.fm)]
     if turn and options.get("movement") and "grid" in sheet:
         place = grid.turn_over(grid.Place.from_sheet(sheet))
         if place is not None:
-            more.append(_change(state, character, "grid", place.to_sheet()))
+            more.append(sheet_change(state, character, "grid", place.to_sheet()))
     if turn and options.get("endurance") and "suspended" in sheet:
         left = turn_over(Suspended.from_sheet(sheet))
-        more.append(_change(state, character, "suspended", left.to_sheet() if left else MISSING))
+        more.append(
+            sheet_change(state, character, "suspended", left.to_sheet() if left else MISSING)
+        )
     if ended.apocalypse:
         pv = whole_or(sheet.get("pv_max")) // 2
-        more.append(_change(state, character, "pv", pv))
+        more.append(sheet_change(state, character, "pv", pv))
         text += " — " + t("combat.apocalypse", pv=pv)
     if face is not None:
         stance = combat.with_disadvantage(stance, face)
-    changes = [_change(state, character, "combat", stance.to_sheet() or MISSING), *more]
+    changes = [sheet_change(state, character, "combat", stance.to_sheet() or MISSING), *more]
     return [c for c in changes if c.before != c.after], text
 
 
@@ -100,7 +91,7 @@ def turn_end(character: str, t: Words, face: int | None = None) -> Plan:
     disadvantage d6 when the turn brings Sépulcrale's (ask :func:`ending_turn` first)."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        sheet, name = _sheet(state, character)
+        sheet, name = sheet_of(state, character)
         ended = combat.end_turn(combat.Stance.from_sheet(sheet))
         changes, text = left_changes(
             state, character, ended, t("combat.turn_entry", name=name), t, face=face, turn=True
@@ -113,7 +104,7 @@ def turn_end(character: str, t: Words, face: int | None = None) -> Plan:
 def ending_turn(state: Mapping[str, Any], character: str) -> combat.TurnEnd:
     """What ending ``character``'s turn would do now (to know whether to roll the
     disadvantage die before asking)."""
-    sheet, _ = _sheet(state, character)
+    sheet, _ = sheet_of(state, character)
     return combat.end_turn(combat.Stance.from_sheet(sheet))
 
 
@@ -121,10 +112,10 @@ def set_posture(character: str, posture: str, t: Words) -> Plan:
     """The default posture, ``offensive`` or ``defensive`` (chosen before acting)."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        sheet, name = _sheet(state, character)
+        sheet, name = sheet_of(state, character)
         stance = combat.change_posture(combat.Stance.from_sheet(sheet), posture)
         text = t("combat.posture_entry", name=name, posture=t(f"combat.posture.{posture}"))
-        change = _change(state, character, "combat", stance.to_sheet() or MISSING)
+        change = sheet_change(state, character, "combat", stance.to_sheet() or MISSING)
         return Planned(text, (change,), character=character)
 
     return plan
@@ -142,7 +133,7 @@ def point_changes(
         RulesError: as :func:`meneur.core.cosmos.combat.enter` refuses, or for a face
             given (or missing) that the posture does not roll.
     """
-    sheet, name = _sheet(state, character)
+    sheet, name = sheet_of(state, character)
     key = "light" if kind == "illumination" else "dark"
     options = state.get("options", {})
     exhausted = bool(options.get("endurance")) and Fatigue.from_sheet(sheet).exhausted
@@ -153,16 +144,16 @@ def point_changes(
     if face is not None:
         stance = combat.with_advantage(stance, face)
     changes = [
-        _change(state, character, "combat", stance.to_sheet()),
-        _change(state, character, key, points - 1),
+        sheet_change(state, character, "combat", stance.to_sheet()),
+        sheet_change(state, character, key, points - 1),
     ]
     text = t(f"combat.entered.{kind}", name=name)
     if options.get("endurance"):
         before = Fatigue.from_sheet(sheet)
         after = before.recover(*RECOVERIES["light_dark_point"])
         if after != before:
-            changes += [_change(state, character, "fp", after.fp)]
-            changes += [_change(state, character, "fm", after.fm)]
+            changes += [sheet_change(state, character, "fp", after.fp)]
+            changes += [sheet_change(state, character, "fm", after.fm)]
             text += " — " + t("fatigue.point_rest", fp=after.fp, fm=after.fm)
     return [c for c in changes if c.before != c.after], text
 
@@ -181,11 +172,11 @@ def use_revive(character: str, t: Words) -> Plan:
     """Sépulcrale's Revive, instead of a fatal blow: 50 % of max PV, once."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        sheet, name = _sheet(state, character)
+        sheet, name = sheet_of(state, character)
         stance, pv = combat.revive(combat.Stance.from_sheet(sheet), whole_or(sheet.get("pv_max")))
         changes = (
-            _change(state, character, "combat", stance.to_sheet() or MISSING),
-            _change(state, character, "pv", pv),
+            sheet_change(state, character, "combat", stance.to_sheet() or MISSING),
+            sheet_change(state, character, "pv", pv),
         )
         return Planned(t("combat.revive_entry", name=name, pv=pv), changes, character=character)
 
@@ -196,14 +187,14 @@ def provoke(character: str, target: str, t: Words) -> Plan:
     """``character``, in Sépulcrale, hurt ``target``: Provocation abusive marks them."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        sheet, name = _sheet(state, character)
+        sheet, name = sheet_of(state, character)
         if target == character:
             raise RulesError("the character does not provoke themselves")
-        target_sheet, target_name = _sheet(state, target)
+        target_sheet, target_name = sheet_of(state, target)
         after = combat.provoke(
             combat.Stance.from_sheet(target_sheet), character, combat.Stance.from_sheet(sheet)
         )
-        change = _change(state, target, "combat", after.to_sheet() or MISSING)
+        change = sheet_change(state, target, "combat", after.to_sheet() or MISSING)
         text = t("combat.provoke_entry", name=name, target=target_name)
         return Planned(text, (change,), character=character)
 
@@ -216,23 +207,23 @@ def after_test(state: Mapping[str, Any], character: str) -> tuple[list[Change], 
     with the movement rule, a move made before it ends the turn's moving."""
     from meneur.core.cosmos import grid
 
-    sheet, _ = _sheet(state, character)
+    sheet, _ = sheet_of(state, character)
     changes = []
     stance, fell = combat.acted(combat.Stance.from_sheet(sheet))
     if fell:
-        changes.append(_change(state, character, "combat", stance.to_sheet() or MISSING))
+        changes.append(sheet_change(state, character, "combat", stance.to_sheet() or MISSING))
     if state.get("options", {}).get("movement"):
         place = grid.Place.from_sheet(sheet)
         moved = grid.acted(place)
         if moved is not None and moved != place:
-            changes.append(_change(state, character, "grid", moved.to_sheet()))
+            changes.append(sheet_change(state, character, "grid", moved.to_sheet()))
     return changes, fell
 
 
 def ending_final_skill(state: Mapping[str, Any], character: str) -> combat.TurnEnd:
     """What the Final Skill would end now (refused below level 5 or outside
     Illumination and Sépulcrale, as :func:`meneur.core.cosmos.combat.final_skill`)."""
-    sheet, _ = _sheet(state, character)
+    sheet, _ = sheet_of(state, character)
     level = whole_or(sheet.get("level"), 1)
     return combat.final_skill(combat.Stance.from_sheet(sheet), level)
 
@@ -243,7 +234,7 @@ def final_skill_ends(character: str, t: Words, face: int | None = None) -> Plan:
     disadvantage d6 when it is Sépulcrale's."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        _, name = _sheet(state, character)
+        _, name = sheet_of(state, character)
         ended = ending_final_skill(state, character)
         text = t("combat.final_entry", name=name)
         changes, text = left_changes(state, character, ended, text, t, face=face)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from meneur.content import term
-from meneur.core.changes import MISSING, Change, read
+from meneur.core.changes import MISSING, Change
 from meneur.core.chronoste import Calendar
 from meneur.core.cosmos.endurance import Fatigue, state
 from meneur.core.cosmos.fatigue import (
@@ -24,6 +24,8 @@ from meneur.core.cosmos.fatigue import (
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
 from meneur.saves.campaign import Plan, Planned
+
+from .characters import sheet_change, sheet_of
 
 Words = Callable[..., str]
 """The strings' ``t``: a key and its values, in the reader's language."""
@@ -83,12 +85,7 @@ def fatigue_step(character: str, step: Step, t: Words) -> Plan:
             raise RulesError(
                 "the endurance rule is off (options.endurance)", message_key="cosmos.fatigue.off"
             )
-        item = state_now.get("characters", {}).get(character)
-        if not isinstance(item, Mapping):
-            raise RulesError(f"no character {character!r}", message_key="cosmos.who")
-        base = ("characters", character, "sheet")
-        sheet = item.get("sheet", {})
-        sheet = sheet if isinstance(sheet, Mapping) else {}
+        sheet, name = sheet_of(state_now, character)
         before = Fatigue.from_sheet(sheet)
         today, suspended = Today.from_sheet(sheet), Suspended.from_sheet(sheet)
         after = apply(
@@ -102,10 +99,9 @@ def fatigue_step(character: str, step: Step, t: Words) -> Plan:
         changes: list[Change] = []
 
         def change(key: str, value: Any) -> None:
-            path = (*base, key)
-            was = read(state_now, path)
-            if was != value:
-                changes.append(Change(path, was, value))
+            made = sheet_change(state_now, character, key, value)
+            if made.before != made.after:
+                changes.append(made)
 
         change("fp", after.fatigue.fp)
         change("fm", after.fatigue.fm)
@@ -114,7 +110,7 @@ def fatigue_step(character: str, step: Step, t: Words) -> Plan:
         change("suspended", after.suspended.to_sheet() if after.suspended else MISSING)
         text = t(
             "fatigue.entry",
-            name=item.get("name", character),
+            name=name,
             what=step_words(step, after, t),
             fp_before=before.fp,
             fp=after.fatigue.fp,

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from meneur.core.changes import Change, read
 from meneur.core.cosmos.grid import Place, distance, in_melee, move
 from meneur.core.cosmos.sheet import squares_of
 from meneur.core.errors import RulesError
 from meneur.saves.campaign import Plan, Planned
+
+from .characters import sheet_change, sheet_of
 
 Words = Callable[..., str]
 
@@ -21,11 +22,7 @@ def _character(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, A
         raise RulesError(
             "the movement rule is off (options.movement)", message_key="cosmos.grid.off"
         )
-    item = state.get("characters", {}).get(character)
-    if not isinstance(item, Mapping):
-        raise RulesError(f"no character {character!r}", message_key="cosmos.who")
-    sheet = item.get("sheet", {})
-    return (sheet if isinstance(sheet, Mapping) else {}), str(item.get("name", character))
+    return sheet_of(state, character)
 
 
 def move_to(character: str, to: tuple[int, int], t: Words, *, place: bool = False) -> Plan:
@@ -61,10 +58,8 @@ def move_to(character: str, to: tuple[int, int], t: Words, *, place: bool = Fals
                 moved=after.moved,
                 squares=squares,
             )
-        path = ("characters", character, "sheet", "grid")
-        return Planned(
-            text, (Change(path, read(state, path), after.to_sheet()),), character=character
-        )
+        change = sheet_change(state, character, "grid", after.to_sheet())
+        return Planned(text, (change,), character=character)
 
     return plan
 
@@ -84,8 +79,7 @@ def new_turn(character: str, t: Words) -> Plan:
             raise RulesError(
                 "place the character on the grid first", message_key="cosmos.grid.unplaced"
             )
-        path = ("characters", character, "sheet", "grid")
-        change = Change(path, read(state, path), here.to_sheet())
+        change = sheet_change(state, character, "grid", here.to_sheet())
         return Planned(t("grid.new_turn", name=name), (change,), character=character)
 
     return plan

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from meneur.core.changes import Change, read
 from meneur.core.cosmos.skills import TreeSkill, check_upgrades, unlock, upgrade
-from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
 from meneur.saves.campaign import Plan, Planned
+
+from .characters import sheet_change, sheet_of
 
 Words = Callable[..., str]
 
@@ -63,14 +63,6 @@ def skill_words(skill: TreeSkill, lang: str, bought: tuple[str, ...] = ()) -> st
     return " · ".join(part for part in parts if part)
 
 
-def _sheet(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, Any], str]:
-    item = state.get("characters", {}).get(character)
-    if not isinstance(item, Mapping):
-        raise RulesError(f"no character {character!r}", message_key="cosmos.who")
-    sheet = item.get("sheet", {})
-    return (sheet if isinstance(sheet, Mapping) else {}), str(item.get("name", character))
-
-
 def unlock_skill(
     character: str, tree: Mapping[str, TreeSkill], key: str, t: Words, *, blessed: bool
 ) -> Plan:
@@ -82,17 +74,12 @@ def unlock_skill(
     """
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        sheet, name = _sheet(state, character)
+        sheet, name = sheet_of(state, character)
         points = whole_or(sheet.get("skill_points"))
         owned, left = unlock(tree, owned_keys(tree, sheet), points, key, blessed=blessed)
-        base = ("characters", character, "sheet")
         changes = (
-            Change((*base, "skill_points"), read(state, (*base, "skill_points")), left),
-            Change(
-                (*base, "skills_owned"),
-                read(state, (*base, "skills_owned")),
-                [tree[k].name for k in owned],
-            ),
+            sheet_change(state, character, "skill_points", left),
+            sheet_change(state, character, "skills_owned", [tree[k].name for k in owned]),
         )
         text = t("tree.entry", who=name, name=tree[key].name, cost=tree[key].cost)
         return Planned(text, changes, character=character)
@@ -109,7 +96,7 @@ def buy_upgrade(
     """
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        sheet, name = _sheet(state, character)
+        sheet, name = sheet_of(state, character)
         check_upgrades(sheet)
         points = whole_or(sheet.get("skill_points"))
         after, left = upgrade(
@@ -120,12 +107,11 @@ def buy_upgrade(
             key,
             upgrade_name,
         )
-        base = ("characters", character, "sheet")
         data = {tree[k].name: list(names) for k, names in after.items()}
         cost = next(u.cost for u in tree[key].upgrades if u.name == upgrade_name)
         changes = (
-            Change((*base, "skill_points"), read(state, (*base, "skill_points")), left),
-            Change((*base, "skill_upgrades"), read(state, (*base, "skill_upgrades")), data),
+            sheet_change(state, character, "skill_points", left),
+            sheet_change(state, character, "skill_upgrades", data),
         )
         text = t("tree.upgrade_entry", who=name, skill=tree[key].name, name=upgrade_name, cost=cost)
         return Planned(text, changes, character=character)
