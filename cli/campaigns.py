@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,24 @@ def _open(directory: Path, *, write: bool = True, defer_check: bool = False) -> 
     if write:
         remember(directory)
     return campaign
+
+
+def character_named(
+    given: str, characters: Mapping[str, Any], command: str, said: str | None = None
+) -> str:
+    """The key of the character ``given`` on the command line: its key, or its name in
+    any case.
+
+    Raises:
+        UsageError: for ``command``, naming what was typed (``said``, default ``given``).
+    """
+    if given in characters:
+        return given
+    wanted = given.casefold()
+    for ident, item in characters.items():
+        if isinstance(item, Mapping) and str(item.get("name", "")).casefold() == wanted:
+            return str(ident)
+    raise UsageError(command, f"{said or given}: no such character")
 
 
 def _secrecy(args: argparse.Namespace) -> Secrecy:

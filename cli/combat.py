@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .campaigns import _directory, _open
-from .fatigue import _character
+from .campaigns import _directory, _open, character_named
 from .usage import UsageError
 
 VERBS = ("show", "offensive", "defensive", "light", "dark", "turn-end", "revive", "provoke")
@@ -71,11 +70,11 @@ def run_combat(args: argparse.Namespace) -> str:
     t = strings(args.lang or default_language()).t
     if verb == "show":
         with _open(directory, write=False) as campaign:
-            ident = _character(who[-1], campaign.state.get("characters", {}), "meneur combat")
+            ident = character_named(who[-1], campaign.state.get("characters", {}), "meneur combat")
             return _shown(campaign.state, ident, t)
     with _open(directory) as campaign:
         characters = campaign.state.get("characters", {})
-        ident = _character(who[-1], characters, "meneur combat")
+        ident = character_named(who[-1], characters, "meneur combat")
         roll = None
         if verb in ("offensive", "defensive"):
             plan = combat.set_posture(ident, verb, t)
@@ -94,7 +93,7 @@ def run_combat(args: argparse.Namespace) -> str:
         elif verb == "revive":
             plan = combat.use_revive(ident, t)
         else:
-            plan = combat.provoke(ident, _character(rest[0], characters, "meneur combat"), t)
+            plan = combat.provoke(ident, character_named(rest[0], characters, "meneur combat"), t)
         if roll is None:
             entry = campaign.append("change", plan)
         else:

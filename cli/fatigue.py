@@ -6,25 +6,9 @@ day, a psychic attack… — as one journal entry made of the sheet under the lo
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from .campaigns import _directory, _open
+from .campaigns import _directory, _open, character_named
 from .usage import UsageError
-
-
-def _character(given: str, characters: dict[str, Any], command: str = "meneur fatigue") -> str:
-    """The key of the character ``given`` (its key, or its name in any case).
-
-    Raises:
-        UsageError: for a character the campaign does not have.
-    """
-    if given in characters:
-        return given
-    wanted = given.casefold()
-    for ident, item in characters.items():
-        if isinstance(item, dict) and str(item.get("name", "")).casefold() == wanted:
-            return ident
-    raise UsageError(command, f"{given}: no such character")
 
 
 def run_fatigue(args: argparse.Namespace) -> str:
@@ -49,7 +33,9 @@ def run_fatigue(args: argparse.Namespace) -> str:
         from meneur.play.fatigue import fatigue_summary
 
         with _open(directory, write=False) as campaign:
-            ident = _character(words[-1], campaign.state.get("characters", {}))
+            ident = character_named(
+                words[-1], campaign.state.get("characters", {}), "meneur fatigue"
+            )
             character = campaign.state["characters"][ident]
             sheet = character.get("sheet", {})
             lines = fatigue_summary(sheet if isinstance(sheet, dict) else {}, campaign.state, t)
@@ -64,6 +50,6 @@ def run_fatigue(args: argparse.Namespace) -> str:
         optimal=args.optimal,
     )
     with _open(directory) as campaign:
-        ident = _character(words[-1], campaign.state.get("characters", {}))
+        ident = character_named(words[-1], campaign.state["characters"], "meneur fatigue")
         entry = campaign.append("change", fatigue_step(ident, chosen, t))
     return f"#{entry.id} {entry.text}"

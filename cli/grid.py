@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from .campaigns import _directory, _open
-from .fatigue import _character
+from .campaigns import _directory, _open, character_named
 from .usage import UsageError
 
 
@@ -40,14 +39,14 @@ def run_move(args: argparse.Namespace) -> str:
         from meneur.play.grid import new_turn
 
         with _open(directory) as campaign:
-            ident = _character(words[-1], campaign.state.get("characters", {}), "meneur move")
+            ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
             entry = campaign.append("change", new_turn(ident, t))
         return f"#{entry.id} {entry.text}"
     if square is None:
         with _open(directory, write=False) as campaign:
-            ident = _character(words[-1], campaign.state.get("characters", {}), "meneur move")
+            ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
             return "\n".join(around(campaign.state, ident, t))
     with _open(directory) as campaign:
-        ident = _character(words[-1], campaign.state.get("characters", {}), "meneur move")
+        ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
         entry = campaign.append("change", move_to(ident, square, t, place=args.place))
     return f"#{entry.id} {entry.text}"

@@ -8,8 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .campaigns import _directory, _open
-from .fatigue import _character
+from .campaigns import _directory, _open, character_named
 from .usage import UsageError
 
 VERBS = ("list", "unlock", "upgrade")
@@ -55,7 +54,7 @@ def run_skill(args: argparse.Namespace) -> str:
     t = strings(lang).t
     if verb == "list":
         with _open(directory, write=False) as campaign:
-            ident = _character(who[-1], campaign.state.get("characters", {}), "meneur skill")
+            ident = character_named(who[-1], campaign.state.get("characters", {}), "meneur skill")
             character = campaign.state["characters"][ident]
             sheet = character.get("sheet", {})
             sheet = sheet if isinstance(sheet, dict) else {}
@@ -72,7 +71,7 @@ def run_skill(args: argparse.Namespace) -> str:
     from meneur.play.skill_tree import buy_upgrade, unlock_skill
 
     with _open(directory) as campaign:
-        ident = _character(who[-1], campaign.state.get("characters", {}), "meneur skill")
+        ident = character_named(who[-1], campaign.state.get("characters", {}), "meneur skill")
         tree = skill_tree_for(campaign.directory)
         key = _skill(rest[0], tree.skills)
         if verb == "unlock":

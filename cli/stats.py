@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .campaigns import _directory, _open, _viewer
+from .campaigns import _directory, _open, _viewer, character_named
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -67,10 +67,4 @@ def _character(given: str | None, characters: dict[str, Any]) -> str | None:
     """
     if given is None:
         return None
-    if given in characters:
-        return given
-    wanted = given.casefold()
-    for ident, item in characters.items():
-        if str(item.get("name", "")).casefold() == wanted:
-            return ident
-    raise UsageError("meneur stats", f"--character {given}: no such character")
+    return character_named(given, characters, "meneur stats", f"--character {given}")
