@@ -5,49 +5,27 @@ revealed all at once on every screen; the characters a request or a turn asks.""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from textual import work
 
 from meneur.play.errors import CampaignError
+from meneur.tui.screens.story_commands import _Table as StoryTable
 from meneur.tui.widgets.journal import JournalView
 
 if TYPE_CHECKING:
-    from textual.notifications import SeverityLevel
-
     from meneur.play.journal import Entry
-    from meneur.play.session import Session
 
 
-class _Table(Protocol):
-    """What the table screen gives the turns."""
+class _Table(StoryTable, Protocol):
+    """What the table screen gives the turns, besides what it gives the story's commands."""
 
-    session: Session
     acting: str | None
     _offered: set[tuple[str, str]]
-
-    @property
-    def app(self) -> Any: ...
-
-    def t(self, key: str, **values: object) -> str: ...
-
-    def explain(self, error: Exception) -> str: ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
     def _journal_view(self) -> JournalView: ...
 
     def _act_as(self, character: str) -> None: ...
-
-    def characters_changed(self, entries: Iterable[Entry] = ()) -> None: ...
 
     def action_tab(self, tab: str) -> None: ...
 
