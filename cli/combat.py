@@ -18,31 +18,14 @@ VERBS = ("show", "offensive", "defensive", "light", "dark", "turn-end", "revive"
 def _shown(state: Any, ident: str, t: Any) -> str:
     """The stance in words: posture, the special posture's turn, backlash, cooldown,
     what waits for the next action."""
-    from meneur.core.cosmos.combat import MAX_TURNS, Stance
+    from meneur.core.cosmos.combat import Stance
+    from meneur.play.combat import stance_words
 
     sheet = state["characters"][ident].get("sheet", {})
     stance = Stance.from_sheet(sheet if isinstance(sheet, dict) else {})
     name = state["characters"][ident].get("name", ident)
-    lines = [f"{name} — {t(f'combat.posture.{stance.current}')}"]
-    from meneur.content import term
-
-    if stance.special:
-        lines.append(t("combat.turns", turns=stance.turns + 1, most=MAX_TURNS))
-    if stance.advantage:
-        row = term(f"posture_die.outcome.advantage_{stance.advantage}")
-        lines.append(t("combat.advantage", effect=row.short or row.fr))
-    if stance.backlash:
-        lines.append(t(f"combat.backlash.{stance.backlash}", turns=stance.backlash_turns))
-    if stance.disadvantage:
-        row = term(f"posture_die.outcome.disadvantage_{stance.disadvantage}")
-        lines.append(row.short or row.fr)
-    if stance.cooldown:
-        lines.append(t("combat.cooldown", turns=stance.cooldown))
-    if stance.negative_due:
-        lines.append(t("combat.negative_due"))
-    if stance.provoked_by:
-        by = state["characters"].get(stance.provoked_by, {}).get("name", "—")
-        lines.append(t("combat.provoked", name=by))
+    said = stance_words(stance, state["characters"], t)
+    lines = [f"{name} — {said.posture}", *(part for part in said[1:] if part)]
     return "\n".join(lines)
 
 

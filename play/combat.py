@@ -14,7 +14,7 @@ carries its roll; a plan whose state no longer calls for the die it was given re
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import combat
@@ -26,6 +26,55 @@ from meneur.saves.campaign import Plan, Planned
 from .characters import sheet_change, sheet_of
 
 Words = Callable[..., str]
+
+
+class StanceWords(NamedTuple):
+    """A combat state's parts in words, for a screen to lay out: each None when it does
+    not apply."""
+
+    posture: str
+    turns: str | None
+    advantage: str | None
+    backlash: str | None
+    disadvantage: str | None
+    cooldown: str | None
+    negative: str | None
+    provoked: str | None
+
+
+def stance_words(stance: combat.Stance, characters: Mapping[str, Any], t: Words) -> StanceWords:
+    """What ``stance`` says, in words: the posture, the special posture's turn and its
+    advantage die, the backlash and its disadvantage die, the cooldown, the negative
+    effect waiting, and who provoked the character — by name, never by key."""
+    from meneur.content import term
+
+    def row(table: str, face: int) -> str | None:
+        if not face:
+            return None
+        found = term(f"posture_die.outcome.{table}_{face}")
+        return found.short or found.fr
+
+    advantage = row("advantage", stance.advantage)
+    provoked = None
+    if stance.provoked_by:
+        by = characters.get(stance.provoked_by)
+        provoked = t(
+            "combat.provoked", name=by.get("name", "—") if isinstance(by, Mapping) else "—"
+        )
+    return StanceWords(
+        posture=t(f"combat.posture.{stance.current}"),
+        turns=t("combat.turns", turns=stance.turns + 1, most=combat.MAX_TURNS)
+        if stance.special
+        else None,
+        advantage=t("combat.advantage", effect=advantage) if advantage else None,
+        backlash=t(f"combat.backlash.{stance.backlash}", turns=stance.backlash_turns)
+        if stance.backlash
+        else None,
+        disadvantage=row("disadvantage", stance.disadvantage),
+        cooldown=t("combat.cooldown", turns=stance.cooldown) if stance.cooldown else None,
+        negative=t("combat.negative_due") if stance.negative_due else None,
+        provoked=provoked,
+    )
 
 
 def needs_disadvantage_die(ended: combat.TurnEnd) -> bool:

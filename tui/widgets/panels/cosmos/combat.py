@@ -12,7 +12,6 @@ from textual import on
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Static
 
-from meneur.content import term
 from meneur.content.outcomes import percent_text
 from meneur.core.changes import Change
 from meneur.core.cosmos import combat
@@ -36,36 +35,31 @@ class CosmosCombat(CosmosSkills):
     def _show_stance(self) -> None:
         if not self.query("#stance"):
             return
+        from meneur.play.combat import stance_words
+
         stance = self.stance
+        said = stance_words(stance, self.session.characters(), self.t)
         light, dark = self._points(self.character, "light"), self._points(self.character, "dark")
-        text = Text(self.t(f"combat.posture.{stance.current}"), style="bold")
+        text = Text(said.posture, style="bold")
         text.append(f"  ·  Light {light} · Dark {dark}")
-        if stance.special:
-            text.append(
-                "\n" + self.t("combat.turns", turns=stance.turns + 1, most=combat.MAX_TURNS)
-            )
+        if said.turns:
+            text.append("\n" + said.turns)
             text.append("  " + self.t("combat.karma_locked", karma=signed(self.karma)), style="dim")
-            if stance.advantage:
-                row = term(f"posture_die.outcome.advantage_{stance.advantage}")
-                text.append("\n" + self.t("combat.advantage", effect=row.short or row.fr))
+            if said.advantage:
+                text.append("\n" + said.advantage)
             final = self._final_skill_chance()
             if final is not None:  # its exact odds, before the button is pressed
                 text.append("\n" + self.t("combat.final_odds", percent=final))
-        if stance.backlash:
-            text.append(
-                "\n" + self.t(f"combat.backlash.{stance.backlash}", turns=stance.backlash_turns),
-                style="bold red",
-            )
-            if stance.disadvantage:
-                row = term(f"posture_die.outcome.disadvantage_{stance.disadvantage}")
-                text.append(" — " + (row.short or row.fr))
-        if stance.cooldown and not stance.special:
-            text.append("\n" + self.t("combat.cooldown", turns=stance.cooldown), style="dim")
-        if stance.negative_due:
-            text.append("\n" + self.t("combat.negative_due"), style="red")
-        if stance.provoked_by:
-            who = self._called_or(stance.provoked_by)
-            text.append("\n" + self.t("combat.provoked", name=who), style="bold")
+        if said.backlash:
+            text.append("\n" + said.backlash, style="bold red")
+            if said.disadvantage:
+                text.append(" — " + said.disadvantage)
+        if said.cooldown and not stance.special:
+            text.append("\n" + said.cooldown, style="dim")
+        if said.negative:
+            text.append("\n" + said.negative, style="red")
+        if said.provoked:
+            text.append("\n" + said.provoked, style="bold")
         self.query_one("#stance", Static).update(text)
         self._offer_provoke(stance)
         self._show_defence()

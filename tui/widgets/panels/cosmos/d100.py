@@ -281,12 +281,6 @@ class CosmosTestPanel(ActionPanel):
         """How the campaign calls a character (its id when it has no name)."""
         return str(self.session.characters().get(ident, {}).get("name", ident))
 
-    def _called_or(self, ident: str) -> str:
-        """A character's name, or a dash for one the campaign no longer has (its key
-        never reaches the screen)."""
-        found = self.session.characters().get(ident)
-        return str(found.get("name", "—")) if isinstance(found, dict) else "—"
-
     def _who(self) -> str:
         """The acting character's name ("" for nobody)."""
         return self._called(self.character) if self.character else ""
