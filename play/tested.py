@@ -129,7 +129,7 @@ def _cosmos(test: cosmos.CosmosTest) -> list[str]:
     from meneur.core.cosmos import rules as cosmos
 
     if test.stats:
-        mean = sum(test.stats) // len(test.stats)
+        mean = test.base_threshold
         base = f"moyenne (mean) de {', '.join(map(str, test.stats))} = {mean}"
     else:
         base = str(test.threshold)

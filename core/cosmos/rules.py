@@ -159,10 +159,14 @@ class CosmosTest:
             raise RulesError("the aura's reroll takes bonuses off, it adds none")
 
     @property
+    def base_threshold(self) -> int:
+        """The threshold given, or the mean of the stats (rounded down), before bonuses."""
+        return self.threshold if self.threshold is not None else sum(self.stats) // len(self.stats)
+
+    @property
     def effective_threshold(self) -> int:
         """The highest score that succeeds: threshold (or mean of stats) plus both bonuses."""
-        base = self.threshold if self.threshold is not None else sum(self.stats) // len(self.stats)
-        return base + self.bonus + self.state_bonus
+        return self.base_threshold + self.bonus + self.state_bonus
 
     @property
     def reroll_threshold(self) -> int:
@@ -170,8 +174,7 @@ class CosmosTest:
         one)."""
         if self.reroll_bonus is None:
             return self.effective_threshold
-        base = self.threshold if self.threshold is not None else sum(self.stats) // len(self.stats)
-        return base + self.reroll_bonus
+        return self.base_threshold + self.reroll_bonus
 
     @property
     def critical_failure_from(self) -> int:
