@@ -83,10 +83,3 @@ class DiceNotationError(NotationError):
 
     kind = "dice expression"
     kind_key = "dice"
-
-
-class SpherierNotationError(NotationError):
-    """A Sphérier test, skill or ability notation that cannot be read."""
-
-    kind = "Sphérier notation"
-    kind_key = "spherier_notation"

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from .errors import RulesError
 from .table_rules import Refused, Seat
 
-SYSTEMJ_OPTIONS = ("Action", "Mouvement")
-"""SYSTEMJ's two choices for a turn."""
 MAX_ANSWER = 200
 """Characters of a free answer."""
 NOT_CHOSEN = "—"

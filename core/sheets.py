@@ -313,19 +313,19 @@ def parse_bonuses(field: Field, text: str) -> tuple[str, dict[str, int]]:
     return name, bonuses
 
 
-def _parser(name: str) -> Callable[[str], Any]:
-    """How an ``entries`` line is read (``spherier.skill``, ``spherier.ability``,
-    ``talent``); each parser raises RulesError for what it refuses."""
+def _parser(name: str) -> Callable[[Any], Any]:
+    """How an ``entries`` line is read: ``talent``, or a parser the system its name starts
+    with declares (``spherier.skill``); each parser raises RulesError for what it
+    refuses."""
     if name == "talent":
         return lambda text: check_name(text, "talents")
-    from .spherier import notation as spherier_notation
-    from .spherier import passives as spherier_passives
+    from .systems import load, system
 
-    return {
-        "spherier.skill": spherier_notation.parse_skill,
-        "spherier.ability": spherier_notation.parse_ability,
-        "spherier.passive": spherier_passives.parse_passive,
-    }[name]
+    where = system(name.split(".")[0]).parsers.get(name)
+    if where is None:
+        raise RulesError(f"no parser {name!r}")
+    parser: Callable[[Any], Any] = load(where)
+    return parser
 
 
 def parse_entries(field: Field, text: str) -> list[str]:
@@ -350,18 +350,18 @@ def parse_entries(field: Field, text: str) -> list[str]:
     return shown
 
 
-def parse_cards(text: str) -> list[dict[str, Any]]:
-    """Cards typed or pasted (one per line or separated by ``;``), as sheet data.
+def parse_cards(field: Field, text: str) -> list[dict[str, Any]]:
+    """Cards typed or pasted for a ``cards`` field (one per line or separated by ``;``),
+    as sheet data: each line read by the field's parser (``systemj.card``).
 
     Raises:
         RulesError: for the first card that does not read.
     """
     lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
     if not lines:
-        raise RulesError("cards: nothing to add")
-    from .systemj.cards import parse_card
-
-    return [parse_card(line).to_data() for line in lines]
+        raise RulesError(f"{field.key}: nothing to add")
+    parse = _parser(field.parser)
+    return [parse(line).to_data() for line in lines]
 
 
 # --- Each system's sheet (in its own package: meneur.core.<system>.sheet) --------------
@@ -371,45 +371,25 @@ def layout(
     system: str,
     options: Mapping[str, Any],
     sheet: Mapping[str, Any],
-    affiliation_levels: Mapping[str, int] | None = None,
+    context: Mapping[str, Any] | None = None,
 ) -> tuple[Section, ...]:
     """The sections of a ``system`` sheet under the campaign's ``options``.
 
     Args:
-        affiliation_levels: Great Cosmos: each affiliation's highest level, from the
-            campaign's catalogue (an affiliation it does not list keeps the rule's 5).
+        context: what the campaign's own files tell the sheet's limits (Great Cosmos:
+            each affiliation's highest level, from the campaign's catalogue).
 
     Raises:
         RulesError: for an unknown system.
     """
-    if system == "resolution":
-        from .resolution import sheet as resolution
+    return _sheet_module(system).layout(options, sheet, context)  # type: ignore[no-any-return]
 
-        return resolution.layout(options)
-    if system == "cosmos":
-        from .cosmos import sheet as cosmos
 
-        level = sheet.get("level", 1)
-        affiliation = sheet.get("affiliation")
-        highest = (
-            (affiliation_levels or {}).get(affiliation, cosmos.AFFILIATION_LEVEL_MAX)
-            if isinstance(affiliation, str)
-            else cosmos.AFFILIATION_LEVEL_MAX
-        )
-        return cosmos.layout(options, level if isinstance(level, int) else 1, highest)
-    if system == "traits":
-        from .traits import sheet as traits
+def _sheet_module(system: str) -> Any:
+    from .systems import load
+    from .systems import system as record
 
-        return traits.layout()
-    if system == "spherier":
-        from .spherier import sheet as spherier
-
-        return spherier.layout()
-    if system == "systemj":
-        from .systemj import sheet as systemj
-
-        return systemj.layout()
-    raise RulesError(f"unknown system {system!r}")
+    return load(record(system).sheet)
 
 
 # --- Checking a whole sheet ------------------------------------------------------------
@@ -419,7 +399,7 @@ def check_sheet(
     system: str,
     options: Mapping[str, Any],
     sheet: Mapping[str, Any],
-    affiliation_levels: Mapping[str, int] | None = None,
+    context: Mapping[str, Any] | None = None,
 ) -> None:
     """Check every value a ``system`` sheet holds against the rules' limits, whoever wrote
     it (the sheet screen, ``meneur set``, a hand edit): the same checks as an edit.
@@ -431,23 +411,14 @@ def check_sheet(
         RulesError: naming the sheet key (``stats.force``) and what is wrong; a number
             out of bounds is a :class:`BoundsError`.
     """
-    for section in layout(system, options, sheet, affiliation_levels):
+    for section in layout(system, options, sheet, context):
         for field in section.fields:
             value = value_of(sheet, field.key)
             if value is not None:
                 _check_value(field, value, sheet)
-    if system == "cosmos":
-        from .cosmos import sheet as cosmos
-
-        cosmos.check(options, sheet)  # what the fields alone do not say
-    if system == "spherier" and "passives" in sheet:
-        from .spherier.passives import check_passives
-
-        try:
-            check_passives(sheet)  # groups and specialisations against the skills
-        except RulesError as error:
-            where, _, reason = str(error).partition(": ")
-            raise field_error(where, reason, "bad_sheet", detail=reason) from error
+    check = getattr(_sheet_module(system), "check", None)
+    if check is not None:
+        check(options, sheet)  # what the fields alone do not say
 
 
 def _whole(value: object, what: str) -> int:
@@ -467,13 +438,12 @@ def _check_value(field: Field, value: object, sheet: Mapping[str, Any]) -> None:
     elif field.kind is Kind.CARDS:
         if not isinstance(value, list):
             raise field_error(key, "expected a list of cards", "expected_cards")
-        from .systemj.cards import Card
-
+        read = _parser(f"{field.parser}_data")
         for i, card in enumerate(value):
             if not isinstance(card, Mapping):
                 raise field_error(f"{key}[{i}]", "expected a card (a table)", "expected_cards")
             try:
-                Card.from_data(card)
+                read(card)
             except RulesError as error:
                 raise field_error(
                     f"{key}[{i}]", str(error), "bad_card", detail=str(error)
@@ -540,19 +510,8 @@ def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -
     A sheet missing a value reads its default; a value of the wrong type reads as that
     default too, so a hand-edited sheet still shows.
     """
-    if system == "traits":
-        from .traits import sheet as traits
-
-        return traits.derived(sheet)
-    if system == "cosmos":
-        from .cosmos import sheet as cosmos
-
-        return cosmos.derived(options, sheet)
-    if system == "systemj":
-        from .systemj import sheet as systemj
-
-        return systemj.derived(sheet)
-    return []
+    found = getattr(_sheet_module(system), "derived", None)
+    return [] if found is None else list(found(options, sheet))
 
 
 def compact_fields(sections: Sequence[Section]) -> list[Field]:

@@ -1,14 +1,23 @@
-"""Which function rolls, reads and computes odds for each kind of test, loaded on demand.
+"""The registry of rule systems, and which function rolls, reads and computes odds for
+each kind of test, loaded on demand.
 
-Every kind of inputs (``ResolutionTest``, ``TraitTest``…) is listed here with the names
-of its functions; a module is imported only when one of its tests is used, so a caller
+A rule system declares itself once, in its own room, as a :class:`System` record (the
+five built in are ``SYSTEM`` in ``meneur.core.<key>``; another package registers one
+under the ``meneur.systems`` entry point group). Everything that depends on the system —
+the sheet, the options, the quick NPC, the words, the panel, the command line — asks the
+record here instead of naming the system. A record holds names of modules (``module`` or
+``module:attribute``), never the modules: each is imported when first used, so a caller
 that handles one system (the CLI, a replayed journal entry) pays for that system alone.
+
+The tests that belong to no system (oracles, scenes, dice expressions, tables, quick
+NPCs) are listed here in :data:`COMMON_KINDS`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .errors import RulesError
@@ -22,128 +31,292 @@ class Functions(NamedTuple):
     odds: str | None
 
 
+@dataclass(frozen=True)
+class System:
+    """A rule system, as every layer of meneur sees it.
+
+    Attributes:
+        key: how campaign.toml names it (``system = "cosmos"``): lowercase letters,
+            digits and ``_``.
+        name: its French name (``Le Grand Cosmos``).
+        gloss: its name in English.
+        kinds: each kind of its tests' inputs (``module.Class`` as journals record it)
+            and the functions that roll, read and give the odds of it.
+        modules: the short names its kinds give modules → the modules' full paths
+            (``cosmos_creation`` → ``meneur.core.cosmos.creation``).
+        sheet: the module of its character sheet: ``layout(options, sheet, context)``,
+            and optionally ``derived(options, sheet)`` and ``check(options, sheet)``.
+        parsers: how its sheet's ``entries`` lines are read: parser name →
+            ``module:function`` (raising RulesError for a line it refuses).
+        options: its optional rules, name → (type, default).
+        option_choices: the values a text option may take.
+        secrecy: the kinds of roll its tests are kept secret or shown under (a key of
+            ``[secrecy]``), first its main test's.
+        npc: ``module:function`` making a quick NPC's sheet from dice (see
+            :mod:`meneur.core.npcs`), or empty when it has none.
+        turn_choices: the choices of a secret turn, when its turns have fixed ones.
+        terms: package resource (``package:file.toml``) holding its rule terms, when
+            they are not meneur's own.
+        rooms: the modules of its room in each layer above the core, by layer
+            (``play``, ``saves``, ``tui``, ``cli``); each says what it provides.
+    """
+
+    key: str
+    name: str
+    gloss: str
+    kinds: Mapping[str, Functions]
+    modules: Mapping[str, str]
+    sheet: str
+    parsers: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, tuple[type, object]] = field(default_factory=dict)
+    option_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    secrecy: tuple[str, ...] = ()
+    npc: str = ""
+    turn_choices: tuple[str, ...] = ()
+    terms: str = ""
+    rooms: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def glossed(self) -> str:
+        """``Le Grand Cosmos (The Tale of Great Cosmos)``."""
+        return f"{self.name} ({self.gloss})"
+
+    def room(self, layer: str) -> Any:
+        """Its room's module in ``layer`` (``play``, ``cli``…), imported.
+
+        Raises:
+            RulesError: when the system has no room there.
+        """
+        where = self.rooms.get(layer)
+        if not where:
+            raise RulesError(f"the {self.key} rules have no {layer} room")
+        return load(where)
+
+    def has_room(self, layer: str) -> bool:
+        """Whether it has a room in ``layer``."""
+        return bool(self.rooms.get(layer))
+
+
 _CORE = "meneur.core"
-KIND_NAMES = {
-    "resolution.rules": "resolution",
-    "traits.rules": "traits",
-    "traits.opposed": "traits_opposed",
-    "traits.derived": "traits_derived",
-    "spherier.rules": "spherier",
-    "spherier.extended": "spherier_extended",
-    "spherier.notation": "spherier_notation",
-    "systemj.rules": "systemj",
-    "systemj.cards": "systemj_cards",
-    "systemj.combat": "systemj_combat",
-    "cosmos.rules": "cosmos",
-    "cosmos.catalogue": "cosmos_catalogue",
-    "cosmos.creation": "cosmos_creation",
-    "cosmos.draft": "cosmos_draft",
-    "cosmos.levels": "cosmos_levels",
-    "cosmos.genes": "genes",
-    "cosmos.mutations": "mutations",
-}
-"""How a kind names the module its class lives in, when that is not the module's own
-path under meneur.core: the names modules had before each system got its package, which
-every journal written since records (``kind = "resolution.ResolutionTest"``)."""
-MODULES = {name: module for module, name in KIND_NAMES.items()}
-"""The module (under meneur.core) a kind's first part names."""
-KINDS: dict[str, Functions] = {
-    "resolution.ResolutionTest": Functions(
-        "resolution.rules:roll", "resolution.rules:resolve", "resolution.rules:odds"
-    ),
-    "oracles.OracleQuestion": Functions(
+BUILT_IN = ("resolution", "cosmos", "traits", "spherier", "systemj")
+"""The five systems meneur ships, in the order they are offered: each declares itself
+as ``SYSTEM`` in ``meneur.core.<key>``."""
+ENTRY_POINTS = "meneur.systems"
+"""The entry point group through which another package adds a system."""
+
+
+def load(where: str) -> Any:
+    """What ``module`` or ``module:attribute`` names (a full module path; the attribute
+    may be dotted: ``module:Card.from_data``), imported."""
+    module, _, attribute = where.partition(":")
+    loaded: Any = importlib.import_module(module)
+    for name in attribute.split(".") if attribute else ():
+        loaded = getattr(loaded, name)
+    return loaded
+
+
+def _common(roll: str, resolve: str | None, odds: str | None) -> Functions:
+    return Functions(
+        f"{_CORE}.{roll}",
+        None if resolve is None else f"{_CORE}.{resolve}",
+        None if odds is None else f"{_CORE}.{odds}",
+    )
+
+
+COMMON_KINDS: Mapping[str, Functions] = {
+    "oracles.OracleQuestion": _common(
         "oracles:roll_oracle", "oracles:resolve_oracle", "oracles:oracle_odds"
     ),
-    "oracles.YesNoQuestion": Functions(
+    "oracles.YesNoQuestion": _common(
         "oracles:roll_yesno", "oracles:resolve_yesno", "oracles:yesno_odds"
     ),
-    "solo.SceneTest": Functions("solo:roll_scene", "solo:resolve_scene", "solo:scene_odds"),
-    "solo.ProgressTest": Functions(
+    "solo.SceneTest": _common("solo:roll_scene", "solo:resolve_scene", "solo:scene_odds"),
+    "solo.ProgressTest": _common(
         "solo:roll_progress", "solo:resolve_progress", "solo:progress_odds"
     ),
-    "cosmos.CosmosTest": Functions(
-        "cosmos.rules:roll", "cosmos.rules:resolve", "cosmos.rules:odds"
-    ),
-    "cosmos.IntuitionTest": Functions(
-        "cosmos.rules:roll_intuition",
-        "cosmos.rules:resolve_intuition",
-        "cosmos.rules:intuition_odds",
-    ),
-    "mutations.MutationInputs": Functions(
-        "cosmos.mutations:roll", "cosmos.mutations:resolve", "cosmos.mutations:odds"
-    ),
-    "mutations.UltimateInputs": Functions(
-        "cosmos.mutations:roll_ultimate", "cosmos.mutations:resolve_ultimate", None
-    ),
-    "cosmos_levels.LevelUpInputs": Functions("cosmos.levels:roll", None, None),
-    "cosmos_creation.CreationOptions": Functions("cosmos.creation:roll_creation", None, None),
-    "cosmos_creation.ConversionOptions": Functions("cosmos.creation:roll_conversion", None, None),
-    "cosmos.piloting.PilotingTest": Functions(
-        "cosmos.piloting:roll", "cosmos.piloting:resolve", "cosmos.piloting:odds"
-    ),
-    "cosmos.aura.AuraTest": Functions(
-        "cosmos.aura:roll", "cosmos.aura:resolve", "cosmos.aura:odds"
-    ),
-    "cosmos.movement.TurnOrderInputs": Functions(
-        "cosmos.movement:roll_order", "cosmos.movement:resolve_order", None
-    ),
-    "cosmos.combat.AutoDefence": Functions(
-        "cosmos.combat:roll_auto", "cosmos.combat:resolve_auto", "cosmos.combat:auto_odds"
-    ),
-    "cosmos.combat.PostureDie": Functions(
-        "cosmos.combat:roll_die", "cosmos.combat:resolve_die", "cosmos.combat:die_odds"
-    ),
-    "cosmos.skills.LevelSkillPoints": Functions(
-        "cosmos.skills:roll_points", "cosmos.skills:resolve_points", "cosmos.skills:points_odds"
-    ),
-    "expressions.DiceInputs": Functions(
-        "expressions:roll", "expressions:resolve", "dice_odds:odds"
-    ),
-    "traits.TraitTest": Functions("traits.rules:roll", "traits.rules:resolve", "traits.rules:odds"),
-    "traits_opposed.OpposedTest": Functions("traits.opposed:play", None, "traits.opposed:odds"),
-    "spherier.SkillTest": Functions(
-        "spherier.rules:roll", "spherier.rules:resolve", "spherier.rules:odds"
-    ),
-    "spherier.OpposedSkillTest": Functions(
-        "spherier.rules:roll_opposed",
-        "spherier.rules:resolve_opposed",
-        "spherier.rules:opposed_odds",
-    ),
-    "spherier_extended.ExtendedTest": Functions(
-        "spherier.extended:roll_extended",
-        "spherier.extended:resolve_extended",
-        "spherier.extended:extended_odds",
-    ),
-    "spherier_extended.TeamTest": Functions(
-        "spherier.extended:roll_team",
-        "spherier.extended:resolve_team",
-        "spherier.extended:team_odds",
-    ),
-    "systemj.SystemjTest": Functions(
-        "systemj.rules:roll", "systemj.rules:resolve", "systemj.rules:odds"
-    ),
-    "tables.TableQuery": Functions("tables:roll", "tables:resolve", "tables:odds"),
-    "npcs.NpcInputs": Functions("npcs:roll", None, None),
+    "expressions.DiceInputs": _common("expressions:roll", "expressions:resolve", "dice_odds:odds"),
+    "tables.TableQuery": _common("tables:roll", "tables:resolve", "tables:odds"),
+    "npcs.NpcInputs": _common("npcs:roll", None, None),
 }
-"""Each kind of inputs, by ``module.Class`` under meneur.core, with its functions."""
+"""The kinds of inputs no system owns, by ``module.Class`` under meneur.core."""
+
+
+# --- The registry ----------------------------------------------------------------------
+
+_SYSTEMS: dict[str, System] = {}
+_PLUGINS_LOADED = False
+
+
+def _register(record: object, where: str) -> System:
+    if not isinstance(record, System):
+        raise RulesError(f"{where} does not name a rule system (a meneur.core.systems.System)")
+    known = _SYSTEMS.get(record.key)
+    if known is not None and known is not record:
+        raise RulesError(f"two rule systems are named {record.key!r} ({where})")
+    _SYSTEMS[record.key] = record
+    return record
+
+
+def _built_in(key: str) -> System:
+    found = _SYSTEMS.get(key)
+    if found is None:
+        where = f"{_CORE}.{key}"
+        found = _register(importlib.import_module(where).SYSTEM, where)
+    return found
+
+
+def _load_plugins() -> None:
+    """Register the systems other packages add through :data:`ENTRY_POINTS` (read once:
+    importing importlib.metadata costs more than meneur's own start-up budget allows,
+    so only a system meneur does not ship pays for it)."""
+    global _PLUGINS_LOADED
+    if _PLUGINS_LOADED:
+        return
+    _PLUGINS_LOADED = True
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINTS):
+        if point.name in BUILT_IN:
+            continue  # a plugin may not replace a system meneur ships
+        try:
+            _register(point.load(), f"entry point {point.name} = {point.value}")
+        except (ImportError, AttributeError) as error:
+            raise RulesError(
+                f"the rule system {point.name!r} ({point.value}) does not load: {error}"
+            ) from error
+
+
+def system(key: str) -> System:
+    """The rule system ``key`` names.
+
+    Raises:
+        RulesError: for a key no system has.
+    """
+    if key in BUILT_IN:
+        return _built_in(key)
+    found = _SYSTEMS.get(key)
+    if found is None and isinstance(key, str) and key.isidentifier():
+        _load_plugins()
+        found = _SYSTEMS.get(key)
+    if found is None:
+        raise RulesError(
+            f"unknown system {key!r}: expected one of {', '.join(keys())}",
+            message_key="system.unknown",
+            system=str(key),
+            known=", ".join(keys()),
+        )
+    return found
+
+
+def keys() -> tuple[str, ...]:
+    """Every rule system's key: the five meneur ships, then those other packages add."""
+    _load_plugins()
+    added = sorted(key for key in _SYSTEMS if key not in BUILT_IN)
+    return (*BUILT_IN, *added)
+
+
+def systems() -> tuple[System, ...]:
+    """Every rule system, in the order of :func:`keys`."""
+    return tuple(system(key) for key in keys())
+
+
+def is_system(key: object) -> bool:
+    """Whether ``key`` names a rule system."""
+    if not isinstance(key, str):
+        return False
+    try:
+        system(key)
+    except RulesError:
+        return False
+    return True
+
+
+# --- Kinds of inputs -------------------------------------------------------------------
+
+
+def _module_names() -> dict[str, str]:
+    """Full module path → the short name its kinds use, over every loaded system."""
+    names: dict[str, str] = {}
+    for record in _SYSTEMS.values():
+        names.update({module: short for short, module in record.modules.items()})
+    return names
 
 
 def kind_of(inputs_type: type) -> str:
-    """The kind of a core class (inputs, record): ``module.Class``, the module named as
-    journals name it (see :data:`KIND_NAMES`)."""
-    module = inputs_type.__module__.removeprefix(f"{_CORE}.")
-    return f"{KIND_NAMES.get(module, module)}.{inputs_type.__qualname__}"
+    """The kind of a class of inputs or records: ``module.Class``, the module named as
+    journals name it (a system's :attr:`System.modules`, else its path under
+    meneur.core, else its full path)."""
+    module = inputs_type.__module__
+    if module.startswith(f"{_CORE}.") and module.split(".")[2] in BUILT_IN:
+        _built_in(module.split(".")[2])
+    short = _module_names().get(module)
+    if short is None:
+        short = module.removeprefix(f"{_CORE}.")
+    return f"{short}.{inputs_type.__qualname__}"
+
+
+_OLD_MODULES = {"mutations": "cosmos", "genes": "cosmos"}
+"""The modules journals name without their system's key in front (written before each
+system had its package), and the system they belong to."""
+
+
+def _guess(short: str) -> System | None:
+    """The built-in system a kind's first part names (``cosmos_creation``,
+    ``cosmos.piloting``, ``mutations``), loading that one alone; None for another."""
+    head = short.split(".")[0]
+    key = _OLD_MODULES.get(head, head.split("_")[0])
+    return _built_in(key) if key in BUILT_IN else None
+
+
+def _owner(kind: str) -> System | None:
+    """The system whose tests include ``kind``, if any."""
+    if kind in COMMON_KINDS:
+        return None
+    guessed = _guess(kind.rpartition(".")[0])
+    if guessed is not None and kind in guessed.kinds:
+        return guessed
+    for record in list(_SYSTEMS.values()):
+        if kind in record.kinds:
+            return record
+    _load_plugins()
+    for record in list(_SYSTEMS.values()):
+        if kind in record.kinds:
+            return record
+    return None
+
+
+def functions(kind: str) -> Functions | None:
+    """The functions of a kind of inputs, or None for a kind no system knows."""
+    common = COMMON_KINDS.get(kind)
+    if common is not None:
+        return common
+    owner = _owner(kind)
+    return None if owner is None else owner.kinds[kind]
+
+
+def all_kinds() -> dict[str, Functions]:
+    """Every kind of inputs with its functions: the common ones, then each system's."""
+    found = dict(COMMON_KINDS)
+    for record in systems():
+        found.update(record.kinds)
+    return found
+
+
+def system_of(kind: str) -> System | None:
+    """The system a kind of inputs belongs to (None for an oracle, a table…)."""
+    return None if kind in COMMON_KINDS else _owner(kind)
 
 
 def class_of(kind: str) -> type:
     """The core class a kind names (the inverse of :func:`kind_of`).
 
     Raises:
-        RulesError: for a kind naming no core class.
+        RulesError: for a kind naming no known class.
     """
     module, _, name = kind.rpartition(".")
+    path = _module_path(module)
     try:
-        found = getattr(importlib.import_module(f"{_CORE}.{MODULES.get(module, module)}"), name)
+        found = getattr(importlib.import_module(path), name)
     except (ImportError, AttributeError, ValueError):
         raise RulesError(f"no rules are known for kind {kind}") from None
     if not isinstance(found, type):
@@ -151,17 +324,32 @@ def class_of(kind: str) -> type:
     return found
 
 
-def _load(where: str) -> Callable[..., Any]:
-    module, function = where.split(":")
-    loaded: Callable[..., Any] = getattr(importlib.import_module(f"{_CORE}.{module}"), function)
-    return loaded
+def _module_path(short: str) -> str:
+    """The full path of the module a kind's first part names."""
+    guessed = _guess(short)
+    if guessed is not None and short in guessed.modules:
+        return guessed.modules[short]
+    for record in list(_SYSTEMS.values()):
+        if short in record.modules:
+            return record.modules[short]
+    if guessed is not None or _is_core(short):
+        return f"{_CORE}.{short}"
+    _load_plugins()
+    for record in list(_SYSTEMS.values()):
+        if short in record.modules:
+            return record.modules[short]
+    return f"{_CORE}.{short}"
+
+
+def _is_core(short: str) -> bool:
+    return any(kind.startswith(f"{short}.") for kind in COMMON_KINDS)
 
 
 def _functions(inputs_type: type) -> Functions:
-    functions = KINDS.get(kind_of(inputs_type))
-    if functions is None:
+    found = functions(kind_of(inputs_type))
+    if found is None:
         raise RulesError(f"no rules are known for inputs of kind {inputs_type.__name__}")
-    return functions
+    return found
 
 
 def roller(inputs_type: type) -> Callable[..., Any]:
@@ -170,7 +358,8 @@ def roller(inputs_type: type) -> Callable[..., Any]:
     Raises:
         RulesError: for an unknown kind.
     """
-    return _load(_functions(inputs_type).roll)
+    loaded: Callable[..., Any] = load(_functions(inputs_type).roll)
+    return loaded
 
 
 def resolver(inputs_type: type) -> Callable[..., Any]:
@@ -182,7 +371,8 @@ def resolver(inputs_type: type) -> Callable[..., Any]:
     where = _functions(inputs_type).resolve
     if where is None:
         raise RulesError(f"{inputs_type.__name__} is not read from faces alone")
-    return _load(where)
+    loaded: Callable[..., Any] = load(where)
+    return loaded
 
 
 def odds_function(inputs_type: type) -> Callable[..., Any]:
@@ -194,4 +384,5 @@ def odds_function(inputs_type: type) -> Callable[..., Any]:
     where = _functions(inputs_type).odds
     if where is None:
         raise RulesError(f"{inputs_type.__name__} has no odds")
-    return _load(where)
+    loaded: Callable[..., Any] = load(where)
+    return loaded

@@ -13,6 +13,12 @@ def folded(text: str) -> str:
     return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
+def dashed(text: str) -> str:
+    """``Titres de propriété`` → ``titres-de-propriete``: lower case, no accents, dashes
+    (a name as a key, where ``/`` separates words too)."""
+    return "-".join(folded(text.replace("/", " ")).split())
+
+
 def new_ident(name: str, taken: Collection[str], fallback: str) -> str:
     """A key for ``name`` in a campaign's tables: its letters and digits folded, the rest
     ``_`` (``Le Traître`` → ``le_traitre``), ``fallback`` when none is left, with ``_2``,

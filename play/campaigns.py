@@ -25,13 +25,10 @@ from meneur.saves.campaign import (
     summary,
 )
 from meneur.saves.locations import current_campaign, data_dir, default_campaign, remember
-from meneur.saves.schema import OPTION_CHOICES, OPTIONS, SYSTEMS
+from meneur.saves.schema import option_choices, options_of
 
 __all__ = [
-    "OPTIONS",
-    "OPTION_CHOICES",
     "PUBLIC",
-    "SYSTEMS",
     "Campaign",
     "Clock",
     "Plan",
@@ -42,6 +39,8 @@ __all__ = [
     "default_author",
     "default_campaign",
     "local_now",
+    "option_choices",
+    "options_of",
     "read_state",
     "remember",
     "summary",

@@ -69,10 +69,10 @@ def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
         CampaignError: when they cannot be read back.
     """
     from meneur.core.errors import RulesError
-    from meneur.core.systems import KINDS, class_of
+    from meneur.core.systems import class_of, functions
 
     kind = data.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or functions(kind) is None:
         raise CampaignError(STATE_FILE, f"unknown roll kind {kind!r}", "roll.kind")
     inputs_type = class_of(str(kind))
     try:

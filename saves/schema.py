@@ -25,41 +25,30 @@ SCHEMA_VERSION = 1
 MENEUR_VERSION = "0.1.0"
 """This meneur's version, written into campaign.toml as ``written_by``."""
 
-SYSTEMS = ("resolution", "cosmos", "traits", "spherier", "systemj")
-
-OPTIONS: Mapping[str, Mapping[str, tuple[type, object]]] = {
-    "resolution": {
-        "opposed": (bool, False),
-        "environment_oracle": (bool, True),
-        "character_points": (bool, False),
-        "chronoste": (bool, False),
-        "solo": (bool, False),
-    },
-    "cosmos": {
-        "karma": (bool, True),
-        "dna": (bool, False),
-        "endurance": (bool, False),
-        "mental_health": (bool, False),
-        "piloting": (bool, False),
-        "aura": (bool, False),
-        "affiliation": (bool, False),
-        "movement": (bool, False),
-        "turn_order": (bool, False),
-        "inventory": (bool, False),
-        "skill_sheet": (str, "none"),
-        "chronoste": (bool, False),
-        "solo": (bool, False),
-    },
-    "traits": {"opposed_tests": (bool, True), "chronoste": (bool, False), "solo": (bool, False)},
-    "spherier": {"engine": (str, "d6"), "chronoste": (bool, False), "solo": (bool, False)},
-    "systemj": {"chronoste": (bool, False), "solo": (bool, False)},
+COMMON_OPTIONS: Mapping[str, tuple[type, object]] = {
+    "chronoste": (bool, False),
+    "solo": (bool, False),
 }
-"""Each system's optional rules: name → (type, default)."""
+"""The optional rules every system has, after its own: name → (type, default)."""
 
-OPTION_CHOICES: Mapping[str, tuple[str, ...]] = {
-    "skill_sheet": ("none", "standard", "progressive", "fixed"),
-    "engine": ("d6", "d20"),
-}
+
+def options_of(system: str) -> dict[str, tuple[type, object]]:
+    """Every optional rule of ``system``: its own, then :data:`COMMON_OPTIONS`.
+
+    Raises:
+        RulesError: for an unknown system.
+    """
+    from meneur.core.systems import system as record
+
+    return {**record(system).options, **COMMON_OPTIONS}
+
+
+def option_choices(system: str, name: str) -> tuple[str, ...]:
+    """The values a text option of ``system`` may take (none for a true/false one)."""
+    from meneur.core.systems import system as record
+
+    return record(system).option_choices.get(name, ())
+
 
 TOP_KEYS = (
     "schema_version",
@@ -79,7 +68,6 @@ TOP_KEYS = (
     "history",
     "phases",
     "requests",
-    "elements",
     "combat",
     "chronoste",
     "solo",
@@ -106,7 +94,7 @@ the first published one, so there is nothing to migrate yet; the mechanism is in
 
 def default_options(system: str) -> dict[str, object]:
     """Every optional rule of ``system`` at its default."""
-    return {name: default for name, (_, default) in OPTIONS[system].items()}
+    return {name: default for name, (_, default) in options_of(system).items()}
 
 
 def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
@@ -115,7 +103,9 @@ def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
     Raises:
         CampaignError: for an unknown system.
     """
-    if system not in SYSTEMS:
+    from meneur.core.systems import is_system
+
+    if not is_system(system):
         raise CampaignError("campaign.toml", f"unknown system {system!r}", "system")
     return {
         "schema_version": SCHEMA_VERSION,
@@ -271,8 +261,25 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     Raises:
         CampaignError: naming the file and key of the first problem.
     """
+    from meneur.core.systems import is_system, keys
+    from meneur.core.systems import system as record
+
     checker = _Checker(path)
-    checker.known_keys(data, TOP_KEYS, "")
+    if "system" not in data:
+        raise checker.fail("system", f"missing; expected one of: {', '.join(keys())}")
+    system = checker.text(data["system"], "system").strip().lower()
+    if not is_system(system):
+        raise checker.fail(
+            "system", f"expected one of: {', '.join(keys())}, found {data['system']!r}"
+        )
+    room: Any = record(system).room("saves") if record(system).has_room("saves") else None
+    room_keys: tuple[str, ...] = getattr(room, "TOP_KEYS", ())
+    for key in data:
+        if key not in TOP_KEYS and key not in room_keys:
+            owner = _owner_of_key(key)
+            if owner:
+                raise checker.fail(key, f"only in a campaign of {owner}")
+    checker.known_keys(data, (*TOP_KEYS, *room_keys), "")
     state: dict[str, Any] = {
         "schema_version": checker.integer(data["schema_version"], "schema_version")
     }
@@ -280,13 +287,6 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     state["name"] = (
         checker.text(data.get("name", path.parent.name), "name").strip() or path.parent.name
     )
-    if "system" not in data:
-        raise checker.fail("system", f"missing; expected one of: {', '.join(SYSTEMS)}")
-    system = checker.text(data["system"], "system").strip().lower()
-    if system not in SYSTEMS:
-        raise checker.fail(
-            "system", f"expected one of: {', '.join(SYSTEMS)}, found {data['system']!r}"
-        )
     state["system"] = system
     if "created" in data:
         if not isinstance(data["created"], datetime):
@@ -300,7 +300,7 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     state["journal_applied"] = applied
     state["options"] = _options(checker, data.get("options", {}), system)
     state["characters"] = _characters(checker, data.get("characters", {}))
-    _check_sheets(checker, state)
+    _check_sheets(checker, state, room)
     state["trackers"] = _trackers(checker, data.get("trackers", {}))
     state["lists"] = _lists(checker, data.get("lists", {}))
     state["tables"] = _tables(checker, data.get("tables", {}))
@@ -313,8 +313,9 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         state["phases"] = _phases(checker, data["phases"])
     if "requests" in data:  # written once the GM asked the table for a roll
         state["requests"] = _requests(checker, data["requests"])
-    if "elements" in data:  # a Great Cosmos campaign's own elemental coefficients
-        state["elements"] = _elements(checker, data["elements"], system)
+    for key in room_keys:  # what the system's room adds (Great Cosmos: its elements)
+        if key in data:
+            state[key] = room.check_top(checker, key, data[key])
     if "combat" in data:  # the round tracker (Great Cosmos turn order)
         state["combat"] = _combat(checker, data["combat"])
     if "chronoste" in data:  # the in-game calendar and clock
@@ -324,34 +325,21 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     if "dice" in data:  # the session's committed dice (meneur.core.fair_dice)
         state["dice"] = _dice(checker, data["dice"])
     if "secrecy" in data:  # who sees each kind of roll unless the roller says otherwise
-        state["secrecy"] = _secrecy(checker, data["secrecy"])
+        state["secrecy"] = _secrecy(checker, data["secrecy"], record(system).secrecy)
     return state
 
 
-ROLL_KINDS = (
-    "resolution",
-    "cosmos",
-    "intuition",
-    "aura",
-    "piloting",
-    "traits",
-    "spherier",
-    "systemj",
-    "oracle",
-    "yesno",
-    "scene",
-    "tables",
-    "dice",
-)
-"""The kinds of roll a default secrecy may be set for (a record's ``system``)."""
+ROLL_KINDS = ("oracle", "yesno", "scene", "tables", "dice")
+"""The kinds of roll a default secrecy may be set for in any campaign (a record's
+``system``), besides those of the campaign's system (:attr:`System.secrecy`)."""
 SECRECY_DEFAULTS = ("public", "private", "gm", "gm_announced")
 """Who sees a kind of roll by default: everyone; the roller and the GM; the GM alone
 (blind); the GM alone, the others told that a roll happened."""
 
 
-def _secrecy(checker: _Checker, value: object) -> dict[str, str]:
+def _secrecy(checker: _Checker, value: object, own: tuple[str, ...]) -> dict[str, str]:
     table = checker.table(value, "secrecy")
-    checker.known_keys(table, ROLL_KINDS, "secrecy")
+    checker.known_keys(table, (*own, *ROLL_KINDS), "secrecy")
     result = {}
     for kind, chosen in table.items():
         text = checker.text(chosen, f"secrecy.{kind}")
@@ -468,22 +456,6 @@ def _combat(checker: _Checker, value: object) -> dict[str, Any]:
     return {"round": number, "current": current, "slots": slots}
 
 
-def _elements(checker: _Checker, value: object, system: str) -> dict[str, Any]:
-    """Cells of the elemental table a Great Cosmos campaign overrides (RULES.md §3.4):
-    ``elements.ACTED_UPON.ACTING = coefficient``."""
-    from meneur.content.cosmos import element_table
-    from meneur.core.errors import RulesError
-
-    table = checker.table(value, "elements")
-    if system != "cosmos":
-        raise checker.fail("elements", "only a Great Cosmos campaign has elemental coefficients")
-    try:
-        element_table().affinities.with_overrides(table)
-    except RulesError as error:
-        raise checker.refused(error, "elements") from error
-    return {row: dict(columns) for row, columns in table.items()}
-
-
 def _requests(checker: _Checker, value: object) -> dict[str, Any]:
     """Rolls the GM asked for: the test, who rolls, who has."""
     requests = checker.table(value, "requests")
@@ -540,7 +512,7 @@ def _phases(checker: _Checker, value: object) -> dict[str, Any]:
 
 def _options(checker: _Checker, value: object, system: str) -> dict[str, object]:
     options = checker.table(value, "options")
-    known = OPTIONS[system]
+    known = options_of(system)
     checker.known_keys(options, tuple(known), "options")
     result = default_options(system)
     for name, given in options.items():
@@ -552,7 +524,7 @@ def _options(checker: _Checker, value: object, system: str) -> dict[str, object]
             result[name] = given
         else:
             text = checker.text(given, key).strip().lower()
-            choices = OPTION_CHOICES.get(name)
+            choices = option_choices(system, name)
             if choices and text not in choices:
                 raise checker.fail(key, f"expected one of: {', '.join(choices)}, found {given!r}")
             result[name] = text
@@ -581,22 +553,33 @@ def _characters(checker: _Checker, value: object) -> dict[str, Any]:
     return result
 
 
-def _check_sheets(checker: _Checker, state: Mapping[str, Any]) -> None:
+def _owner_of_key(key: str) -> str:
+    """The name of the system whose campaigns may have the top-level ``key`` (another
+    system's room declares it), or an empty string."""
+    from meneur.core.systems import systems
+
+    for record in systems():
+        if record.has_room("saves") and key in getattr(record.room("saves"), "TOP_KEYS", ()):
+            return record.name
+    return ""
+
+
+def _check_sheets(checker: _Checker, state: Mapping[str, Any], room: Any) -> None:
     """Hold every sheet to its system's rules (RULES.md: karma −10…+10, stats 20–80 or
     85, PV ≤ PV max…), as the sheet screen does: a hand edit or ``meneur set`` that leaves
-    a value out of bounds is refused, naming the key."""
+    a value out of bounds is refused, naming the key. The system's saves ``room``, when
+    it has one, adds what the campaign's own files say (``sheet_context``,
+    ``check_character``)."""
     from meneur.core.errors import BoundsError, RulesError
     from meneur.core.sheets import check_sheet
 
     system, options = state["system"], state["options"]
-    levels: dict[str, int] | None = None
-    groups: Mapping[str, Any] | None = None
-    for ident, character in state["characters"].items():
-        sheet = character["sheet"]
-        if levels is None and system == "cosmos" and "affiliation_level" in sheet:
-            levels = _affiliation_levels(checker)
+    sheets = {ident: character["sheet"] for ident, character in state["characters"].items()}
+    context = room.sheet_context(checker, sheets) if hasattr(room, "sheet_context") else None
+    memo: dict[str, Any] = {}
+    for ident, sheet in sheets.items():
         try:
-            check_sheet(system, options, sheet, levels)
+            check_sheet(system, options, sheet, context)
         except BoundsError as error:
             low = "…" if error.low is None else error.low
             high = "…" if error.high is None else error.high
@@ -610,49 +593,8 @@ def _check_sheets(checker: _Checker, state: Mapping[str, Any]) -> None:
             reason = str(error).removeprefix(f"{field}: ") if field else str(error)
             where = f"characters.{ident}.sheet" + (f".{field}" if field else "")
             raise checker.fail(where, reason) from error
-        group = sheet.get("skill_group")
-        if isinstance(group, str) and group.strip() and options.get("skill_sheet") == "fixed":
-            # The group's sheet is the campaign's (skills.toml), which the sheet alone does
-            # not know: a name that matches no group is refused here.
-            from meneur.core.cosmos.skills import find_group
-
-            groups = _group_sheets(checker) if groups is None else groups
-            try:
-                find_group(groups, group)
-            except RulesError as error:
-                reason = str(error).removeprefix("skill_group: ")
-                raise checker.fail(f"characters.{ident}.sheet.skill_group", reason) from error
-
-
-def _affiliation_levels(checker: _Checker) -> dict[str, int]:
-    """Each affiliation's highest level, from the campaign's catalogue (or the example).
-
-    Raises:
-        CampaignError: naming the catalogue's file when it does not read.
-    """
-    from meneur.content import ContentError
-    from meneur.content.cosmos import catalogue_for
-
-    try:
-        catalogue = catalogue_for(checker.path.parent)
-    except ContentError as error:
-        raise CampaignError(checker.path.parent / "cosmos.toml", str(error)) from error
-    return {key: item.max_level for key, item in catalogue.affiliations.items()}
-
-
-def _group_sheets(checker: _Checker) -> Mapping[str, Any]:
-    """The fixed skill sheets' groups, from the campaign's ``skills.toml`` (or the example).
-
-    Raises:
-        CampaignError: naming that file when it does not read.
-    """
-    from meneur.content import ContentError
-    from meneur.content.cosmos import CAMPAIGN_SKILLS, skill_tree_for
-
-    try:
-        return skill_tree_for(checker.path.parent).groups
-    except ContentError as error:
-        raise CampaignError(checker.path.parent / CAMPAIGN_SKILLS, str(error)) from error
+        if hasattr(room, "check_character"):
+            room.check_character(checker, ident, sheet, options, memo)
 
 
 def _trackers(checker: _Checker, value: object) -> dict[str, Any]:

@@ -61,7 +61,7 @@ class Dice(TypedDict):
 
 class Options(TypedDict, total=False):
     """The campaign's optional rules (``[options]``; each system has some of them, see
-    :data:`meneur.saves.schema.OPTIONS`)."""
+    :func:`meneur.saves.schema.options_of`)."""
 
     opposed: bool
     environment_oracle: bool

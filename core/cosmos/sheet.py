@@ -29,10 +29,25 @@ AFFILIATION_LEVEL_MAX = 5
 
 
 def layout(
-    options: Mapping[str, Any], level: int, affiliation_max: int = AFFILIATION_LEVEL_MAX
+    options: Mapping[str, Any],
+    sheet: Mapping[str, Any],
+    context: Mapping[str, Any] | None = None,
 ) -> tuple[Section, ...]:
-    """The Great Cosmos sheet with the campaign's optional rules; ``affiliation_max`` is
-    the character's affiliation's own highest level (from the catalogue)."""
+    """The Great Cosmos sheet with the campaign's optional rules, at the sheet's level.
+
+    Args:
+        context: each affiliation's highest level, from the campaign's catalogue (an
+            affiliation it does not list keeps the rule's 5).
+    """
+    level = sheet.get("level", 1)
+    if not isinstance(level, int):
+        level = 1
+    affiliation = sheet.get("affiliation")
+    affiliation_max = (
+        (context or {}).get(affiliation, AFFILIATION_LEVEL_MAX)
+        if isinstance(affiliation, str)
+        else AFFILIATION_LEVEL_MAX
+    )
     gauges = [
         Field("pv", Kind.NUMBER, "sheet.pv", -999, "pv_max", 0, compact=True),
         Field("pv_max", Kind.NUMBER, "sheet.pv_max", 0, 9999, 0),
@@ -372,3 +387,26 @@ def _one_two_handed(sheet: Mapping[str, Any]) -> None:
             "two_handed",
             names=", ".join(heavy),
         )
+
+
+def npc(dice: Any) -> dict[str, Any]:
+    """A quick NPC's sheet (a ruling, docs/rulings.md): the six stats each 1d100 rerolled
+    on its own until within 20–80 (as at creation, without the 200–400 total rule), PV
+    and PM each 5d100, karma 0, level 1."""
+    from .creation import STAT_MAX, STAT_MIN, STATS
+
+    stats = {
+        stat: dice.until(100, stat, lambda face: STAT_MIN <= face <= STAT_MAX) for stat in STATS
+    }
+    pv = sum(dice.roll(100, "pv") for _ in range(5))
+    pm = sum(dice.roll(100, "pm") for _ in range(5))
+    return {
+        "level": 1,
+        "stats": stats,
+        "pv": pv,
+        "pv_max": pv,
+        "pm": pm,
+        "pm_max": pm,
+        "karma": 0,
+        "intuition": 3,
+    }

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from meneur.core.errors import RulesError, SpherierNotationError
+from meneur.core.errors import NotationError, RulesError
 from meneur.core.words import folded
 
 from .rules import Ability, Skill
@@ -34,6 +34,13 @@ from .rules import Ability, Skill
 MAX_DIGITS = 6
 MAX_LENGTH = 300
 MAX_ITEMS = 4
+
+
+class SpherierNotationError(NotationError):
+    """A Sphérier test, skill or ability notation that cannot be read."""
+
+    kind = "Sphérier notation"
+    kind_key = "spherier_notation"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import NotationError, RulesError
-from meneur.core.words import folded
+from meneur.core.words import dashed
 
 FAMILIES: Mapping[str, tuple[str, ...]] = {
     "equipement": ("objets-usuels", "armes", "armures"),
@@ -59,9 +59,8 @@ class CardNotationError(NotationError):
     kind_key = "card"
 
 
-def key_of(text: str) -> str:
-    """``Titres de propriété`` → ``titres-de-propriete``: lower case, no accents, dashes."""
-    return "-".join(folded(text.replace("/", " ")).split())
+key_of = dashed
+"""``Titres de propriété`` → ``titres-de-propriete`` (:func:`meneur.core.words.dashed`)."""
 
 
 @dataclass(frozen=True)

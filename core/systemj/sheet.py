@@ -27,7 +27,11 @@ SYSTEMJ_SKILLS = (
 """SYSTEMJ's ten generic skills."""
 
 
-def layout() -> tuple[Section, ...]:
+def layout(
+    options: Mapping[str, Any],
+    sheet: Mapping[str, Any],
+    context: Mapping[str, Any] | None = None,
+) -> tuple[Section, ...]:
     """SYSTEMJ: seven attributes on 100, generic and special skills, PV, armour, cards."""
     attributes = tuple(
         Field(
@@ -57,11 +61,14 @@ def layout() -> tuple[Section, ...]:
                 Field("armour", Kind.NUMBER, "sheet.armour", 0, 999, 0),
             ),
         ),
-        Section("sheet.section.cards", (Field("cards", Kind.CARDS, "sheet.cards", default=[]),)),
+        Section(
+            "sheet.section.cards",
+            (Field("cards", Kind.CARDS, "sheet.cards", default=[], parser="systemj.card"),),
+        ),
     )
 
 
-def derived(sheet: Mapping[str, Any]) -> list[Derived]:
+def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
     """The combat scores the sheet's attributes give (none for a sheet they cannot be
     read from)."""
     try:
@@ -78,3 +85,9 @@ def derived(sheet: Mapping[str, Any]) -> list[Derived]:
     if scores.block is not None:
         found.append(Derived("sheet.block", scores.block))
     return found
+
+
+def npc(dice: Any) -> dict[str, Any]:
+    """A quick NPC's sheet (a ruling, docs/rulings.md): the seven attributes 30 + 1d40
+    each (31–70); the ten generic skills are left to the GM."""
+    return {"attributes": {name: 30 + dice.roll(40, name) for name in ATTRIBUTES}}

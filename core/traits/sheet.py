@@ -8,12 +8,16 @@ from typing import Any
 
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Derived, Field, Kind, Section, whole_or
-from meneur.core.systemj.cards import key_of
+from meneur.core.words import dashed
 
 from .derived import DEFAULT_DEPLACEMENT, derived_values
 
 
-def layout() -> tuple[Section, ...]:
+def layout(
+    options: Mapping[str, Any],
+    sheet: Mapping[str, Any],
+    context: Mapping[str, Any] | None = None,
+) -> tuple[Section, ...]:
     """Les Traits: the five attributes and the skills share one table (all are dice)."""
     return (
         Section(
@@ -51,12 +55,12 @@ def layout() -> tuple[Section, ...]:
 def _folded(names: Mapping[str, Any], wanted: str) -> Any:
     """The value under ``wanted``, whatever the case and accents of the sheet's key."""
     for name, value in names.items():
-        if key_of(name) == wanted:
+        if dashed(name) == wanted:
             return value
     return None
 
 
-def derived(sheet: Mapping[str, Any]) -> list[Derived]:
+def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
     """Parade, Endurance and Déplacement as the sheet's traits and equipment make them."""
     traits = sheet.get("traits", {})
     traits = traits if isinstance(traits, Mapping) else {}
@@ -86,3 +90,13 @@ def derived(sheet: Mapping[str, Any]) -> list[Derived]:
         Derived("sheet.endurance_naturelle", values.endurance_naturelle),
         Derived("sheet.deplacement", values.deplacement),
     ]
+
+
+NPC_TRAITS = ("Agilité", "Savoir", "Mental", "Force", "Vigueur", "Mêlée")
+"""What a quick NPC has: the five attributes and Mêlée."""
+
+
+def npc(dice: Any) -> dict[str, Any]:
+    """A quick NPC's sheet (a ruling, docs/rulings.md): the five attributes 1d3 each,
+    Mêlée 1d3."""
+    return {"traits": {name: dice.roll(3, name) for name in NPC_TRAITS}}

@@ -100,7 +100,7 @@ def test_only_a_great_cosmos_campaign_has_elemental_cells(capsys, tmp_path: Path
     )
     status, _, err = run(capsys, "check", str(directory))
     assert status == 2
-    assert "elements: only a Great Cosmos campaign" in err
+    assert "elements: only in a campaign of The Tale of Great Cosmos" in err
 
 
 def test_a_campaigns_cells_survive_a_write(tmp_path: Path) -> None:

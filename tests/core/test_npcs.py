@@ -13,9 +13,10 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.replay import replay
 from meneur.core.spherier.notation import parse_skill
+from meneur.core.systems import BUILT_IN
 
 
-@pytest.mark.parametrize("system", npcs.SYSTEMS)
+@pytest.mark.parametrize("system", BUILT_IN)
 @given(seed=st.integers(0, 2**63 - 1))
 def test_a_quick_npc_follows_from_its_dice_and_replays(system: str, seed: int) -> None:
     record = roll_seeded(npcs.roll, npcs.NpcInputs(system, "Garde"), seed)

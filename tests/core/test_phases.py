@@ -7,16 +7,17 @@ import pytest
 from meneur.core.errors import RulesError
 from meneur.core.phases import (
     NOT_CHOSEN,
-    SYSTEMJ_OPTIONS,
     Phase,
     check_choice,
     check_reveal,
     new_phase,
     revealed,
 )
+from meneur.core.systems import system
 from meneur.core.table_rules import GM_SEAT, Refused, Seat
 
 ALICE = Seat("player", "alice", frozenset({"kael"}))
+SYSTEMJ_OPTIONS = system("systemj").turn_choices
 TURN = new_phase("Tour 1", SYSTEMJ_OPTIONS, ["mira", "kael"])
 
 

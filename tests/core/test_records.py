@@ -85,7 +85,7 @@ def test_plain_data_leaves_out_unset_fields_and_writes_fractions() -> None:
 def test_every_kind_in_the_registry_has_its_functions() -> None:
     from meneur.core import systems
 
-    for kind, functions in systems.KINDS.items():
+    for kind, functions in systems.all_kinds().items():
         inputs_type = systems.class_of(kind)
         assert systems.kind_of(inputs_type) == kind
         assert callable(systems.roller(inputs_type))

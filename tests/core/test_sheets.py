@@ -156,7 +156,7 @@ def test_no_typed_text_crashes_an_edit(text: str) -> None:
                     elif found.kind is Kind.ENTRIES:
                         sheets.parse_entries(found, text)
                     elif found.kind is Kind.CARDS:
-                        sheets.parse_cards(text)
+                        sheets.parse_cards(found, text)
                     else:
                         sheets.parse_text(found, text)
                 except RulesError:

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from typing import get_args, get_type_hints
 
-from meneur.saves.schema import OPTION_CHOICES, OPTIONS
+from meneur.core.systems import BUILT_IN
+from meneur.saves.schema import option_choices, options_of
 from meneur.saves.state import Options
+
+OPTIONS = {key: options_of(key) for key in BUILT_IN}
+OPTION_CHOICES = {name: option_choices(key, name) for key in BUILT_IN for name in options_of(key)}
+OPTION_CHOICES = {name: values for name, values in OPTION_CHOICES.items() if values}
 
 
 def test_the_options_type_names_every_option_and_choice_the_schema_knows() -> None:

@@ -149,14 +149,28 @@ class Browser:
         """Seconds until ``words`` were sent to the page's terminal, or None."""
         start = time.monotonic()
         while time.monotonic() - start < seconds:
-            if words in await self.text():
-                return time.monotonic() - start
+            try:
+                if words in await self.text():
+                    return time.monotonic() - start
+            except RuntimeError as error:
+                # A page that reloads itself (a dropped seat coming back) has no document
+                # to evaluate in for a moment: ask again once the new one is there.
+                if not any(why in str(error) for why in BETWEEN_DOCUMENTS):
+                    raise
             await asyncio.sleep(STEP)
         return None
 
     async def screenshot(self, path: Path) -> None:
         shot = await self.call("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(shot["data"]))
+
+
+BETWEEN_DOCUMENTS = (
+    "navigated or closed",
+    "Cannot find context",
+    "Execution context was destroyed",
+)
+"""What Chromium answers an evaluation asked while the page changes documents."""
 
 
 def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:

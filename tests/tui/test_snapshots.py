@@ -196,11 +196,11 @@ def test_sheet(system: str, app_of, snap_compare) -> None:
 
 
 def test_cosmos_sheet_with_every_optional_tracker(campaign_of, snap_compare) -> None:
-    from meneur.saves.schema import OPTIONS
+    from meneur.saves.schema import options_of
     from meneur.tui.app import make_app
 
     campaign = campaign_of("cosmos")
-    for option, (kind, _) in OPTIONS["cosmos"].items():
+    for option, (kind, _) in options_of("cosmos").items():
         if kind is bool and campaign.state["options"][option] is not True:
             campaign.set(("options", option), True)
     kael = ("characters", "kael", "sheet")

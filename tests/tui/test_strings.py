@@ -71,10 +71,11 @@ def test_strings_format_their_fields() -> None:
 
 def test_every_table_or_list_on_a_sheet_has_an_example_of_what_to_type() -> None:
     from meneur.core import sheets
-    from meneur.saves.schema import OPTIONS
+    from meneur.core.systems import BUILT_IN
+    from meneur.saves.schema import options_of
 
     keys = strings("fr").keys()
-    for system, options in OPTIONS.items():
+    for system, options in {key: options_of(key) for key in BUILT_IN}.items():
         every = {name: True for name, (kind, _) in options.items() if kind is bool}
         for section in sheets.layout(system, every, {}):
             for field in section.fields:

@@ -15,7 +15,8 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.content import term
-from meneur.play.campaigns import OPTION_CHOICES, OPTIONS, SYSTEMS, data_dir, summary
+from meneur.play.campaigns import data_dir, option_choices, options_of, summary
+from meneur.play.systems import system_name, systems
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.selector import StepSelector
 from meneur.tui.widgets.ticklist import TickList
@@ -76,7 +77,7 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
                 yield TextField(placeholder=t("campaigns.name"), id="new-name", compact=True)
                 yield Label(t("campaigns.system"), classes="field-label")
                 yield OptionList(
-                    *[Option(term(f"system.{system}").glossed, id=system) for system in SYSTEMS],
+                    *[Option(record.glossed, id=record.key) for record in systems()],
                     id="new-system",
                 )
                 yield Label(t("campaigns.options"), classes="field-label")
@@ -99,7 +100,7 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
         else:
             name, system = found
             text = Text(name, style="bold")
-            text.append(f" · {term(f'system.{system}').fr}")
+            text.append(f" · {system_name(system)}")
         if path.resolve() == current.resolve():
             text.append(f"  {t('campaigns.current')}", style="dim")
         text.append(f"\n{_shown_path(path)}", style="dim")
@@ -128,12 +129,12 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
         choices = self.query_one("#new-choices", Vertical)
         await choices.remove_children()
         selectors = []
-        for name, (kind, default) in OPTIONS[system].items():
+        for name, (kind, default) in options_of(system).items():
             label = term(f"option.{name}").glossed
             if kind is bool:
                 ticks.add_choice(label, name, bool(default))
                 continue
-            values = OPTION_CHOICES[name]
+            values = option_choices(system, name)
             selectors.append(
                 StepSelector(
                     label,
@@ -165,7 +166,7 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
         system = self.system
         chosen = set(self.query_one("#new-options", TickList).selected)
         options: dict[str, object] = {}
-        for option, (kind, _) in OPTIONS[system].items():
+        for option, (kind, _) in options_of(system).items():
             if kind is bool:
                 options[option] = option in chosen
             else:

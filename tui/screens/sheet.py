@@ -557,7 +557,7 @@ class SheetScreen(SessionStrings, Screen[None]):
     def _splice(self, field: Field, text: str, index: int | None) -> None:
         items = list(self.value(field) or [])
         new: list[Any] = (
-            sheets.parse_cards(text)
+            sheets.parse_cards(field, text)
             if field.kind is Kind.CARDS
             else sheets.parse_entries(field, text)
         )

@@ -214,9 +214,9 @@ class TurnCommands(_Base):
         )
         if prompt is None:
             return
-        from meneur.core.phases import SYSTEMJ_OPTIONS
+        from meneur.play.systems import system
 
-        default = " / ".join(SYSTEMJ_OPTIONS) if campaign.system == "systemj" else ""
+        default = " / ".join(system(campaign.system).turn_choices)
         options = await self.app.push_screen_wait(
             TextDialog(
                 self.t("turn.open_title"),

@@ -6,12 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.core.errors import RulesError, SpherierNotationError
+from meneur.core.errors import RulesError
 from meneur.core.spherier.notation import (
     ExtendedNotation,
     Interval,
     OpposedNotation,
     SimpleNotation,
+    SpherierNotationError,
     TeamNotation,
     parse_ability,
     parse_sheet_entry,
