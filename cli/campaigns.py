@@ -633,7 +633,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             changes.append(Change(karma_path, before, record.karma_after))
         label = args.label or ""
         if karma_path is not None and args.character:
-            from meneur.play.combat import after_test
+            from meneur.play.cosmos.combat import after_test
 
             more, fell = after_test(campaign.state, args.character)
             changes += more
@@ -659,11 +659,11 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
 
 def _final_skill_ends(args: argparse.Namespace, campaign: Campaign) -> None:
     """After a Final Skill rolled with ``--character``: its special posture ends at once
-    (meneur.play.combat), its backlash's die rolled when Sépulcrale's comes."""
+    (meneur.play.cosmos.combat), its backlash's die rolled when Sépulcrale's comes."""
     from meneur.content.strings import strings
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded
-    from meneur.play import combat
+    from meneur.play.cosmos import combat
 
     from .commands import new_seed
 
@@ -729,7 +729,7 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
         args.stat_names = tuple(named)
     args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
     if getattr(args, "final_skill", False):
-        from meneur.play.combat import ending_final_skill
+        from meneur.play.cosmos.combat import ending_final_skill
 
         ending_final_skill(state, args.character)  # level 5+, in a special posture
     args.concentrated, args.concentration_test, args.aura = False, None, None  # worked out

@@ -1,7 +1,7 @@
 """``meneur combat [DIR] CHARACTER [VERB]``: a Great Cosmos character's combat state
 (postures, Light & Dark, the backlash, a provocation), or one step of it — offensive,
 defensive, light, dark, turn-end, revive, provoke TARGET — journaled as the panel does
-it (meneur.play.combat), made of the sheets under the lock; a die a step rolls
+it (meneur.play.cosmos.combat), made of the sheets under the lock; a die a step rolls
 (Illumination's advantage, the backlash's disadvantage) replays with ``--seed``."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def _shown(state: Any, ident: str, t: Any) -> str:
     """The stance in words: posture, the special posture's turn, backlash, cooldown,
     what waits for the next action."""
     from meneur.core.cosmos.combat import Stance
-    from meneur.play.combat import stance_words
+    from meneur.play.cosmos.combat import stance_words
 
     sheet = state["characters"][ident].get("sheet", {})
     stance = Stance.from_sheet(sheet if isinstance(sheet, dict) else {})
@@ -40,7 +40,7 @@ def run_combat(args: argparse.Namespace) -> str:
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded
-    from meneur.play import combat
+    from meneur.play.cosmos import combat
 
     from .commands import campaign_seed
 

@@ -1,7 +1,7 @@
 """``meneur fatigue [DIR] CHARACTER [STEP]``: a Great Cosmos character's fatigue (the
 endurance rule), shown, or moved by one step — a meal, a pause, a rest, a potion, a
 day, a psychic attack… — as one journal entry made of the sheet under the lock
-(meneur.play.fatigue), the same step the app's helper takes."""
+(meneur.play.cosmos.fatigue), the same step the app's helper takes."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def run_fatigue(args: argparse.Namespace) -> str:
     directory = _directory(words[0] if len(words) == 2 else None)
     t = strings(args.lang or default_language()).t
     if step is None:
-        from meneur.play.fatigue import fatigue_summary
+        from meneur.play.cosmos.fatigue import fatigue_summary
 
         with _open(directory, write=False) as campaign:
             ident = character_named(
@@ -40,7 +40,7 @@ def run_fatigue(args: argparse.Namespace) -> str:
             sheet = character.get("sheet", {})
             lines = fatigue_summary(sheet if isinstance(sheet, dict) else {}, campaign.state, t)
             return "\n".join([str(character.get("name", ident)), *lines])
-    from meneur.play.fatigue import fatigue_step
+    from meneur.play.cosmos.fatigue import fatigue_step
 
     chosen = Step(
         step,

@@ -1,7 +1,7 @@
 """``meneur move [DIR] CHARACTER [X,Y] [--place | --new-turn]``: Great Cosmos movement on
 a grid (the movement rule) — where the character stands, the squares left this turn and the others'
 distances, or one move journaled, made of the sheet under the lock
-(meneur.play.grid), the same the panel makes."""
+(meneur.play.cosmos.grid), the same the panel makes."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def run_move(args: argparse.Namespace) -> str:
     """
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.grid import parse_square
-    from meneur.play.grid import around, move_to
+    from meneur.play.cosmos.grid import around, move_to
 
     words = list(args.words)
     square = None
@@ -36,7 +36,7 @@ def run_move(args: argparse.Namespace) -> str:
     directory = _directory(words[0] if len(words) == 2 else None)
     t = strings(args.lang or default_language()).t
     if args.new_turn:
-        from meneur.play.grid import new_turn
+        from meneur.play.cosmos.grid import new_turn
 
         with _open(directory) as campaign:
             ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")

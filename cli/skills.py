@@ -1,7 +1,7 @@
 """``meneur skill [DIR] CHARACTER [list | unlock SKILL | upgrade SKILL UPGRADE]``: a
 Great Cosmos progressive skill tree (seed 002, Modèle progressif) — what the character
 owns and may buy, with each skill's categories, or one purchase journaled, made of the
-sheet under the lock (meneur.play.skill_tree), the same the panel makes."""
+sheet under the lock (meneur.play.cosmos.skill_tree), the same the panel makes."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def run_skill(args: argparse.Namespace) -> str:
     """
     from meneur.content.cosmos import skill_tree_for
     from meneur.content.strings import default_language, strings
-    from meneur.play.skill_tree import bought_upgrades, owned_keys, skill_words
+    from meneur.play.cosmos.skill_tree import bought_upgrades, owned_keys, skill_words
 
     words = list(args.words)
     at = next((i for i, word in enumerate(words) if word in VERBS), len(words))
@@ -68,7 +68,7 @@ def run_skill(args: argparse.Namespace) -> str:
             about = skill_words(skill, lang, bought.get(key, ()))
             lines.append(f"{mark} {skill.name} ({skill.cost} PC) — {about}")
         return "\n".join(lines)
-    from meneur.play.skill_tree import buy_upgrade, unlock_skill
+    from meneur.play.cosmos.skill_tree import buy_upgrade, unlock_skill
 
     with _open(directory) as campaign:
         ident = character_named(who[-1], campaign.state.get("characters", {}), "meneur skill")

@@ -10,10 +10,10 @@ English player each read it in their own language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-Translate = Callable[..., str]
+from .tested import Translate
 
 CREATION_WORDS = "Création de personnage (character creation)"
 """The stored words of a creation roll (its record says the rest)."""
@@ -64,88 +64,21 @@ def _worded(roll: Mapping[str, Any], t: Translate) -> str:
 
 
 def short_words(inputs: Any, t: Translate) -> str:
-    """What ``inputs`` test, in a few words (the journal's line, a panel's summary)."""
-    from meneur.core.cosmos import rules as cosmos
-    from meneur.core.resolution import rules as resolution
-    from meneur.core.spherier import extended as spherier_extended
-    from meneur.core.spherier import rules as spherier
-    from meneur.core.systemj import rules as systemj
-    from meneur.core.traits import opposed as traits_opposed
-    from meneur.core.traits import rules as traits
+    """What ``inputs`` test, in a few words (the journal's line, a panel's summary): its
+    system's play room says it (``SHORT``), else its description's first lines."""
+    from meneur.core.systems import kind_of, system_of
 
-    if isinstance(inputs, resolution.ResolutionTest):
-        return _resolution(inputs, t)
-    if isinstance(inputs, cosmos.CosmosTest):
-        threshold = t("cosmos.threshold_is", threshold=inputs.effective_threshold)
-        if not inputs.names:
-            return threshold
-        return (
-            f"{' + '.join(stat_name('cosmos.stat', name) for name in inputs.names)} · {threshold}"
-        )
-    if isinstance(inputs, traits_opposed.OpposedTest):
-        from meneur.content import term
-
-        sides = f"{inputs.attacker.dice} / {inputs.defender.dice}"
-        return f"{term('traits.opposed').fr} : {sides} {t('traits.dice')}, 4"
-    if isinstance(inputs, traits.TraitTest):
-        difficulty = f"{t('traits.difficulty')} {inputs.effective_difficulty}"
-        return f"{inputs.dice} {t('traits.dice')}, {difficulty}, {t('traits.need')} {inputs.need}"
-    if isinstance(inputs, spherier.SkillTest):
-        return f"{skill_text(inputs.skill, t)} · DD {inputs.dd}"
-    if isinstance(inputs, spherier.OpposedSkillTest):
-        return f"{skill_text(inputs.attacker, t)} / {skill_text(inputs.defender, t)}"
-    if isinstance(inputs, spherier_extended.ExtendedTest):
-        steps = f"({inputs.step_dd}, {inputs.total}, {inputs.interval.text})"
-        return f"{skill_text(inputs.skill, t)} · {steps}"
-    if isinstance(inputs, spherier_extended.TeamTest):
-        team = f"({inputs.leader_dd}, {inputs.assistant_dd})"
-        return f"{skill_text(inputs.leader, t)} · {team} · {len(inputs.assistants)}"
-    if isinstance(inputs, systemj.SystemjTest):
-        shown = f"{stat_name('systemj.attribute', inputs.label)} {inputs.value}".strip()
-        effective = t("systemj.effective", score=inputs.effective)
-        return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
+    kind = kind_of(type(inputs))
+    owner = system_of(kind)
+    if owner is not None and owner.has_room("play"):
+        short = owner.room("play").SHORT.get(kind)
+        if short is not None:
+            return str(short(inputs, t))
     from meneur.core.solo import ProgressTest
 
     if isinstance(inputs, ProgressTest):
         return t("story.progress_rolled", name=inputs.track, boxes=inputs.boxes)
     return _described(inputs)
-
-
-def stat_name(group: str, name: str) -> str:
-    """A stat a test names, by its French name and English gloss when the rule terms
-    know it under ``group`` (``cosmos.stat``, ``force`` → ``Force (strength)``;
-    ``systemj.attribute``, ``agilite`` → ``Agilité (agility)``); anything else (a skill,
-    a name of the player's) as it is."""
-    from meneur.content import terms
-
-    found = terms().get(f"{group}.{name}")
-    return name if found is None else found.glossed
-
-
-def skill_text(skill: Any, t: Translate) -> str:
-    """A Sphérier skill as notation, or its Maîtrise and Limite when it has no name."""
-    from .tested import signed
-
-    if skill.name:
-        return str(skill.notation)
-    return f"{t('spherier.mastery')} {signed(skill.mastery)}, {t('spherier.limit')} {skill.limit}"
-
-
-def _resolution(test: Any, t: Translate) -> str:
-    """``score 2 (Épée 2), stable`` — a declared result by its name."""
-    from meneur.content import term
-
-    if test.declared is not None:
-        return term(f"resolution.declared.{test.declared.value}").fr
-    elements = " + ".join(
-        f"{e.name} {e.score}" + (f" {t('resolution.lent_by', name=e.lender)}" if e.lender else "")
-        for e in test.elements
-    )
-    alteration = term(f"resolution.alteration.{test.alteration.value}").fr
-    words = (
-        f"score {test.score_to_beat}" + (f" ({elements})" if elements else "") + f", {alteration}"
-    )
-    return f"{t('resolution.group')} · {words}" if test.group else words
 
 
 def _described(inputs: Any) -> str:

@@ -1,5 +1,5 @@
 """``meneur combat [DIR] CHARACTER [VERB]``: the panel's combat steps from the command
-line, through meneur.play.combat — the same entries, the posture die replayed from
+line, through meneur.play.cosmos.combat — the same entries, the posture die replayed from
 ``--seed``, a refused step exit 2 with nothing written."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A fatigue step is made of the sheet under the lock (meneur.play.fatigue): two writers
+"""A fatigue step is made of the sheet under the lock (meneur.play.cosmos.fatigue): two writers
 serving meals at once are two meals, and the day's fourth is refused whoever asks."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from meneur.content.strings import strings
 from meneur.core.cosmos.fatigue import Step
 from meneur.core.errors import RulesError
-from meneur.play.fatigue import fatigue_step, fatigue_summary
+from meneur.play.cosmos.fatigue import fatigue_step, fatigue_summary
 from meneur.saves.campaign import Campaign
 
 T = strings("fr").t

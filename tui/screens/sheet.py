@@ -280,7 +280,7 @@ class SheetScreen(SessionStrings, Screen[None]):
     def _genome_lines(self) -> list[tuple[Row | None, Text]]:
         """Great Cosmos DNA: the points left, each gene with points (its alleles), each
         mutation held and each ultimate mutation, by their names in the gene tree."""
-        from meneur.play.mutations import held_mutations, mutation_words
+        from meneur.play.cosmos.mutations import held_mutations, mutation_words
 
         sheet = self.sheet
         dna = sheet.get("dna", {})
@@ -681,7 +681,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         )
 
     def _add_mutation_points(self, pmu: Field, points: int) -> None:
-        from meneur.play.mutations import mutation_changes
+        from meneur.play.cosmos.mutations import mutation_changes
 
         if points <= 0:
             raise RulesError(self.t("sheet.pmu_positive"))

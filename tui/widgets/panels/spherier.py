@@ -253,7 +253,7 @@ class SpherierPanel(ActionPanel):
 
     def skill_text(self, skill: spherier.Skill) -> str:
         """A skill as notation, or its Maîtrise and Limite when it has no name."""
-        from meneur.play.rolls import skill_text
+        from meneur.play.spherier import skill_text
 
         return skill_text(skill, self.t)
 

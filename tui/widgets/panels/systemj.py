@@ -93,7 +93,7 @@ class SystemjPanel(ActionPanel):
         return found
 
     def character_changed(self) -> None:
-        from meneur.play.rolls import stat_name
+        from meneur.play.tested import stat_name
 
         values = self._values(self.sheet)
         self.query_one("#value-of", Choice).set_options(

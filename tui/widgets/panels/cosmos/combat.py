@@ -1,5 +1,5 @@
 """The Great Cosmos panel's combat section: postures, Light & Dark points, the Final Skill,
-the backlash, Revive and Provocation abusive (computed in meneur.play.combat), defences
+the backlash, Revive and Provocation abusive (computed in meneur.play.cosmos.combat), defences
 and concentration."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class CosmosCombat(CosmosSkills):
     def _show_stance(self) -> None:
         if not self.query("#stance"):
             return
-        from meneur.play.combat import stance_words
+        from meneur.play.cosmos.combat import stance_words
 
         stance = self.stance
         said = stance_words(stance, self.session.characters(), self.t)
@@ -91,11 +91,11 @@ class CosmosCombat(CosmosSkills):
     @on(Button.Pressed, "#provoke")
     def provoke(self) -> None:
         """The acting character, in Sépulcrale, hurt the chosen one: Provocation abusive
-        marks them until their turn ends (one journal entry, meneur.play.combat)."""
+        marks them until their turn ends (one journal entry, meneur.play.cosmos.combat)."""
         target = self.query_one("#provoke-target", Choice).value
         if self.character is None or not isinstance(target, str):
             return
-        from meneur.play.combat import provoke
+        from meneur.play.cosmos.combat import provoke
 
         plan = provoke(self.character, target, self.t)
         self.post_message(self.SheetChanged((), plan, self.character))
@@ -198,7 +198,7 @@ class CosmosCombat(CosmosSkills):
         """Offensive ↔ defensive: the default posture, changed before acting."""
         if self.character is None:
             return
-        from meneur.play.combat import set_posture
+        from meneur.play.cosmos.combat import set_posture
 
         posture = "offensive" if self.stance.posture == "defensive" else "defensive"
         plan = set_posture(self.character, posture, self.t)
@@ -206,12 +206,12 @@ class CosmosCombat(CosmosSkills):
 
     @on(Button.Pressed, "#light-point, #dark-point")
     def spend_point(self, event: Button.Pressed) -> None:
-        """Spend a Light or Dark point (meneur.play.combat): Illumination (its advantage
+        """Spend a Light or Dark point (meneur.play.cosmos.combat): Illumination (its advantage
         die rolled now, once the point may be spent) or Sépulcrale begins; the point is
         gone, and with the endurance rule the fatigue falls in the same entry."""
         if self.character is None:
             return
-        from meneur.play.combat import point_changes, spend_point
+        from meneur.play.cosmos.combat import point_changes, spend_point
 
         light = event.button.id == "light-point"
         kind = "illumination" if light else "sepulcrale"
@@ -274,7 +274,7 @@ class CosmosCombat(CosmosSkills):
         character by default), with ``also`` (the round tracker's move): the backlash's
         fatigue (endurance rule), Sépulcrale's disadvantage die, Apocalypse (50 % of max
         PV) and, at a turn's end, one turn less of a revigoration potion."""
-        from meneur.play.combat import left_changes, needs_disadvantage_die
+        from meneur.play.cosmos.combat import left_changes, needs_disadvantage_die
 
         ident = ident or self.character
         assert ident is not None
@@ -306,7 +306,7 @@ class CosmosCombat(CosmosSkills):
         """Sépulcrale's Revive, instead of a fatal blow: 50 % of max PV, once."""
         if self.character is None:
             return
-        from meneur.play.combat import use_revive
+        from meneur.play.cosmos.combat import use_revive
 
         self.post_message(self.SheetChanged((), use_revive(self.character, self.t), self.character))
 

@@ -164,7 +164,7 @@ class CosmosTestPanel(ActionPanel):
         backlash's negative effect waiting for their next action."""
         if not isinstance(record, cosmos.CosmosRoll) or self.character is None:
             return []
-        from meneur.play.combat import after_test
+        from meneur.play.cosmos.combat import after_test
 
         changes = []
         if record.karma_after != record.inputs.karma:

@@ -1,5 +1,5 @@
 """The Great Cosmos panel's movement and endurance sections: the sprint, the grid
-(meneur.play.grid) and the fatigue helper (meneur.play.fatigue)."""
+(meneur.play.cosmos.grid) and the fatigue helper (meneur.play.cosmos.fatigue)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class CosmosEndurance(CosmosCombat):
     def _show_grid(self) -> None:
         if not self.query("#grid-around") or self.character is None:
             return
-        from meneur.play.grid import around
+        from meneur.play.cosmos.grid import around
 
         try:
             lines = around(self.session.campaign.state, self.character, self.t)
@@ -64,11 +64,11 @@ class CosmosEndurance(CosmosCombat):
     @on(Button.Pressed, "#grid-move, #grid-place")
     def move_on_grid(self, event: Button.Pressed) -> None:
         """Move the acting character to the square typed (within this turn's squares),
-        or place them there; one journal entry (meneur.play.grid)."""
+        or place them there; one journal entry (meneur.play.cosmos.grid)."""
         if self.character is None:
             return
         from meneur.core.cosmos.grid import parse_square
-        from meneur.play.grid import move_to
+        from meneur.play.cosmos.grid import move_to
 
         try:
             square = parse_square(self.query_one("#grid-square", Input).value)
@@ -81,7 +81,7 @@ class CosmosEndurance(CosmosCombat):
     def _show_fatigue(self) -> None:
         if not self.query("#fatigue-gauges"):
             return
-        from meneur.play.fatigue import fatigue_summary
+        from meneur.play.cosmos.fatigue import fatigue_summary
 
         try:
             shown = "\n".join(fatigue_summary(self.sheet, self.session.campaign.state, self.t))
@@ -92,12 +92,12 @@ class CosmosEndurance(CosmosCombat):
     @on(Button.Pressed, "#fatigue-apply")
     def apply_fatigue(self) -> None:
         """Apply the chosen step of the endurance rule to the acting character's FP and
-        FM (meneur.play.fatigue: made of the sheet under the lock, the day's meals and
+        FM (meneur.play.cosmos.fatigue: made of the sheet under the lock, the day's meals and
         pauses counted), one journal entry saying before and after."""
         if self.character is None:
             return
         from meneur.core.cosmos.fatigue import Step
-        from meneur.play.fatigue import fatigue_step
+        from meneur.play.cosmos.fatigue import fatigue_step
 
         step = Step(
             self.query_one("#fatigue-event", Choice).value or "meal",

@@ -1,5 +1,5 @@
 """The Great Cosmos panel's skill sheets: the progressive tree (skills and upgrades bought
-with PC, through meneur.play.skill_tree) and the fixed model's group sheet."""
+with PC, through meneur.play.cosmos.skill_tree) and the fixed model's group sheet."""
 
 from __future__ import annotations
 
@@ -33,14 +33,14 @@ class CosmosSkills(CosmosExtensions):
 
     def _owned(self, tree: Any) -> tuple[str, ...]:
         """The keys of the tree's skills the sheet owns (it keeps their names)."""
-        from meneur.play.skill_tree import owned_keys
+        from meneur.play.cosmos.skill_tree import owned_keys
 
         return owned_keys(tree.skills, self.sheet)
 
     def _show_tree(self) -> None:
         if not self.query("#tree-points"):
             return
-        from meneur.play.skill_tree import bought_upgrades
+        from meneur.play.cosmos.skill_tree import bought_upgrades
 
         tree = self._tree()
         if tree is None:
@@ -86,7 +86,7 @@ class CosmosSkills(CosmosExtensions):
     def _show_tree_skill(self) -> None:
         """The chosen skill's categories (type, elements, alignment, effects, power) and
         upgrades, and what it does."""
-        from meneur.play.skill_tree import skill_words
+        from meneur.play.cosmos.skill_tree import skill_words
 
         tree = self._tree()
         key = self.query_one("#tree-skill", Choice).value
@@ -130,10 +130,10 @@ class CosmosSkills(CosmosExtensions):
 
     @on(Button.Pressed, "#tree-unlock")
     def unlock_skill(self) -> None:
-        """Buy the chosen skill with skill points (meneur.play.skill_tree: parents first,
+        """Buy the chosen skill with skill points (meneur.play.cosmos.skill_tree: parents first,
         its cost, a blessing for a divine one and no contrary alignment), one journal
         entry made of the sheet under the lock."""
-        from meneur.play.skill_tree import unlock_skill
+        from meneur.play.cosmos.skill_tree import unlock_skill
 
         tree = self._tree()
         key = self.query_one("#tree-skill", Choice).value
@@ -146,7 +146,7 @@ class CosmosSkills(CosmosExtensions):
     @on(Button.Pressed, "#tree-upgrade-buy")
     def buy_upgrade(self) -> None:
         """Buy the chosen upgrade of an owned skill with skill points, one journal entry."""
-        from meneur.play.skill_tree import buy_upgrade
+        from meneur.play.cosmos.skill_tree import buy_upgrade
 
         tree = self._tree()
         chosen = self.query_one("#tree-upgrade", Choice).value

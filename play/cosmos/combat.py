@@ -21,9 +21,8 @@ from meneur.core.cosmos import combat
 from meneur.core.cosmos.endurance import EVENTS, RECOVERIES, Fatigue
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
+from meneur.play.characters import sheet_change, sheet_of
 from meneur.saves.campaign import Plan, Planned
-
-from .characters import sheet_change, sheet_of
 
 Words = Callable[..., str]
 

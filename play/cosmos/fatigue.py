@@ -23,9 +23,8 @@ from meneur.core.cosmos.fatigue import (
 )
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
+from meneur.play.characters import sheet_change, sheet_of
 from meneur.saves.campaign import Plan, Planned
-
-from .characters import sheet_change, sheet_of
 
 Words = Callable[..., str]
 """The strings' ``t``: a key and its values, in the reader's language."""

@@ -10,9 +10,8 @@ from typing import Any
 from meneur.core.cosmos.grid import Place, distance, in_melee, move
 from meneur.core.cosmos.sheet import squares_of
 from meneur.core.errors import RulesError
+from meneur.play.characters import sheet_change, sheet_of
 from meneur.saves.campaign import Plan, Planned
-
-from .characters import sheet_change, sheet_of
 
 Words = Callable[..., str]
 
