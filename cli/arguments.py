@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 
 from .argument_kinds import Parser, _add_common, _positions, _whole_number
 from .campaign_arguments import FATIGUE_STEPS, _add_campaign_commands
-from .system_arguments import ROLLED_ONLY, SYSTEMS, _add_systems
+from .rooms import commands as test_commands
+from .system_arguments import _add_systems
 
-__all__ = ["FATIGUE_STEPS", "ROLLED_ONLY", "SYSTEMS", "build_parser", "parse_arguments"]
+__all__ = ["FATIGUE_STEPS", "build_parser", "parse_arguments"]
 
 
 APP_OPTIONS = ("--campaign", "--lang", "--seed")
@@ -57,19 +59,35 @@ def _app_parser() -> Parser:
     return parser
 
 
+def _names_another_test(argv: list[str] | None, tests: Mapping[str, object]) -> bool:
+    """Whether ``argv`` asks ``odds`` or ``roll`` for a test meneur does not ship (or
+    for the list of them): only then are other packages' systems looked for, which
+    costs more than the rest of the start-up."""
+    words = [word for word in argv or () if not word.startswith("-")]
+    for verb in ("odds", "roll"):
+        if verb in words:
+            after = words[words.index(verb) + 1 :]
+            return not after or after[0] not in tests
+    return False
+
+
 def build_parser(argv: list[str] | None = None) -> Parser:
     """The ``meneur`` command line, with full options for the system ``argv`` names."""
-    selected = next((argument for argument in argv or () if argument in SYSTEMS), None)
+    tests = test_commands()
+    others = _names_another_test(argv, tests)
+    if others:
+        tests = test_commands(others=True)
+    selected = next((argument for argument in argv or () if argument in tests), None)
     parser = _app_parser()
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     odds = commands.add_parser("odds", help="exact odds of every outcome, before rolling")
     systems = odds.add_subparsers(dest="system", metavar="SYSTEM", required=True)
-    _add_systems(systems, rolling=False, selected=selected)
+    _add_systems(systems, rolling=False, selected=selected, others=others)
 
     roll = commands.add_parser("roll", help="roll dice for a test, reproducibly with --seed")
     systems = roll.add_subparsers(dest="system", metavar="SYSTEM", required=True)
-    _add_systems(systems, rolling=True, selected=selected)
+    _add_systems(systems, rolling=True, selected=selected, others=others)
 
     create = commands.add_parser("create", help="character creation rolls")
     kinds = create.add_subparsers(dest="kind", metavar="SYSTEM", required=True)

@@ -586,6 +586,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
     from meneur.play.errors import CampaignError
     from meneur.play.rolls import roll_words
 
+    from .rooms import find
+
+    test = find(args.system)  # None for creation rolls
     secrecy = _secrecy(args)  # refused before any die is cast
     with _open(Path(args.campaign)) as campaign:
         changes: list[Change] = []
@@ -598,13 +601,10 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
                     "no such character",
                     f"characters.{args.character}",
                 )
-            if args.system == "cosmos":
-                if args.karma != 0:
-                    raise UsageError(
-                        "meneur roll cosmos", "--character brings the sheet's karma; drop --karma"
-                    )
+            from_sheet = None if test is None else test.from_sheet
+            if from_sheet is not None:  # the sheet brings what the test reads (karma…)
                 karma_path = ("characters", args.character, "sheet", "karma")
-                karma = _cosmos_state(args, campaign.state)
+                karma = from_sheet(args, campaign.state)
         solo = campaign.state["options"].get("solo")
         if args.system in ("yesno", "scene") and args.tension is None and solo:
             args.tension = tension_of(campaign.state)  # the campaign's, unless given for this roll
@@ -632,16 +632,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             before = read(campaign.state, karma_path)
             changes.append(Change(karma_path, before, record.karma_after))
         label = args.label or ""
-        if karma_path is not None and args.character:
-            from meneur.play.cosmos.combat import after_test
-
-            more, fell = after_test(campaign.state, args.character)
+        if args.character and test is not None and test.after_roll is not None:
+            more, label = test.after_roll(args, campaign.state, label)
             changes += more
-            if fell:  # the backlash's die 3 strikes this test
-                from meneur.content.strings import strings
-
-                said = strings("fr").t("combat.negative_fell")
-                label = f"{label} — {said}" if label else said
         text = roll_words(record, label)
         entry = campaign.record_roll(
             record,
@@ -652,86 +645,6 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             secrecy=secrecy,
             chosen_seed=args.seed is not None,
         )
-        if getattr(args, "final_skill", False) and args.character:
-            _final_skill_ends(args, campaign)
+        if args.character and test is not None and test.after_journal is not None:
+            test.after_journal(args, campaign)
     return record, entry.id
-
-
-def _final_skill_ends(args: argparse.Namespace, campaign: Campaign) -> None:
-    """After a Final Skill rolled with ``--character``: its special posture ends at once
-    (meneur.play.cosmos.combat), its backlash's die rolled when Sépulcrale's comes."""
-    from meneur.content.strings import strings
-    from meneur.core.cosmos.combat import PostureDie, roll_die
-    from meneur.core.records import roll_seeded
-    from meneur.play.cosmos import combat
-
-    from .commands import new_seed
-
-    t = strings("fr").t
-    ended = combat.ending_final_skill(campaign.state, args.character)
-    if not combat.needs_disadvantage_die(ended):
-        campaign.append("change", combat.final_skill_ends(args.character, t))
-        return
-    die = roll_seeded(roll_die, PostureDie("disadvantage"), new_seed())
-    plan = combat.final_skill_ends(args.character, t, die.result)
-    campaign.record_roll(die, plan, character=args.character)
-
-
-def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
-    """A Great Cosmos test by ``--character``: their stats named by ``--stat`` read on the
-    sheet, what their fatigue and posture do to the test (into ``args``), and their karma
-    (locked by Illumination or Sépulcrale), which is returned.
-
-    Raises:
-        UsageError: for --state-bonus or --critical-failures beside --character.
-        RulesError: when the character's state forbids the test, or a stat is missing.
-    """
-    from meneur.core.cosmos.combat import Stance
-    from meneur.core.cosmos.conditions import (
-        AURA_REROLL,
-        of_sheet,
-        reroll_bonus,
-        strips_bonuses,
-        total,
-    )
-    from meneur.core.cosmos.sheet import current_stats
-    from meneur.core.errors import RulesError
-    from meneur.core.sheets import whole_or
-
-    if args.state_bonus or args.critical_failures:
-        raise UsageError(
-            "meneur roll cosmos",
-            "--character works out --state-bonus and --critical-failures from the sheet",
-        )
-    sheet = state["characters"][args.character].get("sheet", {})
-    current = current_stats(state["options"], sheet)
-    named = [stat for stat in args.stat or () if isinstance(stat, str)]
-    missing = [stat for stat in named if stat not in current]
-    if missing:
-        raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
-    tested, gate = args.concentration_test, args.aura_test
-    aura = args.aura or 0
-    found = of_sheet(
-        state["options"],
-        sheet,
-        named,
-        concentrated=args.concentrated,
-        concentration_test=None if tested is None else tested == "passed",
-        aura=aura,
-        aura_test=None if gate is None else gate == "passed",
-    )
-    if strips_bonuses(aura):
-        args.bonus = min(args.bonus, 0)  # "retire tous les bonus et renforcements"
-    if aura == AURA_REROLL:
-        args.reroll_bonus = reroll_bonus(found, args.bonus)
-    args.state_bonus, args.critical_failures = total(found)
-    if len(named) == len(args.stat or ()):  # every stat by name: the journal names them
-        args.stat_names = tuple(named)
-    args.stat = [current[stat] if isinstance(stat, str) else stat for stat in args.stat or ()]
-    if getattr(args, "final_skill", False):
-        from meneur.play.cosmos.combat import ending_final_skill
-
-        ending_final_skill(state, args.character)  # level 5+, in a special posture
-    args.concentrated, args.concentration_test, args.aura = False, None, None  # worked out
-    args.aura_test = None
-    return Stance.from_sheet(sheet).karma(whole_or(sheet.get("karma")))

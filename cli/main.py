@@ -32,10 +32,10 @@ CAMPAIGN_COMMANDS = {
     "check": "run_check",
     "undo": "run_undo_redo",
     "time": "run_time",
-    "fatigue": "fatigue:run_fatigue",
-    "skill": "skills:run_skill",
-    "move": "grid:run_move",
-    "combat": "combat:run_combat",
+    "fatigue": "cosmos.fatigue:run_fatigue",
+    "skill": "cosmos.skills:run_skill",
+    "move": "cosmos.grid:run_move",
+    "combat": "cosmos.combat:run_combat",
     "tension": "run_tension",
     "thread": "story:run_list",
     "person": "story:run_list",
@@ -364,7 +364,7 @@ def _run_command(args: argparse.Namespace) -> int:
 
         return run_invite(args)
     if args.command == "element":
-        from .elements import run_element
+        from .cosmos.elements import run_element
 
         found = run_element(args)
         if isinstance(found, str):

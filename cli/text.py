@@ -6,10 +6,9 @@ core only returns records, and this module is the CLI's way of showing them.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import Term, term
 from meneur.core.dice import FATE, Die
@@ -18,36 +17,14 @@ from meneur.core.records import RollRecord, fraction_text
 from meneur.core.systems import kind_of
 from meneur.play.tested import describe, signed
 
+from .rooms import hook
+
 if TYPE_CHECKING:
     from meneur.core import expressions
     from meneur.core.cosmos import creation as cosmos_creation
-    from meneur.core.cosmos import rules as cosmos
-    from meneur.core.spherier import extended as spherier_extended
-    from meneur.core.spherier import rules as spherier
-    from meneur.core.systemj import rules as systemj
-    from meneur.core.traits import opposed as traits_opposed
-    from meneur.core.traits import rules as traits
 
 # Records come from rules modules that are loaded already; dispatch is by kind name and
 # the few rule constants needed are imported locally, so this module loads no system.
-
-SUCCESSES = {
-    "resolution": ("resolution.rules", "SUCCESSES"),
-    "cosmos": ("cosmos.rules", "SUCCESSES"),
-    "yesno": ("oracles", "YESNO_SUCCESSES"),
-    "systemj": ("systemj.rules", "SUCCESSES"),
-}
-"""Where each system keeps the outcome keys that count as a success (the "any success"
-line is shown for systems with several kinds of success)."""
-
-
-def _successes(system: str) -> frozenset[str] | None:
-    where = SUCCESSES.get(system)
-    if where is None:
-        return None
-    keys: frozenset[str] = getattr(importlib.import_module(f"meneur.core.{where[0]}"), where[1])
-    return keys
-
 
 BAR_WIDTH = 20
 LINE_WIDTH = 80
@@ -71,21 +48,12 @@ def _outcome_term(system: str, key: str) -> Term:
     return term(f"{system}.outcome.{key}")
 
 
-def _shown_outcomes(odds: Odds[Any]) -> dict[str, Fraction]:
-    """Outcomes worth a bar: for an action, only those its alteration column can give."""
-    if kind_of(type(odds.inputs)) == "resolution.ResolutionTest":
-        from meneur.core.resolution.rules import possible_outcomes
-
-        column = set(possible_outcomes(odds.inputs))
-        return {key: p for key, p in odds.outcomes.items() if key in column}
-    return dict(odds.outcomes)
-
-
 def render_odds(odds: Odds[Any]) -> str:
     """Odds as the test's description, then one bar per outcome with its percentage."""
     lines = describe(odds.inputs)
     lines.append("")
-    outcomes = _shown_outcomes(odds)
+    only = hook(odds.inputs, "SHOWN_OUTCOMES", kind_of(type(odds.inputs)))
+    outcomes = dict(odds.outcomes) if only is None else only(odds)
     if outcomes:
         labels = {key: _outcome_term(odds.system, key) for key in outcomes}
         glossed = {key: label.glossed for key, label in labels.items()}
@@ -118,7 +86,7 @@ def render_odds(odds: Odds[Any]) -> str:
                 lines.append(f"  {labels[key].fr}")
             if labels[key].en.casefold() != labels[key].fr.casefold():
                 lines.append(f"  {labels[key].en}")
-    successes = _successes(odds.system)
+    successes = _successes(odds)
     if successes is not None:
         total = percent(odds.probability_of(successes)).strip()
         lines += ["", f"Réussite au total (any success) : {total}"]
@@ -126,34 +94,46 @@ def render_odds(odds: Odds[Any]) -> str:
     return "\n".join(lines)
 
 
+def _successes(odds: Odds[Any]) -> frozenset[str] | None:
+    """The outcomes that count as a success, for a test with several kinds of success
+    (the "any success" line), else None."""
+    if odds.system == "yesno":
+        from meneur.core.oracles import YESNO_SUCCESSES
+
+        return YESNO_SUCCESSES
+    found = hook(odds.inputs, "SUCCESSES", odds.system)
+    return None if found is None else frozenset(found())
+
+
+def kept_distribution(odds: Odds[Any]) -> list[str]:
+    """How many dice a keep-under test keeps, in percent; an oracle under the tension
+    adds the chance of a random event."""
+    cells = "  ".join(f"{kept}: {percent(p).strip()}" for kept, p in odds.distribution.items())
+    lines = ["", f"Dés conservés (kept dice)  {cells}"]
+    tension = getattr(odds.inputs, "tension", None)
+    if tension is not None:
+        from meneur.core.oracles import event_chance
+
+        chance = event_chance(tension)
+        lines.append(
+            f"{term('solo.event').glossed} : {percent(chance).strip()}  {fraction_text(chance)}"
+        )
+    return lines
+
+
+def difference_bars(odds: Odds[Any]) -> list[str]:
+    """An opposed test's odds of each difference between the two sides."""
+    return ["", "Écart (difference, attacker − defender) :", *value_bars(odds.distribution)]
+
+
 def _distribution_lines(odds: Odds[Any]) -> list[str]:
     kind = kind_of(type(odds.inputs))
-    distribution = odds.distribution
-    if kind in ("resolution.ResolutionTest", "oracles.OracleQuestion", "oracles.YesNoQuestion"):
-        cells = "  ".join(f"{kept}: {percent(p).strip()}" for kept, p in distribution.items())
-        lines = ["", f"Dés conservés (kept dice)  {cells}"]
-        tension = getattr(odds.inputs, "tension", None)
-        if tension is not None:
-            from meneur.core.oracles import event_chance
-
-            chance = event_chance(tension)
-            lines.append(
-                f"{term('solo.event').glossed} : {percent(chance).strip()}  {fraction_text(chance)}"
-            )
+    own = hook(odds.inputs, "DISTRIBUTION", kind)
+    if own is not None:
+        lines: list[str] = own(odds)
         return lines
-    if kind == "traits.TraitTest":
-        fiasco: Fraction = getattr(odds, "fiasco", Fraction(0))
-        return [
-            "",
-            f"{term('traits.fiasco').fr} : {percent(fiasco).strip()}",
-            "Réussites (successes) :",
-            *_value_bars(distribution),
-        ]
-    if kind == "spherier_extended.ExtendedTest":
-        lines = _by_attempt(odds.inputs, getattr(odds, "success_by_attempt", {}))
-        return ["", "Réussite au plus tard à l'essai (success by attempt) :", *lines]
-    if kind in ("traits_opposed.OpposedTest", "spherier.OpposedSkillTest"):
-        return ["", "Écart (difference, attacker − defender) :", *_value_bars(distribution)]
+    if kind in ("oracles.OracleQuestion", "oracles.YesNoQuestion"):
+        return kept_distribution(odds)
     if kind == "tables.TableQuery":
         from meneur.core.tables import find
 
@@ -166,24 +146,12 @@ def _distribution_lines(odds: Odds[Any]) -> list[str]:
             f"{table.entries[number - 1].text}"
             for number, p in odds.distribution.items()
         ]
-    if kind in ("expressions.DiceInputs", "spherier.SkillTest", "spherier_extended.TeamTest"):
-        return ["", *_value_bars(distribution)]
+    if kind == "expressions.DiceInputs":
+        return ["", *value_bars(odds.distribution)]
     return []
 
 
-def _by_attempt(
-    test: spherier_extended.ExtendedTest, success_by_attempt: Mapping[int, Fraction]
-) -> list[str]:
-    lines = []
-    cumulative = Fraction(0)
-    for attempt in range(1, test.max_attempts + 1):
-        cumulative += success_by_attempt.get(attempt, Fraction(0))
-        elapsed = f" ({test.interval.times(attempt).text})" if test.interval.unit else ""
-        lines.append(f"{attempt:>4}{elapsed:<10} {bar(cumulative)} {percent(cumulative)}")
-    return lines
-
-
-def _value_bars(distribution: Mapping[int, Fraction]) -> list[str]:
+def value_bars(distribution: Mapping[int, Fraction]) -> list[str]:
     """One bar per value; long distributions show their range, mean and quartiles."""
     if len(distribution) <= 24:
         top = max(distribution.values())
@@ -225,50 +193,27 @@ def render_roll(record: RollRecord[Any]) -> str:
     """A roll as its description, its dice and its outcome in French with the gloss."""
     lines = describe(record.inputs)
     lines.append("")
-    renderer = _ROLL_LINES.get(kind_of(type(record)))
+    kind = kind_of(type(record))
+    renderer = _ROLL_LINES.get(kind) or hook(record.inputs, "ROLL_LINES", kind)
     if renderer is not None:
         lines += renderer(record)
     if record.outcome is not None:
         lines.append(f"→ {_outcome_term(record.system, record.outcome).glossed}")
-    lines += _after_outcome(record)
+    after = hook(record.inputs, "AFTER_OUTCOME", kind)
+    if after is not None:
+        lines += after(record)
+    if kind == "oracles.YesNoAnswer" and getattr(record, "event", False):
+        lines.append(
+            f"Un double sous la tension (a double below the tension) : {term('solo.event').glossed}"
+        )
     lines.append(f"seed {record.seed}")
     return "\n".join(lines)
 
 
-def _after_outcome(record: RollRecord[Any]) -> list[str]:
-    kind = kind_of(type(record))
-    if kind == "cosmos.CosmosRoll":
-        karma = cast("cosmos.CosmosRoll", record)
-        return [f"Karma : {signed(karma.inputs.karma)} → {signed(karma.karma_after)}"]
-    if kind in ("spherier.SkillRoll", "spherier_extended.TeamRoll"):
-        margin = cast("spherier.SkillRoll", record).margin
-        what = "de réussite (success)" if record.success else "d'échec (failure)"
-        return [f"Marge {what} : {margin}"]
-    if kind == "spherier.OpposedSkillRoll":
-        return [f"Marge (margin) : {cast('spherier.OpposedSkillRoll', record).margin}"]
-    if kind == "oracles.YesNoAnswer" and getattr(record, "event", False):
-        return [
-            f"Un double sous la tension (a double below the tension) : {term('solo.event').glossed}"
-        ]
-    return []
-
-
-def _kept_lines(record: Any) -> list[str]:
+def kept_lines(record: Any) -> list[str]:
     if not record.dice:
         return []
     return [f"Dés (dice) : {dice_faces(record.dice)}  → {record.result} conservé(s) (kept)"]
-
-
-def _cosmos_lines(record: cosmos.CosmosRoll) -> list[str]:
-    from meneur.core.cosmos import rules as cosmos
-
-    lines = []
-    if record.first is not None:
-        lines.append(f"Premier jet (first roll) : {record.first}, réussite relancée par l'aura")
-    if record.karma_die is None:
-        return [*lines, f"d100 : {record.natural}"]
-    shift = cosmos.karma_die_sign(record.inputs.karma) * record.karma_die
-    return [*lines, f"d100 : {record.natural}, d10 de karma : {signed(shift)} → {record.result}"]
 
 
 def _expression_lines(record: expressions.DiceRoll) -> list[str]:
@@ -285,118 +230,6 @@ def _expression_lines(record: expressions.DiceRoll) -> list[str]:
     return lines
 
 
-def _trait_lines(record: traits.TraitRoll, label: str = "") -> list[str]:
-    test = record.inputs
-    prefix = f"{label} — " if label else ""
-    lines = []
-    for die in record.dice:
-        if die.role is not None and die.role.endswith("bonus"):
-            sign = test.bonus_die.text if test.bonus_die else ""
-            lines.append(f"{prefix}dé bonus {sign} : {die.face} → {record.pool} dés (dice)")
-    first = [d for d in record.dice if d.role is None or d.role in ("attacker", "defender")]
-    rerolled = [d for d in record.dice if d.role is not None and d.role.endswith("reroll")]
-
-    def success(die: Die) -> bool:
-        return die.kept is not False and test.succeeds(die.face)
-
-    lines.append(
-        f"{prefix}Dés (dice) : {dice_faces(first, success) or '—'}"
-        f"  → {record.first_successes} réussite(s)"
-    )
-    if record.poker:
-        lines.append(
-            f"{prefix}{term('traits.poker').fr} ({record.poker}) : "
-            f"{dice_faces(rerolled, lambda d: test.succeeds(d.face))}"
-        )
-        if record.fiasco:
-            lines.append(f"{prefix}{term('traits.fiasco').glossed}")
-    elif record.poker_limit:
-        owed = ", forcé (forced)" if record.poker_owed else ""
-        lines.append(
-            f"{prefix}{term('traits.poker').fr} possible : 1 à {record.poker_limit} dés{owed}"
-        )
-    lines.append(f"{prefix}Réussites (successes) : {record.successes}")
-    return lines
-
-
-def _opposed_trait_lines(record: traits_opposed.OpposedRoll) -> list[str]:
-    return [
-        *_trait_lines(record.attacker, "Attaquant"),
-        *_trait_lines(record.defender, "Défenseur"),
-        f"Décisions (decisions) : {', '.join(record.actions)}",
-    ]
-
-
-def _spherier_lines(record: spherier.SkillRoll) -> list[str]:
-    from meneur.core.spherier.rules import SUCCESS_FACES
-
-    test = record.inputs
-    capped = " (limitée par la Limite)" if record.capped else ""
-    if test.engine == "d6":
-        faces = dice_faces(record.dice, lambda d: d.face in SUCCESS_FACES)
-        return [f"Dés (dice) : {faces or '—'} → {record.result} succès{capped}"]
-    modifier = test.roller.modifier
-    return [f"d20 : {record.dice[0].face} {signed(modifier)} → {record.result}{capped}"]
-
-
-def _spherier_opposed_lines(record: spherier.OpposedSkillRoll) -> list[str]:
-    from meneur.core.spherier.rules import SUCCESS_FACES
-
-    mine = [d for d in record.dice if d.role == "attacker"]
-    theirs = [d for d in record.dice if d.role == "defender"]
-    six = record.inputs.engine == "d6"
-
-    def success(die: Die) -> bool:
-        return six and die.face in SUCCESS_FACES
-
-    return [
-        f"Attaquant (attacker) : {dice_faces(mine, success) or '—'} → {record.attacker_result}",
-        f"Défenseur (defender) : {dice_faces(theirs, success) or '—'} → {record.defender_result}",
-    ]
-
-
-def _extended_lines(record: spherier_extended.ExtendedRoll) -> list[str]:
-    from meneur.core.spherier.rules import SUCCESS_FACES
-
-    six = record.inputs.engine == "d6"
-    lines = []
-    for number, attempt in enumerate(record.attempts, start=1):
-        faces = dice_faces(attempt.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
-        counted = "compté (counted)" if attempt.counted else "sous le DD (below the DD)"
-        lines.append(
-            f"Essai {number} : {faces} → {attempt.result}, {counted}, total {attempt.running_total}"
-        )
-    if not record.attempts:
-        lines.append("Aucun essai possible (no attempt possible)")
-    elapsed = record.elapsed.text if record.inputs.interval.unit else str(record.elapsed.amount)
-    lines.append(f"Essais (attempts) : {len(record.attempts)}, temps écoulé (elapsed) : {elapsed}")
-    return lines
-
-
-def _team_lines(record: spherier_extended.TeamRoll) -> list[str]:
-    from meneur.core.spherier.rules import SUCCESS_FACES
-
-    six = record.inputs.engine == "d6"
-    lines = []
-    for number, helper in enumerate(record.assistants, start=1):
-        faces = dice_faces(helper.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
-        gift = f", +{helper.extra_dice} dé(s)" if helper.extra_dice else ""
-        verdict = f"aide (helps){gift}" if helper.helped else "n'aide pas (no help)"
-        lines.append(f"Assistant {number} : {faces} → {helper.result}, {verdict}")
-    faces = dice_faces(record.leader_dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
-    lines.append(
-        f"Meneur (leader) : {faces} → {record.result} (max {record.leader_cap},"
-        f" {record.helpers} assistant(s) efficace(s))"
-    )
-    return lines
-
-
-def _systemj_lines(record: systemj.SystemjRoll) -> list[str]:
-    if record.automatic:
-        return ["Aucun dé (no die)"]
-    return [f"d100 : {record.result:02d} (score {record.effective})"]
-
-
 def _table_lines(record: Any) -> list[str]:
     faces = " ".join(str(die.face) for die in record.dice)
     return [f"Dés (dice) : {faces}", f"→ {record.text}"]
@@ -404,42 +237,18 @@ def _table_lines(record: Any) -> list[str]:
 
 _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
     "tables.TableRoll": _table_lines,
-    "resolution.ResolutionRoll": _kept_lines,
-    "oracles.OracleAnswer": _kept_lines,
-    "oracles.YesNoAnswer": _kept_lines,
-    "cosmos.CosmosRoll": _cosmos_lines,
-    "cosmos.IntuitionRoll": lambda record: [f"d6 : {record.result}"],
-    "cosmos.aura.AuraRoll": lambda record: [f"d6 : {record.result}"],
+    "oracles.OracleAnswer": kept_lines,
+    "oracles.YesNoAnswer": kept_lines,
     "solo.SceneRoll": lambda record: [f"d6 : {record.result}"],
     "solo.ProgressRoll": lambda record: [
         "Dés de défi (challenge dice) : "
         + " ".join(str(d.face) for d in record.dice)
         + f" — {record.result} battu(s) (beaten)"
     ],
-    "cosmos.movement.TurnOrderRoll": lambda record: [
-        " ".join(f"d{d.sides} {d.face} ({d.role.split(':', 1)[1]})" for d in record.dice)
-        or "aucun dé (no dice)",
-        *(
-            f"{i}. {'⇄ ' if s.together else ''}{s.ident} {s.position}"
-            + (f" (action {s.action + 1})" if s.action else "")
-            for i, s in enumerate(record.slots, 1)
-        ),
-    ],
-    "cosmos.piloting.PilotingRoll": lambda record: (
-        [f"d{record.dice[0].sides} : {record.result}"]
-        if record.dice
-        else ["aucun dé : résultat automatique (no die: automatic)"]
-    ),
     "expressions.DiceRoll": _expression_lines,
-    "traits.TraitRoll": _trait_lines,
-    "traits_opposed.OpposedRoll": _opposed_trait_lines,
-    "spherier.SkillRoll": _spherier_lines,
-    "spherier.OpposedSkillRoll": _spherier_opposed_lines,
-    "spherier_extended.ExtendedRoll": _extended_lines,
-    "spherier_extended.TeamRoll": _team_lines,
-    "systemj.SystemjRoll": _systemj_lines,
 }
-"""The dice lines of each kind of roll."""
+"""The dice lines of each kind of roll no system owns (a system's own are in its room:
+``ROLL_LINES``)."""
 
 
 def render_creation(

@@ -115,7 +115,8 @@ def _section(name: str, parser: argparse.ArgumentParser, summary: str, level: in
 def reference() -> str:
     """The whole page."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from meneur.cli.arguments import ROLLED_ONLY, SYSTEMS, build_parser
+    from meneur.cli.arguments import build_parser
+    from meneur.cli.rooms import commands
 
     top = build_parser(None)
     parts = [HEAD, _section("meneur", top, "open the app (the table)", 2)]
@@ -123,8 +124,8 @@ def reference() -> str:
     for command, parser in _subparsers(top).items():
         if command in ("odds", "roll"):
             parts.append(_section(f"meneur {command} SYSTEM", parser, summaries[command], 2))
-            for system in SYSTEMS:
-                if command == "odds" and system in ROLLED_ONLY:
+            for system, test in commands().items():
+                if command == "odds" and test.rolled_only:
                     continue
                 # Each system's options are built only when it is named (see arguments.py).
                 full = _subparsers(build_parser([system]))[command]

@@ -46,6 +46,13 @@ SHARED = {
     "meneur.core.records",
     "meneur.core.systems",
     "meneur.core.text",  # what every command prints passes through it (cli/shown.py)
+    # Every system's record (its package's __init__, names only): the command line lists
+    # every system's tests; the records import no rules (test_records_load_no_rules).
+    "meneur.core.resolution",
+    "meneur.core.cosmos",
+    "meneur.core.traits",
+    "meneur.core.spherier",
+    "meneur.core.systemj",
 }
 
 
@@ -101,3 +108,22 @@ def test_a_command_named_gets_every_option_the_full_grammar_gives_it() -> None:
         assert options(alone[name]) == options(parser), name
     # one named, another is listed without its options
     assert options(commands(build_parser(["note"]))["fatigue"]) == [("help", "-h", "--help")]
+
+
+def test_records_load_no_rules() -> None:
+    probe = (
+        "import sys\n"
+        "from meneur.core.systems import BUILT_IN, system\n"
+        "records = [system(key) for key in BUILT_IN]\n"
+        "print(' '.join(sorted(n for n in sys.modules if n.startswith('meneur.core.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert loaded == {
+        "meneur.core.errors",
+        "meneur.core.systems",
+        *(
+            f"meneur.core.{key}"
+            for key in ("resolution", "cosmos", "traits", "spherier", "systemj")
+        ),
+    }

@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .usage import UsageError
+from meneur.cli.usage import UsageError
 
 
 def run_element(args: argparse.Namespace) -> str | dict[str, Any]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .campaigns import _directory, _open, character_named
-from .usage import UsageError
+from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.usage import UsageError
 
 VERBS = ("show", "offensive", "defensive", "light", "dark", "turn-end", "revive", "provoke")
 
@@ -37,12 +37,11 @@ def run_combat(args: argparse.Namespace) -> str:
         RulesError: when the rules refuse the step (no point left, a cooldown, Revive
             outside Sépulcrale…): nothing is written.
     """
+    from meneur.cli.commands import campaign_seed
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded
     from meneur.play.cosmos import combat
-
-    from .commands import campaign_seed
 
     words = list(args.words)
     at = next((i for i, word in enumerate(words) if word in VERBS), len(words))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import argparse
 
-from .campaigns import _directory, _open, character_named
-from .usage import UsageError
+from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.usage import UsageError
 
 
 def run_move(args: argparse.Namespace) -> str:

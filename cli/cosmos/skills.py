@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .campaigns import _directory, _open, character_named
-from .usage import UsageError
+from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.usage import UsageError
 
 VERBS = ("list", "unlock", "upgrade")
 

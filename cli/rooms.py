@@ -1,0 +1,109 @@
+"""The command line's door to each rule system's room (``meneur.cli.<system>``).
+
+A system's room on the command line lists its tests as :class:`RollCommand` records
+(``COMMANDS``: ``meneur odds|roll <name> …``) and says how their odds and rolls read
+(``ROLL_LINES``, ``AFTER_OUTCOME``, ``DISTRIBUTION``, ``SHOWN_OUTCOMES``, ``SUCCESSES``,
+each by kind; any may be left out). The generic command line asks here and never names a
+system. The tests no system owns (oracles, dice, tables) are :data:`COMMON` in
+:mod:`meneur.cli.system_arguments`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .argument_kinds import Parser
+
+
+@dataclass(frozen=True)
+class RollCommand:
+    """One test on the command line.
+
+    Attributes:
+        name: its word after ``odds`` or ``roll``.
+        summary: its line in ``meneur roll --help``.
+        description: what ``meneur roll NAME --help`` says first (may be empty).
+        options: adds its options to its parser (``rolling``: for ``roll``, not ``odds``).
+        inputs: its options as the core's inputs (raising UsageError for options that
+            do not go together).
+        rolled_only: rolled, never weighed (a round's order has no outcomes).
+        for_odds: what odds weigh instead of the rolled inputs (a policy for a choice
+            the roll makes as it goes).
+        where: how a roll that cannot complete says where it stood (default: its seed).
+        from_sheet: with ``--campaign --character``: reads the sheet into ``args`` and
+            gives the karma the test rolls with (its movement is journaled).
+        after_roll: after a roll by a character: the changes it brings and its label.
+        after_journal: after the entry is journaled (a posture that ends).
+    """
+
+    name: str
+    summary: str
+    description: str
+    options: Callable[[Parser, bool], None]
+    inputs: Callable[[argparse.Namespace], Any]
+    rolled_only: bool = False
+    for_odds: Callable[[argparse.Namespace, Any], Any] | None = None
+    where: Callable[[argparse.Namespace, Any, int], str] | None = None
+    from_sheet: Callable[[argparse.Namespace, Any], int] | None = None
+    after_roll: Callable[[argparse.Namespace, Any, str], tuple[list[Any], str]] | None = None
+    after_journal: Callable[[argparse.Namespace, Any], None] | None = None
+
+
+def _rooms(*, others: bool) -> list[Any]:
+    """The command-line rooms of the systems meneur ships, then (``others``) of those
+    other packages add."""
+    from meneur.play.systems import BUILT_IN, system, systems
+
+    records = systems() if others else [system(key) for key in BUILT_IN]
+    return [record.room("cli") for record in records if record.has_room("cli")]
+
+
+def commands(*, others: bool = False) -> dict[str, RollCommand]:
+    """Every test the command line rolls, by name: the common ones, then each system's
+    (``others``: also those of systems other packages add)."""
+    from .system_arguments import COMMON
+
+    found = {command.name: command for command in COMMON}
+    for room in _rooms(others=others):
+        found.update({command.name: command for command in getattr(room, "COMMANDS", ())})
+    return found
+
+
+def find(name: str) -> RollCommand | None:
+    """The test ``name`` (a system's, or a common one), or None."""
+    found = commands()
+    if name not in found:
+        found = commands(others=True)
+    return found.get(name)
+
+
+def command(name: str) -> RollCommand:
+    """The test ``name`` (a system's, or a common one).
+
+    Raises:
+        KeyError: for a name no test has.
+    """
+    found = find(name)
+    if found is None:
+        raise KeyError(name)
+    return found
+
+
+def room_of(inputs: Any) -> Any:
+    """The command-line room of the system ``inputs`` belong to, or None."""
+    from meneur.core.systems import kind_of
+    from meneur.play.systems import system_of
+
+    owner = system_of(kind_of(type(inputs)))
+    return owner.room("cli") if owner is not None and owner.has_room("cli") else None
+
+
+def hook(inputs: Any, table: str, kind: str) -> Callable[..., Any] | None:
+    """What the room of ``inputs``' system keeps for ``kind`` in its ``table``
+    (``ROLL_LINES``, ``DISTRIBUTION``…), or None."""
+    room = room_of(inputs)
+    found: Mapping[str, Callable[..., Any]] = getattr(room, table, {}) if room else {}
+    return found.get(kind)

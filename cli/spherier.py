@@ -1,0 +1,324 @@
+"""Le Sphérier's room on the command line: its tests' options, how they become the
+core's inputs, and how their odds and rolls read."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from meneur.cli.argument_kinds import Parser, _whole_number
+from meneur.cli.rooms import RollCommand
+from meneur.cli.text import bar, dice_faces, difference_bars, percent, value_bars
+from meneur.cli.usage import UsageError
+from meneur.core.dice import Die
+from meneur.play.tested import signed
+
+
+def _spherier_options(parser: Parser, rolling: bool) -> None:
+    from meneur.core.spherier.rules import Engine
+
+    parser.add_argument(
+        "--engine",
+        choices=[e.value for e in Engine],
+        required=True,
+        help="the campaign's engine: d6 successes or a d20 score",
+    )
+    parser.add_argument("--mastery", type=_whole_number(), metavar="M", help="the Maîtrise")
+    parser.add_argument("--limit", type=_whole_number(0), metavar="L", help="the Limite")
+    parser.add_argument(
+        "--skill", metavar="'Bluff<+10, 6>'", help="the skill in sheet notation, instead"
+    )
+    parser.add_argument(
+        "--dd", metavar="DD", help="a number or facile, moyenne, difficile, tres-difficile"
+    )
+    parser.add_argument("--notation", metavar="'[Dressage](2)'", help="a test notation")
+    parser.add_argument(
+        "--bonus", type=_whole_number(), default=0, metavar="B", help="a bonus to the test"
+    )
+    parser.add_argument(
+        "--malus", type=_whole_number(), default=0, metavar="M", help="a malus to the test"
+    )
+    parser.add_argument(
+        "--opponent",
+        metavar="'Psychologie<+3, 2>'",
+        help="opposed test: the opponent's skill (or --opponent-mastery/--opponent-limit)",
+    )
+    parser.add_argument(
+        "--opponent-mastery", type=_whole_number(), metavar="M", help="the opponent's Maîtrise"
+    )
+    parser.add_argument(
+        "--opponent-limit", type=_whole_number(0), metavar="L", help="the opponent's Limite"
+    )
+    parser.add_argument(
+        "--assistant",
+        action="append",
+        default=[],
+        metavar="'Occultisme<+2, 1>'|M,L",
+        help="team test: an assistant's skill; repeat for each assistant",
+    )
+    parser.add_argument(
+        "--specialisation",
+        metavar="'Spécialisation(Bluff, Face à un noble)<+1, +1>'",
+        help="the skill's Spécialisation that applies here: its bonuses to the Maîtrise"
+        " and the Limite",
+    )
+
+
+def _skill(
+    command: str, notation: str | None, mastery: int | None, limit: int | None, what: str
+) -> Any:
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.spherier.notation import parse_skill
+
+    if notation is not None:
+        if mastery is not None or limit is not None:
+            raise UsageError(command, f"give {what} in notation or as numbers, not both")
+        return parse_skill(notation)
+    if mastery is None or limit is None:
+        raise UsageError(command, f"give {what}: a Maîtrise and a Limite")
+    return spherier.Skill(mastery, limit)
+
+
+def _assistant(command: str, text: str) -> Any:
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.spherier.notation import parse_skill
+
+    if "<" in text:
+        return parse_skill(text)
+    parts = text.split(",")
+    try:
+        mastery, limit = (int(part) for part in parts)
+    except ValueError:
+        raise UsageError(
+            command, f"an --assistant is 'Nom<+2, 1>' or MAÎTRISE,LIMITE, not {text!r}"
+        ) from None
+    return spherier.Skill(mastery, limit)
+
+
+def spherier_test(args: argparse.Namespace) -> object:
+    """A Sphérier test: simple (``--dd``) or from a test notation.
+
+    Raises:
+        UsageError: for options that do not go together.
+    """
+    from meneur.core.spherier import extended as spherier_extended
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.spherier.notation import (
+        ExtendedNotation,
+        OpposedNotation,
+        SimpleNotation,
+        TeamNotation,
+        parse_test,
+        typed_opponent,
+    )
+    from meneur.core.words import folded
+
+    command = f"meneur {args.command} {args.system}"
+    engine = spherier.Engine(args.engine)
+    skill = _skill(
+        command,
+        args.skill,
+        args.mastery,
+        args.limit,
+        "the skill (--mastery and --limit, or --skill)",
+    )
+    has_opponent = args.opponent is not None or args.opponent_mastery is not None
+    notation = parse_test(args.notation) if args.notation else None
+    if notation is not None and args.dd is not None and not isinstance(notation, OpposedNotation):
+        raise UsageError(command, "the notation already gives the DD; drop --dd")
+    if args.assistant and not isinstance(notation, TeamNotation):
+        raise UsageError(
+            command, "--assistant is for a team test, like --notation '[Rituel](10, 2)'"
+        )
+    if notation is not None and skill.name and folded(skill.name) != folded(notation.skill):
+        raise UsageError(
+            command, f"the notation names {notation.skill}, but --skill is {skill.name}"
+        )
+    name = notation.skill if notation is not None else skill.name
+    skill = spherier.Skill(skill.mastery, skill.limit, name)
+    if args.specialisation:
+        from meneur.core.spherier.passives import Specialisation, parse_passive, specialised
+
+        found = parse_passive(args.specialisation)
+        if not isinstance(found, Specialisation):
+            raise UsageError(
+                command, "--specialisation 'Spécialisation(Compétence, Circonstance)<+M, +L>'"
+            )
+        if not skill.name:
+            skill = spherier.Skill(skill.mastery, skill.limit, found.skill)
+        skill = specialised(skill, found)
+    if isinstance(notation, OpposedNotation) or (notation is None and has_opponent):
+        opponent = _skill(
+            command,
+            args.opponent,
+            args.opponent_mastery,
+            args.opponent_limit,
+            "the opponent (--opponent, or --opponent-mastery and --opponent-limit)",
+        )
+        if isinstance(notation, OpposedNotation):
+            if opponent.name:
+                opponent = typed_opponent(opponent.notation, notation.opponent)
+            opponent = spherier.Skill(opponent.mastery, opponent.limit, notation.opponent)
+        return spherier.OpposedSkillTest(
+            engine, skill, opponent, attacker_bonus=args.bonus, attacker_malus=args.malus
+        )
+    if isinstance(notation, ExtendedNotation):
+        return spherier_extended.ExtendedTest(
+            engine,
+            skill,
+            notation.step_dd,
+            notation.total,
+            notation.interval,
+            args.bonus,
+            args.malus,
+        )
+    if isinstance(notation, TeamNotation):
+        return spherier_extended.TeamTest(
+            engine,
+            skill,
+            tuple(_assistant(command, text) for text in args.assistant),
+            notation.leader_dd,
+            notation.assistant_dd,
+            args.bonus,
+            args.malus,
+            notation.max_assistants,
+            notation.min_assistants,
+        )
+    if isinstance(notation, SimpleNotation):
+        dd = notation.dd
+    elif args.dd is None:
+        raise UsageError(command, "give --dd DD, or a test --notation")
+    else:
+        dd = (
+            int(args.dd)
+            if args.dd.lstrip("+-").isascii() and args.dd.lstrip("+-").isdigit()
+            else spherier.dd_from_scale(engine, args.dd)
+        )
+    return spherier.SkillTest(engine, skill, dd, args.bonus, args.malus)
+
+
+def _spherier_lines(record: Any) -> list[str]:
+    from meneur.core.spherier.rules import SUCCESS_FACES
+
+    test = record.inputs
+    capped = " (limitée par la Limite)" if record.capped else ""
+    if test.engine == "d6":
+        faces = dice_faces(record.dice, lambda d: d.face in SUCCESS_FACES)
+        return [f"Dés (dice) : {faces or '—'} → {record.result} succès{capped}"]
+    modifier = test.roller.modifier
+    return [f"d20 : {record.dice[0].face} {signed(modifier)} → {record.result}{capped}"]
+
+
+def _spherier_opposed_lines(record: Any) -> list[str]:
+    from meneur.core.spherier.rules import SUCCESS_FACES
+
+    mine = [d for d in record.dice if d.role == "attacker"]
+    theirs = [d for d in record.dice if d.role == "defender"]
+    six = record.inputs.engine == "d6"
+
+    def success(die: Die) -> bool:
+        return six and die.face in SUCCESS_FACES
+
+    return [
+        f"Attaquant (attacker) : {dice_faces(mine, success) or '—'} → {record.attacker_result}",
+        f"Défenseur (defender) : {dice_faces(theirs, success) or '—'} → {record.defender_result}",
+    ]
+
+
+def _extended_lines(record: Any) -> list[str]:
+    from meneur.core.spherier.rules import SUCCESS_FACES
+
+    six = record.inputs.engine == "d6"
+    lines = []
+    for number, attempt in enumerate(record.attempts, start=1):
+        faces = dice_faces(attempt.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
+        counted = "compté (counted)" if attempt.counted else "sous le DD (below the DD)"
+        lines.append(
+            f"Essai {number} : {faces} → {attempt.result}, {counted}, total {attempt.running_total}"
+        )
+    if not record.attempts:
+        lines.append("Aucun essai possible (no attempt possible)")
+    elapsed = record.elapsed.text if record.inputs.interval.unit else str(record.elapsed.amount)
+    lines.append(f"Essais (attempts) : {len(record.attempts)}, temps écoulé (elapsed) : {elapsed}")
+    return lines
+
+
+def _team_lines(record: Any) -> list[str]:
+    from meneur.core.spherier.rules import SUCCESS_FACES
+
+    six = record.inputs.engine == "d6"
+    lines = []
+    for number, helper in enumerate(record.assistants, start=1):
+        faces = dice_faces(helper.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
+        gift = f", +{helper.extra_dice} dé(s)" if helper.extra_dice else ""
+        verdict = f"aide (helps){gift}" if helper.helped else "n'aide pas (no help)"
+        lines.append(f"Assistant {number} : {faces} → {helper.result}, {verdict}")
+    faces = dice_faces(record.leader_dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
+    lines.append(
+        f"Meneur (leader) : {faces} → {record.result} (max {record.leader_cap},"
+        f" {record.helpers} assistant(s) efficace(s))"
+    )
+    return lines
+
+
+def _by_attempt(test: Any, success_by_attempt: Mapping[int, Fraction]) -> list[str]:
+    lines = []
+    cumulative = Fraction(0)
+    for attempt in range(1, test.max_attempts + 1):
+        cumulative += success_by_attempt.get(attempt, Fraction(0))
+        elapsed = f" ({test.interval.times(attempt).text})" if test.interval.unit else ""
+        lines.append(f"{attempt:>4}{elapsed:<10} {bar(cumulative)} {percent(cumulative)}")
+    return lines
+
+
+def _margin(record: Any) -> list[str]:
+    what = "de réussite (success)" if record.success else "d'échec (failure)"
+    return [f"Marge {what} : {record.margin}"]
+
+
+def _opposed_margin(record: Any) -> list[str]:
+    return [f"Marge (margin) : {record.margin}"]
+
+
+def _extended_distribution(odds: Any) -> list[str]:
+    lines = _by_attempt(odds.inputs, getattr(odds, "success_by_attempt", {}))
+    return ["", "Réussite au plus tard à l'essai (success by attempt) :", *lines]
+
+
+def _totals(odds: Any) -> list[str]:
+    return ["", *value_bars(odds.distribution)]
+
+
+COMMANDS = (
+    RollCommand(
+        "spherier",
+        "a Sphérier test (d6 successes or d20 score)",
+        "A skill test on the campaign's engine: a DD, or a test notation ([Dressage](2), "
+        "[Bluff][Psychologie], [Mecanique](2, 10, 1h), [Rituel](10, 2)).",
+        _spherier_options,
+        spherier_test,
+    ),
+)
+"""Its tests on the command line (``meneur odds|roll spherier``)."""
+ROLL_LINES = {
+    "spherier.SkillRoll": _spherier_lines,
+    "spherier.OpposedSkillRoll": _spherier_opposed_lines,
+    "spherier_extended.ExtendedRoll": _extended_lines,
+    "spherier_extended.TeamRoll": _team_lines,
+}
+"""The dice lines of each kind of its rolls."""
+AFTER_OUTCOME = {
+    "spherier.SkillRoll": _margin,
+    "spherier_extended.TeamRoll": _margin,
+    "spherier.OpposedSkillRoll": _opposed_margin,
+}
+"""What each kind of its rolls says after its outcome."""
+DISTRIBUTION = {
+    "spherier_extended.ExtendedTest": _extended_distribution,
+    "spherier.OpposedSkillTest": difference_bars,
+    "spherier.SkillTest": _totals,
+    "spherier_extended.TeamTest": _totals,
+}
+"""The lines below its odds' bars, by kind of inputs."""

@@ -1,0 +1,59 @@
+"""SYSTEMJ's room on the command line: its test's options, how they become the core's
+inputs, and how its odds and rolls read."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from meneur.cli.argument_kinds import Parser, _whole_number
+from meneur.cli.rooms import RollCommand
+
+
+def _systemj_options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument(
+        "--value", type=_whole_number(0, 200), required=True, metavar="V", help="on 100"
+    )
+    parser.add_argument(
+        "--modifier",
+        action="append",
+        default=[],
+        metavar="M",
+        help="a number or a step: facilite, aise, tres-facile, extremement-simple, "
+        "petite-difficulte, ardu, tres-difficile, quasiment-impossible (repeatable)",
+    )
+
+
+def systemj_test(args: argparse.Namespace) -> Any:
+    """A SYSTEMJ test; modifiers are summed, by scale name or number."""
+    from meneur.core.systemj import rules as systemj
+
+    return systemj.SystemjTest.with_modifiers(args.value, args.modifier)
+
+
+def _systemj_lines(record: Any) -> list[str]:
+    if record.automatic:
+        return ["Aucun dé (no die)"]
+    return [f"d100 : {record.result:02d} (score {record.effective})"]
+
+
+def _successes() -> frozenset[str]:
+    from meneur.core.systemj.rules import SUCCESSES
+
+    return SUCCESSES
+
+
+COMMANDS = (
+    RollCommand(
+        "systemj",
+        "a SYSTEMJ d100 test (00-99 with degrees)",
+        "",
+        _systemj_options,
+        systemj_test,
+    ),
+)
+"""Its tests on the command line (``meneur odds|roll systemj``)."""
+ROLL_LINES = {"systemj.SystemjRoll": _systemj_lines}
+"""The dice lines of each kind of its rolls."""
+SUCCESSES = {"systemj": _successes}
+"""The outcomes that count as a success, by a record's ``system``."""
