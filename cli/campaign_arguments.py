@@ -67,6 +67,13 @@ class _Commands:
         return parser if self._wanted is None or name in self._wanted else _Unused()
 
 
+def _system_keys() -> list[str]:
+    """Every rule system's key, for ``new --system`` (other packages' included)."""
+    from meneur.play.systems import keys
+
+    return list(keys())
+
+
 def _add_campaign_commands(
     real: argparse._SubParsersAction[Parser], wanted: frozenset[str] | None = None
 ) -> None:
@@ -80,7 +87,7 @@ def _add_campaign_commands(
     new.add_argument(
         "--system",
         required=True,
-        choices=["resolution", "cosmos", "traits", "spherier", "systemj"],
+        choices=_system_keys(),
         help="its rule system",
     )
     new.add_argument("--name", help="the campaign's name (default: the directory's)")

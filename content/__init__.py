@@ -103,15 +103,59 @@ def terms() -> Mapping[str, Term]:
 
 
 def term(key: str) -> Term:
-    """The term for a dotted key such as ``"resolution.outcome.success"``.
+    """The term for a dotted key such as ``"resolution.outcome.success"``: meneur's own,
+    else one of the terms a system another package adds ships (its record's ``terms``,
+    looked up by the key's first part).
 
     Raises:
-        ContentError: when no such term is shipped.
+        ContentError: when no such term is known.
     """
     found = terms().get(key)
     if found is None:
+        found = system_terms(
+            key.split(".")[-1] if key.startswith("system.") else key.split(".")[0]
+        ).get(key)
+    if found is None:  # a term of another kind (an option's name) a system adds
+        from meneur.core.systems import loaded
+
+        for record in loaded():
+            found = found or system_terms(record.key).get(key)
+    if found is None:
         raise ContentError(f"{TERMS_FILE}: no term {key!r}")
     return found
+
+
+@cache
+def system_terms(system: str) -> Mapping[str, Term]:
+    """The rule terms a system another package adds ships (``package:file.toml`` in its
+    record), by dotted key; none for meneur's own systems or an unknown key.
+
+    Raises:
+        ContentError: when its file does not read.
+    """
+    from importlib import resources
+
+    from meneur.core.systems import BUILT_IN, is_system
+    from meneur.core.systems import system as record
+
+    if system in BUILT_IN or not is_system(system):
+        return MappingProxyType({})
+    own = record(system)
+    # Its name, as meneur's own systems have theirs (``system.cosmos``).
+    named = {f"system.{system}": Term(fr=own.name, en=own.gloss)}
+    if not own.terms:
+        return MappingProxyType(named)
+    package, _, name = own.terms.partition(":")
+    source = f"{package}:{name}"
+    try:
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError) as error:
+        raise ContentError(f"{source}: {error}") from error
+    try:
+        data = loads(text)
+    except TomlError as error:
+        raise ContentError(f"{source}: {error}") from error
+    return MappingProxyType({**named, **parse_terms(data, source)})
 
 
 def tables_from_data(data: Mapping[str, object], source: str) -> tuple[Any, ...]:

@@ -220,6 +220,11 @@ def systems() -> tuple[System, ...]:
     return tuple(system(key) for key in keys())
 
 
+def loaded() -> tuple[System, ...]:
+    """The systems registered so far (none is looked for)."""
+    return tuple(_SYSTEMS.values())
+
+
 def is_system(key: object) -> bool:
     """Whether ``key`` names a rule system."""
     if not isinstance(key, str):

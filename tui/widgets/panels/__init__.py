@@ -1,20 +1,21 @@
-"""One action panel per rule system; the table loads the campaign's only."""
+"""One action panel per rule system; the table loads the campaign's only.
+
+A system's panel is its room in the app: the module its record names for the ``tui``
+layer (:attr:`meneur.core.systems.System.rooms`), whose ``PANEL`` is the panel's class
+(an :class:`meneur.tui.widgets.panels.base.ActionPanel`).
+"""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
-
-PANELS = {
-    "resolution": ("resolution", "ResolutionPanel"),
-    "cosmos": ("cosmos", "CosmosPanel"),
-    "traits": ("traits", "TraitsPanel"),
-    "spherier": ("spherier", "SpherierPanel"),
-    "systemj": ("systemj", "SystemjPanel"),
-}
 
 
 def panel_class(system: str) -> Any:
-    """The action panel class of ``system``, imported on demand."""
-    module, name = PANELS[system]
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    """The action panel class of ``system``, imported on demand.
+
+    Raises:
+        RulesError: for an unknown system, or one without a panel.
+    """
+    from meneur.play.systems import room
+
+    return room(system, "tui").PANEL

@@ -287,8 +287,11 @@ class ActionPanel(SessionStrings, VerticalScroll):
         raise NotImplementedError
 
     def summary(self, inputs: Any) -> str:
-        """A line about the test (score to beat, threshold…) above the odds."""
-        return ""
+        """A line about the test (score to beat, threshold…) above the odds: what its
+        system's play room says of it in a journal line."""
+        from meneur.play.rolls import short_words
+
+        return short_words(inputs, self.t)
 
     def odds(self, inputs: Any) -> Any:
         """The test's exact odds."""

@@ -247,3 +247,7 @@ class ResolutionPanel(ActionPanel):
         if record.inputs.group and not record.success:
             lines.append(self.t("resolution.group_failed"))  # "l'un des personnages dévisse"
         return lines
+
+
+PANEL = ResolutionPanel
+"""The panel the table shows for this system (see :mod:`meneur.tui.widgets.panels`)."""

@@ -257,11 +257,6 @@ class SpherierPanel(ActionPanel):
 
         return skill_text(skill, self.t)
 
-    def summary(self, inputs: Any) -> str:
-        from meneur.play.rolls import short_words
-
-        return short_words(inputs, self.t)
-
     # --- Attempt by attempt -------------------------------------------------------------
 
     def steps_through(self, record: Any) -> bool:
@@ -360,3 +355,7 @@ class SpherierPanel(ActionPanel):
             return [self.t("spherier.elapsed", attempts=len(record.attempts), elapsed=elapsed)]
         margin = getattr(record, "margin", None)
         return [self.t("spherier.margin", margin=margin)] if margin is not None else []
+
+
+PANEL = SpherierPanel
+"""The panel the table shows for this system (see :mod:`meneur.tui.widgets.panels`)."""

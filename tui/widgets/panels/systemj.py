@@ -121,11 +121,6 @@ class SystemjPanel(ActionPanel):
             value, modifiers, str(label) if isinstance(label, str) else ""
         )
 
-    def summary(self, inputs: Any) -> str:
-        from meneur.play.rolls import short_words
-
-        return short_words(inputs, self.t)
-
     def result_lines(self, record: Any) -> list[str]:
         return [] if record.automatic else [f"d100 {record.result:02d} / {record.effective}"]
 
@@ -286,3 +281,7 @@ class SystemjPanel(ActionPanel):
 
 class _NotJournaled(Exception):
     """A test of the exchange was not written: the exchange stops before it."""
+
+
+PANEL = SystemjPanel
+"""The panel the table shows for this system (see :mod:`meneur.tui.widgets.panels`)."""

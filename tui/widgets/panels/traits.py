@@ -160,11 +160,6 @@ class TraitsPanel(ActionPanel):
             poker=policy,
         )
 
-    def summary(self, inputs: Any) -> str:
-        from meneur.play.rolls import short_words
-
-        return short_words(inputs, self.t)
-
     def odds_note(self, odds: Any) -> str:
         fiasco = getattr(odds, "fiasco", None)
         return f"{term('traits.fiasco').fr} : {percent(fiasco)}" if fiasco else ""
@@ -350,3 +345,7 @@ class TraitsPanel(ActionPanel):
             self.notify(self.explain(error), severity="error")
             return
         self._opposed_buttons()
+
+
+PANEL = TraitsPanel
+"""The panel the table shows for this system (see :mod:`meneur.tui.widgets.panels`)."""

@@ -2,4 +2,7 @@
 
 from .panel import CosmosPanel
 
-__all__ = ["CosmosPanel"]
+PANEL = CosmosPanel
+"""The panel the table shows for this system (see :mod:`meneur.tui.widgets.panels`)."""
+
+__all__ = ["PANEL", "CosmosPanel"]

@@ -1,0 +1,42 @@
+"""Dé vingt's room on the command line: ``meneur odds|roll d20 --talent T --difficulty D``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from meneur.cli.argument_kinds import Parser, _whole_number
+from meneur.cli.rooms import RollCommand
+
+
+def _options(parser: Parser, rolling: bool) -> None:
+    parser.add_argument("--talent", type=_whole_number(0, 10), default=3, help="the Talent")
+    parser.add_argument(
+        "--difficulty", type=_whole_number(1, 40), required=True, help="the Difficulty"
+    )
+    parser.add_argument("--bonus", type=_whole_number(), default=0, help="a bonus (or -malus)")
+
+
+def _inputs(args: argparse.Namespace) -> Any:
+    from .rules import D20Test
+
+    return D20Test(args.talent, args.difficulty, args.bonus)
+
+
+def _lines(record: Any) -> list[str]:
+    return [f"d20 : {record.result} → total {record.total}"]
+
+
+def _successes() -> frozenset[str]:
+    from .rules import SUCCESSES
+
+    return SUCCESSES
+
+
+COMMANDS = (
+    RollCommand(
+        "d20", "a Dé vingt test (1d20 + Talent against a Difficulty)", "", _options, _inputs
+    ),
+)
+ROLL_LINES = {"d20.D20Roll": _lines}
+SUCCESSES = {"d20": _successes}
