@@ -13,12 +13,13 @@ import argparse
 import sys
 from collections.abc import Mapping
 
-from .argument_kinds import Parser, _add_common, _positions, _whole_number
-from .campaign_arguments import FATIGUE_STEPS, _add_campaign_commands
+from .argument_kinds import Parser, _whole_number
+from .campaign_arguments import _add_campaign_commands, _Commands
+from .rooms import add_room_commands
 from .rooms import commands as test_commands
 from .system_arguments import _add_systems
 
-__all__ = ["FATIGUE_STEPS", "build_parser", "parse_arguments"]
+__all__ = ["build_parser", "parse_arguments"]
 
 
 APP_OPTIONS = ("--campaign", "--lang", "--seed")
@@ -89,24 +90,9 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     systems = roll.add_subparsers(dest="system", metavar="SYSTEM", required=True)
     _add_systems(systems, rolling=True, selected=selected, others=others)
 
-    create = commands.add_parser("create", help="character creation rolls")
-    kinds = create.add_subparsers(dest="kind", metavar="SYSTEM", required=True)
-    cosmos = kinds.add_parser(
-        "cosmos", help="Great Cosmos: 10d100 PV/PM, 6d100 stats, DNA points, money"
-    )
-    cosmos.add_argument(
-        "--pm-dice",
-        type=_positions,
-        metavar="I,J,K,L,M",
-        help="the five PV/PM dice (numbered 1-10) given to PM: adds PV, PM and skill points",
-    )
-    cosmos.add_argument(
-        "--convert",
-        action="store_true",
-        help="the 2d100 of a character converted from rules before v4 instead",
-    )
-    _add_common(cosmos, rolling=True)
-    _add_campaign_commands(commands, None if argv is None else frozenset(argv))
+    wanted = None if argv is None else frozenset(argv)
+    _add_campaign_commands(commands, wanted)
+    add_room_commands(_Commands(commands, wanted), others=others)
     return parser
 
 

@@ -253,22 +253,6 @@ def _add_campaign_commands(
     web.add_argument("--theme", metavar="NAME", help="a theme, as for meneur watch")
     _add_viewer(web)
 
-    element = commands.add_parser(
-        "element",
-        help="Great Cosmos: the coefficient of an element acting on another, and a damage or"
-        " healing figure under it",
-    )
-    element.add_argument("acting", help="the acting element: FEU, glace, Élec, Water…")
-    element.add_argument("target", help="the element acted upon (the target's)")
-    element.add_argument(
-        "figure", nargs="?", type=int, help="a damage or healing figure to multiply"
-    )
-    element.add_argument(
-        "--campaign", metavar="DIR", help="with this campaign's own coefficients (read only)"
-    )
-    element.add_argument("--lang", choices=["fr", "en"], help="the elements' names")
-    element.add_argument("--json", action="store_true", help="print JSON")
-
     serve = commands.add_parser(
         "serve",
         help="open the campaign to the table over SSH: the GM and the players (keys in its"
@@ -419,90 +403,6 @@ def _add_campaign_commands(
         help="+30m, +2h, +3j, morning|matin, night|nuit|soir; none: show the time",
     )
 
-    fatigue = commands.add_parser(
-        "fatigue",
-        help="Great Cosmos: a character's fatigue (the endurance rule), or one step that "
-        "moves it (meal, pause, short_rest, full_rest, full_rest_12h, healing, mana, "
-        f"day, psychic_attack…); {from_dir}",
-    )
-    fatigue.add_argument(
-        "words",
-        nargs="*",
-        metavar="[DIR] CHARACTER [STEP]",
-        help="the character (key or name) and a step: " + ", ".join(FATIGUE_STEPS),
-    )
-    fatigue.add_argument(
-        "--count",
-        type=int,
-        default=1,
-        help="hours of a short rest, days without food or sleep, FM a drink gives as it "
-        "wears off (3-10)",
-    )
-    fatigue.add_argument(
-        "--grade",
-        choices=["standard", "plus", "max"],
-        default="standard",
-        help="a potion's grade (the seed's Standard, + and Max)",
-    )
-    fatigue.add_argument(
-        "--fasted", action="store_true", help="a full rest without food or drink for 24 h"
-    )
-    fatigue.add_argument(
-        "--optimal", type=int, default=0, help="a full rest's optimal conditions: 0-3 more"
-    )
-    fatigue.add_argument("--lang", choices=["fr", "en"], help="the entry's words")
-
-    skill = commands.add_parser(
-        "skill",
-        help="Great Cosmos: a character's progressive skill tree (list, unlock SKILL, "
-        f"upgrade SKILL UPGRADE), bought with skill points; {from_dir}",
-    )
-    skill.add_argument(
-        "words",
-        nargs="*",
-        metavar="[DIR] CHARACTER [VERB …]",
-        help="list (the default), unlock SKILL, upgrade SKILL UPGRADE (keys or names)",
-    )
-    skill.add_argument(
-        "--blessed",
-        action="store_true",
-        help="with unlock: a deity's blessing was given in play (a divine skill)",
-    )
-    skill.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
-
-    moving = commands.add_parser(
-        "move",
-        help="Great Cosmos: a character on the grid (the movement rule): where they stand, "
-        f"the squares left this turn and the others' distances, or a move to X,Y; {from_dir}",
-    )
-    moving.add_argument(
-        "words", nargs="*", metavar="[DIR] CHARACTER [X,Y]", help="the character, and a square"
-    )
-    moving.add_argument(
-        "--place", action="store_true", help="put the character there (counts no move)"
-    )
-    moving.add_argument(
-        "--new-turn",
-        action="store_true",
-        help="the character's turn is over: their moves count again from nothing",
-    )
-    moving.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
-
-    fight = commands.add_parser(
-        "combat",
-        help="Great Cosmos: a character's combat state, or a step of it (offensive, "
-        f"defensive, light, dark, turn-end, revive, provoke TARGET); {from_dir}",
-    )
-    fight.add_argument(
-        "words",
-        nargs="*",
-        metavar="[DIR] CHARACTER [VERB]",
-        help="show (the default), offensive, defensive, light, dark, turn-end, revive,"
-        " provoke TARGET",
-    )
-    fight.add_argument("--seed", type=int, help="the posture die's seed (light, turn-end)")
-    fight.add_argument("--lang", choices=["fr", "en"], help="the words shown and journaled")
-
     tension = commands.add_parser(
         "tension",
         help="solo play: the campaign's tension (1 calm … 5 crisis), or set it (a number, "
@@ -583,35 +483,3 @@ def _add_campaign_commands(
     unset.add_argument(
         "words", nargs="+", metavar="[DIR] KEY", help="a dotted key: characters.razors"
     )
-
-
-FATIGUE_STEPS = (
-    "meal",
-    "pause",
-    "short_rest",
-    "full_rest",
-    "full_rest_12h",
-    "healing",
-    "healing_concentrated",
-    "mana",
-    "mana_concentrated",
-    "phoenix_elixir",
-    "energising",
-    "revigoration",
-    "drink",
-    "wears_off",
-    "day",
-    "no_food",
-    "no_sleep",
-    "lost_100_pv",
-    "unconscious",
-    "psychic_attack",
-    "pm_100",
-    "combat_5_turns",
-    "extra_physical_action",
-    "extra_magic_action",
-    "sepulcrale_backlash",
-    "illumination_backlash",
-)
-"""The steps ``meneur fatigue`` takes, written out so the parser loads no rules (a test
-holds it to meneur.core.cosmos.fatigue.STEPS)."""

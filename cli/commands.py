@@ -17,7 +17,6 @@ from .usage import UsageError
 
 if TYPE_CHECKING:
     from meneur.core import expressions, oracles
-    from meneur.core.cosmos import creation as cosmos_creation
     from meneur.core.odds import Odds
 
 # Each builder imports its own rules module: a command pays only for its system.
@@ -169,30 +168,3 @@ def run_event(
         **{**vars(args), "label": label if args.campaign else None, "character": None}
     )
     return journal_roll(event_args, make)
-
-
-def run_create(
-    args: argparse.Namespace,
-) -> tuple[cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion, int | None]:
-    """The creation (or conversion) rolls for ``meneur create cosmos``, journaled with
-    ``--campaign``."""
-    from meneur.core.cosmos import creation as cosmos_creation
-
-    from .campaigns import journal_roll
-
-    args.system = "create"
-    seed = args.seed if args.seed is not None else new_seed()
-    if args.convert and args.pm_dice is not None:
-        raise UsageError("meneur create cosmos", "--convert rolls no PV/PM dice; drop --pm-dice")
-    if args.pm_dice is not None and not all(0 <= p < 10 for p in args.pm_dice):
-        raise RulesError("--pm-dice numbers the ten PV/PM dice 1 to 10")
-
-    def make(_karma: int | None) -> Any:
-        if args.convert:
-            return roll_seeded(
-                cosmos_creation.roll_conversion, cosmos_creation.ConversionOptions(), seed
-            )
-        options = cosmos_creation.CreationOptions(pm_positions=args.pm_dice)
-        return roll_seeded(cosmos_creation.roll_creation, options, seed)
-
-    return journal_roll(args, make)

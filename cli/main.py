@@ -32,10 +32,6 @@ CAMPAIGN_COMMANDS = {
     "check": "run_check",
     "undo": "run_undo_redo",
     "time": "run_time",
-    "fatigue": "cosmos.fatigue:run_fatigue",
-    "skill": "cosmos.skills:run_skill",
-    "move": "cosmos.grid:run_move",
-    "combat": "cosmos.combat:run_combat",
     "tension": "run_tension",
     "thread": "story:run_list",
     "person": "story:run_list",
@@ -363,17 +359,20 @@ def _run_command(args: argparse.Namespace) -> int:
         from .invite import run_invite
 
         return run_invite(args)
-    if args.command == "element":
-        from .cosmos.elements import run_element
+    if args.command not in CAMPAIGN_COMMANDS and args.command not in ("odds", "roll"):
+        from .rooms import runner
 
-        found = run_element(args)
-        if isinstance(found, str):
+        run_own = runner(args.command)  # a system's own command (meneur fatigue…)
+        if run_own is not None:
+            found = run_own(args)
+            if found is None:
+                return 0
+            if not isinstance(found, str):
+                import json
+
+                found = json.dumps(found, ensure_ascii=False)
             print(found)
-        else:
-            import json
-
-            print(json.dumps(found, ensure_ascii=False))
-        return 0
+            return 0
     # Imported here, not at the top: the app's start-up does not pay for the CLI's output.
     from . import commands, data, text
 
@@ -392,10 +391,6 @@ def _run_command(args: argparse.Namespace) -> int:
                 output["event"] = said
             else:
                 output = f"{output}\n\n{said}"
-    elif args.command == "create":
-        creation, entry_id = commands.run_create(args)
-        output = data.creation_data(creation) if args.json else text.render_creation(creation)
-        output = _with_entry(output, entry_id)
     else:
         import importlib
 

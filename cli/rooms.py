@@ -107,3 +107,24 @@ def hook(inputs: Any, table: str, kind: str) -> Callable[..., Any] | None:
     room = room_of(inputs)
     found: Mapping[str, Callable[..., Any]] = getattr(room, table, {}) if room else {}
     return found.get(kind)
+
+
+def add_room_commands(commands: Any, *, others: bool = False) -> None:
+    """Add the commands of their own each system's room brings (``add_commands``)."""
+    for room in _rooms(others=others):
+        add = getattr(room, "add_commands", None)
+        if add is not None:
+            add(commands)
+
+
+def runner(name: str) -> Callable[[argparse.Namespace], object] | None:
+    """The function of a system's own command ``name`` (its room's ``RUN``), or None."""
+    from meneur.core.systems import load
+
+    for others in (False, True):
+        for room in _rooms(others=others):
+            where = getattr(room, "RUN", {}).get(name)
+            if where is not None:
+                found: Callable[[argparse.Namespace], object] = load(where)
+                return found
+    return None

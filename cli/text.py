@@ -21,7 +21,6 @@ from .rooms import hook
 
 if TYPE_CHECKING:
     from meneur.core import expressions
-    from meneur.core.cosmos import creation as cosmos_creation
 
 # Records come from rules modules that are loaded already; dispatch is by kind name and
 # the few rule constants needed are imported locally, so this module loads no system.
@@ -249,83 +248,3 @@ _ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
 }
 """The dice lines of each kind of roll no system owns (a system's own are in its room:
 ``ROLL_LINES``)."""
-
-
-def render_creation(
-    record: cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion,
-) -> str:
-    """Creation (or conversion) rolls, with every reroll shown."""
-    from meneur.core.cosmos import (
-        creation as cosmos_creation,  # a creation record has loaded it already
-    )
-
-    if isinstance(record, cosmos_creation.CosmosConversion):
-        lines = [
-            f"{term('system.cosmos').fr} — {term('cosmos.creation.conversion').glossed}",
-            *_bounded_lines(record.dice_roll, "2d100"),
-            "À répartir entre Précision et Chance, puis jusqu'à 20 points à déplacer "
-            "(give to Précision and Chance, then move up to 20 points)",
-            f"seed {record.seed}",
-        ]
-        return "\n".join(lines)
-    pv_pm = record.pv_pm
-    lines = [f"{term('system.cosmos').fr} — création (character creation)"]
-    for attempt in pv_pm.attempts[:-1]:
-        lines.append(
-            f"  10d100 : {' '.join(map(str, attempt))} = {sum(attempt)} → relancés (rerolled)"
-        )
-    lines.append(
-        f"{term('cosmos.creation.pv_pm').glossed} : {' '.join(map(str, pv_pm.dice))}"
-        f" = {sum(pv_pm.dice)}"
-    )
-    if record.pv is not None and record.pm is not None:
-        lines.append(f"  PV {record.pv}, PM {record.pm}")
-    else:
-        lines.append("  5 dés aux PV, 5 aux PM (five dice to PV, five to PM)")
-    lines += _bounded_lines(record.stats, "6d100", label=term("cosmos.creation.stats").glossed)
-    stats = ", ".join(term(f"cosmos.stat.{stat}").fr for stat in cosmos_creation.STATS)
-    lines.append(f"  un dé par stat (one die each) : {stats}")
-    lines.append(
-        f"{term('cosmos.creation.dna').glossed} : 5 + {record.dna_die} = {record.dna_points}"
-    )
-    lines.append(f"{term('cosmos.creation.money').glossed} : {record.money}")
-    if record.skill_points is not None:
-        points = record.skill_points
-        best = points.best_replacement
-        swap = (
-            f", le bonus remplace le {points.dice[best]} (bonus replaces the {points.dice[best]})"
-            if best is not None
-            else ""
-        )
-        lines.append(
-            f"{term('cosmos.creation.skill_points').glossed} : "
-            f"{' + '.join(map(str, points.dice))}, bonus {points.bonus_die}{swap}"
-            f" → {points.best_points}"
-        )
-    lines.append(f"seed {record.seed}")
-    return "\n".join(lines)
-
-
-def _bounded_lines(
-    roll: cosmos_creation.BoundedRoll, dice: str, label: str | None = None
-) -> list[str]:
-    lines = []
-    last = len(roll.attempts)
-    for number, attempt in enumerate(roll.attempts, start=1):
-        rerolls = [
-            f"dé {slot + 1} : {' → '.join(map(str, faces))}"
-            for slot, faces in enumerate(attempt.slots)
-            if len(faces) > 1
-        ]
-        accepted = number == last
-        if rerolls:
-            lines.append(
-                f"  {dice} essai (try) {number}, hors 20-80 relancés : {'; '.join(rerolls)}"
-            )
-        if not accepted:
-            lines.append(
-                f"  {dice} : {' '.join(map(str, attempt.faces))} = {attempt.total}"
-                " → total hors limites, tout relancé (total out of range, all rerolled)"
-            )
-    lines.append(f"{label or dice} : {' '.join(map(str, roll.dice))} = {sum(roll.dice)}")
-    return lines

@@ -415,3 +415,23 @@ AFTER_OUTCOME = {"cosmos.CosmosRoll": _karma_line}
 """What each kind of its rolls says after its outcome."""
 SUCCESSES = {"cosmos": _successes}
 """The outcomes that count as a success, by a record's ``system``."""
+
+
+def add_commands(commands: Any) -> None:
+    """Add the Great Cosmos's own commands (``create cosmos``, ``element``, ``fatigue``,
+    ``skill``, ``move``, ``combat``) to the command line."""
+    from .arguments import add_commands as add
+
+    add(commands)
+
+
+RUN = {
+    "create": "meneur.cli.cosmos.creation:run_creation",
+    "element": "meneur.cli.cosmos.elements:run_element",
+    "fatigue": "meneur.cli.cosmos.fatigue:run_fatigue",
+    "skill": "meneur.cli.cosmos.skills:run_skill",
+    "move": "meneur.cli.cosmos.grid:run_move",
+    "combat": "meneur.cli.cosmos.combat:run_combat",
+}
+"""Its commands' functions (imported when run): each returns what the command prints,
+text or an object printed as JSON."""

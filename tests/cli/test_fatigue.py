@@ -76,7 +76,7 @@ def test_a_broken_days_count_is_refused_naming_its_key(capsys, directory: Path) 
 
 
 def test_the_help_names_every_step_the_core_takes() -> None:
-    from meneur.cli.arguments import FATIGUE_STEPS
+    from meneur.cli.cosmos.arguments import FATIGUE_STEPS
     from meneur.core.cosmos.fatigue import STEPS
 
     assert FATIGUE_STEPS == STEPS

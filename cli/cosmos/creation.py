@@ -1,0 +1,168 @@
+"""``meneur create cosmos``: the Great Cosmos creation (or conversion) rolls, journaled
+with ``--campaign``, as text or JSON."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from meneur.cli.usage import UsageError
+from meneur.content import term
+from meneur.core.errors import RulesError
+from meneur.core.records import as_data, roll_seeded
+
+if TYPE_CHECKING:
+    from meneur.core.cosmos import creation as cosmos_creation
+
+
+def run_creation(args: argparse.Namespace) -> object:
+    """What ``meneur create cosmos`` prints: the rolls as text or JSON, with the journal
+    entry they were saved as."""
+    from meneur.cli.main import _with_entry
+
+    creation, entry_id = run_create(args)
+    output = creation_data(creation) if args.json else render_creation(creation)
+    return _with_entry(output, entry_id)
+
+
+def run_create(
+    args: argparse.Namespace,
+) -> tuple[cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion, int | None]:
+    """The creation (or conversion) rolls for ``meneur create cosmos``, journaled with
+    ``--campaign``."""
+    from meneur.cli.campaigns import journal_roll
+    from meneur.cli.commands import new_seed
+    from meneur.core.cosmos import creation as cosmos_creation
+
+    args.system = "create"
+    seed = args.seed if args.seed is not None else new_seed()
+    if args.convert and args.pm_dice is not None:
+        raise UsageError("meneur create cosmos", "--convert rolls no PV/PM dice; drop --pm-dice")
+    if args.pm_dice is not None and not all(0 <= p < 10 for p in args.pm_dice):
+        raise RulesError("--pm-dice numbers the ten PV/PM dice 1 to 10")
+
+    def make(_karma: int | None) -> Any:
+        if args.convert:
+            return roll_seeded(
+                cosmos_creation.roll_conversion, cosmos_creation.ConversionOptions(), seed
+            )
+        options = cosmos_creation.CreationOptions(pm_positions=args.pm_dice)
+        return roll_seeded(cosmos_creation.roll_creation, options, seed)
+
+    return journal_roll(args, make)
+
+
+def creation_data(
+    record: cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion,
+) -> dict[str, object]:
+    """The JSON object of ``meneur create cosmos --json``."""
+    data: dict[str, object] = {"system": record.system, "seed": record.seed}
+    from meneur.core.cosmos import (
+        creation as cosmos_creation,  # a creation record has loaded it already
+    )
+
+    if isinstance(record, cosmos_creation.CosmosConversion):
+        data["conversion_dice"] = list(record.dice_roll.dice)
+        data["conversion_attempts"] = as_data(record.dice_roll.attempts)
+    else:
+        data["pv_pm_dice"] = list(record.pv_pm.dice)
+        data["stat_dice"] = list(record.stats.dice)
+        data["dna_points"] = record.dna_points
+        data["money"] = record.money
+        data["pv_pm_attempts"] = as_data(record.pv_pm.attempts)
+        data["stat_attempts"] = as_data(record.stats.attempts)
+        if record.pv is not None:
+            data["pv"] = record.pv
+            data["pm"] = record.pm
+        if record.skill_points is not None:
+            points = record.skill_points
+            data["skill_points"] = {
+                "dice": list(points.dice),
+                "bonus_die": points.bonus_die,
+                "best_replacement": (
+                    None if points.best_replacement is None else points.best_replacement + 1
+                ),
+                "points": points.best_points,
+            }
+    data["dice"] = [die.to_data() for die in record.dice]
+    return data
+
+
+def render_creation(
+    record: cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion,
+) -> str:
+    """Creation (or conversion) rolls, with every reroll shown."""
+    from meneur.core.cosmos import (
+        creation as cosmos_creation,  # a creation record has loaded it already
+    )
+
+    if isinstance(record, cosmos_creation.CosmosConversion):
+        lines = [
+            f"{term('system.cosmos').fr} — {term('cosmos.creation.conversion').glossed}",
+            *_bounded_lines(record.dice_roll, "2d100"),
+            "À répartir entre Précision et Chance, puis jusqu'à 20 points à déplacer "
+            "(give to Précision and Chance, then move up to 20 points)",
+            f"seed {record.seed}",
+        ]
+        return "\n".join(lines)
+    pv_pm = record.pv_pm
+    lines = [f"{term('system.cosmos').fr} — création (character creation)"]
+    for attempt in pv_pm.attempts[:-1]:
+        lines.append(
+            f"  10d100 : {' '.join(map(str, attempt))} = {sum(attempt)} → relancés (rerolled)"
+        )
+    lines.append(
+        f"{term('cosmos.creation.pv_pm').glossed} : {' '.join(map(str, pv_pm.dice))}"
+        f" = {sum(pv_pm.dice)}"
+    )
+    if record.pv is not None and record.pm is not None:
+        lines.append(f"  PV {record.pv}, PM {record.pm}")
+    else:
+        lines.append("  5 dés aux PV, 5 aux PM (five dice to PV, five to PM)")
+    lines += _bounded_lines(record.stats, "6d100", label=term("cosmos.creation.stats").glossed)
+    stats = ", ".join(term(f"cosmos.stat.{stat}").fr for stat in cosmos_creation.STATS)
+    lines.append(f"  un dé par stat (one die each) : {stats}")
+    lines.append(
+        f"{term('cosmos.creation.dna').glossed} : 5 + {record.dna_die} = {record.dna_points}"
+    )
+    lines.append(f"{term('cosmos.creation.money').glossed} : {record.money}")
+    if record.skill_points is not None:
+        points = record.skill_points
+        best = points.best_replacement
+        swap = (
+            f", le bonus remplace le {points.dice[best]} (bonus replaces the {points.dice[best]})"
+            if best is not None
+            else ""
+        )
+        lines.append(
+            f"{term('cosmos.creation.skill_points').glossed} : "
+            f"{' + '.join(map(str, points.dice))}, bonus {points.bonus_die}{swap}"
+            f" → {points.best_points}"
+        )
+    lines.append(f"seed {record.seed}")
+    return "\n".join(lines)
+
+
+def _bounded_lines(
+    roll: cosmos_creation.BoundedRoll, dice: str, label: str | None = None
+) -> list[str]:
+    lines = []
+    last = len(roll.attempts)
+    for number, attempt in enumerate(roll.attempts, start=1):
+        rerolls = [
+            f"dé {slot + 1} : {' → '.join(map(str, faces))}"
+            for slot, faces in enumerate(attempt.slots)
+            if len(faces) > 1
+        ]
+        accepted = number == last
+        if rerolls:
+            lines.append(
+                f"  {dice} essai (try) {number}, hors 20-80 relancés : {'; '.join(rerolls)}"
+            )
+        if not accepted:
+            lines.append(
+                f"  {dice} : {' '.join(map(str, attempt.faces))} = {attempt.total}"
+                " → total hors limites, tout relancé (total out of range, all rerolled)"
+            )
+    lines.append(f"{label or dice} : {' '.join(map(str, roll.dice))} = {sum(roll.dice)}")
+    return lines
