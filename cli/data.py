@@ -16,6 +16,8 @@ from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, as_data, fraction_text
 from meneur.core.systems import kind_of
 
+from .rooms import hook
+
 if TYPE_CHECKING:
     pass
 
@@ -23,8 +25,9 @@ if TYPE_CHECKING:
 def odds_data(odds: Odds[Any]) -> dict[str, object]:
     """The JSON object of ``meneur odds … --json``."""
     data: dict[str, object] = {"system": odds.system, "inputs": as_data(odds.inputs)}
-    if kind_of(type(odds.inputs)) == "resolution.ResolutionTest":
-        data["score_to_beat"] = odds.inputs.score_to_beat
+    more = hook(odds.inputs, "ODDS_DATA", kind_of(type(odds.inputs)))
+    if more is not None:  # what a system's odds say first (Résoudre's score to beat)
+        data.update(more(odds))
     data["outcomes"] = {key: fraction_text(p) for key, p in odds.outcomes.items()}
     data["distribution"] = {str(value): fraction_text(p) for value, p in odds.distribution.items()}
     # Odds of some systems say more (the poker policy and fiasco, success by attempt).

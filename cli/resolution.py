@@ -171,5 +171,7 @@ SHOWN_OUTCOMES = {"resolution.ResolutionTest": _shown_outcomes}
 """Which outcomes its odds show, by kind of inputs."""
 DISTRIBUTION = {"resolution.ResolutionTest": kept_distribution}
 """The lines below its odds' bars, by kind of inputs."""
+ODDS_DATA = {"resolution.ResolutionTest": lambda odds: {"score_to_beat": odds.inputs.score_to_beat}}
+"""What its odds' JSON says before the outcomes, by kind of inputs."""
 SUCCESSES = {"resolution": _successes}
 """The outcomes that count as a success, by a record's ``system``."""

@@ -12,7 +12,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import ContentError, shipped_document
-from .toml_reader import TomlError, loads
+from .documents import Reader as _Reader
+from .documents import campaign_document as _campaign_document
 
 if TYPE_CHECKING:
     from meneur.core.cosmos.elements import Affinities
@@ -23,53 +24,6 @@ _TALENT_KEYS = {"name", "gloss", "text"}
 _CLASS_KEYS = {"name", "gloss", "text", "min", "max", "talents", "natural"}
 _RACE_KEYS = _CLASS_KEYS | {"mental_health", "aura"}
 _AFFILIATION_KEYS = {"name", "gloss", "text", "talents", "max_level"}
-
-
-class _Reader:
-    """Typed reads from one document that name the file and key of a mistake."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, key: str, reason: str) -> ContentError:
-        return ContentError(f"{self.source}: {key}: {reason}")
-
-    def table(self, value: object, key: str, known: set[str] | None = None) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(key, "expected a table")
-        if known is not None:
-            unknown = sorted(set(value) - known)
-            if unknown:
-                raise self.fail(
-                    f"{key}.{unknown[0]}", f"unknown key (expected: {', '.join(sorted(known))})"
-                )
-        return value
-
-    def text(self, table: Mapping[str, object], name: str, key: str, required: bool = False) -> str:
-        if name not in table:
-            if required:
-                raise self.fail(f"{key}.{name}", "missing")
-            return ""
-        value = table[name]
-        if not isinstance(value, str) or (required and not value.strip()):
-            raise self.fail(f"{key}.{name}", "expected non-empty text")
-        return value
-
-    def keys(self, table: Mapping[str, object], name: str, key: str) -> tuple[str, ...]:
-        value = table.get(name, [])
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise self.fail(f"{key}.{name}", "expected a list of talent keys in quotes")
-        return tuple(value)
-
-    def whole(self, table: Mapping[str, object], name: str, key: str, default: int) -> int:
-        value = table.get(name, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"{key}.{name}", f"expected a whole number, found {value!r}")
-        return value
-
-    def bounds(self, table: Mapping[str, object], name: str, key: str) -> dict[str, int]:
-        value = self.table(table.get(name, {}), f"{key}.{name}")
-        return {stat: self.whole(value, stat, f"{key}.{name}", 0) for stat in value}
 
 
 def catalogue_from_data(document: Mapping[str, object], source: str) -> Any:
@@ -168,22 +122,6 @@ CAMPAIGN_GENES = "genes.toml"
 """A campaign's own gene tree, in its folder."""
 
 
-def _campaign_document(directory: Path | None, name: str) -> tuple[dict[str, Any], str] | None:
-    if directory is None:
-        return None
-    path = directory / name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise ContentError(f"{path}: cannot be read ({error.strerror})") from error
-    try:
-        return loads(text), str(path)
-    except TomlError as error:
-        raise ContentError(f"{path}: {error}") from error
-
-
 def catalogue_for(directory: Path | None) -> Any:
     """The campaign's own catalogue (``cosmos.toml`` in its folder), else the example.
 
@@ -200,7 +138,6 @@ def gene_tree_for(directory: Path | None) -> Any:
     Raises:
         ContentError: naming the campaign's file and key when it is broken.
     """
-    from . import example_gene_tree, gene_tree_from_data
 
     found = _campaign_document(directory, CAMPAIGN_GENES)
     return example_gene_tree() if found is None else gene_tree_from_data(*found)
@@ -437,3 +374,78 @@ def skill_tree_for(directory: Path | None) -> SkillTree:
     if found is None:
         return skill_tree_from_data(shipped_document(SKILLS_FILE), SKILLS_FILE)
     return skill_tree_from_data(*found)
+
+
+_GENE_KEYS = {"name", "gloss", "kind", "effect", "parent", "exclusive", "max", "malus"}
+GENES_FILE = "genes/example.toml"
+
+
+def gene_tree_from_data(document: Mapping[str, object], source: str) -> Any:
+    """A :class:`meneur.core.cosmos.genes.GeneTree` from a ``[tree]`` + ``[genes.KEY]`` document
+    (the shipped example, or a campaign's own tree).
+
+    Raises:
+        ContentError: naming ``source`` and the key of the first problem: a missing or
+            mistyped field, an unknown kind or key, a parent or exclusive partner that
+            is not in the tree, parents that loop.
+    """
+    from meneur.core.cosmos.genes import Gene, GeneKind, GeneTree
+    from meneur.core.errors import RulesError
+
+    tree = document.get("tree", {})
+    if not isinstance(tree, dict):
+        raise ContentError(f"{source}: tree: expected a table with a name")
+    name = tree.get("name", "")
+    if not isinstance(name, str):
+        raise ContentError(f"{source}: tree.name: expected text")
+    table = document.get("genes")
+    if not isinstance(table, dict) or not table:
+        raise ContentError(f"{source}: genes: expected one [genes.KEY] table per gene")
+    genes = {}
+    for key, value in table.items():
+        where = f"{source}: genes.{key}"
+        if not isinstance(value, dict):
+            raise ContentError(f"{where}: expected a table")
+        unknown = sorted(set(value) - _GENE_KEYS)
+        if unknown:
+            raise ContentError(f"{where}: unknown key {unknown[0]!r}")
+        for needed in ("name", "kind", "effect"):
+            if needed not in value:
+                raise ContentError(f"{where}: missing {needed!r}")
+        for text in ("name", "gloss", "kind", "effect", "parent", "exclusive", "malus"):
+            if text in value and (not isinstance(value[text], str) or not value[text]):
+                raise ContentError(f"{where}.{text}: expected non-empty text")
+        kinds = [kind.value for kind in GeneKind]
+        if value["kind"] not in kinds:
+            raise ContentError(f"{where}.kind: expected one of {', '.join(kinds)}")
+        maximum = value.get("max", 2)
+        if isinstance(maximum, bool) or not isinstance(maximum, int):
+            raise ContentError(f"{where}.max: expected a whole number")
+        try:
+            genes[str(key)] = Gene(
+                key=str(key),
+                name=value["name"],
+                kind=GeneKind(value["kind"]),
+                effect=value["effect"],
+                parent=value.get("parent"),
+                exclusive=value.get("exclusive"),
+                maximum=maximum,
+                malus=value.get("malus", ""),
+                gloss=value.get("gloss", ""),
+            )
+        except RulesError as error:
+            raise ContentError(f"{where}: {error}") from error
+    try:
+        return GeneTree(name or source, genes)
+    except RulesError as error:
+        raise ContentError(f"{source}: genes: {error}") from error
+
+
+@cache
+def example_gene_tree() -> Any:
+    """The documented example gene tree shipped with meneur.
+
+    Raises:
+        ContentError: when the shipped file is broken (a packaging mistake).
+    """
+    return gene_tree_from_data(shipped_document(GENES_FILE), GENES_FILE)

@@ -42,12 +42,12 @@ class Strings:
         # instead (a character, or nothing at the end of the text).
         if "what" in values:
             values["what"] = self.t(f"errors.what.{values['what']}")
-        # Great Cosmos stats are named as the sheet names them.
-        if "stat" in values:
-            values["stat"] = term(f"cosmos.stat.{values['stat']}").fr
-        if "stats" in values:
-            names = [term(f"cosmos.stat.{stat}").fr for stat in values["stats"]]
-            values["stats"] = self.t("errors.or").join(names)
+        # A value given as rule terms (``stat_term``: a stat as the sheet names it) is
+        # said by the terms' French names (``stat``), several joined by "or".
+        for name in [name for name in values if name.endswith("_term")]:
+            keys = values.pop(name)
+            names = [term(keys).fr] if isinstance(keys, str) else [term(k).fr for k in keys]
+            values[name.removesuffix("_term")] = self.t("errors.or").join(names)
         if "found" in values:
             found = str(values["found"])
             values["found"] = f"« {found} »" if found else self.t("errors.end")

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from . import shipped_document
-from .cosmos import _campaign_document, _Reader
+from .documents import Reader as _Reader
+from .documents import campaign_document as _campaign_document
 
 DECK_FILE = "decks/systemj.toml"
 CAMPAIGN_DECK = "cards.toml"

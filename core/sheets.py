@@ -364,6 +364,20 @@ def parse_cards(field: Field, text: str) -> list[dict[str, Any]]:
     return [parse(line).to_data() for line in lines]
 
 
+def read_cards(field: Field, value: object) -> list[Any]:
+    """The cards a ``cards`` field holds, read by its parser (each with its ``notation``
+    and ``name``), leaving out any that does not read."""
+    read = _parser(f"{field.parser}_data")
+    cards = []
+    for data in value if isinstance(value, list) else []:
+        if isinstance(data, Mapping):
+            try:
+                cards.append(read(data))
+            except RulesError:
+                continue
+    return cards
+
+
 # --- Each system's sheet (in its own package: meneur.core.<system>.sheet) --------------
 
 

@@ -81,7 +81,8 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
     line = roll_line(reading, t)
     if after_the_fact_poker(roll):
         # Its chance was the Coup de poker's, from the first roll: not the test's odds.
-        return f"{line} ({term('traits.poker').glossed})"
+        poker = term(f"{roll.get('system')}.poker")  # the system's name for it
+        return f"{line} ({poker.glossed})"
     chance = odds_before(roll)
     if isinstance(chance, Fraction):
         line += f" ({t('export.had', percent=percent_text(chance))})"

@@ -157,6 +157,18 @@ class Session:
                 return drawn
         return self.rng.getrandbits(63)
 
+    def named_keys(self, sheet: dict[str, Any]) -> list[str]:
+        """The keys of a sheet's tables of names (elements, skills, traits…), whose names
+        the command line offers to complete; none for a sheet that does not lay out."""
+        from meneur.core.errors import RulesError
+        from meneur.core.sheets import Kind, layout
+
+        try:
+            sections = layout(self.campaign.system, self.campaign.state["options"], sheet)
+        except RulesError:
+            return []
+        return [f.key for section in sections for f in section.fields if f.kind is Kind.NAMED]
+
     def read_faces(self, inputs: Any, faces: tuple[int, ...]) -> Any:
         """Read the faces of physical dice as ``inputs``' outcome.
 

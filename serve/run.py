@@ -27,17 +27,20 @@ SHARED_MODULES = (
     "meneur.tui.watch",
     "meneur.tui.screens.table",
     "meneur.tui.screens.sheet",
-    "meneur.tui.widgets.panels.cosmos",
-    "meneur.tui.widgets.panels.resolution",
-    "meneur.tui.widgets.panels.spherier",
-    "meneur.tui.widgets.panels.systemj",
-    "meneur.tui.widgets.panels.traits",
     "textual.layouts.horizontal",
     "textual.layouts.stream",
     "textual.widgets.button",
 )
 """What every session's app imports, imported before the workers are forked (then
-shared between them rather than imported again in each)."""
+shared between them rather than imported again in each), with every system's panel
+(:func:`_shared_modules`)."""
+
+
+def _shared_modules() -> tuple[str, ...]:
+    """:data:`SHARED_MODULES`, then the panel of each system meneur ships."""
+    from meneur.play.systems import BUILT_IN, system
+
+    return (*SHARED_MODULES, *(system(key).rooms["tui"] for key in BUILT_IN))
 
 
 def announce(
@@ -80,7 +83,7 @@ def _fork_workers(
     then, rather than imported again in each)."""
     from meneur.content.strings import strings
 
-    for name in SHARED_MODULES if workers else ():
+    for name in _shared_modules() if workers else ():
         importlib.import_module(name)
     for language in ("fr", "en"):
         strings(language)

@@ -243,7 +243,7 @@ def check_point_moves(
             raise RulesError(
                 f"{stat} must stay within {STAT_MIN}-{stat_max}, not {value}",
                 message_key="moves.bounds",
-                stat=stat,
+                stat_term=f"cosmos.stat.{stat}",
                 low=STAT_MIN,
                 high=stat_max,
                 value=value,

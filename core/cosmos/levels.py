@@ -277,7 +277,7 @@ def apply_level_up(before: Progress, record: LevelUpRoll, choices: LevelUpChoice
             raise RulesError(
                 f"level 3 raises the lowest stat: {' or '.join(lowest)}",
                 message_key="level_up.lowest",
-                stats=tuple(lowest),
+                stats_term=tuple(f"cosmos.stat.{stat}" for stat in lowest),
             )
         stats[stat] = min(cap, stats[stat] + record.stat_dice[0])
     after = replace(before, level=level, stats=stats)

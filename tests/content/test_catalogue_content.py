@@ -42,8 +42,7 @@ def test_the_shipped_catalogue_offers_enough_talents_to_every_pair() -> None:
 
 
 def test_a_campaign_brings_its_own_catalogue_and_tree(tmp_path: Path) -> None:
-    from meneur.content import example_gene_tree
-    from meneur.content.cosmos import catalogue_for, gene_tree_for
+    from meneur.content.cosmos import catalogue_for, example_gene_tree, gene_tree_for
 
     assert catalogue_for(tmp_path) is example_catalogue()
     assert gene_tree_for(None) is example_gene_tree()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from meneur.content import example_gene_tree, gene_tree_from_data
+from meneur.content.cosmos import example_gene_tree, gene_tree_from_data
 
 from .conftest import assert_refused, broken_fixtures, load_or_refusal, toml_documents
 

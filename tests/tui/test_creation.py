@@ -17,7 +17,7 @@ from meneur.core.records import roll_seeded
 from meneur.play.characters import character_key
 from meneur.saves.campaign import Campaign, record_part, replay_roll, roll_to_data
 from meneur.tui.app import make_app
-from meneur.tui.screens.creation import CreationScreen
+from meneur.tui.widgets.panels.cosmos.creation import CreationScreen
 
 from .conftest import empty_cosmos_campaign, fixed_clock, screen_text
 

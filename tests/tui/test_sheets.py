@@ -330,8 +330,8 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
     app_of,
 ) -> None:
     from meneur.core.cosmos.levels import Pool
-    from meneur.tui.screens.level_up import LevelUpScreen
     from meneur.tui.widgets.choice import Choice
+    from meneur.tui.widgets.panels.cosmos.level_up import LevelUpScreen
 
     app = app_of("cosmos")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -407,7 +407,7 @@ def cosmos_with_dna(campaign_of, **sheet: object) -> Campaign:
 async def test_dna_points_left_are_spent_in_the_gene_tree_and_confirmed_once(
     campaign_of,
 ) -> None:
-    from meneur.tui.screens.genes import GenesScreen
+    from meneur.tui.widgets.panels.cosmos.genes import GenesScreen
 
     campaign = cosmos_with_dna(campaign_of, dna={"left": 3, "points": {"musculature": 2}})
     app = make_app(campaign, lang="fr", seed=3)
@@ -520,8 +520,8 @@ async def test_computed_values_can_be_reached_and_say_they_are_not_typed(app_of)
 async def test_level_5_moves_points_between_stats_and_splits_light_and_dark(
     campaign_of,
 ) -> None:
-    from meneur.tui.screens.level_up import LevelUpScreen
     from meneur.tui.widgets.choice import Choice
+    from meneur.tui.widgets.panels.cosmos.level_up import LevelUpScreen
 
     campaign = campaign_of("cosmos")
     campaign.set(("characters", "kael", "sheet", "level"), 4)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -25,27 +24,23 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from meneur.content import Term, term
+from meneur.content import term
 from meneur.core import sheets
 from meneur.core.changes import MISSING, Change
-from meneur.core.cosmos import sheet as cosmos_sheet
-from meneur.core.cosmos.creation import STATS
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
-from meneur.core.systemj.cards import hand
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import signed, translate_bindings
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.title_bar import TitleBar
 
+from . import SCREENS_CSS
 from .dialogs import TextDialog
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from meneur.core.cosmos.catalogue import Catalogue
-    from meneur.core.cosmos.genes import GeneTree, Genome
     from meneur.play.journal import Entry
     from meneur.play.session import Session
 
@@ -56,12 +51,8 @@ NAME = Field("name", Kind.TEXT, "sheet.name")
 """The character's name (kept beside the sheet, not in it)."""
 COMPUTED = Field("", Kind.TEXT, "sheet.section.derived")
 """The row of a computed value: shown, highlighted, never typed."""
-GENES = Field("dna", Kind.TEXT, "sheet.dna_left")
-"""The rows of a Great Cosmos genome: Enter opens the gene tree."""
 TABLES = (Kind.NAMED, Kind.BONUSES, Kind.DESCRIBED)
 """Kinds of field that are a table of named rows."""
-CATALOGUED = {"race": "races", "class": "classes", "affiliation": "affiliations"}
-"""Great Cosmos text fields that hold a key of the campaign's catalogue."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +75,7 @@ def shown(value: Any) -> str:
 class SheetScreen(SessionStrings, Screen[None]):
     """One character's sheet."""
 
-    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+    CSS_PATH = SCREENS_CSS  # read when the screen first opens (see the file)
 
     BINDINGS = [
         Binding("escape", "close", "Back", id="close"),
@@ -93,10 +84,6 @@ class SheetScreen(SessionStrings, Screen[None]):
         Binding("minus", "nudge(-1)", "−1", key_display="−", id="minus"),
         Binding("a", "add", "Add", id="add"),
         Binding("delete", "remove", "Remove", id="remove"),
-        Binding("g", "genes", "Genes", id="genes"),
-        Binding("m", "mutate", "Pμ", id="mutate"),
-        Binding("l", "level_up", "Level up", id="level_up"),
-        Binding("c", "convert", "Convert", id="convert"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
     ]
@@ -132,10 +119,11 @@ class SheetScreen(SessionStrings, Screen[None]):
         return self.session.sheet(self.character)
 
     def sections(self) -> tuple[sheets.Section, ...]:
-        levels = None
-        if self.system == "cosmos" and self.options.get("affiliation") and self.catalogue:
-            levels = {key: a.max_level for key, a in self.catalogue.affiliations.items()}
-        return sheets.layout(self.system, self.options, self.sheet, levels)
+        return sheets.layout(self.system, self.options, self.sheet, self.layout_context())
+
+    def layout_context(self) -> Any:
+        """What the campaign's own files tell the sheet's limits (none here)."""
+        return None
 
     def path(self, field: Field) -> tuple[str, ...]:
         if field is NAME:
@@ -146,27 +134,6 @@ class SheetScreen(SessionStrings, Screen[None]):
         if field is NAME:
             return self.data.get("name", self.character)
         return field.read(self.sheet)
-
-    # --- Names from the campaign's content (Great Cosmos) ------------------------------
-
-    @cached_property
-    def catalogue(self) -> Catalogue | None:
-        """The campaign's races, classes and talents (None for another system, or when
-        its file does not read: keys are shown as they are)."""
-        if self.system != "cosmos":
-            return None
-        from meneur.content.cosmos import catalogue_for
-
-        catalogue: Catalogue | None = self.campaign_content(catalogue_for)
-        return catalogue
-
-    @cached_property
-    def gene_tree(self) -> GeneTree | None:
-        """The campaign's gene tree (None when its file does not read)."""
-        from meneur.content.cosmos import gene_tree_for
-
-        tree: GeneTree | None = self.campaign_content(gene_tree_for)
-        return tree
 
     def campaign_content(self, load: Callable[[Path | None], Any]) -> Any:
         """What ``load`` reads for the campaign's folder (its own file, else the example),
@@ -182,27 +149,12 @@ class SheetScreen(SessionStrings, Screen[None]):
             return None
 
     def named(self, field: Field, value: Any) -> Any:
-        """``value`` as shown: a catalogue key by its name (``humain`` → Humain (human))."""
-        catalogue = self.catalogue if field.key in CATALOGUED or field.key == "talents" else None
-        if catalogue is None:
-            return value
-        if field.key == "talents" and isinstance(value, list):
-            return [catalogue.talents[v].name if v in catalogue.talents else v for v in value]
-        table = getattr(catalogue, CATALOGUED[field.key])
-        item = table.get(value) if isinstance(value, str) else None
-        return value if item is None else Term(item.name, item.gloss or item.name).glossed
+        """``value`` as shown (a system's sheet may show a key by its name)."""
+        return value
 
     def catalogue_key(self, field: Field, text: str) -> str:
-        """A race, class or affiliation typed by its name or key, as its key (other text
-        as typed: a GM may write one the catalogue does not have)."""
-        catalogue = self.catalogue if field.key in CATALOGUED else None
-        if catalogue is None:
-            return text
-        wanted = text.casefold()
-        for key, item in getattr(catalogue, CATALOGUED[field.key]).items():
-            names = {key, item.name, item.gloss, Term(item.name, item.gloss or item.name).glossed}
-            if wanted in {n.casefold() for n in names if n}:
-                return str(key)
+        """Text typed for ``field``, as it is saved (a system's sheet may read a name as
+        its key)."""
         return text
 
     # --- Drawing ---------------------------------------------------------------------
@@ -225,14 +177,6 @@ class SheetScreen(SessionStrings, Screen[None]):
         rows.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("mutate", "genes"):
-            return self.system == "cosmos" and bool(self.options.get("dna"))
-        if action == "level_up":
-            return self.system == "cosmos"
-        if action == "convert":
-            from meneur.core.cosmos.creation import needs_conversion
-
-            return self.system == "cosmos" and needs_conversion(self.sheet)
         return True
 
     def _label(self, field: Field) -> Text:
@@ -242,15 +186,14 @@ class SheetScreen(SessionStrings, Screen[None]):
         """Every line of the sheet: section headings (no row), rows, and the computed
         values last (no row: they are never typed)."""
         sections = self.sections()
-        genome = self.system == "cosmos" and bool(self.options.get("dna"))
         derived = [
             found
             for found in sheets.derived(self.system, self.options, self.sheet)
-            if not (genome and found.term == "sheet.dna_left")  # the genome lists it
+            if not self.shown_elsewhere(found)
         ]
         labels = [term(f.term).glossed for s in sections for f in s.fields]
         labels += [term(d.term).glossed for d in derived]
-        labels += [term(GENES.term).glossed] if genome else []
+        labels += self.own_labels()
         self.width = min(max(map(len, labels)) + 2, LABEL_WIDTH)
         lines: list[tuple[Row | None, Text]] = [
             (Row(NAME), self._label(NAME) + str(self.value(NAME)))
@@ -259,8 +202,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             lines.append((None, Text(term(section.term).glossed, style="underline")))
             for field in section.fields:
                 lines += self._field_lines(field)
-        if genome:
-            lines += self._genome_lines()
+        lines += self.own_lines()
         if derived:
             lines.append((None, Text(term("sheet.section.derived").glossed, style="underline")))
             for found in derived:
@@ -277,62 +219,25 @@ class SheetScreen(SessionStrings, Screen[None]):
                 lines.append((Row(COMPUTED), label + value))
         return lines
 
-    def _genome_lines(self) -> list[tuple[Row | None, Text]]:
-        """Great Cosmos DNA: the points left, each gene with points (its alleles), each
-        mutation held and each ultimate mutation, by their names in the gene tree."""
-        from meneur.play.cosmos.mutations import held_mutations, mutation_words
+    def shown_elsewhere(self, found: sheets.Derived) -> bool:
+        """Whether a computed value is shown by the system's own lines (not below)."""
+        return False
 
-        sheet = self.sheet
-        dna = sheet.get("dna", {})
-        dna = dna if isinstance(dna, dict) else {}
-        points = dna.get("points", {})
-        points = (
-            {k: v for k, v in points.items() if isinstance(v, int) and v > 0}
-            if isinstance(points, dict)
-            else {}
-        )
-        tree = self.gene_tree
-        genes = tree.genes if tree is not None else {}
-        ordered = [g.key for _, g in tree.walk() if g.key in points] if tree is not None else []
-        ordered += [k for k in points if k not in ordered]
-        lines: list[tuple[Row | None, Text]] = [
-            (None, Text(term("sheet.section.genome").glossed, style="underline")),
-            (
-                Row(GENES),
-                self._label(GENES)
-                + Text(str(dna.get("left", 0)), style="bold")
-                + Text(f"  {self.t('genes.open_tree')}", style="dim"),
-            ),
-        ]
-        for key in ordered:
-            name = genes[key].name if key in genes else key
-            state = (
-                genes[key].state(points[key])
-                if key in genes
-                else cosmos_sheet.allele_state(points[key])
-            )
-            lines.append((Row(GENES, key), Text(f"  {name} ".ljust(self.width)) + state))
-        try:
-            held = held_mutations(sheet)
-        except RulesError as error:
-            lines.append((Row(COMPUTED), Text(f"  ⚠ {error}", style="bold red")))
-            held = ()
-        for mutation in held:
-            gene = genes[mutation.gene].name if mutation.gene in genes else mutation.gene
-            what = mutation_words(mutation, self.session.strings.lang)
-            marks = [
-                self.t(f"genes.{mark}")
-                for mark in ("irreversible", "amplified")
-                if getattr(mutation, mark)
-            ]
-            if marks:
-                what += f" ({', '.join(marks)})"
-            lines.append((Row(COMPUTED), Text(f"  μ {gene} ".ljust(self.width)) + what))
-        ultimates = sheet.get("ultimates", [])
-        for ultimate in ultimates if isinstance(ultimates, list) else []:
-            label = Text(f"  {self.t('genes.ultimate')} ".ljust(self.width))
-            lines.append((Row(COMPUTED), label + term(f"mutations.ultimate.{ultimate}").glossed))
-        return lines
+    def own_labels(self) -> list[str]:
+        """The labels of the system's own lines, for the label column's width."""
+        return []
+
+    def own_lines(self) -> list[tuple[Row | None, Text]]:
+        """Lines a system's sheet adds after its sections (the Great Cosmos genome)."""
+        return []
+
+    def own_row(self, row: Row) -> bool:
+        """Whether ``row`` is one of the system's own lines (Enter is theirs, nothing is
+        removed from it)."""
+        return False
+
+    def edit_own(self, row: Row) -> None:
+        """Enter on one of the system's own lines."""
 
     def _field_lines(self, field: Field) -> list[tuple[Row | None, Text]]:
         value = self.named(field, self.value(field))
@@ -358,7 +263,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             for index, entry in enumerate(value if isinstance(value, list) else []):
                 lines.append((Row(field, index), Text(f"  {entry}")))
         else:
-            for index, card in enumerate(hand(self.sheet)):
+            for index, card in enumerate(sheets.read_cards(field, value)):
                 lines.append((Row(field, index), Text(f"  {card.notation}")))
         return lines
 
@@ -444,8 +349,8 @@ class SheetScreen(SessionStrings, Screen[None]):
         if field is COMPUTED:
             self.notify(self.t("genes.computed"))
             return
-        if field is GENES:
-            self.action_genes(row.item if isinstance(row.item, str) else None)
+        if self.own_row(row):
+            self.edit_own(row)
             return
         if row.item is None and field.kind not in (Kind.NUMBER, Kind.TEXT):
             self.action_add()
@@ -479,7 +384,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             index = row.item if isinstance(row.item, int) else 0
             items = list(value) if isinstance(value, list) else []
             if field.kind is Kind.CARDS:
-                cards = hand({"cards": [items[index]]})
+                cards = sheets.read_cards(field, [items[index]])
                 text = cards[0].notation if cards else ""
             else:
                 text = str(items[index])
@@ -497,12 +402,15 @@ class SheetScreen(SessionStrings, Screen[None]):
                 high="…" if high is None else high,
             )
         if field.kind is Kind.TEXT:
-            table = getattr(self.catalogue, CATALOGUED.get(field.key, ""), None)
-            if table:
-                names = ", ".join(item.name for item in table.values())
-                return self.t("sheet.example.catalogued", names=names)
+            names = self.text_choices(field)
+            if names:
+                return self.t("sheet.example.catalogued", names=", ".join(names))
             return self.t("sheet.example.text")
         return self.t(f"sheet.example.{self.system}.{field.key}")
+
+    def text_choices(self, field: Field) -> list[str]:
+        """The names a text field is usually given (none here)."""
+        return []
 
     def _ask(self, title: str, value: str, apply: Any, prompt: str | None = None) -> None:
         """A dialog with ``value``; Enter applies it, or shows the core's refusal."""
@@ -566,7 +474,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         else:
             items[index : index + 1] = new
         if field.kind is Kind.CARDS:
-            what = "; ".join(hand({"cards": new})[i].name for i in range(len(new)))
+            what = "; ".join(card.name for card in sheets.read_cards(field, new))
         else:
             what = "; ".join(new)
         self.save(field, items, what)
@@ -586,13 +494,15 @@ class SheetScreen(SessionStrings, Screen[None]):
             self._ask(label, "", lambda text: self._splice(field, text, None), self.prompt(field))
 
     def _deal(self, field: Field) -> None:
-        """Add a card to the hand: one of the campaign's deck, or one typed."""
-        from meneur.content.systemj import deck_for
+        """Add a card to the hand: one of the campaign's deck (its system's room says
+        where it is), or one typed."""
+        from meneur.play.systems import room
 
         from .dialogs import ListDialog
 
         label = term(field.term).glossed
-        deck = list((self.campaign_content(deck_for) or {}).values())
+        deck_for = getattr(room(self.system, "tui"), "deck_for", None)
+        deck = list((self.campaign_content(deck_for) or {}).values()) if deck_for else []
 
         def dealt(index: int | None) -> None:
             if index == 0:
@@ -609,7 +519,7 @@ class SheetScreen(SessionStrings, Screen[None]):
 
     def action_remove(self) -> None:
         row = self.current
-        if row is None or row.item is None or row.field in (GENES, COMPUTED):
+        if row is None or row.item is None or row.field is COMPUTED or self.own_row(row):
             self.notify(self.t("sheet.nothing_to_remove"), severity="warning")
             return
         field = row.field
@@ -667,127 +577,3 @@ class SheetScreen(SessionStrings, Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-    # --- Great Cosmos: the mutation gauge --------------------------------------------
-
-    def action_mutate(self) -> None:
-        """Add points to Pμ; each 100 reached rolls a mutation, journaled with its dice."""
-        pmu = next(f for s in self.sections() for f in s.fields if f.key == "pmu")
-        self._ask(
-            term("sheet.pmu").glossed,
-            "",
-            lambda text: self._add_mutation_points(pmu, sheets.parse_int(text, "Pμ")),
-            self.t("sheet.example.pmu"),
-        )
-
-    def _add_mutation_points(self, pmu: Field, points: int) -> None:
-        from meneur.play.cosmos.mutations import mutation_changes
-
-        if points <= 0:
-            raise RulesError(self.t("sheet.pmu_positive"))
-        steps = mutation_changes(self.session, self.character, points)
-        for changes, text, record in steps:
-            self.write(changes, text, record)
-
-    # --- Great Cosmos: the gene tree ---------------------------------------------------
-
-    def action_genes(self, gene: str | None = None) -> None:
-        """Open the gene tree to spend the DNA points left (``gene`` highlighted); the
-        points confirmed there are saved as one journal entry."""
-        from meneur.core.cosmos.genes import Genome
-
-        from .genes import GenesScreen
-
-        tree = self.gene_tree
-        if tree is None:
-            return
-        dna = self.sheet.get("dna", {})
-        dna = dna if isinstance(dna, dict) else {}
-        left = dna.get("left", 0)
-        points = dna.get("points", {})
-        points = (
-            {k: v for k, v in points.items() if isinstance(v, int)}
-            if isinstance(points, dict)
-            else {}
-        )
-        name = str(self.value(NAME))
-        if not isinstance(left, int) or left < 1:
-            self.notify(self.t("genes.none_left", name=name), severity="warning")
-            return
-        genome = Genome(left=left, points=points, confirmed=points)
-
-        def confirmed(after: Genome | None) -> None:
-            if after is not None:
-                self._save_genome(dna, after, tree)
-
-        self.app.push_screen(GenesScreen(self.session, tree, genome, name, gene), confirmed)
-
-    def _save_genome(self, dna: dict[str, Any], after: Genome, tree: GeneTree) -> None:
-        before = {k: v for k, v in dna.get("points", {}).items() if isinstance(v, int)}
-        grown = [
-            f"{tree.genes[k].name} {tree.genes[k].state(v)}"
-            for k, v in after.points.items()
-            if v != before.get(k, 0) and k in tree.genes
-        ]
-        from meneur.core.changes import set_value
-
-        text = self.t("genes.spent", name=self.value(NAME), genes=", ".join(grown), left=after.left)
-        genome = {**dna, "left": after.left, "points": dict(after.points)}
-        self.write([set_value(self.session.campaign.state, self.path(GENES), genome)], text)
-
-    # --- Great Cosmos: level-ups -----------------------------------------------------
-
-    def action_level_up(self) -> None:
-        """Roll and apply the next level (one journal entry with its dice; one undo)."""
-        from .level_up import LevelUpScreen
-
-        stats = self.sheet.get("stats", {})
-        if not isinstance(stats, dict) or any(s not in stats for s in STATS):
-            self.notify(self.t("level_up.no_stats"), severity="warning")
-            return
-
-        def done(result: tuple[list[Change], str, Any] | None) -> None:
-            if result is not None:
-                self.write(*result)
-
-        self.app.push_screen(
-            LevelUpScreen(self.session, self.character, bool(self.options.get("dna"))), done
-        )
-
-    # --- Great Cosmos: a character from before v4 ---------------------------------------
-
-    def action_convert(self) -> None:
-        """Convert a character from before v4 (its 2d100 to Précision and Chance, up to
-        20 points moved; nothing else changes), after saying what will be rolled."""
-        from meneur.core.cosmos.creation import needs_conversion
-
-        from .creation import CreationScreen
-        from .dialogs import ListDialog
-
-        if self.system != "cosmos" or not needs_conversion(self.sheet):
-            return
-        catalogue, tree = self.catalogue, self.gene_tree
-        if catalogue is None or tree is None:
-            return
-
-        def chosen(index: int | None) -> None:
-            if index != 0:
-                return
-
-            def converted(ident: str | None) -> None:
-                if ident is not None:
-                    self.written += self.session.campaign.journal.latest(1)
-                    self.redraw()
-
-            self.app.push_screen(
-                CreationScreen(self.session, catalogue, tree, convert=self.character), converted
-            )
-
-        self.app.push_screen(
-            ListDialog(
-                self.t("conversion.title", name=self.data.get("name", self.character)),
-                [self.t("conversion.roll"), self.t("conversion.cancel")],
-                hint=self.t("conversion.hint"),
-            ),
-            chosen,
-        )

@@ -238,7 +238,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
         names = [name for table in self.session.tables() for name in (table.name, table.key)]
         for character in self.session.characters().values():
             sheet = character.get("sheet", {})
-            for key in ("elements", "skills", "traits"):
+            for key in self.session.named_keys(sheet):  # elements, skills, traits…
                 values = sheet.get(key, {})
                 names += list(values) if isinstance(values, dict) else []
         self.query_one(CommandLine).complete_with(names)
@@ -396,15 +396,11 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
     def physical_faces(self, event: ActionPanel.PhysicalFaces) -> None:
         from .dialogs import TextDialog, parse_faces  # dialogs load when first opened
 
-        panel, inputs, rerolls = event.panel, event.inputs, event.rerolls
+        panel, inputs = event.panel, event.inputs
 
         def read(faces: tuple[int, ...]) -> Any:
-            if rerolls:
-                from meneur.core.traits.rules import with_poker_faces
-
-                if len(faces) != rerolls:
-                    raise RulesError(f"this Coup de poker rerolls {rerolls} dice")
-                return with_poker_faces(inputs, faces)
+            if event.read is not None:
+                return event.read(faces)
             return self.session.read_faces(inputs, faces)
 
         def check(text: str) -> str | None:
@@ -419,7 +415,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
                 panel.finish(read(parse_faces(text)), physical=True)
 
         try:
-            dice = f"{rerolls}d6" if rerolls else panel.physical_dice(inputs)
+            dice = event.dice or panel.physical_dice(inputs)
         except RulesError:
             dice = ""
         prompt = self.t("dice.prompt", dice=dice) if dice else self.t("app.physical_hint")
@@ -690,25 +686,18 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
         self.notify(notice)
 
     def action_new_character(self) -> None:
-        """Create a character: the creation wizard for Great Cosmos, the system's sheet
-        as a draft for the others (one journal entry either way)."""
-        from meneur.content import ContentError
-        from meneur.content.cosmos import catalogue_for, gene_tree_for
+        """Create a character: the system's own creation screen when its room has one
+        (the Great Cosmos wizard), else its sheet as a draft (one journal entry either
+        way)."""
+        from meneur.play.systems import room
 
-        if self.session.campaign.system != "cosmos":
-            from .draft import DraftScreen
-
-            self.app.push_screen(DraftScreen(self.session), self._character_made)
+        own = getattr(room(self.session.campaign.system, "tui"), "new_character", None)
+        if own is not None:
+            own(self, self._character_made)
             return
-        directory = self.session.campaign.directory
-        try:
-            catalogue, tree = catalogue_for(directory), gene_tree_for(directory)
-        except ContentError as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-            return
-        from .creation import CreationScreen
+        from .draft import DraftScreen
 
-        self.app.push_screen(CreationScreen(self.session, catalogue, tree), self._character_made)
+        self.app.push_screen(DraftScreen(self.session), self._character_made)
 
     def _character_made(self, ident: str | None) -> None:
         if ident is None:
@@ -724,7 +713,10 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
         if ident not in self.session.characters():
             self.notify(self.t("sheet.nobody"), severity="warning")
             return
-        screen = SheetScreen(self.session, ident)
+        from meneur.play.systems import room
+
+        own = getattr(room(self.session.campaign.system, "tui"), "sheet_screen", None)
+        screen = (SheetScreen if own is None else own())(self.session, ident)
         self.app.push_screen(screen, lambda _: self.characters_changed(screen.written))
 
     def action_luck(self) -> None:
@@ -904,13 +896,13 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
             self.query_one(JournalView).add(self.session.note(text[1:].strip()))
             return
         if text.startswith("["):
-            if self.session.campaign.system != "spherier":
+            panel: Any = self.query_one("#panel", ActionPanel)
+            if not hasattr(panel, "run_notation"):  # only Le Sphérier has test notations
                 raise RulesError(
                     f"{text} is Le Sphérier's notation",
                     message_key="command.not_spherier",
                     notation=text,
                 )
-            panel: Any = self.query_one("#panel", ActionPanel)
             panel.run_notation(text)
             self.show_tab("action")
             return

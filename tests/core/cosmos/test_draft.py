@@ -8,8 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from meneur.content import example_gene_tree
-from meneur.content.cosmos import catalogue_from_data, example_catalogue
+from meneur.content.cosmos import catalogue_from_data, example_catalogue, example_gene_tree
 from meneur.core.cosmos.creation import (
     STATS,
     ConversionOptions,

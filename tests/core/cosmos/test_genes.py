@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.content import example_gene_tree
+from meneur.content.cosmos import example_gene_tree
 from meneur.core.cosmos.genes import (
     ALLELES,
     Gene,

@@ -11,7 +11,7 @@ messages go up.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
@@ -184,14 +184,25 @@ class ActionPanel(SessionStrings, VerticalScroll):
         Attributes:
             panel: the panel to give the record to.
             inputs: the test the dice are for.
-            rerolls: for a Coup de poker on ``inputs`` (then a roll record), the number
-                of dice rerolled by hand; 0 for a whole roll.
+            dice: which dice to roll by hand, when the panel says (``2d6``); else the
+                table asks the panel's :meth:`physical_dice`.
+            read: how the typed faces make the record, when not as a whole roll of
+                ``inputs`` (the dice rerolled for a Coup de poker); it raises
+                RulesError for faces that do not fit.
         """
 
-        def __init__(self, panel: TakesFaces, inputs: Any, *, rerolls: int = 0) -> None:
+        def __init__(
+            self,
+            panel: TakesFaces,
+            inputs: Any,
+            *,
+            dice: str = "",
+            read: Callable[[tuple[int, ...]], Any] | None = None,
+        ) -> None:
             self.panel = panel
             self.inputs = inputs
-            self.rerolls = rerolls
+            self.dice = dice
+            self.read = read
             super().__init__()
 
     def __init__(self, session: Session, *, id: str | None = None) -> None:
@@ -416,15 +427,17 @@ class ActionPanel(SessionStrings, VerticalScroll):
         """State changes a roll causes (karma…)."""
         return ()
 
+    def face_text(self, die: Any) -> str:
+        """A die's face as the system reads it (SYSTEMJ's d100 reads 00 to 99)."""
+        return str(die.face)
+
     def shown_dice(self, record: Any) -> list[ShownDie]:
         """The record's dice as they are shown, each role said in words (a reroll ↻)."""
         from meneur.play.reading import role_label
 
         return [
             ShownDie(
-                f"{die.face:02d}"
-                if die.sides == 100 and record.system == "systemj"
-                else str(die.face),
+                self.face_text(die),
                 die.kept,
                 "↻" if die.role == "reroll" else role_label(die.role, self.t) if die.role else "",
             )

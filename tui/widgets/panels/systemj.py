@@ -121,6 +121,10 @@ class SystemjPanel(ActionPanel):
             value, modifiers, str(label) if isinstance(label, str) else ""
         )
 
+    def face_text(self, die: Any) -> str:
+        """SYSTEMJ reads its d100 00 to 99."""
+        return f"{die.face:02d}" if die.sides == systemj.D100_SIDES else str(die.face)
+
     def result_lines(self, record: Any) -> list[str]:
         return [] if record.automatic else [f"d100 {record.result:02d} / {record.effective}"]
 
@@ -281,6 +285,14 @@ class SystemjPanel(ActionPanel):
 
 class _NotJournaled(Exception):
     """A test of the exchange was not written: the exchange stops before it."""
+
+
+def deck_for(directory: Any) -> Any:
+    """The campaign's deck of cards (its ``cards.toml``, else the example), which the
+    sheet deals a hand from."""
+    from meneur.content.systemj import deck_for as read
+
+    return read(directory)
 
 
 PANEL = SystemjPanel

@@ -224,7 +224,13 @@ class TraitsPanel(ActionPanel):
             return
         k = int(self.query_one("#poker-k", StepSelector).value)
         if record.seed is None:
-            self.post_message(self.PhysicalFaces(self, record, rerolls=k))
+
+            def read(faces: tuple[int, ...]) -> Any:
+                if len(faces) != k:
+                    raise RulesError(f"this Coup de poker rerolls {k} dice")
+                return traits.with_poker_faces(record, faces)
+
+            self.post_message(self.PhysicalFaces(self, record, dice=f"{k}d6", read=read))
             return
         rng = random.Random(record.seed)
         traits.first_roll(record.inputs, rng)  # the same draws as the first roll

@@ -24,8 +24,9 @@ from meneur.core.cosmos.creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
+from meneur.tui.screens import SCREENS_CSS
 from meneur.tui.widgets.choice import Choice
-from meneur.tui.widgets.creation import PointMoves
+from meneur.tui.widgets.panels.cosmos.creation_parts import PointMoves
 
 if TYPE_CHECKING:
     from meneur.play.session import Session
@@ -92,7 +93,7 @@ def sheet_changes(
 class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
     """Roll and apply one level-up; dismissed with the journal entry to write, or None."""
 
-    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+    CSS_PATH = SCREENS_CSS  # read when the screen first opens (see the file)
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 

@@ -54,14 +54,14 @@ from meneur.play.characters import new_character
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
-from meneur.tui.widgets.creation import DiceSplit, DraftChanged, StatRows
+from meneur.tui.screens import SCREENS_CSS
+from meneur.tui.screens.dialogs import parse_faces
 from meneur.tui.widgets.footer import KeyFooter
-from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
 from meneur.tui.widgets.line_input import TextField
+from meneur.tui.widgets.panels.cosmos.creation_parts import DiceSplit, DraftChanged, StatRows
+from meneur.tui.widgets.panels.cosmos.gene_tree import GeneTreeView, gene_description, refusal_text
 from meneur.tui.widgets.ticklist import TickList
 from meneur.tui.widgets.title_bar import TitleBar
-
-from .dialogs import parse_faces
 
 if TYPE_CHECKING:
     from meneur.core.cosmos.catalogue import Affiliation, Catalogue, Origin
@@ -89,7 +89,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     saved as typed (identity, level, four stats, PV and PM), then converted.
     """
 
-    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+    CSS_PATH = SCREENS_CSS  # read when the screen first opens (see the file)
 
     BINDINGS = [
         Binding("ctrl+n", "next", "Next", id="wizard_next"),

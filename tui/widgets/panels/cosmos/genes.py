@@ -22,8 +22,9 @@ from textual.widgets import Button, Static
 from meneur.content import term
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
+from meneur.tui.screens import SCREENS_CSS
 from meneur.tui.widgets.footer import KeyFooter
-from meneur.tui.widgets.gene_tree import GeneTreeView, gene_description, refusal_text
+from meneur.tui.widgets.panels.cosmos.gene_tree import GeneTreeView, gene_description, refusal_text
 from meneur.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ class GenesScreen(SessionStrings, Screen["Genome | None"]):
     """Spend DNA points in a gene tree; dismissed with the confirmed genome, or None
     when nothing was spent."""
 
-    CSS_PATH = "screens.tcss"  # read when the screen first opens (see the file)
+    CSS_PATH = SCREENS_CSS  # read when the screen first opens (see the file)
 
     BINDINGS = [
         Binding("escape", "cancel", "Back", id="close"),

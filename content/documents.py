@@ -1,0 +1,80 @@
+"""Reading a content document (a catalogue, a deck, a gene tree) so that every mistake
+names the file and the key: typed reads, and a campaign's own document in its folder."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from . import ContentError
+from .toml_reader import TomlError, loads
+
+
+class Reader:
+    """Typed reads from one document that name the file and key of a mistake."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, reason: str) -> ContentError:
+        return ContentError(f"{self.source}: {key}: {reason}")
+
+    def table(self, value: object, key: str, known: set[str] | None = None) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, "expected a table")
+        if known is not None:
+            unknown = sorted(set(value) - known)
+            if unknown:
+                raise self.fail(
+                    f"{key}.{unknown[0]}", f"unknown key (expected: {', '.join(sorted(known))})"
+                )
+        return value
+
+    def text(self, table: Mapping[str, object], name: str, key: str, required: bool = False) -> str:
+        if name not in table:
+            if required:
+                raise self.fail(f"{key}.{name}", "missing")
+            return ""
+        value = table[name]
+        if not isinstance(value, str) or (required and not value.strip()):
+            raise self.fail(f"{key}.{name}", "expected non-empty text")
+        return value
+
+    def keys(self, table: Mapping[str, object], name: str, key: str) -> tuple[str, ...]:
+        value = table.get(name, [])
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise self.fail(f"{key}.{name}", "expected a list of talent keys in quotes")
+        return tuple(value)
+
+    def whole(self, table: Mapping[str, object], name: str, key: str, default: int) -> int:
+        value = table.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"{key}.{name}", f"expected a whole number, found {value!r}")
+        return value
+
+    def bounds(self, table: Mapping[str, object], name: str, key: str) -> dict[str, int]:
+        value = self.table(table.get(name, {}), f"{key}.{name}")
+        return {stat: self.whole(value, stat, f"{key}.{name}", 0) for stat in value}
+
+
+def campaign_document(directory: Path | None, name: str) -> tuple[dict[str, Any], str] | None:
+    """A campaign's own document ``name`` in its folder and where it was read, or None
+    when it has none.
+
+    Raises:
+        ContentError: naming the file when it cannot be read or is not TOML.
+    """
+    if directory is None:
+        return None
+    path = directory / name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise ContentError(f"{path}: cannot be read ({error.strerror})") from error
+    try:
+        return loads(text), str(path)
+    except TomlError as error:
+        raise ContentError(f"{path}: {error}") from error
