@@ -1,0 +1,274 @@
+"""campaign.toml as a file: reading and checking it against the journal, writing it,
+its backups, and what an entry does to the state (the functions behind
+:class:`meneur.saves.campaign.Campaign`)."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from meneur.core import changes as state_changes
+from meneur.core.changes import MISSING, Change
+
+from .atomic import remove_leftovers
+from .entry_parts import (
+    DRAW_KEYS as DRAW_KEYS,
+)
+from .entry_parts import (
+    DRAWN as DRAWN,
+)
+from .entry_parts import (
+    ORACLE_SYSTEMS as ORACLE_SYSTEMS,
+)
+from .entry_parts import (
+    PUBLIC as PUBLIC,
+)
+from .entry_parts import (
+    STATE_FILE as STATE_FILE,
+)
+from .entry_parts import (  # their first home: other modules import them from here too
+    Clock as Clock,
+)
+from .entry_parts import (
+    Plan as Plan,
+)
+from .entry_parts import (
+    Planned as Planned,
+)
+from .entry_parts import (
+    Said as Said,
+)
+from .entry_parts import (
+    Secrecy as Secrecy,
+)
+from .entry_parts import (
+    Update as Update,
+)
+from .entry_parts import (
+    affects_state as affects_state,
+)
+from .entry_parts import (
+    default_author as default_author,
+)
+from .entry_parts import (
+    entry_kind as entry_kind,
+)
+from .entry_parts import (
+    local_now as local_now,
+)
+from .entry_parts import (
+    record_part as record_part,
+)
+from .entry_parts import (
+    replay_roll as replay_roll,
+)
+from .entry_parts import (
+    roll_inputs as roll_inputs,
+)
+from .entry_parts import (
+    roll_to_data as roll_to_data,
+)
+from .errors import CampaignError
+from .journal import JOURNAL_DIR, Entry, Journal, parse_toml
+from .lock import LOCK_NAME
+from .schema import HISTORY_LIMIT, migrate, validate
+
+TABLE_FILE = "table.toml"
+"""Who may join the shared table (see :mod:`.table_file`)."""
+BACKUP_DIR = "backups"
+BACKUPS_KEPT = 10
+"""How many earlier versions of campaign.toml are kept in backups/."""
+BOOKKEEPING = frozenset({"journal_applied", "written_by", "history"})
+"""campaign.toml keys meneur keeps for itself: not the players' state, never journaled as
+an outside edit."""
+
+
+def _absorb_into(state: dict[str, Any], entry: Entry, journal: Journal) -> None:
+    """Apply ``entry``'s changes and its effect on the undo history to ``state``.
+
+    Raises:
+        ChangeError: when a change does not fit (``state`` is then unchanged).
+    """
+    state_changes.apply(state, entry.changes)
+    history = state["history"]
+    if entry.kind == "undo" and entry.target is not None:
+        if entry.target in history["undo"]:
+            history["undo"].remove(entry.target)
+        history["redo"].append(entry.target)
+    elif entry.kind == "redo" and entry.target is not None:
+        if entry.target in history["redo"]:
+            history["redo"].remove(entry.target)
+        history["undo"].append(entry.target)
+    elif entry.changes or entry.kind == "note":
+        # A note is taken back by striking it: it is undone like a change.
+        history["undo"].append(entry.id)
+        # A new change ends what its author could redo (others keep theirs).
+        history["redo"][:] = [
+            kept for kept in history["redo"] if not _same_author(journal, kept, entry.by)
+        ]
+    del history["undo"][:-HISTORY_LIMIT]
+    state["journal_applied"] = entry.id
+
+
+def _same_author(journal: Journal, entry_id: int, by: str | None) -> bool:
+    if by is None:
+        return True
+    try:
+        other = journal.entry(entry_id).by
+    except (KeyError, CampaignError):
+        return True
+    return other in (None, by)
+
+
+def _shared_key(earlier: Entry, later: Entry) -> str | None:
+    """A key both entries change (one's path within the other's), or None."""
+    for mine in _paths(earlier):
+        for theirs in _paths(later):
+            if mine[: len(theirs)] == theirs or theirs[: len(mine)] == mine:
+                return ".".join(mine if len(mine) >= len(theirs) else theirs)
+    return None
+
+
+def _paths(entry: Entry) -> list[tuple[str, ...]]:
+    if entry.kind == "note":
+        return [("struck", str(entry.id))]
+    return [change.path for change in entry.changes]
+
+
+def differences(
+    before: Mapping[str, Any], after: Mapping[str, Any], path: tuple[str, ...] = ()
+) -> tuple[Change, ...]:
+    """The changes that turn ``before`` into ``after``, table by table (a list or a
+    value changes whole); meneur's bookkeeping keys are left out."""
+    found: list[Change] = []
+    keys = [*before, *(key for key in after if key not in before)]
+    for key in keys:
+        if not path and key in BOOKKEEPING:
+            continue
+        old, new = before.get(key, MISSING), after.get(key, MISSING)
+        if isinstance(old, Mapping) and isinstance(new, Mapping):
+            found += differences(old, new, (*path, key))
+        elif old != new:
+            found.append(Change((*path, key), copy.deepcopy(old), copy.deepcopy(new)))
+    return tuple(found)
+
+
+def read_state(directory: str | Path) -> dict[str, Any]:
+    """A campaign's campaign.toml, read and checked without opening it (no lock,
+    nothing written).
+
+    Raises:
+        CampaignError: naming the file and key of the first problem.
+    """
+    path = Path(directory) / STATE_FILE
+    if not path.is_file():
+        raise CampaignError(Path(directory), "is not a campaign (no campaign.toml)")
+    state, _ = _read_state(path)
+    return state
+
+
+def summary(directory: Path) -> tuple[str, str] | None:
+    """A campaign's name and system, read without opening it (no lock, nothing written);
+    None when its campaign.toml cannot be read as a campaign."""
+    try:
+        state, _ = _read_state(directory / STATE_FILE)
+    except (CampaignError, OSError):
+        return None
+    return str(state["name"]), str(state["system"])
+
+
+def _state_text(state: Mapping[str, Any]) -> bytes:
+    header = (
+        "# meneur campaign: see docs/save-format.md. Safe to edit, even while meneur is open.\n"
+    )
+    import tomli_w  # only to write: opening a campaign does not pay for it
+
+    return (header + tomli_w.dumps(dict(state))).encode("utf-8")
+
+
+def _check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) -> None:
+    """Check what campaign.toml says of the journal against the journal on disk.
+
+    Raises:
+        CampaignError: when it has taken in entries the journal does not hold (entries
+            lost from journal/) or its undo history names one.
+    """
+    last = journal.last_id
+    applied = int(state["journal_applied"])
+    if applied > last:
+        raise CampaignError(
+            path,
+            f"says {applied} journal entries were taken in, but journal/ holds {last}: "
+            "entries are missing from the journal (restore journal/ from a copy)",
+            "journal_applied",
+        )
+    for stack in ("undo", "redo"):
+        for i, number in enumerate(state["history"][stack]):
+            if number > last:
+                raise CampaignError(
+                    path,
+                    f"names entry {number}, which the journal does not have (it ends at {last})",
+                    f"history.{stack}[{i}]",
+                )
+    # A note rewritten or struck must be an entry of the journal: an edit kept for an
+    # entry not written yet would give its text to whatever is written with that number.
+    # (That it is a note is checked by ``check_edits``, which reads the entries: an open
+    # reads no chunk for it.)
+    for part in ("note_edits", "struck", "uncounted"):
+        for key in state.get(part, {}):
+            number = int(key)
+            if not 1 <= number <= last:
+                raise CampaignError(
+                    path,
+                    f"names entry {number}, which the journal does not have (it ends at {last})",
+                    f"{part}.{key}",
+                )
+
+
+def _read_state_text(path: Path) -> tuple[dict[str, Any], int, str]:
+    """Read, migrate in memory and check campaign.toml; return it, its original schema
+    and its text."""
+    document, text = parse_toml(path)
+    migrated, original = migrate(document, path)
+    return validate(migrated, path), original, text
+
+
+def _read_state(path: Path) -> tuple[dict[str, Any], int]:
+    """Read, migrate in memory and check campaign.toml; return it and its original schema."""
+    state, original, _ = _read_state_text(path)
+    return state, original
+
+
+def _file_stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return stat.st_ino, stat.st_mtime_ns, stat.st_size
+
+
+def _unmake(directory: Path, *, whole: bool) -> None:
+    """Take back what a failed creation made: the folder when it made it, else what it
+    put in the empty folder it was given."""
+    for name in (STATE_FILE, LOCK_NAME):
+        with contextlib.suppress(OSError):
+            (directory / name).unlink()
+    for folder in (
+        directory / JOURNAL_DIR,
+        directory / BACKUP_DIR,
+        *([directory] if whole else []),
+    ):
+        with contextlib.suppress(OSError):
+            remove_leftovers(folder)
+            folder.rmdir()
+
+
+def _remove_leftovers(directory: Path) -> None:
+    """Delete temporary files a killed writer left half-written (the caller holds the
+    lock, so no other writer is using them); the files they would have replaced are
+    intact."""
+    for folder in (directory, directory / JOURNAL_DIR, directory / BACKUP_DIR):
+        remove_leftovers(folder)
