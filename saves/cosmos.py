@@ -21,7 +21,7 @@ TOP_KEYS = ("elements",)
 
 
 class Checker(Protocol):
-    """What the schema's checker offers a room (:class:`meneur.saves.schema._Checker`)."""
+    """What the schema's checker offers a room (:class:`meneur.saves.schema_checker.Checker`)."""
 
     @property
     def path(self) -> Any: ...

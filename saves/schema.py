@@ -10,15 +10,42 @@ wrong types, unknown systems or options, a newer schema.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from meneur.core.text import not_utf8, shown
-
 from .errors import CampaignError
+from .schema_checker import IDENT as IDENT
+from .schema_checker import Checker as _Checker
+from .schema_checker import _is_number, _shown
+from .schema_play import (
+    PHASE_KEYS as PHASE_KEYS,
+)
+from .schema_play import (
+    REQUEST_KEYS as REQUEST_KEYS,
+)
+from .schema_play import (
+    ROLL_KINDS as ROLL_KINDS,
+)
+from .schema_play import (
+    SEALED_KEYS as SEALED_KEYS,
+)
+from .schema_play import (
+    SECRECY_DEFAULTS as SECRECY_DEFAULTS,
+)
+from .schema_play import (
+    SLOT_KEYS as SLOT_KEYS,
+)
+from .schema_play import (
+    _chronoste,
+    _combat,
+    _dice,
+    _phases,
+    _requests,
+    _secrecy,
+    _solo,
+)
 
 SCHEMA_VERSION = 1
 """The schema this meneur writes."""
@@ -74,10 +101,8 @@ TOP_KEYS = (
     "dice",
     "secrecy",
 )
-SLOT_KEYS = ("who", "action", "position", "together")
-REQUEST_KEYS = ("prompt", "characters", "answered")
-PHASE_KEYS = ("prompt", "options", "characters", "sealed", "revealed", "open")
-SEALED_KEYS = ("choice", "player")
+
+
 CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
 TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes", "gm", "rank")
 TABLE_KEYS = ("name", "dice", "entries", "notes", "gm")
@@ -123,91 +148,6 @@ def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
         "struck": {},
         "history": {"undo": [], "redo": []},
     }
-
-
-IDENT = re.compile(r"[^\W][\w-]{0,63}")
-"""The keys a campaign names its characters, trackers and tables by (see _Checker.ident)."""
-
-
-class _Checker:
-    """Type checks that name the file and key of the first problem."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def fail(self, key: str, reason: str) -> CampaignError:
-        return CampaignError(self.path, reason, key)
-
-    def refused(self, error: Exception, within: str) -> CampaignError:
-        """The error for a rule's refusal ``key: reason`` about the table ``within`` (its
-        key kept when it names one inside it)."""
-        key, _, reason = str(error).partition(": ")
-        return self.fail(key if key.startswith(within) else within, reason)
-
-    def table(self, value: object, key: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(key, f"expected a table, found {_shown(value)}")
-        return value
-
-    def text(self, value: object, key: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(key, f"expected text in quotes, found {_shown(value)}")
-        wrong = not_utf8(value)
-        if wrong is not None:  # from a command line in another encoding: never writable
-            raise self.fail(key, f"is {wrong}")
-        return value
-
-    def integer(self, value: object, key: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            # A number written as text is clear enough to read.
-            if isinstance(value, str) and _is_number(value.strip().lstrip("-")):
-                return int(value.strip())
-            raise self.fail(key, f"expected a whole number, found {_shown(value)}")
-        return value
-
-    def words(self, value: object, key: str) -> list[str]:
-        """A list of texts (options, character ids)."""
-        if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
-            raise self.fail(key, "expected a list of words in quotes")
-        return list(value)
-
-    def ident(self, ident: str, within: str) -> str:
-        """A key the campaign names something by (a character, a tracker, a table): 1 to
-        64 letters, digits, ``_`` or ``-``, starting with a letter, digit or ``_`` — no
-        dots, slashes, spaces or control characters (a campaign folder may come from
-        anyone: ``characters."../../etc"`` is refused).
-
-        Raises:
-            CampaignError: naming the key.
-        """
-        if not IDENT.fullmatch(ident):
-            # Written as TOML would quote it, so that "../../etc" reads as one key.
-            quoted = ident.replace("\\", "\\\\").replace('"', '\\"')
-            raise self.fail(
-                f'{within}."{quoted}"',
-                "a key is 1 to 64 letters, digits, _ or - (no dots, slashes, spaces)",
-            )
-        return ident
-
-    def known_keys(self, table: Mapping[str, Any], allowed: tuple[str, ...], key: str) -> None:
-        unknown = [k for k in table if k not in allowed]
-        if unknown:
-            where = f"{key}.{unknown[0]}" if key else unknown[0]
-            raise self.fail(where, f"unknown key (expected one of: {', '.join(allowed)})")
-
-
-def _is_number(text: str) -> bool:
-    """Whether ``text`` is ASCII digits: ``str.isdigit`` alone accepts ``"²"``, which
-    ``int`` refuses."""
-    return text.isascii() and text.isdigit()
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return shown(value)
 
 
 def check_version(data: Mapping[str, Any], path: Path) -> int:
@@ -327,187 +267,6 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     if "secrecy" in data:  # who sees each kind of roll unless the roller says otherwise
         state["secrecy"] = _secrecy(checker, data["secrecy"], record(system).secrecy)
     return state
-
-
-ROLL_KINDS = ("oracle", "yesno", "scene", "tables", "dice")
-"""The kinds of roll a default secrecy may be set for in any campaign (a record's
-``system``), besides those of the campaign's system (:attr:`System.secrecy`)."""
-SECRECY_DEFAULTS = ("public", "private", "gm", "gm_announced")
-"""Who sees a kind of roll by default: everyone; the roller and the GM; the GM alone
-(blind); the GM alone, the others told that a roll happened."""
-
-
-def _secrecy(checker: _Checker, value: object, own: tuple[str, ...]) -> dict[str, str]:
-    table = checker.table(value, "secrecy")
-    checker.known_keys(table, (*own, *ROLL_KINDS), "secrecy")
-    result = {}
-    for kind, chosen in table.items():
-        text = checker.text(chosen, f"secrecy.{kind}")
-        if text not in SECRECY_DEFAULTS:
-            wanted = ", ".join(SECRECY_DEFAULTS)
-            raise checker.fail(f"secrecy.{kind}", f"expected one of {wanted}, found {text!r}")
-        result[kind] = text
-    return result
-
-
-def _dice(checker: _Checker, value: object) -> dict[str, Any]:
-    """The session's dice: the commitment published, its key (the GM's), how many draws
-    the session has made, and the keys of the sessions closed (each matching its
-    commitment)."""
-    from meneur.core import fair_dice
-    from meneur.core.errors import RulesError
-
-    table = checker.table(value, "dice")
-    checker.known_keys(table, ("commitment", "key", "drawn", "revealed"), "dice")
-    result: dict[str, Any] = {}
-    try:
-        if "commitment" in table:
-            result["commitment"] = fair_dice.check_hash(
-                checker.text(table["commitment"], "dice.commitment")
-            )
-        if "key" in table:
-            key = fair_dice.key_of(checker.text(table["key"], "dice.key"))
-            if fair_dice.commitment(key) != result.get("commitment"):
-                raise checker.fail("dice.key", "does not match dice.commitment")
-            result["key"] = table["key"]
-        revealed = checker.table(table.get("revealed", {}), "dice.revealed")
-        result["revealed"] = {}
-        for committed, key_text in revealed.items():
-            where = f"dice.revealed.{committed}"
-            key = fair_dice.key_of(checker.text(key_text, where))
-            if fair_dice.commitment(key) != committed:
-                raise checker.fail(where, "the key does not match its commitment")
-            result["revealed"][committed] = key_text
-    except RulesError as error:
-        raise checker.fail("dice", str(error)) from error
-    drawn = checker.integer(table.get("drawn", 0), "dice.drawn")
-    if drawn < 0:
-        raise checker.fail("dice.drawn", f"expected 0 or more, found {drawn}")
-    result["drawn"] = drawn
-    return result
-
-
-def _chronoste(checker: _Checker, value: object) -> dict[str, Any]:
-    """The Chronoste's time (minutes since the start of year 1) and the campaign's own
-    calendar, when it has one (RULES.md §5)."""
-    from meneur.core.chronoste import Calendar
-    from meneur.core.errors import RulesError
-
-    table = checker.table(value, "chronoste")
-    checker.known_keys(table, ("minute", "months", "day_hours", "morning", "night"), "chronoste")
-    minute = checker.integer(table.get("minute", 0), "chronoste.minute")
-    if minute < 0:
-        raise checker.fail("chronoste.minute", f"expected 0 or more, found {minute}")
-    try:
-        Calendar.from_data(table)
-    except RulesError as error:
-        raise checker.refused(error, "chronoste") from error
-    return {**table, "minute": minute}
-
-
-def _solo(checker: _Checker, value: object) -> dict[str, Any]:
-    """The solo toolkit's tension (1 calm … 5 crisis; meneur.core.solo)."""
-    from meneur.core.errors import RulesError
-    from meneur.core.solo import TENSION_START, check_tension
-
-    table = checker.table(value, "solo")
-    checker.known_keys(table, ("tension",), "solo")
-    tension = checker.integer(table.get("tension", TENSION_START), "solo.tension")
-    try:
-        check_tension(tension)
-    except RulesError as error:
-        raise checker.fail("solo.tension", f"expected 1 to 5, found {tension}") from error
-    return {**table, "tension": tension}
-
-
-def _combat(checker: _Checker, value: object) -> dict[str, Any]:
-    """The round under way: its number, its slots in order, whose slot it is."""
-    table = checker.table(value, "combat")
-    checker.known_keys(table, ("round", "current", "slots"), "combat")
-    number = checker.integer(table.get("round", 1), "combat.round")
-    if number < 1:
-        raise checker.fail("combat.round", f"expected 1 or more, found {number}")
-    slots_given = table.get("slots", [])
-    if not isinstance(slots_given, list):
-        raise checker.fail("combat.slots", f"expected a list, found {_shown(slots_given)}")
-    slots = []
-    for i, slot in enumerate(slots_given):
-        key = f"combat.slots[{i}]"
-        entry = checker.table(slot, key)
-        checker.known_keys(entry, SLOT_KEYS, key)
-        together = entry.get("together", False)
-        if not isinstance(together, bool):
-            raise checker.fail(
-                f"{key}.together", f"expected true or false, found {_shown(together)}"
-            )
-        slots.append(
-            {
-                "who": checker.text(entry.get("who", ""), f"{key}.who"),
-                "action": checker.integer(entry.get("action", 0), f"{key}.action"),
-                "position": checker.integer(entry.get("position", 0), f"{key}.position"),
-                "together": together,
-            }
-        )
-    current = checker.integer(table.get("current", 0), "combat.current")
-    if not 0 <= current < max(1, len(slots)):
-        raise checker.fail(
-            "combat.current", f"expected 0 to {max(0, len(slots) - 1)}, found {current}"
-        )
-    return {"round": number, "current": current, "slots": slots}
-
-
-def _requests(checker: _Checker, value: object) -> dict[str, Any]:
-    """Rolls the GM asked for: the test, who rolls, who has."""
-    requests = checker.table(value, "requests")
-    result: dict[str, Any] = {}
-    for ident, request in requests.items():
-        key = f"requests.{ident}"
-        table = checker.table(request, key)
-        checker.known_keys(table, REQUEST_KEYS, key)
-        characters = checker.words(table.get("characters", []), f"{key}.characters")
-        answered = checker.table(table.get("answered", {}), f"{key}.answered")
-        for character, flag in answered.items():
-            if flag is not True:
-                raise checker.fail(f"{key}.answered.{character}", "expected true")
-        result[ident] = {
-            "prompt": checker.text(table.get("prompt", ""), f"{key}.prompt"),
-            "characters": list(characters),
-            "answered": dict(answered),
-        }
-    return result
-
-
-def _phases(checker: _Checker, value: object) -> dict[str, Any]:
-    """Turns of secret choices (meneur.core.phases)."""
-    phases = checker.table(value, "phases")
-    result: dict[str, Any] = {}
-    for ident, phase in phases.items():
-        key = f"phases.{ident}"
-        table = checker.table(phase, key)
-        checker.known_keys(table, PHASE_KEYS, key)
-        entry: dict[str, Any] = {"prompt": checker.text(table.get("prompt", ""), f"{key}.prompt")}
-        for words in ("options", "characters"):
-            entry[words] = checker.words(table.get(words, []), f"{key}.{words}")
-        sealed = checker.table(table.get("sealed", {}), f"{key}.sealed")
-        entry["sealed"] = {}
-        for character, choice in sealed.items():
-            where = f"{key}.sealed.{character}"
-            item = checker.table(choice, where)
-            checker.known_keys(item, SEALED_KEYS, where)
-            entry["sealed"][character] = {
-                name: checker.text(item.get(name, ""), f"{where}.{name}") for name in SEALED_KEYS
-            }
-        revealed = checker.table(table.get("revealed", {}), f"{key}.revealed")
-        entry["revealed"] = {
-            character: checker.text(choice, f"{key}.revealed.{character}")
-            for character, choice in revealed.items()
-        }
-        is_open = table.get("open", True)
-        if not isinstance(is_open, bool):
-            raise checker.fail(f"{key}.open", f"expected true or false, found {_shown(is_open)}")
-        entry["open"] = is_open
-        result[ident] = entry
-    return result
 
 
 def _options(checker: _Checker, value: object, system: str) -> dict[str, object]:

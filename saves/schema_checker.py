@@ -1,0 +1,97 @@
+"""Type checks of campaign.toml that name the file and the key of the first problem
+(:class:`Checker`), shared by the schema's parts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from meneur.core.text import not_utf8, shown
+
+from .errors import CampaignError
+
+IDENT = re.compile(r"[^\W][\w-]{0,63}")
+"""The keys a campaign names its characters, trackers and tables by (see _Checker.ident)."""
+
+
+class Checker:
+    """Type checks that name the file and key of the first problem."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, key: str, reason: str) -> CampaignError:
+        return CampaignError(self.path, reason, key)
+
+    def refused(self, error: Exception, within: str) -> CampaignError:
+        """The error for a rule's refusal ``key: reason`` about the table ``within`` (its
+        key kept when it names one inside it)."""
+        key, _, reason = str(error).partition(": ")
+        return self.fail(key if key.startswith(within) else within, reason)
+
+    def table(self, value: object, key: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a table, found {_shown(value)}")
+        return value
+
+    def text(self, value: object, key: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"expected text in quotes, found {_shown(value)}")
+        wrong = not_utf8(value)
+        if wrong is not None:  # from a command line in another encoding: never writable
+            raise self.fail(key, f"is {wrong}")
+        return value
+
+    def integer(self, value: object, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            # A number written as text is clear enough to read.
+            if isinstance(value, str) and _is_number(value.strip().lstrip("-")):
+                return int(value.strip())
+            raise self.fail(key, f"expected a whole number, found {_shown(value)}")
+        return value
+
+    def words(self, value: object, key: str) -> list[str]:
+        """A list of texts (options, character ids)."""
+        if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
+            raise self.fail(key, "expected a list of words in quotes")
+        return list(value)
+
+    def ident(self, ident: str, within: str) -> str:
+        """A key the campaign names something by (a character, a tracker, a table): 1 to
+        64 letters, digits, ``_`` or ``-``, starting with a letter, digit or ``_`` — no
+        dots, slashes, spaces or control characters (a campaign folder may come from
+        anyone: ``characters."../../etc"`` is refused).
+
+        Raises:
+            CampaignError: naming the key.
+        """
+        if not IDENT.fullmatch(ident):
+            # Written as TOML would quote it, so that "../../etc" reads as one key.
+            quoted = ident.replace("\\", "\\\\").replace('"', '\\"')
+            raise self.fail(
+                f'{within}."{quoted}"',
+                "a key is 1 to 64 letters, digits, _ or - (no dots, slashes, spaces)",
+            )
+        return ident
+
+    def known_keys(self, table: Mapping[str, Any], allowed: tuple[str, ...], key: str) -> None:
+        unknown = [k for k in table if k not in allowed]
+        if unknown:
+            where = f"{key}.{unknown[0]}" if key else unknown[0]
+            raise self.fail(where, f"unknown key (expected one of: {', '.join(allowed)})")
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is ASCII digits: ``str.isdigit`` alone accepts ``"²"``, which
+    ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return shown(value)
