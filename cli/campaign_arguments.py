@@ -1,10 +1,9 @@
-"""The command line's campaign commands (``new``, ``note``, ``journal``, ``fatigue``,
-``combat``…): their words and options. The names are a contract, as in
+"""The command line's campaign commands (``new``, ``note``, ``journal``, ``export``,
+``serve``…): their words and options. The names are a contract, as in
 :mod:`meneur.cli.arguments`.
 
-Why it is ~600 lines: it is the grammar of thirty commands, a few lines of argparse each,
-one contract read top to bottom; the Great Cosmos helpers' commands (fatigue, skill, move,
-combat) leave for the system's own room with the registry of issue 31."""
+The commands of one system (the Great Cosmos's ``fatigue``, ``combat``…) are declared
+by its room (``meneur.cli.cosmos.arguments``)."""
 
 from __future__ import annotations
 

@@ -5,6 +5,11 @@ Appending rewrites only the last chunk (atomically), so it costs the same with a
 entries or a hundred thousand; opening reads only the chunks it is asked for, newest
 first. Other processes' entries are picked up by :meth:`Journal.poll`, which reads only
 the bytes appended since it last looked.
+
+Why it is ~900 lines: it is one file format and the guarantees that go with it —
+chunks appended atomically, read newest first or by range, polled by the bytes others
+appended, a torn last entry recovered after a crash, a hostile folder refused — each of
+which leans on the others' invariants, and is easier to keep right read in one place.
 """
 
 from __future__ import annotations

@@ -1,5 +1,12 @@
 """The table: the party, the action panel of the campaign's system (with oracles and
-random tables beside it), the live journal and the command line — one screen to play."""
+random tables beside it), the live journal and the command line — one screen to play.
+
+Why it is ~800 lines: it is the one screen that puts every part of play together —
+laying them out for a wide terminal, a narrow one and a phone, following what other
+writers do, the keys, characters made and opened. Its commands are mixins beside it:
+the story's (:mod:`.story_commands`), turns of secret choices (:mod:`.turn_commands`), the
+journal's requests and the command line (:mod:`.journal_commands`).
+"""
 
 from __future__ import annotations
 
@@ -20,6 +27,7 @@ from meneur.play.campaigns import Secrecy, Update
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.play.story import tension_of
+from meneur.tui.screens.journal_commands import JournalCommands
 from meneur.tui.screens.story_commands import StoryCommands
 from meneur.tui.screens.turn_commands import TurnCommands
 from meneur.tui.startup import first_frame_drawn
@@ -59,14 +67,11 @@ PANES = {"action": "panel", "oracles": "oracle-panel", "tables": "tables-panel"}
 """The pane (its widget's id) each tab shows."""
 """The tabs beside the party: the system's panel, the oracles, the random tables."""
 
-NOTE_PREFIX = '"'
-"""A command line starting with this is a note, whatever it looks like (``"2d6 gobelins``)."""
-
 TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"}
 """Where the keys go when a tab is shown."""
 
 
-class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
+class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, JournalCommands):
     """Where play happens."""
 
     BINDINGS = [
@@ -326,6 +331,16 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
     def _journal_view(self) -> JournalView:
         return self.query_one(JournalView)
 
+    @on(CommandLine.Submitted, "#command")
+    def _command_submitted(self, event: CommandLine.Submitted) -> None:
+        self.command(event)  # the command line (JournalCommands)
+
+    def _command_line(self) -> CommandLine:
+        return self.query_one(CommandLine)
+
+    def _action_panel(self) -> ActionPanel:
+        return self.query_one("#panel", ActionPanel)
+
     def _act_as(self, character: str) -> None:
         """Make ``character`` the acting one, in the panel too."""
         self.acting = character
@@ -428,77 +443,6 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
             ),
             done,
         )
-
-    @on(JournalView.StrikeRequested)
-    def strike_note(self, event: JournalView.StrikeRequested) -> None:
-        """Strike a note: one journal entry, one undo brings it back."""
-        try:
-            entry = self.session.campaign.strike_note(event.entry_id)
-        except CampaignError as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="warning")
-            return
-        self.characters_changed([entry])
-
-    @on(JournalView.CountRequested)
-    def count_roll(self, event: JournalView.CountRequested) -> None:
-        """x on a journal roll: the GM leaves it out of the luck counted (F8), or counts
-        it again; one journal entry, undoable. Anyone else is refused by the campaign."""
-        campaign = self.session.campaign
-        left_out = str(event.entry_id) in campaign.state.get("uncounted", {})
-        try:
-            entry = campaign.count_roll(event.entry_id, counted=left_out)
-        except CampaignError as error:
-            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
-            return
-        self.characters_changed([entry])
-        self.notify(self.t("luck.counted_again" if left_out else "luck.left_out"))
-
-    @on(JournalView.UndoRequested)
-    def undo_entry(self, event: JournalView.UndoRequested) -> None:
-        """u on a journal entry: take back that change (a GM anyone's, a player only
-        their own: the table's rule, in the campaign)."""
-        try:
-            entry, notice = self.session.undo_entry(event.entry_id)
-        except CampaignError as error:
-            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
-            return
-        self.characters_changed([entry])
-        self.notify(notice)
-
-    @on(JournalView.EditRequested)
-    def edit_note(self, event: JournalView.EditRequested) -> None:
-        """Rewrite a note in the editor (the journal keeps the original and the edit)."""
-        from .note_editor import NoteEditor
-
-        campaign = self.session.campaign
-        entry = campaign.journal.entry(event.entry_id)
-
-        def save(text: str) -> str | None:
-            try:
-                change = campaign.edit_note(entry.id, text)
-            except CampaignError as error:
-                return self.explain(error)
-            journal = self.query_one(JournalView)
-            journal.refresh_entry(entry.id)
-            journal.add(change)
-            return None
-
-        title = self.t("note.edit")
-        self.app.push_screen(NoteEditor(self.session, title, campaign.note_text(entry), save))
-
-    def action_note(self) -> None:
-        """Write a note of several lines, in Markdown (F9)."""
-        from .note_editor import NoteEditor
-
-        def save(text: str) -> str | None:
-            try:
-                entry = self.session.note(text)
-            except CampaignError as error:
-                return self.explain(error)
-            self.query_one(JournalView).add(entry)
-            return None
-
-        self.app.push_screen(NoteEditor(self.session, self.t("note.new"), "", save))
 
     # --- Keys ------------------------------------------------------------------------
 
@@ -861,67 +805,6 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands):
             self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
             return
         self.notify(self.t("app.exported", path=path))
-
-    # --- The command line ------------------------------------------------------------
-
-    @on(CommandLine.Submitted, "#command")
-    def command(self, event: CommandLine.Submitted) -> None:
-        event.stop()
-        line = self.query_one(CommandLine)
-        # A ":" or "/" typed to reach the line is not part of the command.
-        text = event.value.strip().lstrip(":/").strip()
-        line.remember(text)
-        if not text:
-            return
-        try:
-            self.run_command(text)
-        except (RulesError, CampaignError) as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-
-    def run_command(self, text: str) -> None:
-        """Read a command line: ``? question``, a table, a test notation, dice, or a note."""
-        from meneur.core import tables
-
-        if text.startswith("?"):
-            self.oracle_panel.ask_from_command(text[1:])
-            self.show_tab("oracles")
-            return
-        table = tables.find(self.session.tables(), text)
-        if table is not None:
-            self.tables_panel.roll_table(table)
-            self.show_tab("tables")
-            return
-        if text.startswith(NOTE_PREFIX):
-            # A note that would read as a command (dice, a table's name…).
-            self.query_one(JournalView).add(self.session.note(text[1:].strip()))
-            return
-        if text.startswith("["):
-            panel: Any = self.query_one("#panel", ActionPanel)
-            if not hasattr(panel, "run_notation"):  # only Le Sphérier has test notations
-                raise RulesError(
-                    f"{text} is Le Sphérier's notation",
-                    message_key="command.not_spherier",
-                    notation=text,
-                )
-            panel.run_notation(text)
-            self.show_tab("action")
-            return
-        from meneur.core.expressions import DiceInputs
-        from meneur.core.notation import looks_like_dice, parse
-
-        if not looks_like_dice(text):
-            self.query_one(JournalView).add(self.session.note(text))
-            return
-        parse(text)  # a mistyped roll says what is wrong: it is not a note
-        from meneur.play.rolls import roll_words
-
-        record = self.session.roll(DiceInputs(text))
-        entry = self.session.record(record, roll_words(record), character=self.acting)
-        self.query_one(JournalView).add(entry)
-        if self.session.blind(entry):  # the GM alone sees the result
-            self.notify(f"{text} · {self.session.seen_by(entry)}")
-            return
-        self.notify(f"{text} → {record.result} · {self.session.seen_by(entry)}")
 
 
 def _mode(secrecy: Secrecy) -> str:

@@ -1,4 +1,8 @@
-"""The live journal: newest at the bottom, searchable, rolls expandable, notes editable."""
+"""The live journal: newest at the bottom, searchable, rolls expandable, notes editable.
+
+Why it is ~600 lines: the journal view is one widget with its keys (search, expand,
+strike, edit, undo, count) and its lazy loading of older entries as it scrolls.
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,11 @@ The dice are rolled once, on a seed from the session, when the identity step is 
 for the first time; going back (to change race or class, say) keeps them. Creating the
 character journals the creation roll, replayed on that seed with the PV/PM split the
 player chose, together with the new character: one entry, one undo.
+
+Why it is ~870 lines: it is seven steps of one screen (identity, PV/PM, stats, moved
+points, talents or DNA, money, summary), each a compose, a fill and a check of a few
+dozen lines, sharing the draft they edit; the widgets the steps are made of live in
+:mod:`.creation_parts` and the gene tree in :mod:`.gene_tree`.
 """
 
 from __future__ import annotations
