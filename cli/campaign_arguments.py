@@ -8,6 +8,7 @@ by its room (``meneur.cli.cosmos.arguments``)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from typing import Any
 
 from .argument_kinds import DIR_HELP, Parser, _add_secrecy, _add_viewer, _whole_number
@@ -66,11 +67,20 @@ class _Commands:
         return parser if self._wanted is None or name in self._wanted else _Unused()
 
 
-def _system_keys() -> list[str]:
-    """Every rule system's key, for ``new --system`` (other packages' included)."""
-    from meneur.play.systems import keys
+class _SystemKeys:
+    """Every rule system's key, for ``new --system`` (other packages' included), looked
+    up only when argparse asks: building the parser of a command not being run (it is
+    built for ``meneur roll`` too) must not pay for looking at installed packages."""
 
-    return list(keys())
+    def __contains__(self, key: object) -> bool:
+        from meneur.play.systems import is_system
+
+        return is_system(key)
+
+    def __iter__(self) -> Iterator[str]:
+        from meneur.play.systems import keys
+
+        return iter(keys())
 
 
 def _add_campaign_commands(
@@ -86,7 +96,7 @@ def _add_campaign_commands(
     new.add_argument(
         "--system",
         required=True,
-        choices=_system_keys(),
+        choices=_SystemKeys(),
         help="its rule system",
     )
     new.add_argument("--name", help="the campaign's name (default: the directory's)")

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .argument_kinds import Parser
 
 
-@dataclass(frozen=True)
-class RollCommand:
-    """One test on the command line.
+class RollCommand(NamedTuple):
+    """One test on the command line (a named tuple: cheaper to define than a dataclass,
+    at every start of the command line).
 
     Attributes:
         name: its word after ``odds`` or ``roll``.
@@ -64,12 +63,19 @@ def _rooms(*, others: bool) -> list[Any]:
 def commands(*, others: bool = False) -> dict[str, RollCommand]:
     """Every test the command line rolls, by name: the common ones, then each system's
     (``others``: also those of systems other packages add)."""
-    from .system_arguments import COMMON
+    found = _COMMANDS.get(others)
+    if found is None:
+        from .system_arguments import COMMON
 
-    found = {command.name: command for command in COMMON}
-    for room in _rooms(others=others):
-        found.update({command.name: command for command in getattr(room, "COMMANDS", ())})
-    return found
+        found = {command.name: command for command in COMMON}
+        for room in _rooms(others=others):
+            found.update({command.name: command for command in getattr(room, "COMMANDS", ())})
+        _COMMANDS[others] = found
+    return dict(found)
+
+
+_COMMANDS: dict[bool, dict[str, RollCommand]] = {}
+"""The tests found, once per process (with and without other packages' systems)."""
 
 
 def find(name: str) -> RollCommand | None:

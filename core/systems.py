@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .errors import RulesError
@@ -31,9 +31,13 @@ class Functions(NamedTuple):
     odds: str | None
 
 
-@dataclass(frozen=True)
-class System:
-    """A rule system, as every layer of meneur sees it.
+_NONE: Mapping[Any, Any] = MappingProxyType({})
+"""An empty table, the default of a record's tables."""
+
+
+class System(NamedTuple):
+    """A rule system, as every layer of meneur sees it (a named tuple: a record is
+    built at every start of the command line, where a dataclass costs a millisecond).
 
     Attributes:
         key: how campaign.toml names it (``system = "cosmos"``): lowercase letters,
@@ -67,14 +71,14 @@ class System:
     kinds: Mapping[str, Functions]
     modules: Mapping[str, str]
     sheet: str
-    parsers: Mapping[str, str] = field(default_factory=dict)
-    options: Mapping[str, tuple[type, object]] = field(default_factory=dict)
-    option_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    parsers: Mapping[str, str] = _NONE
+    options: Mapping[str, tuple[type, object]] = _NONE
+    option_choices: Mapping[str, tuple[str, ...]] = _NONE
     secrecy: tuple[str, ...] = ()
     npc: str = ""
     turn_choices: tuple[str, ...] = ()
     terms: str = ""
-    rooms: Mapping[str, str] = field(default_factory=dict)
+    rooms: Mapping[str, str] = _NONE
 
     @property
     def glossed(self) -> str:
