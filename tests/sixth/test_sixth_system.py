@@ -157,11 +157,15 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
     from meneur.content.outcomes import symbol
     from meneur.play.campaigns import Campaign
     from meneur.tui.app import make_app
-    from tests.tui.conftest import screen_text
+    from tests.tui.conftest import notices, screen_text
 
     campaign = Campaign.create(tmp_path / "d20", system="d20", name="Sixième")
     campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {"talent": 4}}, "Kael")
     app = make_app(campaign, lang="fr", seed=7)
+
+    def sheet() -> dict[str, object]:
+        return dict(campaign.state["characters"]["kael"]["sheet"])
+
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await until_app(pilot, lambda: "Maladresse" in screen_text(app))
@@ -186,5 +190,22 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
             await until_app(pilot, lambda: line in screen_text(app))
             face = rolled.roll["dice"][0]["face"]
             assert f"d20 {face} → {face + 4}" in screen_text(app)
+            # Its sheet opens and edits as any system's: Talent +1, then 10 is the most.
+            from tests.tui.test_sheets import goto, open_sheet
+
+            screen = await open_sheet(pilot)
+            await until_app(pilot, lambda: "Talent   4" in screen_text(app))
+            assert "Concept  —" in screen_text(app)
+            await goto(pilot, screen, "talent")
+            await pilot.press("plus")
+            await until_app(pilot, lambda: sheet()["talent"] == 5)
+            campaign.set(("characters", "kael", "sheet", "talent"), 10, "Talent 10")
+            screen.redraw()
+            await goto(pilot, screen, "talent")
+            before = campaign.journal.last_id
+            await pilot.press("plus")
+            await until_app(pilot, lambda: "Talent : de 0 à 10, pas 11" in notices(app))
+            assert sheet()["talent"] == 10
+            assert campaign.journal.last_id == before
     finally:
         campaign.close()

@@ -406,7 +406,9 @@ class SheetScreen(SessionStrings, Screen[None]):
             if names:
                 return self.t("sheet.example.catalogued", names=", ".join(names))
             return self.t("sheet.example.text")
-        return self.t(f"sheet.example.{self.system}.{field.key}")
+        example = f"sheet.example.{self.system}.{field.key}"
+        # A system another package adds may ship no example: the dialog asks without one.
+        return self.t(example) if example in self.session.strings.keys() else ""
 
     def text_choices(self, field: Field) -> list[str]:
         """The names a text field is usually given (none here)."""
