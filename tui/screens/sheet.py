@@ -408,7 +408,8 @@ class SheetScreen(SessionStrings, Screen[None]):
             return self.t("sheet.example.text")
         example = f"sheet.example.{self.system}.{field.key}"
         # A system another package adds may ship no example: the dialog asks without one.
-        return self.t(example) if example in self.session.strings.keys() else ""
+        known = self.session.strings.keys()  # every key of the interface's strings
+        return self.t(example) if example in known else ""
 
     def text_choices(self, field: Field) -> list[str]:
         """The names a text field is usually given (none here)."""
