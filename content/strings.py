@@ -28,7 +28,9 @@ class Strings:
     def t(self, key: str, **values: object) -> str:
         """The string ``key`` with ``{name}`` fields filled in; the key itself when missing
         (a test makes sure none is)."""
-        text = self._table.get(key, key)
+        text = self._table.get(key)
+        if text is None:  # a string of a system another package adds, else the key
+            text = system_strings(self.lang, key.split(".")[0]).get(key, key)
         return text.format(**values) if values else text
 
     def explain(self, error: Exception) -> str:
@@ -76,6 +78,29 @@ def strings(lang: str) -> Strings:
         raise ValueError(f"the interface speaks {' or '.join(LANGUAGES)}, not {lang!r}")
     text = (CONTENT / "ui" / f"{lang}.toml").read_text(encoding="utf-8")
     return Strings(lang, _flatten(loads(text)))
+
+
+@cache
+def system_strings(lang: str, system: str) -> Mapping[str, str]:
+    """The interface strings in ``lang`` a system another package adds ships (its
+    record's ``strings`` folder), by dotted key; none for meneur's own systems, one not
+    registered yet, or one without strings. A file that does not read gives none: the
+    keys show, and ``meneur check`` of its own package is the place to find out."""
+    from importlib import resources
+
+    from meneur.core.systems import BUILT_IN, loaded
+
+    # Only a system already registered is asked (its campaign is open): a missing key
+    # never makes meneur look at the installed packages.
+    found = next((r for r in loaded() if r.key == system and r.key not in BUILT_IN), None)
+    if found is None or not found.strings:
+        return {}
+    package, _, folder = found.strings.partition(":")
+    try:
+        text = resources.files(package).joinpath(folder, f"{lang}.toml").read_text("utf-8")
+        return _flatten(loads(text))
+    except (OSError, ModuleNotFoundError, ValueError):
+        return {}
 
 
 def default_language() -> str:

@@ -61,6 +61,9 @@ class System(NamedTuple):
         turn_choices: the choices of a secret turn, when its turns have fixed ones.
         terms: package resource (``package:file.toml``) holding its rule terms, when
             they are not meneur's own.
+        strings: package folder (``package:ui``) holding its interface strings as
+            ``fr.toml`` and ``en.toml``, each key under its own key (``[d20]``), when they
+            are not meneur's own.
         rooms: the modules of its room in each layer above the core, by layer
             (``play``, ``saves``, ``tui``, ``cli``); each says what it provides.
     """
@@ -78,6 +81,7 @@ class System(NamedTuple):
     npc: str = ""
     turn_choices: tuple[str, ...] = ()
     terms: str = ""
+    strings: str = ""
     rooms: Mapping[str, str] = _NONE
 
     @property

@@ -139,9 +139,13 @@ def sixth(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.syspath_prepend(str(HERE))
     monkeypatch.setattr(systems, "_SYSTEMS", dict(systems._SYSTEMS))
     monkeypatch.setattr(systems, "_PLUGINS_LOADED", False)
+    from meneur.content.strings import system_strings
+
     content.system_terms.cache_clear()
+    system_strings.cache_clear()
     yield
     content.system_terms.cache_clear()
+    system_strings.cache_clear()
 
 
 def test_the_registry_finds_it_through_its_entry_point(sixth: None) -> None:
@@ -170,6 +174,8 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
         async with app.run_test(size=(120, 40)) as pilot:
             await until_app(pilot, lambda: "Maladresse" in screen_text(app))
             text = screen_text(app)
+            assert "Difficulté12" in text  # its own interface strings, in French
+            assert "d20.difficulty" not in text
             assert "1d20 +4 ≥ 12" in text  # Kael's Talent, from the sheet
             # With +4, faces 8 to 19 succeed (12 of 20), 20 is critical, 1 a fumble.
             expected = brute_force(4, 0, 12)

@@ -29,6 +29,7 @@ SYSTEM = System(
     secrecy=("d20",),
     npc="meneur_d20.sheet:npc",
     terms="meneur_d20:terms.toml",
+    strings="meneur_d20:ui",
     rooms={
         "play": "meneur_d20.words",
         "cli": "meneur_d20.cli",

@@ -19,9 +19,9 @@ class D20Panel(ActionPanel):
 
     def controls(self) -> ComposeResult:
         for label, value, ident in (
-            (term("d20.sheet.talent").fr, "3", "talent"),
-            ("Bonus", "0", "bonus"),
-            ("Difficulté", "12", "difficulty"),
+            (term("d20.sheet.talent").fr, "3", "talent"),  # a rule term: French
+            (self.t("d20.bonus"), "0", "bonus"),  # its interface: the player's language
+            (self.t("d20.difficulty"), "12", "difficulty"),
         ):
             with Horizontal(classes="fields"):
                 yield Label(label)
