@@ -110,7 +110,22 @@ SUCCESS_KEYS = frozenset(
 
 def symbol(key: str) -> str:
     """The outcome's symbol (``?`` for an unknown key)."""
-    return SYMBOLS.get(key, "?")
+    found = SYMBOLS.get(key)
+    if found is None:
+        own = _added(key)
+        found = "?" if own is None else own[0]
+    return found
+
+
+def _added(key: str) -> tuple[str, bool] | None:
+    """An outcome a system another package adds declares (its symbol, whether it is a
+    success), among the systems registered so far."""
+    from meneur.core.systems import BUILT_IN, loaded
+
+    for record in loaded():
+        if record.key not in BUILT_IN and key in record.outcomes:
+            return record.outcomes[key]
+    return None
 
 
 PENDING_KEYS = frozenset({"pending"})
@@ -121,7 +136,10 @@ def style_class(key: str) -> str:
     """``success``, ``failure`` or ``pending``: the CSS class (and colour) of an outcome."""
     if key in PENDING_KEYS:
         return "pending"
-    return "success" if key in SUCCESS_KEYS else "failure"
+    if key in SUCCESS_KEYS:
+        return "success"
+    own = _added(key)
+    return "success" if own is not None and own[1] else "failure"
 
 
 def label(system: str, key: str) -> str:

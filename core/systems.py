@@ -61,6 +61,8 @@ class System(NamedTuple):
         turn_choices: the choices of a secret turn, when its turns have fixed ones.
         terms: package resource (``package:file.toml``) holding its rule terms, when
             they are not meneur's own.
+        outcomes: its outcome keys meneur does not know already, each with its symbol
+            and whether it counts as a success (``{"fumble": ("✘!", False)}``).
         strings: package folder (``package:ui``) holding its interface strings as
             ``fr.toml`` and ``en.toml``, each key under its own key (``[d20]``), when they
             are not meneur's own.
@@ -82,6 +84,7 @@ class System(NamedTuple):
     turn_choices: tuple[str, ...] = ()
     terms: str = ""
     strings: str = ""
+    outcomes: Mapping[str, tuple[str, bool]] = _NONE
     rooms: Mapping[str, str] = _NONE
 
     @property

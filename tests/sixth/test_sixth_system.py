@@ -40,12 +40,12 @@ def meneur(*argv: str, check: bool = True) -> subprocess.CompletedProcess[str]:
 
 def brute_force(talent: int, bonus: int, difficulty: int) -> dict[str, Fraction]:
     """Every face of the d20, counted by hand."""
-    counts = dict.fromkeys(("critical_success", "success", "failure", "critical_failure"), 0)
+    counts = dict.fromkeys(("critical_success", "success", "failure", "fumble"), 0)
     for face in range(1, 21):
         if face == 20:
             counts["critical_success"] += 1
         elif face == 1:
-            counts["critical_failure"] += 1
+            counts["fumble"] += 1
         elif face + talent + bonus >= difficulty:
             counts["success"] += 1
         else:
@@ -182,7 +182,7 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
             assert expected["success"] == Fraction(60, 100)
             assert "✔ Réussite          ██████████▊······· 60.0 %" in text
             assert "✘ Échec             █████▍············ 30.0 %" in text
-            assert "✘★ Maladresse       ▉·················  5.0 %" in text
+            assert "✘! Maladresse       ▉·················  5.0 %" in text
             before = campaign.journal.last_id
             await pilot.press("r")
             await until_app(pilot, lambda: campaign.journal.last_id > before)
@@ -190,7 +190,7 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
             assert rolled.roll is not None
             assert rolled.roll["kind"] == "d20.D20Test"
             outcome = {"critical_success": "Réussite critique", "success": "Réussite",
-                       "failure": "Échec", "critical_failure": "Maladresse"}  # fmt: skip
+                       "failure": "Échec", "fumble": "Maladresse"}  # fmt: skip
             said = outcome[rolled.roll["outcome"]]
             line = f"2 Kael — 1d20 +4 ≥ 12  {symbol(rolled.roll['outcome'])} {said}"
             await until_app(pilot, lambda: line in screen_text(app))

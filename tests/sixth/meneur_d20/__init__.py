@@ -30,6 +30,7 @@ SYSTEM = System(
     npc="meneur_d20.sheet:npc",
     terms="meneur_d20:terms.toml",
     strings="meneur_d20:ui",
+    outcomes={"fumble": ("✘!", False)},  # meneur knows the other three
     rooms={
         "play": "meneur_d20.words",
         "cli": "meneur_d20.cli",

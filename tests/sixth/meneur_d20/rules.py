@@ -12,7 +12,7 @@ from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
 SYSTEM = "d20"
-OUTCOMES = ("critical_success", "success", "failure", "critical_failure")
+OUTCOMES = ("critical_success", "success", "failure", "fumble")
 """Outcome keys, best first."""
 SUCCESSES = frozenset(OUTCOMES[:2])
 SIDES = 20
@@ -60,7 +60,7 @@ def classify(face: int, test: D20Test) -> str:
     if face == SIDES:
         return "critical_success"
     if face == 1 and test.fumbles:
-        return "critical_failure"
+        return "fumble"
     return "success" if face + test.modifier >= test.difficulty else "failure"
 
 
