@@ -35,6 +35,11 @@ def _whole_number(low: int | None = None, high: int | None = None) -> Callable[[
     return parse
 
 
+whole_number = _whole_number
+"""The same, by the name a system's room outside meneur imports (see
+docs/adding-a-system.md)."""
+
+
 def _positions(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(part) - 1 for part in text.split(","))

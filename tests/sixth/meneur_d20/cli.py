@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from meneur.cli.argument_kinds import Parser, _whole_number
+from meneur.cli.argument_kinds import Parser, whole_number
 from meneur.cli.rooms import RollCommand
 
 
 def _options(parser: Parser, rolling: bool) -> None:
-    parser.add_argument("--talent", type=_whole_number(0, 10), default=3, help="the Talent")
+    parser.add_argument("--talent", type=whole_number(0, 10), default=3, help="the Talent")
     parser.add_argument(
-        "--difficulty", type=_whole_number(1, 40), required=True, help="the Difficulty"
+        "--difficulty", type=whole_number(1, 40), required=True, help="the Difficulty"
     )
-    parser.add_argument("--bonus", type=_whole_number(), default=0, help="a bonus (or -malus)")
+    parser.add_argument("--bonus", type=whole_number(), default=0, help="a bonus (or -malus)")
 
 
 def _inputs(args: argparse.Namespace) -> Any:
