@@ -10,63 +10,7 @@ from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change, ChangeError
 
 from .campaign_fields import CampaignFields
-from .entry_parts import (
-    DRAW_KEYS as DRAW_KEYS,
-)
-from .entry_parts import (
-    DRAWN as DRAWN,
-)
-from .entry_parts import (
-    ORACLE_SYSTEMS as ORACLE_SYSTEMS,
-)
-from .entry_parts import (
-    PUBLIC as PUBLIC,
-)
-from .entry_parts import (
-    STATE_FILE as STATE_FILE,
-)
-from .entry_parts import (  # their first home: other modules import them from here too
-    Clock as Clock,
-)
-from .entry_parts import (
-    Plan as Plan,
-)
-from .entry_parts import (
-    Planned as Planned,
-)
-from .entry_parts import (
-    Said as Said,
-)
-from .entry_parts import (
-    Secrecy as Secrecy,
-)
-from .entry_parts import (
-    Update as Update,
-)
-from .entry_parts import (
-    affects_state as affects_state,
-)
-from .entry_parts import (
-    default_author as default_author,
-)
-from .entry_parts import (
-    entry_kind as entry_kind,
-)
-from .entry_parts import (
-    local_now as local_now,
-)
-from .entry_parts import (
-    record_part as record_part,
-)
-from .entry_parts import (
-    replay_roll as replay_roll,
-)
-from .entry_parts import (
-    roll_inputs as roll_inputs,
-)
-from .entry_parts import (
-    roll_to_data as roll_to_data,
-)
+from .entry_parts import STATE_FILE
 from .errors import CampaignError, Refusal, UndoConflict
 from .journal import Entry, check_text
 from .state_files import (
