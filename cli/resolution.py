@@ -148,12 +148,6 @@ def _shown_outcomes(odds: Any) -> dict[str, Any]:
     return {key: p for key, p in odds.outcomes.items() if key in column}
 
 
-def _successes() -> frozenset[str]:
-    from meneur.core.resolution.rules import SUCCESSES
-
-    return SUCCESSES
-
-
 COMMANDS = (
     RollCommand(
         "resolution",
@@ -173,5 +167,6 @@ DISTRIBUTION = {"resolution.ResolutionTest": kept_distribution}
 """The lines below its odds' bars, by kind of inputs."""
 ODDS_DATA = {"resolution.ResolutionTest": lambda odds: {"score_to_beat": odds.inputs.score_to_beat}}
 """What its odds' JSON says before the outcomes, by kind of inputs."""
-SUCCESSES = {"resolution": _successes}
-"""The outcomes that count as a success, by a record's ``system``."""
+SUCCESSES = {"resolution": "meneur.core.resolution.rules:SUCCESSES"}
+"""Where the outcomes that count as a success are (``module:NAME``), by a record's
+``system``."""

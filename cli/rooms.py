@@ -107,11 +107,12 @@ def room_of(inputs: Any) -> Any:
     return owner.room("cli") if owner is not None and owner.has_room("cli") else None
 
 
-def hook(inputs: Any, table: str, kind: str) -> Callable[..., Any] | None:
-    """What the room of ``inputs``' system keeps for ``kind`` in its ``table``
-    (``ROLL_LINES``, ``DISTRIBUTION``…), or None."""
+def hook(inputs: Any, table: str, kind: str) -> Any:
+    """What the room of ``inputs``' system keeps for ``kind`` in its ``table``: a
+    function (``ROLL_LINES``, ``DISTRIBUTION``…) or where a value is (``SUCCESSES``),
+    else None."""
     room = room_of(inputs)
-    found: Mapping[str, Callable[..., Any]] = getattr(room, table, {}) if room else {}
+    found: Mapping[str, Any] = getattr(room, table, {}) if room else {}
     return found.get(kind)
 
 

@@ -37,12 +37,6 @@ def _systemj_lines(record: Any) -> list[str]:
     return [f"d100 : {record.result:02d} (score {record.effective})"]
 
 
-def _successes() -> frozenset[str]:
-    from meneur.core.systemj.rules import SUCCESSES
-
-    return SUCCESSES
-
-
 COMMANDS = (
     RollCommand(
         "systemj",
@@ -55,5 +49,6 @@ COMMANDS = (
 """Its tests on the command line (``meneur odds|roll systemj``)."""
 ROLL_LINES = {"systemj.SystemjRoll": _systemj_lines}
 """The dice lines of each kind of its rolls."""
-SUCCESSES = {"systemj": _successes}
-"""The outcomes that count as a success, by a record's ``system``."""
+SUCCESSES = {"systemj": "meneur.core.systemj.rules:SUCCESSES"}
+"""Where the outcomes that count as a success are (``module:NAME``), by a record's
+``system``."""

@@ -96,12 +96,15 @@ def render_odds(odds: Odds[Any]) -> str:
 def _successes(odds: Odds[Any]) -> frozenset[str] | None:
     """The outcomes that count as a success, for a test with several kinds of success
     (the "any success" line), else None."""
-    if odds.system == "yesno":
-        from meneur.core.oracles import YESNO_SUCCESSES
+    from meneur.core.systems import load
 
-        return YESNO_SUCCESSES
-    found = hook(odds.inputs, "SUCCESSES", odds.system)
-    return None if found is None else frozenset(found())
+    where = _COMMON_SUCCESSES.get(odds.system) or hook(odds.inputs, "SUCCESSES", odds.system)
+    return None if where is None else frozenset(load(where))
+
+
+_COMMON_SUCCESSES = {"yesno": "meneur.core.oracles:YESNO_SUCCESSES"}
+"""Where the tests no system owns keep the outcomes that count as a success; a system's
+are in its room (``SUCCESSES``)."""
 
 
 def kept_distribution(odds: Odds[Any]) -> list[str]:

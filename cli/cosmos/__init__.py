@@ -361,12 +361,6 @@ def _karma_line(record: Any) -> list[str]:
     return [f"Karma : {signed(record.inputs.karma)} → {signed(record.karma_after)}"]
 
 
-def _successes() -> frozenset[str]:
-    from meneur.core.cosmos.rules import SUCCESSES
-
-    return SUCCESSES
-
-
 COMMANDS = (
     RollCommand(
         "cosmos",
@@ -413,8 +407,9 @@ ROLL_LINES = {
 """The dice lines of each kind of its rolls."""
 AFTER_OUTCOME = {"cosmos.CosmosRoll": _karma_line}
 """What each kind of its rolls says after its outcome."""
-SUCCESSES = {"cosmos": _successes}
-"""The outcomes that count as a success, by a record's ``system``."""
+SUCCESSES = {"cosmos": "meneur.core.cosmos.rules:SUCCESSES"}
+"""Where the outcomes that count as a success are (``module:NAME``), by a record's
+``system``."""
 
 
 def add_commands(commands: Any) -> None:

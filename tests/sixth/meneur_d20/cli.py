@@ -27,16 +27,10 @@ def _lines(record: Any) -> list[str]:
     return [f"d20 : {record.result} → total {record.total}"]
 
 
-def _successes() -> frozenset[str]:
-    from .rules import SUCCESSES
-
-    return SUCCESSES
-
-
 COMMANDS = (
     RollCommand(
         "d20", "a Dé vingt test (1d20 + Talent against a Difficulty)", "", _options, _inputs
     ),
 )
 ROLL_LINES = {"d20.D20Roll": _lines}
-SUCCESSES = {"d20": _successes}
+SUCCESSES = {"d20": "meneur_d20.rules:SUCCESSES"}
