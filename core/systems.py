@@ -250,12 +250,19 @@ def is_system(key: object) -> bool:
 # --- Kinds of inputs -------------------------------------------------------------------
 
 
-def _module_names() -> dict[str, str]:
-    """Full module path → the short name its kinds use, over every loaded system."""
-    names: dict[str, str] = {}
-    for record in _SYSTEMS.values():
-        names.update({module: short for short, module in record.modules.items()})
-    return names
+def _short_name(module: str) -> str | None:
+    """The short name a system's kinds give ``module`` (a full path), if one does: only
+    the owning record is read for a module of meneur's systems."""
+    parts = module.split(".")
+    if module.startswith(f"{_CORE}.") and parts[2] in BUILT_IN:
+        records: tuple[System, ...] = (_built_in(parts[2]),)
+    else:
+        records = tuple(_SYSTEMS.values())
+    for record in records:
+        for short, path in record.modules.items():
+            if path == module:
+                return short
+    return None
 
 
 def kind_of(inputs_type: type) -> str:
@@ -263,11 +270,7 @@ def kind_of(inputs_type: type) -> str:
     journals name it (a system's :attr:`System.modules`, else its path under
     meneur.core, else its full path)."""
     module = inputs_type.__module__
-    if module.startswith(f"{_CORE}.") and module.split(".")[2] in BUILT_IN:
-        _built_in(module.split(".")[2])
-    short = _module_names().get(module)
-    if short is None:
-        short = module.removeprefix(f"{_CORE}.")
+    short = _short_name(module) or module.removeprefix(f"{_CORE}.")
     return f"{short}.{inputs_type.__qualname__}"
 
 
