@@ -104,22 +104,20 @@ def terms() -> Mapping[str, Term]:
 
 def term(key: str) -> Term:
     """The term for a dotted key such as ``"resolution.outcome.success"``: meneur's own,
-    else one of the terms a system another package adds ships (its record's ``terms``,
-    looked up by the key's first part).
+    else one a system another package adds ships (its record's ``terms``, and its name
+    as ``system.KEY``), once that system is registered.
 
     Raises:
         ContentError: when no such term is known.
     """
     found = terms().get(key)
-    if found is None:
-        found = system_terms(
-            key.split(".")[-1] if key.startswith("system.") else key.split(".")[0]
-        ).get(key)
-    if found is None:  # a term of another kind (an option's name) a system adds
+    if found is None:  # a term of a system another package adds (registered already)
         from meneur.core.systems import loaded
 
         for record in loaded():
-            found = found or system_terms(record.key).get(key)
+            found = system_terms(record.key).get(key)
+            if found is not None:
+                break
     if found is None:
         raise ContentError(f"{TERMS_FILE}: no term {key!r}")
     return found
