@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
+import tempfile
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from hypothesis import settings
+
+from tests.isolation import HOME_VARIABLES, fingerprint, real_places
 
 T = TypeVar("T")
 
@@ -187,3 +192,59 @@ def _a_data_directory_of_its_own(
     campaign used last, settings, the host key — in a folder of its own: never the
     user's, never another test's running beside it."""
     monkeypatch.setenv("MENEUR_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+SUITE_HOME = "MENEUR_SUITE_HOME"
+"""Set by the run that made the suite's home: its workers (and anything they start)
+inherit that home instead of making their own."""
+
+_before: dict[str, tuple[int, int, int]] = {}
+_places: list[Path] = []
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any fixture runs, of any scope, in the controller, every xdist worker and
+    every process they start: a home, XDG folders and a meneur data directory of the
+    suite's own. A module-scoped fixture that runs ``meneur new`` then remembers its
+    campaign there, never in the player's ``~/.local/share/meneur``; the real places are
+    fingerprinted now and compared at the end (:func:`pytest_sessionfinish`)."""
+    if os.environ.get(SUITE_HOME):
+        return  # a worker: the controller's environment, inherited, is already the suite's
+    _places[:] = real_places(os.environ)
+    _before.update(fingerprint(_places))
+    root = Path(tempfile.mkdtemp(prefix="meneur-suite-"))
+    home = root / "home"
+    folders = {
+        "HOME": home,
+        "XDG_DATA_HOME": home / ".local" / "share",
+        "XDG_CONFIG_HOME": home / ".config",
+        "XDG_CACHE_HOME": home / ".cache",
+        "XDG_STATE_HOME": home / ".local" / "state",
+        "MENEUR_DATA_DIR": root / "data",
+    }
+    assert set(folders) == {*HOME_VARIABLES, "MENEUR_DATA_DIR"}
+    for folder in folders.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    os.environ.update({name: str(folder) for name, folder in folders.items()})
+    os.environ[SUITE_HOME] = str(root)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run fails if it changed the real home: a meneur folder written, a file or
+    folder made or removed in the home or an XDG folder, an SSH file touched."""
+    if hasattr(session.config, "workerinput") or not _places:
+        return
+    after = fingerprint(_places)
+    changed = sorted(
+        path for path in _before.keys() | after.keys() if _before.get(path) != after.get(path)
+    )
+    root = os.environ.get(SUITE_HOME)
+    if root:
+        shutil.rmtree(root, ignore_errors=True)
+    if changed:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        lines = ["the suite changed the real home (a test ran outside its own):", *changed]
+        if reporter is not None:
+            reporter.write_line("\n".join(lines), red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,76 @@
+"""The suite leaves the player's own meneur alone: every test, fixture of any scope and
+process they start runs in the suite's own home (``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.isolation import HOME_VARIABLES, fingerprint, real_places
+
+
+def _places_of_a_process() -> dict[str, str]:
+    """Where a process started now keeps meneur's files, as it says itself."""
+    script = (
+        "import json, os, platformdirs\n"
+        "from meneur.saves.locations import data_dir\n"
+        "print(json.dumps({**{v: os.environ.get(v, '') for v in "
+        f"{list(HOME_VARIABLES)!r}}}, 'data': str(data_dir()), "
+        "'platformdirs': platformdirs.user_data_dir('meneur', appauthor=False)}))"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    places: dict[str, str] = json.loads(ran.stdout)
+    return places
+
+
+@pytest.fixture(scope="module")
+def seen_before_any_test_fixture() -> dict[str, str]:
+    """A module's fixture runs before the tests' own: what its process sees."""
+    return _places_of_a_process()
+
+
+def test_a_module_fixture_and_its_processes_run_in_the_suite_home(
+    seen_before_any_test_fixture: dict[str, str],
+) -> None:
+    suite = Path(os.environ["MENEUR_SUITE_HOME"])
+    account = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    for name, place in seen_before_any_test_fixture.items():
+        assert Path(place).is_relative_to(suite), (name, place)
+        assert not Path(place).is_relative_to(account) or account.is_relative_to(suite), name
+
+
+def test_every_place_a_program_keeps_files_is_the_suite_s() -> None:
+    suite = Path(os.environ["MENEUR_SUITE_HOME"])
+    for name in HOME_VARIABLES:
+        assert Path(os.environ[name]).is_relative_to(suite), name
+    assert Path.home().is_relative_to(suite)
+
+
+def test_the_fingerprint_sees_a_remembered_campaign_and_a_new_entry_of_the_home(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    (home / ".local" / "share" / "meneur").mkdir(parents=True)
+    (home / ".bashrc").write_text("# unchanged\n")
+    places = [place for place in real_places({"HOME": str(home)}) if place[0].is_relative_to(home)]
+    before = fingerprint(places)
+    (home / ".bashrc").write_text("# the person's own edit: only entries count here\n")
+    assert fingerprint(places) == before
+    remembered = home / ".local" / "share" / "meneur" / "current-campaign"
+    remembered.write_text("/tmp/pytest-of-someone/camp\n")
+    (home / ".config" / "meneur").mkdir(parents=True)
+    after = fingerprint(places)
+    changed = sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+    assert changed == [
+        str(home / ".config"),
+        str(home / ".config" / "meneur"),
+        str(remembered),
+    ]
