@@ -26,9 +26,27 @@ if TYPE_CHECKING:
 
 
 def _directory(given: str | None) -> Path:
-    from meneur.play.campaigns import current_campaign
+    """The campaign a command names, else the one used last (or the default one).
 
-    return Path(given) if given else current_campaign()
+    Raises:
+        UsageError: when the campaign used last is gone, naming its folder and how to
+            choose another (a command never falls back to another campaign unasked).
+    """
+    from meneur.play.campaigns import current_campaign, gone_campaign
+
+    if given:
+        return Path(given)
+    gone = gone_campaign()
+    if gone is not None:
+        raise UsageError("meneur", GONE.format(folder=gone))
+    return current_campaign()
+
+
+GONE = (
+    "the campaign used last is gone: {folder} (moved, deleted, or on a disk not plugged "
+    "in); name another campaign's folder on the command line (meneur journal DIR), or "
+    "choose one in the app (meneur, then ctrl+o)"
+)
 
 
 def _split(command: str, words: list[str], wanted: int) -> tuple[Path, list[str]]:

@@ -123,10 +123,9 @@ def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
     # collector scanning them again and again costs ~60 ms before the first frame. The app
     # turns it back on once the table is drawn (meneur.tui.startup).
     gc.disable()
-    from meneur.tui.app import make_app, open_campaign
+    from meneur.tui.app import start_app
 
-    campaign = open_campaign(Path(args.campaign) if args.campaign else None, args.lang)
-    app = make_app(campaign, lang=args.lang, seed=args.seed)
+    app = start_app(Path(args.campaign) if args.campaign else None, args.lang, args.seed)
     app.owns_terminal = True
     app.run()
     return 0

@@ -24,7 +24,13 @@ from meneur.saves.campaign import (
     read_state,
     summary,
 )
-from meneur.saves.locations import current_campaign, data_dir, default_campaign, remember
+from meneur.saves.locations import (
+    current_campaign,
+    data_dir,
+    default_campaign,
+    gone_campaign,
+    remember,
+)
 from meneur.saves.schema import option_choices, options_of
 
 __all__ = [
@@ -38,6 +44,7 @@ __all__ = [
     "data_dir",
     "default_author",
     "default_campaign",
+    "gone_campaign",
     "local_now",
     "option_choices",
     "options_of",

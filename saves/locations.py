@@ -32,13 +32,35 @@ def default_campaign() -> Path:
     return data_dir() / "campaigns" / "default"
 
 
-def current_campaign() -> Path:
-    """The campaign used last, or the default one."""
+def remembered_campaign() -> Path | None:
+    """The campaign remembered as the one used last, if one is."""
     try:
         remembered = (data_dir() / CURRENT_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return Path(remembered) if remembered else None
+
+
+def current_campaign() -> Path:
+    """The campaign used last, or the default one."""
+    return remembered_campaign() or default_campaign()
+
+
+def gone_campaign() -> Path | None:
+    """The campaign used last, when it is remembered but is no longer there: its folder
+    moved, deleted or on a disk that is not plugged in (a folder that is there but holds
+    no ``campaign.toml`` is gone too). ``None`` when it is there, or none is remembered.
+    Whether what is there can be read is for opening it to say."""
+    remembered = remembered_campaign()
+    if remembered is None:
+        return None
+    try:
+        os.lstat(remembered / "campaign.toml")
+    except (FileNotFoundError, NotADirectoryError):
+        return remembered
     except OSError:
-        return default_campaign()
-    return Path(remembered) if remembered else default_campaign()
+        return None  # there but unreadable: opening it says why
+    return None
 
 
 def remember(campaign: Path) -> None:

@@ -83,10 +83,18 @@ class MeneurApp(SessionStrings, App[None]):
     """Whether this app plays in the process's own terminal (``meneur`` run by hand), not
     for a connection of a server: it then leaves when that terminal goes away."""
 
+    gone: Path | None = None
+    """The campaign used last, when it was gone at start-up (see :func:`open_campaign`):
+    the app says so in one line and opens the campaigns list."""
+
     def on_mount(self) -> None:
         self._translate_bindings()
         if self.owns_terminal:
             self._leave_with_the_terminal()
+        if self.gone is not None:
+            from meneur.core.text import visible
+
+            self.action_campaigns(self.t("campaigns.gone", folder=visible(str(self.gone))))
 
     def _leave_with_the_terminal(self) -> None:
         """Quit cleanly (the campaign closed, its lock released) when the terminal hangs
@@ -228,14 +236,15 @@ class MeneurApp(SessionStrings, App[None]):
 
         self.push_screen(HelpScreen(self.session, self.key_bindings()))
 
-    def action_campaigns(self) -> None:
+    def action_campaigns(self, notice: str = "") -> None:
+        """ctrl+o: the campaigns list, saying ``notice`` first if given."""
         from .screens.campaigns import CampaignScreen
 
         if self.session.remote:
             # The server's disk is not the players' to browse: the GM picks the campaign.
             self.notify(self.t("serve.not_here"), severity="warning")
             return
-        self.push_screen(CampaignScreen(self.session), self._campaign_chosen)
+        self.push_screen(CampaignScreen(self.session, notice), self._campaign_chosen)
 
     async def _campaign_chosen(
         self, choice: Path | tuple[str, str, dict[str, object]] | None
@@ -398,10 +407,19 @@ def open_campaign(
     Raises:
         CampaignError: when the campaign cannot be opened.
     """
-    from meneur.play.campaigns import current_campaign, default_author, default_campaign, remember
+    from meneur.play.campaigns import (
+        current_campaign,
+        default_author,
+        default_campaign,
+        gone_campaign,
+        remember,
+    )
     from meneur.play.session import create_default
 
-    target = directory or current_campaign()
+    # The campaign used last is gone (moved, deleted, its disk unplugged): the default
+    # one opens (made if need be) and the app offers the list (MeneurApp.gone).
+    gone = gone_campaign() if directory is None else None
+    target = directory or (default_campaign() if gone else current_campaign())
     if (
         directory is None
         and target == default_campaign()
@@ -427,3 +445,20 @@ def make_app(
     words: Strings = strings(lang or default_language())
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     return MeneurApp(Session(campaign, words, rng))
+
+
+def start_app(
+    directory: Path | None, lang: str | None = None, seed: int | None = None
+) -> MeneurApp:
+    """The app ``meneur`` runs: on ``directory``, else the campaign used last — or, when
+    that one is gone, the default one with the campaigns list open over it.
+
+    Raises:
+        CampaignError: when the campaign cannot be opened.
+    """
+    from meneur.play.campaigns import gone_campaign
+
+    gone = None if directory is not None else gone_campaign()
+    app = make_app(open_campaign(directory, lang), lang=lang, seed=seed)
+    app.gone = gone
+    return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,8 @@ from textual.widgets import Input, OptionList
 
 from meneur.play import settings
 from meneur.saves.campaign import Campaign
-from meneur.tui.app import make_app, open_campaign
-from tests.waiting import steady
+from meneur.tui.app import make_app, open_campaign, start_app
+from tests.waiting import steady, until_app
 
 from .conftest import fixed_clock, screen_text
 
@@ -422,3 +423,57 @@ async def test_a_phone_held_upright_gets_one_column(app_of) -> None:
         text = screen_text(app)
         assert "Lancer" in text
         assert "La porte grince." in text
+
+
+async def test_a_remembered_campaign_that_is_gone_opens_the_list_instead_of_refusing(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """The campaign used last was moved away: the app says so in one line, opens the
+    default campaign (made for the occasion) with the campaigns list over it, and
+    remembers the default one from then on."""
+    moved = tmp_path / "usb" / "campagne"
+    Campaign.create(moved, system="traits", name="Sur la clé").close()
+    from meneur.saves.locations import remember
+
+    remember(moved)
+    shutil.rmtree(tmp_path / "usb")
+    app = start_app(None, "fr", 1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until_app(pilot, lambda: "Campagnes" in screen_text(app), "the list")
+        text = screen_text(app)
+        # The dialog's lines, between its edges (█), read as one text (a long folder is
+        # cut where it meets the edge: the words are compared without their spaces).
+        inside = "".join(
+            part.strip() for line in text.splitlines() for part in line.split("█")[1:-1]
+        )
+        said = (
+            f"La campagne de la dernière fois n'est plus là : {moved} (déplacée, supprimée, "
+            "ou sur un disque débranché). Choisissez-en une ici, ou créez-en une."
+        )
+        assert "".join(said.split()) in "".join(inside.split())
+        assert "Première campagne" in text  # the one made, listed as the current one
+    assert app.session.campaign.directory == data_dir / "campaigns" / "default"
+    app.session.campaign.close()
+    assert (data_dir / "current-campaign").read_text().strip() == str(
+        (data_dir / "campaigns" / "default").resolve()
+    )
+
+
+def test_the_command_line_names_the_gone_campaign_and_how_to_choose_another(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from meneur.cli.main import main
+    from meneur.saves.locations import remember
+
+    moved = tmp_path / "gone"
+    Campaign.create(moved, system="traits", name="Partie").close()
+    remember(moved)
+    shutil.rmtree(moved)
+    assert main(["note", "Le col est fermé"]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert said == [
+        f"meneur: error: the campaign used last is gone: {moved} (moved, deleted, or on a "
+        "disk not plugged in); name another campaign's folder on the command line (meneur "
+        "journal DIR), or choose one in the app (meneur, then ctrl+o)"
+    ]
+    assert not (data_dir / "campaigns").exists()  # nothing made or written in its place

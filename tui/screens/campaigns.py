@@ -59,9 +59,12 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, notice: str = "") -> None:
+        """``notice``: a line to say first, where the dialog's problems are said (the
+        campaign used last is gone)."""
         super().__init__()
         self.session = session
+        self.notice = notice
 
     def compose(self) -> ComposeResult:
         t = self.session.t
@@ -83,7 +86,7 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
                 yield Label(t("campaigns.options"), classes="field-label")
                 yield TickList[str](id="new-options")
                 yield Vertical(id="new-choices")
-            yield Static("", id="campaign-problem", classes="error")
+            yield Static(self.notice, id="campaign-problem", classes="error", markup=False)
             with Horizontal(classes="roll-row"):
                 yield Button(
                     t("campaigns.open"), id="open-campaign", variant="primary", compact=True
