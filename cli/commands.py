@@ -66,9 +66,16 @@ def scene_test(args: argparse.Namespace) -> Any:
 
 
 def dice_inputs(args: argparse.Namespace) -> expressions.DiceInputs:
-    """The dice expression from its argument."""
-    from meneur.core import expressions
+    """The dice expression from its argument, read once here so that one that cannot
+    be read is refused before any die is drawn (its message names no seed: no dice
+    were rolled to reproduce).
 
+    Raises:
+        DiceNotationError: when the expression cannot be read.
+    """
+    from meneur.core import expressions, notation
+
+    notation.parse(args.expression)
     return expressions.DiceInputs(args.expression)
 
 

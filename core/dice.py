@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from .errors import RulesError
+
 FATE: Literal["F"] = "F"
 """The ``sides`` of a Fate/Fudge die, whose faces are -1, 0 and +1."""
 
@@ -54,3 +56,51 @@ def draw(rng: random.Random, sides: Sides) -> int:
     if sides == FATE:
         return rng.randint(1, 3) - 2
     return rng.randint(1, sides)
+
+
+def typed_faces(text: str) -> tuple[int, ...]:
+    """The faces of physical dice as a player types them: ``4 6 2`` or ``4,6,2``.
+
+    Raises:
+        RulesError: naming the first word that is not a whole number (said in the
+            player's language through ``dice.not_a_face``).
+    """
+    faces: list[int] = []
+    for word in text.replace(",", " ").split():
+        if not (word.isascii() and word.isdigit()):
+            raise RulesError(
+                f"{word!r} is not a die's face: type each face as a number, separated by spaces",
+                message_key="dice.not_a_face",
+                found=word,
+            )
+        faces.append(int(word))
+    return tuple(faces)
+
+
+def impossible_face(sides: int, face: int) -> RulesError:
+    """The error for a face typed that a d``sides`` cannot show (said in the player's
+    language through ``dice.impossible_face``)."""
+    return RulesError(
+        f"a d{sides} cannot show {face}", message_key="dice.impossible_face", sides=sides, face=face
+    )
+
+
+def check_faces(faces: tuple[int, ...] | list[int], sides: int) -> None:
+    """Refuse the first of ``faces`` a d``sides`` cannot show.
+
+    Raises:
+        RulesError: :func:`impossible_face`.
+    """
+    for face in faces:
+        if not 1 <= face <= sides:
+            raise impossible_face(sides, face)
+
+
+def face_count_error(expected: int, given: int) -> RulesError:
+    """The error for ``given`` faces typed where a roll throws ``expected`` dice."""
+    return RulesError(
+        f"this roll throws {expected} dice, got {given}",
+        message_key="dice.face_count",
+        expected=expected,
+        given=given,
+    )

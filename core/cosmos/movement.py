@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from meneur.core.dice import Die, draw
+from meneur.core.dice import Die, draw, impossible_face
 from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord
 
@@ -188,7 +188,7 @@ def resolve_order(inputs: TurnOrderInputs, faces: tuple[int, ...]) -> TurnOrderR
         if face is None:
             raise RulesError(f"a face is missing for the d{sides} ({role})")
         if not 1 <= face <= sides:
-            raise RulesError(f"a d{sides} shows 1 to {sides}, not {face} ({role})")
+            raise impossible_face(sides, face)
         return face
 
     record = _order(inputs, take)

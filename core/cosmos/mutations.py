@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
-from meneur.core.dice import Die, draw
+from meneur.core.dice import Die, draw, impossible_face
 from meneur.core.errors import RulesError
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord
@@ -398,7 +398,7 @@ def resolve(inputs: MutationInputs, faces: tuple[int, ...]) -> MutationRoll:
         if shown is None:
             raise RulesError("not enough dice for this mutation roll")
         if not 1 <= shown <= sides:
-            raise RulesError(f"the {role} die (d{sides}) shows 1 to {sides}, not {shown}")
+            raise impossible_face(sides, shown)
         return shown
 
     played = _play(inputs, face)

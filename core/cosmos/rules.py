@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from meneur.core.dice import Die, draw
+from meneur.core.dice import Die, check_faces, draw
 from meneur.core.errors import RulesError
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import QUIET_DEFAULT, RollRecord
@@ -243,10 +243,9 @@ def _read(
     """
     natural = faces[0]
     karma_die = faces[1] if len(faces) > 1 else None
-    if not 1 <= natural <= 100:
-        raise RulesError("a d100 shows 1 to 100")
-    if karma_die is not None and not 1 <= karma_die <= KARMA_DIE_SIDES:
-        raise RulesError("the karma d10 shows 1 to 10")
+    check_faces([natural], 100)
+    if karma_die is not None:
+        check_faces([karma_die], KARMA_DIE_SIDES)
     score = modified_score(natural, karma_die, test.karma)
     outcome = classify(
         score,

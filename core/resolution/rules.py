@@ -18,7 +18,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import ClassVar
 
-from meneur.core.dice import Die
+from meneur.core.dice import Die, check_faces
 from meneur.core.errors import RulesError
 from meneur.core.keep_under import DICE, kept_count, kept_distribution, roll_keep_under
 from meneur.core.odds import Odds, outcome_odds
@@ -334,8 +334,7 @@ def resolve(test: ResolutionTest, faces: tuple[int, ...]) -> ResolutionRoll:
             if expected
             else f"score to beat {score} is automatic: no dice are rolled"
         )
-    if any(not 1 <= face <= 6 for face in faces):
-        raise RulesError("a d6 shows 1 to 6")
+    check_faces(faces, 6)
     kept = automatic if automatic is not None else kept_count(faces, score)
     outcome = outcome_for(kept, test.alteration, test.declared)
     return ResolutionRoll(

@@ -22,7 +22,7 @@ from math import comb
 from types import MappingProxyType
 from typing import ClassVar
 
-from meneur.core.dice import Die, draw
+from meneur.core.dice import Die, check_faces, draw, face_count_error
 from meneur.core.errors import RulesError
 from meneur.core.odds import Odds, distribution_from_counts
 from meneur.core.records import RollRecord
@@ -161,11 +161,8 @@ class Roller:
     def check(self, faces: tuple[int, ...]) -> None:
         """Raise :class:`RulesError` unless ``faces`` are exactly this side's dice."""
         if len(faces) != self.dice_count():
-            raise RulesError(
-                f"this test throws {self.dice_count()} d{self.sides()}, got {len(faces)}"
-            )
-        if any(not 1 <= face <= self.sides() for face in faces):
-            raise RulesError(f"a d{self.sides()} shows 1 to {self.sides()}")
+            raise face_count_error(self.dice_count(), len(faces))
+        check_faces(faces, self.sides())
 
     def roll(self, rng: random.Random) -> tuple[int, ...]:
         """Draw this side's dice."""

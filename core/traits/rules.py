@@ -22,7 +22,7 @@ from math import comb, factorial
 from types import MappingProxyType
 from typing import ClassVar
 
-from meneur.core.dice import Die, draw
+from meneur.core.dice import Die, check_faces, draw, face_count_error
 from meneur.core.errors import RulesError
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord
@@ -248,10 +248,9 @@ def resolve(test: TraitTest, faces: tuple[int, ...]) -> TraitRoll:
         dice.append(Die(test.bonus_die.sides, bonus_face, role="bonus"))
     pool = test.pool(bonus_face)
     if len(remaining) < pool:
-        raise RulesError(f"this roll throws {pool} dice, got {len(remaining)}")
+        raise face_count_error(pool, len(remaining))
     first, rerolls = remaining[:pool], remaining[pool:]
-    if any(not 1 <= face <= 6 for face in faces[len(dice) :]):
-        raise RulesError("a d6 shows 1 to 6")
+    check_faces(faces[len(dice) :], 6)
     successes = sum(1 for face in first if test.succeeds(face))
     failed = [i for i, face in enumerate(first) if not test.succeeds(face)]
     sixes = first.count(6)

@@ -111,3 +111,30 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
     _, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 0
     assert err == b""
+
+
+@pytest.mark.parametrize("campaign", [False, True])
+def test_a_refused_dice_expression_names_no_seed_and_journals_nothing(
+    campaign: bool, capsys, tmp_path
+) -> None:
+    """No die was drawn: a seed would reproduce nothing (and, in a campaign whose dice
+    are committed, would have spent a draw)."""
+    folder = tmp_path / "camp"
+    where: list[str] = []
+    if campaign:
+        assert main(["new", str(folder), "--system", "resolution", "--name", "Dés"]) == 0
+        where = ["--campaign", str(folder)]
+        before = (folder / "journal").stat().st_mtime_ns if (folder / "journal").exists() else 0
+    capsys.readouterr()
+    assert main(["roll", "dice", "2d6x", *where]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        'meneur: error: dice expression "2d6x", character 4: expected + or - between '
+        'terms, found "x"\n'
+    )
+    if campaign:
+        assert main(["journal", str(folder), "--json"]) == 0
+        entries = capsys.readouterr().out
+        assert "2d6x" not in entries
+        after = (folder / "journal").stat().st_mtime_ns if (folder / "journal").exists() else 0
+        assert after == before

@@ -148,3 +148,18 @@ def test_free_expressions_have_no_outcome_keys() -> None:
     result = dice_odds.odds(DiceInputs("2d6"))
     assert dict(result.outcomes) == {}
     assert result.distribution[7] == Fraction(1, 6)
+
+
+def test_typed_faces_read_numbers_and_name_the_first_word_that_is_not_one() -> None:
+    from meneur.core.dice import typed_faces
+    from meneur.core.errors import RulesError
+
+    assert typed_faces(" 4 6,2 ") == (4, 6, 2)
+    assert typed_faces("") == ()
+    for typed, word in (("7 1 1x", "1x"), ("3 -2", "-2"), ("٣ 4", "٣"), ("4.5", "4.5")):
+        with pytest.raises(RulesError) as refused:
+            typed_faces(typed)
+        assert (refused.value.message_key, refused.value.values) == (
+            "dice.not_a_face",
+            {"found": word},
+        )

@@ -109,6 +109,16 @@ def screen_text(app: MeneurApp) -> str:
     return "\n".join(line.replace("\xa0", " ") for line in lines)
 
 
+def dialog_text(app: MeneurApp) -> str:
+    """The words of the dialog on show (the lines between its edges, drawn as ``█``), as
+    one line: a sentence the dialog wraps reads whole. A word the dialog cuts at its edge
+    (a long folder) is read with a space where it was cut."""
+    inside = [
+        part.strip() for line in screen_text(app).splitlines() for part in line.split("█")[1:-1]
+    ]
+    return " ".join(" ".join(inside).split())
+
+
 def notices(app: MeneurApp) -> str:
     """The notifications on show, joined by ``|``."""
     return " | ".join(notice.message for notice in app._notifications)

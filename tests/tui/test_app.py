@@ -13,7 +13,7 @@ from meneur.saves.campaign import Campaign
 from meneur.tui.app import make_app, open_campaign, start_app
 from tests.waiting import steady, until_app
 
-from .conftest import fixed_clock, screen_text
+from .conftest import dialog_text, fixed_clock, screen_text
 
 
 async def test_the_first_run_creates_a_campaign_with_razors_and_later_runs_reopen_it(
@@ -440,17 +440,13 @@ async def test_a_remembered_campaign_that_is_gone_opens_the_list_instead_of_refu
     app = start_app(None, "fr", 1)
     async with app.run_test(size=(120, 40)) as pilot:
         await until_app(pilot, lambda: "Campagnes" in screen_text(app), "the list")
-        text = screen_text(app)
-        # The dialog's lines, between its edges (█), read as one text (a long folder is
-        # cut where it meets the edge: the words are compared without their spaces).
-        inside = "".join(
-            part.strip() for line in text.splitlines() for part in line.split("█")[1:-1]
-        )
         said = (
             f"La campagne de la dernière fois n'est plus là : {moved} (déplacée, supprimée, "
             "ou sur un disque débranché). Choisissez-en une ici, ou créez-en une."
         )
-        assert "".join(said.split()) in "".join(inside.split())
+        # The folder is cut where it meets the dialog's edge: compared without spaces.
+        assert "".join(said.split()) in "".join(dialog_text(app).split())
+        text = screen_text(app)
         assert "Première campagne" in text  # the one made, listed as the current one
     assert app.session.campaign.directory == data_dir / "campaigns" / "default"
     app.session.campaign.close()

@@ -8,7 +8,7 @@ from meneur.play.reading import read_entry
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.selector import StepSelector
 
-from .conftest import screen_text
+from .conftest import dialog_text, screen_text
 
 
 async def test_the_odds_are_shown_before_rolling_and_follow_the_choices(app_of) -> None:
@@ -161,11 +161,22 @@ async def test_physical_dice_are_typed_and_marked_in_the_journal(app_of) -> None
         await pilot.press("ctrl+d", "r")
         await pilot.pause()
         # The dialog says which dice to roll: three d6 here.
-        assert "Lancez 3d6 et tapez leurs faces" in screen_text(app)
+        assert "Lancez 3d6 et tapez leurs faces dans cet ordre, séparées par des espaces" in (
+            dialog_text(app)
+        )
         await pilot.press(*"4 9 2", "enter")  # a d6 cannot show 9: the dialog says so and stays
         await pilot.pause()
-        assert "cannot" in screen_text(app) or "1 to 6" in screen_text(app)
+        assert "Un d6 ne montre pas 9." in screen_text(app)
         dialog_input = app.screen.query_one("#dialog-input")
+        dialog_input.value = ""
+        await pilot.press(*"7 1 1x", "enter")  # a typo: said in French, not as Python's words
+        await pilot.pause()
+        said = dialog_text(app)
+        assert (
+            "Tapez la face de chaque dé en chiffres, séparées par des espaces : « 1x » n'en "
+            "est pas une."
+        ) in said
+        assert "invalid" not in said
         dialog_input.value = "4 6 2"
         campaign = app.session.campaign
         before = campaign.journal.last_id

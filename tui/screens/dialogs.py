@@ -113,12 +113,3 @@ class ListDialog(Modal[int | None]):
         if not self.is_dismissing:
             self.is_dismissing = True
             self.dismiss(None)
-
-
-def parse_faces(text: str) -> tuple[int, ...]:
-    """Faces typed as ``4 6 2`` or ``4,6,2``.
-
-    Raises:
-        ValueError: for anything but whole numbers.
-    """
-    return tuple(int(part) for part in text.replace(",", " ").split())

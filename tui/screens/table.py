@@ -409,7 +409,9 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
 
     @on(ActionPanel.PhysicalFaces)
     def physical_faces(self, event: ActionPanel.PhysicalFaces) -> None:
-        from .dialogs import TextDialog, parse_faces  # dialogs load when first opened
+        from meneur.core.dice import typed_faces
+
+        from .dialogs import TextDialog  # dialogs load when first opened
 
         panel, inputs = event.panel, event.inputs
 
@@ -420,14 +422,14 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
 
         def check(text: str) -> str | None:
             try:
-                read(parse_faces(text))
+                read(typed_faces(text))
             except (ValueError, RulesError) as error:
                 return self.explain(error)
             return None
 
         def done(text: str | None) -> None:
             if text is not None:
-                panel.finish(read(parse_faces(text)), physical=True)
+                panel.finish(read(typed_faces(text)), physical=True)
 
         try:
             dice = event.dice or panel.physical_dice(inputs)

@@ -71,7 +71,7 @@ def test_faces_are_checked() -> None:
         resolve_order(inputs, (3,))
     with pytest.raises(RulesError, match="more faces"):
         resolve_order(inputs, (3, 4, 5))
-    with pytest.raises(RulesError, match="a d20 shows"):
+    with pytest.raises(RulesError, match="a d20 cannot show"):
         resolve_order(inputs, (21, 4))
     with pytest.raises(RulesError, match="once in a round"):
         TurnOrderInputs((Combatant("a", 50), Combatant("a", 40)))

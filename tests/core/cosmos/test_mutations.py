@@ -211,7 +211,7 @@ def test_karma_applies_and_moves() -> None:
 
 
 def test_bad_faces_and_inputs_are_refused() -> None:
-    with pytest.raises(RulesError, match="gene die"):
+    with pytest.raises(RulesError, match="a d4 cannot show 5"):
         resolve(inputs(), (FAILURE, 5, 1))
     with pytest.raises(RulesError, match="not enough"):
         resolve(inputs(), (FAILURE, 1))

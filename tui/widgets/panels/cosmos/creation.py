@@ -53,6 +53,7 @@ from meneur.core.cosmos.creation import (
 from meneur.core.cosmos.draft import Draft, Problem
 from meneur.core.cosmos.genes import Genome
 from meneur.core.cosmos.levels import stat_cap
+from meneur.core.dice import typed_faces
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.play.characters import new_character
@@ -60,7 +61,6 @@ from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
 from meneur.tui.screens import SCREENS_CSS
-from meneur.tui.screens.dialogs import parse_faces
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.panels.cosmos.creation_parts import DiceSplit, DraftChanged, StatRows
@@ -868,7 +868,7 @@ def _glossed(item: Origin | Affiliation) -> str:
 def _numbers(text: str, count: int) -> list[int] | None:
     """``count`` whole numbers typed as ``50 45 40 60``, or None."""
     try:
-        values = parse_faces(text)
+        values = typed_faces(text)
     except ValueError:
         return None
     return list(values) if len(values) == count else None
