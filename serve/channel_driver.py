@@ -25,6 +25,8 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
+from meneur.tui.typed_bursts import coalesce
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -152,7 +154,8 @@ class ChannelDriver(Driver):
         if not text:
             return
         try:
-            for message in self._parser.feed(text):
+            # A burst of typed keys is one paste (meneur.tui.typed_bursts).
+            for message in coalesce(self._parser.feed(text)):
                 self.process_message(message)
         except ParseError:
             self._parser = XTermParser(self._debug)

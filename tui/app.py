@@ -63,7 +63,7 @@ class MeneurApp(SessionStrings, App[None]):
         the driver that draws on it, and the variables that say what it can show
         (TERM, COLORTERM)."""
         guard_terminal()  # a campaign's text never drives the terminal
-        super().__init__(driver_class=driver_class)
+        super().__init__(driver_class=driver_class or local_driver())
         self.session = session
         if environ is not None:
             remote_console(self, environ)
@@ -392,6 +392,20 @@ def remote_console(app: App[Any], environ: Mapping[str, str]) -> None:
     # A connection's app that fails says so in the server's log (serve), never on the
     # GM's screen, which the server process may be drawing.
     app.error_console = Console(file=io.StringIO(), markup=False, highlight=False)
+
+
+def local_driver() -> type[Driver] | None:
+    """The driver for the process's own terminal: Textual's, with a terminal's typed
+    paste taken as one (:mod:`meneur.tui.typed_bursts`); None (Textual's choice) where
+    Textual would not use its Linux driver (Windows, ``TEXTUAL_DRIVER``: the browser)."""
+    import os
+    import sys
+
+    if sys.platform == "win32" or os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    from .terminal_driver import TerminalDriver
+
+    return TerminalDriver
 
 
 def _folder_name(name: str) -> str:

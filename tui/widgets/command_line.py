@@ -2,15 +2,15 @@
 
 It remembers what was typed (up/down walk back through it) and completes table and
 skill names. Nothing typed is dropped or merged: each Enter sends what came before it
-(see :mod:`meneur.tui.widgets.line_input`), and a paste of several lines sends each
-finished line as a command of its own, in order, the last one left to finish.
+(see :mod:`meneur.tui.widgets.line_input`), and a paste of several lines is shown first:
+sent, once the player says so, a finished line a command, in order, the last one left to
+finish.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual import events
 from textual.binding import Binding
 from textual.suggester import SuggestFromList
 
@@ -57,12 +57,13 @@ class CommandLine(LineInput):
         self.value = ""
         self.post_message(self.Submitted(self, value))
 
-    def _on_paste(self, event: events.Paste) -> None:
-        lines = event.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        if len(lines) == 1:
-            return  # one line: Input pastes it where the cursor is
-        event.stop()
-        event.prevent_default()  # Input's own paste would add the first line again
+    SENDS_EACH_LINE = True
+
+    def send_lines(self, text: str) -> None:
+        """Each finished line of a paste the player chose to send line by line, as a
+        command of its own, in order (what is typed before the cursor begins the first);
+        the last line is left to finish."""
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         cursor = self.cursor_position
         before, after = self.value[:cursor], self.value[cursor:]
         finished = [before + lines[0] + after, *lines[1:-1]]

@@ -32,6 +32,42 @@ class TextField(Input):
         Binding("ctrl+e", "screen.export", show=False),
     ]
 
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste of one line goes in where the cursor is; one with line breaks (a
+        typed paste's Enters, see :mod:`meneur.tui.typed_bursts`) is shown first and put
+        on one line only if the player says so, never submitted."""
+        event.stop()
+        event.prevent_default()  # Input's own handler keeps the first line only
+        text = event.text.rstrip("\r\n")
+        if "\n" not in text and "\r" not in text:
+            if text:
+                if self.selection.is_empty:
+                    self.insert_text_at_cursor(text)
+                else:
+                    self.replace(text, *self.selection)
+            return
+        from meneur.tui.screens.dialogs import PasteDialog, one_line
+
+        def answered(answer: tuple[str, str] | None) -> None:
+            self.focus()
+            if answer is None:
+                return
+            how, pasted = answer
+            if how == "each":
+                self.send_lines(pasted)
+            else:
+                self.insert_text_at_cursor(one_line(pasted))
+
+        t = self.app.t  # type: ignore[attr-defined]
+        self.app.push_screen(PasteDialog(event.text, t, each=self.SENDS_EACH_LINE), answered)
+
+    SENDS_EACH_LINE: ClassVar[bool] = False
+    """Whether a paste of several lines may be sent a line at a time (:meth:`send_lines`),
+    once the player chose to."""
+
+    def send_lines(self, text: str) -> None:
+        """Send each line of ``text`` as typed then Enter (fields that offer it)."""
+
     async def _on_key(self, event: events.Key) -> None:
         # Textual calls Input's own handler after this one (unless prevented): every
         # other key goes on to it.
