@@ -95,6 +95,26 @@ class MeneurApp(SessionStrings, App[None]):
             from meneur.core.text import visible
 
             self.action_campaigns(self.t("campaigns.gone", folder=visible(str(self.gone))))
+        elif not self.session.remote:
+            self._offer_draft()
+
+    def _offer_draft(self) -> None:
+        """A note typed and not written when the app last had to stop: the editor opens
+        on it again, saying so."""
+        from meneur.play import drafts
+
+        from .screens.table import TableScreen
+
+        draft = drafts.kept(self.session.campaign.directory)
+        table = self.screen
+        if draft is None or not isinstance(table, TableScreen):
+            return
+        last = self.session.campaign.journal.last_id
+        if draft.edits is not None and 1 <= draft.edits <= last:
+            table.edit_note(draft.edits, draft.text)
+        else:
+            table.action_note(draft.text)
+        self.notify(self.t("note.kept"), timeout=10)
 
     def _leave_with_the_terminal(self) -> None:
         """Quit cleanly (the campaign closed, its lock released) when the terminal hangs
@@ -116,6 +136,14 @@ class MeneurApp(SessionStrings, App[None]):
             loop.call_soon_threadsafe(self._hung_up)
 
         signal.signal(signal.SIGHUP, hang_up)
+
+        def terminate(signum: int, frame: object) -> None:
+            # Told to end (SIGTERM: a shutdown, `kill`): a note being typed is kept, the
+            # campaign released, and the app quits as from ctrl+q, so that the terminal
+            # it still has is given back as it was.
+            loop.call_soon_threadsafe(self._terminated)
+
+        signal.signal(signal.SIGTERM, terminate)
         descriptor = sys.stdin.fileno()
 
         def check() -> None:
@@ -165,6 +193,18 @@ class MeneurApp(SessionStrings, App[None]):
     _asked_to_quit = False
     """The GM is being asked whether to close the table (a second ctrl+q waits)."""
 
+    def _keep_drafts(self) -> None:
+        """Keep every note being typed, before the app must stop."""
+        from .screens.note_editor import NoteEditor
+
+        for screen in self.screen_stack:
+            if isinstance(screen, NoteEditor):
+                screen.keep_draft()
+
+    def _terminated(self) -> None:
+        self._keep_drafts()
+        self.exit(return_code=0)
+
     def _hung_up(self) -> None:
         """The terminal is gone: release the campaign at once, then quit. Should quitting
         still stall, the process ends anyway a few seconds later: every change was saved
@@ -172,6 +212,7 @@ class MeneurApp(SessionStrings, App[None]):
         import os
         import threading
 
+        self._keep_drafts()
         self.session.campaign.close()
         deadline = threading.Timer(3.0, os._exit, (0,))
         deadline.daemon = True

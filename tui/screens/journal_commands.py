@@ -94,10 +94,15 @@ class JournalCommands(_Base):
 
     def on_journal_view_edit_requested(self, event: JournalView.EditRequested) -> None:
         """Rewrite a note in the editor (the journal keeps the original and the edit)."""
+        self.edit_note(event.entry_id)
+
+    def edit_note(self, entry_id: int, typed: str | None = None) -> None:
+        """Rewrite note ``entry_id`` in the editor, holding ``typed`` at first if given
+        (a draft kept from last time)."""
         from .note_editor import NoteEditor
 
         campaign = self.session.campaign
-        entry = campaign.journal.entry(event.entry_id)
+        entry = campaign.journal.entry(entry_id)
 
         def save(text: str) -> str | None:
             try:
@@ -110,10 +115,15 @@ class JournalCommands(_Base):
             return None
 
         title = self.t("note.edit")
-        self.app.push_screen(NoteEditor(self.session, title, campaign.note_text(entry), save))
+        self.app.push_screen(
+            NoteEditor(
+                self.session, title, campaign.note_text(entry), save, edits=entry.id, typed=typed
+            )
+        )
 
-    def action_note(self) -> None:
-        """Write a note of several lines, in Markdown (F9)."""
+    def action_note(self, typed: str = "") -> None:
+        """Write a note of several lines, in Markdown (F9); the editor holds ``typed`` at
+        first (a draft kept from last time)."""
         from .note_editor import NoteEditor
 
         def save(text: str) -> str | None:
@@ -124,7 +134,7 @@ class JournalCommands(_Base):
             self._journal_view().add(entry)
             return None
 
-        self.app.push_screen(NoteEditor(self.session, self.t("note.new"), "", save))
+        self.app.push_screen(NoteEditor(self.session, self.t("note.new"), "", save, typed=typed))
 
     def command(self, event: CommandLine.Submitted) -> None:
         event.stop()

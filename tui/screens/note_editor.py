@@ -44,23 +44,35 @@ class NoteEditor(SessionStrings, Screen[str | None]):
     ]
 
     def __init__(
-        self, session: Session, title: str, text: str, save: Callable[[str], str | None]
+        self,
+        session: Session,
+        title: str,
+        text: str,
+        save: Callable[[str], str | None],
+        *,
+        edits: int | None = None,
+        typed: str | None = None,
     ) -> None:
-        """``save(text)`` writes the note: None once written, else why it was not."""
+        """``save(text)`` writes the note: None once written, else why it was not.
+        ``edits``: the entry the note rewrites (None: a new note); ``typed``: what the
+        editor holds at first, when it is not ``text`` (a draft kept from last time)."""
         super().__init__()
         self.session = session
         self.heading = title
         self.original = text
         self.save = save
+        self.edits = edits
+        self.latest = text if typed is None else typed
+        self._settled = False
         self._leaving = False
         self._preview_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Horizontal(id="note-body"):
-            yield TextArea(self.original, id="note-text", soft_wrap=True)
+            yield TextArea(self.latest, id="note-text", soft_wrap=True)
             with VerticalScroll(id="note-preview"):
-                yield Markdown(self.original, id="note-rendered", open_links=False)
+                yield Markdown(self.latest, id="note-rendered", open_links=False)
         yield Static(self.t("note.help"), id="note-help", classes="dim")
         yield KeyFooter()
 
@@ -85,6 +97,7 @@ class NoteEditor(SessionStrings, Screen[str | None]):
 
     @on(TextArea.Changed, "#note-text")
     def changed(self) -> None:
+        self.latest = self.typed
         self._leaving = False
         self.query_one("#note-help", Static).update(self.t("note.help"))
         if self._preview_timer is not None:
@@ -105,18 +118,46 @@ class NoteEditor(SessionStrings, Screen[str | None]):
         """Write the note; an empty one is no note (nothing written)."""
         text = self.typed.strip()
         if not text or text == self.original.strip():
+            self._settle()
             self.dismiss(None)
             return
         refused = self.save(text)
         if refused is not None:
             self.query_one("#note-help", Static).update(self.t("app.error", message=refused))
             return
+        self._settle()
         self.dismiss(text)
 
     def action_leave(self) -> None:
         """Leave; when the text was changed, only at the second Esc."""
         if self.typed.strip() == self.original.strip() or self._leaving:
+            self._settle()
             self.dismiss(None)
             return
         self._leaving = True
         self.query_one("#note-help", Static).update(self.t("note.unsaved"))
+
+    def _settle(self) -> None:
+        """The note was written, or left on purpose: no draft of it is kept any more."""
+        self._settled = True
+        if not self.session.remote:
+            from meneur.play import drafts
+
+            drafts.forget(self.session.campaign.directory)
+
+    def keep_draft(self) -> None:
+        """Keep what was typed and not written (the app must stop: its terminal closed,
+        it was told to end), to offer it back at the next start. A connection's editor
+        keeps nothing on the server."""
+        if self._settled or self.session.remote:
+            return
+        if self.latest.strip() == self.original.strip():
+            return
+        from meneur.play import drafts
+
+        drafts.keep(self.session.campaign.directory, drafts.Draft(self.latest, self.edits))
+        self._settled = True
+
+    def on_unmount(self) -> None:
+        # The app ended with the editor open (ctrl+q, a signal): nothing typed is lost.
+        self.keep_draft()

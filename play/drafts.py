@@ -1,0 +1,67 @@
+"""A note typed in the editor and not yet written when the app had to stop (the terminal
+closed, the process was told to end): kept in the user data directory, beside the
+settings, and offered back the next time the app opens that campaign. One draft a
+campaign, kept until it is written or dropped on purpose."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from meneur.content.toml_reader import TomlError, loads
+from meneur.saves.atomic import LEFTOVER_AGE, atomic_write, remove_leftovers
+from meneur.saves.locations import data_dir
+
+DRAFTS = "drafts"
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A note not yet written: its text, and the entry it rewrites (None: a new note)."""
+
+    text: str
+    edits: int | None = None
+
+
+def _path(campaign: Path) -> Path:
+    name = hashlib.sha256(str(Path(campaign).resolve()).encode()).hexdigest()[:16]
+    return data_dir() / DRAFTS / f"{name}.toml"
+
+
+def keep(campaign: Path, draft: Draft) -> bool:
+    """Keep ``draft`` for ``campaign`` (replacing one kept before); False when it could
+    not be written (a full or read-only data directory)."""
+    import tomli_w
+
+    table: dict[str, object] = {"campaign": str(Path(campaign).resolve()), "text": draft.text}
+    if draft.edits is not None:
+        table["edits"] = draft.edits
+    path = _path(campaign)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(path.parent, older_than=LEFTOVER_AGE)
+        atomic_write(path, tomli_w.dumps(table).encode("utf-8"))
+    except OSError:
+        return False
+    return True
+
+
+def kept(campaign: Path) -> Draft | None:
+    """The draft kept for ``campaign``; None when there is none (or it cannot be read: a
+    draft is no reason not to start). It stays kept until :func:`forget`."""
+    try:
+        table = loads(_path(campaign).read_text(encoding="utf-8"))
+    except (OSError, TomlError, UnicodeDecodeError):
+        return None
+    text, edits = table.get("text"), table.get("edits")
+    if table.get("campaign") != str(Path(campaign).resolve()) or not isinstance(text, str):
+        return None
+    return Draft(text, edits if isinstance(edits, int) and not isinstance(edits, bool) else None)
+
+
+def forget(campaign: Path) -> None:
+    """Forget the draft kept for ``campaign`` (written at last, or dropped on purpose)."""
+    with contextlib.suppress(OSError):
+        _path(campaign).unlink()
