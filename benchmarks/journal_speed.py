@@ -30,15 +30,43 @@ from meneur.saves.journal import CHUNK_SIZE, Entry, chunk_header, chunk_name, en
 START = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=1)))
 
 
-def fill(directory: Path, count: int) -> None:
+def every_system_rolls() -> list[dict[str, object]]:
+    """A roll of every system's tests, and of the oracles and dice every campaign has, as
+    the journal keeps them (each reproducible from its seed)."""
+    from meneur.core import expressions, oracles
+    from meneur.core.cosmos import rules as cosmos
+    from meneur.core.spherier import rules as spherier
+    from meneur.core.systemj import rules as systemj
+    from meneur.core.systems import roller
+    from meneur.core.traits import rules as traits
+
+    skill = spherier.Skill(mastery=3, limit=2, name="Dressage")
+    tests: list[object] = [
+        resolution.ResolutionTest(score=3),
+        cosmos.CosmosTest(threshold=55, karma=-2),
+        traits.TraitTest(dice=4, difficulty=4, need=2),
+        spherier.SkillTest(engine=spherier.Engine("d6"), skill=skill, dd=2),
+        systemj.SystemjTest(value=55, modifier=10),
+        oracles.YesNoQuestion(3, "La porte cède ?"),
+        expressions.DiceInputs("4d6kh3+1d4"),
+    ]
+    return [
+        roll_to_data(roll_seeded(roller(type(test)), test, seed))
+        for seed, test in enumerate(tests, start=1)
+    ]
+
+
+def fill(directory: Path, count: int, *, every_system: bool = False) -> None:
     """A campaign whose journal holds ``count`` entries: two rolls for each note (one
-    labelled, one worded when read)."""
+    labelled, one worded when read); with ``every_system``, the rolls go round every
+    system's tests instead of Résoudre une action's alone."""
     Campaign.create(directory, system="resolution", name=f"{count} entries").close()
     record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1)
-    roll = roll_to_data(record)
+    rolls = every_system_rolls() if every_system else [roll_to_data(record)]
     chunk: list[str] = []
     for ident in range(1, count + 1):
         time_ = START + timedelta(minutes=ident)
+        roll = rolls[ident % len(rolls)]
         if ident % 3 == 1:
             entry = Entry(ident, time_, "roll", f"Escalader le mur {ident}", roll=roll)
         elif ident % 3 == 2:  # no words of its own: what it tested is said when read

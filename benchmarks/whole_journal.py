@@ -6,6 +6,8 @@ whole, journal/checked.toml), ``export`` ≤ 0.2 × tomllib, ``check`` ≤ 0.1 �
 ``journal --json`` ≤ 0.2 ×, ``check --verify-rolls`` ≤ 0.35 ×, each ≤ 150 MB. A journal
 written before meneur sealed its chunks (no checked.toml) is read by every read-only
 command without a byte rewritten and within the same memory; the first write seals it.
+So is one whose campaign.toml lags behind the whole journal (issue 40: 442 MB before it
+was caught up a chunk at a time). The journal's rolls go round every system's tests.
 Also measured: the app's journal at that length — Home to the first entry, scrolling
 back, and a search run in a worker (the interface's longest pause while it runs, and
 when the first and last results show).
@@ -19,6 +21,7 @@ import argparse
 import asyncio
 import itertools
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -32,7 +35,7 @@ import sys
 from pathlib import Path
 from journal_speed import fill
 from meneur.saves.campaign import Campaign
-fill(Path(sys.argv[1]), int(sys.argv[2]))
+fill(Path(sys.argv[1]), int(sys.argv[2]), every_system=True)
 # As meneur keeps a journal it writes: the first write seals the chunks read whole.
 with Campaign.open(Path(sys.argv[1])) as campaign:
     campaign.note("La partie reprend.")
@@ -116,15 +119,21 @@ def files_of(directory: Path) -> dict[str, tuple[int, int]]:
     }
 
 
-def measure(name: str, directory: Path, out: Path, runs: int, yardstick: float) -> None:
+def measure(
+    name: str, directory: Path, out: Path, runs: int, yardstick: float, *, timed: bool = True
+) -> None:
+    """Run a command ``runs`` times and say how it did against its goals (``timed``:
+    its time has a goal; a journal not yet caught up or sealed has only the memory's)."""
     words, goal = COMMANDS[name]
     timings = [run_command(words, directory, out) for _ in range(runs)]
     seconds = statistics.median(t for t, _ in timings)
     memory = max(m for _, m in timings)
     ratio = seconds / yardstick
-    verdict = "ok" if ratio <= goal and memory <= MEMORY_GOAL else "MISSED"
+    fast = ratio <= goal or not timed
+    verdict = "ok" if fast and memory <= MEMORY_GOAL else "MISSED"
+    aim = f"goal ≤ {goal}" if timed else "no time goal"
     print(
-        f"  {name:24} {seconds:5.2f} s = {ratio:.3f} × tomllib (goal ≤ {goal}),"
+        f"  {name:24} {seconds:5.2f} s = {ratio:.3f} × tomllib ({aim}),"
         f" peak {memory:3.0f} MB  {verdict}"
     )
 
@@ -180,6 +189,13 @@ async def app_figures(directory: Path) -> None:
     )
 
 
+def _applied(directory: Path) -> int:
+    """The last entry campaign.toml has caught up with."""
+    found = re.search(r"(?m)^journal_applied = (\d+)$", (directory / "campaign.toml").read_text())
+    assert found is not None
+    return int(found[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=100_000)
@@ -200,6 +216,15 @@ def main() -> None:
         unsealed = Path(folder) / "unsealed"
         shutil.copytree(sealed, unsealed)
         (unsealed / "journal" / "checked.toml").unlink()
+        # As a writer that died between the two left it, or an older meneur: campaign.toml
+        # behind every entry of its journal, which nothing has sealed either.
+        lagging = Path(folder) / "lagging"
+        shutil.copytree(unsealed, lagging)
+        state = lagging / "campaign.toml"
+        state.write_text(
+            re.sub(r"(?m)^journal_applied = \d+$", "journal_applied = 0", state.read_text())
+        )
+        assert _applied(lagging) == 0
         out = Path(folder) / "out"
         size = sum(p.stat().st_size for p in (sealed / "journal").iterdir()) / 1e6
         run_command(["check"], sealed, out)  # a first run writes the bytecode caches
@@ -223,6 +248,19 @@ def main() -> None:
         print(
             f"  the first write (meneur note): {seconds:.2f} s, peak {memory:.0f} MB;"
             f" sealed after it: {'yes' if sealed_now else 'NO'}"
+        )
+        print("lagging campaign.toml (behind its journal: an older meneur's, a writer that died),")
+        print("unsealed, read-only:")
+        before = files_of(lagging)
+        for name in COMMANDS:
+            measure(name, lagging, out, 1, yardstick, timed=False)
+        unchanged = files_of(lagging) == before
+        print(f"  files of the campaign unchanged by them: {'yes' if unchanged else 'NO'}")
+        seconds, memory = run_command(["note", "La nuit tombe."], lagging, out)
+        caught_up = _applied(lagging) == _applied(sealed)
+        print(
+            f"  the first write (meneur note): {seconds:.2f} s, peak {memory:.0f} MB;"
+            f" caught up after it: {'yes' if caught_up else 'NO'}"
         )
         if not options.no_app:
             asyncio.run(app_figures(sealed))

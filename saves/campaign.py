@@ -354,7 +354,9 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
         if not self.journal.last_id or self.journal.last_id <= applied:
             return False
         behind = False
-        for entry in self.journal.since(applied):
+        # Chunk by chunk: a campaign.toml far behind its journal (an older meneur's, a
+        # writer that died) is caught up holding one chunk at a time, not every entry.
+        for entry in self.journal.stream(applied + 1):
             if affects_state(entry):
                 self._absorb(entry)
                 behind = True

@@ -244,7 +244,11 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         shutil.rmtree(root, ignore_errors=True)
     if changed:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-        lines = ["the suite changed the real home (a test ran outside its own):", *changed]
+        lines = [
+            "the real home changed during the run (a test outside the suite's home, or"
+            " meneur used by hand meanwhile):",
+            *changed,
+        ]
         if reporter is not None:
             reporter.write_line("\n".join(lines), red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

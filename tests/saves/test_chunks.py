@@ -190,3 +190,38 @@ def test_the_json_journal_from_workers_is_one_document_in_order(campaign_dir: Pa
     shown = json.loads(cli("journal", str(campaign_dir), "--json", "--last", "100000").stdout)
     assert "id" not in shown["entries"][0]  # the audience never sees entry numbers
     assert len(shown["entries"]) < len(entries)  # the GM's unannounced secrets are not there
+
+
+def test_a_campaign_toml_behind_the_whole_journal_is_caught_up_a_chunk_at_a_time(
+    tmp_path: Path,
+) -> None:
+    """An older meneur's campaign.toml, or one a writer that died left behind: a reader
+    catches it up in memory holding a chunk at a time (its peak does not grow with the
+    journal), writes nothing, and reaches the state the journal makes."""
+    import shutil
+    import tracemalloc
+
+    peaks: dict[int, int] = {}
+    for chunks in (3, 12):
+        directory = varied(tmp_path / f"c{chunks}", chunks * CHUNK_SIZE)
+        # campaign.toml as it was before any entry: an older meneur's that never caught up.
+        fresh = tmp_path / f"fresh{chunks}"
+        Campaign.create(fresh, system="resolution", name="Vranberg").close()
+        shutil.copy2(fresh / "campaign.toml", directory / "campaign.toml")
+        (directory / "journal" / "checked.toml").unlink(missing_ok=True)
+        writer = tmp_path / f"writer{chunks}"
+        shutil.copytree(directory, writer)
+        with Campaign.open(writer) as caught_up_by_a_writer:  # catches up, and writes it
+            expected = caught_up_by_a_writer.state
+        before = {p: p.read_bytes() for p in directory.rglob("*") if p.is_file()}
+        tracemalloc.start()
+        try:
+            with Campaign.open(directory, write=False) as lagging:
+                caught_up = lagging.state
+            peaks[chunks] = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert expected["journal_applied"] > (chunks - 1) * CHUNK_SIZE  # caught up, far
+        assert caught_up == expected
+        assert {p: p.read_bytes() for p in directory.rglob("*") if p.is_file()} == before
+    assert peaks[12] < 1.5 * peaks[3], peaks  # four times the journal, not four times the peak
