@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Collapsible, Input, SelectionList, Static
+from textual.widgets import Button, Collapsible, SelectionList, Static
 
 from meneur.content import term
 from meneur.content.cosmos import element_table
@@ -17,6 +17,7 @@ from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
+from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.number_field import NumberField
 from meneur.tui.widgets.tick import Tick
 from meneur.tui.widgets.ticklist import TickList
@@ -99,7 +100,7 @@ class CosmosPanel(CosmosRound):
             with Collapsible(title=self.t("grid.title"), collapsed=True, id="grid"):
                 yield Static("", id="grid-around", classes="summary")
                 with Horizontal(classes="fields"):
-                    yield Input(placeholder=self.t("grid.square"), id="grid-square")
+                    yield TextField(placeholder=self.t("grid.square"), id="grid-square")
                     yield ActionButton(self.t("grid.move"), id="grid-move")
                     yield ActionButton(self.t("grid.place"), id="grid-place")
         if self.session.options.get("endurance"):
