@@ -409,7 +409,12 @@ def _run_command(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: bad input is one line on stderr and exit status 2, never a traceback."""
     try:
-        return run(argv)
+        status = run(argv)
+        # What is still buffered is written now, where a reader gone away is caught
+        # below: at exit, Python would say "Exception ignored" and end with status 120
+        # (stdout is buffered when PYTHONUNBUFFERED is not set).
+        sys.stdout.flush()
+        return status
     except BrokenPipeError:
         # The reader went away (``meneur … | head``): nothing left to say to it. What is
         # still buffered would fail again at exit, so stdout now goes nowhere.

@@ -33,7 +33,11 @@ def _spherier_options(parser: Parser, rolling: bool) -> None:
     parser.add_argument(
         "--dd", metavar="DD", help="a number or facile, moyenne, difficile, tres-difficile"
     )
-    parser.add_argument("--notation", metavar="'[Dressage](2)'", help="a test notation")
+    # Not the notation itself as the metavar: argparse before Python 3.11.5 drops its
+    # parentheses when it wraps the usage line, so the reference read differently.
+    parser.add_argument(
+        "--notation", metavar="NOTATION", help="a test notation, like '[Dressage](2)'"
+    )
     parser.add_argument(
         "--bonus", type=_whole_number(), default=0, metavar="B", help="a bonus to the test"
     )
