@@ -269,10 +269,25 @@ def kind_of(inputs_type: type) -> str:
     """The kind of a class of inputs or records: ``module.Class``, the module named as
     journals name it (a system's :attr:`System.modules`, else its path under
     meneur.core, else its full path)."""
+    known = _KINDS.get(inputs_type)
+    if known is not None:
+        return known
     module = inputs_type.__module__
     short = _short_name(module) or module.removeprefix(f"{_CORE}.")
-    return f"{short}.{inputs_type.__qualname__}"
+    kind = f"{short}.{inputs_type.__qualname__}"
+    if module.startswith(f"{_CORE}."):
+        # meneur's own classes name the same kind for ever: a long journal's replay asks
+        # once per roll. (Another package's waits on its record, which may come later.)
+        _KINDS[inputs_type] = kind
+    return kind
 
+
+_KINDS: dict[type, str] = {}
+"""The kinds of meneur's own classes of inputs, once asked."""
+
+
+_OWNERS: dict[str, System] = {}
+"""The built-in system of each kind asked about (every journal line asks)."""
 
 _OLD_MODULES = {"mutations": "cosmos", "genes": "cosmos"}
 """The modules journals name without their system's key in front (written before each
@@ -291,8 +306,12 @@ def _owner(kind: str) -> System | None:
     """The system whose tests include ``kind``, if any."""
     if kind in COMMON_KINDS:
         return None
+    owner = _OWNERS.get(kind)
+    if owner is not None:
+        return owner
     guessed = _guess(kind.rpartition(".")[0])
     if guessed is not None and kind in guessed.kinds:
+        _OWNERS[kind] = guessed  # a built-in system's kinds are its own for ever
         return guessed
     for record in list(_SYSTEMS.values()):
         if kind in record.kinds:
