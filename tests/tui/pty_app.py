@@ -13,6 +13,7 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pyte
@@ -62,11 +63,17 @@ class AppTerminal:
 
     def wait_for(self, text: str, timeout: float = PATIENCE) -> None:
         """Read until ``text`` is on the screen."""
+        self.wait_until(lambda screen: text in screen, f"{text!r} shown", timeout)
+
+    def wait_until(
+        self, shows: Callable[[str], bool], what: str, timeout: float = PATIENCE
+    ) -> None:
+        """Read until the screen ``shows`` what is waited for (``what``, said if never)."""
         end = time.monotonic() + timeout
-        while text not in self.text():
-            assert time.monotonic() < end, f"{text!r} never shown:\n{self.text()}"
+        while not shows(self.text()):
+            assert time.monotonic() < end, f"never {what}:\n{self.text()}"
             if not self.read(0.1):
-                assert text in self.text(), f"the app ended first:\n{self.text()}"
+                assert shows(self.text()), f"the app ended first:\n{self.text()}"
 
     def type(self, data: bytes, chunk: int = 4096) -> None:
         """Write ``data`` as a terminal writes typed text, ``chunk`` bytes at a time,

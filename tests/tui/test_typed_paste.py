@@ -75,8 +75,11 @@ def test_lines_typed_into_the_command_line_are_shown_and_nothing_is_written(
         folder = data / "campaigns" / "default"
         with Campaign.open(folder, write=False) as campaign:
             before = campaign.journal.last_id
+        terminal.wait_for("r Roll")  # the footer drawn, offering a roll
         terminal.type(b":")
-        terminal.read(0.2)  # (a person's next key comes later than this one)
+        # The command line has the focus (the footer no longer offers a roll) before the
+        # burst: typed in the same read, ":" would be part of the paste.
+        terminal.wait_until(lambda screen: "r Roll" not in screen, "the command line focused")
         terminal.type(b"2d6\rnote one\rnote two\r")
         terminal.wait_for("Pasted: 3 lines (22 characters)")
         assert "note one" in terminal.text()
