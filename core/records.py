@@ -169,6 +169,19 @@ def _join(where: str, key: object) -> str:
 
 
 def _convert(kind: Any, value: object, where: str) -> object:
+    # The plain types first: most of a record's fields are, and they need no origin.
+    if kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{where}: expected a whole number, not {value!r}")
+        return value
+    if kind is str:
+        if not isinstance(value, str):
+            raise RulesError(f"{where}: expected text, not {value!r}")
+        return value
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise RulesError(f"{where}: expected true or false, not {value!r}")
+        return value
     origin = typing.get_origin(kind)
     if kind is Any or kind is object:
         return value
@@ -199,18 +212,6 @@ def _convert(kind: Any, value: object, where: str) -> object:
             raise RulesError(f"{where}: expected one of {choices}, not {value!r}") from None
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return from_data(kind, value, where)
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise RulesError(f"{where}: expected true or false, not {value!r}")
-        return value
-    if kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{where}: expected a whole number, not {value!r}")
-        return value
-    if kind is str:
-        if not isinstance(value, str):
-            raise RulesError(f"{where}: expected text, not {value!r}")
-        return value
     raise RulesError(f"{where}: cannot read a value of type {kind!r}")
 
 

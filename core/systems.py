@@ -351,6 +351,9 @@ def class_of(kind: str) -> type:
     Raises:
         RulesError: for a kind naming no known class.
     """
+    known = _CLASSES.get(kind)
+    if known is not None:
+        return known
     module, _, name = kind.rpartition(".")
     path = _module_path(module)
     try:
@@ -359,7 +362,13 @@ def class_of(kind: str) -> type:
         raise RulesError(f"no rules are known for kind {kind}") from None
     if not isinstance(found, type):
         raise RulesError(f"no rules are known for kind {kind}")
+    if path.startswith(f"{_CORE}."):
+        _CLASSES[kind] = found  # meneur's own: every roll of a long journal asks
     return found
+
+
+_CLASSES: dict[str, type] = {}
+"""The classes of meneur's own kinds, once found."""
 
 
 def _module_path(short: str) -> str:
