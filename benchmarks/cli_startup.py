@@ -15,8 +15,13 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+# A benchmark never writes into the person's own meneur (the campaign used last, the
+# settings): its commands keep their data in a folder of their own.
+os.environ.setdefault("MENEUR_DATA_DIR", tempfile.mkdtemp(prefix="meneur-bench-"))
 
 BIN = Path(sys.executable).parent
 # As on a player's machine, Python keeps the compiled bytecode of meneur's modules; some

@@ -21,6 +21,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+# A benchmark never writes into the person's own meneur (the campaign used last, the
+# settings): its commands keep their data in a folder of their own.
+os.environ.setdefault("MENEUR_DATA_DIR", tempfile.mkdtemp(prefix="meneur-bench-"))
+
 ONE = textwrap.dedent(
     """
     import contextlib, io, os, sys, time

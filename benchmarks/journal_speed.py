@@ -14,6 +14,7 @@ measured goes through ``Campaign`` as usual.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -26,6 +27,10 @@ from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.saves.campaign import Campaign, roll_to_data
 from meneur.saves.journal import CHUNK_SIZE, Entry, chunk_header, chunk_name, entry_block
+
+# A benchmark never writes into the person's own meneur (the campaign used last, the
+# settings): its commands keep their data in a folder of their own.
+os.environ.setdefault("MENEUR_DATA_DIR", tempfile.mkdtemp(prefix="meneur-bench-"))
 
 START = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=1)))
 

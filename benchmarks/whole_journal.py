@@ -30,6 +30,10 @@ import tempfile
 import time
 from pathlib import Path
 
+# A benchmark never writes into the person's own meneur (the campaign used last, the
+# settings): its commands keep their data in a folder of their own.
+os.environ.setdefault("MENEUR_DATA_DIR", tempfile.mkdtemp(prefix="meneur-bench-"))
+
 BUILD = """
 import sys
 from pathlib import Path
