@@ -7,9 +7,7 @@ killed, it plays the next connections itself."""
 from __future__ import annotations
 
 import os
-import pty
 import re
-import select
 import shutil
 import signal
 import subprocess
@@ -17,10 +15,10 @@ import sys
 import time
 from pathlib import Path
 
-import pyte
 import pytest
 
 from meneur.saves.campaign import Campaign
+from tests.pty_terminal import PtyTerminal
 from tests.waiting import PATIENCE, STEP
 
 from .seated import Table, make_table
@@ -55,48 +53,11 @@ def start_server(table: Table, *options: str, port: int = 0) -> tuple[subprocess
     return server, int(announced[1])
 
 
-class Terminal:
-    """``ssh`` in a pseudo-terminal of 120×36, its screen drawn by pyte."""
+class Terminal(PtyTerminal):
+    """``ssh`` in a pseudo-terminal of 120×36, in French."""
 
     def __init__(self, args: list[str]) -> None:
-        self.screen = pyte.Screen(120, 36)
-        self.stream = pyte.ByteStream(self.screen)
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child: ssh in the terminal
-            os.environ["TERM"] = "xterm-256color"
-            os.environ["LANG"] = "fr_FR.UTF-8"
-            os.execvp("ssh", ["ssh", *args])
-        import fcntl
-        import struct
-        import termios
-
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
-        self.said = b""
-
-    def read(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.fd], [], [], 0.05)
-            if ready:
-                try:
-                    data = os.read(self.fd, 65536)
-                except OSError:
-                    return
-                if not data:
-                    return
-                self.said += data
-                self.stream.feed(data)
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def wait_for(self, text: str, timeout: float = PATIENCE) -> None:
-        end = time.monotonic() + timeout
-        while text not in self.text():
-            assert time.monotonic() < end, (
-                f"{text!r} never shown:\n{self.text()}\n{self.said[-500:]!r}"
-            )
-            self.read(0.1)
+        super().__init__(["ssh", *args], {"TERM": "xterm-256color", "LANG": "fr_FR.UTF-8"})
 
     def send(self, data: str) -> None:
         os.write(self.fd, data.encode())
