@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from meneur.content.toml_reader import TomlError, loads
-from meneur.saves.atomic import LEFTOVER_AGE, atomic_write, remove_leftovers
+from meneur.saves import locations
 from meneur.saves.locations import data_dir
 
 DRAFTS = "drafts"
@@ -25,9 +25,14 @@ class Draft:
     edits: int | None = None
 
 
+def _name(campaign: Path) -> str:
+    """Where ``campaign``'s draft is kept, under the data directory."""
+    digest = hashlib.sha256(str(Path(campaign).resolve()).encode()).hexdigest()[:16]
+    return f"{DRAFTS}/{digest}.toml"
+
+
 def _path(campaign: Path) -> Path:
-    name = hashlib.sha256(str(Path(campaign).resolve()).encode()).hexdigest()[:16]
-    return data_dir() / DRAFTS / f"{name}.toml"
+    return data_dir() / _name(campaign)
 
 
 def keep(campaign: Path, draft: Draft) -> bool:
@@ -38,14 +43,7 @@ def keep(campaign: Path, draft: Draft) -> bool:
     table: dict[str, object] = {"campaign": str(Path(campaign).resolve()), "text": draft.text}
     if draft.edits is not None:
         table["edits"] = draft.edits
-    path = _path(campaign)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_leftovers(path.parent, older_than=LEFTOVER_AGE)
-        atomic_write(path, tomli_w.dumps(table).encode("utf-8"))
-    except OSError:
-        return False
-    return True
+    return locations.keep(_name(campaign), tomli_w.dumps(table).encode("utf-8"))
 
 
 def kept(campaign: Path) -> Draft | None:

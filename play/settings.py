@@ -3,12 +3,10 @@ directory: the same for the app, `meneur watch` and the servers."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from meneur.content.toml_reader import TomlError, loads
-from meneur.saves.atomic import LEFTOVER_AGE, atomic_write, remove_leftovers
-from meneur.saves.locations import data_dir
+from meneur.saves.locations import data_dir, keep
 
 SETTINGS_FILE = "settings.toml"
 
@@ -25,11 +23,7 @@ def save(**values: Any) -> None:
     """Remember ``values`` beside the other settings."""
     settings = load()
     settings.update(values)
-    directory = data_dir()
     import tomli_w  # only to write: opening a campaign does not pay for it
 
     # A setting not remembered is no loss worth a message (a full or read-only disk).
-    with contextlib.suppress(OSError):
-        directory.mkdir(parents=True, exist_ok=True)
-        remove_leftovers(directory, older_than=LEFTOVER_AGE)
-        atomic_write(directory / SETTINGS_FILE, tomli_w.dumps(settings).encode("utf-8"))
+    keep(SETTINGS_FILE, tomli_w.dumps(settings).encode("utf-8"))

@@ -7,7 +7,6 @@ reopen it.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 
@@ -74,7 +73,19 @@ def remember(campaign: Path) -> None:
             return  # already the one: every start would otherwise write and sync it again
     except OSError:
         pass
-    with contextlib.suppress(OSError):
-        directory.mkdir(parents=True, exist_ok=True)
-        remove_leftovers(directory, older_than=LEFTOVER_AGE)
-        atomic_write(directory / CURRENT_FILE, content)
+    keep(CURRENT_FILE, content)
+
+
+def keep(name: str, content: bytes) -> bool:
+    """Write ``content`` as ``name`` (a path under the data directory), atomically, if
+    the data directory can be written; whether it was. What meneur keeps there (the
+    campaign used last, settings, a note's draft) is never worth failing for: a full or
+    read-only data directory never stops a campaign from being written elsewhere."""
+    path = data_dir() / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(path.parent, older_than=LEFTOVER_AGE)
+        atomic_write(path, content)
+    except OSError:
+        return False
+    return True
