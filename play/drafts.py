@@ -6,7 +6,7 @@ campaign, kept until it is written or dropped on purpose."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,8 +27,19 @@ class Draft:
 
 def _name(campaign: Path) -> str:
     """Where ``campaign``'s draft is kept, under the data directory."""
+    import hashlib  # only once there is a draft: the app's start looks first (_any)
+
     digest = hashlib.sha256(str(Path(campaign).resolve()).encode()).hexdigest()[:16]
     return f"{DRAFTS}/{digest}.toml"
+
+
+def _any() -> bool:
+    """Whether any draft is kept: at every start and every note written, most often
+    none is, and a look at the folder costs less than naming the campaign's."""
+    try:
+        return bool(os.listdir(data_dir() / DRAFTS))
+    except OSError:
+        return False
 
 
 def _path(campaign: Path) -> Path:
@@ -49,6 +60,8 @@ def keep(campaign: Path, draft: Draft) -> bool:
 def kept(campaign: Path) -> Draft | None:
     """The draft kept for ``campaign``; None when there is none (or it cannot be read: a
     draft is no reason not to start). It stays kept until :func:`forget`."""
+    if not _any():
+        return None
     try:
         table = loads(_path(campaign).read_text(encoding="utf-8"))
     except (OSError, TomlError, UnicodeDecodeError):
@@ -61,5 +74,7 @@ def kept(campaign: Path) -> Draft | None:
 
 def forget(campaign: Path) -> None:
     """Forget the draft kept for ``campaign`` (written at last, or dropped on purpose)."""
+    if not _any():
+        return
     with contextlib.suppress(OSError):
         _path(campaign).unlink()
