@@ -8,8 +8,8 @@ into a one-line field became a row of notes, each Enter submitting the line befo
 
 Nobody types sixteen keys within one read of the terminal: the keys one read brings
 (:func:`coalesce`) are one paste past :data:`BURST` of them. The drivers that read a
-terminal group them so — the local terminal's (:class:`TerminalDriver`) and an SSH seat's
-(``meneur.serve.channel_driver``) — and the text fields take a paste whole
+terminal group them so — the local terminal's (``meneur.tui.terminal_driver``) and an SSH
+seat's (``meneur.serve.channel_driver``) — and the text fields take a paste whole
 (``meneur.tui.widgets.line_input``: one with a line break is shown and confirmed first).
 """
 

@@ -40,11 +40,8 @@ class TextField(Input):
         event.prevent_default()  # Input's own handler keeps the first line only
         text = event.text.rstrip("\r\n")
         if "\n" not in text and "\r" not in text:
-            if text:
-                if self.selection.is_empty:
-                    self.insert_text_at_cursor(text)
-                else:
-                    self.replace(text, *self.selection)
+            if text:  # one line: put in (or over the selection) by Input's own paste
+                super()._on_paste(events.Paste(text))
             return
         from meneur.tui.screens.dialogs import PasteDialog, one_line
 
