@@ -26,6 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+
 sys.path.insert(0, str(Path(__file__).parent))
 from tui_speed import _cpu_time, launch, wait_for
 
@@ -44,7 +47,7 @@ def follow_latency(folder: Path, samples: int, idle: float) -> None:
         delays = []
         for i in range(samples):
             marker = f"Repère{i:03d}"
-            writer.note(marker)  # acknowledged: on disk when this returns
+            act.note(writer, GM_SEAT, marker)  # acknowledged: on disk when this returns
             acknowledged = time.perf_counter()
             delays.append(wait_for(fd, marker.encode(), timeout=10) - acknowledged)
             time.sleep(0.137)  # not in step with the app's polling
@@ -87,7 +90,7 @@ def catch_up_cost(folder: Path) -> None:
         follower = Campaign.open(directory, write=False)
         times = []
         for i in range(25):
-            writer.note(f"new {i}")
+            act.note(writer, GM_SEAT, f"new {i}")
             started = time.perf_counter()
             assert len(follower.sync().entries) == 1
             times.append(time.perf_counter() - started)

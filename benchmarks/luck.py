@@ -23,7 +23,10 @@ from whole_journal import parse_seconds, run_command
 
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.records import roll_seeded
-from meneur.saves.campaign import Campaign, roll_to_data
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import roll_to_data
 from meneur.saves.journal import CHUNK_SIZE, Entry, chunk_header, chunk_name, entry_block
 
 # A benchmark never writes into the person's own meneur (the campaign used last, the
@@ -40,7 +43,9 @@ def fill(directory: Path, count: int) -> None:
     """A Great Cosmos campaign of ``count`` entries: two tests for each note."""
     with Campaign.create(directory, system="cosmos", name=f"{count} entries") as campaign:
         for ident in CHARACTERS:
-            campaign.set(("characters", ident), {"name": ident.title(), "sheet": {}})
+            act.set_value(
+                campaign, GM_SEAT, ("characters", ident), {"name": ident.title(), "sheet": {}}
+            )
     first = Campaign.open(directory).journal.last_id + 1
     rolls = [
         roll_to_data(roll_seeded(cosmos.roll, cosmos.CosmosTest(threshold=t), seed))
@@ -64,7 +69,7 @@ def fill(directory: Path, count: int) -> None:
             chunk, number = [], number + 1
     # As meneur keeps a journal it writes: the first write seals the chunks read whole.
     with Campaign.open(directory) as campaign:
-        campaign.note("La partie reprend.")
+        act.note(campaign, GM_SEAT, "La partie reprend.")
 
 
 def main() -> None:

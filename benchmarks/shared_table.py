@@ -39,6 +39,9 @@ from typing import Any
 import asyncssh
 import pyte
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
 
@@ -69,7 +72,12 @@ def make_table(root: Path, players: int) -> tuple[Path, list[asyncssh.SSHKey]]:
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(players)]
     for n in range(players):
         sheet = {"elements": {"Épée": 2}}
-        campaign.set(("characters", f"c{n}"), {"name": f"Perso{n}", "kind": "pc", "sheet": sheet})
+        act.set_value(
+            campaign,
+            GM_SEAT,
+            ("characters", f"c{n}"),
+            {"name": f"Perso{n}", "kind": "pc", "sheet": sheet},
+        )
     campaign.close()
 
     def seat(document: dict[str, Any]) -> None:

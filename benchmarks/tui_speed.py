@@ -31,6 +31,9 @@ import termios
 import time
 from pathlib import Path
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+
 MINIMAL = """
 from textual.app import App
 from textual.widgets import Static
@@ -125,11 +128,11 @@ def fill_journal(folder: str, entries: int) -> bytes:
         if number % 3:
             test = resolution.ResolutionTest(score=rng.randint(1, 5))
             record = roll_seeded(resolution.roll, test, number)
-            campaign.record_roll(record, f"Razors — test {number}")
+            act.roll(campaign, GM_SEAT, record, f"Razors — test {number}")
         else:
-            campaign.note(f"Note {number}: the caravan reaches the pass at dusk.")
+            act.note(campaign, GM_SEAT, f"Note {number}: the caravan reaches the pass at dusk.")
     last = "Fin du journal de test"
-    campaign.note(last)
+    act.note(campaign, GM_SEAT, last)
     campaign.close()
     return last.encode()
 

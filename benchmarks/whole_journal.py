@@ -42,7 +42,7 @@ from meneur.saves.campaign import Campaign
 fill(Path(sys.argv[1]), int(sys.argv[2]), every_system=True)
 # As meneur keeps a journal it writes: the first write seals the chunks read whole.
 with Campaign.open(Path(sys.argv[1])) as campaign:
-    campaign.note("La partie reprend.")
+    act.note(campaign, GM_SEAT, "La partie reprend.")
 """
 
 COMMANDS = {

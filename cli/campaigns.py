@@ -164,12 +164,15 @@ def _value(text: str) -> object:
 
 def run_note(args: argparse.Namespace) -> str:
     """``meneur note [DIR] TEXT``, or rewrite a note with ``--edit ID``."""
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
     directory, (text,) = _split("note", args.words, 1)
     with _open(directory) as campaign:
         if args.edit is not None:
-            entry = campaign.edit_note(args.edit, text)
+            entry = act.edit_note(campaign, GM_SEAT, args.edit, text)
         else:
-            entry = campaign.note(text, game_time=args.at, secrecy=_secrecy(args))
+            entry = act.note(campaign, GM_SEAT, text, game_time=args.at, secrecy=_secrecy(args))
     return f"#{entry.id} {entry.text}"
 
 
@@ -183,12 +186,15 @@ def tension_of(state: Any) -> int:
 def run_mark(args: argparse.Namespace) -> str:
     """``meneur session|scene [DIR] TITLE``; a scene with ``--test`` is followed by the
     scene test at the campaign's tension (solo play)."""
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
     directory, (title,) = _split(args.command, args.words, 1)
     testing = getattr(args, "test", False)
     with _open(directory) as campaign:
         if testing:
             _solo_on(campaign, "meneur scene --test")
-        entry = campaign.mark(args.command, title, game_time=args.at)
+        entry = act.mark(campaign, GM_SEAT, args.command, title, game_time=args.at)
         said = f"#{entry.id} {args.command} : {entry.text}"
         if not testing:
             return said
@@ -201,8 +207,13 @@ def run_mark(args: argparse.Namespace) -> str:
         seed = campaign_seed(args, campaign)
         test = solo.SceneTest(tension=tension_of(campaign.state), scene=title)
         record = roll_seeded(solo.roll_scene, test, seed)
-        rolled = campaign.record_roll(
-            record, _term("system.scene"), game_time=args.at, chosen_seed=args.seed is not None
+        rolled = act.roll(
+            campaign,
+            GM_SEAT,
+            record,
+            _term("system.scene"),
+            game_time=args.at,
+            chosen_seed=args.seed is not None,
         )
     return f"{said}\n{render_roll(record)}\njournal : entrée (entry) #{rolled.id}"
 
@@ -233,6 +244,9 @@ def run_tension(args: argparse.Namespace) -> str:
     Raises:
         UsageError: for more than two words, or a value that is none of these.
     """
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
     words = list(args.words)
     if len(words) > 2:
         raise UsageError("meneur tension", "expected [DIR] [VALUE]")
@@ -255,8 +269,10 @@ def run_tension(args: argparse.Namespace) -> str:
             return before + TENSION_WORDS[value] if value in TENSION_WORDS else int(value)
 
         try:
-            entry = campaign.append(
-                "change", move_tension(change, lambda before, after: f"Tension {before} → {after}")
+            entry = act.change(
+                campaign,
+                GM_SEAT,
+                move_tension(change, lambda before, after: f"Tension {before} → {after}"),
             )
         except RulesError as error:
             raise UsageError("meneur tension", str(error)) from None
@@ -271,6 +287,8 @@ def run_scene_end(args: argparse.Namespace) -> str:
         UsageError: for an answer other than yes or no.
     """
     from meneur.core.solo import tension_after_scene
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
 
     directory, (answer,) = _split("scene-end", args.words, 1)
     if answer.lower() not in ("yes", "no", "oui", "non"):
@@ -287,7 +305,7 @@ def run_scene_end(args: argparse.Namespace) -> str:
             lambda before: tension_after_scene(before, their_way),
             lambda before, after: f"Fin de scène, {said} : tension {before} → {after}",
         )
-        entry = campaign.append("change", plan)
+        entry = act.change(campaign, GM_SEAT, plan)
     return f"#{entry.id} {entry.text}"
 
 
@@ -302,26 +320,44 @@ def _path(key: str) -> tuple[str, ...]:
 
 def run_set(args: argparse.Namespace) -> str:
     """``meneur set [DIR] KEY VALUE``."""
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
     directory, (key, value) = _split("set", args.words, 2)
     with _open(directory) as campaign:
-        entry = campaign.set(_path(key), _value(value))
+        entry = act.set_value(campaign, GM_SEAT, _path(key), _value(value))
     return f"#{entry.id} {entry.text}"
 
 
 def run_unset(args: argparse.Namespace) -> str:
     """``meneur unset [DIR] KEY``."""
     from meneur.core.changes import MISSING
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
 
     directory, (key,) = _split("unset", args.words, 1)
     with _open(directory) as campaign:
-        entry = campaign.set(_path(key), MISSING)
+        entry = act.set_value(campaign, GM_SEAT, _path(key), MISSING)
     return f"#{entry.id} {entry.text}"
 
 
 def run_undo_redo(args: argparse.Namespace) -> str:
     """``meneur undo|redo [DIR]``."""
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
     with _open(_directory(args.directory)) as campaign:
-        entry = campaign.undo() if args.command == "undo" else campaign.redo()
+        entry = (
+            act.undo(
+                campaign,
+                GM_SEAT,
+            )
+            if args.command == "undo"
+            else act.redo(
+                campaign,
+                GM_SEAT,
+            )
+        )
     return f"#{entry.id} {entry.text}"
 
 
@@ -332,6 +368,9 @@ def run_time(args: argparse.Namespace) -> str:
     Raises:
         UsageError: for more than two words.
     """
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
     words = list(args.words)
     if len(words) > 2:
         raise UsageError("meneur time", "expected [DIR] [STEP]")
@@ -355,8 +394,8 @@ def run_time(args: argparse.Namespace) -> str:
 
     with _open(directory) as campaign:
         try:
-            entry = campaign.append(
-                "change", advance_time(step, f"Le temps passe ({step}) : {{time}}")
+            entry = act.change(
+                campaign, GM_SEAT, advance_time(step, f"Le temps passe ({step}) : {{time}}")
             )
         except RulesError as error:
             key = "options.chronoste" if error.message_key else "chronoste.minute"
@@ -610,6 +649,8 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         return make(None), None
     # Only with a campaign: a roll to print pays for nothing of the saves.
     from meneur.core.changes import Change, read
+    from meneur.core.table_rules import GM_SEAT, Seat
+    from meneur.play import act
     from meneur.play.errors import CampaignError
     from meneur.play.rolls import roll_words
 
@@ -642,7 +683,6 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         args.drawn_seed = campaign_seed(args, campaign, public=secrecy.visibility == "public")
         record = make(karma)
         if args.visibility is None and not args.announce:  # the GM's default for the kind
-            from meneur.core.table_rules import GM_SEAT, Seat
             from meneur.play.campaigns import Secrecy
             from meneur.play.secrecy import default_secrecy
 
@@ -663,7 +703,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             more, label = test.after_roll(args, campaign.state, label)
             changes += more
         text = roll_words(record, label)
-        entry = campaign.record_roll(
+        entry = act.roll(
+            campaign,
+            GM_SEAT,
             record,
             text,
             changes=changes,

@@ -33,7 +33,9 @@ def campaign_seed(args: argparse.Namespace, campaign: Any, *, public: bool = Tru
     the roll is public (meneur.core.fair_dice), else a fresh one."""
     if args.seed is not None:
         return int(args.seed)
-    drawn = campaign.next_draw() if public else None
+    from meneur.play import act
+
+    drawn = act.next_draw(campaign) if public else None
     return drawn if drawn is not None else new_seed()
 
 

@@ -21,6 +21,8 @@ def run_stats(args: argparse.Namespace) -> str | dict[str, Any]:
         CampaignError: when the campaign or a chunk cannot be read, or the mark refused.
     """
     from meneur.content.strings import default_language, strings
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
 
     t = strings(args.lang or default_language()).t
     directory = _directory(args.directory)
@@ -29,7 +31,7 @@ def run_stats(args: argparse.Namespace) -> str | dict[str, Any]:
         from meneur.play.reading import read_entry
 
         with _open(directory) as campaign:
-            entry = campaign.count_roll(mark, counted=args.count_again is not None)
+            entry = act.count_roll(campaign, GM_SEAT, mark, counted=args.count_again is not None)
             return read_entry(entry, campaign, t).text
     from meneur.play.recap import sessions
     from meneur.play.stats import stats

@@ -63,7 +63,10 @@ def _items(campaign: Campaign, name: str) -> tuple[StoryItem, ...]:
 
 def _written(campaign: Campaign, plan: Plan) -> str:
     """Write the entry ``plan`` makes, under the lock, and say it."""
-    entry = campaign.append("change", plan)
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
+    entry = act.change(campaign, GM_SEAT, plan)
     return f"#{entry.id} {entry.text}"
 
 
@@ -173,6 +176,8 @@ def _random(
     from meneur.content import term
     from meneur.core import story, tables
     from meneur.core.records import roll_seeded
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
 
     from .commands import campaign_seed
     from .text import render_roll
@@ -181,7 +186,7 @@ def _random(
     table = story.pick_table(items, f"random_{key}", title)
     seed = campaign_seed(args, campaign)
     record = roll_seeded(tables.roll, tables.TableQuery.of(table, (table,)), seed)
-    entry = campaign.record_roll(record, title, chosen_seed=args.seed is not None)
+    entry = act.roll(campaign, GM_SEAT, record, title, chosen_seed=args.seed is not None)
     return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
 
 
@@ -267,6 +272,8 @@ def _clock_text(moved: Moved) -> str:
 def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     from meneur.core import oracles
     from meneur.core.records import roll_seeded
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     from meneur.play import story as play
 
     from .commands import campaign_seed
@@ -279,7 +286,7 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     seed = campaign_seed(args, campaign, public=not tracker.get("gm"))
     record = roll_seeded(oracles.roll_yesno, question, seed)
     plan = play.move_tracker(ident, _clock_text, outcome=record.outcome or "")
-    entry = campaign.record_roll(record, plan, chosen_seed=args.seed is not None)
+    entry = act.roll(campaign, GM_SEAT, record, plan, chosen_seed=args.seed is not None)
     return f"{render_roll(record)}\n#{entry.id} {entry.text}"
 
 
@@ -335,13 +342,15 @@ def _progress_roll(
     track off the public draws: its entry is the GM's, by what it rolls on)."""
     from meneur.core.records import roll_seeded
     from meneur.core.solo import roll_progress
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
 
     from .commands import campaign_seed
     from .text import render_roll
 
     record = roll_seeded(roll_progress, test, campaign_seed(args, campaign, public=public))
     # No words of its own: the journal says what it rolled on in its reader's language.
-    entry = campaign.record_roll(record, "", chosen_seed=args.seed is not None)
+    entry = act.roll(campaign, GM_SEAT, record, "", chosen_seed=args.seed is not None)
     return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
 
 

@@ -12,17 +12,15 @@ here, so what they may touch of that floor is this list.
 
 from __future__ import annotations
 
-from meneur.saves.campaign import (
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import (
     PUBLIC,
-    Campaign,
     Clock,
     Plan,
     Secrecy,
     Update,
     default_author,
     local_now,
-    read_state,
-    summary,
 )
 from meneur.saves.locations import (
     current_campaign,
@@ -32,6 +30,7 @@ from meneur.saves.locations import (
     remember,
 )
 from meneur.saves.schema import option_choices, options_of
+from meneur.saves.state_files import read_state, summary
 
 __all__ = [
     "PUBLIC",

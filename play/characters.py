@@ -10,7 +10,7 @@ from typing import Any
 from meneur.core.changes import MISSING, Change, set_value
 from meneur.core.errors import RulesError
 from meneur.core.words import new_ident
-from meneur.saves.campaign import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned
 
 FALLBACK = "personnage"
 """A character's key when its name has no letter or digit to make one of."""

@@ -10,7 +10,7 @@ from typing import Any
 from meneur.core.changes import Change, read
 from meneur.core.chronoste import Calendar, advance, game_now, moment
 from meneur.core.errors import RulesError
-from meneur.saves.campaign import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned
 
 __all__ = ["advance_time", "game_now"]
 

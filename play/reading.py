@@ -358,7 +358,7 @@ def _outcome_odds(roll: Mapping[str, Any]) -> Mapping[str, Any]:
     """The exact odds of each outcome of a stored roll's inputs ({} when it has none)."""
     from meneur.core.errors import RulesError
     from meneur.core.systems import odds_function
-    from meneur.saves.campaign import roll_inputs
+    from meneur.saves.entry_parts import roll_inputs
     from meneur.saves.errors import CampaignError
 
     try:

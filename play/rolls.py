@@ -53,7 +53,7 @@ _WORDS_KEPT = 2048
 
 
 def _worded(roll: Mapping[str, Any], t: Translate) -> str:
-    from meneur.saves.campaign import roll_inputs
+    from meneur.saves.entry_parts import roll_inputs
     from meneur.saves.errors import CampaignError
 
     try:

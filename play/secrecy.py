@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meneur.core.table_rules import Seat
-from meneur.saves.campaign import PUBLIC, Secrecy
+from meneur.saves.entry_parts import PUBLIC, Secrecy
 from meneur.saves.state import secrecy as defaults
 
 

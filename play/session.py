@@ -17,11 +17,14 @@ from meneur.core.changes import Change
 from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
 from meneur.core.table_rules import GM_SEAT, Seat
-from meneur.saves.campaign import PUBLIC, Campaign, Clock, Said, Secrecy, local_now
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import PUBLIC, Clock, Said, Secrecy, local_now
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
 from meneur.saves.state import Options
 from meneur.saves.state import options as campaign_options
+
+from . import act
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
@@ -42,7 +45,9 @@ def create_default(directory: Path, words: Strings, clock: Clock = local_now) ->
     campaign = Campaign.create(
         directory, system="resolution", name=words.t("app.default_campaign"), clock=clock
     )
-    campaign.set(
+    act.set_value(
+        campaign,
+        GM_SEAT,
         ("characters", "razors"),
         SAMPLE_CHARACTER,
         words.t("app.joined", name=SAMPLE_CHARACTER["name"]),
@@ -114,10 +119,9 @@ class Session:
         """Who may see what this table writes next (the GM's app: public, or secret)."""
 
     def _seat_campaign(self, campaign: Campaign) -> None:
-        """The campaign writes as this screen's seat: the table's rules apply to it
-        (:mod:`meneur.core.table_rules`), and its entries and undos are this seat's."""
+        """The campaign writes as this screen's seat: its entries and undos are this
+        seat's (the table's rules apply to what it asks: :mod:`meneur.play.act`)."""
         campaign.lock_wait = LOCK_WAIT
-        campaign.seat = self.seat
         if self.seat.name is not None:
             campaign.author = self.seat.name
 
@@ -152,7 +156,7 @@ class Session:
         if system is not None and self.secrecy_for(system) != PUBLIC:
             public = False
         if public and not self.chosen and self.secrecy.visibility == "public":
-            drawn = self.campaign.next_draw()
+            drawn = act.next_draw(self.campaign)
             if drawn is not None:
                 return drawn
         return self.rng.getrandbits(63)
@@ -194,7 +198,9 @@ class Session:
             # A blind roll moves nothing its roller could read (karma on their sheet
             # would tell them the outcome): the GM reads its record and applies it.
             changes = ()
-        self.last_written = self.campaign.record_roll(
+        self.last_written = act.roll(
+            self.campaign,
+            self.seat,
             record,
             text,
             changes=changes,
@@ -257,7 +263,7 @@ class Session:
 
     def note(self, text: str) -> Entry:
         """Journal a note (saved at once), as secret as the table's mode says."""
-        return self.campaign.note(text, secrecy=self.secrecy)
+        return act.note(self.campaign, self.seat, text, secrecy=self.secrecy)
 
     def next_secrecy(self) -> Secrecy:
         """Go to the next secrecy mode: for the GM public, GM only (a blind roll), GM
@@ -275,7 +281,7 @@ class Session:
             CampaignError: when there is nothing to undo or redo, or it cannot be written.
         """
         campaign = self.campaign
-        entry = campaign.undo() if verb == "undo" else campaign.redo()
+        entry = act.undo(campaign, self.seat) if verb == "undo" else act.redo(campaign, self.seat)
         return entry, self.taken_back(entry)
 
     def undo_entry(self, entry_id: int) -> tuple[Entry, str]:
@@ -285,7 +291,7 @@ class Session:
         Raises:
             CampaignError: when it may not or cannot be undone (a refusal in words).
         """
-        entry = self.campaign.undo(entry_id)
+        entry = act.undo(self.campaign, self.seat, entry_id)
         return entry, self.taken_back(entry)
 
     def taken_back(self, entry: Entry) -> str:

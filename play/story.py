@@ -18,7 +18,8 @@ from meneur.core import story
 from meneur.core.changes import MISSING, Change, read, set_value
 from meneur.core.errors import RulesError
 from meneur.core.visibility import Viewer
-from meneur.saves.campaign import Campaign, Plan, Planned
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Plan, Planned
 from meneur.saves.state import Tracker, trackers
 
 

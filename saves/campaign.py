@@ -1,4 +1,5 @@
-"""An open campaign: its state, its journal, every change saved at once, undo and redo.
+"""An open campaign: its state and its journal, kept up with every process that writes
+it, and the one way to write it (:meth:`Campaign.work`, a unit of work).
 
 Any number of processes share one campaign. Each write takes the campaign's lock for
 just that write (see :mod:`.lock`), catches up with what others wrote since it last
@@ -13,162 +14,54 @@ is written), so catching up rolls that one forward if needed. A hand edit of
 campaign.toml is journaled as a change made outside meneur (so undo and the history stay
 true); an edit that cannot be read is reported and nothing is written over it.
 
-Why it is ~700 lines: the class keeps what every write passes through in one place —
-opening, the append that journals an entry with its changes and writes campaign.toml,
-a roll's record — and about a hundred lines of re-exports that other modules import from
-here. Its parts are mixins beside it: keeping up with other writers
-(:mod:`.campaign_sync`), what a write is checked against (:mod:`.campaign_checks`), the
-table's turns (:mod:`.campaign_turns`), the history (:mod:`.campaign_history`);
-campaign.toml as a file is :mod:`.state_files`, and what an entry carries beside its
-words (a roll's data, secrecy, a planned change) :mod:`.entry_parts`.
+What an entry means — a roll, a note, a turn, an undo — and who may write it are
+``meneur.play.act``'s: this class opens, reads, keeps up and writes. Beside it: the unit
+of work (:mod:`.work`), undo and redo (:mod:`.history`), campaign.toml as a file
+(:mod:`.state_files`), what an entry carries besides its words (:mod:`.entry_parts`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import os
 import shutil
-import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
-from meneur.content.own_files import NotOwnFile, check_own, read_own
-from meneur.core.changes import MISSING, Change, ChangeError
-from meneur.core.table_rules import GM_SEAT
+from meneur.content.own_files import NotOwnFile, check_own
+from meneur.core.changes import Change, ChangeError
 
 from .atomic import atomic_write
-from .campaign_checks import ChecksMixin
-from .campaign_history import HistoryMixin
-from .campaign_sync import SyncMixin
-from .campaign_turns import TurnsMixin
-from .entry_parts import (
-    DRAW_KEYS as DRAW_KEYS,
-)
-from .entry_parts import (
-    DRAWN as DRAWN,
-)
-from .entry_parts import (
-    ORACLE_SYSTEMS as ORACLE_SYSTEMS,
-)
-from .entry_parts import (
-    PUBLIC as PUBLIC,
-)
-from .entry_parts import (
-    STATE_FILE as STATE_FILE,
-)
-from .entry_parts import (  # their first home: other modules import them from here too
-    Clock as Clock,
-)
-from .entry_parts import (
-    Plan as Plan,
-)
-from .entry_parts import (
-    Planned as Planned,
-)
-from .entry_parts import (
-    Said as Said,
-)
-from .entry_parts import (
-    Secrecy as Secrecy,
-)
-from .entry_parts import (
-    Update as Update,
-)
-from .entry_parts import (
-    affects_state as affects_state,
-)
-from .entry_parts import (
-    default_author as default_author,
-)
-from .entry_parts import (
-    entry_kind as entry_kind,
-)
-from .entry_parts import (
-    local_now as local_now,
-)
-from .entry_parts import (
-    record_part as record_part,
-)
-from .entry_parts import (
-    replay_roll as replay_roll,
-)
-from .entry_parts import (
-    roll_inputs as roll_inputs,
-)
-from .entry_parts import (
-    roll_to_data as roll_to_data,
-)
-from .errors import CampaignError, Refusal
+from .entry_parts import STATE_FILE, Clock, Update, affects_state, local_now
+from .errors import CampaignError
 from .journal import JOURNAL_DIR, Entry, Journal, chunk_number
 from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
 from .schema import MENEUR_VERSION, new_state, validate
 from .state_files import (
-    BACKUP_DIR as BACKUP_DIR,
+    TABLE_FILE,
+    _absorb_into,
+    _check_with_journal,
+    _file_stamp,
+    _read_state,
+    _read_state_text,
+    _remove_leftovers,
+    _state_text,
+    _unmake,
+    differences,
+    hand_edit,
+    keep_copy,
 )
-from .state_files import (
-    BACKUPS_KEPT as BACKUPS_KEPT,
-)
-from .state_files import (
-    BOOKKEEPING as BOOKKEEPING,
-)
-from .state_files import (
-    TABLE_FILE as TABLE_FILE,
-)
-from .state_files import (
-    _absorb_into as _absorb_into,
-)
-from .state_files import (
-    _check_with_journal as _check_with_journal,
-)
-from .state_files import (
-    _file_stamp as _file_stamp,
-)
-from .state_files import (
-    _paths as _paths,
-)
-from .state_files import (
-    _read_state as _read_state,
-)
-from .state_files import (
-    _read_state_text as _read_state_text,
-)
-from .state_files import (
-    _remove_leftovers as _remove_leftovers,
-)
-from .state_files import (
-    _same_author as _same_author,
-)
-from .state_files import (
-    _shared_key as _shared_key,
-)
-from .state_files import (
-    _state_text as _state_text,
-)
-from .state_files import (
-    _unmake as _unmake,
-)
-from .state_files import (
-    differences as differences,
-)
-from .state_files import (
-    read_state as read_state,
-)
-from .state_files import (
-    summary as summary,
-)
-
-if TYPE_CHECKING:
-    pass
+from .stored_words import OUTSIDE_TEXT
+from .work import Draft, Work
 
 
-class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
+class Campaign:
     """A campaign open for writing (taking the lock for each write) or only for reading.
 
     Use :meth:`create` or :meth:`open`, :meth:`sync` to follow what other processes
-    write, and :meth:`close` (or a ``with`` block).
+    write, :meth:`work` to write, and :meth:`close` (or a ``with`` block).
     """
 
     def __init__(
@@ -186,8 +79,6 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
         self.journal = journal
         self.clock = clock
         self.writer = writer
-        self.seat = GM_SEAT
-        """Who writes at the table, and so what they may write (the GM: anything)."""
         self.lock_wait = WAIT_SECONDS
         """How long a write waits for another process's write (an interface, which
         cannot answer while it waits, asks for less)."""
@@ -199,11 +90,11 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
         writes are refused until it is fixed."""
         self._refused: CampaignError | None = None
         self._lock = WriterLock(directory)
-        self._depth = 0
         self._stamp = self._state_stamp()
         self._disk_applied = int(state["journal_applied"])
         """The last entry campaign.toml on disk has taken in."""
         self._bad_stamp: tuple[int, int, int] | None = None
+        self._work: Work | None = None
         self._unseen = Update()
         """What others wrote that this process caught up with inside its own writes,
         for the next :meth:`sync` to report."""
@@ -253,7 +144,7 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
                 where, f"could not be created ({error.strerror or error})"
             ) from None
         campaign = cls(directory, state, Journal(directory), clock, writer=True)
-        campaign._keep_copy(data)
+        keep_copy(directory, data)
         return campaign
 
     @classmethod
@@ -343,7 +234,10 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
         campaign._stamp = stamp
         behind = campaign._catch_up()
         if write and not behind and original == state["schema_version"]:
-            campaign._find_hand_edit(text)
+            found = hand_edit(directory, text, state)
+            if found is not None:  # journaled at the first write, like any other
+                campaign._outside, campaign._outside_state = found[0], state
+                campaign.state = {**found[1], "history": state["history"]}
         return campaign, original, behind
 
     def _catch_up(self) -> bool:
@@ -434,129 +328,177 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
         """Whether an undone change can be redone."""
         return bool(self.state["history"]["redo"])
 
+    def open_requests(self) -> list[tuple[str, str, list[str]]]:
+        """The rolls asked for that some characters still owe: (id, prompt, who still
+        owes it)."""
+        waiting = []
+        for ident, request in self.state.get("requests", {}).items():
+            owed = [c for c in request["characters"] if c not in request["answered"]]
+            if owed:
+                waiting.append((ident, request["prompt"], owed))
+        return waiting
+
+    # --- Keeping up with other writers ----------------------------------------------
+
+    def reload(self) -> bool:
+        """Catch up with campaign.toml and the journal; return whether anything changed.
+
+        Raises:
+            CampaignError: when campaign.toml cannot be read as it is now (the state in
+                memory is then kept, and writes are refused until it is fixed).
+        """
+        update = self.sync()
+        if update.problem:
+            raise CampaignError(self.directory / STATE_FILE, update.problem)
+        return bool(update)
+
+    def refresh(self) -> list[Entry]:
+        """Entries written by other processes since, with their state changes."""
+        return self.sync().entries
+
+    def sync(self, *, wait: float = 0.2) -> Update:
+        """Catch up with what other processes wrote: new journal entries (only their
+        bytes are read) and campaign.toml when it changed (a stat otherwise).
+
+        A valid hand edit of campaign.toml is taken in; a campaign open for writing
+        journals it as a change made outside meneur (waiting up to ``wait`` seconds
+        for the lock, else at the next sync or write). A hand edit that cannot be read
+        leaves the state as it was and is said in :attr:`Update.problem`.
+
+        Raises:
+            CampaignError: when a journal chunk became unreadable.
+        """
+        update = self._catch_up_with_others()
+        unseen, self._unseen = self._unseen, Update()
+        update.entries[:0] = unseen.entries
+        update.state_changed |= unseen.state_changed
+        if update.problem or not self._outside:
+            return update
+        if self.writer and self._work is None:
+            try:
+                with self.work(wait=wait):
+                    pass  # taking the lock journals the outside edit
+            except CampaignError:
+                pass  # busy: the next sync or write journals it
+            return update
+        if not self.writer:
+            self.state = self._outside_state
+            self._outside = ()
+        return update
+
+    def _catch_up_with_others(self) -> Update:
+        """Read new entries and a changed campaign.toml; note an outside edit in
+        ``_outside`` (its changes) and ``_outside_state`` (the state it leads to)."""
+        update = Update(problem=self.problem, error=self._refused)
+        self._absorb_new(self.journal.poll(), update)
+        stamp = self._state_stamp()
+        if stamp == self._stamp or stamp == self._bad_stamp:
+            return update
+        path = self.directory / STATE_FILE
+        try:
+            on_disk, _ = _read_state(path)
+        except CampaignError as error:
+            return self._refuse_state(error, stamp, update)
+        if on_disk["journal_applied"] > self.journal.last_id:
+            # Its writer appended before it wrote the state: the entry is there now.
+            self._absorb_new(self.journal.poll(), update)
+        try:
+            _check_with_journal(on_disk, self.journal, path)
+        except CampaignError as error:
+            return self._refuse_state(error, stamp, update)
+        if self.problem:
+            update.state_changed = True  # what was refused is readable again
+        self.problem = update.problem = None
+        self._refused = update.error = None
+        self._bad_stamp = None
+        applied_on_disk = int(on_disk["journal_applied"])
+        # Bring the file up to the journal's end, as a writer will, and compare.
+        for entry in self.journal.since(on_disk["journal_applied"]):
+            if affects_state(entry):
+                try:
+                    _absorb_into(on_disk, entry, self.journal)
+                except ChangeError:
+                    break  # the hand edit undid what the entry changed: said as a difference
+        self._stamp = stamp
+        self._disk_applied = applied_on_disk
+        found = differences(self.state, on_disk)
+        self._outside = found
+        self._outside_state = on_disk
+        if found:
+            update.state_changed = True
+        return update
+
+    def _refuse_state(
+        self, error: CampaignError, stamp: tuple[int, int, int] | None, update: Update
+    ) -> Update:
+        """campaign.toml as it is now cannot be taken in: keep the last good state, say
+        why, and write nothing until it changes again."""
+        self.problem = update.problem = (
+            f"{error}; the campaign goes on as it was before, and nothing is written"
+            " until it is fixed"
+        )
+        self._refused = update.error = error
+        self._bad_stamp = stamp
+        return update
+
+    def _absorb_new(self, new: list[Entry], update: Update) -> None:
+        update.entries += new
+        for entry in new:
+            if entry.id > self.state["journal_applied"] and affects_state(entry):
+                self._absorb(entry)
+                update.state_changed = True
+
     # --- Writing ---------------------------------------------------------------------
 
-    def append(
-        self,
-        kind: str,
-        text: Said,
-        *,
-        roll: Mapping[str, Any] | None = None,
-        changes: Iterable[Change] = (),
-        target: int | None = None,
-        character: str | None = None,
-        game_time: str | None = None,
-        secrecy: Secrecy = PUBLIC,
-        touches: Iterable[tuple[str, str]] = (),
-    ) -> Entry:
-        """Write one journal entry and apply its changes to the state, durably
-        (``secrecy``: who may see it, made stricter by what it touches: see
-        :class:`Planned`). ``text`` may be a :data:`Plan`, which makes the entry's text
-        and changes (besides ``changes``) of the state under the lock.
-
-        The entry is on disk when this returns; its changes are in campaign.toml too.
+    @contextmanager
+    def work(self, wait: float | None = None) -> Iterator[Work]:
+        """One unit of work: hold the lock, caught up with every other writer first
+        (waiting for it up to ``wait`` seconds, by default :attr:`lock_wait`), and give
+        the :class:`Work` that writes. A hand edit found is journaled first. Nested uses
+        share the outer one's lock and work.
 
         Raises:
             CampaignError: when this campaign is not open for writing, campaign.toml
-                was changed by hand since it was read, the changes do not fit the
-                state, or the plan refused (nothing is written then).
-            RulesError: when the plan refused by the rules (nothing is written then).
+                cannot be read as it is now, or the lock stayed busy ``wait`` seconds.
         """
-        with self.writing():
-            changes = tuple(changes)
-            touches = tuple(touches)
-            if not isinstance(text, str):
-                planned = text(self.state)
-                text, changes = planned.text, (*changes, *planned.changes)
-                character = planned.character or character
-                touches += planned.touches
-                game_time = planned.game_time or game_time
-            counted: tuple[Change, ...] = ()
-            if roll is not None:
-                roll, counted = self._drawn(roll)
-            return self._append(
-                kind,
-                text,
-                self._checked((*changes, *counted)),
-                roll=roll,
-                target=target,
-                character=character,
-                game_time=game_time,
-                secrecy=secrecy,
-                touches=touches,
-                asked=changes,  # without meneur's count of draws
-            )
+        if self._work is not None:
+            yield self._work
+            return
+        if not self.writer:
+            raise CampaignError(self.directory, "is open for reading only")
+        if self._broken:
+            raise CampaignError(self.directory, self._broken)
+        try:
+            self._lock.acquire(self.lock_wait if wait is None else wait)
+        except OSError as error:
+            raise CampaignError(
+                self.directory, f"cannot be locked for writing ({error.strerror or error})"
+            ) from error
+        work = self._work = Work(self)
+        try:
+            update = self._catch_up_with_others()
+            self._unseen.entries += update.entries
+            self._unseen.state_changed |= update.state_changed
+            if update.problem:
+                raise CampaignError(self.directory / STATE_FILE, update.problem)
+            if self._disk_applied < self.state["journal_applied"]:
+                self._write_state()  # a writer died between its entry and the state
+            if self._outside:
+                outside, self._outside = self._outside, ()
+                # Credited to nobody at the table: no seat made it, so no seat's rules
+                # apply and no player's undo takes it back (the GM's does).
+                text = f"{OUTSIDE_TEXT} : {', '.join(c.key for c in outside)}"
+                made = work.entry(Draft("change", text, outside, by=None))
+                self._unseen.entries.append(work.write(made))
+                self._unseen.state_changed = True
+            yield work
+        finally:
+            self._work = None
+            self._lock.release()
 
-    def _append(
-        self,
-        kind: str,
-        text: str,
-        changes: tuple[Change, ...],
-        *,
-        roll: Mapping[str, Any] | None = None,
-        target: int | None = None,
-        character: str | None = None,
-        game_time: str | None = None,
-        secrecy: Secrecy = PUBLIC,
-        touches: tuple[tuple[str, str], ...] = (),
-        by: str | Literal["writer"] | None = "writer",
-        asked: tuple[Change, ...] | None = None,
-        own_rules: bool = False,
-    ) -> Entry:
-        """Append under the lock, caught up (see :meth:`writing`), as this writer
-        (``by``: or as someone else, None for nobody at the table), once the table's
-        rules allow this campaign's :attr:`seat` to (every write passes here): the
-        seat is checked on what it ``asked`` for (by default all the changes; meneur's
-        own bookkeeping, the count of draws, is not the seat's asking), unless the
-        write follows rules of its own — a turn's choice, a hand edit (``own_rules``)."""
-        if not own_rules:
-            rolled = str(roll.get("system")) if roll is not None else None
-            asking = changes if asked is None else asked
-            self._check_seat(kind, asking, target, character, secrecy, touches, rolled)
-        if game_time is None:
-            from meneur.core.chronoste import game_now
-
-            game_time = game_now(self.state)  # the Chronoste's time, when it keeps one
-        entry = Entry(
-            id=self.journal.last_id + 1,
-            time=self.clock(),
-            kind=kind,
-            text=text,
-            game_time=game_time,
-            character=character,
-            target=target,
-            roll=roll,
-            changes=changes,
-            by=self.author if by == "writer" else by,
-            visibility=secrecy.visibility,
-            player=secrecy.player,
-            announced=secrecy.announced,
-        )
-        # Decided once, when written, and kept: an entry that touches a GM-only item,
-        # or acts on a secret entry, is as secret as they are, even once the item is
-        # gone or no longer secret (an undo must not make the past public). Imported
-        # here: opening a campaign to show it (the app's first frame) does not need it.
-        from .secrecy import gm_keys, secrecy_of
-
-        secret = gm_keys(self.state)
-        found = secrecy_of(entry, self.journal, secret)
-        if any(touched in secret for touched in touches):
-            found = dataclasses.replace(found, visibility="gm")
-        if (
-            found.visibility == "gm"
-            and self.seat.role != "gm"
-            and not own_rules
-            and not self._blind(entry, secret, touches)
-        ):
-            # A player's entry the player could not see: it touches what is the GM's.
-            raise Refusal(self.directory, "that is the GM's", "refused.gm_secret")
-        if found.visibility != entry.visibility:
-            entry = dataclasses.replace(
-                entry,
-                visibility=found.visibility,
-                player=entry.player or found.player,
-                announced=entry.announced or found.announced,
-            )
+    def _write_entry(self, entry: Entry) -> None:
+        """Journal ``entry`` and take its changes into campaign.toml (under the lock:
+        see :meth:`Work.write`)."""
         try:
             self.journal.append(entry)
         except OSError as error:
@@ -567,90 +509,6 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
         if affects_state(entry):
             self._absorb(entry)
             self._write_state()
-        return entry
-
-    def record_roll(
-        self,
-        record: Any,
-        text: Said,
-        *,
-        changes: Iterable[Change] = (),
-        character: str | None = None,
-        game_time: str | None = None,
-        physical: bool = False,
-        secrecy: Secrecy = PUBLIC,
-        chosen_seed: bool = False,
-    ) -> Entry:
-        """Journal a roll (its full record) and the state changes it caused;
-        ``physical`` marks faces typed from real dice; ``chosen_seed`` a seed given
-        (``--seed``), which the entry says; ``secrecy``: who may see it. A roll by a
-        character the GM asked a roll of answers that request. ``text`` may be a
-        :data:`Plan` (its changes made under the lock, see :meth:`append`). A live roll
-        on the session's next draw is marked so (:meth:`next_draw`)."""
-        kind = entry_kind(record)
-        data = roll_to_data(record, physical=physical)
-        if chosen_seed and not physical:
-            data["chosen_seed"] = True
-        with self.writing():
-            changes = tuple(changes)
-            if kind == "roll" and character is not None:
-                changes += self._answers(character)
-            return self.append(
-                kind,
-                text,
-                roll=data,
-                changes=changes,
-                character=character,
-                game_time=game_time,
-                secrecy=secrecy,
-            )
-
-    # --- The Chronoste: the in-game calendar and clock -----------------------------------
-
-    # --- Solo play (meneur.core.solo) ------------------------------------------------
-
-    def note(self, text: str, *, game_time: str | None = None, secrecy: Secrecy = PUBLIC) -> Entry:
-        """Journal a note (``secrecy``: who may see it)."""
-        return self.append("note", text, game_time=game_time, secrecy=secrecy)
-
-    # --- Turns of secret choices (meneur.core.phases) ---------------------------------
-
-    def mark(self, kind: str, title: str, *, game_time: str | None = None) -> Entry:
-        """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``).
-
-        Raises:
-            CampaignError: for another kind.
-        """
-        if kind not in ("session", "scene"):
-            raise CampaignError(self.directory, f"a marker is a session or a scene, not {kind!r}")
-        if kind == "scene":
-            return self.append(kind, title, game_time=game_time)
-        import secrets
-
-        from meneur.core import fair_dice
-
-        with self.writing():
-            # The session's dice are committed now (meneur.core.fair_dice): the hash of
-            # a new key is published, and the key of the session before revealed.
-            key = secrets.token_bytes(fair_dice.KEY_BYTES)
-            before = self.state.get("dice", MISSING)
-            old = before if isinstance(before, Mapping) else {}
-            revealed = dict(old.get("revealed", {}))
-            if "key" in old:
-                revealed[old["commitment"]] = old["key"]
-            dice = {
-                "commitment": fair_dice.commitment(key),
-                "key": key.hex(),
-                "drawn": 0,
-                "revealed": revealed,
-            }
-            # The entry carries the key in its change, for undo; no view but the GM's
-            # receives a change of the dice (meneur.play.views).
-            return self.append(
-                kind, title, game_time=game_time, changes=(Change(("dice",), before, dice),)
-            )
-
-    # --- Internals -------------------------------------------------------------------
 
     def _absorb(self, entry: Entry) -> None:
         """Apply an entry's changes and its effect on the undo history to the state."""
@@ -679,50 +537,4 @@ class Campaign(SyncMixin, ChecksMixin, TurnsMixin, HistoryMixin):
             )
             raise CampaignError(path, self._broken) from error
         self._stamp = self._state_stamp()
-        self._keep_copy(data)
-
-    def _backups(self) -> list[Path]:
-        """The backups of campaign.toml, oldest first."""
-        return sorted((self.directory / BACKUP_DIR).glob("campaign.*.toml"))
-
-    def _keep_copy(self, data: bytes) -> None:
-        """Keep what was just written as the newest of the last ten backups: it is also
-        what campaign.toml is compared with at the next open, to find a hand edit made
-        while no meneur was looking. A copy, not a link: an editor that writes in place
-        would change both. Best effort: the state itself is already safe."""
-        backups = self.directory / BACKUP_DIR
-        with contextlib.suppress(OSError):
-            backups.mkdir(exist_ok=True)
-            if not stat.S_ISDIR(os.lstat(backups).st_mode):
-                return  # a link or a file in its place: never written through
-            existing = self._backups()
-            numbers = [
-                int(p.name.split(".")[1])
-                for p in existing
-                if p.name.split(".")[1].isascii() and p.name.split(".")[1].isdigit()
-            ]
-            target = backups / f"campaign.{(max(numbers) + 1 if numbers else 1):06d}.toml"
-            atomic_write(target, data, follow_links=False)
-            for old in self._backups()[:-BACKUPS_KEPT]:
-                old.unlink()
-
-    def _find_hand_edit(self, text: str) -> None:
-        """Compare campaign.toml as read (``text``) with the copy meneur kept of what it
-        last wrote; a difference is a hand edit made while no meneur had the campaign
-        open, journaled at the first write like any other."""
-        backups = self._backups()
-        if not backups or self._disk_applied != self.state["journal_applied"]:
-            return
-        try:
-            written = read_own(backups[-1]).decode("utf-8")
-            if written == text:
-                return
-            base, _ = _read_state(backups[-1])
-        except (OSError, UnicodeDecodeError, CampaignError):
-            return
-        if base["journal_applied"] != self._disk_applied:
-            return  # an older meneur kept the version before the last write instead
-        found = differences(base, self.state)
-        if found:
-            self._outside, self._outside_state = found, self.state
-            self.state = {**base, "history": self.state["history"]}
+        keep_copy(self.directory, data)

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from meneur.content.own_files import read_own
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change
 
-from .atomic import remove_leftovers
+from .atomic import atomic_write, remove_leftovers
 from .entry_parts import STATE_FILE
 from .errors import CampaignError
 from .journal import JOURNAL_DIR, Entry, Journal, parse_toml
@@ -188,10 +191,10 @@ def _read_state(path: Path) -> tuple[dict[str, Any], int]:
 
 def _file_stamp(path: Path) -> tuple[int, int, int] | None:
     try:
-        stat = path.stat()
+        found = path.stat()
     except FileNotFoundError:
         return None
-    return stat.st_ino, stat.st_mtime_ns, stat.st_size
+    return found.st_ino, found.st_mtime_ns, found.st_size
 
 
 def _unmake(directory: Path, *, whole: bool) -> None:
@@ -216,3 +219,52 @@ def _remove_leftovers(directory: Path) -> None:
     intact."""
     for folder in (directory, directory / JOURNAL_DIR, directory / BACKUP_DIR):
         remove_leftovers(folder)
+
+
+def backups(directory: Path) -> list[Path]:
+    """The backups of campaign.toml, oldest first."""
+    return sorted((directory / BACKUP_DIR).glob("campaign.*.toml"))
+
+
+def keep_copy(directory: Path, data: bytes) -> None:
+    """Keep what was just written as the newest of the last ten backups: it is also
+    what campaign.toml is compared with at the next open, to find a hand edit made
+    while no meneur was looking. A copy, not a link: an editor that writes in place
+    would change both. Best effort: the state itself is already safe."""
+    folder = directory / BACKUP_DIR
+    with contextlib.suppress(OSError):
+        folder.mkdir(exist_ok=True)
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return  # a link or a file in its place: never written through
+        numbers = [
+            int(number)
+            for number in (p.name.split(".")[1] for p in backups(directory))
+            if number.isascii() and number.isdigit()
+        ]
+        target = folder / f"campaign.{(max(numbers) + 1 if numbers else 1):06d}.toml"
+        atomic_write(target, data, follow_links=False)
+        for old in backups(directory)[:-BACKUPS_KEPT]:
+            old.unlink()
+
+
+def hand_edit(
+    directory: Path, text: str, state: dict[str, Any]
+) -> tuple[tuple[Change, ...], dict[str, Any]] | None:
+    """A hand edit made while no meneur had the campaign open: campaign.toml as read
+    (``text``, ``state``) against the copy meneur kept of what it last wrote. Returns the
+    edit's changes and the state as meneur wrote it, or None when there is none to
+    journal (or no copy to compare with)."""
+    kept = backups(directory)
+    if not kept:
+        return None
+    try:
+        written = read_own(kept[-1]).decode("utf-8")
+        if written == text:
+            return None
+        base, _ = _read_state(kept[-1])
+    except (OSError, UnicodeDecodeError, CampaignError):
+        return None
+    if base["journal_applied"] != state["journal_applied"]:
+        return None  # an older meneur kept the version before the last write instead
+    found = differences(base, state)
+    return (found, base) if found else None

@@ -21,7 +21,7 @@ def replay_rolls(entries: list[Entry], directory: Path) -> int:
         CampaignError: naming the chunk file and the entry of a roll that does not
             replay as recorded.
     """
-    from .campaign import record_part, replay_roll, roll_to_data
+    from .entry_parts import record_part, replay_roll, roll_to_data
 
     rolls = 0
     for entry in entries:

@@ -74,3 +74,70 @@ def test_the_application_layer_imports_no_interface() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "[]"
+
+
+FRONT_ENDS = ("tui", "serve", "cli")
+
+CAMPAIGN_READS = {
+    "can_redo",
+    "can_undo",
+    "check_edits",
+    "is_struck",
+    "latest",
+    "name",
+    "note_text",
+    "open_requests",
+    "system",
+    "writable",
+}
+"""What an open campaign says of itself: it reads, never writes."""
+CAMPAIGN_KEEPING = {"create", "open", "close", "sync", "reload", "refresh"}
+"""Opening and keeping up with other writers (a sync journals a hand edit it finds, as
+meneur's own bookkeeping, not a seat's action)."""
+WRITING = {"work", "_write_entry", "_write_state", "_absorb", "write", "checked", "drawn"}
+"""The unit of work and what writes through it: play's alone."""
+
+
+def test_a_campaign_writes_only_through_its_unit_of_work() -> None:
+    # Its public face is what it reads, opening and keeping up, and the one door that
+    # writes (work): a writing method added to it would be an action outside play.
+    from meneur.saves.campaign import Campaign
+
+    public = {name for name in vars(Campaign) if not name.startswith("_")}
+    assert public == CAMPAIGN_READS | CAMPAIGN_KEEPING | {"work"}
+
+
+def _attribute_calls(path: Path) -> set[tuple[str, int]]:
+    """The method names called in ``path`` (``x.name(…)``), with their lines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        (node.func.attr, node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    }
+
+
+@pytest.mark.parametrize("floor", FRONT_ENDS)
+def test_a_front_end_never_writes_a_campaign_but_through_play(floor: str) -> None:
+    wrong = sorted(
+        f"{path.relative_to(ROOT)}:{line}: .{name}()"
+        for path in _sources(floor)
+        for name, line in _attribute_calls(path)
+        if name in WRITING - {"write"}  # a file's or a stream's write is theirs
+    )
+    assert wrong == []
+
+
+def test_every_action_of_play_takes_the_seat_acting() -> None:
+    import inspect
+
+    from meneur.core.table_rules import Seat
+    from meneur.play import act
+
+    readers = {"next_draw", "phase", "open_phases"}  # they read: no seat acts
+    actions = [name for name in act.__all__ if name not in readers]
+    assert len(actions) >= 14
+    for name in actions:
+        parameters = list(inspect.signature(getattr(act, name), eval_str=True).parameters.values())
+        assert [p.name for p in parameters[:2]] == ["campaign", "seat"], name
+        assert parameters[1].annotation is Seat, name

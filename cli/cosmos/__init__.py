@@ -323,16 +323,18 @@ def _final_skill_ends(args: argparse.Namespace, campaign: Any) -> None:
     from meneur.content.strings import strings
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     from meneur.play.cosmos import combat
 
     t = strings("fr").t
     ended = combat.ending_final_skill(campaign.state, args.character)
     if not combat.needs_disadvantage_die(ended):
-        campaign.append("change", combat.final_skill_ends(args.character, t))
+        act.change(campaign, GM_SEAT, combat.final_skill_ends(args.character, t))
         return
     die = roll_seeded(roll_die, PostureDie("disadvantage"), new_seed())
     plan = combat.final_skill_ends(args.character, t, die.result)
-    campaign.record_roll(die, plan, character=args.character)
+    act.roll(campaign, GM_SEAT, die, plan, character=args.character)
 
 
 def _one_d6(record: Any) -> list[str]:

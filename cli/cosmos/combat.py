@@ -41,6 +41,8 @@ def run_combat(args: argparse.Namespace) -> str:
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     from meneur.play.cosmos import combat
 
     words = list(args.words)
@@ -77,8 +79,8 @@ def run_combat(args: argparse.Namespace) -> str:
         else:
             plan = combat.provoke(ident, character_named(rest[0], characters, "meneur combat"), t)
         if roll is None:
-            entry = campaign.append("change", plan)
+            entry = act.change(campaign, GM_SEAT, plan)
         else:
             chosen = args.seed is not None
-            entry = campaign.record_roll(roll, plan, character=ident, chosen_seed=chosen)
+            entry = act.roll(campaign, GM_SEAT, roll, plan, character=ident, chosen_seed=chosen)
     return f"#{entry.id} {entry.text}"

@@ -22,6 +22,8 @@ def run_fatigue(args: argparse.Namespace) -> str:
     """
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.fatigue import STEPS, Step
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
 
     words = list(args.words)
     step = words.pop() if len(words) >= 2 and words[-1] in STEPS else None
@@ -51,5 +53,5 @@ def run_fatigue(args: argparse.Namespace) -> str:
     )
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state["characters"], "meneur fatigue")
-        entry = campaign.append("change", fatigue_step(ident, chosen, t))
+        entry = act.change(campaign, GM_SEAT, fatigue_step(ident, chosen, t))
     return f"#{entry.id} {entry.text}"

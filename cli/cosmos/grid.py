@@ -21,6 +21,8 @@ def run_move(args: argparse.Namespace) -> str:
     """
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.grid import parse_square
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     from meneur.play.cosmos.grid import around, move_to
 
     words = list(args.words)
@@ -40,7 +42,7 @@ def run_move(args: argparse.Namespace) -> str:
 
         with _open(directory) as campaign:
             ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
-            entry = campaign.append("change", new_turn(ident, t))
+            entry = act.change(campaign, GM_SEAT, new_turn(ident, t))
         return f"#{entry.id} {entry.text}"
     if square is None:
         with _open(directory, write=False) as campaign:
@@ -48,5 +50,5 @@ def run_move(args: argparse.Namespace) -> str:
             return "\n".join(around(campaign.state, ident, t))
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
-        entry = campaign.append("change", move_to(ident, square, t, place=args.place))
+        entry = act.change(campaign, GM_SEAT, move_to(ident, square, t, place=args.place))
     return f"#{entry.id} {entry.text}"

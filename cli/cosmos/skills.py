@@ -36,6 +36,8 @@ def run_skill(args: argparse.Namespace) -> str:
     """
     from meneur.content.cosmos import skill_tree_for
     from meneur.content.strings import default_language, strings
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     from meneur.play.cosmos.skill_tree import bought_upgrades, owned_keys, skill_words
 
     words = list(args.words)
@@ -78,5 +80,5 @@ def run_skill(args: argparse.Namespace) -> str:
             plan = unlock_skill(ident, tree.skills, key, t, blessed=args.blessed)
         else:
             plan = buy_upgrade(ident, tree.skills, key, rest[1], t)
-        entry = campaign.append("change", plan)
+        entry = act.change(campaign, GM_SEAT, plan)
     return f"#{entry.id} {entry.text}"

@@ -24,7 +24,7 @@ from meneur.core.cosmos.fatigue import (
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
 from meneur.play.characters import sheet_change, sheet_of
-from meneur.saves.campaign import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned
 
 Words = Callable[..., str]
 """The strings' ``t``: a key and its values, in the reader's language."""

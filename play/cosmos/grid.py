@@ -11,7 +11,7 @@ from meneur.core.cosmos.grid import Place, distance, in_melee, move
 from meneur.core.cosmos.sheet import squares_of
 from meneur.core.errors import RulesError
 from meneur.play.characters import sheet_change, sheet_of
-from meneur.saves.campaign import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned
 
 Words = Callable[..., str]
 

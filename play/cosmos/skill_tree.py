@@ -14,7 +14,7 @@ from typing import Any
 from meneur.core.cosmos.skills import TreeSkill, check_upgrades, unlock, upgrade
 from meneur.core.sheets import whole_or
 from meneur.play.characters import sheet_change, sheet_of
-from meneur.saves.campaign import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned
 
 Words = Callable[..., str]
 

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from tests.waiting import PATIENCE
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
@@ -344,7 +346,7 @@ def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> N
     directory = tmp_path / "c"
     Campaign.create(directory, system="resolution").close()
     writer = Campaign.open(directory)
-    writer.note("before")
+    act.note(writer, GM_SEAT, "before")
     follower = subprocess.Popen(
         [*CLI, "journal", str(directory), "--follow", "--json", "--role", "gm"],
         stdout=subprocess.PIPE,
@@ -360,8 +362,8 @@ def test_journal_follow_prints_each_entry_as_it_is_appended(tmp_path: Path) -> N
 
     try:
         assert next_line()["text"] == "before"
-        writer.note("during")
-        writer.set(("lists", "people"), ["Justine"])
+        act.note(writer, GM_SEAT, "during")
+        act.set_value(writer, GM_SEAT, ("lists", "people"), ["Justine"])
         assert next_line()["text"] == "during"
         changed = next_line()
         assert changed["id"] == 3

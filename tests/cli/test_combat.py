@@ -11,7 +11,10 @@ import pytest
 from meneur.cli.main import main
 from meneur.core.cosmos.combat import PostureDie, roll_die
 from meneur.core.records import roll_seeded
-from meneur.saves.campaign import Campaign, replay_roll
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import replay_roll
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -25,11 +28,13 @@ def made(tmp_path: Path) -> Campaign:
     campaign = Campaign.create(
         tmp_path / "c", system="cosmos", name="C", options={"endurance": True}
     )
-    campaign.set(
+    act.set_value(
+        campaign,
+        GM_SEAT,
         ("characters", "kael"),
         {"name": "Kael", "sheet": {"fp": 7, "fm": 7, "level": 5, "pv_max": 200}},
     )
-    campaign.set(("characters", "lyra"), {"name": "Lyra", "sheet": {}})
+    act.set_value(campaign, GM_SEAT, ("characters", "lyra"), {"name": "Lyra", "sheet": {}})
     return campaign
 
 
@@ -106,7 +111,9 @@ def test_a_final_skill_from_the_command_line_ends_the_posture(capsys, made: Camp
 
 
 def test_the_backlashs_negative_effect_falls_on_the_next_roll(capsys, made: Campaign) -> None:
-    made.set(
+    act.set_value(
+        made,
+        GM_SEAT,
         ("characters", "kael", "sheet", "combat"),
         {"backlash": "sepulcrale", "backlash_turns": 2, "disadvantage": 3, "negative_due": True},
     )

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 
 
@@ -21,7 +23,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def campaign(tmp_path: Path, **sheet: object) -> Campaign:
     made = Campaign.create(tmp_path / "c", system="cosmos", name="C", options={"endurance": True})
-    made.set(
+    act.set_value(
+        made,
+        GM_SEAT,
         ("characters", "kael"),
         {"name": "Kael", "sheet": {"stats": {"force": 55, "esprit": 40}, "karma": 2, **sheet}},
     )

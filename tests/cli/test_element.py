@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 
 
@@ -110,6 +112,6 @@ def test_a_campaigns_cells_survive_a_write(tmp_path: Path) -> None:
         path.read_text(encoding="utf-8") + "\n[elements.glace]\nfeu = 3\n", encoding="utf-8"
     )
     campaign = Campaign.open(directory)
-    campaign.note("une note")
+    act.note(campaign, GM_SEAT, "une note")
     campaign.close()
     assert Campaign.open(directory, write=False).state["elements"] == {"glace": {"feu": 3}}

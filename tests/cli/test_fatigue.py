@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 
 
@@ -20,7 +22,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def directory(tmp_path: Path) -> Path:
     made = Campaign.create(tmp_path / "c", system="cosmos", name="C", options={"endurance": True})
-    made.set(("characters", "kael"), {"name": "Kael", "sheet": {"fp": 8, "fm": 3}})
+    act.set_value(
+        made, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"fp": 8, "fm": 3}}
+    )
     return made.directory
 
 

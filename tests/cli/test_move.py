@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 
 
@@ -22,8 +24,13 @@ def test_place_move_and_the_distances(capsys, tmp_path: Path) -> None:
         tmp_path / "c", system="cosmos", name="C", options={"movement": True, "endurance": True}
     )
     # Agilité 62: 4 squares a turn, less 1 for a moderate physical fatigue
-    made.set(("characters", "kael"), {"name": "Kael", "sheet": {"stats": {"agilite": 62}, "fp": 6}})
-    made.set(("characters", "lyra"), {"name": "Lyra", "sheet": {}})
+    act.set_value(
+        made,
+        GM_SEAT,
+        ("characters", "kael"),
+        {"name": "Kael", "sheet": {"stats": {"agilite": 62}, "fp": 6}},
+    )
+    act.set_value(made, GM_SEAT, ("characters", "lyra"), {"name": "Lyra", "sheet": {}})
     directory = str(made.directory)
     assert run(capsys, "move", directory, "kael", "3,4", "--lang", "fr")[2] == (
         "meneur: error: place the character on the grid first\n"

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 
 
@@ -22,7 +24,7 @@ def fixed_campaign(tmp_path: Path) -> Path:
     campaign = Campaign.create(
         tmp_path / "c", system="cosmos", name="Cosmos", options={"skill_sheet": "fixed"}
     )
-    campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {}})
+    act.set_value(campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {}})
     return campaign.directory
 
 

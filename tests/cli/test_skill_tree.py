@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 
 
@@ -23,7 +25,9 @@ def directory(tmp_path: Path) -> Path:
     made = Campaign.create(
         tmp_path / "c", system="cosmos", name="C", options={"skill_sheet": "progressive"}
     )
-    made.set(("characters", "kael"), {"name": "Kael", "sheet": {"skill_points": 6}})
+    act.set_value(
+        made, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"skill_points": 6}}
+    )
     return made.directory
 
 

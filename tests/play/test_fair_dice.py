@@ -17,6 +17,8 @@ from meneur.cli.main import main
 from meneur.content.strings import strings
 from meneur.core import fair_dice
 from meneur.core.expressions import DiceInputs
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.play.session import Session
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
@@ -65,7 +67,7 @@ def test_a_sessions_rolls_are_its_draws_their_seeds_shown_once_it_is_closed(
 ) -> None:
     directory = tmp_path / "c"
     campaign = Campaign.create(directory, system="resolution", name="Table")
-    campaign.mark("session", "Séance 1")
+    act.mark(campaign, GM_SEAT, "session", "Séance 1")
     key = campaign.state["dice"]["key"]
     commitment = campaign.state["dice"]["commitment"]
     assert fair_dice.commitment(bytes.fromhex(key)) == commitment
@@ -79,7 +81,7 @@ def test_a_sessions_rolls_are_its_draws_their_seeds_shown_once_it_is_closed(
     assert commitment in shown  # published when the session opened
     assert key not in shown
     assert not any(str(seed) in shown for seed in seeds)  # not before it is closed
-    campaign.mark("session", "Séance 2")
+    act.mark(campaign, GM_SEAT, "session", "Séance 2")
     shown = _outside(directory, capsys)
     assert key in shown  # revealed: anyone may check it against the commitment
     assert all(str(seed) in shown for seed in seeds)
@@ -93,7 +95,7 @@ def test_a_roll_made_again_or_thrown_away_is_caught(
 ) -> None:
     directory = tmp_path / "c"
     campaign = Campaign.create(directory, system="resolution", name="Table")
-    campaign.mark("session", "Séance 1")
+    act.mark(campaign, GM_SEAT, "session", "Séance 1")
     session = _live(campaign)
     first = _roll(session)
     _roll(session)
@@ -111,7 +113,7 @@ def test_a_roll_made_again_or_thrown_away_is_caught(
 def test_two_screens_rolling_at_once_never_share_a_draw(tmp_path: Path) -> None:
     directory = tmp_path / "c"
     gm = Campaign.create(directory, system="resolution", name="Table")
-    gm.mark("session", "Séance 1")
+    act.mark(gm, GM_SEAT, "session", "Séance 1")
     other = Campaign.open(directory)
     mine, theirs = _live(gm), _live(other)
     waiting = mine.roll(DiceInputs("1d20"))  # the GM's roll, made first…
@@ -152,8 +154,10 @@ def test_a_player_rolls_on_the_sessions_draws_too(tmp_path: Path) -> None:
 
     directory = tmp_path / "c"
     gm = Campaign.create(directory, system="resolution", name="Table")
-    gm.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
-    gm.mark("session", "Séance 1")
+    act.set_value(
+        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}}
+    )
+    act.mark(gm, GM_SEAT, "session", "Séance 1")
     alice = Campaign.open(directory)
     seat = Seat("player", "alice", frozenset({"kael"}))
     session = Session(alice, strings("fr"), random.SystemRandom(), seat=seat)
@@ -162,7 +166,7 @@ def test_a_player_rolls_on_the_sessions_draws_too(tmp_path: Path) -> None:
     assert written.roll["draw"] == 1
     assert written.by == "alice"
     with pytest.raises(CampaignError, match="refused"):
-        alice.set(("dice", "drawn"), 5)  # the count itself stays meneur's
+        act.set_value(alice, seat, ("dice", "drawn"), 5)  # the count itself stays meneur's
     gm.close()
     alice.close()
 

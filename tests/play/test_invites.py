@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
+from meneur.play import act
 from meneur.play.invites import CODE_LETTERS, bind_code, invite, mark_admitted, revoke
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
@@ -26,7 +27,7 @@ OTHER = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv6Sx0jHzqqSo4JkGRVYzFQ3k/zZtR1nWj
 @pytest.fixture
 def directory(tmp_path: Path) -> Path:
     with Campaign.create(tmp_path / "c", system="resolution") as made:
-        made.set(("characters", "kael"), {"name": "Kael"})
+        act.set_value(made, GM_SEAT, ("characters", "kael"), {"name": "Kael"})
     return tmp_path / "c"
 
 

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from meneur.cli.main import main
 from meneur.content.strings import strings
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.play.session import Session
 from meneur.saves.campaign import Campaign
 from meneur.saves.journal import Entry
@@ -94,7 +96,7 @@ def test_seating_a_player_twice_adds_what_is_new_and_changes_nothing_else(
     directory = tmp_path / "c"
     with Campaign.create(directory, system="resolution", name="Table") as gm:
         for ident, name in (("kael", "Kael"), ("mira", "Mira")):
-            gm.set(("characters", ident), {"name": name, "sheet": {}})
+            act.set_value(gm, GM_SEAT, ("characters", ident), {"name": name, "sheet": {}})
     for extra in (["--name", "Alice", "--character", "kael"], ["--character", "mira"], []):
         assert main(["table", "player", "alice", str(directory), *extra]) == 0
     capsys.readouterr()
@@ -113,7 +115,7 @@ def _cosmos_table(directory: Path, karma: int) -> None:
         "karma": karma,
     }
     with Campaign.create(directory, system="cosmos", name="Table") as gm:
-        gm.set(("characters", "kael"), {"name": "Kael", "sheet": sheet})
+        act.set_value(gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": sheet})
 
 
 @pytest.mark.parametrize(("seed", "karma"), [(0, -9), (3, 4), (5, 9), (11, 10)])

@@ -23,8 +23,9 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.story import StoryItem
 from meneur.core.table_rules import GM_SEAT, Seat
-from meneur.play import story
-from meneur.saves.campaign import Campaign, Secrecy
+from meneur.play import act, story
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import CampaignError
 
 ACTORS = {
@@ -68,12 +69,17 @@ def _folder(directory: Path) -> dict[str, bytes]:
 
 def _table(directory: Path) -> None:
     with Campaign.create(directory, system="resolution", name="Soir") as gm:
-        gm.set(("options", "solo"), True)
+        act.set_value(gm, GM_SEAT, ("options", "solo"), True)
         for ident, name in (("kael", "Kael"), ("mira", "Mira")):
-            gm.set(("characters", ident), {"name": name, "sheet": {"elements": {"Épée": 2}}})
+            act.set_value(
+                gm,
+                GM_SEAT,
+                ("characters", ident),
+                {"name": name, "sheet": {"elements": {"Épée": 2}}},
+            )
         clock = {"name": "Qzhorloge", "kind": "clock", "value": 0, "max": 12, "gm": True}
-        gm.set(("trackers", "piege"), clock)
-        gm.set(("secrecy",), {"yesno": "gm"})  # the oracle's answers: blind
+        act.set_value(gm, GM_SEAT, ("trackers", "piege"), clock)
+        act.set_value(gm, GM_SEAT, ("secrecy",), {"yesno": "gm"})  # the oracle's answers: blind
 
 
 def _request(campaign: Campaign, actor: str, request: str, marker: str, number: int) -> str:
@@ -81,43 +87,53 @@ def _request(campaign: Campaign, actor: str, request: str, marker: str, number: 
     name (theirs and the GM's) or "gm"."""
     player = actor if actor in ("alice", "bob") else None
     if request == "public note":
-        campaign.note(marker)
+        act.note(campaign, ACTORS[actor], marker)
         return "all"
     if request == "private note":
-        campaign.note(marker, secrecy=Secrecy("private", player=player or "alice"))
+        act.note(
+            campaign, ACTORS[actor], marker, secrecy=Secrecy("private", player=player or "alice")
+        )
         return player or "alice"
     if request == "gm note":
-        campaign.note(marker, secrecy=Secrecy("gm"))
+        act.note(campaign, ACTORS[actor], marker, secrecy=Secrecy("gm"))
         return "gm"
     if request in ("public roll", "private roll", "blind roll"):
         question = oracles.YesNoQuestion(3, marker)
         record = roll_seeded(oracles.roll_yesno, question, number)
         if request == "public roll":
-            campaign.record_roll(record, marker)
+            act.roll(campaign, ACTORS[actor], record, marker)
             return "all"
         if request == "private roll":
             secrecy = Secrecy("private", player=player or "alice")
-            campaign.record_roll(record, marker, secrecy=secrecy)
+            act.roll(campaign, ACTORS[actor], record, marker, secrecy=secrecy)
             return player or "alice"
-        campaign.record_roll(record, marker, secrecy=Secrecy("gm", player=player, announced=True))
+        act.roll(
+            campaign,
+            ACTORS[actor],
+            record,
+            marker,
+            secrecy=Secrecy("gm", player=player, announced=True),
+        )
         return "gm"
     if request == "gm clock":
         plan = story.move_tracker("piege", lambda moved: marker, steps=1)
-        campaign.append("change", plan)
+        act.change(campaign, ACTORS[actor], plan)
         return "gm"
     if request == "ask gm clock":
         question = oracles.YesNoQuestion(3, "Le piège ?")
         asked = roll_seeded(oracles.roll_yesno, question, number)
         plan = story.move_tracker("piege", lambda moved: marker, outcome=asked.outcome or "")
-        campaign.record_roll(asked, plan)
+        act.roll(campaign, ACTORS[actor], asked, plan)
         return "gm"
     if request == "thread":
-        campaign.append("change", story.add_item("threads", StoryItem(marker), marker))
+        act.change(campaign, ACTORS[actor], story.add_item("threads", StoryItem(marker), marker))
         return "all"
     if request == "tension":
-        campaign.append("change", story.move_tension(lambda t: t % 5 + 1, lambda a, b: marker))
+        act.change(
+            campaign, ACTORS[actor], story.move_tension(lambda t: t % 5 + 1, lambda a, b: marker)
+        )
         return "all"
-    campaign.undo()
+    act.undo(campaign, ACTORS[actor])
     return "none"
 
 
@@ -137,7 +153,6 @@ def test_random_requests_by_random_actors_keep_every_secret_and_refusals_change_
         marker = f"Qz{number:02d}{random.Random(number).randrange(10**6):06d}"
         before = _folder(directory)
         with Campaign.open(directory) as campaign:
-            campaign.seat = ACTORS[actor]
             campaign.author = actor if actor != "gm" else None
             try:
                 written[marker] = _request(campaign, actor, request, marker, number)

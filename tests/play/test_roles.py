@@ -19,7 +19,8 @@ from meneur.content.strings import strings
 from meneur.core import oracles, tables
 from meneur.core.records import roll_seeded
 from meneur.core.story import StoryItem
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
+from meneur.play import act
 from meneur.play import story as play
 from meneur.play.tables import tables_for
 from meneur.saves.campaign import Campaign
@@ -32,18 +33,36 @@ def _table(directory: Path) -> tuple[Campaign, Campaign]:
     """The GM's campaign and Alice's, on one folder, with a GM clock and GM tables."""
     gm = Campaign.create(directory, system="resolution", name="Table")
     gm.author = "gm"
-    gm.set(("options", "solo"), True)
-    gm.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
-    gm.set(("trackers", "alarme"), {"name": "Alarme", "kind": "clock", "value": 0, "max": 6})
-    gm.set(
+    act.set_value(gm, GM_SEAT, ("options", "solo"), True)
+    act.set_value(
+        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}}
+    )
+    act.set_value(
+        gm,
+        GM_SEAT,
+        ("trackers", "alarme"),
+        {"name": "Alarme", "kind": "clock", "value": 0, "max": 6},
+    )
+    act.set_value(
+        gm,
+        GM_SEAT,
         ("trackers", "piege"),
         {"name": "Piège", "kind": "clock", "value": 0, "max": 4, "gm": True},
     )
-    gm.set(("tables", "secrets"), {"name": "Secrets", "entries": ["Le traître"], "gm": True})
-    gm.set(("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]})
-    gm.set(("tables", "meteo"), {"name": "Météo", "entries": ["Pluie", "Soleil"]})
+    act.set_value(
+        gm,
+        GM_SEAT,
+        ("tables", "secrets"),
+        {"name": "Secrets", "entries": ["Le traître"], "gm": True},
+    )
+    act.set_value(
+        gm, GM_SEAT, ("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]}
+    )
+    act.set_value(
+        gm, GM_SEAT, ("tables", "meteo"), {"name": "Météo", "entries": ["Pluie", "Soleil"]}
+    )
     alice = Campaign.open(directory)
-    alice.seat, alice.author = ALICE, "alice"
+    alice.author = "alice"
     return gm, alice
 
 
@@ -68,14 +87,20 @@ def _gm_requests(alice: Campaign, seed: int) -> list[tuple[str, Callable[[], obj
     clock = lambda key: play.move_tracker(key, said, outcome=outcome)  # noqa: E731
     thread = play.add_item("threads", StoryItem("Fil"), "Fil")
     return [
-        ("tension", lambda: alice.append("change", play.move_tension(lambda _: 5, said))),
-        ("end of scene", lambda: alice.append("change", play.move_tension(lambda b: b + 1, said))),
-        ("scene", lambda: alice.mark("scene", "Scène")),
-        ("public clock", lambda: alice.record_roll(record, clock("alarme"))),
-        ("gm clock", lambda: alice.record_roll(record, clock("piege"))),
-        ("thread", lambda: alice.append("change", thread)),
-        ("gm table", lambda: alice.record_roll(table_roll, "Secrets")),
-        ("tracker made", lambda: alice.set(("trackers", "x"), {"name": "X", "value": 1})),
+        ("tension", lambda: act.change(alice, ALICE, play.move_tension(lambda _: 5, said))),
+        (
+            "end of scene",
+            lambda: act.change(alice, ALICE, play.move_tension(lambda b: b + 1, said)),
+        ),
+        ("scene", lambda: act.mark(alice, ALICE, "scene", "Scène")),
+        ("public clock", lambda: act.roll(alice, ALICE, record, clock("alarme"))),
+        ("gm clock", lambda: act.roll(alice, ALICE, record, clock("piege"))),
+        ("thread", lambda: act.change(alice, ALICE, thread)),
+        ("gm table", lambda: act.roll(alice, ALICE, table_roll, "Secrets")),
+        (
+            "tracker made",
+            lambda: act.set_value(alice, ALICE, ("trackers", "x"), {"name": "X", "value": 1}),
+        ),
     ]
 
 
@@ -108,7 +133,7 @@ def test_a_players_request_for_what_is_the_gms_is_refused_and_changes_no_byte(
         for internal in ("alarme", "piege", "secrets", "trackers", "solo", "refused"):
             assert internal not in said, (name, said)
     assert _files(gm.directory) == before
-    alice.note("Kael attend.")  # what is hers is not refused
+    act.note(alice, ALICE, "Kael attend.")  # what is hers is not refused
     gm.close()
     alice.close()
 
@@ -136,15 +161,15 @@ def test_a_hand_edit_is_credited_to_nobody_and_only_the_gm_takes_it_back(tmp_pat
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     data["trackers"]["alarme"]["value"] = 3
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
-    written = alice.note("Kael écoute.")  # the first write to see the edit journals it
+    written = act.note(alice, ALICE, "Kael écoute.")  # the first write to see the edit journals it
     outside = alice.journal.entry(written.id - 1)
     assert outside.by is None
     assert outside.kind == "change"
-    assert alice.undo().target == written.id  # her own note
+    assert act.undo(alice, ALICE).target == written.id  # her own note
     with pytest.raises(CampaignError, match="nothing to undo by alice"):
-        alice.undo()  # the hand edit is not hers to take back
+        act.undo(alice, ALICE)  # the hand edit is not hers to take back
     gm.sync()
-    undone = gm.undo()
+    undone = act.undo(gm, GM_SEAT)
     assert undone.target == outside.id
     assert gm.state["trackers"]["alarme"]["value"] == 0
     gm.close()
@@ -155,8 +180,11 @@ def test_a_players_roll_is_as_random_as_the_gms(tmp_path: Path) -> None:
     """What is hers still works: a roll, a note, her character's sheet."""
     gm, alice = _table(tmp_path / "c")
     record = _yesno(random.Random(3).getrandbits(63))
-    assert alice.record_roll(record, "Kael demande").visibility == "public"
-    assert alice.set(("characters", "kael", "sheet", "notes"), "Une cicatrice").by == "alice"
+    assert act.roll(alice, ALICE, record, "Kael demande").visibility == "public"
+    assert (
+        act.set_value(alice, ALICE, ("characters", "kael", "sheet", "notes"), "Une cicatrice").by
+        == "alice"
+    )
     gm.close()
     alice.close()
 
@@ -167,8 +195,8 @@ def test_an_undo_is_said_in_words_never_numbers_keys_or_accounts(tmp_path: Path)
     from meneur.play.session import Session
 
     gm, alice = _table(tmp_path / "c")
-    first = gm.set(("trackers", "alarme", "value"), 2)
-    gm.set(("trackers", "alarme", "value"), 3)
+    first = act.set_value(gm, GM_SEAT, ("trackers", "alarme", "value"), 2)
+    act.set_value(gm, GM_SEAT, ("trackers", "alarme", "value"), 3)
     session = Session(gm, strings("fr"), random.Random(1))
     with pytest.raises(CampaignError) as conflict:
         session.undo_entry(first.id)

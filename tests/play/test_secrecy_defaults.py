@@ -13,16 +13,19 @@ import pytest
 from meneur.cli.main import main
 from meneur.content.strings import strings
 from meneur.core import oracles
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
+from meneur.play import act
 from meneur.play.session import Session
 from meneur.saves.campaign import Campaign
 
 
 def _campaign(directory: Path) -> Campaign:
     campaign = Campaign.create(directory, system="resolution", name="Table")
-    campaign.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
-    campaign.set(("secrecy",), {"yesno": "gm", "dice": "gm_announced"})
-    campaign.mark("session", "Séance 1")
+    act.set_value(
+        campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}}
+    )
+    act.set_value(campaign, GM_SEAT, ("secrecy",), {"yesno": "gm", "dice": "gm_announced"})
+    act.mark(campaign, GM_SEAT, "session", "Séance 1")
     return campaign
 
 
@@ -86,7 +89,7 @@ def test_a_player_writes_the_gms_secret_only_as_a_blind_roll_that_changes_nothin
 ) -> None:
     from meneur.core.changes import MISSING, Change
     from meneur.core.resolution.rules import ResolutionTest
-    from meneur.saves.campaign import Secrecy
+    from meneur.saves.entry_parts import Secrecy
     from meneur.saves.errors import Refusal
 
     gm = _campaign(tmp_path / "c")
@@ -98,10 +101,10 @@ def test_a_player_writes_the_gms_secret_only_as_a_blind_roll_that_changes_nothin
     record = session.roll(oracles.YesNoQuestion(3, "Un bruit ?"))
     karma = Change(("characters", "kael", "sheet", "karma"), MISSING, 1)
     with pytest.raises(Refusal):  # what it changed would tell the table its outcome
-        alice.record_roll(record, "Un bruit ?", changes=[karma], secrecy=blind)
+        act.roll(alice, seat, record, "Un bruit ?", changes=[karma], secrecy=blind)
     resolution = session.roll(ResolutionTest(score=3))
     with pytest.raises(Refusal):  # a kind the GM did not make blind
-        alice.record_roll(resolution, "", secrecy=blind)
+        act.roll(alice, seat, resolution, "", secrecy=blind)
     assert (gm.directory / "campaign.toml").read_bytes() == before
     gm.close()
     alice.close()

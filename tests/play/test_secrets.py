@@ -20,10 +20,13 @@ from meneur.cli.main import main
 from meneur.core import oracles
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
+from meneur.core.table_rules import GM_SEAT
 from meneur.core.visibility import AUDIENCE, Viewer
+from meneur.play import act
 from meneur.play import story as play
 from meneur.play.export import export_markdown, toml_pieces
-from meneur.saves.campaign import Campaign, Secrecy, default_author
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Secrecy, default_author
 
 OUTSIDERS = [AUDIENCE, Viewer("player", "alice")]
 ROLE_ARGS = [["--role", "audience"], ["--as", "alice"]]
@@ -64,15 +67,15 @@ def _clock_session(directory: Path, seeds: list[int]) -> Campaign:
     """A solo evening around a GM's clock, asked with ``seeds``; a fixed clock."""
     moment = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
     campaign = Campaign.create(directory, system="resolution", name="Soir", clock=lambda: moment)
-    campaign.set(("options", "solo"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     data = {"name": "Embuscade", "kind": "clock", "value": 0, "max": 6, "gm": True}
-    campaign.append("change", play.new_tracker("Embuscade", data, "Horloge Embuscade", "h"))
+    act.change(campaign, GM_SEAT, play.new_tracker("Embuscade", data, "Horloge Embuscade", "h"))
     for seed in seeds:
         question = oracles.YesNoQuestion(3, "Embuscade avance-t-elle ?")
         record = roll_seeded(oracles.roll_yesno, question, seed)
         plan = play.move_tracker("embuscade", lambda m: "Embuscade", outcome=record.outcome or "")
-        campaign.record_roll(record, plan)
-        campaign.note("La nuit tombe.")
+        act.roll(campaign, GM_SEAT, record, plan)
+        act.note(campaign, GM_SEAT, "La nuit tombe.")
     return campaign
 
 
@@ -98,10 +101,10 @@ def test_taking_back_an_announced_secret_tells_the_others_nothing_more(
     directory = tmp_path / "c"
     with Campaign.create(directory, system="resolution") as campaign:
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 5)
-        campaign.record_roll(record, "aveugle", secrecy=Secrecy("gm", announced=True))
-        note = campaign.note("indice", secrecy=Secrecy("gm", announced=True))
-        campaign.strike_note(note.id)
-        campaign.undo()  # the strike taken back
+        act.roll(campaign, GM_SEAT, record, "aveugle", secrecy=Secrecy("gm", announced=True))
+        note = act.note(campaign, GM_SEAT, "indice", secrecy=Secrecy("gm", announced=True))
+        act.strike_note(campaign, GM_SEAT, note.id)
+        act.undo(campaign, GM_SEAT)  # the strike taken back
     for role in ROLE_ARGS:
         assert main(["journal", str(directory), "--json", *role]) == 0
         kinds = [e["kind"] for e in json.loads(capsys.readouterr().out)["entries"]]
@@ -115,13 +118,18 @@ def test_what_leaves_for_the_others_carries_no_number_key_or_account(
     # and requests.43 keys, character keys.
     directory = tmp_path / "c"
     with Campaign.create(directory, system="resolution", name="Table") as campaign:
-        campaign.set(("characters", "pj-7"), {"name": "Kael", "player": "alice", "sheet": {}})
-        note = campaign.note("Une ombre passe.")
-        campaign.edit_note(note.id, "Une ombre passe, vite.")
-        campaign.request_roll("Perception, tout le monde", ["pj-7"])
-        campaign.open_phase("Qui monte la garde ?", ["moi", "pas moi"], ["pj-7"])
+        act.set_value(
+            campaign,
+            GM_SEAT,
+            ("characters", "pj-7"),
+            {"name": "Kael", "player": "alice", "sheet": {}},
+        )
+        note = act.note(campaign, GM_SEAT, "Une ombre passe.")
+        act.edit_note(campaign, GM_SEAT, note.id, "Une ombre passe, vite.")
+        act.request_roll(campaign, GM_SEAT, "Perception, tout le monde", ["pj-7"])
+        act.open_phase(campaign, GM_SEAT, "Qui monte la garde ?", ["moi", "pas moi"], ["pj-7"])
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 5)
-        campaign.record_roll(record, "Kael regarde", character="pj-7")
+        act.roll(campaign, GM_SEAT, record, "Kael regarde", character="pj-7")
     shown = _everything_shown(directory, capsys)
     assert "Une ombre passe, vite." in shown  # what they may see is there
     assert "Kael" in shown
@@ -146,8 +154,8 @@ def test_the_gm_tells_an_announced_secret_from_a_silent_one(
     # Was: both marked "GM only", so the GM could not tell what the table was told.
     directory = tmp_path / "c"
     with Campaign.create(directory, system="resolution") as campaign:
-        campaign.note("silencieuse", secrecy=Secrecy("gm"))
-        campaign.note("annoncée", secrecy=Secrecy("gm", announced=True))
+        act.note(campaign, GM_SEAT, "silencieuse", secrecy=Secrecy("gm"))
+        act.note(campaign, GM_SEAT, "annoncée", secrecy=Secrecy("gm", announced=True))
     assert main(["journal", str(directory), "--role", "gm"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].endswith("silencieuse [MJ seul]")
@@ -178,12 +186,19 @@ def _evening(directory: Path, actions: list[str], secret_seed: int) -> Campaign:
 
     moment = datetime(2026, 11, 26, 21, 0, tzinfo=UTC)
     campaign = Campaign.create(directory, system="resolution", name="Soir", clock=lambda: moment)
-    campaign.set(("options", "solo"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     clock = {"name": "Piège", "kind": "clock", "value": 0, "max": 12, "gm": True}
-    campaign.set(("trackers", "piege"), clock)
-    campaign.set(("tables", "secrets"), {"name": "Secrets", "entries": ["A", "B", "C"], "gm": True})
+    act.set_value(campaign, GM_SEAT, ("trackers", "piege"), clock)
+    act.set_value(
+        campaign,
+        GM_SEAT,
+        ("tables", "secrets"),
+        {"name": "Secrets", "entries": ["A", "B", "C"], "gm": True},
+    )
     table = tables.RandomTable("secrets", "Secrets", tuple(map(tables.TableEntry, "ABC")))
-    campaign.set(("secrecy",), {"yesno": "gm"})  # the GM keeps the oracle's answers blind
+    act.set_value(
+        campaign, GM_SEAT, ("secrecy",), {"yesno": "gm"}
+    )  # the GM keeps the oracle's answers blind
     for number, action in enumerate(actions):
         hidden = secret_seed * 1000 + number
         if action == "player blind roll":  # Alice asks; the GM alone reads the answer
@@ -191,31 +206,31 @@ def _evening(directory: Path, actions: list[str], secret_seed: int) -> Campaign:
             from meneur.play.secrecy import default_secrecy
 
             alice = Campaign.open(directory, clock=lambda: moment)
-            alice.seat = Seat("player", "alice")
+            seat = Seat("player", "alice")
             question = oracles.YesNoQuestion(3, "Un bruit ?")
             record = roll_seeded(oracles.roll_yesno, question, hidden)
-            blind = default_secrecy(alice.state, "yesno", alice.seat)
-            alice.record_roll(record, "Un bruit ?", secrecy=blind)
+            blind = default_secrecy(alice.state, "yesno", seat)
+            act.roll(alice, seat, record, "Un bruit ?", secrecy=blind)
             alice.close()
             campaign.refresh()
         elif action == "public note":
-            campaign.note(f"Note {number}")
+            act.note(campaign, GM_SEAT, f"Note {number}")
         elif action == "gm note":
-            campaign.note(f"Secret {hidden}", secrecy=Secrecy("gm"))
+            act.note(campaign, GM_SEAT, f"Secret {hidden}", secrecy=Secrecy("gm"))
         elif action in ("blind roll", "announced roll", "roll"):
             seed = number if action == "roll" else hidden
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), seed)
             announced = action == "announced roll"
             secrecy = Secrecy() if action == "roll" else Secrecy("gm", announced=announced)
-            campaign.record_roll(record, "Jet", secrecy=secrecy)
+            act.roll(campaign, GM_SEAT, record, "Jet", secrecy=secrecy)
         elif action == "gm clock":
             question = oracles.YesNoQuestion(3, "Le piège ?")
             record = roll_seeded(oracles.roll_yesno, question, hidden)
             plan = play.move_tracker("piege", lambda m: "Piège", outcome=record.outcome or "")
-            campaign.record_roll(record, plan)
+            act.roll(campaign, GM_SEAT, record, plan)
         else:
             query = tables.TableQuery.of(table, (table,))
-            campaign.record_roll(roll_seeded(tables.roll, query, hidden), "Secrets")
+            act.roll(campaign, GM_SEAT, roll_seeded(tables.roll, query, hidden), "Secrets")
     return campaign
 
 
@@ -255,7 +270,9 @@ def test_a_private_roll_is_announced_with_the_players_name_not_their_seats_key(
     alice = Campaign.open(table.directory)
     session = Session(alice, strings("fr"), random.Random(2), seat=Seat("player", "alice"))
     record = session.roll(oracles.YesNoQuestion(3, "Qzpiste ?"))
-    alice.record_roll(record, "Qzpiste ?", secrecy=Secrecy("private", "alice", announced=True))
+    act.roll(
+        alice, GM_SEAT, record, "Qzpiste ?", secrecy=Secrecy("private", "alice", announced=True)
+    )
     alice.close()
     shown = []
     for command in (

@@ -17,10 +17,12 @@ from meneur.core import oracles
 from meneur.core.changes import Change
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.core.visibility import AUDIENCE, GM, Viewer
+from meneur.play import act
 from meneur.play.stats import stats
-from meneur.saves.campaign import Campaign, Secrecy, default_author
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Secrecy, default_author
 from meneur.saves.errors import CampaignError, Refusal
 
 ALICE = Viewer("player", "alice")
@@ -33,24 +35,26 @@ def chance(score: int) -> Fraction:
 
 def test_only_tests_count_each_weighed_by_its_own_odds(tmp_path: Path) -> None:
     with Campaign.create(tmp_path / "c", system="resolution", name="Luck") as campaign:
-        campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {}})
+        act.set_value(campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {}})
         kept = []
         for seed, score in ((1, 3), (2, 3), (3, 5), (4, 1)):
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=score), seed)
-            campaign.record_roll(record, f"Test {seed}", character="kael")
+            act.roll(campaign, GM_SEAT, record, f"Test {seed}", character="kael")
             kept.append((record, score))
         # A roll that changed something can be taken back; then it no longer counts.
-        campaign.set(("trackers", "clock"), {"name": "Alarme", "value": 0, "max": 4})
+        act.set_value(
+            campaign, GM_SEAT, ("trackers", "clock"), {"name": "Alarme", "value": 0, "max": 4}
+        )
         undone = roll_seeded(resolution.roll, resolution.ResolutionTest(score=2), 5)
         moved = Change(("trackers", "clock", "value"), 0, 1)
-        campaign.record_roll(undone, "Repris", changes=(moved,))
-        campaign.undo()
+        act.roll(campaign, GM_SEAT, undone, "Repris", changes=(moved,))
+        act.undo(campaign, GM_SEAT)
         left = roll_seeded(resolution.roll, resolution.ResolutionTest(score=4), 6)
-        left_id = campaign.record_roll(left, "Pour voir").id
-        campaign.count_roll(left_id, counted=False)
+        left_id = act.roll(campaign, GM_SEAT, left, "Pour voir").id
+        act.count_roll(campaign, GM_SEAT, left_id, counted=False)
         # An oracle's answer is about the world, not anyone's luck.
         asked = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(likelihood=3), 7)
-        campaign.record_roll(asked, "Le garde dort-il ?")
+        act.roll(campaign, GM_SEAT, asked, "Le garde dort-il ?")
         found = stats(campaign)
         course = stats(campaign, course=True).course
     assert found.whole.rolls == 4
@@ -70,21 +74,20 @@ def test_leaving_a_roll_out_is_the_gms_and_undone_like_any_change(tmp_path: Path
     directory = tmp_path / "c"
     with Campaign.create(directory, system="resolution", name="Luck") as campaign:
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1)
-        roll_id = campaign.record_roll(record, "Test").id
-        note_id = campaign.note("Une note").id
+        roll_id = act.roll(campaign, GM_SEAT, record, "Test").id
+        note_id = act.note(campaign, GM_SEAT, "Une note").id
         with pytest.raises(CampaignError, match="not a roll"):
-            campaign.count_roll(note_id, counted=False)
+            act.count_roll(campaign, GM_SEAT, note_id, counted=False)
         with pytest.raises(CampaignError, match="counted already"):
-            campaign.count_roll(roll_id, counted=True)
+            act.count_roll(campaign, GM_SEAT, roll_id, counted=True)
     player = Campaign.open(directory, author=default_author())
-    player.seat = Seat("player", "alice")
     with player, pytest.raises(Refusal) as refused:
-        player.count_roll(roll_id, counted=False)
+        act.count_roll(player, Seat("player", "alice"), roll_id, counted=False)
     assert refused.value.message_key == "refused.gm"
     with Campaign.open(directory) as campaign:
-        campaign.count_roll(roll_id, counted=False)
+        act.count_roll(campaign, GM_SEAT, roll_id, counted=False)
         assert stats(campaign).whole.rolls == 0
-        campaign.undo()
+        act.undo(campaign, GM_SEAT)
         assert stats(campaign).whole.rolls == 1
 
 
@@ -93,11 +96,13 @@ def _table(directory: Path, blind_seed: int) -> None:
     with Campaign.create(directory, system="resolution", name="Table") as campaign:
         for seed in range(1, 7):
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), seed)
-            campaign.record_roll(record, f"Test {seed}")
+            act.roll(campaign, GM_SEAT, record, f"Test {seed}")
         blind = roll_seeded(resolution.roll, resolution.ResolutionTest(score=1), blind_seed)
-        campaign.record_roll(blind, "Fouiller", secrecy=Secrecy("gm", "alice", announced=True))
+        act.roll(
+            campaign, GM_SEAT, blind, "Fouiller", secrecy=Secrecy("gm", "alice", announced=True)
+        )
         private = roll_seeded(resolution.roll, resolution.ResolutionTest(score=5), blind_seed)
-        campaign.record_roll(private, "Mentir", secrecy=Secrecy("private", "bob"))
+        act.roll(campaign, GM_SEAT, private, "Mentir", secrecy=Secrecy("private", "bob"))
 
 
 @settings(
@@ -127,9 +132,9 @@ def test_the_command_line_tells_luck_as_its_viewer_may_know_it(
     directory = tmp_path / "c"
     _table(directory, 1)
     with Campaign.open(directory) as campaign:
-        campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {}})
+        act.set_value(campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {}})
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 40)
-        campaign.record_roll(record, "Kael tente", character="kael")
+        act.roll(campaign, GM_SEAT, record, "Kael tente", character="kael")
     capsys.readouterr()
     assert main(["stats", str(directory), "--as", "alice", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 
 
 def played(directory: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -162,8 +164,8 @@ def test_a_coup_de_poker_is_told_with_its_test_once(tmp_path: Path) -> None:
     traits.first_roll(test, rng)  # the Coup de poker continues the same draws
     poker = traits.with_poker(first, 1, rng)
     with Campaign.create(tmp_path / "c", system="traits", name="Ravin") as campaign:
-        campaign.record_roll(first, "Sauter le ravin")
-        campaign.record_roll(poker, "Sauter le ravin")
+        act.roll(campaign, GM_SEAT, first, "Sauter le ravin")
+        act.roll(campaign, GM_SEAT, poker, "Sauter le ravin")
         story = export_markdown(campaign, "fr")
         detailed = export_markdown(campaign, "fr", detailed=True)
         counted = stats(campaign).whole
@@ -186,7 +188,7 @@ def test_a_note_of_several_lines_keeps_its_markdown(tmp_path: Path) -> None:
 
     note = "La caravane, enfin.\n\n- trois **chariots**\n- un guide muet"
     with Campaign.create(tmp_path / "c", system="resolution", name="Col") as campaign:
-        campaign.note(note)
+        act.note(campaign, GM_SEAT, note)
         story = export_markdown(campaign, "fr")
         page = "".join(html_pieces(campaign, "fr"))
     assert f"\n\n{note}\n" in story  # prose, as written

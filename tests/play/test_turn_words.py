@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from meneur.content.strings import strings
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.play.reading import read_entry
 from meneur.saves.campaign import Campaign
 
@@ -13,13 +15,15 @@ from meneur.saves.campaign import Campaign
 def test_requests_and_turns_read_in_the_reader_s_language(tmp_path: Path) -> None:
     with Campaign.create(tmp_path / "c", system="resolution", name="Table") as gm:
         for ident, name in (("pj-1", "Kael"), ("pj-2", "Mira")):
-            gm.set(("characters", ident), {"name": name, "sheet": {}})
-        asked = gm.request_roll("Perception", ["pj-1", "pj-2"])
-        opened = gm.open_phase("La porte", ["ouvrir", "attendre"], ["pj-1", "pj-2"])
+            act.set_value(gm, GM_SEAT, ("characters", ident), {"name": name, "sheet": {}})
+        asked = act.request_roll(gm, GM_SEAT, "Perception", ["pj-1", "pj-2"])
+        opened = act.open_phase(gm, GM_SEAT, "La porte", ["ouvrir", "attendre"], ["pj-1", "pj-2"])
         ident = str(opened.id)
-        chose = gm.choose(ident, "pj-1", "ouvrir")[0]
-        revealed = gm.choose(ident, "pj-2", "attendre")[-1]
-        gm.set(("characters", "pj-1", "name"), "Kaël")  # renamed since: read as now
+        chose = act.choose(gm, GM_SEAT, ident, "pj-1", "ouvrir")[0]
+        revealed = act.choose(gm, GM_SEAT, ident, "pj-2", "attendre")[-1]
+        act.set_value(
+            gm, GM_SEAT, ("characters", "pj-1", "name"), "Kaël"
+        )  # renamed since: read as now
         read = {
             lang: [
                 read_entry(entry, gm, strings(lang).t).text
@@ -47,7 +51,7 @@ def test_a_value_set_reads_in_words_once_read_back_from_its_file(tmp_path: Path)
     directory = tmp_path / "c"
     with Campaign.create(directory, system="resolution", name="Table") as gm:
         sheet = {"elements": {"Épée": 2}, "notes": "Vif"}
-        gm.set(("characters", "kael"), {"name": "Kael", "sheet": sheet})
+        act.set_value(gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": sheet})
     campaign = Campaign.open(directory, write=False)
     entry = campaign.journal.entry(campaign.journal.last_id)
     assert read_entry(entry, campaign, strings("fr").t).text == "Ajouté : Kael"
@@ -59,12 +63,12 @@ def test_a_roll_whose_words_begin_with_the_name_does_not_say_it_twice(tmp_path: 
     from meneur.core.records import roll_seeded
 
     campaign = Campaign.create(tmp_path / "c", system="cosmos", name="C")
-    campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {}})
-    campaign.set(("characters", "kaelis"), {"name": "Kaelis", "sheet": {}})
+    act.set_value(campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {}})
+    act.set_value(campaign, GM_SEAT, ("characters", "kaelis"), {"name": "Kaelis", "sheet": {}})
     die = roll_seeded(roll_die, PostureDie("disadvantage"), 1)
     t = strings("fr").t
-    said = campaign.record_roll(die, "Kael : fin du tour", character="kael")
+    said = act.roll(campaign, GM_SEAT, die, "Kael : fin du tour", character="kael")
     assert read_entry(said, campaign, t).text.startswith("Kael : fin du tour")
     # another name that begins like it is still said
-    other = campaign.record_roll(die, "Kaelis : fin du tour", character="kael")
+    other = act.roll(campaign, GM_SEAT, die, "Kaelis : fin du tour", character="kael")
     assert read_entry(other, campaign, t).text.startswith("Kael — Kaelis : fin du tour")

@@ -18,11 +18,14 @@ from meneur.core import oracles
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
+from meneur.core.table_rules import GM_SEAT
 from meneur.core.visibility import AUDIENCE, GM, Viewer
+from meneur.play import act
 from meneur.play.export import export_markdown, toml_pieces
 from meneur.play.story import move_tracker
 from meneur.play.views import entries_for, state_for
-from meneur.saves.campaign import Campaign, Secrecy
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import CampaignError
 
 VIEWERS = [AUDIENCE, Viewer("player", "alice"), Viewer("player", "bob"), GM]
@@ -71,25 +74,29 @@ def test_no_view_receives_what_its_role_may_not_see(
     directory = tmp_path_factory.mktemp("vis") / "c"
     written: dict[int, Written] = {}
     with Campaign.create(directory, system="resolution", name="Table") as campaign:
-        campaign.set(("trackers", "menace"), {"name": "Menace", "value": 0, "gm": True})
-        campaign.set(("trackers", "renom"), {"name": "Renom", "value": 0})
+        act.set_value(
+            campaign, GM_SEAT, ("trackers", "menace"), {"name": "Menace", "value": 0, "gm": True}
+        )
+        act.set_value(campaign, GM_SEAT, ("trackers", "renom"), {"name": "Renom", "value": 0})
         piege = {"name": "Piège", "kind": "clock", "value": 0, "max": 12, "gm": True}
-        campaign.set(("trackers", "piege"), piege)
+        act.set_value(campaign, GM_SEAT, ("trackers", "piege"), piege)
         for number, (action, (visibility, player, announced)) in enumerate(plan):
             marker = f"QX{number}QX"
             secrecy = Secrecy(visibility, player, announced)
             if action == "roll":
                 record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), number)
-                entry = campaign.record_roll(record, f"Jet {marker}", secrecy=secrecy)
+                entry = act.roll(campaign, GM_SEAT, record, f"Jet {marker}", secrecy=secrecy)
             elif action == "note":
-                entry = campaign.note(f"Note {marker}", secrecy=secrecy)
+                entry = act.note(campaign, GM_SEAT, f"Note {marker}", secrecy=secrecy)
             elif action in ("gm tracker", "public tracker"):
                 ident = "menace" if action == "gm tracker" else "renom"
                 value = 7_000_000 + number  # a value found in no other text
                 marker = str(value)
                 # Secret while the tracker is the GM's (undone away, it is a new one).
                 gm_only = campaign.state["trackers"].get(ident, {}).get("gm") is True
-                entry = campaign.set(("trackers", ident, "value"), value, f"Suivi {marker}")
+                entry = act.set_value(
+                    campaign, GM_SEAT, ("trackers", ident, "value"), value, f"Suivi {marker}"
+                )
                 visibility, player = ("gm" if gm_only else "public"), None
             elif action == "ask gm clock":
                 # Whatever the oracle answers (moved or not), it is about the GM's clock.
@@ -99,13 +106,13 @@ def test_no_view_receives_what_its_role_may_not_see(
                 words = lambda moved, m=marker: f"Horloge {m}"  # noqa: E731
                 plan = move_tracker("piege", words, outcome=asked.outcome or "")
                 try:
-                    entry = campaign.record_roll(asked, plan, secrecy=secrecy)
+                    entry = act.roll(campaign, GM_SEAT, asked, plan, secrecy=secrecy)
                 except RulesError:
                     continue  # the tracker is gone (undone away)
                 visibility = "gm" if gm_only else visibility
             else:
                 try:
-                    entry = campaign.undo()
+                    entry = act.undo(campaign, GM_SEAT)
                 except CampaignError:
                     continue
                 target = written.get(entry.target or 0)
@@ -154,11 +161,11 @@ def test_a_blind_roll_is_silent_unless_announced(tmp_path: Path, capsys) -> None
     nothing of it — not even from the entries' numbers — unless the GM announces it."""
     directory = tmp_path / "c"
     with Campaign.create(directory, system="resolution") as campaign:
-        campaign.note("avant")
+        act.note(campaign, GM_SEAT, "avant")
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 5)
-        campaign.record_roll(record, "aveugle", secrecy=Secrecy("gm"))
-        campaign.note("après")
-        campaign.record_roll(record, "annoncé", secrecy=Secrecy("gm", announced=True))
+        act.roll(campaign, GM_SEAT, record, "aveugle", secrecy=Secrecy("gm"))
+        act.note(campaign, GM_SEAT, "après")
+        act.roll(campaign, GM_SEAT, record, "annoncé", secrecy=Secrecy("gm", announced=True))
     assert main(["journal", str(directory), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [e["kind"] for e in data["entries"]] == ["note", "note", "roll"]
@@ -189,12 +196,16 @@ def test_secrecy_is_decided_when_written_and_kept(tmp_path: Path) -> None:
     """An entry touching a GM-only tracker is stored as a GM entry: undoing the
     tracker's creation, or unmarking it, does not make its past public."""
     with Campaign.create(tmp_path / "c", system="resolution") as campaign:
-        made = campaign.set(("trackers", "menace"), {"name": "Menace", "value": 0, "gm": True})
-        moved = campaign.set(("trackers", "menace", "value"), 3)
-        table = campaign.set(("tables", "secrets"), {"name": "S", "entries": ["x"], "gm": True})
+        made = act.set_value(
+            campaign, GM_SEAT, ("trackers", "menace"), {"name": "Menace", "value": 0, "gm": True}
+        )
+        moved = act.set_value(campaign, GM_SEAT, ("trackers", "menace", "value"), 3)
+        table = act.set_value(
+            campaign, GM_SEAT, ("tables", "secrets"), {"name": "S", "entries": ["x"], "gm": True}
+        )
         assert [made.visibility, moved.visibility, table.visibility] == ["gm"] * 3
-        campaign.set(("trackers", "menace", "gm"), False)
-        undone = campaign.undo()  # of the unmarking: itself a GM entry, its target was
+        act.set_value(campaign, GM_SEAT, ("trackers", "menace", "gm"), False)
+        undone = act.undo(campaign, GM_SEAT)  # of the unmarking: itself a GM entry, its target was
         assert undone.visibility == "gm"
         seen = {
             e.id for e in entries_for(campaign.journal, AUDIENCE, campaign.journal, campaign.state)

@@ -12,9 +12,13 @@ from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
-from meneur.saves.campaign import Campaign, replay_roll, roll_to_data, summary
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import replay_roll, roll_to_data
 from meneur.saves.errors import CampaignError, UndoConflict
 from meneur.saves.journal import CHUNK_SIZE
+from meneur.saves.state_files import summary
 
 
 def ticking_clock() -> object:
@@ -58,10 +62,10 @@ def test_creating_over_files_is_refused(tmp_path: Path) -> None:
 
 
 def test_entries_survive_reopening(campaign: Campaign) -> None:
-    campaign.mark("session", "Session 1")
-    note = campaign.note("Razors arrive au manoir.", game_time="Jour 1, soir")
+    act.mark(campaign, GM_SEAT, "session", "Session 1")
+    note = act.note(campaign, GM_SEAT, "Razors arrive au manoir.", game_time="Jour 1, soir")
     record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 5)
-    rolled = campaign.record_roll(record, "Escalader le mur", character="razors")
+    rolled = act.roll(campaign, GM_SEAT, record, "Escalader le mur", character="razors")
     campaign = reopen(campaign)
     assert campaign.journal.last_id == 3
     again = campaign.journal.entry(rolled.id)
@@ -77,14 +81,14 @@ def test_oracle_answers_and_creation_rolls_get_their_own_kinds(campaign: Campaig
 
     answer = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(4, "Is it locked?"), 1)
     creation = roll_seeded(cosmos_creation.roll_creation, cosmos_creation.CreationOptions(), 1)
-    assert campaign.record_roll(answer, "Is it locked?").kind == "oracle"
-    assert campaign.record_roll(creation, "Création").kind == "creation"
+    assert act.roll(campaign, GM_SEAT, answer, "Is it locked?").kind == "oracle"
+    assert act.roll(campaign, GM_SEAT, creation, "Création").kind == "creation"
     assert replay_roll(campaign.journal.entry(2).roll) == creation
 
 
 def test_the_journal_rolls_over_to_new_chunks(campaign: Campaign) -> None:
     for i in range(CHUNK_SIZE + 5):
-        campaign.note(f"note {i + 1}")
+        act.note(campaign, GM_SEAT, f"note {i + 1}")
     files = sorted(p.name for p in (campaign.directory / "journal").iterdir())
     assert files == ["000001.toml", "000002.toml", "checked.toml"]  # the sealed one remembered
     campaign = reopen(campaign)
@@ -103,96 +107,102 @@ def test_the_journal_rolls_over_to_new_chunks(campaign: Campaign) -> None:
 
 def test_opening_reads_only_the_last_chunk(campaign: Campaign) -> None:
     for i in range(2 * CHUNK_SIZE + 1):
-        campaign.note(f"note {i}")
+        act.note(campaign, GM_SEAT, f"note {i}")
     campaign = reopen(campaign)
     assert set(campaign.journal._cache) == {3}
 
 
 def test_set_and_delete_values_are_saved_at_once(campaign: Campaign) -> None:
-    campaign.set(("characters", "razors", "name"), "Razors")
-    campaign.set(("characters", "razors", "sheet", "elements"), {"Arts martiaux": 3})
-    campaign.set(("trackers", "alarme"), {"name": "Alarme", "value": 1, "max": 6})
+    act.set_value(campaign, GM_SEAT, ("characters", "razors", "name"), "Razors")
+    act.set_value(
+        campaign, GM_SEAT, ("characters", "razors", "sheet", "elements"), {"Arts martiaux": 3}
+    )
+    act.set_value(
+        campaign, GM_SEAT, ("trackers", "alarme"), {"name": "Alarme", "value": 1, "max": 6}
+    )
     on_disk = tomllib.loads((campaign.directory / "campaign.toml").read_text())
     assert on_disk["characters"]["razors"]["sheet"]["elements"] == {"Arts martiaux": 3}
     assert on_disk["trackers"]["alarme"]["max"] == 6
-    campaign.set(("characters", "razors"), MISSING)
+    act.set_value(campaign, GM_SEAT, ("characters", "razors"), MISSING)
     assert "razors" not in reopen(campaign).state["characters"]
 
 
 def test_setting_the_same_value_is_refused(campaign: Campaign) -> None:
-    campaign.set(("lists", "threads"), ["Qui a trahi ?"])
+    act.set_value(campaign, GM_SEAT, ("lists", "threads"), ["Qui a trahi ?"])
     with pytest.raises(CampaignError, match="already has that value"):
-        campaign.set(("lists", "threads"), ["Qui a trahi ?"])
+        act.set_value(campaign, GM_SEAT, ("lists", "threads"), ["Qui a trahi ?"])
 
 
 def test_changes_that_do_not_fit_write_nothing(campaign: Campaign) -> None:
     before = campaign.journal.last_id
     with pytest.raises(CampaignError, match="expected 5, found nothing"):
-        campaign.append("change", "bad", changes=[Change(("trackers", "x", "value"), 5, 6)])
+        act.change(campaign, GM_SEAT, "bad", changes=[Change(("trackers", "x", "value"), 5, 6)])
     assert campaign.journal.last_id == before
 
 
 def test_undo_and_redo_across_restarts(campaign: Campaign) -> None:
-    campaign.set(("characters", "razors", "name"), "Razors")
-    campaign.set(("characters", "razors", "sheet", "points"), 3)
+    act.set_value(campaign, GM_SEAT, ("characters", "razors", "name"), "Razors")
+    act.set_value(campaign, GM_SEAT, ("characters", "razors", "sheet", "points"), 3)
     campaign = reopen(campaign)
-    undo = campaign.undo()
+    undo = act.undo(campaign, GM_SEAT)
     assert undo.kind == "undo"
     assert "points" not in campaign.state["characters"]["razors"]["sheet"]
     campaign = reopen(campaign)
     assert campaign.can_redo()
-    campaign.redo()
+    act.redo(campaign, GM_SEAT)
     assert reopen(campaign).state["characters"]["razors"]["sheet"]["points"] == 3
 
 
 def test_undo_walks_back_several_changes_then_stops(campaign: Campaign) -> None:
-    campaign.set(("lists", "people"), ["Justine"])
-    campaign.set(("lists", "places"), ["Vranberg"])
-    campaign.undo()
-    campaign.undo()
+    act.set_value(campaign, GM_SEAT, ("lists", "people"), ["Justine"])
+    act.set_value(campaign, GM_SEAT, ("lists", "places"), ["Vranberg"])
+    act.undo(campaign, GM_SEAT)
+    act.undo(campaign, GM_SEAT)
     assert campaign.state["lists"]["people"] == []
     with pytest.raises(CampaignError, match="nothing to undo"):
-        campaign.undo()
-    campaign.redo()
-    campaign.redo()
+        act.undo(campaign, GM_SEAT)
+    act.redo(campaign, GM_SEAT)
+    act.redo(campaign, GM_SEAT)
     with pytest.raises(CampaignError, match="nothing to redo"):
-        campaign.redo()
+        act.redo(campaign, GM_SEAT)
     assert campaign.state["lists"]["places"] == ["Vranberg"]
 
 
 def test_a_new_change_clears_what_could_be_redone(campaign: Campaign) -> None:
-    campaign.set(("lists", "people"), ["Justine"])
-    campaign.undo()
-    campaign.set(("lists", "places"), ["Vranberg"])
+    act.set_value(campaign, GM_SEAT, ("lists", "people"), ["Justine"])
+    act.undo(campaign, GM_SEAT)
+    act.set_value(campaign, GM_SEAT, ("lists", "places"), ["Vranberg"])
     assert not campaign.can_redo()
 
 
 def test_undoing_a_rolls_consequence_keeps_the_roll(tmp_path: Path) -> None:
     with Campaign.create(tmp_path / "c", system="cosmos", clock=ticking_clock()) as campaign:
-        campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {"karma": 0}})
+        act.set_value(
+            campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"karma": 0}}
+        )
         record = roll_seeded(cosmos.roll, cosmos.CosmosTest(threshold=50), 3)
         karma = ("characters", "kael", "sheet", "karma")
         change = Change(karma, 0, 7)
-        rolled = campaign.record_roll(record, "Sauter", changes=[change])
+        rolled = act.roll(campaign, GM_SEAT, record, "Sauter", changes=[change])
         assert campaign.state["characters"]["kael"]["sheet"]["karma"] == 7
-        campaign.undo()
+        act.undo(campaign, GM_SEAT)
         assert campaign.state["characters"]["kael"]["sheet"]["karma"] == 0
         assert campaign.journal.entry(rolled.id).roll is not None
         assert campaign.journal.last_id == rolled.id + 1
 
 
 def test_undo_never_skips_over_a_later_hand_edit(campaign: Campaign) -> None:
-    campaign.set(("trackers", "alarme"), {"name": "Alarme", "value": 1})
+    act.set_value(campaign, GM_SEAT, ("trackers", "alarme"), {"name": "Alarme", "value": 1})
     directory = campaign.directory
     campaign.close()
     path = directory / "campaign.toml"
     path.write_text(path.read_text().replace("value = 1", "value = 4"))
     with Campaign.open(directory, author="gm") as reopened:
         # The hand edit is journaled (by no one in particular) before anything else…
-        first = reopened.undo()
+        first = act.undo(reopened, GM_SEAT)
         assert reopened.journal.entry(first.target or 0).text.startswith("Modifié hors")
         assert reopened.state["trackers"]["alarme"]["value"] == 1
-        reopened.undo()  # …and only then the change it was made over
+        act.undo(reopened, GM_SEAT)  # …and only then the change it was made over
         assert "alarme" not in reopened.state["trackers"]
 
 
@@ -201,7 +211,7 @@ def test_a_hand_edit_while_open_is_journaled_as_made_outside_and_can_be_undone(
 ) -> None:
     path = campaign.directory / "campaign.toml"
     path.write_text(path.read_text().replace('name = "Vranberg"', 'name = "Vranberg (edited)"'))
-    entry = campaign.set(("lists", "people"), ["Justine"])
+    entry = act.set_value(campaign, GM_SEAT, ("lists", "people"), ["Justine"])
     outside = campaign.journal.entry(entry.id - 1)
     assert outside.text == "Modifié hors de meneur (edited outside meneur) : name"
     assert [(c.path, c.before, c.after) for c in outside.changes] == [
@@ -209,13 +219,13 @@ def test_a_hand_edit_while_open_is_journaled_as_made_outside_and_can_be_undone(
     ]
     assert 'name = "Vranberg (edited)"' in path.read_text()
     assert "Justine" in path.read_text()
-    campaign.undo()  # the list
-    campaign.undo()  # the hand edit
+    act.undo(campaign, GM_SEAT)  # the list
+    act.undo(campaign, GM_SEAT)  # the hand edit
     assert reopen(campaign).state["name"] == "Vranberg"
 
 
 def test_a_broken_hand_edit_is_said_and_never_written_over(campaign: Campaign) -> None:
-    campaign.note("before")
+    act.note(campaign, GM_SEAT, "before")
     path = campaign.directory / "campaign.toml"
     broken = path.read_text().replace('name = "Vranberg"', "name = 12")
     path.write_text(broken)
@@ -224,30 +234,30 @@ def test_a_broken_hand_edit_is_said_and_never_written_over(campaign: Campaign) -
     assert "campaign.toml: name: expected text" in update.problem
     assert campaign.state["name"] == "Vranberg"  # the last good state stays in use
     with pytest.raises(CampaignError, match="name: expected text"):
-        campaign.note("refused")
+        act.note(campaign, GM_SEAT, "refused")
     assert path.read_text() == broken
     assert campaign.journal.last_id == 1
     path.write_text(broken.replace("name = 12", 'name = "Vranberg 2"'))
-    campaign.note("after the fix")
+    act.note(campaign, GM_SEAT, "after the fix")
     assert campaign.state["name"] == "Vranberg 2"
     assert [e.kind for e in campaign.latest(3)] == ["note", "change", "note"]
 
 
 def test_notes_are_edited_and_the_edit_undone(campaign: Campaign) -> None:
-    note = campaign.note("Razors arive.")
-    campaign.edit_note(note.id, "Razors arrive.")
+    note = act.note(campaign, GM_SEAT, "Razors arive.")
+    act.edit_note(campaign, GM_SEAT, note.id, "Razors arrive.")
     campaign = reopen(campaign)
     assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arrive."
     assert campaign.journal.entry(note.id).text == "Razors arive."  # history kept
-    campaign.undo()
+    act.undo(campaign, GM_SEAT)
     assert campaign.note_text(campaign.journal.entry(note.id)) == "Razors arive."
     with pytest.raises(CampaignError, match="not a note"):
-        campaign.edit_note(campaign.journal.last_id, "x")
+        act.edit_note(campaign, GM_SEAT, campaign.journal.last_id, "x")
 
 
 def test_rotating_backups_keep_the_last_ten_versions(campaign: Campaign) -> None:
     for i in range(15):
-        campaign.set(("trackers", "t"), {"name": "t", "value": i})
+        act.set_value(campaign, GM_SEAT, ("trackers", "t"), {"name": "t", "value": i})
     backups = sorted((campaign.directory / "backups").iterdir())
     assert len(backups) == 10
     assert backups[-1].read_text() == (campaign.directory / "campaign.toml").read_text()
@@ -258,28 +268,28 @@ def test_rotating_backups_keep_the_last_ten_versions(campaign: Campaign) -> None
 def test_a_reader_follows_the_writer(campaign: Campaign) -> None:
     reader = Campaign.open(campaign.directory, write=False)
     assert reader.refresh() == []
-    campaign.note("first")
-    campaign.set(("lists", "people"), ["Justine"])
+    act.note(campaign, GM_SEAT, "first")
+    act.set_value(campaign, GM_SEAT, ("lists", "people"), ["Justine"])
     new = reader.refresh()
     assert new[0].text == "first"
     assert reader.state["lists"]["people"] == ["Justine"]
     with pytest.raises(CampaignError, match="reading only"):
-        reader.note("a reader cannot write")
+        act.note(reader, GM_SEAT, "a reader cannot write")
 
 
 def test_a_reader_follows_across_a_new_chunk(campaign: Campaign) -> None:
     for i in range(CHUNK_SIZE - 1):
-        campaign.note(f"n{i}")
+        act.note(campaign, GM_SEAT, f"n{i}")
     reader = Campaign.open(campaign.directory, write=False)
-    campaign.note("last of chunk 1")
-    campaign.note("first of chunk 2")
+    act.note(campaign, GM_SEAT, "last of chunk 1")
+    act.note(campaign, GM_SEAT, "first of chunk 2")
     assert [e.text for e in reader.refresh()] == ["last of chunk 1", "first of chunk 2"]
 
 
 def test_opening_rolls_forward_a_change_campaign_toml_missed(campaign: Campaign) -> None:
-    campaign.set(("lists", "people"), ["Justine"])
+    act.set_value(campaign, GM_SEAT, ("lists", "people"), ["Justine"])
     saved = (campaign.directory / "campaign.toml").read_bytes()
-    campaign.set(("lists", "places"), ["Vranberg"])
+    act.set_value(campaign, GM_SEAT, ("lists", "places"), ["Vranberg"])
     campaign.close()
     # As if the process died between the journal append and the state write.
     (campaign.directory / "campaign.toml").write_bytes(saved)
@@ -310,32 +320,32 @@ def test_summary_of_an_unreadable_campaign_is_none_and_leaves_it_alone(tmp_path:
 
 def test_undoing_a_note_strikes_it_and_redo_brings_it_back(campaign: Campaign) -> None:
     # Play-tested: ctrl+z skipped over notes and undid a character's arrival instead.
-    campaign.set(("characters", "kael"), {"name": "Kael"})
-    note = campaign.note("Une note de trop")
-    undone = campaign.undo()
+    act.set_value(campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael"})
+    note = act.note(campaign, GM_SEAT, "Une note de trop")
+    undone = act.undo(campaign, GM_SEAT)
     assert undone.target == note.id
     assert campaign.is_struck(note)
     assert "kael" in campaign.state["characters"]  # the arrival is not what was undone
-    campaign.redo()
+    act.redo(campaign, GM_SEAT)
     assert not campaign.is_struck(note)
     assert campaign.journal.entry(note.id).text == "Une note de trop"  # never rewritten
 
 
 def test_a_note_is_struck_kept_and_the_strike_undone(campaign: Campaign) -> None:
-    note = campaign.note("Le manoir brûle")
-    campaign.strike_note(note.id)
+    note = act.note(campaign, GM_SEAT, "Le manoir brûle")
+    act.strike_note(campaign, GM_SEAT, note.id)
     assert campaign.is_struck(note)
     with pytest.raises(CampaignError, match="struck already"):
-        campaign.strike_note(note.id)
+        act.strike_note(campaign, GM_SEAT, note.id)
     again = Campaign.open(campaign.directory, write=False)
     assert again.is_struck(again.journal.entry(note.id))
-    campaign.undo()
+    act.undo(campaign, GM_SEAT)
     assert not campaign.is_struck(note)
-    roll = campaign.record_roll(
-        roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1), "x"
+    roll = act.roll(
+        campaign, GM_SEAT, roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1), "x"
     )
     with pytest.raises(CampaignError, match="not a note"):
-        campaign.strike_note(roll.id)
+        act.strike_note(campaign, GM_SEAT, roll.id)
 
 
 def test_the_current_campaign_is_written_only_when_it_changes(
@@ -365,8 +375,8 @@ def test_the_current_campaign_is_written_only_when_it_changes(
 def test_a_value_normalised_when_stored_is_undone(
     campaign: Campaign, path: tuple[str, ...], value: object
 ) -> None:
-    campaign.set(path, value)
-    campaign.undo()
+    act.set_value(campaign, GM_SEAT, path, value)
+    act.undo(campaign, GM_SEAT)
     assert path[1] not in reopen(campaign).state[path[0]]
 
 
@@ -375,20 +385,20 @@ def test_each_writer_undoes_its_own_change_unless_a_later_one_depends_on_it(
 ) -> None:
     gm = Campaign.open(campaign.directory, author="gm")
     player = Campaign.open(campaign.directory, author="ana")
-    gm.set(("trackers", "alarme"), {"name": "alarme", "value": 1})
-    player.set(("lists", "people"), ["Justine"])
-    undone = gm.undo()  # the GM's own change, though the player's is later
+    act.set_value(gm, GM_SEAT, ("trackers", "alarme"), {"name": "alarme", "value": 1})
+    act.set_value(player, GM_SEAT, ("lists", "people"), ["Justine"])
+    undone = act.undo(gm, GM_SEAT)  # the GM's own change, though the player's is later
     assert undone.target == 1
     assert player.sync().state_changed
     assert "alarme" not in player.state["trackers"]
     with pytest.raises(CampaignError, match="nothing to undo by gm"):
-        gm.undo()
-    gm.redo()
-    player.set(("trackers", "alarme", "value"), 2)  # depends on the GM's change
+        act.undo(gm, GM_SEAT)
+    act.redo(gm, GM_SEAT)
+    act.set_value(player, GM_SEAT, ("trackers", "alarme", "value"), 2)  # depends on the GM's change
     with pytest.raises(UndoConflict, match=r"entry 5 by ana changed trackers\.alarme"):
-        gm.undo()
-    player.undo()
-    gm.undo()
+        act.undo(gm, GM_SEAT)
+    act.undo(player, GM_SEAT)
+    act.undo(gm, GM_SEAT)
     assert "alarme" not in Campaign.open(campaign.directory, write=False).state["trackers"]
 
 
@@ -404,27 +414,27 @@ def test_a_disk_that_refuses_a_write_is_one_message_and_nothing_is_acknowledged(
 
     monkeypatch.setattr(journal, "atomic_write", full)
     with pytest.raises(CampaignError, match=r"000001\.toml: could not be written \(No space"):
-        campaign.note("lost?")
+        act.note(campaign, GM_SEAT, "lost?")
     assert campaign.journal.last_id == 0
     monkeypatch.undo()
-    assert campaign.note("kept").id == 1
+    assert act.note(campaign, GM_SEAT, "kept").id == 1
 
 
 def test_a_hand_edit_made_while_no_meneur_looked_is_journaled_at_the_next_write(
     campaign: Campaign,
 ) -> None:
-    campaign.note("before")
+    act.note(campaign, GM_SEAT, "before")
     path = campaign.directory / "campaign.toml"
     path.write_text(path.read_text().replace('name = "Vranberg"', 'name = "Vranberg II"'))
     reader = Campaign.open(campaign.directory, write=False)
     assert reader.state["name"] == "Vranberg II"
     later = Campaign.open(campaign.directory)
-    later.note("after")
+    act.note(later, GM_SEAT, "after")
     outside = later.journal.entry(2)
     assert outside.text.startswith("Modifié hors de meneur")
     assert [(c.path, c.before, c.after) for c in outside.changes] == [
         (("name",), "Vranberg", "Vranberg II")
     ]
-    later.undo()  # the note
-    later.undo()  # the hand edit
+    act.undo(later, GM_SEAT)  # the note
+    act.undo(later, GM_SEAT)  # the hand edit
     assert Campaign.open(campaign.directory, write=False).state["name"] == "Vranberg"

@@ -17,8 +17,9 @@ from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
 from meneur.core.visibility import AUDIENCE, GM, Viewer
 from meneur.play.export import markdown_pieces, toml_pieces
-from meneur.saves.campaign import Campaign, roll_to_data
+from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import PARALLEL_FROM, each_chunk
+from meneur.saves.entry_parts import roll_to_data
 from meneur.saves.journal import (
     CHUNK_SIZE,
     Entry,

@@ -23,7 +23,9 @@ from hypothesis import strategies as st
 
 from meneur.core.errors import RulesError
 from meneur.core.story import RANKS, TICKS_PER_BOX, TRACK_BOXES, StoryItem
+from meneur.core.table_rules import GM_SEAT
 from meneur.core.words import folded
+from meneur.play import act
 from meneur.play import story as play
 from meneur.play.story import tension_of
 from meneur.saves.campaign import Campaign
@@ -37,11 +39,15 @@ TRACK_RANK = "ardu"
 def new_campaign(directory: Path) -> None:
     """A solo campaign with a clock and a track, as the model starts it."""
     with Campaign.create(directory, system="resolution", options={"solo": True}) as campaign:
-        campaign.set(
+        act.set_value(
+            campaign,
+            GM_SEAT,
             ("trackers", "loups"),
             {"name": "Les loups", "kind": "clock", "value": 0, "max": CLOCK_SEGMENTS},
         )
-        campaign.set(
+        act.set_value(
+            campaign,
+            GM_SEAT,
             ("trackers", "col"),
             {
                 "name": "Le col",
@@ -130,7 +136,7 @@ def test_interleaved_writers_make_what_the_changes_mean(
     for writer, op in steps:
         accepted = model.apply(op)
         try:
-            writers[writer].append("change", plan_of(op))
+            act.change(writers[writer], GM_SEAT, plan_of(op))
         except (RulesError, CampaignError):
             assert not accepted, op
         else:
@@ -209,8 +215,8 @@ def test_a_change_made_of_a_state_changed_since_is_refused_saying_so(tmp_path: P
     directory = tmp_path / "c"
     new_campaign(directory)
     first, second = Campaign.open(directory), Campaign.open(directory)
-    first.set(("trackers", "loups", "value"), 2)
+    act.set_value(first, GM_SEAT, ("trackers", "loups", "value"), 2)
     stale = Change(("trackers", "loups", "value"), 0, 1)
     with pytest.raises(CampaignError, match="changed since it was read; nothing was written"):
-        second.append("change", "un pas", changes=[stale])
+        act.change(second, GM_SEAT, "un pas", changes=[stale])
     assert Campaign.open(directory, write=False).state["trackers"]["loups"]["value"] == 2

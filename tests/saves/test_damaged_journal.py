@@ -17,7 +17,10 @@ import pytest
 from meneur.cli.main import main
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
-from meneur.saves.campaign import Campaign, roll_to_data
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import roll_to_data
 from meneur.saves.journal import (
     CHECKED_FILE,
     CHUNK_SIZE,
@@ -299,8 +302,8 @@ def test_a_note_above_the_bound_is_refused_and_nothing_written(
     with Campaign.open(directory) as campaign:
         note = next(e for e in campaign.latest(5) if e.kind == "note")
         with pytest.raises(Exception, match="at most"):
-            campaign.edit_note(note.id, "y" * (MAX_TEXT + 1))
-        assert campaign.note("x" * MAX_TEXT).id == ENTRIES + 1
+            act.edit_note(campaign, GM_SEAT, note.id, "y" * (MAX_TEXT + 1))
+        assert act.note(campaign, GM_SEAT, "x" * MAX_TEXT).id == ENTRIES + 1
 
 
 def test_verify_rolls_names_the_chunk_and_the_entry_in_parallel_too(
@@ -344,7 +347,7 @@ def test_a_chunk_sealed_by_meneur_is_never_read_whole_again(tmp_path: Path) -> N
     directory = tmp_path / "camp"
     with Campaign.create(directory, system="resolution") as campaign:
         for number in range(CHUNK_SIZE + 1):
-            campaign.note(f"note {number}")
+            act.note(campaign, GM_SEAT, f"note {number}")
     checked = (directory / "journal" / CHECKED_FILE).read_text()
     assert "[1, " in checked
     reads: list[int] = []
@@ -369,7 +372,7 @@ def test_a_chunk_sealed_by_meneur_is_never_read_whole_again(tmp_path: Path) -> N
         assert not (directory / "journal" / CHECKED_FILE).exists()
         reads.clear()
         with Campaign.open(directory) as campaign:
-            campaign.note("la nuit tombe")
+            act.note(campaign, GM_SEAT, "la nuit tombe")
         assert sorted(reads) == [1, 2]  # read whole once, and remembered with the note
         reads.clear()
         Campaign.open(directory, write=False)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from meneur.saves.campaign import Campaign, replay_roll, roll_to_data
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import replay_roll, roll_to_data
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "save-format.md"
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignLocked
 from tests.waiting import PATIENCE
@@ -63,7 +65,7 @@ def test_a_writer_waits_for_a_write_then_says_who_kept_the_campaign_busy(
         # loaded machine the wall clock says nothing about the wait it chose.
         clock = _Clock()
         monkeypatch.setattr(lock, "time", clock)
-        with pytest.raises(CampaignLocked) as caught, campaign.writing(wait=0.4):
+        with pytest.raises(CampaignLocked) as caught, campaign.work(wait=0.4):
             pass
         monkeypatch.undo()
         assert 0.4 <= clock.now - 1000.0 < 0.4 + 0.02  # its wait, then one look more
@@ -75,7 +77,7 @@ def test_a_writer_waits_for_a_write_then_says_who_kept_the_campaign_busy(
         holder.kill()
         holder.wait()
     # kill -9 leaves no stale lock behind: the next write simply goes through.
-    assert campaign.note("after").id == 1
+    assert act.note(campaign, GM_SEAT, "after").id == 1
 
 
 def test_deleting_or_replacing_the_lock_file_does_not_let_a_second_writer_in(
@@ -86,10 +88,10 @@ def test_deleting_or_replacing_the_lock_file_does_not_let_a_second_writer_in(
     holder = _holder(tmp_path / "c")
     try:
         (tmp_path / "c" / ".lock").unlink()
-        with pytest.raises(CampaignLocked), campaign.writing(wait=0.2):
+        with pytest.raises(CampaignLocked), campaign.work(wait=0.2):
             pass
         (tmp_path / "c" / ".lock").write_text("pid=1\n")
-        with pytest.raises(CampaignLocked), campaign.writing(wait=0.2):
+        with pytest.raises(CampaignLocked), campaign.work(wait=0.2):
             pass
     finally:
         holder.kill()
@@ -100,9 +102,9 @@ def test_deleting_or_replacing_the_lock_file_does_not_let_a_second_writer_in(
 def test_two_writers_in_one_process_take_turns_and_see_each_other(tmp_path: Path) -> None:
     Campaign.create(tmp_path / "c", system="resolution").close()
     first, second = Campaign.open(tmp_path / "c"), Campaign.open(tmp_path / "c")
-    assert first.note("one").id == 1
-    assert second.note("two").id == 2  # caught up before writing
-    first.set(("lists", "people"), ["Justine"])
+    assert act.note(first, GM_SEAT, "one").id == 1
+    assert act.note(second, GM_SEAT, "two").id == 2  # caught up before writing
+    act.set_value(first, GM_SEAT, ("lists", "people"), ["Justine"])
     assert second.sync().state_changed
     assert second.state["lists"]["people"] == ["Justine"]
     assert [e.text for e in first.sync().entries] == ["two"]
@@ -114,15 +116,18 @@ PARALLEL = textwrap.dedent(
     from meneur.core.resolution import rules as resolution
     from meneur.core.records import roll_seeded
     from meneur.saves.campaign import Campaign
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     campaign = Campaign.open(sys.argv[1], author=sys.argv[2])
     for i in range(int(sys.argv[3])):
         if i % 2:  # opened afresh, as each CLI command does, while others write
             campaign = Campaign.open(sys.argv[1], author=sys.argv[2])
         if i % 4 == 3:
-            entry = campaign.set(("trackers", sys.argv[2]), {"name": sys.argv[2], "value": i})
+            tracker = {"name": sys.argv[2], "value": i}
+            entry = act.set_value(campaign, GM_SEAT, ("trackers", sys.argv[2]), tracker)
         else:
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), i)
-            entry = campaign.record_roll(record, f"{sys.argv[2]} {i}")
+            entry = act.roll(campaign, GM_SEAT, record, f"{sys.argv[2]} {i}")
         print(entry.id, flush=True)
     """
 )
@@ -172,17 +177,20 @@ WRITER = textwrap.dedent(
     from meneur.core.resolution import rules as resolution
     from meneur.core.records import roll_seeded
     from meneur.saves.campaign import Campaign
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     campaign = Campaign.open(sys.argv[1])
     i = campaign.journal.last_id
     while True:
         i += 1
         if i % 3 == 0:
-            entry = campaign.set(("trackers", "count"), {"name": "count", "value": i})
+            tracker = {"name": "count", "value": i}
+            entry = act.set_value(campaign, GM_SEAT, ("trackers", "count"), tracker)
         elif i % 3 == 1:
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), i)
-            entry = campaign.record_roll(record, f"roll {i}")
+            entry = act.roll(campaign, GM_SEAT, record, f"roll {i}")
         else:
-            entry = campaign.note(f"note {i}")
+            entry = act.note(campaign, GM_SEAT, f"note {i}")
         print(entry.id, flush=True)  # acknowledged: on disk before this line
     """
 )
@@ -235,8 +243,9 @@ def test_a_writer_killed_at_random_instants_while_others_write_loses_nothing(
     campaign.toml is the replay of the journal."""
     import random
 
-    from meneur.saves.campaign import _absorb_into, affects_state
+    from meneur.saves.entry_parts import affects_state
     from meneur.saves.schema import new_state
+    from meneur.saves.state_files import _absorb_into
 
     directory = tmp_path / "c"
     Campaign.create(directory, system="resolution").close()

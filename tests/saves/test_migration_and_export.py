@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
+from meneur.core.table_rules import GM_SEAT
 from meneur.core.traits import rules as traits
+from meneur.play import act
 from meneur.play.export import export_markdown, export_toml
 from meneur.saves import schema
 from meneur.saves.campaign import Campaign
@@ -99,14 +101,16 @@ def story(tmp_path: Path) -> Campaign:
     campaign = Campaign.create(
         tmp_path / "story", system="resolution", name="Les Ombres", clock=clock()
     )
-    campaign.mark("session", "Session 1 : l'arrivée")
-    campaign.note("Razors arrive au manoir.", game_time="Jour 1, soir")
+    act.mark(campaign, GM_SEAT, "session", "Session 1 : l'arrivée")
+    act.note(campaign, GM_SEAT, "Razors arrive au manoir.", game_time="Jour 1, soir")
     test = resolution.ResolutionTest(score=3, alteration=resolution.Alteration.ADOUCIE)
-    campaign.record_roll(resolution.resolve(test, (4, 6, 2)), "Razors tente une prise")
-    campaign.mark("scene", "La plate-forme")
-    note = campaign.note("Elle se rattrape d'une main.")
-    campaign.edit_note(note.id, "Elle se rattrape d'une main, suspendue au-dessus du vide.")
-    campaign.set(("trackers", "alarme"), {"name": "Alarme", "value": 2})
+    act.roll(campaign, GM_SEAT, resolution.resolve(test, (4, 6, 2)), "Razors tente une prise")
+    act.mark(campaign, GM_SEAT, "scene", "La plate-forme")
+    note = act.note(campaign, GM_SEAT, "Elle se rattrape d'une main.")
+    act.edit_note(
+        campaign, GM_SEAT, note.id, "Elle se rattrape d'une main, suspendue au-dessus du vide."
+    )
+    act.set_value(campaign, GM_SEAT, ("trackers", "alarme"), {"name": "Alarme", "value": 2})
     return campaign
 
 
@@ -133,9 +137,9 @@ def test_markdown_reads_as_a_story(story: Campaign) -> None:
 
 def test_a_struck_note_is_exported_struck(tmp_path: Path) -> None:
     campaign = Campaign.create(tmp_path / "s", system="resolution", clock=clock())
-    note = campaign.note("Une fausse piste")
-    campaign.strike_note(note.id)
-    campaign.note("La vraie piste")
+    note = act.note(campaign, GM_SEAT, "Une fausse piste")
+    act.strike_note(campaign, GM_SEAT, note.id)
+    act.note(campaign, GM_SEAT, "La vraie piste")
     # The story leaves it out; the detailed export keeps it, struck.
     assert "Une fausse piste" not in export_markdown(campaign)
     assert "La vraie piste" in export_markdown(campaign)
@@ -152,7 +156,7 @@ def test_markdown_says_a_tables_result_and_the_seed(tmp_path: Path) -> None:
     table = example_tables("en")[0]
     shipped = example_tables("en")
     record = roll_seeded(tables.roll, tables.TableQuery.of(table, shipped), 4)
-    campaign.record_roll(record, table.name)
+    act.roll(campaign, GM_SEAT, record, table.name)
     text = export_markdown(campaign, "en", detailed=True)
     assert f"- **{table.name}** → {record.text}\n" in text
     assert f"seed {record.seed}" in text
@@ -164,9 +168,9 @@ def test_markdown_says_a_tables_result_and_the_seed(tmp_path: Path) -> None:
 def test_a_new_day_starts_a_session_when_none_was_marked(tmp_path: Path) -> None:
     campaign = Campaign.create(tmp_path / "c", system="traits", clock=clock())
     for _ in range(50):
-        campaign.note("soir 1")
+        act.note(campaign, GM_SEAT, "soir 1")
     record = roll_seeded(traits.roll, traits.TraitTest(3, 4), 1)
-    campaign.record_roll(record, "Soulever la herse")
+    act.roll(campaign, GM_SEAT, record, "Soulever la herse")
     text = export_markdown(campaign)
     assert "## Séance du 21/11/2026" in text
     assert "## Séance du 28/11/2026" in text
@@ -194,7 +198,7 @@ def test_the_export_in_pieces_is_the_whole_export(
     with Campaign.create(directory, system="resolution", name="Vranberg") as campaign:
         for text in notes:
             if text.strip():
-                campaign.note(text)
+                act.note(campaign, GM_SEAT, text)
         whole = "\n".join(export.markdown_lines(campaign)).rstrip() + "\n"
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(export, "FLUSH_LINES", flush)

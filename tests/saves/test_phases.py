@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.core.visibility import AUDIENCE, Viewer
+from meneur.play import act
 from meneur.play.views import entries_for, state_for
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
@@ -19,14 +20,20 @@ from meneur.saves.errors import CampaignError
 PLAYERS = {"alice": "kael", "bob": "mira", "chloe": "zoe"}
 
 
+def seat_of(player: str) -> Seat:
+    """The seat ``player`` plays at: their character's."""
+    return Seat("player", player, frozenset({PLAYERS[player]}))
+
+
 def table(directory: Path) -> tuple[Campaign, dict[str, Campaign]]:
     gm = Campaign.create(directory, system="systemj", name="Tour")
     for character in PLAYERS.values():
-        gm.set(("characters", character), {"name": character.title(), "kind": "pc"})
+        act.set_value(
+            gm, GM_SEAT, ("characters", character), {"name": character.title(), "kind": "pc"}
+        )
     seats = {}
-    for player, character in PLAYERS.items():
+    for player in PLAYERS:
         seat = Campaign.open(directory)
-        seat.seat = Seat("player", player, frozenset({character}))
         seat.author = player
         seats[player] = seat
     return gm, seats
@@ -35,38 +42,40 @@ def table(directory: Path) -> tuple[Campaign, dict[str, Campaign]]:
 def test_a_turn_is_the_gm_s_to_open_and_reveal(tmp_path: Path) -> None:
     gm, seats = table(tmp_path / "c")
     with pytest.raises(CampaignError, match="refused"):
-        seats["alice"].open_phase("Tour 1", ["Action", "Mouvement"], ["kael"])
+        act.open_phase(
+            seats["alice"], seat_of("alice"), "Tour 1", ["Action", "Mouvement"], ["kael"]
+        )
     with pytest.raises(CampaignError, match="only the GM writes a phase"):
-        seats["alice"].append("phase", "Tour 1")
+        act.change(seats["alice"], seat_of("alice"), kind="phase", said="Tour 1")
     with pytest.raises(CampaignError, match="only the GM writes a reveal"):
-        seats["alice"].append("reveal", "Révélé : Kael → Action")
-    turn = str(gm.open_phase("Tour 1", ["Action", "Mouvement"], ["kael", "mira"]).id)
+        act.change(seats["alice"], seat_of("alice"), kind="reveal", said="Révélé : Kael → Action")
+    turn = str(act.open_phase(gm, GM_SEAT, "Tour 1", ["Action", "Mouvement"], ["kael", "mira"]).id)
     seats["alice"].sync()
-    seats["alice"].choose(turn, "kael", "Action")
+    act.choose(seats["alice"], seat_of("alice"), turn, "kael", "Action")
     with pytest.raises(CampaignError, match="only the GM reveals"):
-        seats["alice"].reveal_phase(turn)
+        act.reveal_phase(seats["alice"], seat_of("alice"), turn)
     gm.sync()
-    reveal = gm.reveal_phase(turn)
+    reveal = act.reveal_phase(gm, GM_SEAT, turn)
     assert reveal.visibility == "public"
     assert "Kael → Action, Mira → —" in reveal.text
-    assert gm.open_phases() == []
+    assert act.open_phases(gm) == []
 
 
 def test_undo_takes_a_choice_back_until_the_reveal(tmp_path: Path) -> None:
     gm, seats = table(tmp_path / "c")
-    turn = str(gm.open_phase("Tour 1", ["Action", "Mouvement"], ["kael", "mira"]).id)
+    turn = str(act.open_phase(gm, GM_SEAT, "Tour 1", ["Action", "Mouvement"], ["kael", "mira"]).id)
     alice, bob = seats["alice"], seats["bob"]
     alice.sync()
-    alice.choose(turn, "kael", "Action")
-    alice.undo()
-    alice.choose(turn, "kael", "Mouvement")
+    act.choose(alice, seat_of("alice"), turn, "kael", "Action")
+    act.undo(alice, seat_of("alice"))
+    act.choose(alice, seat_of("alice"), turn, "kael", "Mouvement")
     bob.sync()
-    entries = bob.choose(turn, "mira", "Action")
+    entries = act.choose(bob, seat_of("bob"), turn, "mira", "Action")
     assert [e.kind for e in entries] == ["choice", "reveal"]
     assert "Kael → Mouvement, Mira → Action" in entries[1].text
     alice.sync()
     with pytest.raises(CampaignError, match="cannot undo"):
-        alice.undo()
+        act.undo(alice, seat_of("alice"))
 
 
 @settings(
@@ -80,11 +89,13 @@ def test_no_player_sees_another_s_choice_before_the_reveal(
     tmp_path_factory: pytest.TempPathFactory, order: list[str], picks: list[str]
 ) -> None:
     gm, seats = table(tmp_path_factory.mktemp("c") / "c")
-    turn = str(gm.open_phase("Tour", ["Action", "Mouvement"], list(PLAYERS.values())).id)
+    turn = str(
+        act.open_phase(gm, GM_SEAT, "Tour", ["Action", "Mouvement"], list(PLAYERS.values())).id
+    )
     secrets: dict[str, str] = {}
     for step, (player, pick) in enumerate(zip(order, picks, strict=True)):
         seats[player].sync()
-        seats[player].choose(turn, PLAYERS[player], pick)
+        act.choose(seats[player], seat_of(player), turn, PLAYERS[player], pick)
         secrets[player] = f"{PLAYERS[player].title()} : {pick}"
         last = step == len(order) - 1
         for other, campaign in [*seats.items(), ("audience", gm)]:
@@ -100,7 +111,7 @@ def test_no_player_sees_another_s_choice_before_the_reveal(
                 assert not any(secret in entry.text for entry in shown)
                 sealed = state["phases"][turn]["sealed"].get(PLAYERS[chooser], {})
                 assert sealed.get("choice", "") == ""
-    assert gm.open_phases() == []
+    assert act.open_phases(gm) == []
 
 
 def test_a_roll_the_gm_asked_for_is_answered_by_each_character_s_next_roll(
@@ -112,15 +123,15 @@ def test_a_roll_the_gm_asked_for_is_answered_by_each_character_s_next_roll(
 
     gm, seats = table(tmp_path / "c")
     with pytest.raises(CampaignError, match="only the GM writes a request"):
-        seats["alice"].request_roll("Chance", ["kael"])
-    asked = gm.request_roll("Test de Chance", ["kael", "mira"])
+        act.request_roll(seats["alice"], seat_of("alice"), "Chance", ["kael"])
+    asked = act.request_roll(gm, GM_SEAT, "Test de Chance", ["kael", "mira"])
     assert asked.visibility == "public"
     alice = seats["alice"]
     alice.sync()
     record = roll_seeded(roller(DiceInputs), DiceInputs("1d100"), 7)
-    alice.record_roll(record, "Chance", character="kael")
+    act.roll(alice, seat_of("alice"), record, "Chance", character="kael")
     assert alice.open_requests() == [(str(asked.id), "Test de Chance", ["mira"])]
-    alice.record_roll(record, "encore", character="kael")  # answers nothing more
+    act.roll(alice, seat_of("alice"), record, "encore", character="kael")  # answers nothing more
     gm.sync()
     assert gm.open_requests() == [(str(asked.id), "Test de Chance", ["mira"])]
 

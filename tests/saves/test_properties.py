@@ -16,7 +16,9 @@ from meneur.core.records import as_data, from_data
 from meneur.core.resolution import rules as resolution
 from meneur.core.spherier import rules as spherier
 from meneur.core.systemj import rules as systemj
+from meneur.core.table_rules import GM_SEAT
 from meneur.core.traits import rules as traits
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 from meneur.saves.journal import Entry, entry_block, entry_from_data
 
@@ -30,7 +32,7 @@ def test_any_note_text_survives_the_journal(notes: list[str], game_time: str | N
         directory = Path(folder) / "c"
         with Campaign.create(directory, system="traits") as campaign:
             for note in notes:
-                campaign.note(note, game_time=game_time)
+                act.note(campaign, GM_SEAT, note, game_time=game_time)
         with Campaign.open(directory, write=False) as campaign:
             assert [e.text for e in campaign.journal] == notes
             assert {e.game_time for e in campaign.journal} == {game_time}
@@ -74,11 +76,11 @@ def test_any_sheet_value_survives_campaign_toml(key: str, value: object) -> None
         directory = Path(folder) / "c"
         path = ("characters", "x", "sheet", key)
         with Campaign.create(directory, system="systemj") as campaign:
-            campaign.set(("characters", "x", "name"), "X")
-            campaign.set(path, value)
+            act.set_value(campaign, GM_SEAT, ("characters", "x", "name"), "X")
+            act.set_value(campaign, GM_SEAT, path, value)
         with Campaign.open(directory) as campaign:
             assert campaign.state["characters"]["x"]["sheet"][key] == value
-            campaign.undo()
+            act.undo(campaign, GM_SEAT)
             assert key not in campaign.state["characters"]["x"]["sheet"]
 
 
@@ -134,8 +136,8 @@ steps = st.lists(
 def test_interleaved_writers_keep_ids_contiguous_and_the_state_a_replay_of_the_journal(
     plan: list[tuple[int, str, int]],
 ) -> None:
-    from meneur.saves.campaign import _absorb_into, differences
     from meneur.saves.errors import CampaignError
+    from meneur.saves.state_files import _absorb_into, differences
 
     with tempfile.TemporaryDirectory() as folder:
         directory = Path(folder) / "c"
@@ -148,15 +150,17 @@ def test_interleaved_writers_keep_ids_contiguous_and_the_state_a_replay_of_the_j
             writer = writers[who]
             try:
                 if action == "note":
-                    acknowledged.append(writer.note(f"w{who} {value}").id)
+                    acknowledged.append(act.note(writer, GM_SEAT, f"w{who} {value}").id)
                 elif action in ("shared", "own"):
                     name = "shared" if action == "shared" else f"own{who}"
                     tracker = {"name": name, "value": value}
-                    acknowledged.append(writer.set(("trackers", name), tracker).id)
+                    acknowledged.append(
+                        act.set_value(writer, GM_SEAT, ("trackers", name), tracker).id
+                    )
                 elif action == "undo":
-                    acknowledged.append(writer.undo().id)
+                    acknowledged.append(act.undo(writer, GM_SEAT).id)
                 elif action == "redo":
-                    acknowledged.append(writer.redo().id)
+                    acknowledged.append(act.redo(writer, GM_SEAT).id)
                 elif action == "reopen":
                     writers[who] = Campaign.open(directory, author=f"w{who}")
                 else:

@@ -9,8 +9,10 @@ import pytest
 
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
-from meneur.core.table_rules import Seat
-from meneur.saves.campaign import Campaign, Secrecy
+from meneur.core.table_rules import GM_SEAT, Seat
+from meneur.play import act
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import CampaignError
 
 ALICE = Seat("player", "alice", frozenset({"kael"}))
@@ -27,14 +29,13 @@ def table(tmp_path: Path) -> Path:
     with Campaign.create(directory, system="resolution") as campaign:
         for ident, name in (("kael", "Kael"), ("lyra", "Lyra")):
             sheet = {"elements": {"Pilotage": 1}}
-            campaign.set(("characters", ident), {"name": name, "sheet": sheet})
-        campaign.set(("trackers", "peur"), {"name": "Peur", "value": 1})
+            act.set_value(campaign, GM_SEAT, ("characters", ident), {"name": name, "sheet": sheet})
+        act.set_value(campaign, GM_SEAT, ("trackers", "peur"), {"name": "Peur", "value": 1})
     return directory
 
 
 def seated(directory: Path, seat: Seat) -> Campaign:
     campaign = Campaign.open(directory, author=seat.name or "gm")
-    campaign.seat = seat
     return campaign
 
 
@@ -43,13 +44,15 @@ RECORD = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1)
 
 def test_a_player_plays_their_own_characters_in_public_or_in_private(table: Path) -> None:
     with seated(table, ALICE) as alice:
-        assert alice.record_roll(RECORD, "Kael grimpe", character="kael").by == "alice"
-        private = alice.note("Kael cache la clé", secrecy=Secrecy("private", "alice"))
+        assert act.roll(alice, ALICE, RECORD, "Kael grimpe", character="kael").by == "alice"
+        private = act.note(alice, ALICE, "Kael cache la clé", secrecy=Secrecy("private", "alice"))
         assert private.visibility == "private"
-        edited = alice.set(("characters", "kael", "sheet", "elements", "Pilotage"), 2)
+        edited = act.set_value(
+            alice, ALICE, ("characters", "kael", "sheet", "elements", "Pilotage"), 2
+        )
         assert edited.by == "alice"
-        assert alice.undo().target == edited.id  # their own change
-        alice.edit_note(private.id, "Kael cache la clé sous la pierre")
+        assert act.undo(alice, ALICE).target == edited.id  # their own change
+        act.edit_note(alice, ALICE, private.id, "Kael cache la clé sous la pierre")
 
 
 @pytest.mark.parametrize(
@@ -69,18 +72,22 @@ def test_a_player_is_refused_the_rest_and_nothing_is_written(
     table: Path, what: str, reason: str
 ) -> None:
     with Campaign.open(table, author="gm") as gm:
-        note = gm.note("Le GM note")
+        note = act.note(gm, GM_SEAT, "Le GM note")
     before = files_of(table)
     alice = seated(table, ALICE)
     actions = {
-        "roll for lyra": lambda: alice.record_roll(RECORD, "x", character="lyra"),
-        "blind roll": lambda: alice.record_roll(RECORD, "x", secrecy=Secrecy("gm")),
-        "private as bob": lambda: alice.note("x", secrecy=Secrecy("private", "bob")),
-        "tracker": lambda: alice.set(("trackers", "peur", "value"), 5),
-        "lyra's sheet": lambda: alice.set(("characters", "lyra", "sheet", "elements"), {}),
-        "new character": lambda: alice.set(("characters", "zora"), {"name": "Zora"}),
-        "undo the GM's": lambda: alice._reverse("undo", note, (), "x"),
-        "edit the GM's note": lambda: alice.edit_note(note.id, "autre"),
+        "roll for lyra": lambda: act.roll(alice, ALICE, RECORD, "x", character="lyra"),
+        "blind roll": lambda: act.roll(alice, ALICE, RECORD, "x", secrecy=Secrecy("gm")),
+        "private as bob": lambda: act.note(alice, ALICE, "x", secrecy=Secrecy("private", "bob")),
+        "tracker": lambda: act.set_value(alice, ALICE, ("trackers", "peur", "value"), 5),
+        "lyra's sheet": lambda: act.set_value(
+            alice, ALICE, ("characters", "lyra", "sheet", "elements"), {}
+        ),
+        "new character": lambda: act.set_value(
+            alice, ALICE, ("characters", "zora"), {"name": "Zora"}
+        ),
+        "undo the GM's": lambda: act.undo(alice, ALICE, note.id),
+        "edit the GM's note": lambda: act.edit_note(alice, ALICE, note.id, "autre"),
     }
     with pytest.raises(CampaignError, match="refused: " + reason):
         actions[what]()
@@ -91,9 +98,9 @@ def test_a_viewer_writes_nothing(table: Path) -> None:
     viewer = seated(table, VIEWER)
     before = files_of(table)
     for action in (
-        lambda: viewer.note("x"),
-        lambda: viewer.record_roll(RECORD, "x"),
-        lambda: viewer.set(("trackers", "peur", "value"), 2),
+        lambda: act.note(viewer, VIEWER, "x"),
+        lambda: act.roll(viewer, VIEWER, RECORD, "x"),
+        lambda: act.set_value(viewer, VIEWER, ("trackers", "peur", "value"), 2),
     ):
         with pytest.raises(CampaignError, match="a viewer watches the table"):
             action()
@@ -102,6 +109,6 @@ def test_a_viewer_writes_nothing(table: Path) -> None:
 
 def test_the_gm_may_do_everything(table: Path) -> None:
     with Campaign.open(table, author="gm") as gm:
-        gm.record_roll(RECORD, "x", character="lyra", secrecy=Secrecy("gm"))
-        gm.set(("trackers", "peur", "value"), 4)
-        gm.set(("characters", "zora"), {"name": "Zora"})
+        act.roll(gm, GM_SEAT, RECORD, "x", character="lyra", secrecy=Secrecy("gm"))
+        act.set_value(gm, GM_SEAT, ("trackers", "peur", "value"), 4)
+        act.set_value(gm, GM_SEAT, ("characters", "zora"), {"name": "Zora"})

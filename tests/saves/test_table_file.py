@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import TABLE_FILE, parse_key, read_table
@@ -43,8 +44,8 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
     with Campaign.create(tmp_path / "c", system="resolution") as made:
-        made.set(("characters", "kael"), {"name": "Kael"})
-        made.set(("characters", "lyra"), {"name": "Lyra"})
+        act.set_value(made, GM_SEAT, ("characters", "kael"), {"name": "Kael"})
+        act.set_value(made, GM_SEAT, ("characters", "lyra"), {"name": "Lyra"})
     return Campaign.open(tmp_path / "c", write=False)
 
 

@@ -14,6 +14,8 @@ from typing import Any
 import asyncssh
 import pyte
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 from meneur.saves.table_file import edit_table
 from meneur.serve.host_key import load_or_make_host_key
@@ -47,8 +49,12 @@ def make_table(root: Path, *, viewers: str = "none", system: str = "resolution")
     directory = root / "camp"
     campaign = Campaign.create(directory, system=system, name="Soirée")
     sheet: dict[str, Any] = {"elements": {"Épée": 2}} if system == "resolution" else {}
-    campaign.set(("characters", "kael"), {"name": "Kael", "kind": "pc", "sheet": sheet})
-    campaign.set(("characters", "mira"), {"name": "Mira", "kind": "pc", "sheet": sheet})
+    act.set_value(
+        campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "kind": "pc", "sheet": sheet}
+    )
+    act.set_value(
+        campaign, GM_SEAT, ("characters", "mira"), {"name": "Mira", "kind": "pc", "sheet": sheet}
+    )
     campaign.close()
 
     def seat(document: dict[str, Any]) -> None:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 from tests.pty_terminal import PtyTerminal
 from tests.waiting import PATIENCE, STEP
@@ -167,7 +169,7 @@ def test_a_note_s_escape_sequences_never_reach_a_player_s_terminal(tmp_path: Pat
     (pyte, like xterm, would act on them)."""
     table = make_table(tmp_path)
     with Campaign.open(table.directory) as campaign:
-        campaign.note(HOSTILE)
+        act.note(campaign, GM_SEAT, HOSTILE)
     server, port = start_server(table)
     try:
         alice = Terminal(ssh_args(table, "alice", port, tmp_path / "known", "accept-new"))

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from tests.waiting import until_app
 
 HERE = Path(__file__).parent
@@ -164,7 +166,9 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
     from tests.tui.conftest import notices, screen_text
 
     campaign = Campaign.create(tmp_path / "d20", system="d20", name="Sixième")
-    campaign.set(("characters", "kael"), {"name": "Kael", "sheet": {"talent": 4}}, "Kael")
+    act.set_value(
+        campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"talent": 4}}, "Kael"
+    )
     app = make_app(campaign, lang="fr", seed=7)
 
     def sheet() -> dict[str, object]:
@@ -205,7 +209,9 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
             await goto(pilot, screen, "talent")
             await pilot.press("plus")
             await until_app(pilot, lambda: sheet()["talent"] == 5)
-            campaign.set(("characters", "kael", "sheet", "talent"), 10, "Talent 10")
+            act.set_value(
+                campaign, GM_SEAT, ("characters", "kael", "sheet", "talent"), 10, "Talent 10"
+            )
             screen.redraw()
             await goto(pilot, screen, "talent")
             before = campaign.journal.last_id

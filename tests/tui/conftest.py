@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 from meneur.tui.app import MeneurApp, make_app
 
@@ -75,8 +77,12 @@ def campaign_of(data_dir: Path) -> Iterator[Callable[[str], Campaign]]:
             clock=fixed_clock(),
         )
         for ident, name in (("kael", "Kael"), ("lyra", "Lyra")):
-            campaign.set(
-                ("characters", ident), {"name": name, "sheet": SHEETS[system]}, f"{name} arrive"
+            act.set_value(
+                campaign,
+                GM_SEAT,
+                ("characters", ident),
+                {"name": name, "sheet": SHEETS[system]},
+                f"{name} arrive",
             )
         made.append(campaign)
         return campaign

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
-from meneur.play import settings
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act, settings
 from meneur.saves.campaign import Campaign
 from meneur.tui.app import make_app, open_campaign, start_app
 from tests.waiting import steady, until_app
@@ -145,7 +146,7 @@ async def test_a_campaign_open_elsewhere_opens_too(app_of, data_dir: Path) -> No
         await pilot.pause()
         await pilot.pause()
         assert app.session.campaign.system == "traits"
-        other.note("written by the other process")  # both write, in turn
+        act.note(other, GM_SEAT, "written by the other process")  # both write, in turn
         await pilot.press("r")
         await pilot.pause()
         assert [e.id for e in app.session.campaign.journal] == [1, 2]
@@ -313,8 +314,8 @@ async def test_a_note_s_control_characters_are_shown_as_pictures(app_of) -> None
     the campaign's name too."""
     app = app_of("resolution", lang="en")
     campaign = app.session.campaign
-    campaign.set(("name",), "Evil\x1b]2;pwned\x07", "renamed")
-    campaign.note("avant\x1b[2J\x1b[31mROUGE\u009bfin")
+    act.set_value(campaign, GM_SEAT, ("name",), "Evil\x1b]2;pwned\x07", "renamed")
+    act.note(campaign, GM_SEAT, "avant\x1b[2J\x1b[31mROUGE\u009bfin")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -372,7 +373,8 @@ async def test_the_gm_lets_someone_in_from_the_line_at_the_door(tmp_path: Path) 
     import random
 
     from meneur.content.strings import strings
-    from meneur.core.table_rules import Seat
+    from meneur.core.table_rules import GM_SEAT, Seat
+    from meneur.play import act
     from meneur.play.door import Door
     from meneur.play.presence import Presence
     from meneur.play.session import Session
@@ -380,7 +382,7 @@ async def test_the_gm_lets_someone_in_from_the_line_at_the_door(tmp_path: Path) 
     from meneur.tui.app import MeneurApp
 
     campaign = Campaign.create(tmp_path / "c", system="resolution", name="Table")
-    campaign.set(("characters", "mira"), {"name": "Mira", "kind": "pc"})
+    act.set_value(campaign, GM_SEAT, ("characters", "mira"), {"name": "Mira", "kind": "pc"})
     session = Session(campaign, strings("fr"), random.Random(1), presence=Presence())
     session.door = door = Door()
     app = MeneurApp(session)
@@ -411,7 +413,7 @@ async def test_a_phone_held_upright_gets_one_column(app_of) -> None:
     column: the journal under the panel, as wide as the screen, the roll button and the
     latest entry both on screen."""
     app = app_of("resolution", lang="fr")
-    app.session.campaign.note("La porte grince.")
+    act.note(app.session.campaign, app.session.seat, "La porte grince.")
     async with app.run_test(size=(48, 40)) as pilot:
         await pilot.pause()
         await pilot.pause()

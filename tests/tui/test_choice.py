@@ -3,6 +3,7 @@ the list, a letter jumps in it, Escape leaves the choice as it was."""
 
 from __future__ import annotations
 
+from meneur.play import act
 from meneur.tui.widgets.choice import Choice, ChoiceMenu
 
 from .conftest import screen_text
@@ -97,7 +98,9 @@ async def test_a_disabled_choice_does_not_open(app_of) -> None:
 async def test_a_very_long_name_still_shows_in_a_choice(app_of) -> None:
     # Play-tested: a 300-character name left the character picker blank.
     app = app_of("resolution")
-    app.session.campaign.set(("characters", "kael", "name"), "Kael" + "X" * 296)
+    act.set_value(
+        app.session.campaign, app.session.seat, ("characters", "kael", "name"), "Kael" + "X" * 296
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         from .conftest import screen_text

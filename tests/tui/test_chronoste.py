@@ -3,13 +3,16 @@ command, one journal entry, every later entry carrying it."""
 
 from __future__ import annotations
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+
 from .conftest import screen_text
 
 
 async def test_time_passes_from_the_app_and_entries_carry_it(app_of) -> None:
     app = app_of("systemj")
     campaign = app.session.campaign
-    campaign.set(("options", "chronoste"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "chronoste"), True)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert "1 Janvier 1, 00:00" in screen_text(app)  # in the title
@@ -23,7 +26,7 @@ async def test_time_passes_from_the_app_and_entries_carry_it(app_of) -> None:
         assert entry.text == "Le temps passe (+2h) : 1 Janvier 1, 02:00"
         assert entry.game_time == "1 Janvier 1, 02:00"
         assert "1 Janvier 1, 02:00" in screen_text(app)
-        campaign.note("Arrivée au col")
+        act.note(campaign, GM_SEAT, "Arrivée au col")
         assert campaign.journal.latest(1)[0].game_time == "1 Janvier 1, 02:00"
         app.screen.action_time()
         await pilot.pause()
@@ -39,7 +42,7 @@ async def test_without_the_chronoste_entries_carry_no_game_time(app_of) -> None:
     campaign = app.session.campaign
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        campaign.note("Rien")
+        act.note(campaign, GM_SEAT, "Rien")
         assert campaign.journal.latest(1)[0].game_time is None
         app.screen.action_time()
         await pilot.pause()

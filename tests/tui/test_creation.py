@@ -14,8 +14,11 @@ from textual.widgets import Input
 
 from meneur.core.cosmos.creation import CreationOptions, roll_creation
 from meneur.core.records import roll_seeded
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.play.characters import character_key
-from meneur.saves.campaign import Campaign, record_part, replay_roll, roll_to_data
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import record_part, replay_roll, roll_to_data
 from meneur.tui.app import make_app
 from meneur.tui.widgets.panels.cosmos.creation import CreationScreen
 
@@ -344,7 +347,7 @@ async def test_a_sheet_from_before_v4_converts_and_keeps_everything_else(
         "pv": 200,
         "pv_max": 250,
     }
-    campaign.set(("characters", "ancien"), {"name": "Ancien", "sheet": old})
+    act.set_value(campaign, GM_SEAT, ("characters", "ancien"), {"name": "Ancien", "sheet": old})
     app = make_app(campaign, lang="fr", seed=SEED)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()

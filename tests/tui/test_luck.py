@@ -10,12 +10,14 @@ from pathlib import Path
 from meneur.content.strings import strings
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.core.visibility import GM, Viewer
+from meneur.play import act
 from meneur.play.presence import Presence
 from meneur.play.session import Session
 from meneur.play.stats import stats
-from meneur.saves.campaign import Campaign, Secrecy
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Secrecy
 from meneur.tui.app import MeneurApp
 from meneur.tui.screens.luck import LuckScreen
 from tests.tui.conftest import screen_text
@@ -26,10 +28,10 @@ def _rolled(campaign: Campaign) -> None:
     """Kael rolls three tests, Lyra two; then a session, where Kael rolls once more."""
     for seed, who in enumerate(("kael", "lyra", "kael", "lyra", "kael"), start=1):
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), seed)
-        campaign.record_roll(record, f"Test {seed}", character=who)
-    campaign.mark("session", "Séance 1")
+        act.roll(campaign, GM_SEAT, record, f"Test {seed}", character=who)
+    act.mark(campaign, GM_SEAT, "session", "Séance 1")
     record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=5), 9)
-    campaign.record_roll(record, "Dernier test", character="kael")
+    act.roll(campaign, GM_SEAT, record, "Dernier test", character="kael")
 
 
 async def _opened(pilot: object, app: MeneurApp) -> str:
@@ -73,13 +75,20 @@ async def test_the_luck_view_counts_as_stats_does_and_narrows_at_a_key(
 
 async def _player_view(directory: Path, blind_seed: int) -> str:
     with Campaign.create(directory, system="resolution", name="Table") as gm:
-        gm.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
+        act.set_value(
+            gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}}
+        )
         for seed in range(1, 5):
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), seed)
-            gm.record_roll(record, f"Test {seed}", character="kael")
+            act.roll(gm, GM_SEAT, record, f"Test {seed}", character="kael")
         blind = roll_seeded(resolution.roll, resolution.ResolutionTest(score=1), blind_seed)
-        gm.record_roll(
-            blind, "Fouiller", character="kael", secrecy=Secrecy("gm", "alice", announced=True)
+        act.roll(
+            gm,
+            GM_SEAT,
+            blind,
+            "Fouiller",
+            character="kael",
+            secrecy=Secrecy("gm", "alice", announced=True),
         )
     session = Session(
         Campaign.open(directory),
@@ -130,7 +139,7 @@ async def test_the_gm_leaves_a_roll_out_from_the_journal_and_a_player_may_not(
     directory = tmp_path / "table"
     with Campaign.create(directory, system="resolution", name="Table") as gm:
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 1)
-        gm.record_roll(record, "Test")
+        act.roll(gm, GM_SEAT, record, "Test")
     session = Session(
         Campaign.open(directory),
         strings("fr"),

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from meneur.content.strings import strings
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
+from meneur.play import act
 from meneur.play.presence import Presence
 from meneur.play.session import Session
 from meneur.saves.campaign import Campaign
@@ -25,10 +26,13 @@ ALICE = Seat("player", "alice", frozenset({"kael"}))
 def campaign(directory: Path) -> Campaign:
     gm = Campaign.create(directory, system="resolution", name="Table")
     for ident, name in (("kael", "Kael"), ("mira", "Mira")):
-        gm.set(
-            ("characters", ident), {"name": name, "kind": "pc", "sheet": {"elements": {"Épée": 2}}}
+        act.set_value(
+            gm,
+            GM_SEAT,
+            ("characters", ident),
+            {"name": name, "kind": "pc", "sheet": {"elements": {"Épée": 2}}},
         )
-    gm.note("Le MJ prépare la scène")
+    act.note(gm, GM_SEAT, "Le MJ prépare la scène")
     return gm
 
 
@@ -101,20 +105,24 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         # a patched screen would make them: refused by the table all the same.
         held = app.session.campaign
         attempts = (
-            lambda: held.mark("scene", "La scène du MJ"),
-            lambda: held.set(("trackers", "alarme"), {"name": "Alarme", "value": 1}),
-            lambda: held.open_phase("Tour", ["Action"], ["kael"]),
-            lambda: held.request_roll("Chance", ["kael"]),
+            lambda: act.mark(held, app.session.seat, "scene", "La scène du MJ"),
+            lambda: act.set_value(
+                held, app.session.seat, ("trackers", "alarme"), {"name": "Alarme", "value": 1}
+            ),
+            lambda: act.open_phase(held, app.session.seat, "Tour", ["Action"], ["kael"]),
+            lambda: act.request_roll(held, app.session.seat, "Chance", ["kael"]),
         )
         for attempt in attempts:
             with pytest.raises(CampaignError, match="refused"):
                 attempt()
-        turn = str(gm.open_phase("Tour", ["Action", "Mouvement"], ["kael", "mira"]).id)
+        turn = str(
+            act.open_phase(gm, GM_SEAT, "Tour", ["Action", "Mouvement"], ["kael", "mira"]).id
+        )
         held.sync()
         with pytest.raises(CampaignError, match="refused: only the GM reveals"):
-            held.reveal_phase(turn)
+            act.reveal_phase(held, app.session.seat, turn)
         with pytest.raises(CampaignError, match="refused: mira is not one of alice's"):
-            held.choose(turn, "mira", "Action")
+            act.choose(held, app.session.seat, turn, "mira", "Action")
         before += 1  # the GM's own turn
         titles = [command.title for command in app.get_system_commands(screen)]
         assert "Capture d'écran" not in " ".join(titles)
@@ -207,14 +215,23 @@ async def test_a_players_screen_shows_nothing_of_the_gms_clocks_and_tables(
     from tests.tui.conftest import screen_text
 
     gm = campaign(tmp_path / "c")
-    gm.set(("options", "solo"), True)
-    gm.set(
+    act.set_value(gm, GM_SEAT, ("options", "solo"), True)
+    act.set_value(
+        gm,
+        GM_SEAT,
         ("trackers", "piege"),
         {"name": "Piège du MJ", "kind": "clock", "value": 3, "max": 6, "gm": True},
     )
-    gm.set(("tables", "secrets"), {"name": "Secrets du MJ", "entries": ["Traître"], "gm": True})
-    gm.set(("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]})
-    gm.set(("tables", "meteo"), {"name": "Météo du col", "entries": ["Pluie"]})
+    act.set_value(
+        gm,
+        GM_SEAT,
+        ("tables", "secrets"),
+        {"name": "Secrets du MJ", "entries": ["Traître"], "gm": True},
+    )
+    act.set_value(
+        gm, GM_SEAT, ("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]}
+    )
+    act.set_value(gm, GM_SEAT, ("tables", "meteo"), {"name": "Météo du col", "entries": ["Pluie"]})
     app = player_app(gm.directory)
     async with app.run_test(size=(140, 44)) as pilot:
         await pilot.pause()
@@ -247,7 +264,7 @@ async def test_a_players_roll_says_who_sees_it_and_keeps_its_seed_until_the_sess
     from tests.tui.conftest import screen_text
 
     gm = campaign(tmp_path / "c")
-    gm.mark("session", "Séance 1")
+    act.mark(gm, GM_SEAT, "session", "Séance 1")
     app = player_app(gm.directory)
     app.session.rng = random.SystemRandom()  # live dice, as a connection's are
     app.session.chosen = False
@@ -278,12 +295,14 @@ async def test_a_players_own_fatigue_and_moves_are_hers_and_anothers_sheet_is_no
         name="Table",
         options={"endurance": True, "movement": True},
     )
-    gm.set(
+    act.set_value(
+        gm,
+        GM_SEAT,
         ("characters", "kael"),
         {"name": "Kael", "kind": "pc", "sheet": {"fp": 6, "combat": {"special": "sepulcrale"}}},
     )
-    gm.set(("characters", "mira"), {"name": "Mira", "kind": "pc", "sheet": {}})
-    gm.set(("characters", "kael", "sheet", "grid"), {"x": 0, "y": 0})
+    act.set_value(gm, GM_SEAT, ("characters", "mira"), {"name": "Mira", "kind": "pc", "sheet": {}})
+    act.set_value(gm, GM_SEAT, ("characters", "kael", "sheet", "grid"), {"x": 0, "y": 0})
     app = player_app(gm.directory)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()

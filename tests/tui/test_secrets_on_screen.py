@@ -16,12 +16,14 @@ from meneur.content.strings import strings
 from meneur.core import oracles, tables
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.core.visibility import AUDIENCE
+from meneur.play import act
 from meneur.play import story as play
 from meneur.play.presence import Presence
 from meneur.play.session import Session
-from meneur.saves.campaign import Campaign, Secrecy
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Secrecy
 from meneur.tui.app import MeneurApp
 from meneur.tui.watch import WatchApp
 
@@ -37,30 +39,35 @@ SECRETS = ("Qzsecret", "Qzclock", "Qzrow", "Qztable", "Qzblind")
 
 def _evening(directory: Path, actions: list[str]) -> Campaign:
     gm = Campaign.create(directory, system="resolution", name="Table")
-    gm.set(("options", "solo"), True)
-    gm.set(("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}})
+    act.set_value(gm, GM_SEAT, ("options", "solo"), True)
+    act.set_value(
+        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "player": "alice", "sheet": {}}
+    )
     clock = {"name": "Qzclock", "kind": "clock", "value": 0, "max": 12, "gm": True}
-    gm.set(("trackers", "piege"), clock)
+    act.set_value(gm, GM_SEAT, ("trackers", "piege"), clock)
     rows = ["Qzrow un", "Qzrow deux"]
-    gm.set(("tables", "qz"), {"name": "Qztable", "entries": rows, "gm": True})
+    act.set_value(gm, GM_SEAT, ("tables", "qz"), {"name": "Qztable", "entries": rows, "gm": True})
     table = tables.RandomTable("qz", "Qztable", tuple(map(tables.TableEntry, rows)))
     for number, action in enumerate(actions):
         if action == "note":
-            gm.note(f"Le vent tourne {number}")
+            act.note(gm, GM_SEAT, f"Le vent tourne {number}")
         elif action == "gm note":
-            gm.note(f"Qzsecret {number}", secrecy=Secrecy("gm"))
+            act.note(gm, GM_SEAT, f"Qzsecret {number}", secrecy=Secrecy("gm"))
         elif action in ("blind roll", "announced roll"):
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), number)
             secrecy = Secrecy("gm", announced=action == "announced roll")
-            gm.record_roll(record, f"Qzblind {number}", secrecy=secrecy)
+            act.roll(gm, GM_SEAT, record, f"Qzblind {number}", secrecy=secrecy)
         elif action == "gm clock":
             asked = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(3, "Qzclock ?"), number)
-            gm.record_roll(
-                asked, play.move_tracker("piege", lambda m: "Qzclock", outcome=asked.outcome or "")
+            act.roll(
+                gm,
+                GM_SEAT,
+                asked,
+                play.move_tracker("piege", lambda m: "Qzclock", outcome=asked.outcome or ""),
             )
         else:
             query = tables.TableQuery.of(table, (table,))
-            gm.record_roll(roll_seeded(tables.roll, query, number), "Qztable")
+            act.roll(gm, GM_SEAT, roll_seeded(tables.roll, query, number), "Qztable")
     return gm
 
 
@@ -113,8 +120,10 @@ async def test_a_players_blind_roll_shows_her_nothing_of_its_result(
     # The GM keeps resolution rolls blind: Alice rolls, her screen says it was blind and
     # shows no die and no outcome; the GM's journal has the whole roll.
     gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
-    gm.set(("characters", "kael"), {"name": "Kael", "sheet": {"elements": {"Épée": 2}}})
-    gm.set(("secrecy",), {"resolution": "gm"})
+    act.set_value(
+        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"elements": {"Épée": 2}}}
+    )
+    act.set_value(gm, GM_SEAT, ("secrecy",), {"resolution": "gm"})
     seat = Seat("player", "alice", frozenset({"kael"}))
     session = Session(
         Campaign.open(gm.directory),

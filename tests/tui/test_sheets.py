@@ -7,7 +7,10 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from meneur.saves.campaign import Campaign, replay_roll
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import replay_roll
 from meneur.tui.app import make_app
 from meneur.tui.screens.sheet import SheetScreen
 
@@ -108,7 +111,7 @@ async def test_equipment_adds_to_parade_and_a_bad_line_is_refused_in_the_dialog(
 
 async def test_resolution_elements_added_renamed_and_offered_by_the_panel(campaign_of) -> None:
     campaign = campaign_of("resolution")
-    campaign.set(("options", "character_points"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "character_points"), True)
     app = make_app(campaign, lang="fr", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_sheet(pilot)
@@ -211,7 +214,7 @@ async def test_systemj_cards_feed_the_parry_score(app_of) -> None:
 
 async def test_cosmos_limits_hold_and_mutation_points_roll_mutations(campaign_of) -> None:
     campaign = campaign_of("cosmos")
-    campaign.set(("options", "dna"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "dna"), True)
     app = make_app(campaign, lang="fr", seed=11)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_sheet(pilot)
@@ -257,8 +260,8 @@ async def test_cosmos_limits_hold_and_mutation_points_roll_mutations(campaign_of
 
 async def test_the_affiliation_level_stops_at_the_affiliations_own_maximum(campaign_of) -> None:
     campaign = campaign_of("cosmos")
-    campaign.set(("options", "affiliation"), True)
-    campaign.set(("characters", "kael", "sheet", "affiliation"), "guilde")
+    act.set_value(campaign, GM_SEAT, ("options", "affiliation"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "affiliation"), "guilde")
     app = make_app(campaign, lang="fr", seed=11)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_sheet(pilot)
@@ -398,9 +401,9 @@ async def test_a_bare_number_typed_on_a_row_sets_that_rows_value(app_of) -> None
 def cosmos_with_dna(campaign_of, **sheet: object) -> Campaign:
     """Kael on a Great Cosmos campaign with the genetic rule, ``sheet`` values added."""
     campaign = campaign_of("cosmos")
-    campaign.set(("options", "dna"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "dna"), True)
     for key, value in sheet.items():
-        campaign.set(("characters", "kael", "sheet", key), value)
+        act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", key), value)
     return campaign
 
 
@@ -524,7 +527,7 @@ async def test_level_5_moves_points_between_stats_and_splits_light_and_dark(
     from meneur.tui.widgets.panels.cosmos.level_up import LevelUpScreen
 
     campaign = campaign_of("cosmos")
-    campaign.set(("characters", "kael", "sheet", "level"), 4)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "level"), 4)
     app = make_app(campaign, lang="fr", seed=5)
     async with app.run_test(size=(100, 40)) as pilot:
         await open_sheet(pilot)
@@ -575,8 +578,8 @@ async def test_a_character_point_is_spent_to_narrate_and_given_back_on_a_veto(
     campaign_of,
 ) -> None:
     campaign = campaign_of("resolution")
-    campaign.set(("options", "character_points"), True)
-    campaign.set(("characters", "kael", "sheet", "points"), 1)
+    act.set_value(campaign, GM_SEAT, ("options", "character_points"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "points"), 1)
     app = make_app(campaign, lang="fr", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

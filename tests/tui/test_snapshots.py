@@ -10,6 +10,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.play.story import move_tension
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.ticklist import TickList
@@ -202,12 +204,16 @@ def test_cosmos_sheet_with_every_optional_tracker(campaign_of, snap_compare) -> 
     campaign = campaign_of("cosmos")
     for option, (kind, _) in options_of("cosmos").items():
         if kind is bool and campaign.state["options"][option] is not True:
-            campaign.set(("options", option), True)
+            act.set_value(campaign, GM_SEAT, ("options", option), True)
     kael = ("characters", "kael", "sheet")
-    campaign.set((*kael, "race"), "sylvain")
-    campaign.set((*kael, "dna"), {"left": 2, "points": {"musculature": 2, "ossature": 1}})
+    act.set_value(campaign, GM_SEAT, (*kael, "race"), "sylvain")
+    act.set_value(
+        campaign, GM_SEAT, (*kael, "dna"), {"left": 2, "points": {"musculature": 2, "ossature": 1}}
+    )
     mutation = {"gene": "ossature", "severity": "minor", "sign": "positive"}
-    campaign.set((*kael, "mutations"), [{**mutation, "effect": "light_modifier"}])
+    act.set_value(
+        campaign, GM_SEAT, (*kael, "mutations"), [{**mutation, "effect": "light_modifier"}]
+    )
     assert snap_compare(
         make_app(campaign, lang="en", seed=7), terminal_size=(100, 60), run_before=open_sheet
     )
@@ -217,9 +223,9 @@ def test_gene_tree_from_the_sheet(campaign_of, snap_compare) -> None:
     from meneur.tui.app import make_app
 
     campaign = campaign_of("cosmos")
-    campaign.set(("options", "dna"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "dna"), True)
     dna = {"left": 2, "points": {"musculature": 2, "vision": 2}}
-    campaign.set(("characters", "kael", "sheet", "dna"), dna)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "dna"), dna)
 
     async def steady(pilot: Pilot) -> None:
         await open_sheet(pilot)
@@ -245,22 +251,29 @@ def watch_app(campaign_of, layout: str):  # type: ignore[no-untyped-def]
     from meneur.core.expressions import roll as roll_expression
     from meneur.core.records import roll_seeded
     from meneur.core.resolution import rules as resolution
+    from meneur.core.table_rules import GM_SEAT
     from meneur.core.visibility import AUDIENCE
-    from meneur.saves.campaign import Campaign, Secrecy
+    from meneur.play import act
+    from meneur.saves.campaign import Campaign
+    from meneur.saves.entry_parts import Secrecy
     from meneur.tui.watch import WatchApp
 
     with campaign_of("resolution") as campaign:
-        campaign.set(("trackers", "peur"), {"name": "Peur", "value": 2, "max": 5})
-        campaign.set(("trackers", "menace"), {"name": "Menace", "value": 4, "gm": True})
-        campaign.note("La caravane atteint le col au crépuscule.")
+        act.set_value(
+            campaign, GM_SEAT, ("trackers", "peur"), {"name": "Peur", "value": 2, "max": 5}
+        )
+        act.set_value(
+            campaign, GM_SEAT, ("trackers", "menace"), {"name": "Menace", "value": 4, "gm": True}
+        )
+        act.note(campaign, GM_SEAT, "La caravane atteint le col au crépuscule.")
         test = resolution.ResolutionTest(score=3)
         record = roll_seeded(resolution.roll, test, 9)
-        campaign.record_roll(record, "Escalader le mur du temple", character="kael")
+        act.roll(campaign, GM_SEAT, record, "Escalader le mur du temple", character="kael")
         dice = roll_seeded(roll_expression, DiceInputs("20d6"), 3)
-        campaign.record_roll(dice, "20d6", character="lyra")
-        campaign.record_roll(record, "Embuscade", secrecy=Secrecy("gm", announced=True))
-        campaign.note("Alice cache la clé.", secrecy=Secrecy("private", "alice"))
-        campaign.record_roll(record, "Convaincre le garde", character="lyra")
+        act.roll(campaign, GM_SEAT, dice, "20d6", character="lyra")
+        act.roll(campaign, GM_SEAT, record, "Embuscade", secrecy=Secrecy("gm", announced=True))
+        act.note(campaign, GM_SEAT, "Alice cache la clé.", secrecy=Secrecy("private", "alice"))
+        act.roll(campaign, GM_SEAT, record, "Convaincre le garde", character="lyra")
         directory = campaign.directory
     return WatchApp(Campaign.open(directory, write=False), strings("fr"), AUDIENCE, layout=layout)
 
@@ -281,19 +294,27 @@ def test_watch(layout: str, size: tuple[int, int], campaign_of, snap_compare) ->
 def test_solo_story_and_tension(app_of, snap_compare) -> None:
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
-    campaign.set(
-        ("lists", "threads"), ["Retrouver la caravane", {"name": "Le traître", "progress": 3}]
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
+    act.set_value(
+        campaign,
+        GM_SEAT,
+        ("lists", "threads"),
+        ["Retrouver la caravane", {"name": "Le traître", "progress": 3}],
     )
-    campaign.set(("lists", "people"), ["Alix"])
-    campaign.set(
-        ("trackers", "loups"), {"name": "Les loups", "kind": "clock", "value": 2, "max": 6}
+    act.set_value(campaign, GM_SEAT, ("lists", "people"), ["Alix"])
+    act.set_value(
+        campaign,
+        GM_SEAT,
+        ("trackers", "loups"),
+        {"name": "Les loups", "kind": "clock", "value": 2, "max": 6},
     )
-    campaign.set(
+    act.set_value(
+        campaign,
+        GM_SEAT,
         ("trackers", "col"),
         {"name": "Le col", "kind": "track", "rank": "extreme", "value": 10, "max": 40},
     )
-    campaign.append("change", move_tension(lambda _: 4, lambda b, a: f"Tension {b} → {a}"))
+    act.change(campaign, GM_SEAT, move_tension(lambda _: 4, lambda b, a: f"Tension {b} → {a}"))
 
     async def steady(pilot: Pilot) -> None:
         await oracle(pilot)
@@ -330,7 +351,7 @@ def test_luck_view(size: tuple[int, int], app_of, snap_compare) -> None:
     for seed in range(1, 41):
         test = cosmos.CosmosTest(threshold=20 + seed)
         record = roll_seeded(cosmos.roll, test, seed)
-        campaign.record_roll(record, f"Test {seed}", character=("kael", "lyra")[seed % 2])
+        act.roll(campaign, GM_SEAT, record, f"Test {seed}", character=("kael", "lyra")[seed % 2])
 
     async def steady(pilot: Pilot) -> None:
         from tests.waiting import until_app

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.play.story import move_tension, tension_of
 from meneur.tui.widgets.selector import StepSelector
 
@@ -19,7 +21,7 @@ def latest(app, count: int = 1):
 async def test_the_tension_is_set_on_the_oracles_tab_and_bends_its_odds(app_of) -> None:
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.press("f3")
@@ -43,8 +45,8 @@ async def test_the_tension_is_set_on_the_oracles_tab_and_bends_its_odds(app_of) 
 async def test_an_answer_under_tension_brings_its_random_event(app_of) -> None:
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
-    campaign.append("change", move_tension(lambda _: 5, lambda b, a: f"Tension {b} → {a}"))
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
+    act.change(campaign, GM_SEAT, move_tension(lambda _: 5, lambda b, a: f"Tension {b} → {a}"))
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.press("f3")
@@ -85,7 +87,7 @@ async def test_a_word_pair_alone_and_no_tension_without_solo_play(app_of) -> Non
 async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -> None:
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         app.screen.action_new_scene()
@@ -130,7 +132,7 @@ async def test_a_tension_for_one_question_leaves_the_campaigns(app_of) -> None:
 
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.press("f3")
@@ -162,7 +164,7 @@ async def test_the_question_box_gives_the_keyboard_back(app_of) -> None:
     from meneur.tui.widgets.command_line import CommandLine
 
     app = app_of("resolution")
-    app.session.campaign.set(("options", "solo"), True)
+    act.set_value(app.session.campaign, app.session.seat, ("options", "solo"), True)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.press("f3")
@@ -209,10 +211,10 @@ async def test_opening_a_session_says_what_happened_last_time(app_of) -> None:
 
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
-    campaign.mark("session", "Séance 1")
-    campaign.mark("scene", "Le col enneigé")
-    campaign.note("La caravane atteint le col.")
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
+    act.mark(campaign, GM_SEAT, "session", "Séance 1")
+    act.mark(campaign, GM_SEAT, "scene", "Le col enneigé")
+    act.note(campaign, GM_SEAT, "La caravane atteint le col.")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.screen.action_new_session()
@@ -262,8 +264,8 @@ async def test_a_random_event_offers_to_add_the_thread_it_opens(app_of) -> None:
 
     app = app_of("resolution", seed=43)  # at tension 5, its first question opens a thread
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
-    campaign.append("change", move_tension(lambda _: 5, lambda b, a: f"Tension {b} → {a}"))
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
+    act.change(campaign, GM_SEAT, move_tension(lambda _: 5, lambda b, a: f"Tension {b} → {a}"))
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.press("f3")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.play.session import Session
 
 from .conftest import screen_text
@@ -101,18 +103,24 @@ async def test_a_player_never_sees_the_gms_clock(campaign_of) -> None:
     import random
 
     from meneur.content.strings import strings
-    from meneur.core.table_rules import Seat
+    from meneur.core.table_rules import GM_SEAT, Seat
+    from meneur.play import act
     from meneur.play.presence import Presence
     from meneur.saves.campaign import Campaign
     from meneur.tui.app import MeneurApp
 
     campaign = campaign_of("resolution")
-    campaign.set(
+    act.set_value(
+        campaign,
+        GM_SEAT,
         ("trackers", "secret"),
         {"name": "Le traître", "kind": "clock", "value": 1, "max": 6, "gm": True},
     )
-    campaign.set(
-        ("trackers", "open"), {"name": "La tempête", "kind": "clock", "value": 2, "max": 4}
+    act.set_value(
+        campaign,
+        GM_SEAT,
+        ("trackers", "open"),
+        {"name": "La tempête", "kind": "clock", "value": 2, "max": 4},
     )
     seat = Seat("player", "ana", frozenset({"kael"}))
     session = Session(
@@ -131,7 +139,7 @@ async def test_a_player_never_sees_the_gms_clock(campaign_of) -> None:
 async def test_a_thread_is_renamed_weighted_and_reopened(app_of) -> None:
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("lists", "threads"), [{"name": "Le col", "closed": True}])
+    act.set_value(campaign, GM_SEAT, ("lists", "threads"), [{"name": "Le col", "closed": True}])
 
     async def edit(*keys: str) -> None:
         app.screen.action_story_edit()
@@ -186,14 +194,18 @@ async def test_a_solo_players_no_about_a_gm_clock_reaches_no_audience(app_of) ->
     its entry was written public). Asked from the solo player's app until the oracle says
     no, the answer is on their screen and nowhere in the audience's view."""
     from meneur.content.strings import strings
+    from meneur.core.table_rules import GM_SEAT
     from meneur.core.visibility import AUDIENCE
+    from meneur.play import act
     from meneur.saves.campaign import Campaign
     from meneur.tui.watch import WatchApp
 
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
-    campaign.set(
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
+    act.set_value(
+        campaign,
+        GM_SEAT,
         ("trackers", "embuscade"),
         {"name": "Embuscade", "kind": "clock", "value": 0, "max": 6, "gm": True},
     )
@@ -236,14 +248,16 @@ async def test_the_story_shows_at_every_size(campaign_of, size: tuple[int, int])
     from meneur.tui.app import MeneurApp
 
     campaign = campaign_of("resolution")
-    campaign.set(("options", "solo"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     for key, name in (("threads", "Retrouver la caravane"), ("people", "Alix")):
-        campaign.append("change", story.add_item(key, StoryItem(name), name))
-    campaign.set(
+        act.change(campaign, GM_SEAT, story.add_item(key, StoryItem(name), name))
+    act.set_value(
+        campaign,
+        GM_SEAT,
         ("trackers", "embuscade"),
         {"name": "Embuscade", "kind": "clock", "value": 1, "max": 4, "gm": True},
     )
-    campaign.mark("scene", "Le col enneigé")
+    act.mark(campaign, GM_SEAT, "scene", "Le col enneigé")
     seats = {"gm": Seat("gm"), "alice": Seat("player", "alice", frozenset({"kael"}))}
     for who, seat in seats.items():
         session = Session(campaign, strings("fr"), random.Random(1), seat=seat)
@@ -272,7 +286,7 @@ async def test_a_progress_roll_shows_its_odds_before_and_its_outcome_after(app_o
 
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("lists", "threads"), [{"name": "La caravane", "progress": 4}])
+    act.set_value(campaign, GM_SEAT, ("lists", "threads"), [{"name": "La caravane", "progress": 4}])
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         app.screen.action_story_progress_roll()

@@ -9,9 +9,11 @@ from textual.widgets import Input
 
 from meneur.content.outcomes import percent_text
 from meneur.core.cosmos import rules as cosmos_rules
+from meneur.core.table_rules import GM_SEAT
 from meneur.core.traits import rules as traits
+from meneur.play import act
 from meneur.play.reading import read_entry
-from meneur.saves.campaign import replay_roll
+from meneur.saves.entry_parts import replay_roll
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.panels.base import ActionPanel
@@ -28,7 +30,7 @@ def panel(app) -> ActionPanel:
 async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("characters", "kael", "sheet", "karma"), 9)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "karma"), 9)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Karma +9" in screen_text(app)
@@ -58,8 +60,8 @@ async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
 async def test_a_failed_concentration_leaves_the_extreme_fatigue_whole(app_of) -> None:
     app = app_of("cosmos", seed=1)  # on these dice the passive Esprit test fails
     campaign = app.session.campaign
-    campaign.set(("options", "endurance"), True)
-    campaign.set(("characters", "kael", "sheet", "fp"), 8)
+    act.set_value(campaign, GM_SEAT, ("options", "endurance"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "fp"), 8)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         await pilot.click("#fatigue CollapsibleTitle")
@@ -74,7 +76,7 @@ async def test_a_failed_concentration_leaves_the_extreme_fatigue_whole(app_of) -
         assert "Kael n'arrive pas à se concentrer" in notices(app)
         assert "Seuil : 25 (fatigue physique extrême −30 %," in screen_text(app)
         # Under a mental exhaustion, no concentrating at all: refused, said, unticked.
-        campaign.set(("characters", "kael", "sheet", "fm"), 10)
+        act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "fm"), 10)
         panel(app).character_changed()
         await pilot.click("#concentrated")  # off
         await pilot.click("#concentrated")  # on again
@@ -86,8 +88,8 @@ async def test_a_failed_concentration_leaves_the_extreme_fatigue_whole(app_of) -
 async def test_cosmos_fatigue_and_a_backlash_change_the_test_the_panel_rolls(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "endurance"), True)
-    campaign.set(("characters", "kael", "sheet", "fp"), 8)
+    act.set_value(campaign, GM_SEAT, ("options", "endurance"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "fp"), 8)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         app.screen.query_one("#stats", TickList).select("force")
@@ -119,7 +121,9 @@ async def test_cosmos_fatigue_and_a_backlash_change_the_test_the_panel_rolls(app
         assert "échecs critiques +2 %)" in text
         assert "Kael se concentre" in notices(app)
         await pilot.click("#fatigue CollapsibleTitle")
-        campaign.set(
+        act.set_value(
+            campaign,
+            GM_SEAT,
             ("characters", "kael", "sheet", "combat"),
             {"backlash": "illumination", "backlash_turns": 2},
         )
@@ -137,14 +141,14 @@ async def test_cosmos_fatigue_and_a_backlash_change_the_test_the_panel_rolls(app
 async def test_cosmos_an_overloaded_inventory_lowers_agilite_in_tests(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "inventory"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "inventory"), True)
     # Force 55: 20 slots; 22 carried: 2 over, Agilité 62 − 10 = 52. Objects weigh 1 to 3
     # slots, a two-handed weapon 4 to 6 (one at most).
     carried = {
         "Hache": 6, "Caisses": 3, "Vivres": 3, "Tente": 3, "Cordes": 3, "Lanterne": 2,
         "Couvertures": 2,
     }  # fmt: skip
-    campaign.set(("characters", "kael", "sheet", "inventory"), carried)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "inventory"), carried)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Agilité 52 (surcharge, 62 sur la fiche)" in screen_text(app)
@@ -195,7 +199,7 @@ async def test_cosmos_elemental_coefficient_and_a_figure_under_it(app_of) -> Non
 async def test_cosmos_a_campaigns_own_coefficient_is_said_as_such(app_of) -> None:
     app = app_of("cosmos", lang="en")
     campaign = app.session.campaign
-    campaign.set(("elements",), {"glace": {"feu": -1.5}})
+    act.set_value(campaign, GM_SEAT, ("elements",), {"glace": {"feu": -1.5}})
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.click("#elements CollapsibleTitle")
@@ -215,10 +219,15 @@ async def test_cosmos_a_campaigns_own_coefficient_is_said_as_such(app_of) -> Non
 async def test_cosmos_piloting_odds_and_a_journaled_roll(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "piloting"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "piloting"), True)
     # A positive astral score needs its talent (seed 002).
-    campaign.set(("characters", "kael", "sheet", "talents"), ["Pilote astral"])
-    campaign.set(("characters", "kael", "sheet", "piloting"), {"Planétaire": 3, "Astral": 5})
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "talents"), ["Pilote astral"])
+    act.set_value(
+        campaign,
+        GM_SEAT,
+        ("characters", "kael", "sheet", "piloting"),
+        {"Planétaire": 3, "Astral": 5},
+    )
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.click("#piloting CollapsibleTitle")
@@ -255,8 +264,8 @@ async def test_cosmos_piloting_odds_and_a_journaled_roll(app_of) -> None:
 async def test_cosmos_aura_spent_rolled_cancelled_gained_and_reset(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "aura"), True)
-    campaign.set(("characters", "kael", "sheet", "aura"), 2)
+    act.set_value(campaign, GM_SEAT, ("options", "aura"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "aura"), 2)
 
     def points(ident: str, key: str) -> int:
         return int(campaign.state["characters"][ident]["sheet"].get(key, 0))
@@ -300,9 +309,9 @@ async def test_cosmos_aura_spent_rolled_cancelled_gained_and_reset(app_of) -> No
 async def test_cosmos_rounds_in_agilite_order_and_the_acting_character_follows(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "turn_order"), True)
-    campaign.set(("characters", "lyra", "sheet", "extra_actions"), 1)
-    campaign.set(("characters", "lyra", "sheet", "stats", "agilite"), 40)
+    act.set_value(campaign, GM_SEAT, ("options", "turn_order"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "lyra", "sheet", "extra_actions"), 1)
+    act.set_value(campaign, GM_SEAT, ("characters", "lyra", "sheet", "stats", "agilite"), 40)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.click("#round CollapsibleTitle")
@@ -340,9 +349,9 @@ async def test_cosmos_rounds_in_agilite_order_and_the_acting_character_follows(a
 async def test_cosmos_the_gm_chooses_who_fights_and_sees_who_cannot_act(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "turn_order"), True)
-    campaign.set(("options", "endurance"), True)
-    campaign.set(("characters", "lyra", "sheet", "fp"), 10)
+    act.set_value(campaign, GM_SEAT, ("options", "turn_order"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "endurance"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "lyra", "sheet", "fp"), 10)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         await pilot.click("#round CollapsibleTitle")
@@ -369,7 +378,7 @@ async def test_cosmos_the_gm_chooses_who_fights_and_sees_who_cannot_act(app_of) 
 async def test_cosmos_sprint_multiplies_the_squares_by_its_agilite_test(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "movement"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "movement"), True)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         await pilot.click("#sprint")
@@ -387,9 +396,9 @@ async def test_cosmos_sprint_multiplies_the_squares_by_its_agilite_test(app_of) 
 async def test_cosmos_fatigue_events_move_fp_and_fm_with_their_states(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "endurance"), True)
-    campaign.set(("characters", "kael", "sheet", "fp"), 5)
-    campaign.set(("characters", "kael", "sheet", "fm"), 9)
+    act.set_value(campaign, GM_SEAT, ("options", "endurance"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "fp"), 5)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "fm"), 9)
 
     def gauges() -> tuple[int, int]:
         sheet = campaign.state["characters"]["kael"]["sheet"]
@@ -438,7 +447,7 @@ async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
     for key, value in (("light", 1), ("dark", 1), ("level", 5), ("pv_max", 200)):
-        campaign.set(("characters", "kael", "sheet", key), value)
+        act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", key), value)
 
     def sheet() -> dict:
         return campaign.state["characters"]["kael"]["sheet"]
@@ -512,9 +521,9 @@ async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
 async def test_cosmos_the_round_tracker_counts_a_postures_turns(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "turn_order"), True)
-    campaign.set(("characters", "lyra", "sheet", "stats", "agilite"), 80)
-    campaign.set(("characters", "kael", "sheet", "light"), 1)
+    act.set_value(campaign, GM_SEAT, ("options", "turn_order"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "lyra", "sheet", "stats", "agilite"), 80)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "light"), 1)
 
     def stance(ident: str) -> dict:
         return campaign.state["characters"][ident]["sheet"].get("combat", {})
@@ -541,8 +550,8 @@ async def test_cosmos_the_round_tracker_counts_a_postures_turns(app_of) -> None:
 async def test_cosmos_a_progressive_sheet_buys_skills_parents_first(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "skill_sheet"), "progressive")
-    campaign.set(("characters", "kael", "sheet", "skill_points"), 4)
+    act.set_value(campaign, GM_SEAT, ("options", "skill_sheet"), "progressive")
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "skill_points"), 4)
 
     def sheet() -> dict:
         return campaign.state["characters"]["kael"]["sheet"]
@@ -578,7 +587,7 @@ async def test_cosmos_a_progressive_sheet_buys_skills_parents_first(app_of) -> N
         app.screen.query_one("#tree-unlock").press()
         await pilot.pause()
         assert "Brasier coûte 3 PC, il en reste 2" in notices(app)
-        campaign.set(("characters", "kael", "sheet", "skill_points"), 3)
+        act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "skill_points"), 3)
         panel(app).character_changed()
         await pilot.pause()
         app.screen.query_one("#tree-skill", Choice).value = "brasier"
@@ -593,7 +602,7 @@ async def test_cosmos_a_fixed_sheet_shows_the_groups_skills_and_the_own_final_sk
 ) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "skill_sheet"), "fixed")
+    act.set_value(campaign, GM_SEAT, ("options", "skill_sheet"), "fixed")
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         await pilot.click("#group CollapsibleTitle")
@@ -601,8 +610,10 @@ async def test_cosmos_a_fixed_sheet_shows_the_groups_skills_and_the_own_final_sk
         text = screen_text(app)
         assert "Groupes de la campagne : Garde" in text  # the line wraps there at 120
         assert "impériale, Cercle des mages" in text
-        campaign.set(("characters", "kael", "sheet", "skill_group"), "garde")
-        campaign.set(("characters", "kael", "sheet", "final_skill"), "Rempart solaire")
+        act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "skill_group"), "garde")
+        act.set_value(
+            campaign, GM_SEAT, ("characters", "kael", "sheet", "final_skill"), "Rempart solaire"
+        )
         panel(app).character_changed()
         await pilot.pause()
         text = screen_text(app)
@@ -616,7 +627,12 @@ async def test_cosmos_a_fixed_sheet_shows_the_groups_skills_and_the_own_final_sk
 async def test_traits_difficulty_from_an_opponents_parade_of_0(app_of) -> None:
     # Seed 001: without Mêlée a Parade is 0, and a Difficulty may be that Parade.
     app = app_of("traits")
-    app.session.campaign.set(("characters", "lyra", "sheet", "traits"), {"Force": 2, "Vigueur": 3})
+    act.set_value(
+        app.session.campaign,
+        app.session.seat,
+        ("characters", "lyra", "sheet", "traits"),
+        {"Force": 2, "Vigueur": 3},
+    )
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         versus = app.screen.query_one("#versus", Choice)
@@ -790,8 +806,11 @@ async def test_spherier_notation_on_the_command_line(app_of) -> None:
 async def test_spherier_opposed_notation_takes_both_skills_from_the_sheets(app_of) -> None:
     # Play-tested: [Bluff][Psychologie] gave the defender the panel's own values.
     app = app_of("spherier")
-    app.session.campaign.set(
-        ("characters", "lyra", "sheet", "skills"), ["Psychologie<+8, 4>", "Dressage<+1, 1>"]
+    act.set_value(
+        app.session.campaign,
+        app.session.seat,
+        ("characters", "lyra", "sheet", "skills"),
+        ["Psychologie<+8, 4>", "Dressage<+1, 1>"],
     )
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -868,8 +887,8 @@ async def test_systemj_combat_helper_scores_are_the_sheets(campaign_of) -> None:
     bow = {"name": "Arc", "family": "equipement", "category": "armes", "att": 12}
     sword = {"name": "Épée", "family": "equipement", "category": "armes", "def": 5}
     shield = {"name": "Écu", "family": "equipement", "category": "armures", "def": 8}
-    campaign.set(("characters", "kael", "sheet", "cards"), [bow])
-    campaign.set(("characters", "lyra", "sheet", "cards"), [sword, shield])
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "cards"), [bow])
+    act.set_value(campaign, GM_SEAT, ("characters", "lyra", "sheet", "cards"), [sword, shield])
     app = make_app(campaign, lang="fr", seed=3)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
@@ -903,7 +922,9 @@ async def test_systemj_offers_every_attribute_by_its_name(campaign_of) -> None:
     from meneur.tui.app import MeneurApp
 
     campaign = campaign_of("systemj")
-    campaign.set(
+    act.set_value(
+        campaign,
+        GM_SEAT,
         ("characters", "nox"),
         {"name": "Nox", "kind": "pc", "sheet": {"attributes": {"agilite": 72}}},
     )
@@ -936,9 +957,9 @@ async def test_spending_a_light_point_rests_six_fp_and_fm_with_the_endurance_rul
     # Seed 002, endurance: "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM".
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "endurance"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "endurance"), True)
     for key, value in (("fp", 7), ("fm", 5), ("light", 1)):
-        campaign.set(("characters", "kael", "sheet", key), value)
+        act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", key), value)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         await pilot.click("#combat CollapsibleTitle")
@@ -959,7 +980,7 @@ async def test_an_aura_against_the_next_test_changes_that_test_alone(app_of) -> 
     # Seed 002, Règle d'aura: the row changes "l'action en cours uniquement".
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "aura"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "aura"), True)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         app.screen.query_one("#stats", TickList).select("force")
@@ -981,7 +1002,7 @@ async def test_an_aura_on_row_5_rolls_a_plain_success_again_without_bonuses(app_
     # de réussite (hors critiques et super-critiques)"
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "aura"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "aura"), True)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         app.screen.query_one("#stats", TickList).select("force")
@@ -1024,7 +1045,7 @@ async def test_an_aura_on_row_6_asks_the_passive_esprit_test_first(app_of) -> No
     # quelconque pour pouvoir agir"
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "aura"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "aura"), True)
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         app.screen.query_one("#stats", TickList).select("force")
@@ -1057,7 +1078,9 @@ async def test_spherier_grouped_skills_and_a_specialisation_in_the_panel(app_of)
     # Seed 000: grouped skills "partagent alors la même Maîtrise et la même Limite"; a
     # Spécialisation gives "un bonus à son Degré de maîtrise, à sa Limite, ou aux deux".
     app = app_of("spherier")
-    app.session.campaign.set(
+    act.set_value(
+        app.session.campaign,
+        app.session.seat,
         ("characters", "kael", "sheet", "passives"),
         [
             "Grouper les Compétences(Epées, Haches)<+2, 3>",
@@ -1094,7 +1117,9 @@ async def test_cosmos_provocation_abusive_and_the_backlashs_negative_effect(app_
     # prochaine action du personnage".
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("characters", "kael", "sheet", "combat"), {"special": "sepulcrale"})
+    act.set_value(
+        campaign, GM_SEAT, ("characters", "kael", "sheet", "combat"), {"special": "sepulcrale"}
+    )
 
     def combat_of(ident: str) -> dict:
         return campaign.state["characters"][ident]["sheet"].get("combat", {})
@@ -1121,7 +1146,9 @@ async def test_cosmos_provocation_abusive_and_the_backlashs_negative_effect(app_
         await pilot.pause()
         assert "provoked_by" not in combat_of("lyra")  # spent with her turn
         # the negative effect waits for Lyra's next action, then is spent
-        campaign.set(
+        act.set_value(
+            campaign,
+            GM_SEAT,
             ("characters", "lyra", "sheet", "combat"),
             {
                 "backlash": "sepulcrale",
@@ -1151,9 +1178,9 @@ async def test_cosmos_moves_on_the_grid_then_acts_and_moves_no_more(app_of) -> N
     # nouveau"; melee at a distance of 1.
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("options", "movement"), True)
-    campaign.set(("characters", "kael", "sheet", "grid"), {"x": 0, "y": 0})
-    campaign.set(("characters", "lyra", "sheet", "grid"), {"x": 3, "y": 0})
+    act.set_value(campaign, GM_SEAT, ("options", "movement"), True)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "grid"), {"x": 0, "y": 0})
+    act.set_value(campaign, GM_SEAT, ("characters", "lyra", "sheet", "grid"), {"x": 3, "y": 0})
 
     def grid() -> dict:
         return campaign.state["characters"]["kael"]["sheet"]["grid"]

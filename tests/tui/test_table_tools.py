@@ -8,6 +8,8 @@ import pytest
 from textual import events
 from textual.widgets import Input, TextArea
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.selector import StepSelector
@@ -201,6 +203,8 @@ async def test_the_journal_wraps_whole_entries_and_follows_the_newest_across_res
 ) -> None:
     # Play-tested: an entry wrapped before the scrollbar appeared lost its last words
     # under it, and after a resize the journal stopped following the newest entry.
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
     from meneur.saves.campaign import Campaign
     from meneur.tui.app import make_app
 
@@ -208,9 +212,11 @@ async def test_the_journal_wraps_whole_entries_and_follows_the_newest_across_res
 
     campaign = Campaign.create(data_dir / "j", system="resolution", clock=fixed_clock())
     for number in range(8):
-        campaign.note(
+        act.note(
+            campaign,
+            GM_SEAT,
             f"Note numéro {number} assez longue pour occuper presque toute la largeur "
-            "du journal à droite"
+            "du journal à droite",
         )
     app = make_app(campaign, lang="fr", seed=5)
     long = "qui est elle aussi assez longue pour se replier"
@@ -343,7 +349,7 @@ async def test_notes_are_edited_from_the_journal_and_undone(app_of) -> None:
 async def test_undo_reverts_a_rolls_consequence_but_keeps_the_roll(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
-    campaign.set(("characters", "kael", "sheet", "karma"), 9)
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "karma"), 9)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.screen.query_one("#threshold", Input).value = "50"
@@ -427,7 +433,7 @@ async def test_a_long_journal_lists_its_latest_entries_and_earlier_ones_on_deman
     with monkeypatch.context() as quick:
         quick.setattr(os, "fsync", lambda fd: None)  # building it, not testing it
         for number in range(1, 321):
-            campaign.note(f"Note {number}")
+            act.note(campaign, GM_SEAT, f"Note {number}")
     total = campaign.journal.last_id  # two arrivals, then the notes
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -509,7 +515,7 @@ async def test_a_very_long_note_is_drawn_a_screen_at_most(app_of) -> None:
 
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.note("début " + "la nuit tombe sur Vranberg. " * (MAX_TEXT // 30))
+    act.note(campaign, GM_SEAT, "début " + "la nuit tombe sur Vranberg. " * (MAX_TEXT // 30))
     chunk = campaign.journal.chunk_path(1)
     huge = "ligne\n" * 200_000  # 1.2 MB, by hand
     chunk.write_text(
@@ -545,11 +551,11 @@ async def test_the_journal_search_reads_what_a_reader_reads_and_escape_ends_it(
 
     app = app_of("resolution")
     campaign = app.session.campaign
-    campaign.set(("options", "solo"), True)
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     for key, name in (("people", "Alix la passeuse"), ("threads", "Retrouver la caravane")):
-        campaign.append("change", story.add_item(key, StoryItem(name), f"{key} : {name}"))
+        act.change(campaign, GM_SEAT, story.add_item(key, StoryItem(name), f"{key} : {name}"))
     record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 9)
-    campaign.record_roll(record, "Escalader le mur")
+    act.roll(campaign, GM_SEAT, record, "Escalader le mur")
     outcome = app.session.campaign.journal.latest(1)[0].roll["outcome"]
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -592,7 +598,7 @@ async def test_a_table_takes_real_dice_too(app_of) -> None:
     app = app_of("traits")
     campaign = app.session.campaign
     butin = {"name": "Butin", "dice": "1d6", "entries": ["Rien"] * 5 + ["[[2d6]] pièces d'or"]}
-    campaign.set(("tables", "butin"), butin)
+    act.set_value(campaign, GM_SEAT, ("tables", "butin"), butin)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+d", "colon", *"Butin", "enter")

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
 from meneur.saves.campaign import Campaign
 from tests.waiting import PATIENCE
 
@@ -103,7 +105,7 @@ def test_a_campaign_check_refuses_is_refused_by_the_app_in_one_line_with_status_
     # Stress-tested: the app opened (or crashed on) campaigns `meneur check` refused.
     directory = tmp_path / "camp"
     with Campaign.create(directory, system="resolution") as campaign:
-        campaign.note("la nuit tombe")
+        act.note(campaign, GM_SEAT, "la nuit tombe")
     state = directory / "campaign.toml"
     state.write_text(state.read_text().replace("undo = [", "undo = [99, "))
     before = {p: p.read_bytes() for p in directory.rglob("*") if p.is_file()}

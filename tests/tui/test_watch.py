@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from meneur.content.strings import strings
+from meneur.core.table_rules import GM_SEAT
 from meneur.core.visibility import AUDIENCE, GM, Viewer
+from meneur.play import act
 from meneur.play.reading import read_entry
 from meneur.saves.campaign import Campaign
 from meneur.tui.watch import LastRoll, WatchApp
@@ -32,8 +34,10 @@ def files_of(directory: Path) -> dict[str, bytes]:
 @pytest.fixture
 def table(campaign_of) -> Campaign:  # type: ignore[no-untyped-def]
     campaign = campaign_of("resolution")
-    campaign.set(("trackers", "peur"), {"name": "Peur", "value": 1, "max": 5})
-    campaign.set(("trackers", "menace"), {"name": "Menace", "value": 4, "gm": True})
+    act.set_value(campaign, GM_SEAT, ("trackers", "peur"), {"name": "Peur", "value": 1, "max": 5})
+    act.set_value(
+        campaign, GM_SEAT, ("trackers", "menace"), {"name": "Menace", "value": 4, "gm": True}
+    )
     campaign.close()
     return Campaign.open(campaign.directory, write=False)
 
@@ -107,13 +111,13 @@ async def test_the_stream_never_draws_a_gm_entry_even_between_two_public_ones(
         writer = Campaign.open(table.directory)
         from meneur.core.records import roll_seeded
         from meneur.core.resolution import rules as resolution
-        from meneur.saves.campaign import Secrecy
+        from meneur.saves.entry_parts import Secrecy
 
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
-        writer.record_roll(record, "Public avant")
-        writer.record_roll(record, "Embuscade du MJ", secrecy=Secrecy("gm"))
-        writer.note("La porte s'ouvre.")
-        writer.record_roll(record, "Public après")
+        act.roll(writer, GM_SEAT, record, "Public avant")
+        act.roll(writer, GM_SEAT, record, "Embuscade du MJ", secrecy=Secrecy("gm"))
+        act.note(writer, GM_SEAT, "La porte s'ouvre.")
+        act.roll(writer, GM_SEAT, record, "Public après")
         writer.close()
 
         def caught() -> bool:
@@ -130,14 +134,14 @@ async def test_the_stream_never_draws_a_gm_entry_even_between_two_public_ones(
 async def test_an_announced_blind_roll_is_said_without_its_content(table: Campaign) -> None:
     from meneur.core.records import roll_seeded
     from meneur.core.resolution import rules as resolution
-    from meneur.saves.campaign import Secrecy
+    from meneur.saves.entry_parts import Secrecy
 
     app = watch(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         with Campaign.open(table.directory) as writer:
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
-            writer.record_roll(record, "Embuscade", secrecy=Secrecy("gm", announced=True))
+            act.roll(writer, GM_SEAT, record, "Embuscade", secrecy=Secrecy("gm", announced=True))
         await until_app(pilot, lambda: "🔒 Jet secret du MJ" in screen_text(app))
         shown = screen_text(app)
         assert "Embuscade" not in shown
@@ -145,12 +149,12 @@ async def test_an_announced_blind_roll_is_said_without_its_content(table: Campai
 
 
 async def test_the_table_layout_shows_a_players_own_private_entries(table: Campaign) -> None:
-    from meneur.saves.campaign import Secrecy
+    from meneur.saves.entry_parts import Secrecy
 
     with Campaign.open(table.directory) as writer:
-        writer.note("Alice cache la clé", secrecy=Secrecy("private", "alice"))
-        writer.note("Bob ment au garde", secrecy=Secrecy("private", "bob"))
-        writer.note("Tout le monde l'entend")
+        act.note(writer, GM_SEAT, "Alice cache la clé", secrecy=Secrecy("private", "alice"))
+        act.note(writer, GM_SEAT, "Bob ment au garde", secrecy=Secrecy("private", "bob"))
+        act.note(writer, GM_SEAT, "Tout le monde l'entend")
     table.sync()
     app = watch(table, Viewer("player", "alice"), layout="table")
     async with app.run_test(size=(100, 30)) as pilot:

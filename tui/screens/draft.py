@@ -14,6 +14,7 @@ from textual.widgets import Static
 from meneur.content import term
 from meneur.core.changes import Change, apply, set_value
 from meneur.core.errors import RulesError
+from meneur.play import act
 from meneur.play.characters import new_character
 from meneur.play.errors import CampaignError
 
@@ -109,7 +110,7 @@ class DraftScreen(SheetScreen):
         # Its key is chosen under the lock: another seat may be making a Kael too.
         plan = new_character(name, self.draft, self.t("draft.created", name=name))
         try:
-            entry = campaign.append("change", plan)
+            entry = act.change(campaign, self.session.seat, plan)
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from meneur.core.errors import RulesError
+from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.tui.screens.story_commands import _Table as StoryTable
 from meneur.tui.widgets.command_line import CommandLine
@@ -62,7 +63,7 @@ class JournalCommands(_Base):
     def on_journal_view_strike_requested(self, event: JournalView.StrikeRequested) -> None:
         """Strike a note: one journal entry, one undo brings it back."""
         try:
-            entry = self.session.campaign.strike_note(event.entry_id)
+            entry = act.strike_note(self.session.campaign, self.session.seat, event.entry_id)
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="warning")
             return
@@ -74,7 +75,7 @@ class JournalCommands(_Base):
         campaign = self.session.campaign
         left_out = str(event.entry_id) in campaign.state.get("uncounted", {})
         try:
-            entry = campaign.count_roll(event.entry_id, counted=left_out)
+            entry = act.count_roll(campaign, self.session.seat, event.entry_id, counted=left_out)
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
             return
@@ -106,7 +107,7 @@ class JournalCommands(_Base):
 
         def save(text: str) -> str | None:
             try:
-                change = campaign.edit_note(entry.id, text)
+                change = act.edit_note(campaign, self.session.seat, entry.id, text)
             except CampaignError as error:
                 return self.explain(error)
             journal = self._journal_view()

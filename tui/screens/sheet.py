@@ -29,6 +29,7 @@ from meneur.core import sheets
 from meneur.core.changes import MISSING, Change
 from meneur.core.errors import RulesError
 from meneur.core.sheets import Field, Kind
+from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import signed, translate_bindings
@@ -301,8 +302,12 @@ class SheetScreen(SessionStrings, Screen[None]):
     def write(self, changes: list[Change], text: str, record: Any = None) -> bool:
         try:
             if record is None:
-                entry = self.session.campaign.append(
-                    "change", text, changes=changes, character=self.character
+                entry = act.change(
+                    self.session.campaign,
+                    self.session.seat,
+                    text,
+                    changes=changes,
+                    character=self.character,
                 )
             else:
                 entry = self.session.record(record, text, changes=changes, character=self.character)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual import work
 
 from meneur.core.errors import RulesError
+from meneur.play import act
 from meneur.play.errors import CampaignError
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class StoryCommands(_Base):
     def _planned(self, plan: Plan) -> None:
         """Write the change ``plan`` makes of the campaign as it is under the lock (so a
         change made meanwhile by another seat is kept), and show it."""
-        self._written(lambda: self.session.campaign.append("change", plan))
+        self._written(lambda: act.change(self.session.campaign, self.session.seat, plan))
 
     async def _ask_text(self, title: str, prompt: str, value: str = "") -> str | None:
         from .dialogs import TextDialog

@@ -23,6 +23,7 @@ from textual.widget import Widget
 from meneur.core.errors import RulesError
 from meneur.core.table_rules import offers
 from meneur.core.text import visible
+from meneur.play import act
 from meneur.play.campaigns import Secrecy, Update
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
@@ -397,8 +398,12 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
     def sheet_changed(self, event: ActionPanel.SheetChanged) -> None:
         """Journal a change a panel made to a sheet (one entry, one undo), then show it."""
         try:
-            entry = self.session.campaign.append(
-                "change", event.text, changes=event.changes, character=event.character
+            entry = act.change(
+                self.session.campaign,
+                self.session.seat,
+                event.text,
+                changes=event.changes,
+                character=event.character,
             )
         except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
@@ -530,7 +535,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
             return
         try:
             plan = advance_time(step.strip(), self.t("time.entry", step=step.strip()))
-            entry = self.session.campaign.append("change", plan)
+            entry = act.change(self.session.campaign, self.session.seat, plan)
         except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
@@ -560,7 +565,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
             return
         campaign = self.session.campaign
         try:
-            entries = [campaign.mark(kind, title.strip())]
+            entries = [act.mark(campaign, self.session.seat, kind, title.strip())]
             if kind == "scene" and campaign.state["options"].get("solo"):
                 from meneur.content import term
                 from meneur.core.solo import SceneTest
@@ -599,7 +604,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
             lambda before, after: self.t(said, before=before, after=after),
         )
         try:
-            entry = self.session.campaign.append("change", plan)
+            entry = act.change(self.session.campaign, self.session.seat, plan)
         except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from textual import work
 
+from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.tui.screens.story_commands import _Table as StoryTable
 from meneur.tui.widgets.journal import JournalView
@@ -70,7 +71,7 @@ class TurnCommands(_Base):
                 self._offered.add(key)
                 self._ask_roll(prompt, character)
                 return
-        for ident, phase in self.session.campaign.open_phases():
+        for ident, phase in act.open_phases(self.session.campaign):
             for character in phase.characters:
                 key = (ident, character)
                 if character in phase.chosen or key in self._offered or not self._mine(character):
@@ -107,7 +108,7 @@ class TurnCommands(_Base):
         """The dialog where ``character``'s choice for turn ``ident`` is made in secret."""
         from .dialogs import ListDialog, TextDialog
 
-        phase = self.session.campaign.phase(ident)
+        phase = act.phase(self.session.campaign, ident)
         name = self.session.characters().get(character, {}).get("name", character)
         title = self.t("turn.choose", name=name, prompt=phase.prompt)
 
@@ -115,7 +116,9 @@ class TurnCommands(_Base):
             if choice is None:
                 return
             try:
-                entries = self.session.campaign.choose(ident, character, choice)
+                entries = act.choose(
+                    self.session.campaign, self.session.seat, ident, character, choice
+                )
             except CampaignError as error:
                 self.notify(self.t("app.error", message=self.explain(error)), severity="error")
                 return
@@ -140,7 +143,7 @@ class TurnCommands(_Base):
         from .dialogs import ListDialog
 
         campaign = self.session.campaign
-        open_phases = campaign.open_phases()
+        open_phases = act.open_phases(campaign)
         if self.session.seat.role == "player":
             for _, prompt, owed in campaign.open_requests():
                 for character in owed:
@@ -186,7 +189,7 @@ class TurnCommands(_Base):
                     self._ask_choice(ident, character)
                 return
             try:
-                entry = campaign.reveal_phase(ident)
+                entry = act.reveal_phase(campaign, self.session.seat, ident)
             except CampaignError as error:
                 self.notify(self.t("app.error", message=self.explain(error)), severity="error")
                 return
@@ -228,8 +231,12 @@ class TurnCommands(_Base):
         if options is None:
             return
         try:
-            entry = campaign.open_phase(
-                prompt, [o for o in options.split("/") if o.strip()], self._choosers()
+            entry = act.open_phase(
+                campaign,
+                self.session.seat,
+                prompt,
+                [o for o in options.split("/") if o.strip()],
+                self._choosers(),
             )
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
@@ -251,7 +258,9 @@ class TurnCommands(_Base):
         if not prompt or not prompt.strip():
             return
         try:
-            entry = self.session.campaign.request_roll(prompt, self._choosers())
+            entry = act.request_roll(
+                self.session.campaign, self.session.seat, prompt, self._choosers()
+            )
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return

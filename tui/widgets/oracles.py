@@ -20,6 +20,7 @@ from meneur.content import term
 from meneur.content.outcomes import glossed, percent_text, style_class, symbol
 from meneur.core import oracles
 from meneur.core.table_rules import offers
+from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.play.rolls import roll_words
 from meneur.play.session import SessionStrings
@@ -163,7 +164,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             lambda was, now: self.t("solo.tension_entry", before=was, after=now),
         )
         try:
-            entry = self.session.campaign.append("change", plan)
+            entry = act.change(self.session.campaign, self.session.seat, plan)
         except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             event.selector.value = str(before)

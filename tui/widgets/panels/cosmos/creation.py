@@ -56,6 +56,7 @@ from meneur.core.cosmos.levels import stat_cap
 from meneur.core.dice import typed_faces
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
+from meneur.play import act
 from meneur.play.characters import new_character
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
@@ -542,7 +543,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             character["player"] = player
         plan = new_character(name, character, self.t("creation.arrived_old", name=name))
         try:
-            entry = self.session.campaign.append("change", plan)
+            entry = act.change(self.session.campaign, self.session.seat, plan)
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return

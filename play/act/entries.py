@@ -1,0 +1,308 @@
+"""The entries a seat writes most: a roll and what it moves, a planned change, a value
+set, a note and its edit or strike, a roll left out of the luck, a new session or scene.
+Each takes the campaign, the seat acting and the request, and returns the entry written
+(on disk when it returns)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from meneur.core import changes as state_changes
+from meneur.core.changes import MISSING, Change
+from meneur.core.table_rules import Seat
+from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import (
+    PUBLIC,
+    STATE_FILE,
+    Said,
+    Secrecy,
+    entry_kind,
+    roll_to_data,
+)
+from meneur.saves.errors import CampaignError, Refusal
+from meneur.saves.journal import Entry, check_text
+from meneur.saves.state import dice as committed_dice
+from meneur.saves.stored_words import set_text
+from meneur.saves.work import Draft, Work
+
+from .writing import write
+
+
+def change(
+    campaign: Campaign,
+    seat: Seat,
+    said: Said,
+    *,
+    kind: str = "change",
+    roll: Mapping[str, Any] | None = None,
+    changes: Iterable[Change] = (),
+    target: int | None = None,
+    character: str | None = None,
+    game_time: str | None = None,
+    secrecy: Secrecy = PUBLIC,
+    touches: Iterable[tuple[str, str]] = (),
+) -> Entry:
+    """Write one entry and its changes as ``seat``: ``said`` is its words, or a plan that
+    makes its words and changes (besides ``changes``) of the state as it is under the
+    lock, so that writers at the same moment never undo each other. ``secrecy``: who may
+    see it, made stricter by what it touches.
+
+    Raises:
+        CampaignError: when the campaign is not open for writing, campaign.toml was
+            changed by hand in a way that cannot be read, the changes do not fit the
+            state, or the plan refused (nothing is written then).
+        RulesError: when the plan is refused by the rules (nothing is written then).
+    """
+    with campaign.work() as work:
+        return _change(
+            work,
+            seat,
+            said,
+            kind=kind,
+            roll=roll,
+            changes=tuple(changes),
+            target=target,
+            character=character,
+            game_time=game_time,
+            secrecy=secrecy,
+            touches=tuple(touches),
+        )
+
+
+def _change(
+    work: Work,
+    seat: Seat,
+    said: Said,
+    *,
+    kind: str = "change",
+    roll: Mapping[str, Any] | None = None,
+    changes: tuple[Change, ...] = (),
+    target: int | None = None,
+    character: str | None = None,
+    game_time: str | None = None,
+    secrecy: Secrecy = PUBLIC,
+    touches: tuple[tuple[str, str], ...] = (),
+) -> Entry:
+    """:func:`change`, inside a unit of work already under way."""
+    text = said
+    if not isinstance(said, str):
+        planned = said(work.state)
+        text, changes = planned.text, (*changes, *planned.changes)
+        character = planned.character or character
+        touches += planned.touches
+        game_time = planned.game_time or game_time
+    assert isinstance(text, str)
+    counted: tuple[Change, ...] = ()
+    if roll is not None:
+        roll, counted = work.drawn(roll)
+    draft = Draft(
+        kind,
+        text,
+        work.checked((*changes, *counted)),
+        roll=roll,
+        target=target,
+        character=character,
+        game_time=game_time,
+        secrecy=secrecy,
+        touches=touches,
+    )
+    return write(work, seat, draft, asked=changes)  # without meneur's count of draws
+
+
+def roll(
+    campaign: Campaign,
+    seat: Seat,
+    record: Any,
+    said: Said,
+    *,
+    changes: Iterable[Change] = (),
+    character: str | None = None,
+    game_time: str | None = None,
+    physical: bool = False,
+    secrecy: Secrecy = PUBLIC,
+    chosen_seed: bool = False,
+) -> Entry:
+    """Journal a roll (its full record) and the state changes it caused; ``physical``
+    marks faces typed from real dice; ``chosen_seed`` a seed given (``--seed``), which
+    the entry says; ``secrecy``: who may see it. A roll by a character the GM asked a
+    roll of answers that request. ``said`` may be a plan (see :func:`change`). A live
+    roll on the session's next draw is marked so (:func:`next_draw`)."""
+    kind = entry_kind(record)
+    data = roll_to_data(record, physical=physical)
+    if chosen_seed and not physical:
+        data["chosen_seed"] = True
+    with campaign.work() as work:
+        asked = tuple(changes)
+        if kind == "roll" and character is not None:
+            asked += _answers(work.state, character)
+        return _change(
+            work,
+            seat,
+            said,
+            kind=kind,
+            roll=data,
+            changes=asked,
+            character=character,
+            game_time=game_time,
+            secrecy=secrecy,
+        )
+
+
+def _answers(state: Mapping[str, Any], character: str) -> tuple[Change, ...]:
+    """The change that marks the oldest request ``character`` has not answered."""
+    for ident, request in state.get("requests", {}).items():
+        if character in request["characters"] and character not in request["answered"]:
+            return (Change(("requests", ident, "answered", character), MISSING, True),)
+    return ()
+
+
+def next_draw(campaign: Campaign) -> int | None:
+    """The seed of the session's next live roll (its next draw), or None when no session
+    committed its dice (meneur.core.fair_dice). The roll written with it is marked as
+    that draw; written after another roll took the draw, it is refused (roll again)."""
+    from meneur.core import fair_dice
+
+    dice = committed_dice(campaign.state)
+    if dice is None or "key" not in dice:
+        return None
+    return fair_dice.draw_seed(fair_dice.key_of(dice["key"]), dice["drawn"] + 1)
+
+
+def set_value(
+    campaign: Campaign, seat: Seat, path: Iterable[str], value: object, text: str | None = None
+) -> Entry:
+    """Set a value of the state (``("characters", "razors", "sheet", "karma")``);
+    ``MISSING`` as the value deletes the key.
+
+    Raises:
+        CampaignError: naming the key, when it already has that value or the value does
+            not fit.
+    """
+    path = tuple(path)
+    with campaign.work() as work:
+        (made,) = work.checked((state_changes.set_value(work.state, path, value),))
+        if made.before == made.after:
+            raise CampaignError(campaign.directory / STATE_FILE, "already has that value", made.key)
+        return _change(work, seat, text or set_text(made), changes=(made,))
+
+
+def note(
+    campaign: Campaign,
+    seat: Seat,
+    text: str,
+    *,
+    game_time: str | None = None,
+    secrecy: Secrecy = PUBLIC,
+) -> Entry:
+    """Journal a note (``secrecy``: who may see it)."""
+    with campaign.work() as work:
+        return _change(work, seat, text, kind="note", game_time=game_time, secrecy=secrecy)
+
+
+def _note(work: Work, entry_id: int) -> Entry:
+    target = work.entry_at(entry_id)
+    if target.kind != "note":
+        raise CampaignError(work.directory, f"entry {entry_id} is a {target.kind}, not a note")
+    return target
+
+
+def edit_note(campaign: Campaign, seat: Seat, entry_id: int, text: str) -> Entry:
+    """Rewrite a note; the journal keeps the original and the edit.
+
+    Raises:
+        CampaignError: when the entry is not a note, or already reads so.
+    """
+    check_text(text, campaign.directory)
+    with campaign.work() as work:
+        target = _note(work, entry_id)
+        path = ("note_edits", str(entry_id))
+        value = MISSING if text == target.text else text
+        made = state_changes.set_value(work.state, path, value)
+        if made.before == made.after:
+            raise CampaignError(campaign.directory, f"note {entry_id} already reads so")
+        text = f"Note {entry_id} modifiée (edited)"
+        return _change(work, seat, text, changes=(made,), target=entry_id)
+
+
+def strike_note(campaign: Campaign, seat: Seat, entry_id: int) -> Entry:
+    """Strike a note from the journal: it stays there, marked, and an undo brings it back.
+
+    Raises:
+        CampaignError: when the entry is not a note, or is struck already.
+    """
+    with campaign.work() as work:
+        target = _note(work, entry_id)
+        if campaign.is_struck(target):
+            raise CampaignError(campaign.directory, f"note {entry_id} is struck already")
+        made = Change(("struck", str(entry_id)), MISSING, True)
+        text = f"Note {entry_id} barrée (struck)"
+        return _change(work, seat, text, changes=(made,), target=entry_id)
+
+
+def count_roll(campaign: Campaign, seat: Seat, entry_id: int, counted: bool) -> Entry:
+    """Leave a roll out of the luck meneur counts (``counted`` false: a roll made by
+    mistake, a test of the rules), or count it again. The GM's alone; an undo takes it
+    back.
+
+    Raises:
+        CampaignError: when the entry is not a roll, or is already so.
+        Refusal: for anyone but the GM.
+    """
+    with campaign.work() as work:
+        if seat.role != "gm":
+            raise Refusal(
+                campaign.directory, "only the GM leaves a roll out of the luck", "refused.gm"
+            )
+        target = work.entry_at(entry_id)
+        if target.roll is None:
+            raise CampaignError(
+                campaign.directory, f"entry {entry_id} is a {target.kind}, not a roll"
+            )
+        left_out = str(entry_id) in work.state.get("uncounted", {})
+        if left_out != counted:
+            already = "counted" if counted else "left out"
+            raise CampaignError(campaign.directory, f"roll {entry_id} is {already} already")
+        path = ("uncounted", str(entry_id))
+        made = Change(path, True, MISSING) if counted else Change(path, MISSING, True)
+        words = "compté de nouveau (counted again)" if counted else "hors du compte (left out)"
+        text = f"Jet {entry_id} {words}"
+        return _change(work, seat, text, changes=(made,), target=entry_id)
+
+
+def mark(
+    campaign: Campaign, seat: Seat, kind: str, title: str, *, game_time: str | None = None
+) -> Entry:
+    """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``); a new
+    session commits its dice (:mod:`meneur.core.fair_dice`).
+
+    Raises:
+        CampaignError: for another kind.
+    """
+    if kind not in ("session", "scene"):
+        raise CampaignError(campaign.directory, f"a marker is a session or a scene, not {kind!r}")
+    if kind == "scene":
+        return change(campaign, seat, title, kind=kind, game_time=game_time)
+    import secrets
+
+    from meneur.core import fair_dice
+
+    with campaign.work() as work:
+        # The session's dice are committed now: the hash of a new key is published, and
+        # the key of the session before revealed.
+        key = secrets.token_bytes(fair_dice.KEY_BYTES)
+        before = work.state.get("dice", MISSING)
+        old = before if isinstance(before, Mapping) else {}
+        revealed = dict(old.get("revealed", {}))
+        if "key" in old:
+            revealed[old["commitment"]] = old["key"]
+        dice = {
+            "commitment": fair_dice.commitment(key),
+            "key": key.hex(),
+            "drawn": 0,
+            "revealed": revealed,
+        }
+        # The entry carries the key in its change, for undo; no view but the GM's
+        # receives a change of the dice (meneur.play.views).
+        committed = Change(("dice",), before, dice)
+        return _change(work, seat, title, kind=kind, changes=(committed,), game_time=game_time)

@@ -1,0 +1,62 @@
+"""Undo and redo as a seat asks for them: which change is the seat's to take back (its
+own; the GM's, anyone's), and the entry that takes it back (:mod:`meneur.saves.history`)."""
+
+from __future__ import annotations
+
+from meneur.core.table_rules import Seat
+from meneur.saves.campaign import Campaign
+from meneur.saves.errors import Refusal
+from meneur.saves.history import history_entry, redo_draft, undo_draft
+from meneur.saves.journal import Entry
+from meneur.saves.work import Work
+
+from .writing import write
+
+
+def undo(campaign: Campaign, seat: Seat, entry_id: int | None = None) -> Entry:
+    """Undo this writer's latest change still in the history (anyone's when the campaign
+    has no author), or entry ``entry_id`` (the GM's seat: anyone's; a player's: their
+    own); undoing a note strikes it.
+
+    Raises:
+        Refusal: when there is nothing to undo, or not that entry.
+        UndoConflict: when a later change (by anyone) touched what it would restore, or
+            a value it would restore was changed since.
+    """
+    with campaign.work() as work:
+        stack = work.state["history"]["undo"]
+        if entry_id is None:
+            target = _latest(work, seat, stack, "undo")
+        elif entry_id in stack:
+            target = history_entry(work, entry_id)
+        else:
+            raise Refusal(
+                campaign.directory,
+                f"entry {entry_id} is not a change that can be undone now",
+                "history.not_undoable",
+            )
+        return write(work, seat, undo_draft(work, target))
+
+
+def redo(campaign: Campaign, seat: Seat) -> Entry:
+    """Redo this writer's latest undone change (anyone's without an author).
+
+    Raises:
+        Refusal: when there is nothing to redo.
+        UndoConflict: when a value it would set was changed since.
+    """
+    with campaign.work() as work:
+        target = _latest(work, seat, work.state["history"]["redo"], "redo")
+        return write(work, seat, redo_draft(work, target))
+
+
+def _latest(work: Work, seat: Seat, stack: list[int], what: str) -> Entry:
+    """The latest entry of ``stack`` this writer may take back (or bring back)."""
+    for entry_id in reversed(stack):
+        entry = history_entry(work, entry_id)
+        # An entry by nobody at the table (a hand edit) is the GM's to take back.
+        nobodys = entry.by is None and seat.role == "gm"
+        if work.author is None or entry.by == work.author or nobodys:
+            return entry
+    mine = "" if work.author is None else f" by {work.author}"
+    raise Refusal(work.directory, f"nothing to {what}{mine}", f"history.nothing_{what}")

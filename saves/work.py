@@ -1,0 +1,236 @@
+"""One write to a campaign as a unit of work (as in the service layer of *Architecture
+Patterns with Python*): :meth:`meneur.saves.campaign.Campaign.work` takes the lock and
+catches up with every other writer, then hands a :class:`Work` — the state and the
+journal as they are under the lock — to the action that writes (``meneur.play.act``).
+The action decides who may and what the entry says; the work checks its changes against
+the state, makes the entry (its number, its time, how secret what it touches makes it)
+and writes it durably: the journal first, then campaign.toml.
+
+Nothing here knows what an action means: a roll, a note, a turn are the same
+:class:`Draft` to it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from meneur.core import changes as state_changes
+from meneur.core.changes import MISSING, Change, ChangeError
+
+from .entry_parts import DRAWN, PUBLIC, STATE_FILE, Planned, Said, Secrecy
+from .errors import CampaignError, Refusal
+from .journal import Entry
+from .schema import validate
+from .state import dice as committed_dice
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .campaign import Campaign
+    from .journal import Journal
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An entry an action asks to write: what it is, its words, the changes it carries
+    (checked by :meth:`Work.checked` already), and who may see it (``secrecy``, made
+    stricter by what it ``touches`` and acts on: :meth:`Work.entry`). ``by``: who wrote
+    it, by default this process's author; None for nobody at the table."""
+
+    kind: str
+    text: str
+    changes: tuple[Change, ...] = ()
+    roll: Mapping[str, Any] | None = None
+    target: int | None = None
+    character: str | None = None
+    game_time: str | None = None
+    secrecy: Secrecy = PUBLIC
+    touches: tuple[tuple[str, str], ...] = ()
+    by: str | Literal["writer"] | None = "writer"
+
+
+class Work:
+    """A campaign under its lock, caught up: read :attr:`state` and :attr:`journal`,
+    plan, then :meth:`write` (each write is durable when it returns; the lock is let go
+    when the ``with`` block of :meth:`Campaign.work` ends)."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self._campaign = campaign
+
+    @property
+    def state(self) -> Mapping[str, Any]:
+        """The state as every writer left it (never change it: write a change)."""
+        return self._campaign.state
+
+    @property
+    def journal(self) -> Journal:
+        """The journal, every writer's entries read."""
+        return self._campaign.journal
+
+    @property
+    def directory(self) -> Path:
+        """The campaign's folder (what a refusal names)."""
+        return self._campaign.directory
+
+    @property
+    def author(self) -> str | None:
+        """Who this process writes as (None: anyone's undo is its own)."""
+        return self._campaign.author
+
+    def planned(self, said: Said) -> Planned:
+        """What ``said`` makes of the state as it is now: a plan's words and changes, or
+        the words given."""
+        return Planned(said) if isinstance(said, str) else said(self.state)
+
+    def entry_at(self, entry_id: int) -> Entry:
+        """Journal entry ``entry_id``.
+
+        Raises:
+            CampaignError: when the journal has no such entry.
+        """
+        try:
+            return self.journal.entry(entry_id)
+        except KeyError:
+            raise CampaignError(self.directory, f"there is no journal entry {entry_id}") from None
+
+    def checked(self, changes: tuple[Change, ...]) -> tuple[Change, ...]:
+        """The changes as they will be stored, once the state they lead to passes every
+        check campaign.toml must pass (the same as ``meneur check``: types, the rules'
+        limits on sheets); each value as that check reads it (``"5"`` → 5), so that an
+        undo later finds exactly what was stored.
+
+        Raises:
+            CampaignError: naming the key, when the changes do not fit the state or lead
+                to a state ``check`` would refuse (nothing is written then).
+        """
+        if not changes:
+            return changes
+        path = self.directory / STATE_FILE
+        candidate = copy.deepcopy(dict(self.state))
+        try:
+            state_changes.apply(candidate, changes)
+        except ChangeError as error:
+            # The change was made of a state another writer has changed since.
+            raise CampaignError(
+                path, f"{error} (changed since it was read; nothing was written)"
+            ) from error
+        normalised = validate(candidate, path)
+        stored = []
+        for index, change in enumerate(changes):
+            later = changes[index + 1 :]
+            touched_later = any(
+                other.path[: len(change.path)] == change.path
+                or change.path[: len(other.path)] == other.path
+                for other in later
+            )
+            if change.after is MISSING or touched_later:
+                stored.append(change)
+                continue
+            after = state_changes.read(normalised, change.path)
+            stored.append(change if after is MISSING else Change(change.path, change.before, after))
+        return tuple(stored)
+
+    def misfit(self, changes: tuple[Change, ...]) -> ChangeError | None:
+        """Why ``changes`` no longer fit the state (an undo's values changed since), or
+        None when they do."""
+        try:
+            state_changes.apply(copy.deepcopy(dict(self.state)), changes)
+        except ChangeError as error:
+            return error
+        return None
+
+    def drawn(self, roll: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[Change, ...]]:
+        """``roll`` marked as the session's next draw when its seed is that draw's, and
+        the change that counts it (meneur's own bookkeeping of a roll anyone may make,
+        not checked against the seat); else as it is (a seed from the OS or chosen).
+
+        Raises:
+            Refusal: when its seed is a draw another roll took meanwhile.
+        """
+        from meneur.core import fair_dice
+
+        dice = committed_dice(self.state)
+        seed = roll.get("seed")
+        if dice is None or "key" not in dice or "commitment" not in dice:
+            return roll, ()
+        if not isinstance(seed, int) or roll.get("chosen_seed"):
+            return roll, ()
+        key, drawn = fair_dice.key_of(dice["key"]), dice["drawn"]
+        if seed == fair_dice.draw_seed(key, drawn + 1):
+            marked = {**roll, "draw": drawn + 1, "commitment": dice["commitment"]}
+            return marked, (Change(DRAWN, drawn, drawn + 1),)
+        earlier = next(
+            (
+                n
+                for n in range(drawn, max(0, drawn - 64), -1)
+                if seed == fair_dice.draw_seed(key, n)
+            ),
+            None,
+        )
+        if earlier is not None and roll.get("poker"):
+            # Les Traits' Coup de poker goes on with the stream of the roll it rerolls.
+            return {**roll, "draw": earlier, "commitment": dice["commitment"]}, ()
+        if earlier is not None:
+            raise Refusal(
+                self.directory,
+                "another roll took this roll's draw meanwhile: roll again",
+                "dice.raced",
+            )
+        return roll, ()
+
+    def entry(self, draft: Draft) -> Entry:
+        """The entry ``draft`` becomes, not written yet: its number, its time, the
+        in-game time (the Chronoste's, when it keeps one), and as secret as what it
+        touches or acts on (decided once, when written, and kept: an undo must not make
+        the past public)."""
+        game_time = draft.game_time
+        if game_time is None:
+            from meneur.core.chronoste import game_now
+
+            game_time = game_now(self.state)
+        campaign = self._campaign
+        entry = Entry(
+            id=self.journal.last_id + 1,
+            time=campaign.clock(),
+            kind=draft.kind,
+            text=draft.text,
+            game_time=game_time,
+            character=draft.character,
+            target=draft.target,
+            roll=draft.roll,
+            changes=draft.changes,
+            by=campaign.author if draft.by == "writer" else draft.by,
+            visibility=draft.secrecy.visibility,
+            player=draft.secrecy.player,
+            announced=draft.secrecy.announced,
+        )
+        # Imported here: opening a campaign to show it (the app's first frame) does not
+        # need it.
+        from .secrecy import gm_keys, secrecy_of
+
+        secret = gm_keys(self.state)
+        found = secrecy_of(entry, self.journal, secret)
+        if any(touched in secret for touched in draft.touches):
+            found = dataclasses.replace(found, visibility="gm")
+        if found.visibility == entry.visibility:
+            return entry
+        return dataclasses.replace(
+            entry,
+            visibility=found.visibility,
+            player=entry.player or found.player,
+            announced=entry.announced or found.announced,
+        )
+
+    def write(self, entry: Entry) -> Entry:
+        """Journal ``entry`` (made by :meth:`entry`) and apply its changes to the state,
+        durably: it is on disk when this returns, its changes in campaign.toml too.
+
+        Raises:
+            CampaignError: when it could not be written (nothing was saved then).
+        """
+        self._campaign._write_entry(entry)
+        return entry
