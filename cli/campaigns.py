@@ -603,7 +603,7 @@ def run_check(args: argparse.Namespace) -> str:
     Raises:
         CampaignError: for the first problem found.
     """
-    from meneur.play.checking import check_journal
+    from meneur.play.checking import check_edits, check_journal
 
     directory = _directory(args.directory)
     # Every chunk is read whole by the check itself, which says nothing until the end:
@@ -617,7 +617,7 @@ def run_check(args: argparse.Namespace) -> str:
     count, rolls = check_journal(
         campaign.journal, replay=args.verify_rolls, parallel=True, keys=keys
     )
-    campaign.check_edits()
+    check_edits(campaign)
     verified = f", {rolls} jets rejoués à l'identique (rolls replayed)" if args.verify_rolls else ""
     return (
         f"ok : {directory} — {campaign.name} ({campaign.system}), {count} entrées (entries), "

@@ -30,7 +30,7 @@ from meneur.saves.locations import (
     remember,
 )
 from meneur.saves.schema import option_choices, options_of
-from meneur.saves.state_files import read_state, summary
+from meneur.saves.state_reading import read_state, summary
 
 __all__ = [
     "PUBLIC",

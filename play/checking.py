@@ -5,6 +5,6 @@ app, which never runs it, does not load it."""
 
 from __future__ import annotations
 
-from meneur.saves.verify import check_journal
+from meneur.saves.verify import check_edits, check_journal
 
-__all__ = ["check_journal"]
+__all__ = ["check_edits", "check_journal"]

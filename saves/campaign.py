@@ -42,10 +42,7 @@ from .schema import MENEUR_VERSION, new_state, validate
 from .state_files import (
     TABLE_FILE,
     _absorb_into,
-    _check_with_journal,
     _file_stamp,
-    _read_state,
-    _read_state_text,
     _remove_leftovers,
     _state_text,
     _unmake,
@@ -53,6 +50,7 @@ from .state_files import (
     hand_edit,
     keep_copy,
 )
+from .state_reading import check_with_journal, read_state_file, read_state_text
 from .stored_words import OUTSIDE_TEXT
 from .work import Draft, Work
 
@@ -223,9 +221,9 @@ class Campaign:
         # The stamp is taken before reading: if a writer replaces the file meanwhile,
         # the next sync sees a newer stamp and reads it again (after, it would not).
         stamp = _file_stamp(directory / STATE_FILE)
-        state, original, text = _read_state_text(directory / STATE_FILE)
+        state, original, text = read_state_text(directory / STATE_FILE)
         campaign = cls(directory, state, Journal(directory, remember=write, **journal), clock)
-        _check_with_journal(state, campaign.journal, directory / STATE_FILE)
+        check_with_journal(state, campaign.journal, directory / STATE_FILE)
         if os.path.lexists(directory / TABLE_FILE):
             # Who may join: checked as every other file is (and as ``meneur check`` does).
             from .table_file import read_table
@@ -299,23 +297,6 @@ class Campaign:
         """Whether a note was struck from the journal (it stays there, marked)."""
         return entry.kind == "note" and str(entry.id) in self.state["struck"]
 
-    def check_edits(self) -> None:
-        """Check that every rewritten or struck entry is a note, reading the chunks
-        that hold them (``meneur check`` does; an open only checks they exist).
-
-        Raises:
-            CampaignError: naming campaign.toml and the key.
-        """
-        for part in ("note_edits", "struck"):
-            for key in self.state[part]:
-                kind = self.journal.entry(int(key)).kind
-                if kind != "note":
-                    raise CampaignError(
-                        self.directory / STATE_FILE,
-                        f"entry {key} is a {kind}: only a note is rewritten or struck",
-                        f"{part}.{key}",
-                    )
-
     def latest(self, count: int) -> list[Entry]:
         """The last ``count`` journal entries, oldest first."""
         return self.journal.latest(count)
@@ -327,16 +308,6 @@ class Campaign:
     def can_redo(self) -> bool:
         """Whether an undone change can be redone."""
         return bool(self.state["history"]["redo"])
-
-    def open_requests(self) -> list[tuple[str, str, list[str]]]:
-        """The rolls asked for that some characters still owe: (id, prompt, who still
-        owes it)."""
-        waiting = []
-        for ident, request in self.state.get("requests", {}).items():
-            owed = [c for c in request["characters"] if c not in request["answered"]]
-            if owed:
-                waiting.append((ident, request["prompt"], owed))
-        return waiting
 
     # --- Keeping up with other writers ----------------------------------------------
 
@@ -396,14 +367,14 @@ class Campaign:
             return update
         path = self.directory / STATE_FILE
         try:
-            on_disk, _ = _read_state(path)
+            on_disk, _ = read_state_file(path)
         except CampaignError as error:
             return self._refuse_state(error, stamp, update)
         if on_disk["journal_applied"] > self.journal.last_id:
             # Its writer appended before it wrote the state: the entry is there now.
             self._absorb_new(self.journal.poll(), update)
         try:
-            _check_with_journal(on_disk, self.journal, path)
+            check_with_journal(on_disk, self.journal, path)
         except CampaignError as error:
             return self._refuse_state(error, stamp, update)
         if self.problem:

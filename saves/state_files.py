@@ -19,9 +19,10 @@ from meneur.core.changes import MISSING, Change
 from .atomic import atomic_write, remove_leftovers
 from .entry_parts import STATE_FILE
 from .errors import CampaignError
-from .journal import JOURNAL_DIR, Entry, Journal, parse_toml
+from .journal import JOURNAL_DIR, Entry, Journal
 from .lock import LOCK_NAME
-from .schema import HISTORY_LIMIT, migrate, validate
+from .schema import HISTORY_LIMIT
+from .state_reading import read_state_file
 
 TABLE_FILE = "table.toml"
 """Who may join the shared table (see :mod:`.table_file`)."""
@@ -103,30 +104,6 @@ def differences(
     return tuple(found)
 
 
-def read_state(directory: str | Path) -> dict[str, Any]:
-    """A campaign's campaign.toml, read and checked without opening it (no lock,
-    nothing written).
-
-    Raises:
-        CampaignError: naming the file and key of the first problem.
-    """
-    path = Path(directory) / STATE_FILE
-    if not path.is_file():
-        raise CampaignError(Path(directory), "is not a campaign (no campaign.toml)")
-    state, _ = _read_state(path)
-    return state
-
-
-def summary(directory: Path) -> tuple[str, str] | None:
-    """A campaign's name and system, read without opening it (no lock, nothing written);
-    None when its campaign.toml cannot be read as a campaign."""
-    try:
-        state, _ = _read_state(directory / STATE_FILE)
-    except (CampaignError, OSError):
-        return None
-    return str(state["name"]), str(state["system"])
-
-
 def _state_text(state: Mapping[str, Any]) -> bytes:
     header = (
         "# meneur campaign: see docs/save-format.md. Safe to edit, even while meneur is open.\n"
@@ -134,59 +111,6 @@ def _state_text(state: Mapping[str, Any]) -> bytes:
     import tomli_w  # only to write: opening a campaign does not pay for it
 
     return (header + tomli_w.dumps(dict(state))).encode("utf-8")
-
-
-def _check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) -> None:
-    """Check what campaign.toml says of the journal against the journal on disk.
-
-    Raises:
-        CampaignError: when it has taken in entries the journal does not hold (entries
-            lost from journal/) or its undo history names one.
-    """
-    last = journal.last_id
-    applied = int(state["journal_applied"])
-    if applied > last:
-        raise CampaignError(
-            path,
-            f"says {applied} journal entries were taken in, but journal/ holds {last}: "
-            "entries are missing from the journal (restore journal/ from a copy)",
-            "journal_applied",
-        )
-    for stack in ("undo", "redo"):
-        for i, number in enumerate(state["history"][stack]):
-            if number > last:
-                raise CampaignError(
-                    path,
-                    f"names entry {number}, which the journal does not have (it ends at {last})",
-                    f"history.{stack}[{i}]",
-                )
-    # A note rewritten or struck must be an entry of the journal: an edit kept for an
-    # entry not written yet would give its text to whatever is written with that number.
-    # (That it is a note is checked by ``check_edits``, which reads the entries: an open
-    # reads no chunk for it.)
-    for part in ("note_edits", "struck", "uncounted"):
-        for key in state.get(part, {}):
-            number = int(key)
-            if not 1 <= number <= last:
-                raise CampaignError(
-                    path,
-                    f"names entry {number}, which the journal does not have (it ends at {last})",
-                    f"{part}.{key}",
-                )
-
-
-def _read_state_text(path: Path) -> tuple[dict[str, Any], int, str]:
-    """Read, migrate in memory and check campaign.toml; return it, its original schema
-    and its text."""
-    document, text = parse_toml(path)
-    migrated, original = migrate(document, path)
-    return validate(migrated, path), original, text
-
-
-def _read_state(path: Path) -> tuple[dict[str, Any], int]:
-    """Read, migrate in memory and check campaign.toml; return it and its original schema."""
-    state, original, _ = _read_state_text(path)
-    return state, original
 
 
 def _file_stamp(path: Path) -> tuple[int, int, int] | None:
@@ -261,7 +185,7 @@ def hand_edit(
         written = read_own(kept[-1]).decode("utf-8")
         if written == text:
             return None
-        base, _ = _read_state(kept[-1])
+        base, _ = read_state_file(kept[-1])
     except (OSError, UnicodeDecodeError, CampaignError):
         return None
     if base["journal_applied"] != state["journal_applied"]:

@@ -8,10 +8,15 @@ about the time of the slowest core's share rather than the sum; only counts come
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .chunks import each_chunk
+from .entry_parts import STATE_FILE
 from .errors import CampaignError
 from .journal import Entry, Journal, chunk_name, chunk_number
+
+if TYPE_CHECKING:
+    from .campaign import Campaign
 
 
 def replay_rolls(entries: list[Entry], directory: Path) -> int:
@@ -132,3 +137,21 @@ def check_journal(
                     "(a roll made and not written, or written twice)",
                 )
     return sum(count for count, _, _ in counts), sum(rolls for _, rolls, _ in counts)
+
+
+def check_edits(campaign: Campaign) -> None:
+    """Check that every rewritten or struck entry is a note, reading the chunks that hold
+    them (``meneur check`` does; an open only checks they exist).
+
+    Raises:
+        CampaignError: naming campaign.toml and the key.
+    """
+    for part in ("note_edits", "struck"):
+        for key in campaign.state[part]:
+            kind = campaign.journal.entry(int(key)).kind
+            if kind != "note":
+                raise CampaignError(
+                    campaign.directory / STATE_FILE,
+                    f"entry {key} is a {kind}: only a note is rewritten or struck",
+                    f"{part}.{key}",
+                )

@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change, ChangeError
 
-from .entry_parts import DRAWN, PUBLIC, STATE_FILE, Planned, Said, Secrecy
-from .errors import CampaignError, Refusal
+from .entry_parts import PUBLIC, STATE_FILE, Planned, Said, Secrecy
+from .errors import CampaignError
 from .journal import Entry
 from .schema import validate
-from .state import dice as committed_dice
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -142,45 +141,6 @@ class Work:
         except ChangeError as error:
             return error
         return None
-
-    def drawn(self, roll: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple[Change, ...]]:
-        """``roll`` marked as the session's next draw when its seed is that draw's, and
-        the change that counts it (meneur's own bookkeeping of a roll anyone may make,
-        not checked against the seat); else as it is (a seed from the OS or chosen).
-
-        Raises:
-            Refusal: when its seed is a draw another roll took meanwhile.
-        """
-        from meneur.core import fair_dice
-
-        dice = committed_dice(self.state)
-        seed = roll.get("seed")
-        if dice is None or "key" not in dice or "commitment" not in dice:
-            return roll, ()
-        if not isinstance(seed, int) or roll.get("chosen_seed"):
-            return roll, ()
-        key, drawn = fair_dice.key_of(dice["key"]), dice["drawn"]
-        if seed == fair_dice.draw_seed(key, drawn + 1):
-            marked = {**roll, "draw": drawn + 1, "commitment": dice["commitment"]}
-            return marked, (Change(DRAWN, drawn, drawn + 1),)
-        earlier = next(
-            (
-                n
-                for n in range(drawn, max(0, drawn - 64), -1)
-                if seed == fair_dice.draw_seed(key, n)
-            ),
-            None,
-        )
-        if earlier is not None and roll.get("poker"):
-            # Les Traits' Coup de poker goes on with the stream of the roll it rerolls.
-            return {**roll, "draw": earlier, "commitment": dice["commitment"]}, ()
-        if earlier is not None:
-            raise Refusal(
-                self.directory,
-                "another roll took this roll's draw meanwhile: roll again",
-                "dice.raced",
-            )
-        return roll, ()
 
     def entry(self, draft: Draft) -> Entry:
         """The entry ``draft`` becomes, not written yet: its number, its time, the

@@ -10,6 +10,7 @@ action is one function here (or in its system's play room, for a rule system's o
 
 - :mod:`.entries`: a roll, a planned change, a value set, a note and its edit or strike,
   a roll left out of the luck, a session or scene;
+- :mod:`.draws`: the session's committed dice, drawn in order;
 - :mod:`.history`: undo and redo;
 - :mod:`.turns`: the GM's requests for a roll, turns of secret choices;
 - :mod:`.permissions`: who may write what (the table's rules, :mod:`meneur.core.table_rules`).
@@ -17,19 +18,27 @@ action is one function here (or in its system's play room, for a rule system's o
 
 from __future__ import annotations
 
+from .draws import next_draw
 from .entries import (
     change,
     count_roll,
     edit_note,
     mark,
-    next_draw,
     note,
     roll,
     set_value,
     strike_note,
 )
 from .history import redo, undo
-from .turns import choose, open_phase, open_phases, phase, request_roll, reveal_phase
+from .turns import (
+    choose,
+    open_phase,
+    open_phases,
+    open_requests,
+    phase,
+    request_roll,
+    reveal_phase,
+)
 
 __all__ = [
     "change",
@@ -41,6 +50,7 @@ __all__ = [
     "note",
     "open_phase",
     "open_phases",
+    "open_requests",
     "phase",
     "redo",
     "request_roll",

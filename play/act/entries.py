@@ -22,10 +22,10 @@ from meneur.saves.entry_parts import (
 )
 from meneur.saves.errors import CampaignError, Refusal
 from meneur.saves.journal import Entry, check_text
-from meneur.saves.state import dice as committed_dice
 from meneur.saves.stored_words import set_text
 from meneur.saves.work import Draft, Work
 
+from .draws import drawn
 from .writing import write
 
 
@@ -95,7 +95,7 @@ def _change(
     assert isinstance(text, str)
     counted: tuple[Change, ...] = ()
     if roll is not None:
-        roll, counted = work.drawn(roll)
+        roll, counted = drawn(work, roll)
     draft = Draft(
         kind,
         text,
@@ -127,7 +127,7 @@ def roll(
     marks faces typed from real dice; ``chosen_seed`` a seed given (``--seed``), which
     the entry says; ``secrecy``: who may see it. A roll by a character the GM asked a
     roll of answers that request. ``said`` may be a plan (see :func:`change`). A live
-    roll on the session's next draw is marked so (:func:`next_draw`)."""
+    roll on the session's next draw is marked so (:mod:`.draws`)."""
     kind = entry_kind(record)
     data = roll_to_data(record, physical=physical)
     if chosen_seed and not physical:
@@ -155,18 +155,6 @@ def _answers(state: Mapping[str, Any], character: str) -> tuple[Change, ...]:
         if character in request["characters"] and character not in request["answered"]:
             return (Change(("requests", ident, "answered", character), MISSING, True),)
     return ()
-
-
-def next_draw(campaign: Campaign) -> int | None:
-    """The seed of the session's next live roll (its next draw), or None when no session
-    committed its dice (meneur.core.fair_dice). The roll written with it is marked as
-    that draw; written after another roll took the draw, it is refused (roll again)."""
-    from meneur.core import fair_dice
-
-    dice = committed_dice(campaign.state)
-    if dice is None or "key" not in dice:
-        return None
-    return fair_dice.draw_seed(fair_dice.key_of(dice["key"]), dice["drawn"] + 1)
 
 
 def set_value(

@@ -87,6 +87,17 @@ def open_phase(
         return write(work, seat, Draft("phase", text, work.checked((made,))))
 
 
+def open_requests(campaign: Campaign) -> list[tuple[str, str, list[str]]]:
+    """The rolls asked for that some characters still owe: (id, prompt, who still owes
+    it)."""
+    waiting = []
+    for ident, request in campaign.state.get("requests", {}).items():
+        owed = [c for c in request["characters"] if c not in request["answered"]]
+        if owed:
+            waiting.append((ident, request["prompt"], owed))
+    return waiting
+
+
 def phase(campaign: Campaign, ident: str) -> Phase:
     """The turn ``ident`` (its opening entry's number).
 

@@ -18,7 +18,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import replay_roll, roll_to_data
 from meneur.saves.errors import CampaignError, UndoConflict
 from meneur.saves.journal import CHUNK_SIZE
-from meneur.saves.state_files import summary
+from meneur.saves.state_reading import summary
 
 
 def ticking_clock() -> object:

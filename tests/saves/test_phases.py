@@ -130,10 +130,10 @@ def test_a_roll_the_gm_asked_for_is_answered_by_each_character_s_next_roll(
     alice.sync()
     record = roll_seeded(roller(DiceInputs), DiceInputs("1d100"), 7)
     act.roll(alice, seat_of("alice"), record, "Chance", character="kael")
-    assert alice.open_requests() == [(str(asked.id), "Test de Chance", ["mira"])]
+    assert act.open_requests(alice) == [(str(asked.id), "Test de Chance", ["mira"])]
     act.roll(alice, seat_of("alice"), record, "encore", character="kael")  # answers nothing more
     gm.sync()
-    assert gm.open_requests() == [(str(asked.id), "Test de Chance", ["mira"])]
+    assert act.open_requests(gm) == [(str(asked.id), "Test de Chance", ["mira"])]
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,7 @@ class TurnCommands(_Base):
         each (F7 asks again); the GM is asked only through F7."""
         if self.session.seat.role != "player" or self.app.screen is not self:
             return
-        for ident, prompt, owed in self.session.campaign.open_requests():
+        for ident, prompt, owed in act.open_requests(self.session.campaign):
             for character in owed:
                 key = (f"request {ident}", character)
                 if key in self._offered or not self._mine(character):
@@ -145,7 +145,7 @@ class TurnCommands(_Base):
         campaign = self.session.campaign
         open_phases = act.open_phases(campaign)
         if self.session.seat.role == "player":
-            for _, prompt, owed in campaign.open_requests():
+            for _, prompt, owed in act.open_requests(campaign):
                 for character in owed:
                     if self._mine(character):
                         self._ask_roll(prompt, character)
