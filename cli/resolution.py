@@ -4,7 +4,7 @@ the core's inputs, and how its odds and rolls read."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
@@ -170,3 +170,16 @@ ODDS_DATA = {"resolution.ResolutionTest": lambda odds: {"score_to_beat": odds.in
 SUCCESSES = {"resolution": "meneur.core.resolution.rules:SUCCESSES"}
 """Where the outcomes that count as a success are (``module:NAME``), by a record's
 ``system``."""
+
+
+# Nothing of its own here: every member of a command-line room is in every room.
+AFTER_OUTCOME: dict[str, Any] = {}
+RUN: dict[str, str] = {}
+add_commands = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
+    from meneur.cli import resolution as _room
+    from meneur.cli.rooms import CliRoom
+
+    _checked: CliRoom = _room

@@ -11,8 +11,8 @@ system. The tests no system owns (oracles, dice, tables) are :data:`COMMON` in
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .argument_kinds import Parser
 
@@ -51,7 +51,50 @@ class RollCommand(NamedTuple):
     after_journal: Callable[[argparse.Namespace, Any], None] | None = None
 
 
-def _rooms(*, others: bool) -> list[Any]:
+@runtime_checkable
+class CliRoom(Protocol):
+    """What a system's room on the command line holds (every member in every room: empty
+    or None where the system has nothing of its own). The tables are by kind of test
+    (``"cosmos.CosmosTest"``) or, for :attr:`SUCCESSES`, by system."""
+
+    @property
+    def COMMANDS(self) -> Sequence[RollCommand]:
+        """Its tests after ``odds`` and ``roll``."""
+
+    @property
+    def ROLL_LINES(self) -> Mapping[str, Callable[..., list[str]]]:
+        """A roll's lines of dice, by kind."""
+
+    @property
+    def DISTRIBUTION(self) -> Mapping[str, Any]:
+        """How the odds of a kind are laid out, when not by outcome."""
+
+    @property
+    def SHOWN_OUTCOMES(self) -> Mapping[str, Any]:
+        """The outcomes the odds of a kind show, when not all."""
+
+    @property
+    def ODDS_DATA(self) -> Mapping[str, Any]:
+        """What ``odds --json`` adds for a kind."""
+
+    @property
+    def SUCCESSES(self) -> Mapping[str, Any]:
+        """Where the outcomes that count as a success are, by system."""
+
+    @property
+    def AFTER_OUTCOME(self) -> Mapping[str, Any]:
+        """The lines said after a roll's outcome, by kind."""
+
+    @property
+    def RUN(self) -> Mapping[str, str]:
+        """Its own commands' functions (``module:function``), by command."""
+
+    @property
+    def add_commands(self) -> Callable[[Any], None] | None:
+        """Adds its own commands to the command line's parser."""
+
+
+def _rooms(*, others: bool) -> list[CliRoom]:
     """The command-line rooms of the systems meneur ships, then (``others``) of those
     other packages add."""
     from meneur.play.systems import BUILT_IN, system, systems
@@ -69,7 +112,7 @@ def commands(*, others: bool = False) -> dict[str, RollCommand]:
 
         found = {command.name: command for command in COMMON}
         for room in _rooms(others=others):
-            found.update({command.name: command for command in getattr(room, "COMMANDS", ())})
+            found.update({command.name: command for command in room.COMMANDS})
         _COMMANDS[others] = found
     return dict(found)
 
@@ -98,7 +141,7 @@ def command(name: str) -> RollCommand:
     return found
 
 
-def room_of(inputs: Any) -> Any:
+def room_of(inputs: Any) -> CliRoom | None:
     """The command-line room of the system ``inputs`` belong to, or None."""
     from meneur.core.systems import kind_of
     from meneur.play.systems import system_of
@@ -112,16 +155,24 @@ def hook(inputs: Any, table: str, kind: str) -> Any:
     function (``ROLL_LINES``, ``DISTRIBUTION``…) or where a value is (``SUCCESSES``),
     else None."""
     room = room_of(inputs)
-    found: Mapping[str, Any] = getattr(room, table, {}) if room else {}
-    return found.get(kind)
+    if room is None:
+        return None
+    tables: Mapping[str, Mapping[str, Any]] = {
+        "ROLL_LINES": room.ROLL_LINES,
+        "DISTRIBUTION": room.DISTRIBUTION,
+        "SHOWN_OUTCOMES": room.SHOWN_OUTCOMES,
+        "ODDS_DATA": room.ODDS_DATA,
+        "SUCCESSES": room.SUCCESSES,
+        "AFTER_OUTCOME": room.AFTER_OUTCOME,
+    }
+    return tables[table].get(kind)
 
 
 def add_room_commands(commands: Any, *, others: bool = False) -> None:
     """Add the commands of their own each system's room brings (``add_commands``)."""
     for room in _rooms(others=others):
-        add = getattr(room, "add_commands", None)
-        if add is not None:
-            add(commands)
+        if room.add_commands is not None:
+            room.add_commands(commands)
 
 
 def runner(name: str) -> Callable[[argparse.Namespace], object] | None:
@@ -130,7 +181,7 @@ def runner(name: str) -> Callable[[argparse.Namespace], object] | None:
 
     for others in (False, True):
         for room in _rooms(others=others):
-            where = getattr(room, "RUN", {}).get(name)
+            where = room.RUN.get(name)
             if where is not None:
                 found: Callable[[argparse.Namespace], object] = load(where)
                 return found

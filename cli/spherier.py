@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
@@ -326,3 +326,18 @@ DISTRIBUTION = {
     "spherier_extended.TeamTest": _totals,
 }
 """The lines below its odds' bars, by kind of inputs."""
+
+
+# Nothing of its own here: every member of a command-line room is in every room.
+SHOWN_OUTCOMES: dict[str, Any] = {}
+ODDS_DATA: dict[str, Any] = {}
+SUCCESSES: dict[str, str] = {}
+RUN: dict[str, str] = {}
+add_commands = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
+    from meneur.cli import spherier as _room
+    from meneur.cli.rooms import CliRoom
+
+    _checked: CliRoom = _room

@@ -4,7 +4,7 @@ inputs, and how its odds and rolls read."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
@@ -52,3 +52,19 @@ ROLL_LINES = {"systemj.SystemjRoll": _systemj_lines}
 SUCCESSES = {"systemj": "meneur.core.systemj.rules:SUCCESSES"}
 """Where the outcomes that count as a success are (``module:NAME``), by a record's
 ``system``."""
+
+
+# Nothing of its own here: every member of a command-line room is in every room.
+DISTRIBUTION: dict[str, Any] = {}
+SHOWN_OUTCOMES: dict[str, Any] = {}
+ODDS_DATA: dict[str, Any] = {}
+AFTER_OUTCOME: dict[str, Any] = {}
+RUN: dict[str, str] = {}
+add_commands = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
+    from meneur.cli import systemj as _room
+    from meneur.cli.rooms import CliRoom
+
+    _checked: CliRoom = _room

@@ -4,7 +4,7 @@ inputs, and how their odds and rolls read."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
@@ -236,3 +236,19 @@ DISTRIBUTION = {
     "traits_opposed.OpposedTest": difference_bars,
 }
 """The lines below its odds' bars, by kind of inputs."""
+
+
+# Nothing of its own here: every member of a command-line room is in every room.
+SHOWN_OUTCOMES: dict[str, Any] = {}
+ODDS_DATA: dict[str, Any] = {}
+SUCCESSES: dict[str, str] = {}
+AFTER_OUTCOME: dict[str, Any] = {}
+RUN: dict[str, str] = {}
+add_commands = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
+    from meneur.cli import traits as _room
+    from meneur.cli.rooms import CliRoom
+
+    _checked: CliRoom = _room

@@ -71,7 +71,9 @@ def short_words(inputs: Any, t: Translate) -> str:
     kind = kind_of(type(inputs))
     owner = system_of(kind)
     if owner is not None and owner.has_room("play"):
-        short = owner.room("play").SHORT.get(kind)
+        from meneur.play.rooms import play_room
+
+        short = play_room(owner).SHORT.get(kind)
         if short is not None:
             return str(short(inputs, t))
     from meneur.core.solo import ProgressTest

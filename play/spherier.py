@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
 
@@ -113,3 +113,10 @@ SHORT: dict[str, Callable[[Any, Translate], str]] = {
     "spherier_extended.TeamTest": _short_team,
 }
 """What each kind of its tests says in a journal's line, in the reader's language."""
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a play room provides
+    from meneur.play import spherier as _room
+    from meneur.play.rooms import PlayRoom
+
+    _checked: PlayRoom = _room

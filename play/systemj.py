@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
 
@@ -35,3 +35,10 @@ DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"systemj.SystemjTest": _syst
 """What each kind of its tests says before the roll, a line each."""
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"systemj.SystemjTest": _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a play room provides
+    from meneur.play import systemj as _room
+    from meneur.play.rooms import PlayRoom
+
+    _checked: PlayRoom = _room

@@ -45,7 +45,9 @@ def describe(inputs: object) -> list[str]:
     if describer is None:
         owner = system_of(kind)
         if owner is not None and owner.has_room("play"):
-            describer = owner.room("play").DESCRIBED.get(kind)
+            from meneur.play.rooms import play_room
+
+            describer = play_room(owner).DESCRIBED.get(kind)
     if describer is None:
         raise TypeError(f"no description for {type(inputs).__name__}")
     return describer(inputs)

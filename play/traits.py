@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
 
@@ -76,3 +76,10 @@ SHORT: dict[str, Callable[[Any, Translate], str]] = {
     "traits_opposed.OpposedTest": _short_opposed,
 }
 """What each kind of its tests says in a journal's line, in the reader's language."""
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a play room provides
+    from meneur.play import traits as _room
+    from meneur.play.rooms import PlayRoom
+
+    _checked: PlayRoom = _room

@@ -12,7 +12,7 @@ beyond any campaign's, checked against the campaign's own files.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import CampaignError
 
@@ -112,3 +112,11 @@ def _group_sheets(checker: Checker) -> Mapping[str, Any]:
         return skill_tree_for(checker.path.parent).groups
     except ContentError as error:
         raise CampaignError(checker.path.parent / CAMPAIGN_SKILLS, str(error)) from error
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a saves room provides
+    from meneur.saves import cosmos as _room
+
+    from .schema_rooms import SavesRoom
+
+    _checked: SavesRoom = _room

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import CampaignError
 from .schema_checker import IDENT as IDENT
@@ -46,6 +46,9 @@ from .schema_play import (
     _secrecy,
     _solo,
 )
+
+if TYPE_CHECKING:
+    from .schema_rooms import SavesRoom
 
 SCHEMA_VERSION = 1
 """The schema this meneur writes."""
@@ -212,8 +215,10 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         raise checker.fail(
             "system", f"expected one of: {', '.join(keys())}, found {data['system']!r}"
         )
-    room: Any = record(system).room("saves") if record(system).has_room("saves") else None
-    room_keys: tuple[str, ...] = getattr(room, "TOP_KEYS", ())
+    from .schema_rooms import saves_room
+
+    room = saves_room(record(system))
+    room_keys = room.TOP_KEYS
     for key in data:
         if key not in TOP_KEYS and key not in room_keys:
             owner = _owner_of_key(key)
@@ -317,13 +322,15 @@ def _owner_of_key(key: str) -> str:
     system's room declares it), or an empty string."""
     from meneur.core.systems import systems
 
+    from .schema_rooms import saves_room
+
     for record in systems():
-        if record.has_room("saves") and key in getattr(record.room("saves"), "TOP_KEYS", ()):
+        if key in saves_room(record).TOP_KEYS:
             return record.name
     return ""
 
 
-def _check_sheets(checker: _Checker, state: Mapping[str, Any], room: Any) -> None:
+def _check_sheets(checker: _Checker, state: Mapping[str, Any], room: SavesRoom) -> None:
     """Hold every sheet to its system's rules (RULES.md: karma −10…+10, stats 20–80 or
     85, PV ≤ PV max…), as the sheet screen does: a hand edit or ``meneur set`` that leaves
     a value out of bounds is refused, naming the key. The system's saves ``room``, when
@@ -334,7 +341,7 @@ def _check_sheets(checker: _Checker, state: Mapping[str, Any], room: Any) -> Non
 
     system, options = state["system"], state["options"]
     sheets = {ident: character["sheet"] for ident, character in state["characters"].items()}
-    context = room.sheet_context(checker, sheets) if hasattr(room, "sheet_context") else None
+    context = room.sheet_context(checker, sheets)
     memo: dict[str, Any] = {}
     for ident, sheet in sheets.items():
         try:
@@ -352,8 +359,7 @@ def _check_sheets(checker: _Checker, state: Mapping[str, Any], room: Any) -> Non
             reason = str(error).removeprefix(f"{field}: ") if field else str(error)
             where = f"characters.{ident}.sheet" + (f".{field}" if field else "")
             raise checker.fail(where, reason) from error
-        if hasattr(room, "check_character"):
-            room.check_character(checker, ident, sheet, options, memo)
+        room.check_character(checker, ident, sheet, options, memo)
 
 
 def _trackers(checker: _Checker, value: object) -> dict[str, Any]:

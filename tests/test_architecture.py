@@ -139,3 +139,35 @@ def test_every_action_of_play_takes_the_seat_acting() -> None:
         parameters = list(inspect.signature(getattr(act, name), eval_str=True).parameters.values())
         assert [p.name for p in parameters[:2]] == ["campaign", "seat"], name
         assert parameters[1].annotation is Seat, name
+
+
+def test_every_room_of_every_system_holds_what_its_layer_asks() -> None:
+    # mypy holds each room module to its Protocol (each assigns itself to one); this holds
+    # the rooms that are imported at run time, with every member present, so that no
+    # caller needs getattr on a room.
+    from meneur.cli.rooms import CliRoom
+    from meneur.core.systems import BUILT_IN, system
+    from meneur.play.rooms import PlayRoom
+    from meneur.saves.schema_rooms import SavesRoom, saves_room
+    from meneur.tui.widgets.panels import AppRoom
+
+    protocols = {"play": PlayRoom, "cli": CliRoom, "tui": AppRoom}
+    for key in BUILT_IN:
+        record = system(key)
+        for layer, protocol in protocols.items():
+            assert isinstance(record.room(layer), protocol), (key, layer)
+        assert isinstance(saves_room(record), SavesRoom), key
+
+
+def test_no_caller_asks_a_room_with_getattr() -> None:
+    wrong = sorted(
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for floor in FLOORS
+        for path in _sources(floor)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "hasattr")
+        and "room" in ast.unparse(node.args[0]).lower()
+    )
+    assert wrong == []

@@ -5,7 +5,7 @@ their odds and rolls read; its campaign commands are the modules beside this one
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
@@ -432,3 +432,16 @@ RUN = {
 }
 """Its commands' functions (imported when run): each returns what the command prints,
 text or an object printed as JSON."""
+
+
+# Nothing of its own here: every member of a command-line room is in every room.
+DISTRIBUTION: dict[str, Any] = {}
+SHOWN_OUTCOMES: dict[str, Any] = {}
+ODDS_DATA: dict[str, Any] = {}
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
+    from meneur.cli import cosmos as _room
+    from meneur.cli.rooms import CliRoom
+
+    _checked: CliRoom = _room

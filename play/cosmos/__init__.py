@@ -6,7 +6,7 @@ tree)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
 from meneur.play.tested import Translate, signed, stat_name
@@ -107,3 +107,10 @@ DESCRIBED: dict[str, Callable[[Any], list[str]]] = {
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"cosmos.CosmosTest": _short}
 """What each kind of its tests says in a journal's line, in the reader's language (the
 others say their description's first lines)."""
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a play room provides
+    from meneur.play import cosmos as _room
+    from meneur.play.rooms import PlayRoom
+
+    _checked: PlayRoom = _room

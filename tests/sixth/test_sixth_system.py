@@ -221,3 +221,18 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
             assert campaign.journal.last_id == before
     finally:
         campaign.close()
+
+
+def test_its_rooms_pass_mypy_strict_against_the_rooms_protocols(tmp_path: Path) -> None:
+    # Each room module assigns itself to its layer's Protocol (PlayRoom, CliRoom,
+    # AppRoom): mypy strict fails on a member missing or of the wrong type.
+    env = {**os.environ, "MYPYPATH": os.pathsep.join([str(REPO / ".mypy-layout"), str(HERE)])}
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", f"--cache-dir={tmp_path}", "-p", "meneur_d20"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -504,12 +504,12 @@ class SheetScreen(SessionStrings, Screen[None]):
     def _deal(self, field: Field) -> None:
         """Add a card to the hand: one of the campaign's deck (its system's room says
         where it is), or one typed."""
-        from meneur.play.systems import room
+        from meneur.tui.widgets.panels import app_room
 
         from .dialogs import ListDialog
 
         label = term(field.term).glossed
-        deck_for = getattr(room(self.system, "tui"), "deck_for", None)
+        deck_for = app_room(self.system).deck_for
         deck = list((self.campaign_content(deck_for) or {}).values()) if deck_for else []
 
         def dealt(index: int | None) -> None:

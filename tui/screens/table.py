@@ -37,7 +37,7 @@ from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.compact_sheet import CompactSheet
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.journal import JournalView
-from meneur.tui.widgets.panels import panel_class
+from meneur.tui.widgets.panels import app_room, panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
 from meneur.tui.widgets.story import StoryLine, StoryView
@@ -640,9 +640,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
         """Create a character: the system's own creation screen when its room has one
         (the Great Cosmos wizard), else its sheet as a draft (one journal entry either
         way)."""
-        from meneur.play.systems import room
-
-        own = getattr(room(self.session.campaign.system, "tui"), "new_character", None)
+        own = app_room(self.session.campaign.system).new_character
         if own is not None:
             own(self, self._character_made)
             return
@@ -664,9 +662,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
         if ident not in self.session.characters():
             self.notify(self.t("sheet.nobody"), severity="warning")
             return
-        from meneur.play.systems import room
-
-        own = getattr(room(self.session.campaign.system, "tui"), "sheet_screen", None)
+        own = app_room(self.session.campaign.system).sheet_screen
         screen = (SheetScreen if own is None else own())(self.session, ident)
         self.app.push_screen(screen, lambda _: self.characters_changed(screen.written))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, whole_number
 from meneur.cli.rooms import RollCommand
@@ -34,3 +34,19 @@ COMMANDS = (
 )
 ROLL_LINES = {"d20.D20Roll": _lines}
 SUCCESSES = {"d20": "meneur_d20.rules:SUCCESSES"}
+
+
+# Nothing of its own here: every member of a command-line room is in every room.
+DISTRIBUTION: dict[str, Any] = {}
+SHOWN_OUTCOMES: dict[str, Any] = {}
+ODDS_DATA: dict[str, Any] = {}
+AFTER_OUTCOME: dict[str, Any] = {}
+RUN: dict[str, str] = {}
+add_commands = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
+    from meneur.cli.rooms import CliRoom
+    from meneur_d20 import cli as _room
+
+    _checked: CliRoom = _room

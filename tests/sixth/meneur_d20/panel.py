@@ -3,7 +3,7 @@ the base panel shows the odds, rolls, and journals."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -47,3 +47,15 @@ class D20Panel(ActionPanel):
 
 
 PANEL = D20Panel
+
+# Nothing of its own here: every member of an app room is in every room.
+new_character = None
+sheet_screen = None
+deck_for = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what an app room provides
+    from meneur.tui.widgets.panels import AppRoom
+    from meneur_d20 import panel as _room
+
+    _checked: AppRoom = _room

@@ -4,7 +4,7 @@ line."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
 from meneur.play.tested import Translate, signed
@@ -24,3 +24,10 @@ def _short(test: Any, t: Translate) -> str:
 
 DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"d20.D20Test": _described}
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"d20.D20Test": _short}
+
+
+if TYPE_CHECKING:  # mypy holds this room to what a play room provides
+    from meneur.play.rooms import PlayRoom
+    from meneur_d20 import words as _room
+
+    _checked: PlayRoom = _room

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -251,3 +251,16 @@ class ResolutionPanel(ActionPanel):
 
 PANEL = ResolutionPanel
 """The panel the table shows for this system (see :mod:`meneur.tui.widgets.panels`)."""
+
+
+# Nothing of its own here: every member of an app room is in every room.
+new_character = None
+sheet_screen = None
+deck_for = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what an app room provides
+    from meneur.tui.widgets.panels import AppRoom
+    from meneur.tui.widgets.panels import resolution as _room
+
+    _checked: AppRoom = _room

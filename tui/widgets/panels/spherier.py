@@ -4,7 +4,7 @@ attempt by attempt."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -359,3 +359,16 @@ class SpherierPanel(ActionPanel):
 
 PANEL = SpherierPanel
 """The panel the table shows for this system (see :mod:`meneur.tui.widgets.panels`)."""
+
+
+# Nothing of its own here: every member of an app room is in every room.
+new_character = None
+sheet_screen = None
+deck_for = None
+
+
+if TYPE_CHECKING:  # mypy holds this room to what an app room provides
+    from meneur.tui.widgets.panels import AppRoom
+    from meneur.tui.widgets.panels import spherier as _room
+
+    _checked: AppRoom = _room

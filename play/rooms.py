@@ -1,0 +1,43 @@
+"""What a rule system's room holds in each layer, as a Protocol its module satisfies:
+a room is a module (``meneur.play.cosmos``) its system's record names
+(:attr:`meneur.core.systems.System.rooms`), and mypy checks it against its layer's
+Protocol (each room module assigns itself to one under ``TYPE_CHECKING``). Every member
+is there in every room — empty or None where the system has nothing of its own — so no
+caller asks a room with ``getattr``.
+
+This module holds the play layer's (:class:`PlayRoom`); the command line's is
+:class:`meneur.cli.rooms.CliRoom`, the app's :class:`meneur.tui.widgets.panels.AppRoom`,
+the saves' :class:`meneur.saves.schema_rooms.SavesRoom`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from meneur.core.systems import System
+
+from .tested import Translate
+
+
+@runtime_checkable
+class PlayRoom(Protocol):
+    """A system's words for its tests, by kind of test (``"cosmos.CosmosTest"``)."""
+
+    @property
+    def DESCRIBED(self) -> Mapping[str, Callable[[Any], list[str]]]:
+        """The lines that describe a test before it is rolled (its odds' heading)."""
+
+    @property
+    def SHORT(self) -> Mapping[str, Callable[[Any, Translate], str]]:
+        """A test in a few words (the journal's line, a panel's summary)."""
+
+
+def play_room(record: System) -> PlayRoom:
+    """``record``'s play room.
+
+    Raises:
+        RulesError: when the system has none.
+    """
+    room: PlayRoom = record.room("play")
+    return room
