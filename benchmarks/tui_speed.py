@@ -138,8 +138,16 @@ def fill_journal(folder: str, entries: int) -> bytes:
 
 
 def stop(process: subprocess.Popen[bytes], fd: int) -> None:
+    """End the app as a shutdown does (SIGTERM), reading what it draws meanwhile: it
+    gives the terminal back as it was, and a terminal nobody reads would block those
+    last writes (and the app with them)."""
     os.killpg(process.pid, signal.SIGTERM)
-    process.wait()
+    deadline = time.perf_counter() + 20
+    while process.poll() is None and time.perf_counter() < deadline:
+        drain(fd)
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
     os.close(fd)
 
 

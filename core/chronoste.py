@@ -1,5 +1,6 @@
-"""The Chronoste: a campaign's in-game calendar and day-and-night clock (RULES.md §5
-ruling; seed 004 names the role, any system's campaign may switch it on).
+"""The Chronoste: a campaign's in-game calendar and day-and-night clock
+(docs/rules/systemj.md#systemj ruling; docs/rules/systemj.md#systemj names the role, any system's
+campaign may switch it on).
 
 The time is kept as minutes since the first minute of day 1 of the first month of year
 1. The seed gives no calendar: the campaign names its own months (and their days) and

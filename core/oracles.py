@@ -1,8 +1,8 @@
 """Oracles on the 3d6 keep-under engine: the environment oracle and the yes/no oracle.
 
-**Environment oracle** (RULES.md §1, optional rule "Aléatoire dans l'environnement"):
-the GM picks a score of 2 (leaning against the player characters), 3 (no preference) or
-4 (leaning for them); two kept dice or more is favourable to the players.
+**Environment oracle** (docs/rules/resolution.md#resolution, optional rule "Aléatoire dans
+l'environnement"): the GM picks a score of 2 (leaning against the player characters), 3 (no
+preference) or 4 (leaning for them); two kept dice or more is favourable to the players.
 
 **Yes/no oracle** (meneur's own, built on the same engine): a likelihood from 1 (very
 unlikely) to 5 (very likely) is the score the dice are kept against, so 3 is an even

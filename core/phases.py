@@ -1,5 +1,5 @@
 """Secret choices made together: SYSTEMJ's action phases, and any GM's "everyone decide
-now" (seed 004 §3.2; RULES.md, SYSTEMJ, Phases).
+now" (docs/rules/systemj.md#phases).
 
 The GM opens a turn for some characters, in the turn order they choose (SYSTEMJ: at the
 GM's discretion). Each character's player picks secretly — SYSTEMJ: Action or Mouvement;

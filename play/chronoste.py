@@ -1,5 +1,5 @@
-"""The in-game time (the Chronoste, RULES.md §5) moved on at the table: one change, the
-same from the app and ``meneur time``, made of the time as it is under the lock (two
+"""The in-game time (the Chronoste, docs/rules/systemj.md#systemj) moved on at the table: one
+change, the same from the app and ``meneur time``, made of the time as it is under the lock (two
 screens moving it at once both count)."""
 
 from __future__ import annotations

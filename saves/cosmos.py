@@ -1,7 +1,7 @@
 """The Great Cosmos room of the save schema: what a Great Cosmos campaign.toml holds
 beyond any campaign's, checked against the campaign's own files.
 
-- ``[elements]``: the campaign's own elemental coefficients (RULES.md §3.4);
+- ``[elements]``: the campaign's own elemental coefficients (docs/rules/cosmos.md#combat);
 - a sheet's ``affiliation_level`` is bounded by its affiliation's highest level in the
   campaign's catalogue (``cosmos.toml``);
 - a fixed skill sheet's ``skill_group`` names a group of the campaign's ``skills.toml``.

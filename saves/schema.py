@@ -331,8 +331,8 @@ def _owner_of_key(key: str) -> str:
 
 
 def _check_sheets(checker: _Checker, state: Mapping[str, Any], room: SavesRoom) -> None:
-    """Hold every sheet to its system's rules (RULES.md: karma −10…+10, stats 20–80 or
-    85, PV ≤ PV max…), as the sheet screen does: a hand edit or ``meneur set`` that leaves
+    """Hold every sheet to its system's rules (docs/rules/index.md#rules: karma −10…+10, stats 20–80
+    or 85, PV ≤ PV max…), as the sheet screen does: a hand edit or ``meneur set`` that leaves
     a value out of bounds is refused, naming the key. The system's saves ``room``, when
     it has one, adds what the campaign's own files say (``sheet_context``,
     ``check_character``)."""

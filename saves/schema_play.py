@@ -82,7 +82,7 @@ def _dice(checker: Checker, value: object) -> dict[str, Any]:
 
 def _chronoste(checker: Checker, value: object) -> dict[str, Any]:
     """The Chronoste's time (minutes since the start of year 1) and the campaign's own
-    calendar, when it has one (RULES.md §5)."""
+    calendar, when it has one (docs/rules/systemj.md#systemj)."""
     from meneur.core.chronoste import Calendar
     from meneur.core.errors import RulesError
 

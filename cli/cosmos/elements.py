@@ -1,5 +1,5 @@
 """``meneur element ACTING TARGET [FIGURE]``: the Great Cosmos elemental coefficient of
-one element acting on another (RULES.md §3.4), a campaign's own cells included, and a
+one element acting on another (docs/rules/cosmos.md#combat), a campaign's own cells included, and a
 damage or healing figure under it."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``meneur skill [DIR] CHARACTER [list | unlock SKILL | upgrade SKILL UPGRADE]``: a
-Great Cosmos progressive skill tree (seed 002, Modèle progressif) — what the character
-owns and may buy, with each skill's categories, or one purchase journaled, made of the
+Great Cosmos progressive skill tree (docs/rules/cosmos.md#skill-sheets, Modèle progressif) — what
+the character owns and may buy, with each skill's categories, or one purchase journaled, made of the
 sheet under the lock (meneur.play.cosmos.skill_tree), the same the panel makes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Tale of Great Cosmos (RULES.md §3): a room of the core for one system.
+"""The Tale of Great Cosmos (docs/rules/cosmos.md#cosmos): a room of the core for one system.
 
 - ``rules`` — d100 tests, karma, the intuition roll, and their odds.
 - ``catalogue`` — races, classes, talents, affiliations, and creation's checks of them.

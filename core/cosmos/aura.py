@@ -1,4 +1,5 @@
-"""Great Cosmos aura (RULES.md §3.6; seed 002, Règle d'aura), an extension rule.
+"""Great Cosmos aura (docs/rules/cosmos.md#extensions; docs/rules/cosmos.md#aura, Règle d'aura), an
+extension rule.
 
 Some races gather aura points (how: their talents say), up to 4. Their holder spends one
 to harm any opponent's roll: the aura roll, 1d6 on the seed's table (content:

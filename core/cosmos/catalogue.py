@@ -1,5 +1,5 @@
-"""Great Cosmos races, classes, talents and affiliations (RULES.md §3.2 step 1, 4, 5),
-and the checks creation makes with them.
+"""Great Cosmos races, classes, talents and affiliations (docs/rules/cosmos.md#creation step 1, 4,
+5), and the checks creation makes with them.
 
 A race or class may bound each stat (a minimum, a maximum); both bounds of the race and
 the class hold at once, within the rules' 20–80. Talents come from the race's, the

@@ -1,4 +1,5 @@
-"""Great Cosmos combat (RULES.md §3.4; seed 002, Mode de combat and Light & Dark Points).
+"""Great Cosmos combat (docs/rules/cosmos.md#combat; docs/rules/cosmos.md#combat, Mode de combat and
+Light & Dark Points).
 
 **Postures.** Each character has a default posture, offensive or defensive, changed
 before acting. Offensive: more damage, no dodge or parry. Defensive: a dodge (an Agilité
@@ -78,7 +79,7 @@ def follow_up(kind: str, defence: str, attack: str) -> str | None:
 def after_hit(stance: Stance) -> str | None:
     """What taking damage offers a character: in Sépulcrale, ``counter_attack`` — "Le
     personnage peut lorsqu'il subit des dégâts, de n'importe quel type, contre-attaquer
-    derrière" (seed 002); None otherwise."""
+    derrière" (docs/rules/cosmos.md#cosmos); None otherwise."""
     return "counter_attack" if stance.special == "sepulcrale" else None
 
 
@@ -124,7 +125,7 @@ class AutoDefence:
 
     Raises:
         RulesError: when the attack allows none: "hors réussite super-critique adverse
-            et attaques spéciales imparables et/ou inesquivables" (seed 002) — a
+            et attaques spéciales imparables et/ou inesquivables" (docs/rules/cosmos.md#cosmos) — a
             super-critical success, or an attack unparriable or undodgeable (the audit:
             only one both unparriable and undodgeable was refused).
     """
@@ -457,8 +458,8 @@ def end_turn(stance: Stance) -> TurnEnd:
 def final_skill(stance: Stance, level: int) -> TurnEnd:
     """The Final Skill (level 5+, in a special posture): the posture ends at once — with
     its backlash if it lasted more than 2 turns, the turn under way counted: "Si la
-    posture a durée plus de 2 tours, le contre-coup s'applique" (seed 002). Ended during
-    its third turn, it did (the audit: finished turns alone were counted, and a posture
+    posture a durée plus de 2 tours, le contre-coup s'applique" (docs/rules/cosmos.md#cosmos). Ended
+    during its third turn, it did (the audit: finished turns alone were counted, and a posture
     ended in its third turn never brought its backlash).
 
     Raises:
@@ -537,8 +538,8 @@ def provoke(target: Stance, by: str, attacker: Stance) -> Stance:
     """Sépulcrale's Provocation abusive: "si une cible subit des dégâts de la part du
     personnage et que celle-ci souhaite effectuer une action offensive lors de sa
     prochaine action, cette cible est dans l'obligation de la diriger contre le
-    personnage en question" (seed 002) — ``target`` marked as provoked by ``by`` until
-    its turn ends.
+    personnage en question" (docs/rules/cosmos.md#cosmos) — ``target`` marked as provoked by ``by``
+    until its turn ends.
 
     Raises:
         RulesError: when ``attacker`` is not in Sépulcrale, or the target is the attacker.

@@ -1,5 +1,5 @@
-"""What a Great Cosmos character's state does to their tests (RULES.md §3.4, §3.6; seed
-002, Light & Dark and Règle d'endurance).
+"""What a Great Cosmos character's state does to their tests: Light & Dark
+(docs/rules/cosmos.md#combat) and fatigue (docs/rules/cosmos.md#endurance).
 
 - **Fatigue** (the endurance rule): a light, moderate or extreme state takes 5, 10 or 30 %
   off every test of the stats its gauge weighs on — Esprit for FM; Force, Précision and
@@ -11,8 +11,8 @@
   state's malus and halves a moderate or extreme one's (rounded down); it does nothing to
   exhaustion. "Pour pouvoir se concentrer en état de fatigue extrême, le personnage doit
   réussir un jet d'esprit passif pour y parvenir et ne pas être en état d'épuisement
-  mental" (seed 002): the passive Esprit test is asked for, and a mental exhaustion
-  refuses concentrating.
+  mental" (docs/rules/cosmos.md#cosmos): the passive Esprit test is asked for, and a mental
+  exhaustion refuses concentrating.
 - **Illumination**'s advantage d6: +10 % (4) or +20 % (5) on every test while it lasts.
 - **Sépulcrale**'s backlash disadvantage d6: −10 % (4) or −20 % (5) on every test while
   the backlash lasts.
@@ -45,8 +45,8 @@ ADVANTAGE_BONUS = {4: 10, 5: 20}
 DISADVANTAGE_MALUS = {4: 10, 5: 20}
 """Sépulcrale's backlash faces that change every test, and by how much (%)."""
 AURA_MALUS = {2: 0, 3: 10, 4: 20}
-"""The aura rows that change the action under way (seed 002, Règle d'aura): "2 : Retire
-tous les bonus et renforcements sur l'action en cours uniquement ; 3 : … et inflige -10% ;
+"""The aura rows that change the action under way (docs/rules/cosmos.md#aura, Règle d'aura): "2 :
+Retire tous les bonus et renforcements sur l'action en cours uniquement ; 3 : … et inflige -10% ;
 4 : … et inflige -20%"; the points (%) each takes off."""
 
 
@@ -119,8 +119,8 @@ def conditions(
     ``aura``: the row of an opponent's aura roll against this action (2–4 take every
     bonus off, 3 and 4 add a malus; 0: none); ``suspended``: a revigoration potion, a
     drink or a drug suspends the fatigue states' effects ("supprime tous les effets de
-    la fatigue temporairement", seed 002) — not an exhaustion's; ``aura_test``: how
-    the passive Esprit test an aura's row 6 asks for went (None: not rolled);
+    la fatigue temporairement", docs/rules/cosmos.md#cosmos) — not an exhaustion's; ``aura_test``:
+    how the passive Esprit test an aura's row 6 asks for went (None: not rolled);
     ``no_bonuses``: the positive ones left out (that passive test, an aura's reroll).
 
     Raises:

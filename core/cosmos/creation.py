@@ -1,4 +1,4 @@
-"""Great Cosmos character creation rolls (RULES.md §3.2) and the pre-v4 conversion.
+"""Great Cosmos character creation rolls (docs/rules/cosmos.md#creation) and the pre-v4 conversion.
 
 - PV/PM: ten d100; if their total is not within 250–750, all ten are rerolled. The
   player then gives exactly five to PV and five to PM.
@@ -424,8 +424,8 @@ def convert_sheet(
     precision_die: int,
     stats: Mapping[str, int],
 ) -> dict[str, Any]:
-    """A character from before v4 after its conversion (RULES.md §3.2): Précision and
-    Chance from the two dice, up to 20 points moved among the six stats, each within 20
+    """A character from before v4 after its conversion (docs/rules/cosmos.md#creation): Précision
+    and Chance from the two dice, up to 20 points moved among the six stats, each within 20
     and the character's cap (80, or 85 from level 3). Everything else on the sheet stays
     as it was: level, PV and PM, karma, talents, light and dark points…
 

@@ -1,5 +1,5 @@
-"""A Great Cosmos character being created (RULES.md §3.2): what each step of the wizard
-has decided so far, what still stops it, and the sheet it makes.
+"""A Great Cosmos character being created (docs/rules/cosmos.md#creation): what each step of the
+wizard has decided so far, what still stops it, and the sheet it makes.
 
 The dice are rolled once (:func:`meneur.core.cosmos.creation.roll_creation`) before the
 second step and never again: going back to change race or class keeps them, as at the

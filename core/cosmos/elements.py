@@ -1,5 +1,5 @@
-"""Great Cosmos elemental strengths and weaknesses (RULES.md §3.4; seed 002, Forces et
-faiblesses élémentaires).
+"""Great Cosmos elemental strengths and weaknesses (docs/rules/cosmos.md#combat;
+docs/rules/cosmos.md#elements, Forces et faiblesses élémentaires).
 
 Twelve elements; the coefficient of an element acting on another is a lookup, not a
 product: the cell in the row of the element acted upon (the target's) and the column of

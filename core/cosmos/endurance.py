@@ -1,5 +1,5 @@
-"""Great Cosmos endurance (RULES.md §3.6; seed 002, Règle d'endurance), an extension
-rule: physical fatigue FP and mental fatigue FM.
+"""Great Cosmos endurance (docs/rules/cosmos.md#extensions; docs/rules/cosmos.md#endurance, Règle
+d'endurance), an extension rule: physical fatigue FP and mental fatigue FM.
 
 Both gauges run from −3 to 10. A new character starts at 0 with the seed's modifiers
 from Force (FP), Esprit (FM) and, with the mental-health rule, mental health (FM). They

@@ -1,6 +1,6 @@
-"""What moves a Great Cosmos character's fatigue (seed 002, Règle d'endurance), one step
-at a time, whichever screen asks: the seed's gains, its recoveries, its items, with the
-day's meals and pauses counted.
+"""What moves a Great Cosmos character's fatigue (docs/rules/cosmos.md#endurance, Règle
+d'endurance), one step at a time, whichever screen asks: the seed's gains, its recoveries, its
+items, with the day's meals and pauses counted.
 
 - Gains: "+1 FP et +1 FM chaque jour naturellement", days without food or sleep, 100 PV
   lost, unconsciousness, and the combat table (a psychic attack, 100 PM used, five turns,

@@ -1,5 +1,5 @@
 """Great Cosmos genetic manipulation: the gene tree and the DNA points spent in it
-(RULES.md §3.5).
+(docs/rules/cosmos.md#dna).
 
 Each gene has two alleles: O-O (no point), X-O (one), X-X (two). One DNA point activates
 one allele and is never taken back once confirmed. A child gene takes points only once

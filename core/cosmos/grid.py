@@ -1,5 +1,5 @@
-"""Great Cosmos movement on a grid (seed 002, Règle de déplacement), an extension rule:
-where each character stands, how far apart they are, and what a turn's move may do.
+"""Great Cosmos movement on a grid (docs/rules/cosmos.md#movement, Règle de déplacement), an
+extension rule: where each character stands, how far apart they are, and what a turn's move may do.
 
 - "La zone d'action est alors découpée en damier … Les distances entre deux cases sont
   mesurées à l'horizontale, à la verticale ou une combinaison des deux, mais jamais à la

@@ -1,4 +1,4 @@
-"""Great Cosmos level-ups (RULES.md §3.3): the rolls, then the player's choices.
+"""Great Cosmos level-ups (docs/rules/cosmos.md#levels): the rolls, then the player's choices.
 
 At every level-up a Chance test: on a success, +2d20 to PV or to PM (not split). Then by
 the level reached: 2 — +1d10 to two stats, or +1d20 to one; 3 — the lowest stat +1d10,

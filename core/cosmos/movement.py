@@ -1,5 +1,6 @@
-"""Great Cosmos movement, sprint and turn order (RULES.md §3.6; seed 002, Règle de
-déplacement and Règle de répartition de tour), extension rules.
+"""Great Cosmos movement, sprint and turn order (docs/rules/cosmos.md#extensions;
+docs/rules/cosmos.md#movement, Règle de déplacement and Règle de répartition de tour), extension
+rules.
 
 **Movement**: ceil(Agilité / 20) squares a turn, halved (rounded down) by an overloaded
 inventory, less 1 (moderate) or 2 (extreme) for physical fatigue; none when exhausted.

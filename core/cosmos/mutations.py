@@ -1,4 +1,4 @@
-"""Great Cosmos mutations (RULES.md §3.5): the gauge Pμ, the mutation roll, escalation
+"""Great Cosmos mutations (docs/rules/cosmos.md#dna): the gauge Pμ, the mutation roll, escalation
 and the ultimate mutation.
 
 - The gauge runs 0–100. Each time it reaches 100, 100 points are taken off and one

@@ -1,4 +1,5 @@
-"""Great Cosmos piloting (RULES.md §3.6; seed 002, Règle de pilotage), an extension rule.
+"""Great Cosmos piloting (docs/rules/cosmos.md#extensions; docs/rules/cosmos.md#piloting, Règle de
+pilotage), an extension rule.
 
 Each character has two piloting scores, planetary and astral. A piloting roll throws the
 die the vehicle's class gives (d4 … d20; d100 for mobile star bases and world-ships) and

@@ -1,4 +1,4 @@
-"""The Tale of Great Cosmos (RULES.md §3.1): d100 tests, karma and the intuition roll.
+"""The Tale of Great Cosmos (docs/rules/cosmos.md#tests): d100 tests, karma and the intuition roll.
 
 A test rolls d100 under a threshold. Karma at −5 or less adds 1d10 to the roll (worse),
 at +5 or more subtracts 1d10 (better); the modified score is clamped to 1–100 and every
@@ -121,13 +121,13 @@ class CosmosTest:
             (none for values given without them): what the journal says was tested.
         final_skill: the test is the Final Skill, in Illumination or Sépulcrale:
             "Annulation critique : les échecs critiques et super-critiques sont ignorés
-            sur le Final Skill" (seed 002) — the score is read against the threshold like
-            any other (a 95 under a threshold of 98 succeeds), and karma does not move
-            for a critical failure it did not have.
+            sur le Final Skill" (docs/rules/cosmos.md#cosmos) — the score is read against the
+            threshold like any other (a 95 under a threshold of 98 succeeds), and karma does not
+            move for a critical failure it did not have.
         reroll_bonus: an opponent's aura on row 5: "Oblige l'adversaire a relancer une
             fois, sans bonus ni renforcement son jet en cas de réussite (hors critiques et
-            super-critiques)" (seed 002) — a plain success is rolled again once, read
-            with this bonus instead of ``bonus`` and ``state_bonus`` (theirs without the
+            super-critiques)" (docs/rules/cosmos.md#cosmos) — a plain success is rolled again once,
+            read with this bonus instead of ``bonus`` and ``state_bonus`` (theirs without the
             bonuses: the maluses only); None: no such aura.
 
     Raises:

@@ -25,7 +25,7 @@ def _stats(cap: int) -> tuple[Field, ...]:
 MONEY = Field("money", Kind.NUMBER, "sheet.money", 0, 10**7, 0)
 """Great Cosmos money, in PO (the creation wizard checks it too)."""
 AFFILIATION_LEVEL_MAX = 5
-"""The highest affiliation level any affiliation may allow (RULES.md §3.6)."""
+"""The highest affiliation level any affiliation may allow (docs/rules/cosmos.md#extensions)."""
 
 
 def layout(
@@ -98,7 +98,7 @@ def layout(
             Field("anti_aura", Kind.NUMBER, "sheet.anti_aura", 0, 99, 0),
         ]
     if options.get("piloting"):
-        # Two scores (seed 002): planetary and astral piloting.
+        # Two scores (docs/rules/cosmos.md#cosmos): planetary and astral piloting.
         trackers.append(
             Field("piloting", Kind.NAMED, "sheet.piloting", 0, 999, {}, names=PILOTING_NAMES)
         )
@@ -190,7 +190,7 @@ def money_slots(money: int) -> int:
 
 
 OVERLOAD_AGILITE = 5
-"""Agilité points each inventory slot over the limit costs (RULES.md §3.6)."""
+"""Agilité points each inventory slot over the limit costs (docs/rules/cosmos.md#extensions)."""
 
 
 def overload(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
@@ -260,8 +260,8 @@ def _used(sheet: Mapping[str, Any]) -> int:
 
 
 def fatigue_states(sheet: Mapping[str, Any]) -> list[Derived]:
-    """The endurance rule's states (RULES.md §3.6) of the sheet's FP and FM: one line per
-    tired gauge (none when rested), and total exhaustion when both are at 10."""
+    """The endurance rule's states (docs/rules/cosmos.md#extensions) of the sheet's FP and FM: one
+    line per tired gauge (none when rested), and total exhaustion when both are at 10."""
     from .endurance import FATIGUE_MAX, state
 
     fp, fm = whole_or(sheet.get("fp")), whole_or(sheet.get("fm"))
@@ -276,7 +276,8 @@ def fatigue_states(sheet: Mapping[str, Any]) -> list[Derived]:
 
 
 def _skill_counts(sheet: Mapping[str, Any]) -> list[Derived]:
-    """A standard skill sheet's counts against what the level allows (RULES.md §3.6)."""
+    """A standard skill sheet's counts against what the level allows
+    (docs/rules/cosmos.md#extensions)."""
     from .skills import active_allowed, passive_allowed
 
     level = max(1, whole_or(sheet.get("level"), 1))
@@ -336,8 +337,8 @@ def check(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
 def _astral_needs_a_talent(sheet: Mapping[str, Any]) -> None:
     """ "Le pilotage planétaire est accessible à tous … mais le pilotage astral nécessite
     des prérequis disponible sous forme de talents que le PJ doit posséder pour avoir un
-    score positif en pilotage astral" (seed 002). The talents are the campaign's own
-    words: one naming astral piloting ("astral" in it) opens a positive score.
+    score positif en pilotage astral" (docs/rules/cosmos.md#cosmos). The talents are the campaign's
+    own words: one naming astral piloting ("astral" in it) opens a positive score.
 
     Raises:
         RulesError: naming ``piloting.Astral``.
@@ -361,13 +362,13 @@ def _astral_needs_a_talent(sheet: Mapping[str, Any]) -> None:
 
 TWO_HANDED = 4
 """Slots from which an item is a two-handed weapon: "Les armes à 2 mains, sont deux fois
-plus lourdes, et ont un poids compris entre 4 et 6 slots" (seed 002); any other object
-weighs 1 to 3."""
+plus lourdes, et ont un poids compris entre 4 et 6 slots" (docs/rules/cosmos.md#cosmos); any other
+object weighs 1 to 3."""
 
 
 def _one_two_handed(sheet: Mapping[str, Any]) -> None:
     """ "Il est impossible de surcharger un emplacement, impossible donc de transporter 2
-    armes à 2 mains simultanément" (seed 002).
+    armes à 2 mains simultanément" (docs/rules/cosmos.md#cosmos).
 
     Raises:
         RulesError: naming the inventory and the two weapons.

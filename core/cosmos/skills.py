@@ -1,5 +1,5 @@
-"""Great Cosmos skill sheets (RULES.md §3.6; seed 002, Fiche compétences), an extension
-rule with three models.
+"""Great Cosmos skill sheets (docs/rules/cosmos.md#extensions; docs/rules/cosmos.md#skill-sheets,
+Fiche compétences), an extension rule with three models.
 
 **Standard**: active skills come with the levels (3 at level 1, 2 at 2, 3 at 3, 1 at 4 —
 a 100 PM one —, the Final Skill at 5, none at 6, then 3, 2, 3 and 1 at 7 to 10; the GM's
@@ -119,7 +119,7 @@ def points_odds(test: LevelSkillPoints) -> Odds[LevelSkillPoints]:
 
 
 KINDS = ("Élémentaire", "Physique", "Magie astrale", "Magie explosive", "Divin", "Autre")
-"""A skill's general types (seed 002: "Son type général")."""
+"""A skill's general types (docs/rules/cosmos.md#cosmos: "Son type général")."""
 ALIGNMENTS = ("Chaos", "Ordre", "Neutre")
 """A divine skill's alignments."""
 CONTRARY = {"Chaos": "Ordre", "Ordre": "Chaos"}
@@ -299,8 +299,8 @@ def unlock(
 
 def _same_faith(tree: Mapping[str, TreeSkill], owned: Sequence[str], skill: TreeSkill) -> None:
     """ "Un PJ ne peut pas recevoir la bénédiction d'une divinité contraire à l'alignement
-    … d'autres compétences divines possédées" (seed 002): Chaos and Ordre exclude each
-    other; Neutre goes with either.
+    … d'autres compétences divines possédées" (docs/rules/cosmos.md#cosmos): Chaos and Ordre exclude
+    each other; Neutre goes with either.
 
     Raises:
         RulesError: naming the owned skill of the contrary alignment.

@@ -1,4 +1,4 @@
-"""Résoudre une action (RULES.md §1): a room of the core for one system.
+"""Résoudre une action (docs/rules/resolution.md#resolution): a room of the core for one system.
 
 - ``rules`` — scales, elements, the alteration table, 3d6 keep-under tests and odds.
 - ``sheet`` — the character sheet's fields and checks.

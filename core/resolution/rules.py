@@ -1,4 +1,5 @@
-"""Résoudre une action (RULES.md §1): difficulty scales, elements, 3d6 keep-under.
+"""Résoudre une action (docs/rules/resolution.md#resolution): difficulty scales, elements, 3d6
+keep-under.
 
 The score to beat is the difficulty (intrinsic + interest, or 3 − the defender's
 elements when opposed, or a value set directly) plus the scores of at most two elements.
@@ -83,8 +84,9 @@ class Alteration(StrEnum):
 
 
 class Declared(StrEnum):
-    """An action the GM declares trivial or impossible before any score (RULES.md §1
-    ruling): it succeeds or fails without a roll and without a side effect."""
+    """An action the GM declares trivial or impossible before any score
+    (docs/rules/resolution.md#resolution ruling): it succeeds or fails without a roll and without a
+    side effect."""
 
     TRIVIAL = "trivial"
     IMPOSSIBLE = "impossible"
@@ -137,7 +139,7 @@ class Element:
         lender: the character who lends it in a collaborative action (their name as
             the journal says it); empty for the acting character's own: "l'action est
             résolue normalement par l'initiateur, mais ceux qui l'aident peuvent lui
-            prêter un élément" (seed 003).
+            prêter un élément" (docs/rules/resolution.md#resolution).
     """
 
     score: int = SITUATIONAL_SCORE
@@ -169,7 +171,8 @@ class ResolutionTest:
     declared: Declared | None = None
     group: bool = field(default=False, metadata=QUIET_DEFAULT)
     """A group action with individual failure: "les deux éléments éventuels ne doivent pas
-    provenir du même personnage. En cas d'échec, l'un des personnages dévisse" (seed 003)."""
+    provenir du même personnage. En cas d'échec, l'un des personnages dévisse"
+    (docs/rules/resolution.md#resolution)."""
 
     def __post_init__(self) -> None:
         scales = self.intrinsic is not None or self.interest is not None

@@ -1,4 +1,4 @@
-"""Le Sphérier (RULES.md §4): a room of the core for one system.
+"""Le Sphérier (docs/rules/spherier.md#spherier): a room of the core for one system.
 
 - ``rules`` — the two engines: simple and opposed skill tests, and their odds.
 - ``extended`` — extended and team tests, attempt by attempt.

@@ -1,4 +1,4 @@
-"""Le Sphérier's extended and team tests (RULES.md §4), attempt by attempt.
+"""Le Sphérier's extended and team tests (docs/rules/spherier.md#spherier), attempt by attempt.
 
 **Extended** ``[Mecanique](2, 10, 1h)``: each attempt whose result reaches the step DD
 adds its result to a running total; reaching the total succeeds. On the d6 engine each

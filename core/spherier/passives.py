@@ -1,5 +1,5 @@
-"""Le Sphérier's passive capacities that change a skill test (seed 000, Capacités
-génériques aux Compétences), written on the sheet's ``passives`` in the seed's
+"""Le Sphérier's passive capacities that change a skill test (docs/rules/spherier.md#abilities,
+Capacités génériques aux Compétences), written on the sheet's ``passives`` in the seed's
 notation with the values the seed leaves to the table:
 
 - ``Grouper les Compétences(Epées, Haches, Lances)<+2, 3>``: "Certaines Compétences

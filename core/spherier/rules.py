@@ -1,4 +1,4 @@
-"""Le Sphérier (RULES.md §4): two engines, simple and opposed skill tests.
+"""Le Sphérier (docs/rules/spherier.md#spherier): two engines, simple and opposed skill tests.
 
 A skill is ``Compétence<Maîtrise, Limite>``. Each campaign picks one engine:
 

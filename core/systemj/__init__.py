@@ -1,4 +1,4 @@
-"""SYSTEMJ (RULES.md §5): a room of the core for one system.
+"""SYSTEMJ (docs/rules/systemj.md#systemj): a room of the core for one system.
 
 - ``rules`` — d100 tests read 00–99 under a score on 100, and their odds.
 - ``cards`` — the hand of Équipement, Ressources, Savoir and Pouvoirs cards.

@@ -1,4 +1,5 @@
-"""SYSTEMJ cards (RULES.md §5): a hand of Équipement, Ressources, Savoir and Pouvoirs.
+"""SYSTEMJ cards (docs/rules/systemj.md#systemj): a hand of Équipement, Ressources, Savoir and
+Pouvoirs.
 
 A card has a name, a family, a sub-category, free text and, optionally, ATT, DEF, a
 range and damage. On a sheet a card is written on one line, so that a GM can type or

@@ -1,4 +1,5 @@
-"""SYSTEMJ combat (RULES.md §5): scores from attributes, initiative, who acts next.
+"""SYSTEMJ combat (docs/rules/systemj.md#systemj): scores from attributes, initiative, who acts
+next.
 
 Every score is the floor of its formula (plus the weapon's ATT or DEF where it applies)
 and is then tested like any SYSTEMJ value. The exchange is a sequence of small pure

@@ -1,4 +1,4 @@
-"""SYSTEMJ (RULES.md §5): d100 read 00–99 under an attribute or skill on 100.
+"""SYSTEMJ (docs/rules/systemj.md#systemj): d100 read 00–99 under an attribute or skill on 100.
 
 The effective score S is the value plus bonuses minus maluses (the seed's scales:
 Facilité +10, Aisé +20, Très facile +30, Extrêmement simple automatic; Petite difficulté

@@ -1,4 +1,4 @@
-"""Les Traits (RULES.md §2): a room of the core for one system.
+"""Les Traits (docs/rules/traits.md#traits): a room of the core for one system.
 
 - ``rules`` — d6 pools against a Difficulty, bless and curse, Coup de poker; odds.
 - ``opposed`` — the opposed test, played step by step.

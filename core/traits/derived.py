@@ -1,4 +1,4 @@
-"""Les Traits' derived values (RULES.md §2), computed from base trait values only.
+"""Les Traits' derived values (docs/rules/traits.md#traits), computed from base trait values only.
 
 Temporary bonuses to a trait (a spell giving +1 Mêlée) never change a derived value, so
 these functions take the sheet's base values; equipment bonuses are added separately and

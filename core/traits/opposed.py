@@ -1,4 +1,4 @@
-"""Les Traits' opposed test (RULES.md §2), played step by step.
+"""Les Traits' opposed test (docs/rules/traits.md#traits), played step by step.
 
 Both sides roll at Difficulty 4 (bless/curse still apply), the attacker first. More
 successes wins; a tie fails the attacker, who may also need a minimum of successes.

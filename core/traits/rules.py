@@ -1,4 +1,5 @@
-"""Les Traits (RULES.md §2): d6 pools against a Difficulty, bless/curse, Coup de poker.
+"""Les Traits (docs/rules/traits.md#traits): d6 pools against a Difficulty, bless/curse, Coup de
+poker.
 
 A trait roll throws as many d6 as the trait, adjusted by a fixed bonus or malus and by a
 variable bonus/malus die rolled first (``+d6``, ``-d4``), never fewer than 0. A die

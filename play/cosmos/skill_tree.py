@@ -1,6 +1,6 @@
-"""A Great Cosmos progressive skill tree bought from (seed 002, Modèle progressif): a skill
-unlocked or an upgrade bought with skill points, the same from the panel, the shared
-table and ``meneur skill``, each one journal entry made of the sheet under the lock (two
+"""A Great Cosmos progressive skill tree bought from (docs/rules/cosmos.md#skill-sheets, Modèle
+progressif): a skill unlocked or an upgrade bought with skill points, the same from the panel, the
+shared table and ``meneur skill``, each one journal entry made of the sheet under the lock (two
 screens spending the last points at once: the second is refused, never both).
 
 The sheet keeps ``skill_points``, ``skills_owned`` (the skills' names) and

@@ -1,6 +1,6 @@
 """``meneur roll cosmos --character ID --stat NAME``: the sheet's stat, and what the
-character's fatigue and posture do to the test (seed 002), as the panel does; a state
-that forbids the test refuses it (exit 2) and journals nothing."""
+character's fatigue and posture do to the test (docs/rules/cosmos.md#cosmos), as the panel does; a
+state that forbids the test refuses it (exit 2) and journals nothing."""
 
 from __future__ import annotations
 

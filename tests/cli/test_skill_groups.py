@@ -1,5 +1,5 @@
-"""The fixed skill sheet (seed 002, "Modèle fixe"): a character's ``skill_group`` names a
-group the campaign's ``skills.toml`` defines; ``meneur set`` and ``check`` refuse any other,
+"""The fixed skill sheet (docs/rules/cosmos.md#cosmos, "Modèle fixe"): a character's ``skill_group``
+names a group the campaign's ``skills.toml`` defines; ``meneur set`` and ``check`` refuse any other,
 naming the file and key, and change no byte."""
 
 from __future__ import annotations

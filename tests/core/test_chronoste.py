@@ -1,4 +1,4 @@
-"""The Chronoste (RULES.md §5 ruling): the in-game calendar and clock."""
+"""The Chronoste (docs/rules/systemj.md#systemj ruling): the in-game calendar and clock."""
 
 from __future__ import annotations
 

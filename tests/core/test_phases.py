@@ -1,4 +1,5 @@
-"""Turns of secret choices (seed 004 §3.2): who may choose what, and the reveal's order."""
+"""Turns of secret choices (docs/rules/systemj.md#systemj): who may choose what, and the reveal's
+order."""
 
 from __future__ import annotations
 

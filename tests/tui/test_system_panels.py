@@ -108,8 +108,8 @@ async def test_cosmos_fatigue_and_a_backlash_change_the_test_the_panel_rolls(app
         before = campaign.journal.last_id
         await pilot.click("#concentrated")
         await pilot.pause()
-        # An extreme fatigue asks for a passive Esprit test first (seed 002: "doit
-        # réussir un jet d'esprit passif"), journaled; the halving follows its outcome.
+        # An extreme fatigue asks for a passive Esprit test first (docs/rules/cosmos.md#cosmos:
+        # "doit réussir un jet d'esprit passif"), journaled; the halving follows its outcome.
         tested = campaign.journal.latest(1)[0]
         assert tested.id == before + 1
         assert tested.roll is not None
@@ -220,7 +220,7 @@ async def test_cosmos_piloting_odds_and_a_journaled_roll(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign
     act.set_value(campaign, GM_SEAT, ("options", "piloting"), True)
-    # A positive astral score needs its talent (seed 002).
+    # A positive astral score needs its talent (docs/rules/cosmos.md#cosmos).
     act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "talents"), ["Pilote astral"])
     act.set_value(
         campaign,

@@ -1,4 +1,4 @@
-"""Great Cosmos aura (seed 002, Règle d'aura): points up to 4, the aura roll on its
+"""Great Cosmos aura (docs/rules/cosmos.md#aura, Règle d'aura): points up to 4, the aura roll on its
 table, anti-aura gained by the target and spent to cancel."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""An opponent's aura on rows 5 and 6 (seed 002, Règle d'aura): a plain success rolled
-again without bonuses, and a passive Esprit test before acting — the odds checked
+"""An opponent's aura on rows 5 and 6 (docs/rules/cosmos.md#aura, Règle d'aura): a plain success
+rolled again without bonuses, and a passive Esprit test before acting — the odds checked
 against every face."""
 
 from __future__ import annotations

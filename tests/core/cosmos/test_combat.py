@@ -1,5 +1,5 @@
-"""Great Cosmos combat (seed 002, Mode de combat, Light & Dark Points): postures and
-defences, the special postures' turns, backlash, cooldown, Final Skill, Revive,
+"""Great Cosmos combat (docs/rules/cosmos.md#combat, Mode de combat, Light & Dark Points): postures
+and defences, the special postures' turns, backlash, cooldown, Final Skill, Revive,
 Apocalypse, the automatic defence and the posture dice."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""What a character's state does to their tests: fatigue's states (seed 002, Règle
-d'endurance), Illumination's advantage and the Sépulcrale backlash's disadvantage, and
-the states in which the character cannot act (seed 002, Light & Dark)."""
+"""What a character's state does to their tests: fatigue's states (docs/rules/cosmos.md#endurance,
+Règle d'endurance), Illumination's advantage and the Sépulcrale backlash's disadvantage, and
+the states in which the character cannot act (docs/rules/cosmos.md#combat, Light & Dark)."""
 
 from __future__ import annotations
 

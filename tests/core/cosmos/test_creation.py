@@ -165,7 +165,7 @@ OLD = {
 
 
 def test_a_conversion_rolls_only_precision_and_chance_and_keeps_the_rest() -> None:
-    # RULES §3.2: "le reste des informations valides le demeure".
+    # docs/rules/cosmos.md#creation: "le reste des informations valides le demeure".
     rolled = roll_seeded(creation.roll_conversion, creation.ConversionOptions(), 3)
     first, second = rolled.dice_roll.dice
     assigned = creation.converted_stats(OLD["stats"], rolled, precision_die=1)

@@ -1,5 +1,6 @@
-"""Great Cosmos elemental strengths and weaknesses (seed 002, Forces et faiblesses
-élémentaires): the shipped table is the seed's, read row = acted upon, column = acting."""
+"""Great Cosmos elemental strengths and weaknesses (docs/rules/cosmos.md#elements, Forces et
+faiblesses élémentaires): the shipped table is the seed's, read row = acted upon, column =
+acting."""
 
 from __future__ import annotations
 

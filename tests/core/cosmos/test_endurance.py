@@ -1,5 +1,5 @@
-"""Great Cosmos endurance (seed 002, Règle d'endurance): FP and FM from −3 to 10, the
-starting modifiers, gains with overflow, recoveries, the states."""
+"""Great Cosmos endurance (docs/rules/cosmos.md#endurance, Règle d'endurance): FP and FM from −3 to
+10, the starting modifiers, gains with overflow, recoveries, the states."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""What moves a Great Cosmos character's fatigue, step by step (seed 002, Règle
-d'endurance): the day's three meals and three pauses, the items, the 12-hour rest as the
+"""What moves a Great Cosmos character's fatigue, step by step (docs/rules/cosmos.md#endurance,
+Règle d'endurance): the day's three meals and three pauses, the items, the 12-hour rest as the
 only cure of exhaustion, and what a revigoration or a drink suspends."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The gene tree (RULES.md §3.5): only legal moves, and each illegal one says why."""
+"""The gene tree (docs/rules/cosmos.md#dna): only legal moves, and each illegal one says why."""
 
 from __future__ import annotations
 

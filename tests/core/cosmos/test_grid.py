@@ -1,5 +1,5 @@
-"""Great Cosmos movement on a grid (seed 002, Règle de déplacement): distances never
-diagonal, melee at 1, a turn's squares, and no move, act, move again."""
+"""Great Cosmos movement on a grid (docs/rules/cosmos.md#movement, Règle de déplacement): distances
+never diagonal, melee at 1, a turn's squares, and no move, act, move again."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Great Cosmos level-ups (RULES.md §3.3): each level's dice and choices, the Chance
+"""Great Cosmos level-ups (docs/rules/cosmos.md#levels): each level's dice and choices, the Chance
 test's 2d20, the stat cap of 85 from level 3, DNA points at 3, 6 and 9."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Great Cosmos movement, sprint and turn order (seed 002, Règle de déplacement, Règle de
-répartition de tour)."""
+"""Great Cosmos movement, sprint and turn order (docs/rules/cosmos.md#movement, Règle de
+déplacement, Règle de répartition de tour)."""
 
 from __future__ import annotations
 

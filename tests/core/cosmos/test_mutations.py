@@ -1,4 +1,4 @@
-"""Mutations (RULES.md §3.5): the gauge, the roll's type, effect and companions,
+"""Mutations (docs/rules/cosmos.md#dna): the gauge, the roll's type, effect and companions,
 escalation of repeated minors and lineages, and the ultimate mutation."""
 
 from __future__ import annotations

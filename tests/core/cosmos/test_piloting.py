@@ -1,5 +1,5 @@
-"""Great Cosmos piloting (seed 002, Règle de pilotage): the vehicle's die, stress, the
-automatic outcomes, several pilots; odds checked against enumeration."""
+"""Great Cosmos piloting (docs/rules/cosmos.md#piloting, Règle de pilotage): the vehicle's die,
+stress, the automatic outcomes, several pilots; odds checked against enumeration."""
 
 from __future__ import annotations
 

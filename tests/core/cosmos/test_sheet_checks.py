@@ -1,5 +1,5 @@
-"""What a Great Cosmos sheet may not hold together (seed 002): two two-handed weapons in
-the inventory ("impossible donc de transporter 2 armes à 2 mains simultanément"), a
+"""What a Great Cosmos sheet may not hold together (docs/rules/cosmos.md#cosmos): two two-handed
+weapons in the inventory ("impossible donc de transporter 2 armes à 2 mains simultanément"), a
 positive astral piloting score without its talent."""
 
 from __future__ import annotations

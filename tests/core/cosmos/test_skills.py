@@ -1,5 +1,5 @@
-"""Great Cosmos skill sheets (seed 002, Fiche compétences): the standard model's counts,
-the progressive model's points per level and its tree."""
+"""Great Cosmos skill sheets (docs/rules/cosmos.md#skill-sheets, Fiche compétences): the standard
+model's counts, the progressive model's points per level and its tree."""
 
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def test_the_shipped_tree_reads_and_a_broken_one_names_file_and_key() -> None:
         )  # fmt: skip
 
 
-# --- Fixed: one sheet per group (seed 002, "Modèle fixe") --------------------------------
+# --- Fixed: one sheet per group (docs/rules/cosmos.md#cosmos, "Modèle fixe") ---
 
 GROUPS = {
     "garde": skills.GroupSheet(

@@ -199,7 +199,8 @@ def test_a_situational_element_may_be_taken_twice() -> None:
 def test_a_gm_declared_action_has_no_roll_and_no_side_effect(
     declared: Declared, outcome: str, alteration: Alteration
 ) -> None:
-    # RULES §1 ruling: trivial or impossible, "automatically, without side effect".
+    # docs/rules/resolution.md#roll, a ruling: trivial or impossible, "automatically, without side
+    # effect".
     test = ResolutionTest(declared=declared, alteration=alteration)
     rolled = resolution.roll(test, random.Random(1))
     assert (rolled.dice, rolled.outcome, rolled.automatic) == ((), outcome, True)

@@ -1,5 +1,5 @@
-"""Le Sphérier's passive capacities that change a test (seed 000): grouped skills share
-one Maîtrise and one Limite; a Spécialisation adds its bonuses in its circumstance."""
+"""Le Sphérier's passive capacities that change a test (docs/rules/spherier.md#spherier): grouped
+skills share one Maîtrise and one Limite; a Spécialisation adds its bonuses in its circumstance."""
 
 from __future__ import annotations
 

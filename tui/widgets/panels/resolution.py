@@ -164,7 +164,7 @@ class ResolutionPanel(ActionPanel):
 
     def _lent_options(self) -> list[tuple[str, str]]:
         """The other characters' elements, which they may lend (a collaborative action:
-        "ceux qui l'aident peuvent lui prêter un élément", seed 003)."""
+        "ceux qui l'aident peuvent lui prêter un élément", docs/rules/resolution.md#resolution)."""
         offered = []
         for ident, character in self.session.characters().items():
             if ident == self.character:

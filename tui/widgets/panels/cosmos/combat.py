@@ -174,7 +174,8 @@ class CosmosCombat(CosmosSkills):
 
     def _concentration_test(self) -> None:
         """The passive Esprit test an extreme fatigue asks of a concentration: "le
-        personnage doit réussir un jet d'esprit passif pour y parvenir" (seed 002)."""
+        personnage doit réussir un jet d'esprit passif pour y parvenir"
+        (docs/rules/cosmos.md#cosmos)."""
         assert self.character is not None
         try:
             # Whether the character may concentrate at all (a mental exhaustion: no).

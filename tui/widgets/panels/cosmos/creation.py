@@ -1,5 +1,5 @@
-"""The Great Cosmos creation wizard (RULES.md §3.2): identity, the 10d100 for PV and PM,
-the 6d100 for the stats, moved points, talents (or DNA points in the gene tree), money
+"""The Great Cosmos creation wizard (docs/rules/cosmos.md#creation): identity, the 10d100 for PV and
+PM, the 6d100 for the stats, moved points, talents (or DNA points in the gene tree), money
 and the summary — back and next at every step.
 
 The dice are rolled once, on a seed from the session, when the identity step is left
@@ -89,8 +89,8 @@ class CreationScreen(SessionStrings, Screen[str | None]):
     """Creates a Great Cosmos character, or converts one from before v4; dismissed with
     its id, or None if abandoned.
 
-    A conversion (RULES.md §3.2) works on a character already in the campaign: its two
-    dice go to Précision and Chance, up to 20 points move within its cap, and nothing else
+    A conversion (docs/rules/cosmos.md#creation) works on a character already in the campaign: its
+    two dice go to Précision and Chance, up to 20 points move within its cap, and nothing else
     on its sheet changes. A character from before v4 not yet in the campaign is first
     saved as typed (identity, level, four stats, PV and PM), then converted.
     """

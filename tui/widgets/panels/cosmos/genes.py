@@ -1,7 +1,7 @@
 """A Great Cosmos character's gene tree, opened from the sheet (``g``): the DNA points
 left (from level-ups, or kept at creation) spent in it, then confirmed.
 
-Only legal moves are offered (RULES.md §3.5): a child once its parent is X-X, never an
+Only legal moves are offered (docs/rules/cosmos.md#dna): a child once its parent is X-X, never an
 exclusive partner's, never an innate gene after creation. Points spent here can be
 taken back until they are confirmed; confirming writes them in one journal entry (one
 undo) and they are never taken back afterwards. Escape leaves without spending.

@@ -150,7 +150,8 @@ class CosmosPanel(CosmosRound):
                 yield Choice[str]([], id="aura-target", label=self.t("aura.target"), prompt="—")
                 yield Tick(self.t("aura.cancel"), id="aura-cancel")
                 # An opponent's aura against the acting character's next test: its row
-                # changes that test alone (seed 002, "sur l'action en cours uniquement").
+                # changes that test alone (docs/rules/cosmos.md#cosmos, "sur l'action en cours
+                # uniquement").
                 yield Choice[int](
                     [(self.t("aura.against_none"), 0)]
                     + [(self.t(f"aura.against_{row}"), row) for row in (2, 3, 4, 5, 6)],
