@@ -4,7 +4,7 @@ typed at ``:`` read as a question, a table, a test notation, dice or a note."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from meneur.core.errors import RulesError
 from meneur.play import act
@@ -168,14 +168,12 @@ class JournalCommands(_Base):
             self._journal_view().add(self.session.note(text[1:].strip()))
             return
         if text.startswith("["):
-            panel: Any = self._action_panel()
-            if not hasattr(panel, "run_notation"):  # only Le Sphérier has test notations
+            if not self._action_panel().run_notation(text):
                 raise RulesError(
                     f"{text} is Le Sphérier's notation",
                     message_key="command.not_spherier",
                     notation=text,
                 )
-            panel.run_notation(text)
             self.show_tab("action")
             return
         from meneur.core.expressions import DiceInputs

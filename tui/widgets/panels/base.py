@@ -314,6 +314,12 @@ class ActionPanel(SessionStrings, VerticalScroll):
         """The outcomes worth a bar (all, unless a system says otherwise)."""
         return odds.outcomes
 
+    def run_notation(self, text: str) -> bool:
+        """Play a test typed on the command line in its system's notation
+        (``[Dressage](2)``); False when the system has no notation of its own (the
+        table then says whose notation it is)."""
+        return False
+
     def update_odds(self) -> None:
         """Recompute and show the odds of the test as the controls now describe it."""
         summary = self.query_one("#summary", Static)

@@ -245,11 +245,12 @@ class SpherierPanel(ActionPanel):
             )
         return skill_on_sheet(self.session.sheet(ident), name, self._character_name(ident))
 
-    def run_notation(self, text: str) -> None:
+    def run_notation(self, text: str) -> bool:
         """Play a notation typed on the command line."""
         self.query_one("#notation", Input).value = text
         self.update_odds()
         self.action_roll()
+        return True
 
     def skill_text(self, skill: spherier.Skill) -> str:
         """A skill as notation, or its Maîtrise and Limite when it has no name."""
