@@ -386,20 +386,20 @@ class MeneurApp(SessionStrings, App[None]):
             story: list[tuple[str, Callable[[], object]]] = []
             if offers(seat, "story"):
                 story += [
-                    ("story.add_thread", lambda: table.action_story_add("threads")),
-                    ("story.add_person", lambda: table.action_story_add("people")),
-                    ("story.close", table.action_story_close),
-                    ("story.edit", table.action_story_edit),
-                    ("story.random_thread", lambda: table.action_story_random("threads")),
-                    ("story.random_person", lambda: table.action_story_random("people")),
+                    ("story.add_thread", lambda: table.story.action_story_add("threads")),
+                    ("story.add_person", lambda: table.story.action_story_add("people")),
+                    ("story.close", table.story.action_story_close),
+                    ("story.edit", table.story.action_story_edit),
+                    ("story.random_thread", lambda: table.story.action_story_random("threads")),
+                    ("story.random_person", lambda: table.story.action_story_random("people")),
                 ]
             if offers(seat, "trackers"):
                 story += [
-                    ("story.progress", table.action_story_progress),
-                    ("story.progress_roll", table.action_story_progress_roll),
-                    ("story.new_clock", lambda: table.action_story_new_tracker("clock")),
-                    ("story.new_track", lambda: table.action_story_new_tracker("track")),
-                    ("story.ask_clock", table.action_story_ask_clock),
+                    ("story.progress", table.story.action_story_progress),
+                    ("story.progress_roll", table.story.action_story_progress_roll),
+                    ("story.new_clock", lambda: table.story.action_story_new_tracker("clock")),
+                    ("story.new_track", lambda: table.story.action_story_new_tracker("track")),
+                    ("story.ask_clock", table.story.action_story_ask_clock),
                 ]
             for story_title, run in story:
                 yield SystemCommand(t(story_title), t("story.help"), run)

@@ -31,26 +31,26 @@ async def test_threads_and_people_are_added_shown_picked_and_closed(app_of) -> N
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         assert not app.screen.query_one("#story").display  # nothing yet: no room taken
-        app.screen.action_story_add("threads")
+        app.screen.story.action_story_add("threads")
         await pilot.pause()
         await _type(pilot, "Le col")
         assert latest(app).text == "Fil : Le col"
-        app.screen.action_story_add("people")
+        app.screen.story.action_story_add("people")
         await pilot.pause()
         await _type(pilot, "Alix")
         text = screen_text(app)
         assert "Récit" in text
         assert "• Le col" in text
         assert "• Alix" in text
-        app.screen.action_story_random("people")
+        app.screen.story.action_story_random("people")
         await pilot.pause()
         assert latest(app).roll["text"] == "Alix"
-        app.screen.action_story_progress()
+        app.screen.story.action_story_progress()
         await pilot.pause()
         await pilot.press("enter")  # the first: the thread
         await pilot.pause()
         assert "• Le col 1/10" in screen_text(app)
-        app.screen.action_story_close()
+        app.screen.story.action_story_close()
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -67,7 +67,7 @@ async def test_clocks_and_tracks_fill_and_the_oracle_asks_for_a_clock(app_of) ->
     campaign = app.session.campaign
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
-        app.screen.action_story_new_tracker("clock")
+        app.screen.story.action_story_new_tracker("clock")
         await pilot.pause()
         await _type(pilot, "Les loups")
         await pilot.press("enter")  # 4 segments, the first choice
@@ -76,17 +76,17 @@ async def test_clocks_and_tracks_fill_and_the_oracle_asks_for_a_clock(app_of) ->
             "name": "Les loups", "kind": "clock", "value": 0, "max": 4,
         }  # fmt: skip
         assert "○○○○ 0/4" in screen_text(app)
-        app.screen.action_story_new_tracker("track")
+        app.screen.story.action_story_new_tracker("track")
         await pilot.pause()
         await _type(pilot, "Le col")
         await pilot.press("enter")  # simple: 3 boxes a mark
         await pilot.pause()
-        app.screen.action_story_progress()
+        app.screen.story.action_story_progress()
         await pilot.pause()
         await pilot.press("down", "enter")  # the track, after the clock
         await pilot.pause()
         assert "■■■□□□□□□□" in screen_text(app)
-        app.screen.action_story_ask_clock()
+        app.screen.story.action_story_ask_clock()
         await pilot.pause()
         await pilot.press("enter")  # the clock
         await pilot.pause()
@@ -142,7 +142,7 @@ async def test_a_thread_is_renamed_weighted_and_reopened(app_of) -> None:
     act.set_value(campaign, GM_SEAT, ("lists", "threads"), [{"name": "Le col", "closed": True}])
 
     async def edit(*keys: str) -> None:
-        app.screen.action_story_edit()
+        app.screen.story.action_story_edit()
         await pilot.pause()
         await pilot.press("enter")  # the thread
         await pilot.pause()
@@ -177,7 +177,7 @@ async def test_at_a_shared_table_the_gm_may_keep_a_clock_to_themself(campaign_of
     app = MeneurApp(session)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
-        app.screen.action_story_new_tracker("clock")
+        app.screen.story.action_story_new_tracker("clock")
         await pilot.pause()
         await _type(pilot, "Le traître")
         await pilot.press("enter")  # 4 segments
@@ -212,7 +212,7 @@ async def test_a_solo_players_no_about_a_gm_clock_reaches_no_audience(app_of) ->
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
         for _ in range(20):
-            app.screen.action_story_ask_clock()
+            app.screen.story.action_story_ask_clock()
             await pilot.pause()
             await pilot.press("enter")  # the clock
             await pilot.pause()
@@ -289,7 +289,7 @@ async def test_a_progress_roll_shows_its_odds_before_and_its_outcome_after(app_o
     act.set_value(campaign, GM_SEAT, ("lists", "threads"), [{"name": "La caravane", "progress": 4}])
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
-        app.screen.action_story_progress_roll()
+        app.screen.story.action_story_progress_roll()
         await until_app(pilot, lambda: isinstance(app.screen, ListDialog))
         odds = progress_odds(ProgressTest(4)).outcomes
         shown = " ".join(screen_text(app).split())

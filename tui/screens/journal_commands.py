@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 from meneur.core.errors import RulesError
 from meneur.play import act
 from meneur.play.errors import CampaignError
-from meneur.tui.screens.story_commands import _Table as StoryTable
+from meneur.tui.screens.turn_commands import StoryTable
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.panels.base import ActionPanel

@@ -3,9 +3,10 @@ random tables beside it), the live journal and the command line — one screen t
 
 Why it is ~800 lines: it is the one screen that puts every part of play together —
 laying them out for a wide terminal, a narrow one and a phone, following what other
-writers do, the keys, characters made and opened. Its commands are mixins beside it:
-the story's (:mod:`.story_commands`), turns of secret choices (:mod:`.turn_commands`), the
-journal's requests and the command line (:mod:`.journal_commands`).
+writers do, the keys, characters made and opened. The story's commands are a widget of
+it (:class:`~meneur.tui.widgets.story_desk.StoryDesk`) that says what it wrote by a
+message; turns of secret choices (:mod:`.turn_commands`) and the journal's requests and
+the command line (:mod:`.journal_commands`) are mixins beside it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.play.story import tension_of
 from meneur.tui.screens.journal_commands import JournalCommands
-from meneur.tui.screens.story_commands import StoryCommands
 from meneur.tui.screens.turn_commands import TurnCommands
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
@@ -41,6 +41,7 @@ from meneur.tui.widgets.panels import app_room, panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
 from meneur.tui.widgets.story import StoryLine, StoryView
+from meneur.tui.widgets.story_desk import StoryDesk
 from meneur.tui.widgets.tabbar import TabBar
 from meneur.tui.widgets.title_bar import TitleBar
 
@@ -72,7 +73,7 @@ TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"
 """Where the keys go when a tab is shown."""
 
 
-class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, JournalCommands):
+class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
     """Where play happens."""
 
     BINDINGS = [
@@ -145,6 +146,7 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
                 yield panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
             yield JournalView(self.session.strings, id="journal", viewer=self.session.seat.viewer)
         yield CommandLine(self.t("command.placeholder"), id="command")
+        yield StoryDesk(self.session)
         if self.session.door is not None and self.session.seat.role == "gm":
             from meneur.tui.widgets.door import DoorBar
 
@@ -328,6 +330,15 @@ class TableScreen(SessionStrings, Screen[None], StoryCommands, TurnCommands, Jou
         lines = recap(self.session.campaign, self.session.seat.viewer, self.t, found[-2])
         self.notify("\n".join(visible(line) for line in lines[1:]) or "…", title=lines[0],
                     timeout=30)  # fmt: skip
+
+    @property
+    def story(self) -> StoryDesk:
+        """The story's commands (the palette's)."""
+        return self.query_one(StoryDesk)
+
+    @on(StoryDesk.Written)
+    def _story_written(self, event: StoryDesk.Written) -> None:
+        self.characters_changed(event.entries)
 
     def _journal_view(self) -> JournalView:
         return self.query_one(JournalView)

@@ -5,17 +5,44 @@ revealed all at once on every screen; the characters a request or a turn asks.""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import work
 
 from meneur.play import act
 from meneur.play.errors import CampaignError
-from meneur.tui.screens.story_commands import _Table as StoryTable
 from meneur.tui.widgets.journal import JournalView
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from meneur.play.journal import Entry
+    from meneur.play.session import Session
+
+
+class StoryTable(Protocol):
+    """What the table screen gives the commands."""
+
+    session: Session
+
+    @property
+    def app(self) -> Any: ...
+
+    def t(self, key: str, **values: object) -> str: ...
+
+    def explain(self, error: Exception) -> str: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def characters_changed(self, entries: Iterable[Entry] = ()) -> None: ...
 
 
 class _Table(StoryTable, Protocol):

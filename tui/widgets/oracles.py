@@ -295,7 +295,9 @@ class OraclePanel(SessionStrings, VerticalScroll):
         key, self.offered = self.offered, None
         self.query_one("#event-offer", ActionButton).display = False
         if key is not None:
-            await self.screen.run_action(f"story_add('{key}')")
+            from .story_desk import StoryDesk
+
+            self.screen.query_one(StoryDesk).action_story_add(key)
 
     def _roll_table(self, key: str, title: str, *, show: bool = True) -> Any:
         """Roll the table ``key`` (the campaign's own, else the shipped one), journal it

@@ -1,64 +1,49 @@
 """The story's commands on the table (solo play, from the palette): threads and people
 added, closed, picked at random; clocks and progress tracks made and filled, a clock by
-the yes/no oracle. Each change is one journal entry that undo takes back."""
+the yes/no oracle. Each change is one journal entry that undo takes back.
+
+A widget of the table screen that shows nothing: it asks its questions in dialogs, writes
+through ``meneur.play.act`` and says what it wrote with :class:`StoryDesk.Written`, which
+the table shows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from textual import work
+from textual.message import Message
+from textual.widget import Widget
 
 from meneur.core.errors import RulesError
 from meneur.play import act
 from meneur.play.errors import CampaignError
+from meneur.play.journal import Entry
+from meneur.play.session import SessionStrings
 
 if TYPE_CHECKING:
-    from textual.notifications import SeverityLevel
-
     from meneur.core.story import StoryItem
     from meneur.play.campaigns import Plan
-    from meneur.play.journal import Entry
     from meneur.play.session import Session
     from meneur.play.story import Moved
 
 WORD = {"threads": "thread", "people": "person"}
 
 
-class _Table(Protocol):
-    """What the table screen gives the commands."""
+class StoryDesk(SessionStrings, Widget):
+    """The story's commands (``action_story_*``, from the palette)."""
 
-    session: Session
+    DEFAULT_CSS = "StoryDesk { display: none; }"
 
-    @property
-    def app(self) -> Any: ...
+    class Written(Message):
+        """Entries the story's commands wrote, for the table to show."""
 
-    def t(self, key: str, **values: object) -> str: ...
+        def __init__(self, entries: list[Entry]) -> None:
+            super().__init__()
+            self.entries = entries
 
-    def explain(self, error: Exception) -> str: ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
-
-    def characters_changed(self, entries: Iterable[Entry] = ()) -> None: ...
-
-
-# The screen gives these at run time; only the type checker needs to hear of them.
-if TYPE_CHECKING:
-    _Base = _Table
-else:
-    _Base = object
-
-
-class StoryCommands(_Base):
-    """Mixed into the table screen: ``action_story_*`` for the palette."""
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
 
     def _items(self, key: str) -> tuple[StoryItem, ...]:
         from meneur.play.story import items_of
@@ -73,7 +58,7 @@ class StoryCommands(_Base):
         except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
-        self.characters_changed([entry])
+        self.post_message(self.Written([entry]))
 
     def _planned(self, plan: Plan) -> None:
         """Write the change ``plan`` makes of the campaign as it is under the lock (so a
@@ -81,13 +66,13 @@ class StoryCommands(_Base):
         self._written(lambda: act.change(self.session.campaign, self.session.seat, plan))
 
     async def _ask_text(self, title: str, prompt: str, value: str = "") -> str | None:
-        from .dialogs import TextDialog
+        from meneur.tui.screens.dialogs import TextDialog
 
         answer = await self.app.push_screen_wait(TextDialog(title, prompt, value))
         return answer.strip() if isinstance(answer, str) and answer.strip() else None
 
     async def _choose(self, title: str, lines: list[str]) -> int | None:
-        from .dialogs import ListDialog
+        from meneur.tui.screens.dialogs import ListDialog
 
         if not lines:
             self.notify(self.t("story.nothing"), severity="warning")
