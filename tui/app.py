@@ -368,7 +368,7 @@ class MeneurApp(SessionStrings, App[None]):
             # Only what this seat may do: a player is not offered the GM's commands
             # (the table would refuse them all the same: meneur.core.table_rules).
             if offers(seat, "seat"):
-                yield SystemCommand(t("seat.title"), t("seat.help"), table.action_seat_player)
+                yield SystemCommand(t("seat.title"), t("seat.help"), table.turns.action_seat_player)
             from meneur.play.chronoste import game_now
 
             if game_now(self.session.campaign.state) is not None and offers(seat, "time"):

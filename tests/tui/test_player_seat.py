@@ -186,7 +186,7 @@ async def test_the_gm_seats_a_player_from_the_app(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.action_seat_player()
+        screen.turns.action_seat_player()
         await until_app(pilot, lambda: isinstance(app.screen, TextDialog))
         for text in ("alice", "Alice"):
             await answer(text)
@@ -196,7 +196,7 @@ async def test_the_gm_seats_a_player_from_the_app(tmp_path: Path) -> None:
         await until_app(pilot, lambda: "nobody: no such character" in messages(app))
         assert app.screen is screen
         assert read_table(gm.directory, gm.state) is None  # nothing written
-        screen.action_seat_player()
+        screen.turns.action_seat_player()
         await until_app(pilot, lambda: isinstance(app.screen, TextDialog))
         for text in ("alice", "Alice", f"{key}.pub", "kael"):
             await answer(text)

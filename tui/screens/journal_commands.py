@@ -4,22 +4,51 @@ typed at ``:`` read as a question, a table, a test notation, dice or a note."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from meneur.core.errors import RulesError
 from meneur.play import act
 from meneur.play.errors import CampaignError
-from meneur.tui.screens.turn_commands import StoryTable
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.panels.base import ActionPanel
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
+    from meneur.play.journal import Entry
+    from meneur.play.session import Session
     from meneur.tui.widgets.oracles import OraclePanel
     from meneur.tui.widgets.tables import TablesPanel
 
 NOTE_PREFIX = '"'
 """A command line starting with this is a note, whatever it looks like (``"2d6 gobelins``)."""
+
+
+class StoryTable(Protocol):
+    """What the table screen gives the commands."""
+
+    session: Session
+
+    @property
+    def app(self) -> Any: ...
+
+    def t(self, key: str, **values: object) -> str: ...
+
+    def explain(self, error: Exception) -> str: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def characters_changed(self, entries: Iterable[Entry] = ()) -> None: ...
 
 
 class _Table(StoryTable, Protocol):

@@ -3,10 +3,11 @@ random tables beside it), the live journal and the command line — one screen t
 
 Why it is ~800 lines: it is the one screen that puts every part of play together —
 laying them out for a wide terminal, a narrow one and a phone, following what other
-writers do, the keys, characters made and opened. The story's commands are a widget of
-it (:class:`~meneur.tui.widgets.story_desk.StoryDesk`) that says what it wrote by a
-message; turns of secret choices (:mod:`.turn_commands`) and the journal's requests and
-the command line (:mod:`.journal_commands`) are mixins beside it.
+writers do, the keys, characters made and opened. The story's commands and the turns
+are widgets of it (:class:`~meneur.tui.widgets.story_desk.StoryDesk`,
+:class:`~meneur.tui.widgets.turn_desk.TurnDesk`) that say what they wrote by messages;
+the journal's requests and the command line (:mod:`.journal_commands`) are a mixin
+beside it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.play.story import tension_of
 from meneur.tui.screens.journal_commands import JournalCommands
-from meneur.tui.screens.turn_commands import TurnCommands
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
@@ -44,6 +44,7 @@ from meneur.tui.widgets.story import StoryLine, StoryView
 from meneur.tui.widgets.story_desk import StoryDesk
 from meneur.tui.widgets.tabbar import TabBar
 from meneur.tui.widgets.title_bar import TitleBar
+from meneur.tui.widgets.turn_desk import TurnDesk
 
 if TYPE_CHECKING:
     from meneur.play.journal import Entry
@@ -73,7 +74,7 @@ TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"
 """Where the keys go when a tab is shown."""
 
 
-class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
+class TableScreen(SessionStrings, Screen[None], JournalCommands):
     """Where play happens."""
 
     BINDINGS = [
@@ -107,8 +108,6 @@ class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
         self.acting: str | None = _first_character(session)
         self._shown = False
         self._problem_said: str | None = None
-        self._offered: set[tuple[str, str]] = set()
-        """The turns' choices this screen has asked for already (turn, character)."""
         self._options = dict(session.campaign.state.get("options", {}))
         """The campaign's rules as the panel was built for them."""
         self._side = False
@@ -147,6 +146,7 @@ class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
             yield JournalView(self.session.strings, id="journal", viewer=self.session.seat.viewer)
         yield CommandLine(self.t("command.placeholder"), id="command")
         yield StoryDesk(self.session)
+        yield TurnDesk(self.session)
         if self.session.door is not None and self.session.seat.role == "gm":
             from meneur.tui.widgets.door import DoorBar
 
@@ -196,7 +196,7 @@ class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
         self.query_one(JournalView).show(self.session.campaign)
         every = SERVED_FOLLOW_SECONDS if self.session.remote else FOLLOW_SECONDS
         self.set_interval(every, self.follow, name="follow the campaign")
-        self.call_after_refresh(self._offer_choices)  # a turn open when the player joined
+        self.call_after_refresh(self.turns.offer_choices)  # a turn open when the player joined
         if self.session.served:
             self.notify("\n".join(self.session.served), title=self.t("serve.open"), timeout=30)
         # The journal is drawn before the hidden tabs are built (those take longer).
@@ -336,9 +336,27 @@ class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
         """The story's commands (the palette's)."""
         return self.query_one(StoryDesk)
 
+    @property
+    def turns(self) -> TurnDesk:
+        """Turns of secret choices, roll requests, players seated."""
+        return self.query_one(TurnDesk)
+
     @on(StoryDesk.Written)
-    def _story_written(self, event: StoryDesk.Written) -> None:
+    @on(TurnDesk.Written)
+    def _desk_written(self, event: StoryDesk.Written | TurnDesk.Written) -> None:
         self.characters_changed(event.entries)
+
+    @on(TurnDesk.ActAs)
+    def _asked_to_roll(self, event: TurnDesk.ActAs) -> None:
+        """A player answers the GM's request: they act as that character, in the Action
+        tab, where their roll answers it."""
+        self._act_as(event.character)
+        self._show_compact()
+        self.action_tab("action")
+
+    def action_turn(self) -> None:
+        """F7: the turns (see :meth:`TurnDesk.action_turn`)."""
+        self.turns.action_turn()
 
     def _journal_view(self) -> JournalView:
         return self.query_one(JournalView)
@@ -705,7 +723,7 @@ class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
                 self.notify(self.t("app.outside_fixed"))
         if update is None or not update:
             return
-        self._announce_reveals(update.entries)
+        self.turns.announce_reveals(update.entries)
         if update.state_changed:
             self.title = visible(self.session.campaign.name)  # a hand edit may rename it
             self.sub_title = self._sub_title()  # another screen may have moved the time
@@ -765,7 +783,7 @@ class TableScreen(SessionStrings, Screen[None], TurnCommands, JournalCommands):
         if self.query("#oracle-panel"):  # built after the first frame
             self.oracle_panel.follow_tension()
         self.refresh_completions()
-        self.call_after_refresh(self._offer_choices)
+        self.call_after_refresh(self.turns.offer_choices)
 
     def on_oracle_panel_written(self, event: OraclePanel.Written) -> None:
         """The Oracles tab wrote an entry (the tension moved): show it."""

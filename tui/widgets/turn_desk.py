@@ -1,83 +1,63 @@
 """The table's turns of secret choices (meneur.core.phases) and the GM's roll requests: a
 turn opened (F7), each player asked for their characters' choices once, the choices
-revealed all at once on every screen; the characters a request or a turn asks."""
+revealed all at once on every screen; the characters a request or a turn asks; a player
+seated at the shared table.
+
+A widget of the table screen that shows nothing: it asks in dialogs, writes through
+``meneur.play.act`` and says what it wrote (:class:`TurnDesk.Written`) or whom a player
+now acts as (:class:`TurnDesk.ActAs`) by messages the table handles."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from textual import work
+from textual.message import Message
+from textual.widget import Widget
 
 from meneur.play import act
 from meneur.play.errors import CampaignError
-from meneur.tui.widgets.journal import JournalView
+from meneur.play.journal import Entry
+from meneur.play.session import SessionStrings
 
 if TYPE_CHECKING:
-    from textual.notifications import SeverityLevel
-
     from meneur.play.journal import Entry
     from meneur.play.session import Session
 
 
-class StoryTable(Protocol):
-    """What the table screen gives the commands."""
+class TurnDesk(SessionStrings, Widget):
+    """The table's turns of secret choices, the GM's roll requests and the players seated:
+    F7 and the palette's, and the choices asked of a player as a turn opens."""
 
-    session: Session
+    DEFAULT_CSS = "TurnDesk { display: none; }"
 
-    @property
-    def app(self) -> Any: ...
+    class Written(Message):
+        """Entries the turns wrote, for the table to show."""
 
-    def t(self, key: str, **values: object) -> str: ...
+        def __init__(self, entries: list[Entry]) -> None:
+            super().__init__()
+            self.entries = entries
 
-    def explain(self, error: Exception) -> str: ...
+    class ActAs(Message):
+        """A player answers a request for a roll: the table makes ``character`` the one
+        who acts, in the Action tab."""
 
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
+        def __init__(self, character: str) -> None:
+            super().__init__()
+            self.character = character
 
-    def characters_changed(self, entries: Iterable[Entry] = ()) -> None: ...
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._offered: set[tuple[str, str]] = set()
+        """The choices and requests this screen asked of its player already."""
 
-
-class _Table(StoryTable, Protocol):
-    """What the table screen gives the turns, besides what it gives the story's commands."""
-
-    acting: str | None
-    _offered: set[tuple[str, str]]
-
-    def _journal_view(self) -> JournalView: ...
-
-    def _act_as(self, character: str) -> None: ...
-
-    def action_tab(self, tab: str) -> None: ...
-
-    def action_sheet(self, character: str | None = None) -> None: ...
-
-    def _show_compact(self) -> None: ...
-
-
-# The screen gives these at run time; only the type checker needs to hear of them.
-if TYPE_CHECKING:
-    _Base = _Table
-else:
-    _Base = object
-
-
-class TurnCommands(_Base):
-    """Mixed into the table screen: its turns of secret choices and roll requests."""
-
-    acting: str | None
-
-    def _announce_reveals(self, entries: Iterable[Entry]) -> None:
+    def announce_reveals(self, entries: Iterable[Entry]) -> None:
         """A turn revealed by anyone is said on every screen, all choices at once."""
-        journal = self._journal_view()
-        for entry in journal.seen(entries):
+        from meneur.play.journal import seen
+
+        for entry in seen(self.session.campaign, self.session.seat.viewer, entries):
             if entry.kind == "reveal":
                 self.notify(entry.text, title=self.t("turn.revealed"), timeout=15)
 
@@ -85,10 +65,10 @@ class TurnCommands(_Base):
         seat = self.session.seat
         return seat.role == "gm" or character in seat.characters
 
-    def _offer_choices(self) -> None:
+    def offer_choices(self) -> None:
         """Ask this screen's player for their characters' choices in an open turn, once
         each (F7 asks again); the GM is asked only through F7."""
-        if self.session.seat.role != "player" or self.app.screen is not self:
+        if self.session.seat.role != "player" or self.app.screen is not self.screen:
             return
         for ident, prompt, owed in act.open_requests(self.session.campaign):
             for character in owed:
@@ -111,16 +91,13 @@ class TurnCommands(_Base):
         """The GM asked ``character`` for a roll: say so; Enter makes them the one who
         acts in the Action tab, where the player sets up the test and rolls (that roll
         answers the request)."""
-        from .dialogs import ListDialog
+        from meneur.tui.screens.dialogs import ListDialog
 
         name = self.session.characters().get(character, {}).get("name", character)
 
         def answered(index: int | None) -> None:
-            if index is None:
-                return
-            self._act_as(character)
-            self._show_compact()
-            self.action_tab("action")
+            if index is not None:
+                self.post_message(self.ActAs(character))
 
         self.app.push_screen(
             ListDialog(
@@ -133,7 +110,7 @@ class TurnCommands(_Base):
 
     def _ask_choice(self, ident: str, character: str) -> None:
         """The dialog where ``character``'s choice for turn ``ident`` is made in secret."""
-        from .dialogs import ListDialog, TextDialog
+        from meneur.tui.screens.dialogs import ListDialog, TextDialog
 
         phase = act.phase(self.session.campaign, ident)
         name = self.session.characters().get(character, {}).get("name", character)
@@ -150,8 +127,8 @@ class TurnCommands(_Base):
                 self.notify(self.t("app.error", message=self.explain(error)), severity="error")
                 return
             self.notify(self.t("turn.sealed", name=name, choice=choice))
-            self._announce_reveals(entries[1:])
-            self.characters_changed(entries)
+            self.announce_reveals(entries[1:])
+            self.post_message(self.Written(entries))
 
         if phase.options:
             self.app.push_screen(
@@ -167,7 +144,7 @@ class TurnCommands(_Base):
     def action_turn(self) -> None:
         """F7: the GM opens a turn of secret choices or asks everyone for a roll, or sees
         who has chosen and reveals; a player answers what the GM asked of them."""
-        from .dialogs import ListDialog
+        from meneur.tui.screens.dialogs import ListDialog
 
         campaign = self.session.campaign
         open_phases = act.open_phases(campaign)
@@ -220,8 +197,8 @@ class TurnCommands(_Base):
             except CampaignError as error:
                 self.notify(self.t("app.error", message=self.explain(error)), severity="error")
                 return
-            self._announce_reveals([entry])
-            self.characters_changed([entry])
+            self.announce_reveals([entry])
+            self.post_message(self.Written([entry]))
 
         self.app.push_screen(ListDialog(self.t("turn.status", prompt=phase.prompt), lines), picked)
 
@@ -230,7 +207,7 @@ class TurnCommands(_Base):
         """The GM's new turn: its prompt and options (SYSTEMJ: Action / Mouvement; none:
         a free answer each); who chooses: the players' characters at a served table,
         else every player character."""
-        from .dialogs import TextDialog
+        from meneur.tui.screens.dialogs import TextDialog
 
         campaign = self.session.campaign
         number = len(campaign.state.get("phases", {})) + 1
@@ -268,12 +245,12 @@ class TurnCommands(_Base):
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
-        self.characters_changed([entry])
+        self.post_message(self.Written([entry]))
 
     @work
     async def _request_roll(self) -> None:
         """The GM asks the table's characters for a roll ("everyone, a Chance test")."""
-        from .dialogs import TextDialog
+        from meneur.tui.screens.dialogs import TextDialog
 
         prompt = await self.app.push_screen_wait(
             TextDialog(
@@ -291,15 +268,14 @@ class TurnCommands(_Base):
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
-        self.characters_changed([entry])
+        self.post_message(self.Written([entry]))
 
     @work
     async def action_seat_player(self) -> None:
         """The GM seats a player at the shared table (table.toml, checked before it is
         written, counted at their next login): id, name, public key, characters."""
         from meneur.play.seating import edit_table, key_line
-
-        from .dialogs import TextDialog
+        from meneur.tui.screens.dialogs import TextDialog
 
         if self.session.seat.role != "gm":
             self.notify(self.t("seat.gm_only"), severity="warning")
