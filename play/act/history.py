@@ -3,12 +3,14 @@ own; the GM's, anyone's), and the entry that takes it back (:mod:`meneur.saves.h
 
 from __future__ import annotations
 
+import dataclasses
+
 from meneur.core.table_rules import Seat
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import Refusal
 from meneur.saves.history import history_entry, redo_draft, undo_draft
 from meneur.saves.journal import Entry
-from meneur.saves.work import Work
+from meneur.saves.work import Draft, Work
 
 from .writing import write
 
@@ -35,7 +37,7 @@ def undo(campaign: Campaign, seat: Seat, entry_id: int | None = None) -> Entry:
                 f"entry {entry_id} is not a change that can be undone now",
                 "history.not_undoable",
             )
-        return write(work, seat, undo_draft(work, target))
+        return write(work, seat, _checked(work, undo_draft(work, target)))
 
 
 def redo(campaign: Campaign, seat: Seat) -> Entry:
@@ -47,7 +49,18 @@ def redo(campaign: Campaign, seat: Seat) -> Entry:
     """
     with campaign.work() as work:
         target = _latest(work, seat, work.state["history"]["redo"], "redo")
-        return write(work, seat, redo_draft(work, target))
+        return write(work, seat, _checked(work, redo_draft(work, target)))
+
+
+def _checked(work: Work, draft: Draft) -> Draft:
+    """``draft`` once the state it leads to passes every check campaign.toml must pass:
+    taking back a value may leave what ``check`` refuses (a character without the name
+    it was given), and then nothing is written.
+
+    Raises:
+        CampaignError: naming the key.
+    """
+    return dataclasses.replace(draft, changes=work.checked(draft.changes))
 
 
 def _latest(work: Work, seat: Seat, stack: list[int], what: str) -> Entry:

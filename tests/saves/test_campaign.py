@@ -438,3 +438,35 @@ def test_a_hand_edit_made_while_no_meneur_looked_is_journaled_at_the_next_write(
     act.undo(later, GM_SEAT)  # the note
     act.undo(later, GM_SEAT)  # the hand edit
     assert Campaign.open(campaign.directory, write=False).state["name"] == "Vranberg"
+
+
+def _files(directory: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(directory)): path.read_bytes()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file() and path.name != ".lock" and "backups" not in path.parts
+    }
+
+
+def test_an_undo_or_redo_that_would_leave_what_check_refuses_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    # Found trying meneur by hand: `meneur set DIR characters.kael.name Kael` then
+    # `meneur undo DIR` left a character without a name, and every command after it
+    # refused the campaign. An undo is checked as every other write is.
+    from meneur.cli.main import main
+
+    directory = tmp_path / "c"
+    assert main(["new", str(directory), "--system", "traits"]) == 0
+    assert main(["set", str(directory), "characters.kael.name", "Kael"]) == 0
+    before = _files(directory)
+    assert main(["undo", str(directory)]) == 2
+    assert _files(directory) == before
+    assert main(["check", str(directory)]) == 0
+    with Campaign.open(directory) as campaign:
+        act.set_value(campaign, GM_SEAT, ("characters", "kael", "name"), "Kael Voss")
+        act.undo(campaign, GM_SEAT)  # back to "Kael": a state check takes
+        assert campaign.state["characters"]["kael"]["name"] == "Kael"
+        act.redo(campaign, GM_SEAT)
+        assert campaign.state["characters"]["kael"]["name"] == "Kael Voss"
+    assert main(["check", str(directory)]) == 0
