@@ -171,3 +171,19 @@ def test_no_caller_asks_a_room_with_getattr() -> None:
         and "room" in ast.unparse(node.args[0]).lower()
     )
     assert wrong == []
+
+
+def test_the_table_screen_is_composed_of_widgets_not_spread_over_mixins() -> None:
+    # Its parts are widgets of it that say what they did by messages (StoryDesk,
+    # TurnDesk, JournalDesk): the screen's own classes are its framework's alone.
+    from meneur.play.session import SessionStrings
+    from meneur.tui.screens.table import TableScreen
+
+    own = [
+        base
+        for base in TableScreen.__mro__[1:]
+        if base.__module__.startswith("meneur.") and base is not SessionStrings
+    ]
+    assert own == []
+    for desk in ("story", "turns", "journal_desk"):
+        assert desk in TableScreen.__init__.__code__.co_names

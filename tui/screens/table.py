@@ -6,8 +6,9 @@ laying them out for a wide terminal, a narrow one and a phone, following what ot
 writers do, the keys, characters made and opened. The story's commands and the turns
 are widgets of it (:class:`~meneur.tui.widgets.story_desk.StoryDesk`,
 :class:`~meneur.tui.widgets.turn_desk.TurnDesk`) that say what they wrote by messages;
-the journal's requests and the command line (:mod:`.journal_commands`) are a mixin
-beside it.
+the journal's requests and the note editor are one too
+(:class:`~meneur.tui.widgets.journal_desk.JournalDesk`); the command line's reading is
+the screen's own, as it routes a line to the part that plays it.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from meneur.play.campaigns import Secrecy, Update
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.play.story import tension_of
-from meneur.tui.screens.journal_commands import JournalCommands
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.compact_sheet import CompactSheet
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.journal import JournalView
+from meneur.tui.widgets.journal_desk import JournalDesk
 from meneur.tui.widgets.panels import app_room, panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
@@ -66,6 +67,8 @@ FOLLOW_SECONDS = 0.1
 SERVED_FOLLOW_SECONDS = 1.0
 """The same for a connection's screen at a served table: its server looks for everyone
 (see TableServer.watch) and says when to follow at once; this is the safety net."""
+NOTE_PREFIX = '"'
+"""A command line starting with this is a note, whatever it looks like (``"2d6 gobelins``)."""
 PANES = {"action": "panel", "oracles": "oracle-panel", "tables": "tables-panel"}
 """The pane (its widget's id) each tab shows."""
 """The tabs beside the party: the system's panel, the oracles, the random tables."""
@@ -74,7 +77,7 @@ TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"
 """Where the keys go when a tab is shown."""
 
 
-class TableScreen(SessionStrings, Screen[None], JournalCommands):
+class TableScreen(SessionStrings, Screen[None]):
     """Where play happens."""
 
     BINDINGS = [
@@ -108,6 +111,14 @@ class TableScreen(SessionStrings, Screen[None], JournalCommands):
         self.acting: str | None = _first_character(session)
         self._shown = False
         self._problem_said: str | None = None
+        # The parts that show nothing, made with the screen: they answer from the start
+        # (a note's draft reopens before the screen has composed).
+        self.story = StoryDesk(session)
+        """The story's commands (the palette's)."""
+        self.turns = TurnDesk(session)
+        """Turns of secret choices, roll requests, players seated."""
+        self.journal_desk = JournalDesk(session)
+        """The journal's requests and the note editor."""
         self._options = dict(session.campaign.state.get("options", {}))
         """The campaign's rules as the panel was built for them."""
         self._side = False
@@ -145,8 +156,9 @@ class TableScreen(SessionStrings, Screen[None], JournalCommands):
                 yield panel_class(self.session.campaign.system)(self.session, id=PANES["action"])
             yield JournalView(self.session.strings, id="journal", viewer=self.session.seat.viewer)
         yield CommandLine(self.t("command.placeholder"), id="command")
-        yield StoryDesk(self.session)
-        yield TurnDesk(self.session)
+        yield self.story
+        yield self.journal_desk
+        yield self.turns
         if self.session.door is not None and self.session.seat.role == "gm":
             from meneur.tui.widgets.door import DoorBar
 
@@ -331,20 +343,101 @@ class TableScreen(SessionStrings, Screen[None], JournalCommands):
         self.notify("\n".join(visible(line) for line in lines[1:]) or "…", title=lines[0],
                     timeout=30)  # fmt: skip
 
-    @property
-    def story(self) -> StoryDesk:
-        """The story's commands (the palette's)."""
-        return self.query_one(StoryDesk)
-
-    @property
-    def turns(self) -> TurnDesk:
-        """Turns of secret choices, roll requests, players seated."""
-        return self.query_one(TurnDesk)
-
     @on(StoryDesk.Written)
     @on(TurnDesk.Written)
-    def _desk_written(self, event: StoryDesk.Written | TurnDesk.Written) -> None:
+    @on(JournalDesk.Written)
+    def _desk_written(
+        self, event: StoryDesk.Written | TurnDesk.Written | JournalDesk.Written
+    ) -> None:
         self.characters_changed(event.entries)
+
+    @on(JournalDesk.Noted)
+    def _noted(self, event: JournalDesk.Noted) -> None:
+        journal = self._journal_view()
+        for entry in event.entries:
+            if entry.target is not None:
+                journal.refresh_entry(entry.target)  # the note it rewrote
+            journal.add(entry)
+
+    @on(JournalView.StrikeRequested)
+    def _strike(self, event: JournalView.StrikeRequested) -> None:
+        self.journal_desk.strike(event.entry_id)
+
+    @on(JournalView.CountRequested)
+    def _count(self, event: JournalView.CountRequested) -> None:
+        self.journal_desk.count(event.entry_id)
+
+    @on(JournalView.UndoRequested)
+    def _undo_entry(self, event: JournalView.UndoRequested) -> None:
+        self.journal_desk.undo_entry(event.entry_id)
+
+    @on(JournalView.EditRequested)
+    def _edit(self, event: JournalView.EditRequested) -> None:
+        self.edit_note(event.entry_id)
+
+    def edit_note(self, entry_id: int, typed: str | None = None) -> None:
+        """Rewrite note ``entry_id`` in the editor (a draft kept: ``typed``)."""
+        self.journal_desk.edit_note(entry_id, typed)
+
+    def action_note(self, typed: str = "") -> None:
+        """F9: a note of several lines, in Markdown (a draft kept: ``typed``)."""
+        self.journal_desk.write_note(typed)
+
+    def command(self, event: CommandLine.Submitted) -> None:
+        event.stop()
+        line = self._command_line()
+        # A ":" or "/" typed to reach the line is not part of the command.
+        text = event.value.strip().lstrip(":/").strip()
+        line.remember(text)
+        if not text:
+            return
+        try:
+            self.run_command(text)
+        except (RulesError, CampaignError) as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+
+    def run_command(self, text: str) -> None:
+        """Read a command line: ``? question``, a table, a test notation, dice, or a note."""
+        from meneur.core import tables
+
+        if text.startswith("?"):
+            self.oracle_panel.ask_from_command(text[1:])
+            self.show_tab("oracles")
+            return
+        table = tables.find(self.session.tables(), text)
+        if table is not None:
+            self.tables_panel.roll_table(table)
+            self.show_tab("tables")
+            return
+        if text.startswith(NOTE_PREFIX):
+            # A note that would read as a command (dice, a table's name…).
+            self._journal_view().add(self.session.note(text[1:].strip()))
+            return
+        if text.startswith("["):
+            if not self._action_panel().run_notation(text):
+                raise RulesError(
+                    f"{text} is Le Sphérier's notation",
+                    message_key="command.not_spherier",
+                    notation=text,
+                )
+            self.show_tab("action")
+            return
+        from meneur.core.expressions import DiceInputs
+        from meneur.core.notation import looks_like_dice, parse
+
+        if not looks_like_dice(text):
+            self._journal_view().add(self.session.note(text))
+            return
+        parse(text)  # a mistyped roll says what is wrong: it is not a note
+        from meneur.play.rolls import roll_words
+
+        record = self.session.roll(DiceInputs(text))
+        entry = self.session.record(record, roll_words(record), character=self.acting)
+        self._journal_view().add(entry)
+        if self.session.blind(entry):  # the GM alone sees the result
+            self.notify(f"{text} · {self.session.seen_by(entry)}")
+            return
+        self.notify(f"{text} → {record.result} · {self.session.seen_by(entry)}")
 
     @on(TurnDesk.ActAs)
     def _asked_to_roll(self, event: TurnDesk.ActAs) -> None:
@@ -363,7 +456,7 @@ class TableScreen(SessionStrings, Screen[None], JournalCommands):
 
     @on(CommandLine.Submitted, "#command")
     def _command_submitted(self, event: CommandLine.Submitted) -> None:
-        self.command(event)  # the command line (JournalCommands)
+        self.command(event)
 
     def _command_line(self) -> CommandLine:
         return self.query_one(CommandLine)

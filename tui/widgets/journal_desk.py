@@ -1,0 +1,117 @@
+"""The journal's requests at the table — a note struck, rewritten, left out of the luck or
+counted again, an entry undone — and a note written in the editor (F9).
+
+A widget of the table screen that shows nothing: the table hands it the journal's
+requests; it writes through ``meneur.play.act`` (or the session) and says what it wrote
+by messages: :class:`JournalDesk.Written` (the party and panel follow) or
+:class:`JournalDesk.Noted` (only the journal shows it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+from textual.widget import Widget
+
+from meneur.play import act
+from meneur.play.errors import CampaignError
+from meneur.play.journal import Entry
+from meneur.play.session import SessionStrings
+
+if TYPE_CHECKING:
+    from meneur.play.session import Session
+
+
+class JournalDesk(SessionStrings, Widget):
+    """The journal's requests and the note editor."""
+
+    DEFAULT_CSS = "JournalDesk { display: none; }"
+
+    class Written(Message):
+        """Entries written that may change the party and the panel."""
+
+        def __init__(self, entries: list[Entry]) -> None:
+            super().__init__()
+            self.entries = entries
+
+    class Noted(Message):
+        """A note written or rewritten: only the journal shows it."""
+
+        def __init__(self, entries: list[Entry]) -> None:
+            super().__init__()
+            self.entries = entries
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def strike(self, entry_id: int) -> None:
+        """Strike a note: one journal entry, one undo brings it back."""
+        try:
+            entry = act.strike_note(self.session.campaign, self.session.seat, entry_id)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="warning")
+            return
+        self.post_message(self.Written([entry]))
+
+    def count(self, entry_id: int) -> None:
+        """x on a journal roll: the GM leaves it out of the luck counted (F8), or counts
+        it again; one journal entry, undoable. Anyone else is refused by the campaign."""
+        campaign = self.session.campaign
+        left_out = str(entry_id) in campaign.state.get("uncounted", {})
+        try:
+            entry = act.count_roll(campaign, self.session.seat, entry_id, counted=left_out)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
+            return
+        self.post_message(self.Written([entry]))
+        self.notify(self.t("luck.counted_again" if left_out else "luck.left_out"))
+
+    def undo_entry(self, entry_id: int) -> None:
+        """u on a journal entry: take back that change (a GM anyone's, a player only
+        their own: the table's rule, in the campaign)."""
+        try:
+            entry, notice = self.session.undo_entry(entry_id)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.why_refused(error)), severity="warning")
+            return
+        self.post_message(self.Written([entry]))
+        self.notify(notice)
+
+    def edit_note(self, entry_id: int, typed: str | None = None) -> None:
+        """Rewrite note ``entry_id`` in the editor, holding ``typed`` at first if given
+        (a draft kept from last time)."""
+        from meneur.tui.screens.note_editor import NoteEditor
+
+        campaign = self.session.campaign
+        entry = campaign.journal.entry(entry_id)
+
+        def save(text: str) -> str | None:
+            try:
+                change = act.edit_note(campaign, self.session.seat, entry.id, text)
+            except CampaignError as error:
+                return self.explain(error)
+            self.post_message(self.Noted([change]))
+            return None
+
+        title = self.t("note.edit")
+        self.app.push_screen(
+            NoteEditor(
+                self.session, title, campaign.note_text(entry), save, edits=entry.id, typed=typed
+            )
+        )
+
+    def write_note(self, typed: str = "") -> None:
+        """Write a note of several lines, in Markdown (F9); the editor holds ``typed`` at
+        first (a draft kept from last time)."""
+        from meneur.tui.screens.note_editor import NoteEditor
+
+        def save(text: str) -> str | None:
+            try:
+                entry = self.session.note(text)
+            except CampaignError as error:
+                return self.explain(error)
+            self.post_message(self.Noted([entry]))
+            return None
+
+        self.app.push_screen(NoteEditor(self.session, self.t("note.new"), "", save, typed=typed))
