@@ -1,7 +1,7 @@
 """The table: the party, the action panel of the campaign's system (with oracles and
 random tables beside it), the live journal and the command line — one screen to play.
 
-Why it is ~800 lines: it is the one screen that puts every part of play together —
+Why it is ~950 lines: it is the one screen that puts every part of play together —
 laying them out for a wide terminal, a narrow one and a phone, following what other
 writers do, the keys, characters made and opened. The story's commands and the turns
 are widgets of it (:class:`~meneur.tui.widgets.story_desk.StoryDesk`,
