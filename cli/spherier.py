@@ -64,9 +64,11 @@ def _spherier_options(parser: Parser, rolling: bool) -> None:
     )
     parser.add_argument(
         "--specialisation",
-        metavar="'Spécialisation(Bluff, Face à un noble)<+1, +1>'",
-        help="the skill's Spécialisation that applies here: its bonuses to the Maîtrise"
-        " and the Limite",
+        # Not the notation as the metavar: argparse before Python 3.11.5 drops its
+        # parentheses when it wraps the usage, so the reference would read differently.
+        metavar="SPECIALISATION",
+        help="the skill's Spécialisation that applies here, like 'Spécialisation(Bluff,"
+        " Face à un noble)<+1, +1>': its bonuses to the Maîtrise and the Limite",
     )
 
 
