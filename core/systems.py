@@ -68,6 +68,12 @@ class System(NamedTuple):
             are not meneur's own.
         rooms: the modules of its room in each layer above the core, by layer
             (``play``, ``saves``, ``tui``, ``cli``); each says what it provides.
+        continues: the key that marks, in a roll's record and in its inputs, a roll
+            continuing an earlier one on the same seed (Les Traits' Coup de poker:
+            ``poker``, the number of dice rerolled); empty when its rolls never do.
+        continued_counts: ``module:function`` saying whether such a roll is weighed at
+            its own test's odds in the luck (given its inputs and its continuation's
+            value), rather than left to the first roll's; empty: never.
     """
 
     key: str
@@ -86,6 +92,8 @@ class System(NamedTuple):
     strings: str = ""
     outcomes: Mapping[str, tuple[str, bool]] = _NONE
     rooms: Mapping[str, str] = _NONE
+    continues: str = ""
+    continued_counts: str = ""
 
     @property
     def glossed(self) -> str:
@@ -217,6 +225,24 @@ def system(key: str) -> System:
             known=", ".join(keys()),
         )
     return found
+
+
+def continuation(key: object) -> str:
+    """The key that marks a roll of system ``key`` as continuing an earlier one (see
+    :attr:`System.continues`), or empty. Asks only the systems already loaded: a roll's
+    system is loaded once it was rolled, and a roll's ``system`` may name no system at
+    all (``yesno``), which must not cost a look at the installed packages."""
+    if not isinstance(key, str):
+        return ""
+    found = _built_in(key) if key in BUILT_IN else _SYSTEMS.get(key)
+    return found.continues if found is not None else ""
+
+
+def continued(roll: Mapping[str, Any]) -> Any:
+    """A roll's continuation of an earlier one (Les Traits: how many dice a Coup de
+    poker rerolled), or None when it continues none."""
+    key = continuation(roll.get("system"))
+    return roll.get(key) if key else None
 
 
 def keys() -> tuple[str, ...]:

@@ -21,6 +21,7 @@ import tomli_w
 
 from meneur.content import term
 from meneur.content.strings import strings
+from meneur.core.systems import continuation
 from meneur.core.visibility import GM, Viewer
 from meneur.saves.atomic import write_out, writes_atomically
 from meneur.saves.campaign import Campaign
@@ -79,10 +80,12 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
         return f"{line} → **{result}**" if result else line
     reading = EntryReading(text=text, result=result, physical=roll.get("physical") is True)
     line = roll_line(reading, t)
-    if after_the_fact_poker(roll):
-        # Its chance was the Coup de poker's, from the first roll: not the test's odds.
-        poker = term(f"{roll.get('system')}.poker")  # the system's name for it
-        return f"{line} ({poker.glossed})"
+    if after_the_fact(roll):
+        # Its chance was the continuation's (a Coup de poker), from the first roll: not
+        # the test's odds. The system's term for it is named after its key.
+        system = roll.get("system")
+        named = term(f"{system}.{continuation(system)}")
+        return f"{line} ({named.glossed})"
     chance = odds_before(roll)
     if isinstance(chance, Fraction):
         line += f" ({t('export.had', percent=percent_text(chance))})"
@@ -125,29 +128,29 @@ def _undone(found: Iterable[Entry]) -> set[int]:
     return undone
 
 
-def after_the_fact_poker(roll: Mapping[str, Any]) -> bool:
-    """Whether a roll is a Coup de poker of a number of dice chosen (Les Traits): in the
+def after_the_fact(roll: Mapping[str, Any]) -> bool:
+    """Whether a roll continues an earlier one of a number of dice chosen (Les Traits'
+    Coup de poker, its system's :attr:`~meneur.core.systems.System.continues`): in the
     app, chosen after its first roll, which was journaled before it."""
-    poker = roll.get("poker")
-    if not poker:  # every roll but a Coup de poker: asked of each roll an export tells
+    key = continuation(roll.get("system"))
+    value = roll.get(key) if key else None
+    if not value:  # every roll but a continuation: asked of each roll an export tells
         return False
     inputs = roll.get("inputs")
     return (
-        isinstance(poker, int)
+        isinstance(value, int)
         and isinstance(inputs, Mapping)
-        and isinstance(inputs.get("poker"), int)
+        and isinstance(inputs.get(key), int)
         and roll.get("seed") is not None
     )
 
 
-def _without_poker(inputs: object) -> object:
-    return (
-        {k: v for k, v in inputs.items() if k != "poker"} if isinstance(inputs, Mapping) else inputs
-    )
+def _without(inputs: object, key: str) -> object:
+    return {k: v for k, v in inputs.items() if k != key} if isinstance(inputs, Mapping) else inputs
 
 
-POKER_LOOKBACK = 50
-"""Entries looked back through for the first roll a Coup de poker was made on."""
+CONTINUED_LOOKBACK = 50
+"""Entries looked back through for the first roll a continuation was made on."""
 
 
 def left_out_of_story(campaign: Campaign) -> set[int]:
@@ -159,32 +162,38 @@ def left_out_of_story(campaign: Campaign) -> set[int]:
 
     from .journal import entries_marked
 
-    marks = re.compile(rb'^kind = "(?:undo|redo)"$|^poker = [1-9]', re.MULTILINE)
+    # The campaign's system is the one whose rolls may continue others: its key marks
+    # them in the journal's bytes.
+    key = continuation(campaign.system)
+    marked = rb'^kind = "(?:undo|redo)"$'
+    if key:
+        marked += rb"|^" + re.escape(key.encode()) + rb" = [1-9]"
+    marks = re.compile(marked, re.MULTILINE)
     found = list(
         entries_marked(
             campaign,
             marks,
-            lambda e: (
-                e.kind in ("undo", "redo") or (e.roll is not None and after_the_fact_poker(e.roll))
-            ),
+            lambda e: e.kind in ("undo", "redo") or (e.roll is not None and after_the_fact(e.roll)),
         )
     )
     return _undone(found) | _superseded(campaign, [e for e in found if e.roll is not None])
 
 
-def _superseded(campaign: Campaign, pokers: list[Entry]) -> set[int]:
-    """The first rolls these Coups de poker were made on (looked for just before each)."""
+def _superseded(campaign: Campaign, continuations: list[Entry]) -> set[int]:
+    """The first rolls these continuations (Coups de poker) were made on (looked for
+    just before each)."""
     found: set[int] = set()
-    for poker in pokers:
-        roll = poker.roll or {}
-        for earlier in reversed(campaign.journal.before(poker.id, POKER_LOOKBACK)):
+    for later in continuations:
+        roll = later.roll or {}
+        key = continuation(roll.get("system"))
+        for earlier in reversed(campaign.journal.before(later.id, CONTINUED_LOOKBACK)):
             first = earlier.roll
             if (
                 first is not None
                 and first.get("seed") == roll.get("seed")
                 and first.get("kind") == roll.get("kind")
-                and _without_poker(first.get("inputs")) == _without_poker(roll.get("inputs"))
-                and not first.get("poker")
+                and _without(first.get("inputs"), key) == _without(roll.get("inputs"), key)
+                and not first.get(key)
             ):
                 found.add(earlier.id)
                 break

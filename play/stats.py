@@ -28,7 +28,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry
 
-from .export import after_the_fact_poker, undone_entries
+from .export import after_the_fact, undone_entries
 from .reading import _outcome_odds
 from .views import entries_for
 
@@ -100,6 +100,20 @@ def _key(roll: Mapping[str, Any]) -> str:
     return f"{roll.get('kind')}:{roll.get('inputs')!r}"
 
 
+def _counted_alone(roll: Mapping[str, Any]) -> bool:
+    """Whether a roll continuing an earlier one is weighed at its own test's odds, as its
+    system says (Les Traits: a forced Coup de poker of one die is in its test's odds)."""
+    from meneur.core.systems import continued, load, system
+
+    owner = str(roll.get("system"))
+    inputs = roll.get("inputs")
+    where = system(owner).continued_counts
+    if not where or not isinstance(inputs, Mapping):
+        return False
+    counts: Any = load(where)
+    return bool(counts(inputs, continued(roll)))
+
+
 def _count(
     entry: Entry,
     found: Found,
@@ -117,11 +131,9 @@ def _count(
         return
     if kind.partition(".")[0] in NOT_TESTS:
         return
-    inputs = roll.get("inputs")
-    forced = isinstance(inputs, Mapping) and inputs.get("forced_poker") is True
-    if after_the_fact_poker(roll) and not (forced and roll.get("poker") == 1):
-        # A Coup de poker chosen: its chance came from the first roll (counted, at the
-        # odds it had then). A forced one of a die is in its test's odds: it counts.
+    if after_the_fact(roll) and not _counted_alone(roll):
+        # A continuation chosen (a Coup de poker): its chance came from the first roll
+        # (counted, at the odds it had then).
         return
     key = _key(roll)
     odds = known.get(key)

@@ -70,6 +70,7 @@ def draws_of(entries: list[Entry], directory: Path, keys: dict[str, str]) -> lis
         CampaignError: naming the chunk and the roll whose seed is not its draw's.
     """
     from meneur.core import fair_dice
+    from meneur.core.systems import continued
 
     found: list[Draw] = []
     for entry in entries:
@@ -89,7 +90,7 @@ def draws_of(entries: list[Entry], directory: Path, keys: dict[str, str]) -> lis
             raise CampaignError(
                 where, f"its seed is not draw {draw} of its session's dice", _roll_of(entry)
             )
-        if not roll.get("poker"):
+        if not continued(roll):  # a Coup de poker goes on with its roll's draw
             found.append((committed, draw, entry.id))
     return found
 

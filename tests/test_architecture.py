@@ -187,3 +187,19 @@ def test_the_table_screen_is_composed_of_widgets_not_spread_over_mixins() -> Non
     assert own == []
     for desk in ("story", "turns", "journal_desk"):
         assert desk in TableScreen.__init__.__code__.co_names
+
+
+def test_what_one_system_knows_is_asked_of_its_record_not_read_by_name() -> None:
+    # Les Traits' Coup de poker marks a roll that continues another: the journal's
+    # draws, the check, the export and the luck ask the system's record what marks it
+    # (System.continues, continued_counts), never a key of Les Traits by name.
+    theirs = ("traits",)
+    wrong = sorted(
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for floor in FLOORS
+        for path in _sources(floor)
+        if not any(part.startswith(theirs) for part in path.relative_to(ROOT).parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and node.value in ("poker", "forced_poker")
+    )
+    assert wrong == []

@@ -38,5 +38,7 @@ SYSTEM = System(
         "tui": "meneur.tui.widgets.panels.traits",
         "cli": "meneur.cli.traits",
     },
+    continues="poker",
+    continued_counts="meneur.core.traits.rules:poker_counted",
 )
 """Les Traits, as every layer of meneur sees it."""

@@ -21,7 +21,7 @@ from enum import StrEnum
 from fractions import Fraction
 from math import comb, factorial
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from meneur.core.dice import Die, check_faces, draw, face_count_error
 from meneur.core.errors import RulesError
@@ -507,3 +507,10 @@ def odds(test: TraitTest, policy: PokerPolicy | None = None) -> TraitOdds:
         policy=policy,
         fiasco=fiasco,
     )
+
+
+def poker_counted(inputs: Mapping[str, Any], rerolled: object) -> bool:
+    """Whether a Coup de poker's roll is weighed at its own test's odds in the luck: a
+    forced one of a single die is in its test's odds (the talent makes it part of the
+    roll); any other was chosen after the first roll, whose odds count instead."""
+    return inputs.get("forced_poker") is True and rerolled == 1

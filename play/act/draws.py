@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meneur.core.changes import Change
+from meneur.core.systems import continued
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import DRAWN
 from meneur.saves.errors import Refusal
@@ -50,8 +51,9 @@ def drawn(work: Work, roll: Mapping[str, Any]) -> tuple[Mapping[str, Any], tuple
         (n for n in range(count, max(0, count - 64), -1) if seed == fair_dice.draw_seed(key, n)),
         None,
     )
-    if earlier is not None and roll.get("poker"):
-        # Les Traits' Coup de poker goes on with the stream of the roll it rerolls.
+    if earlier is not None and continued(roll):
+        # A roll that continues another (Les Traits' Coup de poker) goes on with the
+        # stream of the roll it rerolls.
         return {**roll, "draw": earlier, "commitment": dice["commitment"]}, ()
     if earlier is not None:
         raise Refusal(
