@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
+from meneur.saves.state import Options
 
 from .tested import Translate, signed
 
@@ -79,6 +80,20 @@ DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"resolution.ResolutionTest":
 """What each kind of its tests says before the roll, a line each."""
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"resolution.ResolutionTest": _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""
+
+
+class ResolutionOptions(Options, total=False):
+    """Résoudre une action's optional rules (its record's ``options``), with those every campaign
+    has."""
+
+    opposed: bool
+    environment_oracle: bool
+    character_points: bool
+
+
+def options_of(options: Mapping[str, Any]) -> ResolutionOptions:
+    """A campaign's ``[options]`` (as checked when read), typed as Résoudre une action's."""
+    return cast("ResolutionOptions", options)
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from meneur.content import term
+from meneur.saves.state import Options
 
 from .tested import Translate, signed
 
@@ -113,6 +114,18 @@ SHORT: dict[str, Callable[[Any, Translate], str]] = {
     "spherier_extended.TeamTest": _short_team,
 }
 """What each kind of its tests says in a journal's line, in the reader's language."""
+
+
+class SpherierOptions(Options, total=False):
+    """Le Sphérier's optional rules (its record's ``options``), with those every campaign
+    has."""
+
+    engine: Literal["d6", "d20"]
+
+
+def options_of(options: Mapping[str, Any]) -> SpherierOptions:
+    """A campaign's ``[options]`` (as checked when read), typed as Le Sphérier's."""
+    return cast("SpherierOptions", options)
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

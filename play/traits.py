@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
+from meneur.saves.state import Options
 
 from .tested import Translate, signed
 
@@ -76,6 +77,18 @@ SHORT: dict[str, Callable[[Any, Translate], str]] = {
     "traits_opposed.OpposedTest": _short_opposed,
 }
 """What each kind of its tests says in a journal's line, in the reader's language."""
+
+
+class TraitsOptions(Options, total=False):
+    """Les Traits's optional rules (its record's ``options``), with those every campaign
+    has."""
+
+    opposed_tests: bool
+
+
+def options_of(options: Mapping[str, Any]) -> TraitsOptions:
+    """A campaign's ``[options]`` (as checked when read), typed as Les Traits's."""
+    return cast("TraitsOptions", options)
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

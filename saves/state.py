@@ -60,27 +60,12 @@ class Dice(TypedDict):
 
 
 class Options(TypedDict, total=False):
-    """The campaign's optional rules (``[options]``; each system has some of them, see
-    :func:`meneur.saves.schema.options_of`)."""
+    """The optional rules every campaign has (``[options]``,
+    :data:`meneur.saves.schema.COMMON_OPTIONS`). A system's own are its to type: its play
+    room extends this (``CosmosOptions``), from what its record declares."""
 
-    opposed: bool
-    environment_oracle: bool
-    character_points: bool
     chronoste: bool
     solo: bool
-    karma: bool
-    dna: bool
-    endurance: bool
-    mental_health: bool
-    piloting: bool
-    aura: bool
-    affiliation: bool
-    movement: bool
-    turn_order: bool
-    inventory: bool
-    skill_sheet: Literal["none", "standard", "progressive", "fixed"]
-    opposed_tests: bool
-    engine: Literal["d6", "d20"]
 
 
 Secrecy = Literal["public", "private", "gm", "gm_announced"]

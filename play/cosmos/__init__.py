@@ -5,11 +5,12 @@ tree)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from meneur.content import term
 from meneur.play.tested import Translate, signed, stat_name
+from meneur.saves.state import Options
 
 
 def _cosmos(test: Any) -> list[str]:
@@ -107,6 +108,31 @@ DESCRIBED: dict[str, Callable[[Any], list[str]]] = {
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"cosmos.CosmosTest": _short}
 """What each kind of its tests says in a journal's line, in the reader's language (the
 others say their description's first lines)."""
+
+
+SkillSheet = Literal["none", "standard", "progressive", "fixed"]
+
+
+class CosmosOptions(Options, total=False):
+    """The Tale of Great Cosmos's optional rules (its record's ``options``), with those
+    every campaign has."""
+
+    karma: bool
+    dna: bool
+    endurance: bool
+    mental_health: bool
+    piloting: bool
+    aura: bool
+    affiliation: bool
+    movement: bool
+    turn_order: bool
+    inventory: bool
+    skill_sheet: SkillSheet
+
+
+def options_of(options: Mapping[str, Any]) -> CosmosOptions:
+    """A campaign's ``[options]`` (as checked when read), typed as The Tale of Great Cosmos's."""
+    return cast("CosmosOptions", options)
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Static
 from meneur.content import term
 from meneur.core.errors import RulesError
 from meneur.core.resolution import rules as resolution
+from meneur.play.resolution import options_of
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
@@ -76,7 +77,7 @@ class ResolutionPanel(ActionPanel):
             ],
             id="declared",
         )
-        if self.session.options.get("character_points"):
+        if options_of(self.session.options).get("character_points"):
             with Horizontal(classes="roll-row", id="points-row"):
                 yield ActionButton(self.t("resolution.spend_point"), id="spend-point")
                 yield ActionButton(self.t("resolution.veto_point"), id="veto-point")

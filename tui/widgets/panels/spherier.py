@@ -27,6 +27,7 @@ from meneur.core.spherier.notation import (
     typed_opponent,
 )
 from meneur.core.spherier.passives import group_of, skills_of, specialisations, specialised
+from meneur.play.spherier import options_of
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView, ShownDie
@@ -88,7 +89,7 @@ class SpherierPanel(ActionPanel):
     @property
     def engine(self) -> spherier.Engine:
         """The campaign's engine (d6 unless its options say d20)."""
-        return spherier.Engine(self.session.options.get("engine", "d6"))
+        return spherier.Engine(options_of(self.session.options).get("engine", "d6"))
 
     def on_mount(self) -> None:
         self.character_changed()

@@ -20,6 +20,7 @@ from meneur.core.cosmos.conditions import (
     of_sheet,
 )
 from meneur.core.errors import RulesError
+from meneur.play.cosmos import options_of
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.tick import Tick
@@ -179,7 +180,7 @@ class CosmosCombat(CosmosSkills):
         assert self.character is not None
         try:
             # Whether the character may concentrate at all (a mental exhaustion: no).
-            of_sheet(self.session.options, self.sheet, (), concentrated=True)
+            of_sheet(options_of(self.session.options), self.sheet, (), concentrated=True)
             test = self._test(("esprit",), concentrating=False)
         except RulesError as error:
             self.query_one("#concentrated", Tick).value = False

@@ -58,6 +58,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.play import act
 from meneur.play.characters import new_character
+from meneur.play.cosmos import options_of
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
@@ -116,7 +117,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         super().__init__()
         self.session = session
         self.gene_tree = tree
-        options = session.options
+        options = options_of(session.options)
         self.dna_rule = bool(options.get("dna"))
         self.progressive = options.get("skill_sheet") == "progressive"
         self.draft = Draft(catalogue, dna_rule=self.dna_rule)

@@ -28,6 +28,7 @@ from meneur.core.cosmos.conditions import (
 from meneur.core.cosmos.endurance import Fatigue
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
+from meneur.play.cosmos import options_of
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import ActionPanel, journaled, number
@@ -70,7 +71,7 @@ class CosmosTestPanel(ActionPanel):
         inventory's malus)."""
         from meneur.core.cosmos.sheet import current_stats
 
-        return current_stats(self.session.options, self.sheet)
+        return current_stats(options_of(self.session.options), self.sheet)
 
     def _show_karma(self) -> None:
         effect = term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")
@@ -117,7 +118,7 @@ class CosmosTestPanel(ActionPanel):
             CannotAct: when their state forbids it.
             RulesError: for a concentration the state forbids, or before its test.
         """
-        options = self.session.options
+        options = options_of(self.session.options)
         concentrated = concentrating and self._concentrating()
         against = 0 if passive else self._aura_against()
         found = of_sheet(

@@ -9,6 +9,7 @@ from textual.widgets import Button, Input, Static
 
 from meneur.core.cosmos.endurance import Fatigue
 from meneur.core.errors import RulesError
+from meneur.play.cosmos import options_of
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import number
 from meneur.tui.widgets.tick import Tick
@@ -32,7 +33,7 @@ class CosmosEndurance(CosmosCombat):
         if agilite is None:
             self.notify(self.t("cosmos.choose"), severity="warning")
             return
-        options = self.session.options
+        options = options_of(self.session.options)
         fp = self.sheet.get("fp", 0) if options.get("endurance") else 0
         squares = movement_squares(
             agilite, overload(options, self.sheet) > 0, fp if isinstance(fp, int) else 0
@@ -126,7 +127,7 @@ class CosmosEndurance(CosmosCombat):
             return
         stats = self.stats
         mental = self.sheet.get("mental_health")
-        options = self.session.options
+        options = options_of(self.session.options)
         start = Fatigue.starting(
             stats.get("force", 50),
             stats.get("esprit", 50),

@@ -22,6 +22,7 @@ from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import levels
 from meneur.core.cosmos.creation import POINTS_TO_MOVE, STATS
 from meneur.core.errors import RulesError
+from meneur.play.cosmos import options_of
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
 from meneur.tui.screens import SCREENS_CSS
@@ -170,7 +171,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
             self.query_one("#level2", Choice).disabled = True
         stats = sheet.get("stats", {})
         try:
-            progressive = self.session.options.get("skill_sheet") == "progressive"
+            progressive = options_of(self.session.options).get("skill_sheet") == "progressive"
             inputs = levels.LevelUpInputs(
                 self.level,
                 stats.get("chance", 50),

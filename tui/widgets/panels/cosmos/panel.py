@@ -15,6 +15,7 @@ from meneur.core.cosmos import combat, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.creation import STATS
 from meneur.core.cosmos.elements import ELEMENTS
+from meneur.play.cosmos import options_of
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.line_input import TextField
@@ -73,7 +74,7 @@ class CosmosPanel(CosmosRound):
                 yield Choice[str](elements, id="target", value="feu")
                 yield NumberField(placeholder=self.t("cosmos.element_figure"), id="figure")
             yield Static("", id="element", classes="summary")
-        if self.session.options.get("piloting"):
+        if options_of(self.session.options).get("piloting"):
             vehicles = [
                 (f"{term(f'piloting.vehicle.{key}').fr} (d{die})", key)
                 for key, (_, die) in piloting.VEHICLES.items()
@@ -88,7 +89,7 @@ class CosmosPanel(CosmosRound):
                     yield NumberField(placeholder=self.t("piloting.others"), id="copilots")
                 yield Static("", id="piloting-odds", classes="summary")
                 yield ActionButton(self.t("piloting.pilot"), id="pilot")
-        if self.session.options.get("turn_order"):
+        if options_of(self.session.options).get("turn_order"):
             with Collapsible(title=self.t("round.title"), collapsed=True, id="round"):
                 yield Static(self.t("round.who"), classes="field-label")
                 yield TickList[str](id="round-who")
@@ -96,14 +97,14 @@ class CosmosPanel(CosmosRound):
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("round.new"), id="round-new")
                     yield ActionButton(self.t("round.next"), id="round-next")
-        if self.session.options.get("movement"):
+        if options_of(self.session.options).get("movement"):
             with Collapsible(title=self.t("grid.title"), collapsed=True, id="grid"):
                 yield Static("", id="grid-around", classes="summary")
                 with Horizontal(classes="fields"):
                     yield TextField(placeholder=self.t("grid.square"), id="grid-square")
                     yield ActionButton(self.t("grid.move"), id="grid-move")
                     yield ActionButton(self.t("grid.place"), id="grid-place")
-        if self.session.options.get("endurance"):
+        if options_of(self.session.options).get("endurance"):
             from meneur.core.cosmos.fatigue import GRADES, STEPS
 
             events = [(self.t(f"fatigue.event.{key}"), key) for key in STEPS]
@@ -129,7 +130,7 @@ class CosmosPanel(CosmosRound):
                 with Horizontal(classes="roll-row"):
                     yield ActionButton(self.t("fatigue.apply"), id="fatigue-apply")
                     yield ActionButton(self.t("fatigue.start"), id="fatigue-start")
-        if self.session.options.get("skill_sheet") == "progressive":
+        if options_of(self.session.options).get("skill_sheet") == "progressive":
             with Collapsible(title=self.t("tree.title"), collapsed=True, id="tree"):
                 yield Static("", id="tree-points", classes="summary")
                 yield Choice[str]([], id="tree-skill", label=self.t("tree.skill"), prompt="—")
@@ -140,10 +141,10 @@ class CosmosPanel(CosmosRound):
                     [], id="tree-upgrade", label=self.t("tree.upgrade"), prompt="—"
                 )
                 yield ActionButton(self.t("tree.buy_upgrade"), id="tree-upgrade-buy")
-        if self.session.options.get("skill_sheet") == "fixed":
+        if options_of(self.session.options).get("skill_sheet") == "fixed":
             with Collapsible(title=self.t("group.title"), collapsed=True, id="group"):
                 yield Static("", id="group-sheet", classes="summary")
-        if self.session.options.get("aura"):
+        if options_of(self.session.options).get("aura"):
             with Collapsible(title=self.t("aura.title"), collapsed=True, id="aura"):
                 yield Static("", id="aura-points", classes="summary")
                 # One line each: the tick's words leave the target no room beside them.
@@ -166,7 +167,7 @@ class CosmosPanel(CosmosRound):
 
     def extra_buttons(self) -> ComposeResult:
         yield ActionButton(self.t("cosmos.intuition"), id="intuition")
-        if self.session.options.get("movement"):
+        if options_of(self.session.options).get("movement"):
             yield ActionButton(self.t("cosmos.sprint"), id="sprint")
 
     def on_mount(self) -> None:

@@ -15,6 +15,7 @@ from meneur.core.cosmos.conditions import (
     of_sheet,
 )
 from meneur.core.errors import RulesError
+from meneur.play.cosmos import options_of
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.ticklist import TickList
 
@@ -57,7 +58,7 @@ class CosmosRound(CosmosEndurance):
     def _cannot_act(self, ident: str) -> str | None:
         """Why a character cannot act at all now (Illumination's backlash, a physical
         exhaustion), or None. A mental exhaustion forbids thinking and magic, not acting."""
-        options = self.session.options
+        options = options_of(self.session.options)
         sheet = self.session.characters().get(ident, {}).get("sheet", {})
         try:
             of_sheet(options, sheet, ("force",))
@@ -102,7 +103,7 @@ class CosmosRound(CosmosEndurance):
         from meneur.core.cosmos.movement import Combatant, TurnOrderInputs
         from meneur.core.cosmos.sheet import current_stats
 
-        options = self.session.options
+        options = options_of(self.session.options)
         people = []
         for ident, character in self.session.characters().items():
             if ident in self._out_of_fight:
