@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from meneur.core.systems import System
+from meneur.saves.state import Options
 
 from .tested import Translate
 
@@ -31,6 +32,10 @@ class PlayRoom(Protocol):
     @property
     def SHORT(self) -> Mapping[str, Callable[[Any, Translate], str]]:
         """A test in a few words (the journal's line, a panel's summary)."""
+
+    def options_of(self, options: Mapping[str, Any]) -> Options:
+        """A campaign's ``[options]``, typed as the system's own (its TypedDict extends
+        :class:`meneur.saves.state.Options` with what its record declares)."""
 
 
 def play_room(record: System) -> PlayRoom:

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
+from meneur.saves.state import Options
 
 from .tested import Translate, signed, stat_name
 
@@ -35,6 +36,12 @@ DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"systemj.SystemjTest": _syst
 """What each kind of its tests says before the roll, a line each."""
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"systemj.SystemjTest": _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""
+
+
+def options_of(options: Mapping[str, Any]) -> Options:
+    """A campaign's ``[options]``: SYSTEMJ has none of its own, only those every
+    campaign has."""
+    return cast("Options", options)
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

@@ -3,11 +3,12 @@ line."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
 from meneur.play.tested import Translate, signed
+from meneur.saves.state import Options
 
 
 def _described(test: Any) -> list[str]:
@@ -24,6 +25,11 @@ def _short(test: Any, t: Translate) -> str:
 
 DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"d20.D20Test": _described}
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"d20.D20Test": _short}
+
+
+def options_of(options: Mapping[str, Any]) -> Options:
+    """A campaign's ``[options]``: the d20 has none of its own."""
+    return cast("Options", options)
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides
