@@ -85,20 +85,17 @@ def _change(
     touches: tuple[tuple[str, str], ...] = (),
 ) -> Entry:
     """:func:`change`, inside a unit of work already under way."""
-    text = said
-    if not isinstance(said, str):
-        planned = said(work.state)
-        text, changes = planned.text, (*changes, *planned.changes)
-        character = planned.character or character
-        touches += planned.touches
-        game_time = planned.game_time or game_time
-    assert isinstance(text, str)
+    planned = work.planned(said)
+    changes = (*changes, *planned.changes)
+    character = planned.character or character
+    touches += planned.touches
+    game_time = planned.game_time or game_time
     counted: tuple[Change, ...] = ()
     if roll is not None:
         roll, counted = drawn(work, roll)
     draft = Draft(
         kind,
-        text,
+        planned.text,
         work.checked((*changes, *counted)),
         roll=roll,
         target=target,

@@ -35,6 +35,7 @@ from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
 from meneur.tui.widgets.compact_sheet import CompactSheet
+from meneur.tui.widgets.desk import Desk
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.journal_desk import JournalDesk
@@ -343,12 +344,8 @@ class TableScreen(SessionStrings, Screen[None]):
         self.notify("\n".join(visible(line) for line in lines[1:]) or "…", title=lines[0],
                     timeout=30)  # fmt: skip
 
-    @on(StoryDesk.Written)
-    @on(TurnDesk.Written)
-    @on(JournalDesk.Written)
-    def _desk_written(
-        self, event: StoryDesk.Written | TurnDesk.Written | JournalDesk.Written
-    ) -> None:
+    @on(Desk.Written)
+    def _desk_written(self, event: Desk.Written) -> None:
         self.characters_changed(event.entries)
 
     @on(JournalDesk.Noted)

@@ -11,28 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.message import Message
-from textual.widget import Widget
 
 from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.play.journal import Entry
-from meneur.play.session import SessionStrings
+
+from .desk import Desk
 
 if TYPE_CHECKING:
-    from meneur.play.session import Session
+    pass
 
 
-class JournalDesk(SessionStrings, Widget):
+class JournalDesk(Desk):
     """The journal's requests and the note editor."""
-
-    DEFAULT_CSS = "JournalDesk { display: none; }"
-
-    class Written(Message):
-        """Entries written that may change the party and the panel."""
-
-        def __init__(self, entries: list[Entry]) -> None:
-            super().__init__()
-            self.entries = entries
 
     class Noted(Message):
         """A note written or rewritten: only the journal shows it."""
@@ -40,10 +31,6 @@ class JournalDesk(SessionStrings, Widget):
         def __init__(self, entries: list[Entry]) -> None:
             super().__init__()
             self.entries = entries
-
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
 
     def strike(self, entry_id: int) -> None:
         """Strike a note: one journal entry, one undo brings it back."""

@@ -11,39 +11,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.message import Message
-from textual.widget import Widget
 
 from meneur.core.errors import RulesError
 from meneur.play import act
 from meneur.play.errors import CampaignError
-from meneur.play.journal import Entry
-from meneur.play.session import SessionStrings
+
+from .desk import Desk
 
 if TYPE_CHECKING:
     from meneur.core.story import StoryItem
     from meneur.play.campaigns import Plan
-    from meneur.play.session import Session
     from meneur.play.story import Moved
 
 WORD = {"threads": "thread", "people": "person"}
 
 
-class StoryDesk(SessionStrings, Widget):
+class StoryDesk(Desk):
     """The story's commands (``action_story_*``, from the palette)."""
-
-    DEFAULT_CSS = "StoryDesk { display: none; }"
-
-    class Written(Message):
-        """Entries the story's commands wrote, for the table to show."""
-
-        def __init__(self, entries: list[Entry]) -> None:
-            super().__init__()
-            self.entries = entries
-
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
 
     def _items(self, key: str) -> tuple[StoryItem, ...]:
         from meneur.play.story import items_of

@@ -14,30 +14,21 @@ from typing import TYPE_CHECKING
 
 from textual import work
 from textual.message import Message
-from textual.widget import Widget
 
 from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.play.journal import Entry
-from meneur.play.session import SessionStrings
+
+from .desk import Desk
 
 if TYPE_CHECKING:
     from meneur.play.journal import Entry
     from meneur.play.session import Session
 
 
-class TurnDesk(SessionStrings, Widget):
+class TurnDesk(Desk):
     """The table's turns of secret choices, the GM's roll requests and the players seated:
     F7 and the palette's, and the choices asked of a player as a turn opens."""
-
-    DEFAULT_CSS = "TurnDesk { display: none; }"
-
-    class Written(Message):
-        """Entries the turns wrote, for the table to show."""
-
-        def __init__(self, entries: list[Entry]) -> None:
-            super().__init__()
-            self.entries = entries
 
     class ActAs(Message):
         """A player answers a request for a roll: the table makes ``character`` the one
@@ -48,8 +39,7 @@ class TurnDesk(SessionStrings, Widget):
             self.character = character
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self._offered: set[tuple[str, str]] = set()
         """The choices and requests this screen asked of its player already."""
 
