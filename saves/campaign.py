@@ -33,17 +33,17 @@ from typing import Any
 from meneur.content.own_files import NotOwnFile, check_own
 from meneur.core.changes import Change, ChangeError
 
-from .atomic import atomic_write
+from .atomic import atomic_write, remove_leftovers
 from .entry_parts import STATE_FILE, Clock, Update, affects_state, local_now
 from .errors import CampaignError
-from .journal import JOURNAL_DIR, Entry, Journal, chunk_number
+from .journal import JOURNAL_DIR, Entry, Journal
 from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
 from .schema import MENEUR_VERSION, new_state, validate
 from .state_files import (
+    BACKUP_DIR,
     TABLE_FILE,
     _absorb_into,
     _file_stamp,
-    _remove_leftovers,
     _state_text,
     _unmake,
     differences,
@@ -83,12 +83,11 @@ class Campaign:
         self.author = author
         """Who this process writes as (entries carry it as ``by``); its undo takes back
         its own changes. None undoes anyone's latest change."""
-        self.problem: str | None = None
+        self._refused: CampaignError | None = None
         """Why campaign.toml cannot be used as it is on disk now (a broken hand edit);
         writes are refused until it is fixed."""
-        self._refused: CampaignError | None = None
         self._lock = WriterLock(directory)
-        self._stamp = self._state_stamp()
+        self._stamp = _file_stamp(self.directory / STATE_FILE)
         self._disk_applied = int(state["journal_applied"])
         """The last entry campaign.toml on disk has taken in."""
         self._bad_stamp: tuple[int, int, int] | None = None
@@ -193,19 +192,15 @@ class Campaign:
         campaign, original, behind = cls._load(directory, clock, write, journal)
         if not write:
             return campaign
-        if original == campaign.state["schema_version"] and not behind:
-            with WriterLock(directory):
-                _remove_leftovers(directory)  # a killed writer's, never a live one's
-            campaign.writer, campaign.author = True, author
-            return campaign
         with WriterLock(directory):
-            # Read again under the lock: another writer may have written meanwhile.
-            campaign, original, behind = cls._load(directory, clock, write, journal)
-            _remove_leftovers(directory)
+            if original != campaign.state["schema_version"] or behind:
+                # Read again under the lock: another writer may have written meanwhile.
+                campaign, original, behind = cls._load(directory, clock, write, journal)
+            for folder in (directory, directory / JOURNAL_DIR, directory / BACKUP_DIR):
+                remove_leftovers(folder)  # a killed writer's (the lock is held)
             if original != campaign.state["schema_version"]:
                 shutil.copy2(path, directory / f"{STATE_FILE}.v{original}.bak")
-                campaign._write_state()
-            elif behind:
+            if original != campaign.state["schema_version"] or behind:
                 campaign._write_state()
         campaign.writer, campaign.author = True, author
         return campaign
@@ -242,17 +237,12 @@ class Campaign:
         """Apply the changes of entries campaign.toml has not caught up with: the last
         one after a crash, or any that other writers appended between reading
         campaign.toml and reading the journal. Returns whether there were any."""
-        applied = self.state["journal_applied"]
-        if not self.journal.last_id or self.journal.last_id <= applied:
-            return False
-        behind = False
+        update = Update()
         # Chunk by chunk: a campaign.toml far behind its journal (an older meneur's, a
         # writer that died) is caught up holding one chunk at a time, not every entry.
-        for entry in self.journal.stream(applied + 1):
-            if affects_state(entry):
-                self._absorb(entry)
-                behind = True
-        return behind
+        for entry in self.journal.stream(self.state["journal_applied"] + 1):
+            self._absorb_new([entry], update, keep=False)
+        return update.state_changed
 
     def close(self) -> None:
         """Stop writing: later writes are refused (no lock is held between writes)."""
@@ -281,11 +271,6 @@ class Campaign:
         """The campaign's rule system."""
         return str(self.state["system"])
 
-    @property
-    def writable(self) -> bool:
-        """Whether this campaign was opened for writing (and not closed)."""
-        return self.writer
-
     def note_text(self, entry: Entry) -> str:
         """An entry's text as it reads now (a note may have been rewritten since; any
         other entry reads as written, whatever the state file says)."""
@@ -301,31 +286,7 @@ class Campaign:
         """The last ``count`` journal entries, oldest first."""
         return self.journal.latest(count)
 
-    def can_undo(self) -> bool:
-        """Whether a state change can be undone."""
-        return bool(self.state["history"]["undo"])
-
-    def can_redo(self) -> bool:
-        """Whether an undone change can be redone."""
-        return bool(self.state["history"]["redo"])
-
     # --- Keeping up with other writers ----------------------------------------------
-
-    def reload(self) -> bool:
-        """Catch up with campaign.toml and the journal; return whether anything changed.
-
-        Raises:
-            CampaignError: when campaign.toml cannot be read as it is now (the state in
-                memory is then kept, and writes are refused until it is fixed).
-        """
-        update = self.sync()
-        if update.problem:
-            raise CampaignError(self.directory / STATE_FILE, update.problem)
-        return bool(update)
-
-    def refresh(self) -> list[Entry]:
-        """Entries written by other processes since, with their state changes."""
-        return self.sync().entries
 
     def sync(self, *, wait: float = 0.2) -> Update:
         """Catch up with what other processes wrote: new journal entries (only their
@@ -360,9 +321,9 @@ class Campaign:
     def _catch_up_with_others(self) -> Update:
         """Read new entries and a changed campaign.toml; note an outside edit in
         ``_outside`` (its changes) and ``_outside_state`` (the state it leads to)."""
-        update = Update(problem=self.problem, error=self._refused)
+        update = Update(error=self._refused)
         self._absorb_new(self.journal.poll(), update)
-        stamp = self._state_stamp()
+        stamp = _file_stamp(self.directory / STATE_FILE)
         if stamp == self._stamp or stamp == self._bad_stamp:
             return update
         path = self.directory / STATE_FILE
@@ -377,9 +338,8 @@ class Campaign:
             check_with_journal(on_disk, self.journal, path)
         except CampaignError as error:
             return self._refuse_state(error, stamp, update)
-        if self.problem:
+        if self._refused:
             update.state_changed = True  # what was refused is readable again
-        self.problem = update.problem = None
         self._refused = update.error = None
         self._bad_stamp = None
         applied_on_disk = int(on_disk["journal_applied"])
@@ -404,16 +364,15 @@ class Campaign:
     ) -> Update:
         """campaign.toml as it is now cannot be taken in: keep the last good state, say
         why, and write nothing until it changes again."""
-        self.problem = update.problem = (
-            f"{error}; the campaign goes on as it was before, and nothing is written"
-            " until it is fixed"
-        )
         self._refused = update.error = error
         self._bad_stamp = stamp
         return update
 
-    def _absorb_new(self, new: list[Entry], update: Update) -> None:
-        update.entries += new
+    def _absorb_new(self, new: list[Entry], update: Update, *, keep: bool = True) -> None:
+        """Take in the changes of entries the state has not; list them in ``update``
+        when ``keep``."""
+        if keep:
+            update.entries += new
         for entry in new:
             if entry.id > self.state["journal_applied"] and affects_state(entry):
                 self._absorb(entry)
@@ -445,13 +404,13 @@ class Campaign:
             raise CampaignError(
                 self.directory, f"cannot be locked for writing ({error.strerror or error})"
             ) from error
-        work = self._work = Work(self)
         try:
             update = self._catch_up_with_others()
             self._unseen.entries += update.entries
             self._unseen.state_changed |= update.state_changed
             if update.problem:
                 raise CampaignError(self.directory / STATE_FILE, update.problem)
+            work = self._work = Work(self)
             if self._disk_applied < self.state["journal_applied"]:
                 self._write_state()  # a writer died between its entry and the state
             if self._outside:
@@ -467,20 +426,6 @@ class Campaign:
             self._work = None
             self._lock.release()
 
-    def _write_entry(self, entry: Entry) -> None:
-        """Journal ``entry`` and take its changes into campaign.toml (under the lock:
-        see :meth:`Work.write`)."""
-        try:
-            self.journal.append(entry)
-        except OSError as error:
-            raise CampaignError(
-                self.journal.chunk_path(chunk_number(entry.id)),
-                f"could not be written ({error.strerror or error}); nothing was saved",
-            ) from error
-        if affects_state(entry):
-            self._absorb(entry)
-            self._write_state()
-
     def _absorb(self, entry: Entry) -> None:
         """Apply an entry's changes and its effect on the undo history to the state."""
         try:
@@ -490,9 +435,6 @@ class Campaign:
                 self.directory / STATE_FILE,
                 f"journal entry {entry.id} changes {error}: fix campaign.toml or that entry",
             ) from error
-
-    def _state_stamp(self) -> tuple[int, int, int] | None:
-        return _file_stamp(self.directory / STATE_FILE)
 
     def _write_state(self) -> None:
         path = self.directory / STATE_FILE
@@ -507,5 +449,5 @@ class Campaign:
                 "every change and the next open will apply it"
             )
             raise CampaignError(path, self._broken) from error
-        self._stamp = self._state_stamp()
+        self._stamp = _file_stamp(self.directory / STATE_FILE)
         keep_copy(self.directory, data)

@@ -121,9 +121,18 @@ class Update:
 
     entries: list[Entry] = field(default_factory=list)
     state_changed: bool = False
-    problem: str | None = None
     error: CampaignError | None = None
-    """What :attr:`problem` says, as the error itself (see :meth:`CampaignError.within`)."""
+    """Why campaign.toml cannot be taken in as it is now (see :meth:`CampaignError.within`)."""
+
+    @property
+    def problem(self) -> str | None:
+        """:attr:`error` in words, with what it means for the campaign."""
+        if self.error is None:
+            return None
+        return (
+            f"{self.error}; the campaign goes on as it was before, and nothing is written"
+            " until it is fixed"
+        )
 
     def __bool__(self) -> bool:
         return bool(self.entries) or self.state_changed

@@ -7,26 +7,10 @@ from __future__ import annotations
 from meneur.core.changes import MISSING, Change
 
 from .entry_parts import STATE_FILE
-from .errors import CampaignError, UndoConflict
+from .errors import UndoConflict
 from .journal import Entry
 from .state_files import _shared_key
 from .work import Draft, Work
-
-
-def history_entry(work: Work, entry_id: int) -> Entry:
-    """The entry the undo history names.
-
-    Raises:
-        CampaignError: naming campaign.toml's history, when the journal lacks it.
-    """
-    try:
-        return work.journal.entry(entry_id)
-    except KeyError:
-        raise CampaignError(
-            work.directory / STATE_FILE,
-            f"names entry {entry_id}, which the journal does not have",
-            "history",
-        ) from None
 
 
 def undo_draft(work: Work, target: Entry) -> Draft:
@@ -39,7 +23,7 @@ def undo_draft(work: Work, target: Entry) -> Draft:
     """
     stack = work.state["history"]["undo"]
     for other_id in reversed(stack[stack.index(target.id) + 1 :]):
-        other = history_entry(work, other_id)
+        other = work.entry_at(other_id, "history")
         shared = _shared_key(target, other)
         if shared:
             by = f" by {other.by}" if other.by else ""

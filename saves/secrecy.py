@@ -1,12 +1,13 @@
 """Which entries are secret: decided once, when an entry is written, from what it
 touches (a GM-only tracker or table, a secret entry it takes back or edits) and kept.
 
-The writer (:meth:`meneur.saves.campaign.Campaign.append`) applies it under the lock;
+The unit of work (:meth:`meneur.saves.work.Work.entry`) applies it under the lock;
 what each viewer then receives of an entry or the state is :mod:`meneur.play.views`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -89,6 +90,24 @@ def secrecy_of(
         if isinstance(tracker, str) and ("trackers", tracker) in secret:
             visibility = "gm"  # a progress roll on the GM's own track
     return EntrySecrecy(visibility, player, announced)
+
+
+def settled(
+    entry: Entry, journal: Journal, state: Mapping[str, Any], touches: tuple[tuple[str, str], ...]
+) -> Entry:
+    """``entry`` as secret as what it touches or acts on, with the journal and the state
+    as they are when it is written (decided then and kept: an undo must not make the
+    past public)."""
+    secret = gm_keys(state)
+    found = secrecy_of(entry, journal, secret)
+    if any(touched in secret for touched in touches):
+        found = dataclasses.replace(found, visibility="gm")
+    return dataclasses.replace(
+        entry,
+        visibility=found.visibility,
+        player=entry.player or found.player,
+        announced=entry.announced or found.announced,
+    )
 
 
 def sealed_commitment(state: Mapping[str, Any]) -> str | None:

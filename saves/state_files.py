@@ -137,14 +137,6 @@ def _unmake(directory: Path, *, whole: bool) -> None:
             folder.rmdir()
 
 
-def _remove_leftovers(directory: Path) -> None:
-    """Delete temporary files a killed writer left half-written (the caller holds the
-    lock, so no other writer is using them); the files they would have replaced are
-    intact."""
-    for folder in (directory, directory / JOURNAL_DIR, directory / BACKUP_DIR):
-        remove_leftovers(folder)
-
-
 def backups(directory: Path) -> list[Path]:
     """The backups of campaign.toml, oldest first."""
     return sorted((directory / BACKUP_DIR).glob("campaign.*.toml"))

@@ -13,7 +13,6 @@ Nothing here knows what an action means: a roll, a note, a turn are the same
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -21,9 +20,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change, ChangeError
 
-from .entry_parts import PUBLIC, STATE_FILE, Planned, Said, Secrecy
+from .entry_parts import PUBLIC, STATE_FILE, Planned, Said, Secrecy, affects_state
 from .errors import CampaignError
-from .journal import Entry
+from .journal import Entry, chunk_number
 from .schema import validate
 
 if TYPE_CHECKING:
@@ -59,42 +58,37 @@ class Work:
 
     def __init__(self, campaign: Campaign) -> None:
         self._campaign = campaign
-
-    @property
-    def state(self) -> Mapping[str, Any]:
+        # The campaign's own state, which its writes change in place: made once caught
+        # up, under the lock, and nobody replaces it while the lock is held.
+        self.state: Mapping[str, Any] = campaign.state
         """The state as every writer left it (never change it: write a change)."""
-        return self._campaign.state
-
-    @property
-    def journal(self) -> Journal:
-        """The journal, every writer's entries read."""
-        return self._campaign.journal
-
-    @property
-    def directory(self) -> Path:
+        self.journal: Journal = campaign.journal
+        self.directory: Path = campaign.directory
         """The campaign's folder (what a refusal names)."""
-        return self._campaign.directory
-
-    @property
-    def author(self) -> str | None:
+        self.author = campaign.author
         """Who this process writes as (None: anyone's undo is its own)."""
-        return self._campaign.author
 
     def planned(self, said: Said) -> Planned:
         """What ``said`` makes of the state as it is now: a plan's words and changes, or
         the words given."""
         return Planned(said) if isinstance(said, str) else said(self.state)
 
-    def entry_at(self, entry_id: int) -> Entry:
+    def entry_at(self, entry_id: int, named_in: str | None = None) -> Entry:
         """Journal entry ``entry_id``.
 
         Raises:
-            CampaignError: when the journal has no such entry.
+            CampaignError: when the journal has no such entry; naming the key of
+                campaign.toml that names it (``named_in``: ``history``, say) if given.
         """
         try:
             return self.journal.entry(entry_id)
         except KeyError:
-            raise CampaignError(self.directory, f"there is no journal entry {entry_id}") from None
+            if named_in is None:
+                raise CampaignError(
+                    self.directory, f"there is no journal entry {entry_id}"
+                ) from None
+            what = f"names entry {entry_id}, which the journal does not have"
+            raise CampaignError(self.directory / STATE_FILE, what, named_in) from None
 
     def checked(self, changes: tuple[Change, ...]) -> tuple[Change, ...]:
         """The changes as they will be stored, once the state they lead to passes every
@@ -170,20 +164,9 @@ class Work:
         )
         # Imported here: opening a campaign to show it (the app's first frame) does not
         # need it.
-        from .secrecy import gm_keys, secrecy_of
+        from .secrecy import settled
 
-        secret = gm_keys(self.state)
-        found = secrecy_of(entry, self.journal, secret)
-        if any(touched in secret for touched in draft.touches):
-            found = dataclasses.replace(found, visibility="gm")
-        if found.visibility == entry.visibility:
-            return entry
-        return dataclasses.replace(
-            entry,
-            visibility=found.visibility,
-            player=entry.player or found.player,
-            announced=entry.announced or found.announced,
-        )
+        return settled(entry, self.journal, self.state, draft.touches)
 
     def write(self, entry: Entry) -> Entry:
         """Journal ``entry`` (made by :meth:`entry`) and apply its changes to the state,
@@ -192,5 +175,15 @@ class Work:
         Raises:
             CampaignError: when it could not be written (nothing was saved then).
         """
-        self._campaign._write_entry(entry)
+        campaign = self._campaign
+        try:
+            self.journal.append(entry)
+        except OSError as error:
+            raise CampaignError(
+                self.journal.chunk_path(chunk_number(entry.id)),
+                f"could not be written ({error.strerror or error}); nothing was saved",
+            ) from error
+        if affects_state(entry):
+            campaign._absorb(entry)
+            campaign._write_state()
         return entry

@@ -79,20 +79,17 @@ def test_the_application_layer_imports_no_interface() -> None:
 FRONT_ENDS = ("tui", "serve", "cli")
 
 CAMPAIGN_READS = {
-    "can_redo",
-    "can_undo",
     "is_struck",
     "latest",
     "name",
     "note_text",
     "system",
-    "writable",
 }
 """What an open campaign says of itself: it reads, never writes."""
-CAMPAIGN_KEEPING = {"create", "open", "close", "sync", "reload", "refresh"}
+CAMPAIGN_KEEPING = {"create", "open", "close", "sync"}
 """Opening and keeping up with other writers (a sync journals a hand edit it finds, as
 meneur's own bookkeeping, not a seat's action)."""
-WRITING = {"work", "_write_entry", "_write_state", "_absorb", "write", "checked"}
+WRITING = {"work", "_write_state", "_absorb", "write", "checked"}
 """The unit of work and what writes through it: play's alone."""
 
 

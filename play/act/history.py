@@ -8,7 +8,7 @@ import dataclasses
 from meneur.core.table_rules import Seat
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import Refusal
-from meneur.saves.history import history_entry, redo_draft, undo_draft
+from meneur.saves.history import redo_draft, undo_draft
 from meneur.saves.journal import Entry
 from meneur.saves.work import Draft, Work
 
@@ -30,7 +30,7 @@ def undo(campaign: Campaign, seat: Seat, entry_id: int | None = None) -> Entry:
         if entry_id is None:
             target = _latest(work, seat, stack, "undo")
         elif entry_id in stack:
-            target = history_entry(work, entry_id)
+            target = work.entry_at(entry_id, "history")
         else:
             raise Refusal(
                 campaign.directory,
@@ -66,7 +66,7 @@ def _checked(work: Work, draft: Draft) -> Draft:
 def _latest(work: Work, seat: Seat, stack: list[int], what: str) -> Entry:
     """The latest entry of ``stack`` this writer may take back (or bring back)."""
     for entry_id in reversed(stack):
-        entry = history_entry(work, entry_id)
+        entry = work.entry_at(entry_id, "history")
         # An entry by nobody at the table (a hand edit) is the GM's to take back.
         nobodys = entry.by is None and seat.role == "gm"
         if work.author is None or entry.by == work.author or nobodys:

@@ -70,7 +70,7 @@ def test_a_players_roll_of_a_kind_the_gm_keeps_is_blind(tmp_path: Path) -> None:
     assert "draw" not in entry.roll
     assert session.blind(entry)
     assert session.seen_by(entry).startswith("Jet à l'aveugle")
-    gm.refresh()
+    gm.sync()
     seen = {
         who: next(iter(entries_for([entry], viewer, gm.journal, gm.state)))
         for who, viewer in (("gm", GM), ("alice", Viewer("player", "alice")), ("all", AUDIENCE))

@@ -212,7 +212,7 @@ def _evening(directory: Path, actions: list[str], secret_seed: int) -> Campaign:
             blind = default_secrecy(alice.state, "yesno", seat)
             act.roll(alice, seat, record, "Un bruit ?", secrecy=blind)
             alice.close()
-            campaign.refresh()
+            campaign.sync()
         elif action == "public note":
             act.note(campaign, GM_SEAT, f"Note {number}")
         elif action == "gm note":

@@ -140,7 +140,7 @@ async def test_a_players_blind_roll_shows_her_nothing_of_its_result(
         await pilot.press("r")
         await pilot.pause()
         text = screen_text(player)
-    gm.refresh()
+    gm.sync()
     entry = gm.journal.entry(gm.journal.last_id)
     assert gm.journal.last_id == before + 1
     assert (entry.visibility, entry.player, entry.announced) == ("gm", "alice", True)

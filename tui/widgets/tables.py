@@ -14,7 +14,6 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from meneur.core.tables import RandomTable, TableQuery
-from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
 
@@ -118,10 +117,9 @@ class TablesPanel(SessionStrings, Vertical):
     @on(Button.Pressed, "#reload-tables")
     def reload(self) -> None:
         """Read the campaign's tables again from campaign.toml."""
-        try:
-            self.session.campaign.reload()
-        except CampaignError as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+        refused = self.session.campaign.sync().error
+        if refused is not None:
+            self.notify(self.t("app.error", message=self.explain(refused)), severity="error")
             return
         self.fill()
         self.post_message(self.Reloaded())
