@@ -372,17 +372,19 @@ class MeneurApp(SessionStrings, App[None]):
             from meneur.play.chronoste import game_now
 
             if game_now(self.session.campaign.state) is not None and offers(seat, "time"):
-                yield SystemCommand(t("time.title"), t("time.help"), table.action_time)
+                yield SystemCommand(t("time.title"), t("time.help"), table.scenes.action_time)
             if offers(seat, "session"):
                 yield SystemCommand(
-                    t("solo.session_title"), t("solo.session_help"), table.action_new_session
+                    t("solo.session_title"), t("solo.session_help"), table.scenes.action_new_session
                 )
             if offers(seat, "scene"):
                 yield SystemCommand(
-                    t("solo.scene_title"), t("solo.scene_help"), table.action_new_scene
+                    t("solo.scene_title"), t("solo.scene_help"), table.scenes.action_new_scene
                 )
             if self.session.options.get("solo") and offers(seat, "end_scene"):
-                yield SystemCommand(t("solo.end_title"), t("solo.end_help"), table.action_end_scene)
+                yield SystemCommand(
+                    t("solo.end_title"), t("solo.end_help"), table.scenes.action_end_scene
+                )
             story: list[tuple[str, Callable[[], object]]] = []
             if offers(seat, "story"):
                 story += [

@@ -16,7 +16,7 @@ async def test_time_passes_from_the_app_and_entries_carry_it(app_of) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert "1 Janvier 1, 00:00" in screen_text(app)  # in the title
-        app.screen.action_time()
+        app.screen.scenes.action_time()
         await pilot.pause()
         for key in "+2h":
             await pilot.press(key)
@@ -28,7 +28,7 @@ async def test_time_passes_from_the_app_and_entries_carry_it(app_of) -> None:
         assert "1 Janvier 1, 02:00" in screen_text(app)
         act.note(campaign, GM_SEAT, "Arrivée au col")
         assert campaign.journal.latest(1)[0].game_time == "1 Janvier 1, 02:00"
-        app.screen.action_time()
+        app.screen.scenes.action_time()
         await pilot.pause()
         for key in "nuit":
             await pilot.press(key)
@@ -44,6 +44,6 @@ async def test_without_the_chronoste_entries_carry_no_game_time(app_of) -> None:
         await pilot.pause()
         act.note(campaign, GM_SEAT, "Rien")
         assert campaign.journal.latest(1)[0].game_time is None
-        app.screen.action_time()
+        app.screen.scenes.action_time()
         await pilot.pause()
         assert "Chronoste n'est pas activé" in " ".join(str(n.message) for n in app._notifications)

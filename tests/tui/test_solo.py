@@ -90,7 +90,7 @@ async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -
     act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
-        app.screen.action_new_scene()
+        app.screen.scenes.action_new_scene()
         await pilot.pause()
         for key in "Le col":
             await pilot.press(key if key != " " else "space")
@@ -101,7 +101,7 @@ async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -
         assert test.roll["system"] == "scene"
         assert test.roll["inputs"]["tension"] == 3
         assert test.text == "Test de scène"
-        app.screen.action_end_scene()
+        app.screen.scenes.action_end_scene()
         await pilot.pause()
         await pilot.press("down", "enter")  # no: it went against them
         await pilot.pause()
@@ -113,11 +113,11 @@ async def test_without_solo_play_a_scene_is_only_its_title(app_of) -> None:
     app = app_of("traits")
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
-        app.screen.action_new_session()
+        app.screen.scenes.action_new_session()
         await pilot.pause()
         await pilot.press("S", "1", "enter")
         await pilot.pause()
-        app.screen.action_new_scene()
+        app.screen.scenes.action_new_scene()
         await pilot.pause()
         await pilot.press("A", "enter")
         await pilot.pause()
@@ -217,7 +217,7 @@ async def test_opening_a_session_says_what_happened_last_time(app_of) -> None:
     act.note(campaign, GM_SEAT, "La caravane atteint le col.")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.screen.action_new_session()
+        app.screen.scenes.action_new_session()
         await pilot.pause()
         await pilot.press(*"Deux", "enter")
         await pilot.pause()

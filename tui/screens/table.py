@@ -1,14 +1,15 @@
 """The table: the party, the action panel of the campaign's system (with oracles and
 random tables beside it), the live journal and the command line — one screen to play.
 
-Why it is ~950 lines: it is the one screen that puts every part of play together —
+Why it is ~800 lines: it is the one screen that puts every part of play together —
 laying them out for a wide terminal, a narrow one and a phone, following what other
-writers do, the keys, characters made and opened. The story's commands and the turns
-are widgets of it (:class:`~meneur.tui.widgets.story_desk.StoryDesk`,
-:class:`~meneur.tui.widgets.turn_desk.TurnDesk`) that say what they wrote by messages;
-the journal's requests and the note editor are one too
-(:class:`~meneur.tui.widgets.journal_desk.JournalDesk`); the command line's reading is
-the screen's own, as it routes a line to the part that plays it.
+writers do, the keys, characters made and opened, and the command line, whose reading
+routes a line to the part that plays it. What the table's commands do are widgets of it
+that say what they wrote by messages: the story's commands
+(:class:`~meneur.tui.widgets.story_desk.StoryDesk`), the turns
+(:class:`~meneur.tui.widgets.turn_desk.TurnDesk`), the journal's requests, the note
+editor and the export (:class:`~meneur.tui.widgets.journal_desk.JournalDesk`), sessions,
+scenes and the in-game time (:class:`~meneur.tui.widgets.scene_desk.SceneDesk`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -42,6 +43,7 @@ from meneur.tui.widgets.journal_desk import JournalDesk
 from meneur.tui.widgets.panels import app_room, panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
 from meneur.tui.widgets.party import PartyList
+from meneur.tui.widgets.scene_desk import SceneDesk
 from meneur.tui.widgets.story import StoryLine, StoryView
 from meneur.tui.widgets.story_desk import StoryDesk
 from meneur.tui.widgets.tabbar import TabBar
@@ -119,7 +121,9 @@ class TableScreen(SessionStrings, Screen[None]):
         self.turns = TurnDesk(session)
         """Turns of secret choices, roll requests, players seated."""
         self.journal_desk = JournalDesk(session)
-        """The journal's requests and the note editor."""
+        """The journal's requests, the note editor, the export."""
+        self.scenes = SceneDesk(session)
+        """Sessions, scenes and the in-game time."""
         self._options = dict(session.campaign.state.get("options", {}))
         """The campaign's rules as the panel was built for them."""
         self._side = False
@@ -160,6 +164,7 @@ class TableScreen(SessionStrings, Screen[None]):
         yield self.story
         yield self.journal_desk
         yield self.turns
+        yield self.scenes
         if self.session.door is not None and self.session.seat.role == "gm":
             from meneur.tui.widgets.door import DoorBar
 
@@ -329,23 +334,9 @@ class TableScreen(SessionStrings, Screen[None]):
         view.border_title = self.t("story.title")
         view.show(state, titles, heading)
 
-    def _previously(self) -> None:
-        """A session opens: "previously on…", the last one in a few lines, as this seat
-        may know it (a player's holds none of the GM's secrets)."""
-        from meneur.play.recap import recap, sessions
-
-        try:
-            found = sessions(self.session.campaign)
-        except CampaignError:
-            return
-        if len(found) < 2:
-            return  # the first session: nothing before it
-        lines = recap(self.session.campaign, self.session.seat.viewer, self.t, found[-2])
-        self.notify("\n".join(visible(line) for line in lines[1:]) or "…", title=lines[0],
-                    timeout=30)  # fmt: skip
-
     @on(Desk.Written)
     def _desk_written(self, event: Desk.Written) -> None:
+        self.sub_title = self._sub_title()  # the in-game time may have moved
         self.characters_changed(event.entries)
 
     @on(JournalDesk.Noted)
@@ -636,98 +627,9 @@ class TableScreen(SessionStrings, Screen[None]):
             return system
         return f"{system} · {self.t(f'app.{_mode(secrecy)}')}"
 
-    @work
-    async def action_time(self) -> None:
-        """The Chronoste: advance the in-game time (+30m, +2h, +3j, matin, nuit), one
-        journal entry; the title shows the new time."""
-        from meneur.play.chronoste import advance_time, game_now
-
-        from .dialogs import TextDialog
-
-        if game_now(self.session.campaign.state) is None:
-            self.notify(self.t("time.off"), severity="warning")
-            return
-        step = await self.app.push_screen_wait(
-            TextDialog(self.t("time.title"), self.t("time.prompt"), hint=self.t("time.hint"))
-        )
-        if not step or not step.strip():
-            return
-        try:
-            plan = advance_time(step.strip(), self.t("time.entry", step=step.strip()))
-            entry = act.change(self.session.campaign, self.session.seat, plan)
-        except (CampaignError, RulesError) as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-            return
-        self.sub_title = self._sub_title()
-        self.characters_changed([entry])
-
-    # --- Sessions, scenes and the solo toolkit (meneur.core.solo) -------------------
-
-    @work
-    async def action_new_session(self) -> None:
-        """Start a play session: its title asked, one journal entry."""
-        await self._mark("session")
-
-    @work
-    async def action_new_scene(self) -> None:
-        """Start a scene; with solo play, its scene test follows at the campaign's tension
-        (one roll entry after the scene's)."""
-        await self._mark("scene")
-
-    async def _mark(self, kind: str) -> None:
-        from .dialogs import TextDialog
-
-        title = await self.app.push_screen_wait(
-            TextDialog(self.t(f"solo.{kind}_title"), self.t(f"solo.{kind}_prompt"))
-        )
-        if not title or not title.strip():
-            return
-        campaign = self.session.campaign
-        try:
-            entries = [act.mark(campaign, self.session.seat, kind, title.strip())]
-            if kind == "scene" and campaign.state["options"].get("solo"):
-                from meneur.content import term
-                from meneur.core.solo import SceneTest
-
-                record = self.session.roll(SceneTest(tension_of(campaign.state), title.strip()))
-                outcome = term(f"scene.outcome.{record.outcome}").fr
-                entries.append(self.session.record(record, term("system.scene").fr))
-                self.notify(outcome, title=term("system.scene").fr, timeout=8)
-        except CampaignError as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-            return
-        self.characters_changed(entries)
-        if kind == "session":
-            self._previously()
-
-    @work
-    async def action_end_scene(self) -> None:
-        """Solo play: the scene ends; did it go the characters' way? The tension goes
-        down one if so, up one if not (one journal entry)."""
-        from meneur.core.solo import tension_after_scene
-
-        from .dialogs import ListDialog
-
-        answer = await self.app.push_screen_wait(
-            ListDialog(self.t("solo.end_title"), [self.t("solo.end_yes"), self.t("solo.end_no")])
-        )
-        if answer is None:
-            return
-        from meneur.play.story import move_tension
-
-        their_way = answer == 0
-        said = "solo.end_entry_yes" if their_way else "solo.end_entry_no"
-        # From the tension as it is when written: another seat may have moved it.
-        plan = move_tension(
-            lambda before: tension_after_scene(before, their_way),
-            lambda before, after: self.t(said, before=before, after=after),
-        )
-        try:
-            entry = act.change(self.session.campaign, self.session.seat, plan)
-        except (CampaignError, RulesError) as error:
-            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
-            return
-        self.characters_changed([entry])
+    def action_export(self) -> None:
+        """ctrl+e: the journal to Markdown (see :meth:`JournalDesk.action_export`)."""
+        self.journal_desk.action_export()
 
     def action_secret(self) -> None:
         """ctrl+b: the next rolls and notes are public, the GM's alone (a blind roll),
@@ -830,7 +732,7 @@ class TableScreen(SessionStrings, Screen[None]):
                 self._scene = None
                 self._show_story()  # a new scene, written elsewhere
             if any(entry.kind == "session" for entry in update.entries):
-                self._previously()
+                self.scenes.previously()
 
     async def _rebuild_panel(self) -> None:
         """The campaign's rules changed (``meneur set options…``, another screen): the
@@ -892,41 +794,6 @@ class TableScreen(SessionStrings, Screen[None]):
         self.acting = ident
         self.characters_changed([entry])
         self.action_sheet(ident)
-
-    @work
-    async def action_export(self) -> None:
-        """Export the journal to Markdown, in a file the player names."""
-        from meneur.play.export import write_markdown
-
-        from .dialogs import TextDialog
-
-        if self.session.remote:
-            # The file would be written on the server, where the player cannot read it.
-            self.notify(self.t("serve.not_here"), severity="warning")
-            return
-        campaign = self.session.campaign
-        default = str(campaign.directory / "journal.md")
-        path = await self.app.push_screen_wait(
-            TextDialog(
-                self.t("export.title"),
-                self.t("export.path"),
-                default,
-                hint=self.t("app.dialog_hint"),
-            )
-        )
-        if not path:
-            return
-        from pathlib import Path
-
-        try:
-            # What this seat may read: a player's export has none of the GM's secrets.
-            write_markdown(
-                Path(path), campaign, self.session.strings.lang, self.session.seat.viewer
-            )
-        except OSError as error:
-            self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
-            return
-        self.notify(self.t("app.exported", path=path))
 
 
 def _mode(secrecy: Secrecy) -> str:

@@ -1,5 +1,6 @@
 """The journal's requests at the table — a note struck, rewritten, left out of the luck or
-counted again, an entry undone — and a note written in the editor (F9).
+counted again, an entry undone —, a note written in the editor (F9), and the journal
+exported to Markdown (ctrl+e).
 
 A widget of the table screen that shows nothing: the table hands it the journal's
 requests; it writes through ``meneur.play.act`` (or the session) and says what it wrote
@@ -8,8 +9,7 @@ by messages: :class:`JournalDesk.Written` (the party and panel follow) or
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from textual import work
 from textual.message import Message
 
 from meneur.play import act
@@ -17,9 +17,6 @@ from meneur.play.errors import CampaignError
 from meneur.play.journal import Entry
 
 from .desk import Desk
-
-if TYPE_CHECKING:
-    pass
 
 
 class JournalDesk(Desk):
@@ -102,3 +99,37 @@ class JournalDesk(Desk):
             return None
 
         self.app.push_screen(NoteEditor(self.session, self.t("note.new"), "", save, typed=typed))
+
+    @work
+    async def action_export(self) -> None:
+        """Export the journal to Markdown, in a file the player names."""
+        from meneur.play.export import write_markdown
+        from meneur.tui.screens.dialogs import TextDialog
+
+        if self.session.remote:
+            # The file would be written on the server, where the player cannot read it.
+            self.notify(self.t("serve.not_here"), severity="warning")
+            return
+        campaign = self.session.campaign
+        default = str(campaign.directory / "journal.md")
+        path = await self.app.push_screen_wait(
+            TextDialog(
+                self.t("export.title"),
+                self.t("export.path"),
+                default,
+                hint=self.t("app.dialog_hint"),
+            )
+        )
+        if not path:
+            return
+        from pathlib import Path
+
+        try:
+            # What this seat may read: a player's export has none of the GM's secrets.
+            write_markdown(
+                Path(path), campaign, self.session.strings.lang, self.session.seat.viewer
+            )
+        except OSError as error:
+            self.notify(self.t("app.error", message=error.strerror or str(error)), severity="error")
+            return
+        self.notify(self.t("app.exported", path=path))
