@@ -85,7 +85,7 @@ def _add_secrecy(group: Any) -> None:
     group.add_argument(
         "--visibility", choices=["public", "private", "gm"], default=None, help=SECRECY_HELP
     )
-    group.add_argument("--as", dest="player", metavar="NAME", help="the player who rolls or writes")
+    add_seat(group)
     group.add_argument(
         "--announce",
         action="store_true",
@@ -100,6 +100,17 @@ def _add_viewer(parser: Parser) -> None:
         "--role",
         choices=["gm", "player", "audience"],
         help="see as the GM (everything), a player (--as NAME: public and their own), or the"
-        " audience (public entries only: the default)",
+        " audience (public entries only: the default); --as NAME alone is the player's view",
     )
-    parser.add_argument("--as", dest="viewer", metavar="NAME", help="the player whose view it is")
+    add_seat(parser)
+
+
+AS_HELP = (
+    "act and see as this player of the table (their id or name): refused and shown exactly"
+    " as at their seat; without it, the GM (whoever holds the files)"
+)
+
+
+def add_seat(parser: Any) -> None:
+    """``--as NAME``: the seat a command acts from (see :mod:`meneur.cli.seats`)."""
+    parser.add_argument("--as", dest="seat_name", metavar="NAME", help=AS_HELP)

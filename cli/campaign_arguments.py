@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Iterator
 from typing import Any
 
-from .argument_kinds import DIR_HELP, Parser, _add_secrecy, _add_viewer, _whole_number
+from .argument_kinds import DIR_HELP, Parser, _add_secrecy, _add_viewer, _whole_number, add_seat
 
 
 def _add_stats(commands: Any, from_dir: str) -> None:
@@ -64,7 +64,35 @@ class _Commands:
 
     def add_parser(self, name: str, **kwargs: Any) -> Any:
         parser = self._commands.add_parser(name, **kwargs)
-        return parser if self._wanted is None or name in self._wanted else _Unused()
+        if self._wanted is not None and name not in self._wanted:
+            return _Unused()
+        if name in SEATED:
+            add_seat(parser)
+        return parser
+
+
+SEATED = frozenset(
+    {
+        *("session", "scene", "scene-end", "tension", "time", "check", "undo", "redo"),
+        *("thread", "person", "clock", "track", "set", "unset", "invite", "serve"),
+        *("fatigue", "skill", "move", "combat"),
+    }
+)
+"""The commands that read or write a campaign and take ``--as NAME`` here (the others
+take it with their options of secrecy or of whose view it is): every one but ``new``."""
+
+
+class _Seated:
+    """A subcommand's verbs, each taking ``--as NAME`` (``meneur table remove gina --as
+    bob`` is refused as at bob's seat)."""
+
+    def __init__(self, verbs: Any) -> None:
+        self._verbs = verbs
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        parser = self._verbs.add_parser(name, **kwargs)
+        add_seat(parser)
+        return parser
 
 
 class _SystemKeys:
@@ -306,7 +334,7 @@ def _add_campaign_commands(
     table = commands.add_parser(
         "table", help=f"who may join the campaign's shared table (table.toml); {from_dir}"
     )
-    table_verbs = table.add_subparsers(dest="table_verb", metavar="VERB", required=True)
+    table_verbs = _Seated(table.add_subparsers(dest="table_verb", metavar="VERB", required=True))
     table_list = table_verbs.add_parser("list", help="the GM's and players' seats and keys")
     table_list.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     table_gm = table_verbs.add_parser("gm", help="add a GM key (and set the GM's name)")

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.content.toml_reader import TomlError, loads
 
+from .seats import governing, seat_of, viewer_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
+    from meneur.core.table_rules import Seat
     from meneur.core.visibility import Viewer
     from meneur.play.campaigns import Campaign, Secrecy
     from meneur.play.journal import Entry
@@ -92,22 +94,13 @@ def character_named(
     raise UsageError(command, f"{said or given}: no such character")
 
 
-def _secrecy(args: argparse.Namespace) -> Secrecy:
-    """Who may see the entry a command writes (``--visibility``, ``--as``, ``--announce``)."""
+def _secrecy(args: argparse.Namespace, seat: Seat) -> Secrecy:
+    """Who may see the entry a command writes (``--visibility``, ``--announce``): a
+    player's entry is theirs (``--as``)."""
     from meneur.play.campaigns import Secrecy
 
-    return Secrecy(args.visibility or "public", args.player, args.announce)
-
-
-def _viewer(args: argparse.Namespace) -> Viewer:
-    """Whose view a reading command gives (``--role``, ``--as``): the audience's unless
-    asked, which sees public entries only."""
-    from meneur.core.visibility import Viewer
-
-    role = args.role or ("player" if args.viewer else "audience")
-    if role == "player" and not args.viewer:
-        raise UsageError(f"meneur {args.command}", "--role player needs --as NAME")
-    return Viewer(role, args.viewer if role == "player" else None)
+    player = seat.name if seat.role == "player" else None
+    return Secrecy(args.visibility or "public", player, args.announce)
 
 
 def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> dict[str, Any]:
@@ -164,15 +157,16 @@ def _value(text: str) -> object:
 
 def run_note(args: argparse.Namespace) -> str:
     """``meneur note [DIR] TEXT``, or rewrite a note with ``--edit ID``."""
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     directory, (text,) = _split("note", args.words, 1)
     with _open(directory) as campaign:
+        seat = seat_of(args, campaign)
         if args.edit is not None:
-            entry = act.edit_note(campaign, GM_SEAT, args.edit, text)
+            entry = act.edit_note(campaign, seat, args.edit, text)
         else:
-            entry = act.note(campaign, GM_SEAT, text, game_time=args.at, secrecy=_secrecy(args))
+            secrecy = _secrecy(args, seat)
+            entry = act.note(campaign, seat, text, game_time=args.at, secrecy=secrecy)
     return f"#{entry.id} {entry.text}"
 
 
@@ -186,15 +180,15 @@ def tension_of(state: Any) -> int:
 def run_mark(args: argparse.Namespace) -> str:
     """``meneur session|scene [DIR] TITLE``; a scene with ``--test`` is followed by the
     scene test at the campaign's tension (solo play)."""
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     directory, (title,) = _split(args.command, args.words, 1)
     testing = getattr(args, "test", False)
     with _open(directory) as campaign:
+        seat = seat_of(args, campaign)
         if testing:
             _solo_on(campaign, "meneur scene --test")
-        entry = act.mark(campaign, GM_SEAT, args.command, title, game_time=args.at)
+        entry = act.mark(campaign, seat, args.command, title, game_time=args.at)
         said = f"#{entry.id} {args.command} : {entry.text}"
         if not testing:
             return said
@@ -209,7 +203,7 @@ def run_mark(args: argparse.Namespace) -> str:
         record = roll_seeded(solo.roll_scene, test, seed)
         rolled = act.roll(
             campaign,
-            GM_SEAT,
+            seat,
             record,
             _term("system.scene"),
             game_time=args.at,
@@ -244,7 +238,6 @@ def run_tension(args: argparse.Namespace) -> str:
     Raises:
         UsageError: for more than two words, or a value that is none of these.
     """
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     words = list(args.words)
@@ -257,6 +250,7 @@ def run_tension(args: argparse.Namespace) -> str:
         raise UsageError("meneur tension", f"expected 1 to 5, up or down, not {words[-1]!r}")
     directory = _directory(words[0] if words else None)
     with _open(directory, write=value is not None) as campaign:
+        seat = seat_of(args, campaign)
         _solo_on(campaign, "meneur tension")
         if value is None:
             before = tension_of(campaign.state)
@@ -271,7 +265,7 @@ def run_tension(args: argparse.Namespace) -> str:
         try:
             entry = act.change(
                 campaign,
-                GM_SEAT,
+                seat,
                 move_tension(change, lambda before, after: f"Tension {before} → {after}"),
             )
         except RulesError as error:
@@ -287,7 +281,6 @@ def run_scene_end(args: argparse.Namespace) -> str:
         UsageError: for an answer other than yes or no.
     """
     from meneur.core.solo import tension_after_scene
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     directory, (answer,) = _split("scene-end", args.words, 1)
@@ -300,12 +293,13 @@ def run_scene_end(args: argparse.Namespace) -> str:
 
     said = "à l'avantage des personnages" if their_way else "à leur désavantage"
     with _open(directory) as campaign:
+        seat = seat_of(args, campaign)
         _solo_on(campaign, "meneur scene-end")
         plan = move_tension(
             lambda before: tension_after_scene(before, their_way),
             lambda before, after: f"Fin de scène, {said} : tension {before} → {after}",
         )
-        entry = act.change(campaign, GM_SEAT, plan)
+        entry = act.change(campaign, seat, plan)
     return f"#{entry.id} {entry.text}"
 
 
@@ -320,44 +314,32 @@ def _path(key: str) -> tuple[str, ...]:
 
 def run_set(args: argparse.Namespace) -> str:
     """``meneur set [DIR] KEY VALUE``."""
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     directory, (key, value) = _split("set", args.words, 2)
     with _open(directory) as campaign:
-        entry = act.set_value(campaign, GM_SEAT, _path(key), _value(value))
+        entry = act.set_value(campaign, seat_of(args, campaign), _path(key), _value(value))
     return f"#{entry.id} {entry.text}"
 
 
 def run_unset(args: argparse.Namespace) -> str:
     """``meneur unset [DIR] KEY``."""
     from meneur.core.changes import MISSING
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     directory, (key,) = _split("unset", args.words, 1)
     with _open(directory) as campaign:
-        entry = act.set_value(campaign, GM_SEAT, _path(key), MISSING)
+        entry = act.set_value(campaign, seat_of(args, campaign), _path(key), MISSING)
     return f"#{entry.id} {entry.text}"
 
 
 def run_undo_redo(args: argparse.Namespace) -> str:
     """``meneur undo|redo [DIR]``."""
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     with _open(_directory(args.directory)) as campaign:
-        entry = (
-            act.undo(
-                campaign,
-                GM_SEAT,
-            )
-            if args.command == "undo"
-            else act.redo(
-                campaign,
-                GM_SEAT,
-            )
-        )
+        seat = seat_of(args, campaign)
+        entry = act.undo(campaign, seat) if args.command == "undo" else act.redo(campaign, seat)
     return f"#{entry.id} {entry.text}"
 
 
@@ -368,7 +350,6 @@ def run_time(args: argparse.Namespace) -> str:
     Raises:
         UsageError: for more than two words.
     """
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     words = list(args.words)
@@ -382,6 +363,7 @@ def run_time(args: argparse.Namespace) -> str:
         from meneur.play.chronoste import game_now
 
         with _open(directory, write=False) as campaign:
+            seat_of(args, campaign)  # an unknown name is refused, even to read
             now = game_now(campaign.state)
         if now is None:
             raise UsageError(
@@ -395,7 +377,9 @@ def run_time(args: argparse.Namespace) -> str:
     with _open(directory) as campaign:
         try:
             entry = act.change(
-                campaign, GM_SEAT, advance_time(step, f"Le temps passe ({step}) : {{time}}")
+                campaign,
+                seat_of(args, campaign),
+                advance_time(step, f"Le temps passe ({step}) : {{time}}"),
             )
         except RulesError as error:
             key = "options.chronoste" if error.message_key else "chronoste.minute"
@@ -452,8 +436,8 @@ def run_journal(args: argparse.Namespace) -> str | None:
     from meneur.play.journal import each_chunk
     from meneur.play.views import entries_for
 
-    viewer = _viewer(args)
     campaign = _open(_directory(args.directory), write=False)
+    viewer = viewer_of(args, campaign)
     if args.follow:
         _follow(campaign, campaign.latest(args.last), as_json=args.json, viewer=viewer)
         return None
@@ -539,7 +523,6 @@ def run_export(args: argparse.Namespace) -> str | None:
     from meneur.content.strings import default_language
     from meneur.play.export import markdown_pieces, toml_pieces, write_out, writes_atomically
 
-    viewer = _viewer(args)
     # The export reads every chunk whole and checks it then. Written to a file, it is
     # written atomically: one stopped half way by a damaged chunk leaves nothing, so
     # opening need not read the chunks first. Written through (the terminal, a pipe),
@@ -548,6 +531,7 @@ def run_export(args: argparse.Namespace) -> str | None:
     if args.session is not None and not args.recap:
         raise UsageError("meneur export", "--session goes with --recap")
     campaign = _open(_directory(args.directory), write=False, defer_check=atomic)
+    viewer = viewer_of(args, campaign)
     lang = args.lang or default_language()
     if args.recap:
         return _recap(args, campaign, lang, viewer)
@@ -609,6 +593,8 @@ def run_check(args: argparse.Namespace) -> str:
     # Every chunk is read whole by the check itself, which says nothing until the end:
     # opening need not read them first.
     campaign = _open(directory, write=False, defer_check=True)
+    # What it counts and replays is every entry, secrets included: the GM's.
+    governing(args, campaign, "checks the whole campaign, secrets included")
     # The command line holds no threads: the journal may be checked by forked workers.
     dice = campaign.state.get("dice", {})
     keys = dict(dice.get("revealed", {}))
@@ -638,7 +624,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
             args.character
             or args.label
             or args.at
-            or args.player
+            or args.seat_name
             or args.announce
             or args.visibility is not None
         ):
@@ -649,7 +635,6 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         return make(None), None
     # Only with a campaign: a roll to print pays for nothing of the saves.
     from meneur.core.changes import Change, read
-    from meneur.core.table_rules import GM_SEAT, Seat
     from meneur.play import act
     from meneur.play.errors import CampaignError
     from meneur.play.rolls import roll_words
@@ -657,8 +642,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
     from .rooms import find
 
     test = find(args.system)  # None for creation rolls
-    secrecy = _secrecy(args)  # refused before any die is cast
     with _open(Path(args.campaign)) as campaign:
+        seat = seat_of(args, campaign)  # refused before any die is cast
+        secrecy = _secrecy(args, seat)
         changes: list[Change] = []
         karma_path: tuple[str, ...] | None = None
         karma = None
@@ -688,10 +674,9 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
 
             # A player's roll (--as) of a kind the GM keeps is blind, as at the table;
             # whatever it is, it stays theirs (it says who threw it).
-            seat = GM_SEAT if args.player is None else Seat("player", args.player)
             secrecy = default_secrecy(campaign.state, record.system, seat)
-            if args.player is not None and secrecy.player is None:
-                secrecy = Secrecy(secrecy.visibility, args.player, secrecy.announced)
+            if seat.role == "player" and secrecy.player is None:
+                secrecy = Secrecy(secrecy.visibility, seat.name, secrecy.announced)
             if secrecy != PUBLIC and args.seed is None:
                 args.drawn_seed = new_seed()  # secret by default: off the public draws
                 record = make(karma)
@@ -705,7 +690,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         text = roll_words(record, label)
         entry = act.roll(
             campaign,
-            GM_SEAT,
+            seat,
             record,
             text,
             changes=changes,
@@ -716,4 +701,8 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
         )
         if args.character and test is not None and test.after_journal is not None:
             test.after_journal(args, campaign)
+    if seat.role == "player":
+        # What the player's seat shows of it: nothing of a blind roll, and no seed they
+        # did not choose (the session's draws are the GM's until revealed).
+        args.shown = "blind" if entry.visibility == "gm" else "no_seed"
     return record, entry.id

@@ -100,6 +100,16 @@ def table_query(args: argparse.Namespace) -> Any:
         lang = "en" if getattr(args, "lang", None) == "en" else "fr"
         own = tables_from_data(state["tables"], "campaign.toml")
         own += story_tables_for(state["lists"], lang)  # found before the shipped, empty ones
+        if getattr(args, "seat_name", None) is not None:
+            from pathlib import Path
+
+            from meneur.play.seating import seat_named
+            from meneur.play.tables import tables_for
+
+            # A player's seat (--as) neither rolls on nor names the GM's tables.
+            seat = seat_named(Path(args.campaign), state, args.seat_name)
+            allowed = {table.key for table in tables_for(seat, state, lang)}
+            own = tuple(table for table in own if table.key in allowed)
     first, second = ("en", "fr") if getattr(args, "lang", None) == "en" else ("fr", "en")
     pool = (*own, *example_tables(first), *example_tables(second))
     table = tables.find(pool, args.name)

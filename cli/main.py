@@ -147,15 +147,16 @@ def run_watch(args: argparse.Namespace) -> int:
     from meneur.play.campaigns import Campaign
     from meneur.tui.watch import WatchApp
 
-    from .campaigns import _directory, _viewer
+    from .campaigns import _directory
+    from .seats import viewer_of
 
-    viewer = _viewer(args)
     if args.background is not None:
         from meneur.serve.web import is_colour
 
         if not is_colour(args.background):
             raise UsageError("meneur watch", f"--background: {args.background!r} is not a colour")
     campaign = Campaign.open(_directory(args.directory), write=False)
+    viewer = viewer_of(args, campaign)
     app = WatchApp(
         campaign,
         strings(args.lang or default_language()),
@@ -189,7 +190,8 @@ def run_web(args: argparse.Namespace) -> int:
         watch_command,
     )
 
-    from .campaigns import _directory, _viewer
+    from .campaigns import _directory
+    from .seats import viewer_of
 
     if args.host not in LOCAL_HOSTS and not args.allow_remote:
         raise UsageError(
@@ -197,7 +199,6 @@ def run_web(args: argparse.Namespace) -> int:
             f"{args.host} may be reached from other machines, where the view's token"
             " travels in clear without TLS: add --allow-remote if that is what you want",
         )
-    _viewer(args)  # refused now, not in every page
     if args.background is not None and not is_colour(args.background):
         raise UsageError("meneur web", f"--background: {args.background!r} is not a colour")
     token = os.environ.get(TOKEN_ENV) or new_token()
@@ -208,13 +209,14 @@ def run_web(args: argparse.Namespace) -> int:
         )
     directory = _directory(args.directory).resolve()
     campaign = Campaign.open(directory, write=False)
+    viewer_of(args, campaign)  # refused now, not in every page
     command = watch_command(
         directory,
         layout=args.layout,
         background=args.background,
         lang=args.lang,
         role=args.role,
-        player=args.viewer,
+        player=args.seat_name,
         theme=args.theme,
     )
     url = f"http://{args.host}:{args.port}/?token={token}"
@@ -276,7 +278,10 @@ def run_serve(args: argparse.Namespace) -> int:
             "meneur serve", "the GM's app needs a terminal: add --headless to serve only"
         )
     directory = _directory(args.directory).resolve()
-    Campaign.open(directory, write=False).close()  # refused now, before listening
+    with Campaign.open(directory, write=False) as campaign:  # refused now, before listening
+        from .seats import governing
+
+        governing(args, campaign)
     lang = args.lang or default_language()
     gm_app = None
     if not args.headless:
@@ -381,11 +386,13 @@ def _run_command(args: argparse.Namespace) -> int:
     elif args.command == "roll":
         record, entry_id = commands.run_roll(args)
         output = data.roll_data(record) if args.json else text.render_roll(record)
-        output = _with_entry(output, entry_id)
+        output = _with_entry(_as_seen(args, output, record.seed), entry_id)
         event = commands.run_event(args, record)
+        if event is not None and getattr(args, "shown", None) == "blind":
+            event = None  # journaled, for the GM: that it came would tell the answer
         if event is not None:  # the tension brought a random event
             shown = data.roll_data(event[0]) if args.json else text.render_roll(event[0])
-            said = _with_entry(shown, event[1])
+            said = _with_entry(_as_seen(args, shown, event[0].seed), event[1])
             if isinstance(output, dict):
                 output["event"] = said
             else:
@@ -404,6 +411,26 @@ def _run_command(args: argparse.Namespace) -> int:
         output = json.dumps(output, ensure_ascii=False)
     print(output)
     return 0
+
+
+BLIND = (
+    "jet à l'aveugle : le MJ seul en voit le résultat (blind roll: the GM alone sees the result)"
+)
+
+
+def _as_seen(
+    args: argparse.Namespace, output: str | dict[str, object], seed: int | None
+) -> str | dict[str, object]:
+    """A roll's output as the seat that threw it sees it (``--as``): a blind roll's
+    nothing but that it was thrown; a player's, no seed they did not choose."""
+    shown = getattr(args, "shown", None)
+    if shown == "blind":
+        return {"blind": True} if isinstance(output, dict) else BLIND
+    if shown == "no_seed" and args.seed is None:
+        if isinstance(output, dict):
+            return {key: value for key, value in output.items() if key != "seed"}
+        return "\n".join(line for line in output.split("\n") if line != f"seed {seed}")
+    return output
 
 
 def main(argv: list[str] | None = None) -> int:

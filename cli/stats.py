@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .campaigns import _directory, _open, _viewer, character_named
+from .campaigns import _directory, _open, character_named
+from .seats import seat_of, viewer_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ def run_stats(args: argparse.Namespace) -> str | dict[str, Any]:
         CampaignError: when the campaign or a chunk cannot be read, or the mark refused.
     """
     from meneur.content.strings import default_language, strings
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     t = strings(args.lang or default_language()).t
@@ -31,16 +31,17 @@ def run_stats(args: argparse.Namespace) -> str | dict[str, Any]:
         from meneur.play.reading import read_entry
 
         with _open(directory) as campaign:
-            entry = act.count_roll(campaign, GM_SEAT, mark, counted=args.count_again is not None)
+            seat = seat_of(args, campaign)
+            entry = act.count_roll(campaign, seat, mark, counted=args.count_again is not None)
             return read_entry(entry, campaign, t).text
     from meneur.play.recap import sessions
     from meneur.play.stats import stats
     from meneur.play.stats_words import stats_data, stats_lines, title
     from meneur.play.views import state_for
 
-    viewer = _viewer(args)
     # Nothing is printed before every chunk was read: opening need not check them first.
     with _open(directory, write=False, defer_check=True) as campaign:
+        viewer = viewer_of(args, campaign)
         characters = state_for(viewer, campaign.state, campaign.journal)["characters"]
         character = _character(args.character, characters)
         within = None

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .campaigns import _directory, _open
+from .seats import seat_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -61,12 +62,11 @@ def _items(campaign: Campaign, name: str) -> tuple[StoryItem, ...]:
     return items_of(campaign.state, name)
 
 
-def _written(campaign: Campaign, plan: Plan) -> str:
+def _written(args: argparse.Namespace, campaign: Campaign, plan: Plan) -> str:
     """Write the entry ``plan`` makes, under the lock, and say it."""
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
-    entry = act.change(campaign, GM_SEAT, plan)
+    entry = act.change(campaign, seat_of(args, campaign), plan)
     return f"#{entry.id} {entry.text}"
 
 
@@ -98,25 +98,25 @@ def run_list(args: argparse.Namespace) -> str:
         if verb == "add":
             _needs(args, more, 0, "add NAME (quoted if it has spaces)")
             item = story.StoryItem(name, weight=args.weight or 1, notes=args.notes or "")
-            return _written(campaign, play.add_item(key, item, f"{word} : {name}"))
+            return _written(args, campaign, play.add_item(key, item, f"{word} : {name}"))
         if verb in ("close", "reopen"):
             _needs(args, more, 0, f"{verb} NAME")
             closed = verb == "close"
             said = "refermé (closed)" if closed else "rouvert (reopened)"
             plan = play.change_item(key, name, lambda i: f"{word} {said} : {i.name}", closed=closed)
-            return _written(campaign, plan)
+            return _written(args, campaign, plan)
         if verb == "rename":
             (new,) = _needs(args, more, 1, "rename OLD NEW")
             plan = play.change_item(
                 key, name, lambda i: f"{word} renommé (renamed) : {name} → {i.name}", name=new
             )
-            return _written(campaign, plan)
+            return _written(args, campaign, plan)
         if verb == "note":
             (notes,) = _needs(args, more, 1, "note NAME TEXT")
             plan = play.change_item(
                 key, name, lambda i: f"{word} : {i.name} — {notes}", notes=notes
             )
-            return _written(campaign, plan)
+            return _written(args, campaign, plan)
         if verb == "roll":
             _needs(args, more, 0, "roll NAME")
             if key != "threads":
@@ -133,7 +133,7 @@ def run_list(args: argparse.Namespace) -> str:
                 lambda i: f"{word} : {i.name}, poids (weight) {i.weight}",
                 weight=_whole(args, weight),
             )
-            return _written(campaign, plan)
+            return _written(args, campaign, plan)
         # progress: one box more (from where it is when written), or the boxes given
         boxes = _whole(args, more[0]) if more else None
         plan = play.change_item(
@@ -142,7 +142,7 @@ def run_list(args: argparse.Namespace) -> str:
             lambda i: f"{word} : {i.name}, progression (progress) {i.progress}/{story.TRACK_BOXES}",
             progress=boxes,
         )
-        return _written(campaign, plan)
+        return _written(args, campaign, plan)
 
 
 def _whole(args: argparse.Namespace, text: str) -> int:
@@ -176,7 +176,6 @@ def _random(
     from meneur.content import term
     from meneur.core import story, tables
     from meneur.core.records import roll_seeded
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     from .commands import campaign_seed
@@ -186,15 +185,19 @@ def _random(
     table = story.pick_table(items, f"random_{key}", title)
     seed = campaign_seed(args, campaign)
     record = roll_seeded(tables.roll, tables.TableQuery.of(table, (table,)), seed)
-    entry = act.roll(campaign, GM_SEAT, record, title, chosen_seed=args.seed is not None)
+    entry = act.roll(
+        campaign, seat_of(args, campaign), record, title, chosen_seed=args.seed is not None
+    )
     return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
 
 
-def _trackers(campaign: Campaign, kind: str) -> dict[str, dict[str, Any]]:
+def _trackers(args: argparse.Namespace, campaign: Campaign, kind: str) -> dict[str, dict[str, Any]]:
+    """The clocks or tracks the seat (``--as``) knows of: a player's, none of the GM's."""
+    gm = seat_of(args, campaign).role == "gm"
     return {
         ident: tracker
         for ident, tracker in campaign.state["trackers"].items()
-        if tracker.get("kind") == kind
+        if tracker.get("kind") == kind and (gm or not tracker.get("gm"))
     }
 
 
@@ -202,7 +205,7 @@ def _ident(campaign: Campaign, kind: str, name: str, args: argparse.Namespace) -
     """The tracker of ``kind`` called ``name`` (by name or key)."""
     from meneur.core.words import folded
 
-    for ident, tracker in _trackers(campaign, kind).items():
+    for ident, tracker in _trackers(args, campaign, kind).items():
         if folded(name) in (folded(ident), folded(str(tracker.get("name", ident)))):
             return ident
     raise UsageError(f"meneur {args.command}", f"no {args.command} {name!r}")
@@ -221,7 +224,7 @@ def run_clock(args: argparse.Namespace) -> str:
     directory, verb, rest = _words(args, CLOCK_VERBS)
     with _open(directory, write=verb != "list") as campaign:
         if verb == "list":
-            return _listed(campaign, "clock") or "(aucune horloge — no clock)"
+            return _listed(args, campaign, "clock") or "(aucune horloge — no clock)"
         if verb == "add":
             name, segments = _needs(args, rest, 2, "add NAME SEGMENTS (4, 6, 8 or 12)")
             clock = Clock(_whole(args, segments))
@@ -234,22 +237,23 @@ def run_clock(args: argparse.Namespace) -> str:
             if args.gm:
                 data["gm"] = True
             text = f"Horloge (clock) : {name} 0/{segments}"
-            return _written(campaign, play.new_tracker(name, data, text, "suivi"))
+            return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "clock", name, args)
         if verb == "remove":
             plan = play.remove_tracker(
                 ident, lambda t: f"Horloge retirée (removed) : {t.get('name', ident)}"
             )
-            return _written(campaign, plan)
+            return _written(args, campaign, plan)
         if verb == "advance":
             steps = _whole(args, rest[1]) if len(rest) > 1 else 1
-            return _written(campaign, play.move_tracker(ident, _clock_text, steps=steps))
+            return _written(args, campaign, play.move_tracker(ident, _clock_text, steps=steps))
         return _ask_clock(args, campaign, ident)
 
 
-def _listed(campaign: Campaign, kind: str) -> str:
-    """The clocks or tracks, one line each: name (a track's rank), state, GM's alone."""
+def _listed(args: argparse.Namespace, campaign: Campaign, kind: str) -> str:
+    """The clocks or tracks, one line each: name (a track's rank), state, GM's alone (a
+    player's seat, ``--as``, has none of the GM's)."""
     from meneur.core.story import tracker_shown
 
     return "\n".join(
@@ -257,7 +261,7 @@ def _listed(campaign: Campaign, kind: str) -> str:
         + (f" ({t['rank']})" if kind == "track" else "")
         + f"  {tracker_shown(t)}"
         + ("  (MJ — GM)" if t.get("gm") else "")
-        for t in _trackers(campaign, kind).values()
+        for t in _trackers(args, campaign, kind).values()
     )
 
 
@@ -272,7 +276,6 @@ def _clock_text(moved: Moved) -> str:
 def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     from meneur.core import oracles
     from meneur.core.records import roll_seeded
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
     from meneur.play import story as play
 
@@ -286,7 +289,9 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     seed = campaign_seed(args, campaign, public=not tracker.get("gm"))
     record = roll_seeded(oracles.roll_yesno, question, seed)
     plan = play.move_tracker(ident, _clock_text, outcome=record.outcome or "")
-    entry = act.roll(campaign, GM_SEAT, record, plan, chosen_seed=args.seed is not None)
+    entry = act.roll(
+        campaign, seat_of(args, campaign), record, plan, chosen_seed=args.seed is not None
+    )
     return f"{render_roll(record)}\n#{entry.id} {entry.text}"
 
 
@@ -302,7 +307,7 @@ def run_track(args: argparse.Namespace) -> str:
     most = TRACK_BOXES * TICKS_PER_BOX
     with _open(directory, write=verb != "list") as campaign:
         if verb == "list":
-            return _listed(campaign, "track") or "(aucune piste — no track)"
+            return _listed(args, campaign, "track") or "(aucune piste — no track)"
         if verb == "add":
             name, rank = _needs(
                 args, rest, 2, "add NAME RANK (simple, ardu, redoutable, extreme, epique)"
@@ -318,21 +323,21 @@ def run_track(args: argparse.Namespace) -> str:
             if args.gm:
                 data["gm"] = True
             text = f"Piste (track) : {name} ({rank})"
-            return _written(campaign, play.new_tracker(name, data, text, "suivi"))
+            return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "track", name, args)
         if verb == "remove":
             plan = play.remove_tracker(
                 ident, lambda t: f"Piste retirée (removed) : {t.get('name', ident)}"
             )
-            return _written(campaign, plan)
+            return _written(args, campaign, plan)
         if verb == "roll":
             tracker = campaign.state["trackers"][ident]
             boxes = int(tracker["value"]) // TICKS_PER_BOX
             test = ProgressTest(boxes, str(tracker["name"]), ident)
             return _progress_roll(args, campaign, test, public=not tracker.get("gm"))
         steps = _whole(args, rest[1]) if len(rest) > 1 else 1
-        return _written(campaign, play.move_tracker(ident, _track_text, steps=steps))
+        return _written(args, campaign, play.move_tracker(ident, _track_text, steps=steps))
 
 
 def _progress_roll(
@@ -342,7 +347,6 @@ def _progress_roll(
     track off the public draws: its entry is the GM's, by what it rolls on)."""
     from meneur.core.records import roll_seeded
     from meneur.core.solo import roll_progress
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     from .commands import campaign_seed
@@ -350,7 +354,9 @@ def _progress_roll(
 
     record = roll_seeded(roll_progress, test, campaign_seed(args, campaign, public=public))
     # No words of its own: the journal says what it rolled on in its reader's language.
-    entry = act.roll(campaign, GM_SEAT, record, "", chosen_seed=args.seed is not None)
+    entry = act.roll(
+        campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
+    )
     return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
 
 

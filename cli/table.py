@@ -16,6 +16,7 @@ from meneur.play.invites import VIEWER
 from meneur.play.seating import TableFile, edit_table, key_line, read_table
 
 from .campaigns import _directory
+from .seats import governing
 from .usage import UsageError
 
 
@@ -30,6 +31,7 @@ def run_table(args: argparse.Namespace) -> str:
     directory = _directory(args.directory)
     campaign = Campaign.open(directory, write=False)
     try:
+        governing(args, campaign)  # the GM's, even to list it (it names keys and codes)
         state = campaign.state
         verb = args.table_verb
         if verb == "list":

@@ -212,14 +212,20 @@ def _players_own(seat: Seat, path: tuple[str, ...]) -> bool:
     return sheet or answer
 
 
-def check_undo(seat: Seat, author: str | None) -> None:
-    """Refuse undoing or redoing a change by ``author`` that ``seat`` may not.
+def check_undo(seat: Seat, author: str | None, *, note: bool = False) -> None:
+    """Refuse undoing or redoing a change by ``author`` that ``seat`` may not; with
+    ``note``, rewriting or striking a note by ``author``.
 
     Raises:
         Refused: saying why.
     """
     if _may_write_anything(seat):
         return
+    if author != seat.name and note:
+        raise Refused(
+            f"{seat.name} rewrites and strikes their own notes only; the GM any",
+            message_key="refused.note",
+        )
     if author != seat.name:
         raise Refused(
             f"{seat.name} takes back their own changes only; the GM takes back any",

@@ -7,12 +7,66 @@ The file itself (read, checked, edited under the campaign's lock) is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
-from meneur.saves.table_file import TableFile, edit_table, key_line, read_table
+from meneur.core.table_rules import GM_SEAT, Seat, offers
+from meneur.saves.errors import CampaignError, Refusal
+from meneur.saves.table_file import TABLE_FILE, TableFile, edit_table, key_line, read_table
 
-__all__ = ["TableFile", "edit_table", "key_line", "read_table", "seating"]
+__all__ = [
+    "TableFile",
+    "edit_table",
+    "governs",
+    "key_line",
+    "read_table",
+    "seat_named",
+    "seating",
+]
+
+
+def seat_named(directory: Path, state: Mapping[str, Any], name: str | None) -> Seat:
+    """The seat a command acts from: the GM's when ``name`` is None (whoever holds the
+    campaign's files is its GM), else the player called ``name`` (their id at the table
+    or the name it calls them, in any case). A player is one ``table.toml`` seats, with
+    the characters it gives them; or, not seated there, one a character's sheet names
+    as its ``player``, with those characters.
+
+    Raises:
+        CampaignError: naming the table file, when no player is called ``name``.
+    """
+    if name is None:
+        return GM_SEAT
+    table = read_table(directory, state)
+    players: dict[str, Seat] = dict(table.players) if table is not None else {}
+    called = dict(table.names) if table is not None else {}
+    sheets: dict[str, set[str]] = {}
+    for ident, character in state.get("characters", {}).items():
+        player = character.get("player") if isinstance(character, Mapping) else None
+        if isinstance(player, str) and player.strip() and player not in players:
+            sheets.setdefault(player, set()).add(str(ident))
+    for player, characters in sheets.items():
+        players[player] = Seat("player", player, frozenset(characters))
+    wanted = name.strip().casefold()
+    for ident, seat in players.items():
+        if wanted in (ident.casefold(), called.get(ident, ident).casefold()):
+            return seat
+    known = ", ".join(sorted(players)) or "none yet (meneur table player ID)"
+    raise CampaignError(
+        directory / TABLE_FILE, f"--as {name}: no such player at this table (its players: {known})"
+    )
+
+
+def governs(directory: Path, seat: Seat, doing: str = "decides who sits at the table") -> None:
+    """Refuse governing the table (who sits at it, its invites, serving it; ``doing``
+    says which) to anyone but the GM.
+
+    Raises:
+        Refusal: for a player or a viewer, in one sentence.
+    """
+    if not offers(seat, "seat"):
+        raise Refusal(directory, f"refused: only the GM {doing}", "refused.gm")
 
 
 def seating(

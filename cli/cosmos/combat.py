@@ -38,10 +38,10 @@ def run_combat(args: argparse.Namespace) -> str:
             outside Sépulcrale…): nothing is written.
     """
     from meneur.cli.commands import campaign_seed
+    from meneur.cli.seats import seat_of
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
     from meneur.play.cosmos import combat
 
@@ -79,8 +79,10 @@ def run_combat(args: argparse.Namespace) -> str:
         else:
             plan = combat.provoke(ident, character_named(rest[0], characters, "meneur combat"), t)
         if roll is None:
-            entry = act.change(campaign, GM_SEAT, plan)
+            entry = act.change(campaign, seat_of(args, campaign), plan)
         else:
             chosen = args.seed is not None
-            entry = act.roll(campaign, GM_SEAT, roll, plan, character=ident, chosen_seed=chosen)
+            entry = act.roll(
+                campaign, seat_of(args, campaign), roll, plan, character=ident, chosen_seed=chosen
+            )
     return f"#{entry.id} {entry.text}"

@@ -20,9 +20,9 @@ def run_fatigue(args: argparse.Namespace) -> str:
         RulesError: when the rules refuse the step (the endurance rule off, a fourth meal
             in a day, a grade the potion does not come in…): nothing is written.
     """
+    from meneur.cli.seats import seat_of
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.fatigue import STEPS, Step
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
 
     words = list(args.words)
@@ -53,5 +53,5 @@ def run_fatigue(args: argparse.Namespace) -> str:
     )
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state["characters"], "meneur fatigue")
-        entry = act.change(campaign, GM_SEAT, fatigue_step(ident, chosen, t))
+        entry = act.change(campaign, seat_of(args, campaign), fatigue_step(ident, chosen, t))
     return f"#{entry.id} {entry.text}"

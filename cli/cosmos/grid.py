@@ -19,9 +19,9 @@ def run_move(args: argparse.Namespace) -> str:
         RulesError: when the rules refuse the move (too far, moved then acted…): nothing
             is written.
     """
+    from meneur.cli.seats import seat_of
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.grid import parse_square
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
     from meneur.play.cosmos.grid import around, move_to
 
@@ -42,7 +42,7 @@ def run_move(args: argparse.Namespace) -> str:
 
         with _open(directory) as campaign:
             ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
-            entry = act.change(campaign, GM_SEAT, new_turn(ident, t))
+            entry = act.change(campaign, seat_of(args, campaign), new_turn(ident, t))
         return f"#{entry.id} {entry.text}"
     if square is None:
         with _open(directory, write=False) as campaign:
@@ -50,5 +50,7 @@ def run_move(args: argparse.Namespace) -> str:
             return "\n".join(around(campaign.state, ident, t))
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
-        entry = act.change(campaign, GM_SEAT, move_to(ident, square, t, place=args.place))
+        entry = act.change(
+            campaign, seat_of(args, campaign), move_to(ident, square, t, place=args.place)
+        )
     return f"#{entry.id} {entry.text}"

@@ -34,9 +34,9 @@ def run_skill(args: argparse.Namespace) -> str:
         RulesError: when the rules refuse the purchase (parents, cost, blessing, a
             contrary alignment, an upgrade of a skill not owned…): nothing is written.
     """
+    from meneur.cli.seats import seat_of
     from meneur.content.cosmos import skill_tree_for
     from meneur.content.strings import default_language, strings
-    from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
     from meneur.play.cosmos.skill_tree import bought_upgrades, owned_keys, skill_words
 
@@ -80,5 +80,5 @@ def run_skill(args: argparse.Namespace) -> str:
             plan = unlock_skill(ident, tree.skills, key, t, blessed=args.blessed)
         else:
             plan = buy_upgrade(ident, tree.skills, key, rest[1], t)
-        entry = act.change(campaign, GM_SEAT, plan)
+        entry = act.change(campaign, seat_of(args, campaign), plan)
     return f"#{entry.id} {entry.text}"

@@ -32,7 +32,7 @@ def check_seat(work: Work, seat: Seat, draft: Draft, asked: tuple[Change, ...]) 
                 author = work.journal.entry(draft.target).by
             except KeyError:
                 author = None
-            check_undo(seat, author)
+            check_undo(seat, author, note=draft.kind not in ("undo", "redo"))
         else:
             check_entry(
                 seat,

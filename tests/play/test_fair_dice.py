@@ -22,6 +22,7 @@ from meneur.play import act
 from meneur.play.session import Session
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
+from tests.seated import seat
 
 
 @given(key=st.binary(min_size=32, max_size=32), draw=st.integers(1, 10**6))
@@ -54,6 +55,7 @@ def _roll(session: Session, expression: str = "2d6") -> int:
 
 def _outside(directory: Path, capsys: pytest.CaptureFixture[str]) -> str:
     shown = []
+    seat(directory, "alice")
     for role in (["--role", "audience"], ["--as", "alice"]):
         assert main(["journal", str(directory), "--json", *role]) == 0
         shown.append(capsys.readouterr().out)

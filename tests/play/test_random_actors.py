@@ -27,6 +27,7 @@ from meneur.play import act, story
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import CampaignError
+from tests.seated import seat
 
 ACTORS = {
     "gm": GM_SEAT,
@@ -80,6 +81,7 @@ def _table(directory: Path) -> None:
         clock = {"name": "Qzhorloge", "kind": "clock", "value": 0, "max": 12, "gm": True}
         act.set_value(gm, GM_SEAT, ("trackers", "piege"), clock)
         act.set_value(gm, GM_SEAT, ("secrecy",), {"yesno": "gm"})  # the oracle's answers: blind
+    seat(directory, "alice", "bob")  # the readers (--as) are players of the table
 
 
 def _request(campaign: Campaign, actor: str, request: str, marker: str, number: int) -> str:

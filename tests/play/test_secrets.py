@@ -27,6 +27,7 @@ from meneur.play import story as play
 from meneur.play.export import export_markdown, toml_pieces
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Secrecy, default_author
+from tests.seated import seat
 
 OUTSIDERS = [AUDIENCE, Viewer("player", "alice")]
 ROLE_ARGS = [["--role", "audience"], ["--as", "alice"]]
@@ -34,6 +35,7 @@ ROLE_ARGS = [["--role", "audience"], ["--as", "alice"]]
 
 def _everything_shown(directory: Path, capsys: pytest.CaptureFixture[str]) -> str:
     """Every output the audience and a player get of the campaign, joined."""
+    seat(directory, "alice")
     shown = []
     for role in ROLE_ARGS:
         for command in (["journal"], ["journal", "--json"]):
@@ -105,6 +107,7 @@ def test_taking_back_an_announced_secret_tells_the_others_nothing_more(
         note = act.note(campaign, GM_SEAT, "indice", secrecy=Secrecy("gm", announced=True))
         act.strike_note(campaign, GM_SEAT, note.id)
         act.undo(campaign, GM_SEAT)  # the strike taken back
+    seat(directory, "alice")
     for role in ROLE_ARGS:
         assert main(["journal", str(directory), "--json", *role]) == 0
         kinds = [e["kind"] for e in json.loads(capsys.readouterr().out)["entries"]]
@@ -274,6 +277,7 @@ def test_a_private_roll_is_announced_with_the_players_name_not_their_seats_key(
         alice, GM_SEAT, record, "Qzpiste ?", secrecy=Secrecy("private", "alice", announced=True)
     )
     alice.close()
+    seat(table.directory, "bob")
     shown = []
     for command in (
         ["journal", str(table.directory), "--role", "audience"],

@@ -24,6 +24,7 @@ from meneur.play.stats import stats
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Secrecy, default_author
 from meneur.saves.errors import CampaignError, Refusal
+from tests.seated import seat
 
 ALICE = Viewer("player", "alice")
 
@@ -136,6 +137,7 @@ def test_the_command_line_tells_luck_as_its_viewer_may_know_it(
         record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 40)
         act.roll(campaign, GM_SEAT, record, "Kael tente", character="kael")
     capsys.readouterr()
+    seat(directory, "alice")
     assert main(["stats", str(directory), "--as", "alice", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rolls"] == 7

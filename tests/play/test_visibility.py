@@ -27,6 +27,7 @@ from meneur.play.views import entries_for, state_for
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import CampaignError
+from tests.seated import seat
 
 VIEWERS = [AUDIENCE, Viewer("player", "alice"), Viewer("player", "bob"), GM]
 
@@ -121,6 +122,7 @@ def test_no_view_receives_what_its_role_may_not_see(
                 # An undo repeats its target's words: it is as secret as the target.
                 visibility, player, marker = target.visibility, target.player, target.marker
             written[entry.id] = Written(marker, visibility, player)
+        seat(directory, *(viewer.name for viewer in VIEWERS if viewer.name))
         for viewer in VIEWERS:
             entries = list(entries_for(campaign.journal, viewer, campaign.journal, campaign.state))
             state = state_for(viewer, campaign.state, campaign.journal)

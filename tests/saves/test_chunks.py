@@ -29,6 +29,7 @@ from meneur.saves.journal import (
     entry_block,
 )
 from meneur.saves.verify import check_journal
+from tests.seated import seat
 from tests.waiting import PATIENCE
 
 START = datetime(2026, 3, 1, 20, 0, tzinfo=timezone(timedelta(hours=1)))
@@ -84,6 +85,7 @@ import os, sys
 from pathlib import Path
 from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
+from tests.seated import seat
 journal = Campaign.open(Path(sys.argv[1]), write=False).journal
 for pid, first, last in each_chunk(
     journal, lambda e: (os.getpid(), e[0].id, e[-1].id), first=int(sys.argv[2]), parallel=True
@@ -108,6 +110,7 @@ def cli(*words: str) -> subprocess.CompletedProcess[str]:
 def test_what_workers_make_is_what_one_process_makes(
     campaign_dir: Path, tmp_path: Path, viewer: Viewer, role: list[str]
 ) -> None:
+    seat(campaign_dir, "alice")
     campaign = Campaign.open(campaign_dir, write=False)
     assert len(campaign.journal.chunk_numbers()) >= PARALLEL_FROM
     for name, pieces in (("markdown", markdown_pieces), ("toml", toml_pieces)):

@@ -65,7 +65,7 @@ def test_a_player_plays_their_own_characters_in_public_or_in_private(table: Path
         ("lyra's sheet", "only the GM changes characters.lyra.sheet"),
         ("new character", "only the GM changes characters.zora"),
         ("undo the GM's", "alice takes back their own changes only"),
-        ("edit the GM's note", "alice takes back their own changes only"),
+        ("edit the GM's note", "alice rewrites and strikes their own notes only"),
     ],
 )
 def test_a_player_is_refused_the_rest_and_nothing_is_written(

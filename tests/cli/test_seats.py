@@ -1,0 +1,183 @@
+"""``--as NAME`` on the command line is a seat: every command that reads or writes a
+campaign takes it, an unknown name is refused, and a player's command is allowed,
+refused and shown exactly as at the table (issue: the GM governs the table)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+from meneur.play.campaigns import Campaign
+
+GM_NOTE = "Le traître est Varn"
+
+
+def _folder(directory: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(directory)): path.read_bytes()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file() and path.name != ".lock"
+    }
+
+
+@pytest.fixture
+def table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """bob plays Kael, carol plays Iris; a GM table, blind yes/no, a GM clock and a
+    GM note."""
+    directory = tmp_path / "c"
+    for command in (
+        ["new", str(directory), "--system", "resolution"],
+        ["set", str(directory), "options.solo", "true"],
+        ["set", str(directory), "characters.kael", '{name = "Kael", sheet = {}}'],
+        ["set", str(directory), "characters.iris", '{name = "Iris", sheet = {}}'],
+        ["table", "player", "bob", str(directory), "--character", "kael", "--name", "Bob"],
+        ["table", "player", "carol", str(directory), "--character", "iris"],
+        [
+            "set",
+            str(directory),
+            "tables.complot",
+            '{name = "Complot", dice = "1d2", entries = ["Varn", "Ilse"], gm = true}',
+        ],
+        ["set", str(directory), "secrecy.yesno", '"gm"'],
+        ["clock", str(directory), "add", "Embuscade", "6", "--gm"],
+        ["note", str(directory), GM_NOTE, "--visibility", "gm"],
+    ):
+        assert main(command) == 0, command
+    capsys.readouterr()
+    return directory
+
+
+def _gm_note(directory: Path) -> int:
+    with Campaign.open(directory, write=False) as campaign:
+        return next(e.id for e in campaign.journal.latest(50) if e.text == GM_NOTE)
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["roll", "table", "complot", "--campaign", "{dir}"], "no table 'complot'"),
+        (
+            ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
+            "iris is not one of bob's characters",
+        ),
+        (["note", "{dir}", "--edit", "{gm_note}", "Rien"], "bob rewrites and strikes their own"),
+        (["stats", "{dir}", "--leave-out", "{gm_note}"], "only the GM leaves a roll out"),
+        (["tension", "{dir}", "up"], "refused: only the GM changes solo"),
+        (["scene-end", "{dir}", "yes"], "refused: only the GM changes solo"),
+        (["session", "{dir}", "Séance 2"], "refused: only the GM writes a session"),
+        (["scene", "{dir}", "Le pont"], "refused: only the GM writes a scene"),
+        (["set", "{dir}", "characters.iris.sheet.score", "3"], "refused: only the GM changes"),
+        (["clock", "{dir}", "advance", "Embuscade"], "no clock"),
+        (["undo", "{dir}"], "nothing to undo by bob"),
+        (["table", "remove", "carol", "{dir}"], "only the GM decides who sits at the table"),
+        (["invite", "{dir}", "--player", "dan"], "only the GM decides who sits at the table"),
+        (["check", "{dir}"], "only the GM checks the whole campaign"),
+    ],
+    ids=lambda value: value[0] if isinstance(value, list) else None,
+)
+def test_a_players_command_is_refused_as_at_the_table_and_writes_nothing(
+    table: Path, capsys: pytest.CaptureFixture[str], command: list[str], said: str
+) -> None:
+    before = _folder(table)
+    words = [w.format(dir=table, gm_note=_gm_note(table)) for w in command]
+    assert main([*words, "--as", "bob"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert said in err
+    assert "Traceback" not in err
+    assert "Varn" not in err  # the refusal names nothing of the GM's
+    assert _folder(table) == before
+
+
+def test_an_unknown_seat_is_refused_by_every_command(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = _folder(table)
+    for words in (
+        ["journal", str(table)],
+        ["note", str(table), "Bonjour"],
+        ["roll", "dice", "2d6", "--campaign", str(table)],
+        ["undo", str(table)],
+        ["tension", str(table)],
+    ):
+        assert main([*words, "--as", "nobody"]) == 2, words
+        err = capsys.readouterr().err
+        assert "--as nobody: no such player at this table (its players: bob, carol)" in err
+    assert _folder(table) == before
+
+
+def test_a_blind_roll_shows_the_player_nothing_but_that_it_was_thrown(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = ["roll", "yesno", "--likelihood", "3", "--campaign", str(table), "--as", "bob"]
+    assert main(command) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("jet à l'aveugle")
+    assert "seed" not in out
+    for word in ("Oui", "Non", "yes", "no,"):
+        assert word not in out
+    assert main([*command, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"blind", "entry_id"}
+    with Campaign.open(table, write=False) as campaign:
+        entry = campaign.journal.entry(data["entry_id"])
+    assert (entry.visibility, entry.player, entry.by) == ("gm", "bob", "bob")
+
+
+def test_a_players_roll_shows_no_seed_of_the_sessions_draws(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["session", str(table), "Séance 1"]) == 0  # the GM commits its draws
+    capsys.readouterr()
+    command = ["roll", "dice", "2d6", "--campaign", str(table)]
+    assert main([*command, "--as", "bob", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "seed" not in data
+    assert main([*command, "--json"]) == 0
+    assert "seed" in json.loads(capsys.readouterr().out)  # the GM sees it
+
+
+def test_a_players_allowed_command_is_written_as_theirs(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["note", str(table), "Kael guette", "--as", "Bob"]) == 0  # the name, any case
+    command = ["roll", "resolution", "--score", "3", "--character", "kael"]
+    assert main([*command, "--campaign", str(table), "--as", "bob"]) == 0
+    assert main(["note", str(table), "Pour le MJ", "--visibility", "private", "--as", "bob"]) == 0
+    capsys.readouterr()
+    with Campaign.open(table, write=False) as campaign:
+        mine = campaign.journal.latest(3)
+    assert [e.by for e in mine] == ["bob", "bob", "bob"]
+    assert [e.character for e in mine] == [None, "kael", None]
+    assert (mine[2].visibility, mine[2].player) == ("private", "bob")
+    assert main(["undo", str(table), "--as", "bob"]) == 0  # their own note
+    capsys.readouterr()
+    assert main(["journal", str(table), "--as", "carol"]) == 0
+    seen_by_carol = capsys.readouterr().out
+    assert "Kael guette" in seen_by_carol
+    assert "Pour le MJ" not in seen_by_carol
+    assert GM_NOTE not in seen_by_carol
+
+
+def test_as_and_role_combine_only_as_the_players_view(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["journal", str(table), "--role", "gm", "--as", "bob"]) == 2
+    assert "leave out --role gm" in capsys.readouterr().err
+    assert main(["journal", str(table), "--role", "player", "--as", "bob"]) == 0
+    with_role = capsys.readouterr().out
+    assert main(["journal", str(table), "--as", "bob"]) == 0
+    assert capsys.readouterr().out == with_role
+    assert GM_NOTE not in with_role
+
+
+def test_a_player_lists_none_of_the_gms_clocks(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["clock", str(table), "list"]) == 0
+    assert "Embuscade" in capsys.readouterr().out
+    assert main(["clock", str(table), "list", "--as", "bob"]) == 0
+    assert "Embuscade" not in capsys.readouterr().out
