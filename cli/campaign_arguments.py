@@ -351,9 +351,19 @@ def _add_campaign_commands(
     table_player.add_argument(
         "--character", action="append", default=[], metavar="ID", help="a character they play"
     )
-    table_remove = table_verbs.add_parser("remove", help="remove a player and their keys")
+    table_remove = table_verbs.add_parser(
+        "remove", help="remove a player, their keys and invites (their seats end at once)"
+    )
     table_remove.add_argument("ident", metavar="ID", help="the player's id (a short name: alice)")
     table_remove.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    table_ban = table_verbs.add_parser(
+        "ban", help="remove a player and refuse their keys until unban (their seats end at once)"
+    )
+    table_ban.add_argument("ident", metavar="ID", help="the player's id")
+    table_ban.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    table_unban = table_verbs.add_parser("unban", help="lift a ban: they may be invited again")
+    table_unban.add_argument("ident", metavar="ID", help="the banned player's id")
+    table_unban.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     table_invites = table_verbs.add_parser(
         "invites", help="the invites that still open a seat (meneur invite), and when they end"
     )

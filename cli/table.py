@@ -57,24 +57,15 @@ def run_table(args: argparse.Namespace) -> str:
             elif verb == "player":
                 seat = seating(args.ident, name=args.name or "", key=key, characters=args.character)
                 seat(document)
-            elif verb == "revoke":
-                if args.ident not in document.get("invites", {}):
-                    raise UsageError(
-                        "meneur table revoke", f"no invite {args.ident!r} (meneur table invites)"
-                    )
-                del document["invites"][args.ident]
-                if not document["invites"]:
-                    del document["invites"]
-            elif verb == "remove":
-                if args.ident not in document.get("players", {}):
-                    raise UsageError(
-                        "meneur table remove", f"no player {args.ident!r} at this table"
-                    )
-                del document["players"][args.ident]
-                # Their invites go with them (an invite names a seat that must exist).
-                invites = document.get("invites", {})
-                for ident in [i for i, v in invites.items() if v.get("seat") == args.ident]:
-                    del invites[ident]
+            elif verb in ("revoke", "remove", "ban", "unban"):
+                from meneur.play.seating import banning, removing, revoking, unbanning
+
+                made = {"revoke": revoking, "remove": removing, "ban": banning}
+                try:
+                    made.get(verb, unbanning)(args.ident)(document)
+                except KeyError:
+                    said = MISSING[verb].format(args.ident)
+                    raise UsageError(f"meneur table {verb}", said) from None
             else:
                 document["viewers"] = args.welcome
 
@@ -86,6 +77,14 @@ def run_table(args: argparse.Namespace) -> str:
         return describe(table)
     finally:
         campaign.close()
+
+
+MISSING = {
+    "revoke": "no invite {!r} (meneur table invites)",
+    "remove": "no player {!r} at this table",
+    "ban": "no player {!r} at this table",
+    "unban": "nobody banned as {!r} (meneur table list)",
+}
 
 
 def describe_invites(table: TableFile | None, now: datetime) -> str:
@@ -126,4 +125,6 @@ def describe(table: TableFile | None) -> str:
         lines.append(f"{line} — {characters}" if characters else line)
     welcome = "bienvenue (welcome)" if table.viewers else "refusés (refused)"
     lines.append(f"spectateurs (viewers) : {welcome}")
+    for ident in table.banned:
+        lines.append(f"{ident} — banni·e (banned): meneur table unban {ident}")
     return "\n".join(lines)

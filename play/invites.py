@@ -21,7 +21,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import (
+    TABLE_FILE,
     VIEWER,
     Invite,
     TableFile,
@@ -31,7 +33,7 @@ from meneur.saves.table_file import (
     secret_hash,
 )
 
-from .seating import seating
+from .seating import revoking, seating
 
 __all__ = [
     "DEFAULT_LIFETIME",
@@ -98,6 +100,12 @@ def invite(
     expires = now + lifetime
 
     def edit(document: dict[str, Any]) -> None:
+        if player is not None and player in document.get("banned", {}):
+            raise CampaignError(
+                directory / TABLE_FILE,
+                f"{player} is banned from this table: meneur table unban {player} first",
+                f"banned.{player}",
+            )
         if player is not None:
             seating(player, name=name, characters=characters)(document)
         document.setdefault("invites", {})[ident] = {
@@ -133,13 +141,7 @@ def revoke(directory: Path, state: dict[str, Any], ident: str, now: datetime) ->
         CampaignError: for a table file that does not pass its check.
     """
 
-    def edit(document: dict[str, Any]) -> None:
-        invites = document.get("invites", {})
-        if ident not in invites:
-            raise KeyError(ident)
-        del invites[ident]
-
-    return edit_table(directory, state, edit, now)
+    return edit_table(directory, state, revoking(ident), now)
 
 
 def bind_code(

@@ -13,16 +13,29 @@ from typing import Any
 
 from meneur.core.table_rules import GM_SEAT, Seat, offers
 from meneur.saves.errors import CampaignError, Refusal
-from meneur.saves.table_file import TABLE_FILE, TableFile, edit_table, key_line, read_table
+from meneur.saves.table_file import (
+    TABLE_FILE,
+    TableFile,
+    drop_invite,
+    edit_table,
+    key_line,
+    parse_key,
+    read_table,
+)
 
 __all__ = [
+    "TABLE_FILE",
     "TableFile",
+    "banning",
     "edit_table",
     "governs",
     "key_line",
     "read_table",
+    "removing",
+    "revoking",
     "seat_named",
     "seating",
+    "unbanning",
 ]
 
 
@@ -86,5 +99,90 @@ def seating(
                 keys.append(key)
         wanted = [*player.get("characters", []), *characters]
         player["characters"] = list(dict.fromkeys(wanted))
+
+    return edit
+
+
+Edit = Callable[[dict[str, Any]], None]
+
+
+def revoking(ident: str) -> Edit:
+    """The edit that revokes invite ``ident``: its code and link open nothing any more
+    (a page open with it ends), and the player it seated goes with it when nothing else
+    seats them.
+
+    Raises (when applied):
+        KeyError: when there is no such invite.
+    """
+
+    def edit(document: dict[str, Any]) -> None:
+        if ident not in document.get("invites", {}):
+            raise KeyError(ident)
+        drop_invite(document, ident)
+
+    return edit
+
+
+def removing(ident: str) -> Edit:
+    """The edit that removes player ``ident`` from the table: their keys and invites go
+    (every seat they hold ends at once: the server follows the file); their characters
+    and private notes stay the campaign's, still theirs to see, for the GM to give to
+    another seat.
+
+    Raises (when applied):
+        KeyError: when no player is called so.
+    """
+
+    def edit(document: dict[str, Any]) -> None:
+        players = document.get("players", {})
+        if ident not in players:
+            raise KeyError(ident)
+        del players[ident]
+        for invite in [i for i, v in document.get("invites", {}).items() if v.get("seat") == ident]:
+            drop_invite(document, invite)
+
+    return edit
+
+
+def banning(ident: str, keys: Iterable[str] = ()) -> Edit:
+    """The edit that bans ``ident``: a player is removed (see :func:`removing`) and their
+    keys, with ``keys`` (a viewer's, say), are refused until :func:`unbanning`; a
+    name that is no player bans ``keys`` alone under it.
+
+    Raises (when applied):
+        KeyError: for a name that is no player, with no key to ban.
+    """
+
+    def edit(document: dict[str, Any]) -> None:
+        player = document.get("players", {}).get(ident)
+        held = list(player.get("keys", [])) if isinstance(player, dict) else []
+        if player is None and not keys:
+            raise KeyError(ident)
+        name = player.get("name", ident) if isinstance(player, dict) else ident
+        if player is not None:
+            removing(ident)(document)
+        ban = document.setdefault("banned", {}).setdefault(ident, {"name": name, "keys": []})
+        for line in [*held, *keys]:
+            blob = parse_key(line).blob
+            if all(parse_key(kept).blob != blob for kept in ban["keys"]):
+                ban["keys"].append(line)
+
+    return edit
+
+
+def unbanning(ident: str) -> Edit:
+    """The edit that lifts the ban on ``ident`` (they may be invited again).
+
+    Raises (when applied):
+        KeyError: when nobody is banned under that name.
+    """
+
+    def edit(document: dict[str, Any]) -> None:
+        banned = document.get("banned", {})
+        if ident not in banned:
+            raise KeyError(ident)
+        del banned[ident]
+        if not banned:
+            del document["banned"]
 
     return edit

@@ -12,6 +12,10 @@
     keys = ["ssh-ed25519 AAAA… alice@maison"]
     characters = ["kael"]
 
+    [banned.gina]                 # ``meneur table ban``: refused until ``unban``
+    name = "Gina"
+    keys = ["ssh-ed25519 AAAA… gina@portable"]
+
     [invites.q7k2]                # written by ``meneur invite``, spent or revoked
     seat = "alice"                # a player's id, or "viewer"
     code = "sha256:…"             # the SSH code's hash (gone once a key is bound)
@@ -58,8 +62,9 @@ KEY_TYPES = (
     "sk-ssh-ed25519@openssh.com",
     "sk-ecdsa-sha2-nistp256@openssh.com",
 )
-TOP_KEYS = ("viewers", "gm", "players", "invites")
+TOP_KEYS = ("viewers", "gm", "players", "banned", "invites")
 SEAT_KEYS = ("name", "keys", "characters")
+BAN_KEYS = ("name", "keys")
 INVITE_KEYS = ("seat", "code", "token", "expires", "admit", "admitted")
 VIEWER = "viewer"
 """An invite's seat when it opens the read-only view."""
@@ -150,6 +155,29 @@ class TableFile:
     """Each player's id → their seat (with keys or without)."""
     invites: Mapping[str, Invite] = field(default_factory=dict)
     """Each invite's id → the invite (live or expired)."""
+    banned: Mapping[str, frozenset[bytes]] = field(default_factory=dict)
+    """Each ban's id (the player's) → the keys it refuses."""
+
+    def is_banned(self, blob: bytes) -> bool:
+        """Whether a ban refuses the key ``blob`` (whatever else it would open)."""
+        return any(blob in keys for keys in self.banned.values())
+
+    def keeps(self, seat: Seat, *, blob: bytes | None, invite: str | None) -> bool:
+        """Whether someone seated as ``seat`` (by the key ``blob``, or through invite
+        ``invite``'s link) may stay now: their player is still at the table, their key
+        still opens that seat and is not banned, their link is not revoked."""
+        if blob is not None and self.is_banned(blob):
+            return False
+        if invite is not None and invite not in self.invites:
+            return False
+        if seat.role == "player" and seat.name not in self.players:
+            return False
+        if blob is None:
+            return invite is not None
+        if invite is not None and seat.role == "viewer":
+            return True  # a viewer's invite opens a seat to any key
+        opened = self.seat_for(blob)
+        return opened is not None and (opened.role, opened.name) == (seat.role, seat.name)
 
     def invite_by_code(self, code: str, now: datetime) -> Invite | None:
         """The live invite whose SSH code is ``code`` (typed in any case, with or without
@@ -171,6 +199,8 @@ class TableFile:
     def seat_for(self, blob: bytes) -> Seat | None:
         """The seat a key opens: its own, a viewer's when viewers are welcome, or None
         (the key is refused)."""
+        if self.is_banned(blob):
+            return None
         seat = self.seats.get(blob)
         if seat is None and self.viewers:
             return Seat("viewer")
@@ -232,13 +262,36 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
         seat = Seat("player", ident, frozenset(characters))
         _seat(player, where, seat, path, seats, names)
         players_seats[ident] = seat
+    banned = document.get("banned", {})
+    if not isinstance(banned, dict):
+        raise CampaignError(path, "expected tables: [banned.NAME]", "banned")
+    refused = {ident: _ban(ident, ban, path) for ident, ban in banned.items()}
     invites = document.get("invites", {})
     if not isinstance(invites, dict):
         raise CampaignError(path, "expected tables: [invites.ID]", "invites")
     found = {
         ident: _invite(ident, invite, path, players_seats) for ident, invite in invites.items()
     }
-    return TableFile(seats, names, viewers == "anyone", players_seats, found)
+    return TableFile(seats, names, viewers == "anyone", players_seats, found, refused)
+
+
+def _ban(ident: str, table: object, path: Path) -> frozenset[bytes]:
+    where = f"banned.{ident}"
+    if not isinstance(table, dict):
+        raise CampaignError(path, "expected a table", where)
+    unknown = [key for key in table if key not in BAN_KEYS]
+    if unknown:
+        raise CampaignError(path, "unknown key (expected name and keys)", f"{where}.{unknown[0]}")
+    keys = table.get("keys", [])
+    if not isinstance(keys, list):
+        raise CampaignError(path, "expected a list of public key lines", f"{where}.keys")
+    blobs = set()
+    for i, line in enumerate(keys):
+        try:
+            blobs.add(parse_key(str(line)).blob)
+        except ValueError as error:
+            raise CampaignError(path, str(error), f"{where}.keys[{i}]") from None
+    return frozenset(blobs)
 
 
 def _invite(ident: str, table: object, path: Path, players: Mapping[str, Seat]) -> Invite:
@@ -360,14 +413,32 @@ def edit_table(
         if now is not None and isinstance(document.get("invites"), dict):
             invites = document["invites"]
             for ident in [i for i, v in invites.items() if _expired(v, now)]:
-                del invites[ident]
-            if not invites:
-                del document["invites"]
+                drop_invite(document, ident)
         checked = table_from_data(document, path, state)
         ordered = {key: document[key] for key in TOP_KEYS if key in document}
         data = (HEADER + tomli_w.dumps(ordered)).encode("utf-8")
         atomic_write(path, data, follow_links=False)
     return checked
+
+
+def drop_invite(document: dict[str, Any], ident: str) -> None:
+    """Take invite ``ident`` out of a table file's document, and the player it seated
+    with it when nothing else seats them (no key, no other invite): the file keeps
+    players, not the leftovers of spent invites. Their characters stay the campaign's."""
+    invites = document.get("invites", {})
+    invite = invites.pop(ident, None)
+    if not invites:
+        document.pop("invites", None)
+    if not isinstance(invite, dict):
+        return
+    player = invite.get("seat")
+    players = document.get("players", {})
+    held = players.get(player) if isinstance(players, dict) else None
+    if not isinstance(held, dict) or held.get("keys"):
+        return
+    if any(isinstance(other, dict) and other.get("seat") == player for other in invites.values()):
+        return
+    del players[player]
 
 
 def _expired(invite: object, now: datetime) -> bool:

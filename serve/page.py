@@ -41,6 +41,13 @@ OUR_CALL = (
     "fontFamily:\"'Roboto Mono', ui-monospace, Menlo, 'DejaVu Sans Mono', monospace\"})"
 )
 OPEN_CALL = "this.terminal.open(e),"
+CLOSE_CALL = 'console.log("CLOSED"),'
+OUR_CLOSE = 'console.log("CLOSED"),document.body.dataset.closeCode=e.code,'
+"""The page learns why its connection closed (:data:`ENDED`): a seat the GM ended or
+turned away, or a link open in too many places, does not come back by itself."""
+ENDED = {4010: "removed", 4001: "turned_away", 4009: "busy"}
+"""Close codes (4000 + the seat's exit status) after which the page stays closed, and
+what it then says."""
 
 
 @functools.cache
@@ -51,9 +58,9 @@ def client_script() -> bytes:
         RuntimeError: when the script is not the one this patch was written for.
     """
     script = (files("textual_serve") / "static" / "js" / "textual.js").read_text("utf-8")
-    if script.count(TERMINAL_CALL) != 1 or script.count(OPEN_CALL) != 1:
+    if any(script.count(call) != 1 for call in (TERMINAL_CALL, OPEN_CALL, CLOSE_CALL)):
         raise RuntimeError("textual-serve's client script changed: meneur's page needs updating")
-    script = script.replace(TERMINAL_CALL, OUR_CALL)
+    script = script.replace(TERMINAL_CALL, OUR_CALL).replace(CLOSE_CALL, OUR_CLOSE)
     return script.replace(OPEN_CALL, OPEN_CALL + "window.meneurTerminal=this.terminal,").encode()
 
 
@@ -125,8 +132,12 @@ body {{ display: flex; flex-direction: column; }}
         setTimeout(again, wait);
       }});
   }}
+  var ended = {ended};
   new MutationObserver(function () {{
-    if (document.body.classList.contains("-closed") && tries === 0) {{ setTimeout(again, wait); }}
+    if (!document.body.classList.contains("-closed") || tries !== 0) {{ return; }}
+    var why = ended[document.body.dataset.closeCode];
+    if (why) {{ tries = -1; status.textContent = words[why]; return; }}
+    setTimeout(again, wait);
   }}).observe(document.body, {{attributes: true, attributeFilter: ["class"]}});
 }})();
 </script>
@@ -140,12 +151,18 @@ WORDS = {
         "reconnecting": "Connexion perdue — reconnexion…",
         "gone": "Ce lien n'ouvre plus de place (expiré ou révoqué) : demandez-en un au MJ.",
         "closed": "La table ne répond plus : elle est peut-être fermée.",
+        "removed": "Le MJ vous a retiré de la table.",
+        "turned_away": "Le MJ ne vous a pas ouvert.",
+        "busy": "Ce lien est déjà ouvert à deux endroits : fermez-en un, puis rechargez.",
     },
     "en": {
         "keyboard": "⌨ Keyboard",
         "reconnecting": "Connection lost — reconnecting…",
         "gone": "This link opens no seat any more (expired or revoked): ask the GM for one.",
         "closed": "The table does not answer: it may be closed.",
+        "removed": "The GM has removed you from the table.",
+        "turned_away": "The GM did not let you in.",
+        "busy": "This link is open in two places already: close one, then reload.",
     },
 }
 
@@ -174,6 +191,7 @@ def page(
         bar="flex" if bar else "none",
         keyboard=html.escape(words["keyboard"]),
         words=json.dumps(words).replace("<", "\\u003c"),
+        ended=json.dumps({str(code): word for code, word in ENDED.items()}),
     )
 
 

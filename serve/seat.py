@@ -31,6 +31,8 @@ collector's sight (its table, journal and hidden tabs are built by then)."""
 MAX_INPUT = 64 * 1024
 """Bytes kept from before the app listens (a paste typed while it starts)."""
 CTRL_C = b"\x03"
+DISMISSED = 10
+"""The exit status of a seat the GM ended (a browser's page is closed with 4010)."""
 
 
 class Seated:
@@ -48,6 +50,7 @@ class Seated:
         *,
         invite: Invite | None = None,
         key: str | None = None,
+        blob: bytes | None = None,
     ) -> None:
         self.server = server
         self.seat = seat
@@ -57,6 +60,9 @@ class Seated:
         self.invite = invite
         self.key = key
         """The key line an SSH code is spent on."""
+        self.blob = blob
+        """The public key that seated them over SSH (None in a browser)."""
+        self._dismissed = False
         self.size = (80, 24)
         self.terminal = "xterm"
         self.environment: dict[str, str] = {}
@@ -145,6 +151,33 @@ class Seated:
         if app is not None and self._ready:
             app.exit()  # not before it is ready: then it ends as it becomes so
 
+    @property
+    def link(self) -> str | None:
+        """The invite whose link keeps them seated: a browser's, or a viewer's over SSH
+        (a player's SSH code, once spent, left a key that seats them instead)."""
+        if self.invite is None or (self.via == "ssh" and self.seat.role != "viewer"):
+            return None
+        return self.invite.ident
+
+    def dismiss(self) -> None:
+        """The GM removed them (or banned them, or revoked their link): their app ends,
+        they are told so in one sentence in their language, and their connection
+        closes for good (a browser's page does not come back: see meneur.serve.page)."""
+        if self.closed:
+            return
+        self._dismissed = True
+        if self._app is None:  # at the door: no app to end first
+            self._told_gone()
+        self.end()
+
+    def _told_gone(self) -> None:
+        from meneur.content.strings import strings
+
+        self.closed = False  # the last line still goes out
+        self.say(strings(self.lang).t("serve.removed"))
+        self.closed = True
+        self.finish(DISMISSED)
+
     def say(self, line: str) -> None:
         """A line on the person's terminal, outside the app."""
         self.write(f"{line}\r\n".encode())
@@ -154,6 +187,13 @@ class Seated:
     async def play(self) -> None:
         """Let the person in (through the door, when they came with an invite), then
         run their app until they quit or their connection goes."""
+        self.server.seated.add(self)
+        try:
+            await self._seated()
+        finally:
+            self.server.seated.discard(self)
+
+    async def _seated(self) -> None:
         if not await self._enter():
             return
         if self.closed:  # gone before its app was made: nothing to start, no one to seat
@@ -292,10 +332,13 @@ class Seated:
             )
             if errors:
                 server.log(f"{self.name} : {errors.strip()}")
-            if not self.closed and not self.closing() and server.stopping:
-                self.say("meneur : la table est fermée (the table was closed)")
-            self.closed = True
-            self.finish(0)
+            if self._dismissed:
+                self._told_gone()
+            else:
+                if not self.closed and not self.closing() and server.stopping:
+                    self.say("meneur : la table est fermée (the table was closed)")
+                self.closed = True
+                self.finish(0)
 
 
 def _freeze() -> None:

@@ -35,7 +35,7 @@ from meneur.play.door import Door
 from meneur.play.errors import CampaignError
 from meneur.play.invites import Invite, bind_code, mark_admitted
 from meneur.play.presence import Presence
-from meneur.play.seating import TableFile, read_table
+from meneur.play.seating import TABLE_FILE, TableFile, read_table
 
 from .channel_driver import clamp_size
 from .seat import Seated
@@ -117,6 +117,10 @@ class TableServer:
         self.closed: Callable[[], object] = lambda: None
         """Called when a connection ends (a worker tells its main process)."""
         self.apps: set[App[Any]] = set()
+        self.seated: set[Seated] = set()
+        """Everyone seated here (or waiting at the door): ended when the table file stops
+        seating them (:meth:`_follow_table`)."""
+        self._table_stamp: tuple[int, int, int] | None = None
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.stopping = False
         self._seed = seed
@@ -168,10 +172,15 @@ class TableServer:
             return None
         return seat, table.names.get(seat.name or "", seat.name or "")
 
-    def invite_for_code(self, code: str) -> tuple[Invite, Seat, str] | None:
+    def invite_for_code(self, code: str, blob: bytes) -> tuple[Invite, Seat, str] | None:
         """The live invite whose SSH code is ``code`` (a user name), the seat it opens
-        and how the table calls its holder; None when there is none."""
-        return self._invite(lambda table: table.invite_by_code(code, self.clock()))
+        and how the table calls its holder; None when there is none, or when a ban
+        refuses the key ``blob`` it comes with."""
+
+        def find(table: TableFile) -> Invite | None:
+            return None if table.is_banned(blob) else table.invite_by_code(code, self.clock())
+
+        return self._invite(find)
 
     def invite_for_token(self, token: str) -> tuple[Invite, Seat, str] | None:
         """The live invite whose browser token is ``token``, the seat it opens and how
@@ -300,8 +309,10 @@ class TableServer:
     async def _follow(self) -> None:
         # One look (two stats) for every app here; each app then reads what is new
         # itself, through its own campaign and its own seat's filter.
+        self._table_stamp = _stamp(self.directory / TABLE_FILE)
         while self.apps:
             await asyncio.sleep(WATCH_SECONDS)
+            self._follow_table()
             try:
                 update = self._reader.sync()
             except CampaignError:
@@ -312,6 +323,23 @@ class TableServer:
                 follow = getattr(app, "follow_now", None)
                 if follow is not None and app.is_running:
                     app.call_later(follow)
+
+    def _follow_table(self) -> None:
+        """When the table file changed (``meneur table remove|revoke|ban``, the GM's
+        app, a hand edit), end at once every seat here it no longer keeps: removed,
+        banned, its link revoked. A file that does not pass its check ends nobody."""
+        stamp = _stamp(self.directory / TABLE_FILE)
+        if stamp == self._table_stamp:
+            return
+        self._table_stamp = stamp
+        try:
+            table = self.table()
+        except CampaignError:
+            return  # said at the next login; the seats stay as they were
+        for seated in list(self.seated):
+            if table is None or not table.keeps(seated.seat, blob=seated.blob, invite=seated.link):
+                self.log(f"{seated.name} : retiré·e par le MJ (removed by the GM)")
+                seated.dismiss()
 
     def close(self) -> None:
         """Release what the server holds (its apps close their own campaigns)."""
@@ -335,6 +363,7 @@ class Connection(asyncssh.SSHServer):
         self.made = False
         self.invite: Invite | None = None
         self.key: str | None = None
+        self.blob: bytes | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.made = True
@@ -363,13 +392,14 @@ class Connection(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.blob = key.public_data
         found = self.server.seat_for(key.public_data)
         if found is not None:
             self.seat, self.name = found
             return True
         # An unknown key: the user name may be an invite's code (never logged: it is a
         # secret until spent).
-        invited = self.server.invite_for_code(username)
+        invited = self.server.invite_for_code(username, key.public_data)
         if invited is None:
             self.server.log(f"refusé (refused): {self.where}, {key.get_fingerprint()}")
             return False
@@ -402,6 +432,7 @@ class Connection(asyncssh.SSHServer):
             self.serial,
             invite=self.invite,
             key=self.key,
+            blob=self.blob,
         )
 
 
@@ -419,8 +450,9 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         *,
         invite: Invite | None = None,
         key: str | None = None,
+        blob: bytes | None = None,
     ) -> None:
-        self.seated = SSHSeat(server, seat, name, where, serial, invite=invite, key=key)
+        self.seated = SSHSeat(server, seat, name, where, serial, invite=invite, key=key, blob=blob)
         self._terminal: str | None = None
 
     # --- asyncssh's callbacks --------------------------------------------------------
@@ -513,6 +545,15 @@ class SSHSeat(Seated):
         with contextlib.suppress(asyncssh.Error, OSError):  # closed meanwhile
             channel.exit(status)
         channel.close()
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells a file changed: its inode, time and size (None: not there)."""
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
 
 
 def _language(locale: str | None, default: str) -> str:

@@ -179,7 +179,7 @@ class WebSeats:
         door = self.server.door
         if not await door.enter(invite.ident):
             self.server.log(f"refusé (refused): {name}, trop de pages ouvertes (too many pages)")
-            raise web.HTTPServiceUnavailable(text="meneur: too many pages open on this link\n")
+            return await _busy(request)
         try:
             sock = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE)
             await sock.prepare(request)
@@ -202,6 +202,21 @@ class WebSeats:
             return sock
         finally:
             door.leave(invite.ident)
+
+
+async def _busy(request: web.Request) -> web.WebSocketResponse:
+    """A page more than its link may hold: told why, in its language, once; closed so
+    that it does not come back by itself (see meneur.serve.page.ENDED)."""
+    from meneur.content.strings import strings
+
+    from .page import ENDED
+
+    sock = web.WebSocketResponse(max_msg_size=MAX_MESSAGE)
+    await sock.prepare(request)
+    line = strings(_language(request, "en")).t("serve.busy")
+    await sock.send_bytes(f"\r\n  {line}\r\n".encode())
+    await sock.close(code=next(code for code, why in ENDED.items() if why == "busy"))
+    return sock
 
 
 async def _listen(sock: web.WebSocketResponse, seated: WebSeat) -> None:

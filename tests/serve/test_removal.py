@@ -1,0 +1,135 @@
+"""The GM governs the table live: removing, banning a player or revoking their link ends
+every seat of theirs at once — OpenSSH's ``ssh`` and a browser's WebSocket alike, on
+any worker — tells them why in one sentence in their language, and refuses them from
+then on; the others play on. Real clients on 127.0.0.1, bounded in time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meneur.play.campaigns import Campaign
+from tests.waiting import PATIENCE
+
+from .seated import Table, make_table
+from .test_openssh import Terminal, ssh_args, start_server
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is missing"),
+]
+
+REMOVED_FR = "Le MJ vous a retiré de la table."
+
+
+def _meneur(table: Table, *words: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "meneur.cli.main", *words],
+        capture_output=True, text=True, timeout=PATIENCE, check=False,
+        env={**os.environ, "MENEUR_DATA_DIR": str(table.data_dir)},
+    )  # fmt: skip
+
+
+def test_a_removed_player_is_thrown_out_of_every_seat_and_kept_out(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    known = tmp_path / "known_hosts"
+    server, port = start_server(table, "--workers", "2")
+    try:
+        # Alice twice (so on both workers, whatever the dispatcher chose), Bob once.
+        alices = [Terminal(ssh_args(table, "alice", port, known, "accept-new")) for _ in "12"]
+        bob = Terminal(ssh_args(table, "bob", port, known, "accept-new"))
+        for terminal, seen in ((alices[0], "● Alice (Kael)"), (alices[1], "● Alice (Kael)"),
+                               (bob, "● Bob (Mira)")):  # fmt: skip
+            terminal.wait_for(seen)
+        done = _meneur(table, "table", "remove", "alice", str(table.directory))
+        assert done.returncode == 0, done.stderr
+        for alice in alices:
+            assert alice.status() != 0  # her session ended: no prompt to come back to
+            said = alice.said.decode(errors="replace")
+            assert REMOVED_FR in said
+            assert "removed you" not in said  # one sentence, in her language
+        bob.send("r")
+        bob.wait_for("graine")  # Bob plays on
+        again = Terminal(ssh_args(table, "alice", port, known, "accept-new"))
+        assert again.status() == 255  # her key opens nothing any more
+        assert b"Permission denied" in again.said
+        # A ban ends Bob's seat too, refuses his key, and keeps him from an invite.
+        assert _meneur(table, "table", "ban", "bob", str(table.directory)).returncode == 0
+        assert bob.status() != 0
+        assert REMOVED_FR in bob.said.decode(errors="replace")
+        refused = _meneur(table, "invite", str(table.directory), "--player", "bob")
+        assert refused.returncode == 2
+        assert "bob is banned from this table: meneur table unban bob first" in refused.stderr
+        assert _meneur(table, "table", "unban", "bob", str(table.directory)).returncode == 0
+        assert _meneur(table, "invite", str(table.directory), "--player", "bob",
+                       "--character", "mira", "--json").returncode == 0  # fmt: skip
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=PATIENCE)[0].decode()
+    assert "Traceback" not in output
+    assert "Alice : retiré·e par le MJ (removed by the GM)" in output
+    # Her characters and what she wrote stay the campaign's.
+    with Campaign.open(table.directory, write=False) as campaign:
+        assert "kael" in campaign.state["characters"]
+
+
+def test_a_revoked_link_closes_its_page_for_good(tmp_path: Path) -> None:
+    import aiohttp
+
+    table = make_table(tmp_path)
+    words = ["invite", str(table.directory), "--player", "dana", "--character", "mira"]
+    invited = json.loads(_meneur(table, *words, "--admit", "--json", "--host", "127.0.0.1").stdout)
+    token = invited["url"].split("token=")[1]
+    server, _ = start_server(table, "--workers", "2", "--web", "127.0.0.1:0")
+    try:
+        assert server.stdout is not None
+        web = ""
+        while "http://" not in web:
+            line = server.stdout.readline().decode()
+            assert line, web
+            web += line
+        base = web[web.index("http://") :].split()[0].split("/?")[0].rstrip("/")
+
+        async def page() -> tuple[int | None, str, int]:
+            async with aiohttp.ClientSession() as client:
+                sock = await client.ws_connect(
+                    f"{base}/ws/{token}/en?width=100&height=30", headers={"Origin": base}
+                )
+                drawn = b""
+                while b"Palette" not in drawn:  # her table, drawn to its last line
+                    message = await sock.receive(timeout=PATIENCE)
+                    assert message.type == aiohttp.WSMsgType.BINARY, message
+                    drawn += message.data
+                revoked = await asyncio.to_thread(
+                    _meneur, table, "table", "revoke", invited["invite"], str(table.directory)
+                )
+                assert revoked.returncode == 0, revoked.stderr
+                said = b""
+                while True:
+                    message = await sock.receive(timeout=PATIENCE)
+                    if message.type != aiohttp.WSMsgType.BINARY:
+                        break
+                    said += message.data
+                async with client.get(f"{base}/alive?token={token}") as answer:
+                    alive = answer.status
+                return sock.close_code, said.decode(errors="replace"), alive
+
+        code, said, alive = asyncio.run(page())
+    finally:
+        server.terminate()
+        output = server.communicate(timeout=PATIENCE)[0].decode()
+    assert code == 4010  # the page stays closed (meneur.serve.page.ENDED)
+    assert "The GM has removed you from the table." in said
+    assert alive == 403
+    assert "Traceback" not in output
+    assert token not in output
+    with Campaign.open(table.directory, write=False) as campaign:
+        assert "mira" in campaign.state["characters"]
+    assert "dana" not in (table.directory / "table.toml").read_text()  # no leftover
