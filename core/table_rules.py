@@ -242,12 +242,14 @@ class Present:
         name: how the table calls them.
         since: when they joined (as the server's clock says it), for the GM.
         where: where they connect from (an address), for the GM.
+        session: which connection it is (an opaque key), for the GM to end that one.
     """
 
     seat: Seat
     name: str
     since: str | None = None
     where: str | None = None
+    session: str | None = None
 
 
 def presence_for(seat: Seat, present: Iterable[Present]) -> tuple[Present, ...]:

@@ -42,6 +42,16 @@ class Presence(Told):
     def __init__(self) -> None:
         super().__init__()
         self._present: list[Present] = []
+        self.ender: Callable[[str], None] | None = None
+        """What ends a connection by its session key (the server sets it)."""
+
+    def end(self, present: Present) -> bool:
+        """End ``present``'s connection (the GM's, from their app): whichever process
+        plays it ends it and tells them. False when it cannot be ended from here."""
+        if self.ender is None or present.session is None:
+            return False
+        self.ender(present.session)
+        return True
 
     def everyone(self) -> tuple[Present, ...]:
         """Who is connected, in the order they joined."""

@@ -28,6 +28,7 @@ __all__ = [
     "TableFile",
     "banning",
     "edit_table",
+    "govern",
     "governs",
     "key_line",
     "read_table",
@@ -104,6 +105,22 @@ def seating(
 
 
 Edit = Callable[[dict[str, Any]], None]
+
+
+def govern(
+    directory: Path, state: Mapping[str, Any], seat: Seat, edit: Edit, now: Any = None
+) -> TableFile:
+    """Apply ``edit`` (:func:`removing`, :func:`banning`, :func:`revoking`…) to the
+    table file as ``seat``: the GM's alone; every process serving the table follows
+    the file and ends at once the seats it no longer keeps.
+
+    Raises:
+        Refusal: for anyone but the GM.
+        KeyError: from the edit, for a name it does not find.
+        CampaignError: for a table file that does not pass its check (nothing written).
+    """
+    governs(directory, seat)
+    return edit_table(directory, state, edit, now)
 
 
 def revoking(ident: str) -> Edit:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.table_rules import Present, Seat
@@ -32,7 +33,9 @@ MAX_INPUT = 64 * 1024
 """Bytes kept from before the app listens (a paste typed while it starts)."""
 CTRL_C = b"\x03"
 DISMISSED = 10
-"""The exit status of a seat the GM ended (a browser's page is closed with 4010)."""
+"""The exit status of a seat the GM removed (a browser's page is closed with 4010)."""
+ENDED = 11
+"""The exit status of a session the GM ended (4011 for a page)."""
 
 
 class Seated:
@@ -62,7 +65,7 @@ class Seated:
         """The key line an SSH code is spent on."""
         self.blob = blob
         """The public key that seated them over SSH (None in a browser)."""
-        self._dismissed = False
+        self._dismissed: str | None = None
         self.size = (80, 24)
         self.terminal = "xterm"
         self.environment: dict[str, str] = {}
@@ -159,13 +162,20 @@ class Seated:
             return None
         return self.invite.ident
 
-    def dismiss(self) -> None:
-        """The GM removed them (or banned them, or revoked their link): their app ends,
-        they are told so in one sentence in their language, and their connection
-        closes for good (a browser's page does not come back: see meneur.serve.page)."""
+    @property
+    def session(self) -> str:
+        """This connection's key at the table (the process and its number): what the
+        GM's app names to end it."""
+        return f"{os.getpid()}:{self.serial}"
+
+    def dismiss(self, *, ended: bool = False) -> None:
+        """The GM removed them (or banned them, or revoked their link), or ``ended``
+        this one session: their app ends, they are told so in one sentence in their
+        language, and the connection closes for good (a browser's page does not come
+        back by itself: see meneur.serve.page)."""
         if self.closed:
             return
-        self._dismissed = True
+        self._dismissed = "ended" if ended else "removed"
         if self._app is None:  # at the door: no app to end first
             self._told_gone()
         self.end()
@@ -173,10 +183,11 @@ class Seated:
     def _told_gone(self) -> None:
         from meneur.content.strings import strings
 
+        why = self._dismissed or "removed"
         self.closed = False  # the last line still goes out
-        self.say(strings(self.lang).t("serve.removed"))
+        self.say(strings(self.lang).t(f"serve.{why}"))
         self.closed = True
-        self.finish(DISMISSED)
+        self.finish(DISMISSED if why == "removed" else ENDED)
 
     def say(self, line: str) -> None:
         """A line on the person's terminal, outside the app."""
@@ -298,7 +309,8 @@ class Seated:
     async def _run(self, app: App[Any]) -> None:
         server = self.server
         self._app = app
-        present = Present(self.seat, self.name, server.clock().strftime("%H:%M"), self.where)
+        since = server.clock().strftime("%H:%M")
+        present = Present(self.seat, self.name, since, self.where, self.session)
         server.presence.join(present)
         server.apps.add(app)
         server.watch()

@@ -113,6 +113,8 @@ class TableServer:
         self.clock = clock
         self.log = log
         self.presence = Presence() if presence is None else presence
+        if self.presence.ender is None:
+            self.presence.ender = self.end_session
         self.door: DoorLike = Door() if door is None else door
         self.closed: Callable[[], object] = lambda: None
         """Called when a connection ends (a worker tells its main process)."""
@@ -340,6 +342,14 @@ class TableServer:
             if table is None or not table.keeps(seated.seat, blob=seated.blob, invite=seated.link):
                 self.log(f"{seated.name} : retiré·e par le MJ (removed by the GM)")
                 seated.dismiss()
+
+    def end_session(self, session: str) -> None:
+        """End the connection ``session`` names, if it is played here (the GM ended it:
+        told so, and its page does not come back by itself)."""
+        for seated in list(self.seated):
+            if seated.session == session:
+                self.log(f"{seated.name} : session terminée par le MJ (session ended by the GM)")
+                seated.dismiss(ended=True)
 
     def close(self) -> None:
         """Release what the server holds (its apps close their own campaigns)."""

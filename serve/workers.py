@@ -143,13 +143,14 @@ def present_to_data(present: Present) -> dict[str, Any]:
         "name": present.name,
         "since": present.since,
         "where": present.where,
+        "session": present.session,
     }
 
 
 def present_from_data(data: dict[str, Any]) -> Present:
     """The person a message names (see :func:`present_to_data`)."""
     seat = Seat(data["role"], data["seat"], frozenset(data["characters"]))
-    return Present(seat, data["name"], data["since"], data["where"])
+    return Present(seat, data["name"], data["since"], data["where"], data.get("session"))
 
 
 # --- The main process -----------------------------------------------------------------
@@ -243,6 +244,13 @@ class Dispatcher:
         for worker in self.workers:
             loop.add_reader(worker.control.fileno(), self._hear, worker)
         self.server.presence.subscribe(self._broadcast)
+        self.server.presence.ender = self._end
+
+    def _end(self, session: str) -> None:
+        """The GM ends one connection: whichever process holds it ends it."""
+        for worker in self.workers:
+            _send(worker.control, {"op": "end", "session": session})
+        self.server.end_session(session)  # one it plays itself (no worker left)
 
     def _accept(self, listener: socket.socket, kind: str) -> None:
         while True:
@@ -541,6 +549,8 @@ def run_worker(
                     presence.mirror([present_from_data(p) for p in message["everyone"]])
                 elif op == "answer":
                     door.answered(int(message["ask"]), bool(message["value"]))
+                elif op == "end":
+                    server.end_session(str(message["session"]))
                 elif op == "stop":
                     stop.set()
 

@@ -369,6 +369,10 @@ class MeneurApp(SessionStrings, App[None]):
             # (the table would refuse them all the same: meneur.core.table_rules).
             if offers(seat, "seat"):
                 yield SystemCommand(t("seat.title"), t("seat.help"), table.turns.action_seat_player)
+            if offers(seat, "seat") and self.session.presence is not None:
+                yield SystemCommand(
+                    t("serve.manage_title"), t("serve.manage_help"), table.turns.action_manage_seats
+                )
             from meneur.play.chronoste import game_now
 
             if game_now(self.session.campaign.state) is not None and offers(seat, "time"):

@@ -133,3 +133,53 @@ def test_a_revoked_link_closes_its_page_for_good(tmp_path: Path) -> None:
     with Campaign.open(table.directory, write=False) as campaign:
         assert "mira" in campaign.state["characters"]
     assert "dana" not in (table.directory / "table.toml").read_text()  # no leftover
+
+
+async def test_the_gm_ends_a_session_or_removes_a_player_from_the_app(tmp_path: Path) -> None:
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.play.seating import read_table
+    from meneur.play.session import Session
+    from meneur.tui.app import MeneurApp
+    from meneur.tui.screens.dialogs import ListDialog
+    from tests.waiting import until_async
+
+    from .seated import Served
+
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        session = Session(
+            Campaign.open(table.directory),
+            strings("fr"),
+            random.Random(1),
+            presence=served.server.presence,
+        )
+        app = MeneurApp(session)
+        async with app.run_test(size=(120, 36)) as pilot:
+            for verb, down, said, status in (
+                ("end", 0, "Le MJ a mis fin à cette session.", 11),
+                ("remove", 1, REMOVED_FR, 10),
+            ):
+                alice = await served.join("alice")
+                await alice.wait_for("● Alice (Kael)")
+                app.screen.turns.action_manage_seats()
+                await until_async(lambda: isinstance(app.screen, ListDialog), "no list")
+                assert "Alice (Kael) · 127.0.0.1" in app.screen.lines[0]
+                await pilot.press("enter")
+                await until_async(
+                    lambda: isinstance(app.screen, ListDialog) and "Alice" in app.screen.title_text,
+                    "no actions",
+                )
+                for _ in range(down):
+                    await pilot.press("down")
+                await pilot.press("enter")
+                assert alice.process is not None
+                await asyncio.wait_for(alice.process.wait_closed(), PATIENCE)
+                assert alice.process.exit_status == status, verb
+                assert said in alice.text()
+            with Campaign.open(table.directory, write=False) as campaign:
+                found = read_table(table.directory, campaign.state)
+            assert found is not None
+            assert "alice" not in found.players
+            assert "bob" in found.players

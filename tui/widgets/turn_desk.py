@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.message import Message
 
+from meneur.core.table_rules import Present
 from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.play.journal import Entry
@@ -309,6 +310,68 @@ class TurnDesk(Desk):
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.notify(self.t("seat.done", name=name or ident))
+
+    @work
+    async def action_manage_seats(self) -> None:
+        """The GM governs who sits at the served table: a person's session ended, or the
+        person removed or banned (every seat of theirs ends at once, on every process:
+        the table file says so)."""
+        from meneur.play.seating import banning, govern, removing
+        from meneur.tui.screens.dialogs import ListDialog
+
+        presence = self.session.presence
+        if presence is None or self.session.seat.role != "gm":
+            self.notify(self.t("seat.gm_only"), severity="warning")
+            return
+        others = [p for p in presence.everyone() if p.seat.role != "gm" and p.session]
+        if not others:
+            self.notify(self.t("serve.nobody"))
+            return
+        lines = [self._present_line(p) for p in others]
+        chosen = await self.app.push_screen_wait(ListDialog(self.t("serve.manage_title"), lines))
+        if not isinstance(chosen, int):
+            return
+        present = others[chosen]
+        player = present.seat.name if present.seat.role == "player" else None
+        actions = [("end", self.t("serve.end_session"))]
+        if player is not None:
+            actions += [
+                ("remove", self.t("serve.remove", name=present.name)),
+                ("ban", self.t("serve.ban", name=present.name)),
+            ]
+        picked = await self.app.push_screen_wait(
+            ListDialog(lines[chosen], [words for _, words in actions])
+        )
+        if not isinstance(picked, int):
+            return
+        verb = actions[picked][0]
+        if verb == "end":
+            presence.end(present)
+            self.notify(self.t("serve.done_ended", name=present.name))
+            return
+        assert player is not None
+        campaign = self.session.campaign
+        edit = removing(player) if verb == "remove" else banning(player)
+        try:
+            govern(campaign.directory, campaign.state, self.session.seat, edit, campaign.clock())
+        except KeyError:
+            self.notify(self.t("serve.done_removed", name=present.name))  # gone already
+            return
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        self.notify(self.t(f"serve.done_{verb}d", name=present.name))
+
+    def _present_line(self, present: Present) -> str:
+        """A connection as the GM reads it: who (as whom), from where, since when."""
+        characters = self.session.characters()
+        played = [
+            str(characters.get(c, {}).get("name", c)) for c in sorted(present.seat.characters)
+        ]
+        who = self.t("serve.viewer") if present.seat.role == "viewer" else present.name
+        if played:
+            who += f" ({', '.join(played)})"
+        return " · ".join(part for part in (who, present.where, present.since) if part)
 
     def _choosers(self) -> list[str]:
         """Who chooses in a new turn: the characters of the players at the table (when
