@@ -18,7 +18,10 @@ from typing import Any
 
 from meneur.core.visibility import GM, Shown, Viewer, shown
 from meneur.saves.journal import Entry, Journal
-from meneur.saves.secrecy import SECRET_KEYS, gm_keys, sealed_commitment, secrecy_of
+from meneur.saves.secrecy import GM_SETTINGS, SECRET_KEYS, gm_keys, sealed_commitment, secrecy_of
+
+ROLL_KINDS = frozenset({"roll", "oracle", "creation"})
+"""The kinds of entry an announced secret says were a roll."""
 
 
 def _as_shown(
@@ -48,7 +51,9 @@ def _as_shown(
     return Entry(
         id=entry.id,
         time=entry.time,
-        kind=entry.kind,
+        # What was announced: that a roll was made, or that something happened; never
+        # which kind of roll (the oracle, a table) or of entry.
+        kind="roll" if entry.kind in ROLL_KINDS else "secret",
         text="",
         visibility=secrecy.visibility,
         player=secrecy.player,
@@ -90,7 +95,8 @@ def state_for(viewer: Viewer, state: Mapping[str, Any], journal: Journal) -> dic
     if viewer == GM:
         return dict(state)
     secret = gm_keys(state)
-    shown_state = {key: value for key, value in state.items() if key not in SECRET_KEYS}
+    hidden = (*SECRET_KEYS, *GM_SETTINGS)
+    shown_state = {key: value for key, value in state.items() if key not in hidden}
     for part in SECRET_KEYS:
         shown_state[part] = {
             ident: copy.deepcopy(item)

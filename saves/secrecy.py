@@ -19,6 +19,9 @@ from .journal import Entry, Journal
 
 SECRET_KEYS = ("trackers", "tables")
 """The parts of the state where an item may be marked ``gm = true``."""
+GM_SETTINGS = ("secrecy",)
+"""The parts of the state that are the GM's settings of who sees what: a change to
+them is the GM's alone."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ def secrecy_of(
             player = player or target.player
     if any(_touches_secret(change, secret) for change in entry.changes):
         visibility = "gm"
+    if any(change.path[0] in GM_SETTINGS for change in entry.changes):
+        visibility = "gm"  # the GM's settings of who sees what are theirs alone
     roll = entry.roll
     if roll is not None and roll.get("system") == "tables":
         inputs = roll.get("inputs")

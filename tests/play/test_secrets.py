@@ -111,7 +111,7 @@ def test_taking_back_an_announced_secret_tells_the_others_nothing_more(
     for role in ROLE_ARGS:
         assert main(["journal", str(directory), "--json", *role]) == 0
         kinds = [e["kind"] for e in json.loads(capsys.readouterr().out)["entries"]]
-        assert kinds == ["roll", "note"]  # that each happened; nothing of what followed
+        assert kinds == ["roll", "secret"]  # that each happened; nothing of what followed
 
 
 def test_what_leaves_for_the_others_carries_no_number_key_or_account(
@@ -290,3 +290,31 @@ def test_a_private_roll_is_announced_with_the_players_name_not_their_seats_key(
         assert "Qzpiste" not in out
         assert "Alice" in out
         assert not re.search(r"\balice\b", out), out
+
+
+def _settings_and_kinds(directory: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """A campaign where the GM keeps yes/no blind and makes an announced secret entry of
+    ``kind``; everything the audience and a player get of it."""
+    moment = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
+    with Campaign.create(directory, system="resolution", name="Soir", clock=lambda: moment) as gm:
+        act.set_value(gm, GM_SEAT, ("secrecy",), {"yesno": "gm"})
+        announced = Secrecy("gm", announced=True)
+        if kind == "oracle":
+            question = oracles.YesNoQuestion(3, "Le traître est-il là ?")
+            record = roll_seeded(oracles.roll_yesno, question, 7)
+        else:
+            record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 7)
+        act.roll(gm, GM_SEAT, record, "Le traître est-il là ?", secrecy=announced)
+    return _everything_shown(directory, capsys)
+
+
+def test_others_see_neither_the_kind_of_a_secret_nor_the_gms_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: "oracle 🔒 Jet à l'aveugle" told that the GM asked the oracle, and
+    # "campaign (secrecy) : — → …" and [campaign.secrecy] told the GM's settings.
+    oracle = _settings_and_kinds(tmp_path / "a", "oracle", capsys)
+    dice = _settings_and_kinds(tmp_path / "b", "dice", capsys)
+    assert oracle == dice  # the same view, whatever kind of roll was kept secret
+    for word in ('"oracle"', "  oracle ", "secrecy", "yesno", "traître"):
+        assert word not in oracle
