@@ -45,7 +45,7 @@ CLOSE_CALL = 'console.log("CLOSED"),'
 OUR_CLOSE = 'console.log("CLOSED"),document.body.dataset.closeCode=e.code,'
 """The page learns why its connection closed (:data:`ENDED`): a seat the GM ended or
 turned away, or a link open in too many places, does not come back by itself."""
-ENDED = {4010: "removed", 4011: "ended", 4001: "turned_away", 4009: "busy"}
+ENDED = {4010: "removed", 4011: "ended", 4012: "flood", 4001: "turned_away", 4009: "busy"}
 """Close codes (4000 + the seat's exit status) after which the page stays closed, and
 what it then says."""
 
@@ -153,6 +153,7 @@ WORDS = {
         "closed": "La table ne répond plus : elle est peut-être fermée.",
         "removed": "Le MJ vous a retiré de la table.",
         "ended": "Le MJ a mis fin à cette session.",
+        "flood": "Trop de données envoyées d'un coup : cette session est fermée.",
         "turned_away": "Le MJ ne vous a pas ouvert.",
         "busy": "Ce lien est déjà ouvert à deux endroits : fermez-en un, puis rechargez.",
     },
@@ -163,6 +164,7 @@ WORDS = {
         "closed": "The table does not answer: it may be closed.",
         "removed": "The GM has removed you from the table.",
         "ended": "The GM has ended this session.",
+        "flood": "Too much was sent at once: this session is closed.",
         "turned_away": "The GM did not let you in.",
         "busy": "This link is open in two places already: close one, then reload.",
     },

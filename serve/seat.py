@@ -20,6 +20,7 @@ from meneur.play.errors import CampaignError
 from meneur.play.invites import VIEWER, Invite
 
 from .channel_driver import ChannelDriver, clamp_size, driver_for
+from .input_limits import InputBudget
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -36,6 +37,8 @@ DISMISSED = 10
 """The exit status of a seat the GM removed (a browser's page is closed with 4010)."""
 ENDED = 11
 """The exit status of a session the GM ended (4011 for a page)."""
+FLOODED = 12
+"""The exit status of a seat closed for flooding (4012 for a page)."""
 
 
 class Seated:
@@ -66,6 +69,8 @@ class Seated:
         self.blob = blob
         """The public key that seated them over SSH (None in a browser)."""
         self._dismissed: str | None = None
+        self._budget = InputBudget()
+        self._told_dropped = False
         self.size = (80, 24)
         self.terminal = "xterm"
         self.environment: dict[str, str] = {}
@@ -124,6 +129,9 @@ class Seated:
     def feed(self, data: bytes) -> None:
         """What the person typed: to the app, or kept until it listens. Ctrl+C while
         waiting at the door leaves."""
+        if not self._budget.take(data):
+            self._over_budget()
+            return
         driver = self._driver
         if driver is not None and driver.listening:
             driver.feed(data)
@@ -134,6 +142,23 @@ class Seated:
         if self._pending_size < MAX_INPUT:
             self._pending.append(data)
             self._pending_size += len(data)
+
+    def _over_budget(self) -> None:
+        """More was sent than a seat may (meneur.serve.input_limits): dropped, the person
+        told once why; a flood that goes on closes the seat."""
+        from meneur.content.strings import strings
+
+        words = strings(self.lang)
+        if self._budget.flooding:
+            self.server.log(f"{self.name} : trop de données envoyées (too much input): coupé")
+            self._dismissed = "flood"
+            if self._app is None:
+                self._told_gone()
+            self.end()
+            return
+        if not self._told_dropped and self._app is not None and self._ready:
+            self._told_dropped = True
+            self._app.notify(words.t("serve.dropped"), severity="warning", timeout=10)
 
     def resize(self, width: int, height: int) -> None:
         """The person's window changed size."""
@@ -187,7 +212,7 @@ class Seated:
         self.closed = False  # the last line still goes out
         self.say(strings(self.lang).t(f"serve.{why}"))
         self.closed = True
-        self.finish(DISMISSED if why == "removed" else ENDED)
+        self.finish({"removed": DISMISSED, "ended": ENDED}.get(why, FLOODED))
 
     def say(self, line: str) -> None:
         """A line on the person's terminal, outside the app."""

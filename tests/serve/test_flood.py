@@ -1,0 +1,60 @@
+"""One seat cannot hurt another: a megabyte of random bytes into one SSH seat is
+dropped beyond that seat's budget (meneur.serve.input_limits), the seat is closed with a
+message, and the other seats go on getting what is written; nothing is lost and the log
+holds no traceback. Real clients on 127.0.0.1, bounded in time."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.play.campaigns import Campaign
+from tests.waiting import PATIENCE, until_async
+
+from .seated import Served, make_table
+
+
+async def test_a_flood_into_one_seat_closes_it_and_the_others_play_on(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    logged: list[str] = []
+    async with Served(table) as served:
+        served.server.log = logged.append
+        alice = await served.join("alice")
+        bob = await served.join("bob")
+        await alice.wait_for("● Alice (Kael)")
+        await bob.wait_for("● Bob (Mira)")
+        # Random bytes but ctrl+q, which would quit her app before the flood closes it.
+        noise = os.urandom(1024 * 1024).replace(b"\x11", b"q")
+        for start in range(0, len(noise), 32 * 1024):
+            await alice.send(noise[start : start + 32 * 1024])
+        assert alice.process is not None
+        await asyncio.wait_for(alice.process.wait_closed(), PATIENCE)
+        assert alice.process.exit_status == 12
+        assert "Trop de données envoyées d'un coup" in alice.text()
+        with Campaign.open(table.directory) as gm:
+            act.note(gm, GM_SEAT, "La porte grince.")
+        await bob.wait_for("La porte grince.")  # Bob's screen follows, untouched
+        await bob.send("r")
+        await bob.wait_for("graine")
+        await bob.leave()
+    said = "\n".join(logged)
+    assert "Traceback" not in said
+    assert "Alice : trop de données envoyées (too much input)" in said
+
+
+async def test_a_100_kb_paste_passes(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        alice = await served.join("alice")
+        await alice.wait_for("● Alice (Kael)")
+        pasted = ("Une longue note. " * 6000)[: 100 * 1024]
+        budget = next(s for s in served.server.seated if s.name == "Alice")._budget
+        await alice.send("\x1b[200~" + pasted + "\x1b[201~")
+        # Waited until the server took it all in (its budget spent by as much).
+        await until_async(lambda: budget.taken >= len(pasted), "the paste never arrived")
+        assert budget.dropped == 0
+        assert served.app_of("alice").is_running
+        await alice.leave()
