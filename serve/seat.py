@@ -20,7 +20,7 @@ from meneur.play.errors import CampaignError
 from meneur.play.invites import VIEWER, Invite
 
 from .channel_driver import ChannelDriver, clamp_size, driver_for
-from .input_limits import InputBudget
+from .input_limits import InputGate
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -69,7 +69,7 @@ class Seated:
         self.blob = blob
         """The public key that seated them over SSH (None in a browser)."""
         self._dismissed: str | None = None
-        self._budget = InputBudget()
+        self._gate = InputGate()
         self._told_dropped = False
         self.size = (80, 24)
         self.terminal = "xterm"
@@ -129,8 +129,11 @@ class Seated:
     def feed(self, data: bytes) -> None:
         """What the person typed: to the app, or kept until it listens. Ctrl+C while
         waiting at the door leaves."""
-        if not self._budget.take(data):
-            self._over_budget()
+        let = self._gate.let(data)
+        if let.dropped or let.refused_paste:
+            self._over_budget(let.refused_paste)
+        data = let.data
+        if not data or self._dismissed:
             return
         driver = self._driver
         if driver is not None and driver.listening:
@@ -143,22 +146,24 @@ class Seated:
             self._pending.append(data)
             self._pending_size += len(data)
 
-    def _over_budget(self) -> None:
-        """More was sent than a seat may (meneur.serve.input_limits): dropped, the person
-        told once why; a flood that goes on closes the seat."""
+    def _over_budget(self, paste: bool) -> None:
+        """More was sent than a seat may (meneur.serve.input_limits): a paste too long
+        refused with the reason, typed keys dropped with the person told once; a flood
+        that goes on closes the seat."""
         from meneur.content.strings import strings
 
-        words = strings(self.lang)
-        if self._budget.flooding:
+        if self._gate.flooding:
             self.server.log(f"{self.name} : trop de données envoyées (too much input): coupé")
-            self._dismissed = "flood"
-            if self._app is None:
-                self._told_gone()
-            self.end()
+            self._send_away("flood")
             return
-        if not self._told_dropped and self._app is not None and self._ready:
+        app = self._app
+        if app is None or not self._ready:
+            return
+        if paste:
+            app.notify(strings(self.lang).t("serve.paste_refused"), severity="warning")
+        elif not self._told_dropped:
             self._told_dropped = True
-            self._app.notify(words.t("serve.dropped"), severity="warning", timeout=10)
+            app.notify(strings(self.lang).t("serve.dropped"), severity="warning", timeout=10)
 
     def resize(self, width: int, height: int) -> None:
         """The person's window changed size."""
@@ -198,12 +203,23 @@ class Seated:
         this one session: their app ends, they are told so in one sentence in their
         language, and the connection closes for good (a browser's page does not come
         back by itself: see meneur.serve.page)."""
-        if self.closed:
+        self._send_away("ended" if ended else "removed")
+
+    def _send_away(self, why: str) -> None:
+        """End this seat for ``why`` (a key of the ``serve`` strings), saying so once its
+        app has given the person's terminal back as it was."""
+        if self.closed or self._dismissed:
             return
-        self._dismissed = "ended" if ended else "removed"
+        self._dismissed = why
         if self._app is None:  # at the door: no app to end first
             self._told_gone()
-        self.end()
+            self.end()
+            return
+        # Not end(): the app's last bytes (leaving its screen) must still go out.
+        if self._driver is not None:
+            self._driver.disable_input()
+        if self._ready:
+            self._app.exit()  # else it exits as it becomes ready
 
     def _told_gone(self) -> None:
         from meneur.content.strings import strings
@@ -351,7 +367,7 @@ class Seated:
             # The client may have gone while the app was starting: it ends now that it
             # can (an app told to exit while it mounts its screen breaks half-built).
             self._ready = True
-            if self.closed:
+            if self.closed or self._dismissed:
                 app.exit()
 
         try:

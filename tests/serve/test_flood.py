@@ -51,7 +51,7 @@ async def test_a_100_kb_paste_passes(tmp_path: Path) -> None:
         alice = await served.join("alice")
         await alice.wait_for("● Alice (Kael)")
         pasted = ("Une longue note. " * 6000)[: 100 * 1024]
-        budget = next(s for s in served.server.seated if s.name == "Alice")._budget
+        budget = next(s for s in served.server.seated if s.name == "Alice")._gate
         await alice.send("\x1b[200~" + pasted + "\x1b[201~")
         # Waited until the server took it all in (its budget spent by as much).
         await until_async(lambda: budget.taken >= len(pasted), "the paste never arrived")

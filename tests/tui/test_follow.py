@@ -165,7 +165,7 @@ async def test_the_gm_rolls_in_secret_and_the_table_says_so(app_of) -> None:
     )
     entries = json.loads(seen.stdout)["entries"]
     kinds = [(e["kind"], e.get("secret")) for e in entries]
-    assert kinds[-2:] == [("note", "gm"), ("roll", None)]  # the blind roll: not there
+    assert kinds[-2:] == [("secret", "gm"), ("roll", None)]  # a secret: no kind
     assert "La porte grince" not in seen.stdout
     assert len([k for k in kinds if k[0] == "roll"]) == 1
 
