@@ -85,10 +85,12 @@ body {{ display: flex; flex-direction: column; }}
 #bar button {{ font: inherit; padding: 0.4em 0.9em; border: 1px solid #7aa2b8;
   border-radius: 0.3em; background: #1d3a4a; color: inherit; }}
 #status:empty {{ display: none; }}
+body.viewer #keyboard {{ display: none; }}
+body.viewer #bar:has(#status:empty) {{ display: none; }}
 </style>
 <script src="static/js/textual.js"></script>
 </head>
-<body>
+<body class="{body_class}">
 <div class="textual-terminal" data-font-size="{font_size}" data-screen-reader="{reader}"
   data-transparent="{transparent}" data-background="{background}"></div>
 <div id="bar">
@@ -179,9 +181,11 @@ def page(
     reader: bool = False,
     background: str | None = None,
     bar: bool = True,
+    viewer: bool = False,
 ) -> str:
     """The page for a seat or a view (see the module). ``background``: a colour, or
-    ``transparent``; None for the terminal's own."""
+    ``transparent``; None for the terminal's own. A ``viewer`` (who types nothing) has
+    no keyboard button, and the bar only while it says something."""
     words = WORDS.get(lang, WORDS["en"])
     transparent = background == "transparent"
     return PAGE.format(
@@ -193,6 +197,7 @@ def page(
         background=html.escape("rgba(0,0,0,0)" if transparent else (background or ""), quote=True),
         page_background="transparent" if transparent else html.escape(background or "#0c181f"),
         bar="flex" if bar else "none",
+        body_class="viewer" if viewer else "",
         keyboard=html.escape(words["keyboard"]),
         words=json.dumps(words).replace("<", "\\u003c"),
         ended=json.dumps({str(code): word for code, word in ENDED.items()}),

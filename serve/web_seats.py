@@ -150,7 +150,7 @@ class WebSeats:
         return found
 
     async def index(self, request: web.Request) -> web.StreamResponse:
-        self._invited(request, request.query.get("token", ""))
+        _, seat, _ = self._invited(request, request.query.get("token", ""))
         lang = _language(request, self.server.lang)
         reader = request.query.get("reader", "") == "1"
         try:
@@ -158,7 +158,8 @@ class WebSeats:
         except ValueError:
             font_size = 16
         title = self.server.title
-        text = page(title=title, lang=lang, font_size=font_size, reader=reader)
+        viewer = seat.role == "viewer"
+        text = page(title=title, lang=lang, font_size=font_size, reader=reader, viewer=viewer)
         return web.Response(text=text, content_type="text/html")
 
     async def alive(self, request: web.Request) -> web.StreamResponse:

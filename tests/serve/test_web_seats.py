@@ -251,6 +251,13 @@ async def test_a_viewer_s_link_opens_the_stream_read_aloud_to_a_screen_reader(
             await asyncio.sleep(0.05)
         else:
             raise AssertionError("the screen reader's text never had the view")
+        # A viewer types nothing: no keyboard button, and no bar while it says nothing.
+        shown = "getComputedStyle(document.getElementById('{}')).display"
+        for element in ("keyboard", "bar"):
+            found = await browser.call(
+                "Runtime.evaluate", expression=shown.format(element), returnByValue=True
+            )
+            assert found["result"]["value"] == "none", element
 
 
 async def test_a_dropped_seat_comes_back_by_itself(door: Door) -> None:
@@ -258,6 +265,9 @@ async def test_a_dropped_seat_comes_back_by_itself(door: Door) -> None:
     async with Browser() as browser:
         await browser.open(invited["url"] + "&lang=fr")
         assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+        keyboard = "getComputedStyle(document.getElementById('keyboard')).display"
+        found = await browser.call("Runtime.evaluate", expression=keyboard, returnByValue=True)
+        assert found["result"]["value"] != "none"  # a player's phone needs it
         # The worker playing the seat dies (kill -9): the page's connection drops.
         workers = subprocess.run(
             ["pgrep", "-P", str(door.server.pid)], capture_output=True, text=True, check=True
