@@ -51,6 +51,11 @@ KEEPALIVE_SECONDS = 15
 """A client that stops answering (a dropped network) is hung up on after three missed
 keepalives: its app ends and its seat is free again."""
 LOGIN_SECONDS = 30
+REFUSED_DELAY = (0.25, 8.0)
+"""A refused login's wait, doubled with each refusal from the same address in a row (the
+first, the longest): guessing an invite's code (12 letters) is pointless."""
+REFUSALS_FORGOTTEN = 600.0
+"""Seconds after which an address's refusals are forgotten."""
 WATCH_SECONDS = 0.02
 """How often the server looks for a change to the campaign while apps play: when anyone
 wrote, every app takes it in at once rather than at its own next look."""
@@ -135,6 +140,8 @@ class TableServer:
         self.origins: tuple[str, ...] = ()
         """Page addresses besides the table's own that browser seats may come from."""
         self._web: WebSeats | None = None
+        self._refusals: dict[str, tuple[int, float]] = {}
+        """Each address's refused logins in a row, and when the last was."""
 
     async def accept_web(self, sock: socket.socket) -> None:
         """Serve the browser door (:mod:`meneur.serve.web_seats`) on ``sock``, a
@@ -221,6 +228,22 @@ class TableServer:
         """
         self._reader.sync()
         mark_admitted(self.directory, self._reader.state, invite.ident, self.clock())
+
+    async def refused(self, where: str) -> bool:
+        """A login refused from ``where``: wait longer each time (see
+        :data:`REFUSED_DELAY`), then say no."""
+        loop = asyncio.get_running_loop()
+        count, when = self._refusals.get(where, (0, 0.0))
+        if loop.time() - when > REFUSALS_FORGOTTEN:
+            count = 0
+        self._refusals[where] = (count + 1, loop.time())
+        first, most = REFUSED_DELAY
+        await asyncio.sleep(min(first * 2**count, most))
+        return False
+
+    def admitted_from(self, where: str) -> None:
+        """A login from ``where`` succeeded: its refusals are forgotten."""
+        self._refusals.pop(where, None)
 
     def serial(self) -> int:
         """The next connection's number (1, 2…), which its dice follow under ``--seed``."""
@@ -401,20 +424,22 @@ class Connection(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         self.blob = key.public_data
         found = self.server.seat_for(key.public_data)
         if found is not None:
             self.seat, self.name = found
+            self.server.admitted_from(self.where)
             return True
         # An unknown key: the user name may be an invite's code (never logged: it is a
         # secret until spent).
         invited = self.server.invite_for_code(username, key.public_data)
         if invited is None:
             self.server.log(f"refusé (refused): {self.where}, {key.get_fingerprint()}")
-            return False
+            return await self.server.refused(self.where)
         self.invite, self.seat, self.name = invited
         self.key = key.export_public_key("openssh").decode("ascii").strip()
+        self.server.admitted_from(self.where)
         return True
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:

@@ -199,3 +199,35 @@ def test_openssh_joins_with_a_printed_code_plays_and_the_code_is_spent(tmp_path:
     for secret in (user_of(dana), user_of(revoked), expired.code, dana["url"].split("=")[1]):
         assert secret not in output
     assert "clé ajoutée" in output
+
+
+async def test_refused_logins_wait_longer_each_time_and_the_code_is_never_logged(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    import asyncssh
+
+    from meneur.serve.ssh import REFUSED_DELAY
+
+    from .seated import Served, join
+
+    table = make_table(tmp_path)
+    logged: list[str] = []
+    guess = "abcd-efgh-jkmn"
+    async with Served(table) as served:
+        served.server.log = logged.append
+        waited = []
+        for _ in range(3):
+            began = time.monotonic()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await join(table, served.port, "stranger", username=guess)
+            waited.append(time.monotonic() - began)
+        # At least the doubled waits (a loaded machine only makes them longer).
+        first = REFUSED_DELAY[0]
+        assert [w >= first * 2**n for n, w in enumerate(waited)] == [True, True, True]
+        alice = await join(table, served.port, "alice")  # a seat's own key is not slowed
+        await alice.wait_for("● Alice (Kael)")
+        await alice.leave()
+    assert len([line for line in logged if line.startswith("refusé (refused)")]) == 3
+    assert guess not in "\n".join(logged)
