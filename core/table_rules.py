@@ -194,6 +194,21 @@ def _may_write_anything(seat: Seat) -> bool:
     return seat.role == "gm"
 
 
+def may_change(seat: Seat, path: tuple[str, ...]) -> bool:
+    """Whether ``seat`` may change the state at ``path``: the GM anything, a player
+    their own (see :func:`_players_own`), a viewer nothing. A screen asks it to open
+    what a seat may not change read-only; the writes are checked all the same."""
+    if seat.role == "gm":
+        return True
+    return seat.role == "player" and _players_own(seat, path)
+
+
+def may_rewrite(seat: Seat, author: str | None) -> bool:
+    """Whether ``seat`` may rewrite or strike a note written by ``author`` (the GM any,
+    a player their own)."""
+    return seat.role == "gm" or (seat.role == "player" and author == seat.name)
+
+
 def _players_own(seat: Seat, path: tuple[str, ...]) -> bool:
     """Whether ``path`` is a player's to change: their own characters' sheets, and that
     their character answered a roll the GM asked for."""

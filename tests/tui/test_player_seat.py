@@ -340,3 +340,42 @@ async def test_a_players_own_fatigue_and_moves_are_hers_and_anothers_sheet_is_no
         assert "provoked_by" not in str(
             Campaign.open(gm.directory, write=False).state["characters"]["mira"]
         )
+
+
+async def test_another_s_sheet_and_the_gm_s_note_open_read_only(tmp_path: Path) -> None:
+    # Play-tested: a player opened Carol's sheet and the GM's note in the editor, and
+    # was refused only on saving, with the undo's sentence.
+    from meneur.tui.screens.note_editor import NoteEditor
+    from meneur.tui.screens.sheet import SheetScreen
+    from tests.tui.conftest import screen_text
+
+    gm = campaign(tmp_path / "c")
+    note = gm.journal.latest(1)[0]
+    before = gm.journal.last_id
+    app = player_app(gm.directory)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.screen.action_sheet("mira")
+        await until_app(pilot, lambda: isinstance(app.screen, SheetScreen), "no sheet")
+        sheet = app.screen
+        assert "lecture seule" in screen_text(app).splitlines()[0]
+        assert "Lecture seule : ce personnage n'est pas le vôtre" in screen_text(app)
+        for key in ("enter", "plus", "a", "delete"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is sheet, key  # no editor, no dialog
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.action_sheet("kael")  # her own opens to edit
+        await until_app(pilot, lambda: isinstance(app.screen, SheetScreen), "no sheet")
+        assert "lecture seule" not in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.journal_desk.edit_note(note.id)
+        await until_app(pilot, lambda: isinstance(app.screen, NoteEditor), "no editor")
+        assert "Lecture seule : cette note n'est pas la vôtre" in screen_text(app)
+        await pilot.press(*"ajout", "ctrl+s")
+        await pilot.pause()
+        assert app.screen.typed == "Le MJ prépare la scène"  # nothing typed in it
+        assert "Écrire" not in screen_text(app).splitlines()[-1]  # no key offers to save
+    assert Campaign.open(gm.directory, write=False).journal.last_id == before

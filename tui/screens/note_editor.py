@@ -52,10 +52,12 @@ class NoteEditor(SessionStrings, Screen[str | None]):
         *,
         edits: int | None = None,
         typed: str | None = None,
+        read_only: bool = False,
     ) -> None:
         """``save(text)`` writes the note: None once written, else why it was not.
         ``edits``: the entry the note rewrites (None: a new note); ``typed``: what the
-        editor holds at first, when it is not ``text`` (a draft kept from last time)."""
+        editor holds at first, when it is not ``text`` (a draft kept from last time);
+        ``read_only``: a note this seat may read but not rewrite (another's)."""
         super().__init__()
         self.session = session
         self.heading = title
@@ -63,6 +65,7 @@ class NoteEditor(SessionStrings, Screen[str | None]):
         self.save = save
         self.edits = edits
         self.latest = text if typed is None else typed
+        self.read_only = read_only
         self._settled = False
         self._leaving = False
         self._preview_timer: Timer | None = None
@@ -70,11 +73,16 @@ class NoteEditor(SessionStrings, Screen[str | None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Horizontal(id="note-body"):
-            yield TextArea(self.latest, id="note-text", soft_wrap=True)
+            yield TextArea(self.latest, id="note-text", soft_wrap=True, read_only=self.read_only)
             with VerticalScroll(id="note-preview"):
                 yield Markdown(self.latest, id="note-rendered", open_links=False)
-        yield Static(self.t("note.help"), id="note-help", classes="dim")
+        said = "note.read_only" if self.read_only else "note.help"
+        yield Static(self.t(said), id="note-help", classes="dim")
         yield KeyFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Read-only: nothing to save, so no key offers it.
+        return not (self.read_only and action == "save")
 
     def on_mount(self) -> None:
         translate_bindings(self, self.session.strings)

@@ -73,6 +73,10 @@ def shown(value: Any) -> str:
     return "—" if value in (None, "") else str(value)
 
 
+CHANGING = frozenset({"edit", "nudge", "add", "remove", "undo", "redo"})
+"""The sheet's actions that change it (a read-only sheet offers none)."""
+
+
 class SheetScreen(SessionStrings, Screen[None]):
     """One character's sheet."""
 
@@ -97,6 +101,10 @@ class SheetScreen(SessionStrings, Screen[None]):
         self.width = LABEL_WIDTH
         self.written: list[Entry] = []
         """Journal entries this screen wrote (the table shows them on return)."""
+        from meneur.core.table_rules import may_change
+
+        self.read_only = not may_change(session.seat, ("characters", character, "sheet"))
+        """Whether this seat only reads this sheet (another player's character)."""
 
     # --- What the sheet holds --------------------------------------------------------
 
@@ -171,14 +179,18 @@ class SheetScreen(SessionStrings, Screen[None]):
         translate_bindings(self, self.session.strings)
         self.title = self.t("sheet.title", name=self.value(NAME))
         self.sub_title = term(f"system.{self.system}").glossed
-        self.query_one("#sheet-help", Static).update(self.t("sheet.help"))
+        if self.read_only:
+            self.sub_title += f" · {self.t('sheet.read_only')}"
+        help_key = "sheet.help_read_only" if self.read_only else "sheet.help"
+        self.query_one("#sheet-help", Static).update(self.t(help_key))
         self.redraw()
         rows = self.query_one("#sheet-rows", OptionList)
         rows.highlighted = next((i for i, row in enumerate(self.rows) if row), None)
         rows.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return True
+        # Read-only: what would change the sheet is neither offered nor run.
+        return not (self.read_only and action in CHANGING)
 
     def _label(self, field: Field) -> Text:
         return Text(f"{term(field.term).glossed} ".ljust(self.width), style="bold")
@@ -344,7 +356,8 @@ class SheetScreen(SessionStrings, Screen[None]):
     @on(OptionList.OptionSelected, "#sheet-rows")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_edit()
+        if not self.read_only:
+            self.action_edit()
 
     def action_edit(self) -> None:
         row = self.current

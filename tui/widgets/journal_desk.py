@@ -78,10 +78,14 @@ class JournalDesk(Desk):
             self.post_message(self.Noted([change]))
             return None
 
-        title = self.t("note.edit")
+        from meneur.core.table_rules import may_rewrite
+
+        read_only = not may_rewrite(self.session.seat, entry.by)
+        title = self.t("note.read" if read_only else "note.edit")
+        text = campaign.note_text(entry)
         self.app.push_screen(
             NoteEditor(
-                self.session, title, campaign.note_text(entry), save, edits=entry.id, typed=typed
+                self.session, title, text, save, edits=entry.id, typed=typed, read_only=read_only
             )
         )
 
