@@ -1,7 +1,7 @@
 """Campaign commands: ``new``, ``note``, ``session``/``scene``, ``journal``, ``export``,
 ``check``, ``undo``/``redo``, ``set``/``unset``, and journaling ``roll --campaign``.
 
-Why it is ~650 lines: it is every campaign command's run function (a few dozen lines
+Why it is ~700 lines: it is every campaign command's run function (a few dozen lines
 each) and the journaling of ``roll --campaign`` they share; the commands that belong to
 one system live in its room (``meneur.cli.cosmos``).
 """
