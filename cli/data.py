@@ -37,12 +37,14 @@ def odds_data(odds: Odds[Any]) -> dict[str, object]:
     return data
 
 
-def roll_data(record: RollRecord[Any]) -> dict[str, object]:
-    """The JSON object of ``meneur roll … --json``."""
+def roll_data(record: RollRecord[Any], *, seed: bool = True) -> dict[str, object]:
+    """The JSON object of ``meneur roll … --json`` (without its seed unless ``seed``)."""
     fields = as_data(record)
     assert isinstance(fields, dict)
     data: dict[str, object] = {"system": record.system, "seed": record.seed}
     data.update(fields)
+    if not seed:
+        del data["seed"]
     data["outcome"] = record.outcome
     data["success"] = record.success
     if record.outcome is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meneur.content import ContentError
 from meneur.core.errors import RulesError
@@ -385,14 +385,12 @@ def _run_command(args: argparse.Namespace) -> int:
         output: object = data.odds_data(odds) if args.json else text.render_odds(odds)
     elif args.command == "roll":
         record, entry_id = commands.run_roll(args)
-        output = data.roll_data(record) if args.json else text.render_roll(record)
-        output = _with_entry(_as_seen(args, output, record.seed), entry_id)
+        output = _roll_output(args, record, entry_id)
         event = commands.run_event(args, record)
         if event is not None and getattr(args, "shown", None) == "blind":
             event = None  # journaled, for the GM: that it came would tell the answer
         if event is not None:  # the tension brought a random event
-            shown = data.roll_data(event[0]) if args.json else text.render_roll(event[0])
-            said = _with_entry(_as_seen(args, shown, event[0].seed), event[1])
+            said = _roll_output(args, *event)
             if isinstance(output, dict):
                 output["event"] = said
             else:
@@ -418,19 +416,21 @@ BLIND = (
 )
 
 
-def _as_seen(
-    args: argparse.Namespace, output: str | dict[str, object], seed: int | None
-) -> str | dict[str, object]:
-    """A roll's output as the seat that threw it sees it (``--as``): a blind roll's
-    nothing but that it was thrown; a player's, no seed they did not choose."""
+def _roll_output(args: argparse.Namespace, record: Any, entry_id: int | None) -> Any:
+    """A roll's output (JSON data or text, with its journal entry) as the seat that
+    threw it sees it (``--as``): of a blind roll, only that it was thrown; a player's,
+    no seed they did not choose."""
+    from . import data, text
+
     shown = getattr(args, "shown", None)
     if shown == "blind":
-        return {"blind": True} if isinstance(output, dict) else BLIND
-    if shown == "no_seed" and args.seed is None:
-        if isinstance(output, dict):
-            return {key: value for key, value in output.items() if key != "seed"}
-        return "\n".join(line for line in output.split("\n") if line != f"seed {seed}")
-    return output
+        output: str | dict[str, object] = {"blind": True} if args.json else BLIND
+    else:
+        seed = shown != "no_seed" or args.seed is not None
+        output = (
+            data.roll_data(record, seed=seed) if args.json else text.render_roll(record, seed=seed)
+        )
+    return _with_entry(output, entry_id)
 
 
 def main(argv: list[str] | None = None) -> int:

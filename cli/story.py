@@ -192,13 +192,15 @@ def _random(
 
 
 def _trackers(args: argparse.Namespace, campaign: Campaign, kind: str) -> dict[str, dict[str, Any]]:
-    """The clocks or tracks the seat (``--as``) knows of: a player's, none of the GM's."""
-    gm = seat_of(args, campaign).role == "gm"
-    return {
-        ident: tracker
-        for ident, tracker in campaign.state["trackers"].items()
-        if tracker.get("kind") == kind and (gm or not tracker.get("gm"))
-    }
+    """The clocks or tracks the seat (``--as``) may know of: a player's, none of the GM's
+    (what every view of the state leaves out: meneur.play.views.state_for)."""
+    trackers: dict[str, dict[str, Any]] = campaign.state["trackers"]
+    viewer = seat_of(args, campaign).viewer
+    if viewer.role != "gm":
+        from meneur.play.views import state_for
+
+        trackers = state_for(viewer, campaign.state, campaign.journal)["trackers"]
+    return {ident: tracker for ident, tracker in trackers.items() if tracker.get("kind") == kind}
 
 
 def _ident(campaign: Campaign, kind: str, name: str, args: argparse.Namespace) -> str:

@@ -191,8 +191,9 @@ def dice_faces(dice: Iterable[Die], marked: Callable[[Die], bool] | None = None)
     return " ".join(shown)
 
 
-def render_roll(record: RollRecord[Any]) -> str:
-    """A roll as its description, its dice and its outcome in French with the gloss."""
+def render_roll(record: RollRecord[Any], *, seed: bool = True) -> str:
+    """A roll as its description, its dice and its outcome in French with the gloss,
+    and its seed unless not ``seed``."""
     lines = describe(record.inputs)
     lines.append("")
     kind = kind_of(type(record))
@@ -208,7 +209,8 @@ def render_roll(record: RollRecord[Any]) -> str:
         lines.append(
             f"Un double sous la tension (a double below the tension) : {term('solo.event').glossed}"
         )
-    lines.append(f"seed {record.seed}")
+    if seed:
+        lines.append(f"seed {record.seed}")
     return "\n".join(lines)
 
 

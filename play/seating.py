@@ -8,11 +8,13 @@ The file itself (read, checked, edited under the campaign's lock) is
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from meneur.core.table_rules import GM_SEAT, Seat, offers
 from meneur.saves.errors import CampaignError, Refusal
+from meneur.saves.state_files import file_stamp
 from meneur.saves.table_file import (
     TABLE_FILE,
     TableFile,
@@ -36,6 +38,7 @@ __all__ = [
     "revoking",
     "seat_named",
     "seating",
+    "table_stamp",
     "unbanning",
 ]
 
@@ -70,6 +73,11 @@ def seat_named(directory: Path, state: Mapping[str, Any], name: str | None) -> S
     raise CampaignError(
         directory / TABLE_FILE, f"--as {name}: no such player at this table (its players: {known})"
     )
+
+
+def table_stamp(directory: Path) -> tuple[int, int, int] | None:
+    """What tells the table file changed (as a campaign tells campaign.toml did)."""
+    return file_stamp(directory / TABLE_FILE)
 
 
 def governs(directory: Path, seat: Seat, doing: str = "decides who sits at the table") -> None:
@@ -108,7 +116,7 @@ Edit = Callable[[dict[str, Any]], None]
 
 
 def govern(
-    directory: Path, state: Mapping[str, Any], seat: Seat, edit: Edit, now: Any = None
+    directory: Path, state: Mapping[str, Any], seat: Seat, edit: Edit, now: datetime | None = None
 ) -> TableFile:
     """Apply ``edit`` (:func:`removing`, :func:`banning`, :func:`revoking`…) to the
     table file as ``seat``: the GM's alone; every process serving the table follows
@@ -161,28 +169,24 @@ def removing(ident: str) -> Edit:
     return edit
 
 
-def banning(ident: str, keys: Iterable[str] = ()) -> Edit:
-    """The edit that bans ``ident``: a player is removed (see :func:`removing`) and their
-    keys, with ``keys`` (a viewer's, say), are refused until :func:`unbanning`; a
-    name that is no player bans ``keys`` alone under it.
+def banning(ident: str) -> Edit:
+    """The edit that bans player ``ident``: removed (see :func:`removing`), and their
+    keys refused until :func:`unbanning`.
 
     Raises (when applied):
-        KeyError: for a name that is no player, with no key to ban.
+        KeyError: when no player is called so.
     """
 
     def edit(document: dict[str, Any]) -> None:
         player = document.get("players", {}).get(ident)
-        held = list(player.get("keys", [])) if isinstance(player, dict) else []
-        if player is None and not keys:
+        if not isinstance(player, dict):
             raise KeyError(ident)
-        name = player.get("name", ident) if isinstance(player, dict) else ident
-        if player is not None:
-            removing(ident)(document)
-        ban = document.setdefault("banned", {}).setdefault(ident, {"name": name, "keys": []})
-        for line in [*held, *keys]:
-            blob = parse_key(line).blob
-            if all(parse_key(kept).blob != blob for kept in ban["keys"]):
-                ban["keys"].append(line)
+        keys = list(player.get("keys", []))
+        removing(ident)(document)
+        ban = document.setdefault("banned", {}).setdefault(ident, {"name": "", "keys": []})
+        ban["name"] = player.get("name", ident)
+        blobs = {parse_key(kept).blob for kept in ban["keys"]}
+        ban["keys"] += [line for line in keys if parse_key(line).blob not in blobs]
 
     return edit
 

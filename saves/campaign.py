@@ -43,10 +43,10 @@ from .state_files import (
     BACKUP_DIR,
     TABLE_FILE,
     _absorb_into,
-    _file_stamp,
     _state_text,
     _unmake,
     differences,
+    file_stamp,
     hand_edit,
     keep_copy,
 )
@@ -87,7 +87,7 @@ class Campaign:
         """Why campaign.toml cannot be used as it is on disk now (a broken hand edit);
         writes are refused until it is fixed."""
         self._lock = WriterLock(directory)
-        self._stamp = _file_stamp(self.directory / STATE_FILE)
+        self._stamp = file_stamp(self.directory / STATE_FILE)
         self._disk_applied = int(state["journal_applied"])
         """The last entry campaign.toml on disk has taken in."""
         self._bad_stamp: tuple[int, int, int] | None = None
@@ -215,7 +215,7 @@ class Campaign:
         file as it is)."""
         # The stamp is taken before reading: if a writer replaces the file meanwhile,
         # the next sync sees a newer stamp and reads it again (after, it would not).
-        stamp = _file_stamp(directory / STATE_FILE)
+        stamp = file_stamp(directory / STATE_FILE)
         state, original, text = read_state_text(directory / STATE_FILE)
         campaign = cls(directory, state, Journal(directory, remember=write, **journal), clock)
         check_with_journal(state, campaign.journal, directory / STATE_FILE)
@@ -323,7 +323,7 @@ class Campaign:
         ``_outside`` (its changes) and ``_outside_state`` (the state it leads to)."""
         update = Update(error=self._refused)
         self._absorb_new(self.journal.poll(), update)
-        stamp = _file_stamp(self.directory / STATE_FILE)
+        stamp = file_stamp(self.directory / STATE_FILE)
         if stamp == self._stamp or stamp == self._bad_stamp:
             return update
         path = self.directory / STATE_FILE
@@ -449,5 +449,5 @@ class Campaign:
                 "every change and the next open will apply it"
             )
             raise CampaignError(path, self._broken) from error
-        self._stamp = _file_stamp(self.directory / STATE_FILE)
+        self._stamp = file_stamp(self.directory / STATE_FILE)
         keep_copy(self.directory, data)

@@ -113,7 +113,8 @@ def _state_text(state: Mapping[str, Any]) -> bytes:
     return (header + tomli_w.dumps(dict(state))).encode("utf-8")
 
 
-def _file_stamp(path: Path) -> tuple[int, int, int] | None:
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells a file changed: its inode, time and size (None: not there)."""
     try:
         found = path.stat()
     except FileNotFoundError:

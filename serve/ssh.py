@@ -35,7 +35,7 @@ from meneur.play.door import Door
 from meneur.play.errors import CampaignError
 from meneur.play.invites import Invite, bind_code, mark_admitted
 from meneur.play.presence import Presence
-from meneur.play.seating import TABLE_FILE, TableFile, read_table
+from meneur.play.seating import TableFile, read_table, table_stamp
 
 from .channel_driver import clamp_size
 from .seat import Seated
@@ -334,7 +334,7 @@ class TableServer:
     async def _follow(self) -> None:
         # One look (two stats) for every app here; each app then reads what is new
         # itself, through its own campaign and its own seat's filter.
-        self._table_stamp = _stamp(self.directory / TABLE_FILE)
+        self._table_stamp = table_stamp(self.directory)
         while self.apps:
             await asyncio.sleep(WATCH_SECONDS)
             self._follow_table()
@@ -353,7 +353,7 @@ class TableServer:
         """When the table file changed (``meneur table remove|revoke|ban``, the GM's
         app, a hand edit), end at once every seat here it no longer keeps: removed,
         banned, its link revoked. A file that does not pass its check ends nobody."""
-        stamp = _stamp(self.directory / TABLE_FILE)
+        stamp = table_stamp(self.directory)
         if stamp == self._table_stamp:
             return
         self._table_stamp = stamp
@@ -580,15 +580,6 @@ class SSHSeat(Seated):
         with contextlib.suppress(asyncssh.Error, OSError):  # closed meanwhile
             channel.exit(status)
         channel.close()
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """What tells a file changed: its inode, time and size (None: not there)."""
-    try:
-        found = path.stat()
-    except FileNotFoundError:
-        return None
-    return found.st_ino, found.st_mtime_ns, found.st_size
 
 
 def _language(locale: str | None, default: str) -> str:
