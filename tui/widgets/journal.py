@@ -14,9 +14,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import Reactive
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
@@ -24,6 +22,7 @@ from textual.worker import get_current_worker
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
 from meneur.core.text import visible
 from meneur.core.visibility import GM, Viewer
+from meneur.tui.widgets.journal_list import JournalList
 from meneur.tui.widgets.line_input import TextField
 
 if TYPE_CHECKING:
@@ -63,47 +62,6 @@ def shown_text(text: str, more: Callable[[str], str]) -> str:
     if len(cut) == len(text):
         return text
     return cut.rstrip() + " " + more(f"{len(text) - len(cut):,}")
-
-
-class JournalList(OptionList):
-    """The list of entries: Home and End reach the journal's first and last entries
-    (not only those listed), and the mouse wheel at either end asks for more (the keys
-    do it by moving onto the "▲ older" or "▼ newer" line)."""
-
-    # The list's own height is set by the screen (1fr), never by its content: a new
-    # entry need not lay the whole screen out again (Textual does, for any widget whose
-    # virtual size changes). That relayout was most of what a roll cost each screen of a
-    # shared table: 20 screens in one process took ~560 ms to show a roll.
-    virtual_size = Reactive(Size(0, 0), layout=False)
-
-    class Edge(Message):
-        """The list was scrolled or moved to its top (``top``) or bottom edge."""
-
-        def __init__(self, top: bool) -> None:
-            self.top = top
-            super().__init__()
-
-    class Jump(Message):
-        """Home (``first``) or End was pressed."""
-
-        def __init__(self, first: bool) -> None:
-            self.first = first
-            super().__init__()
-
-    def action_first(self) -> None:
-        self.post_message(self.Jump(first=True))
-
-    def action_last(self) -> None:
-        self.post_message(self.Jump(first=False))
-
-    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        # After the list's own scrolling: at the top, scrolling on asks for more.
-        if self.scroll_y <= 0:
-            self.post_message(self.Edge(top=True))
-
-    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        if self.scroll_y >= self.max_scroll_y:
-            self.post_message(self.Edge(top=False))
 
 
 class JournalView(Vertical):

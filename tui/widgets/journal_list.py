@@ -1,0 +1,146 @@
+"""The journal's list of entries, and the shorter ways it draws.
+
+A new entry scrolls every line of the list, so each screen of a shared table draws the
+whole list, and its scrollbar, again for each roll: what drawing costs here is paid
+twenty times a roll at a table of twenty (``benchmarks/shared_table.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.color import Color as RichColor
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual import events
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.strip import Strip
+from textual.style import Style
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+
+class QuickScrollBar(ScrollBar):
+    """The journal's scrollbar, drawn straight into its lines.
+
+    Each new entry moves it, so each screen of a shared table draws it again for each
+    roll; Textual's own goes through a Rich render and the style cache a line at a time,
+    which cost each screen more than drawing the journal's thirty lines (half of a
+    roll's time on twenty screens). Same glyphs, colours and mouse actions: only the
+    way to them is shorter. A tint or an opacity, which this bar never has, takes
+    Textual's way."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        bar = self.render()
+        if not isinstance(bar, ScrollBarRender) or self.styles.tint.a or self.opacity < 1:
+            return super().render_lines(crop)
+        width, height = self.size
+        style = bar.style if isinstance(bar.style, RichStyle) else RichStyle.parse(bar.style)
+        drawn = bar.render_bar(
+            size=height,
+            window_size=bar.window_size,
+            virtual_size=bar.virtual_size,
+            position=bar.position,
+            thickness=width,
+            vertical=True,
+            back_color=style.bgcolor or RichColor.parse("#555555"),
+            bar_color=style.color or RichColor.parse("bright_magenta"),
+        )
+        _, background = self.background_colors
+        filters = self.get_line_filters()
+        under = self.visual_style.rich_style  # what Textual draws a widget's content on
+        lines = []
+        for text, own, _ in drawn.segments[crop.y : crop.bottom]:
+            strip = Strip([Segment(text, under + own)], width)
+            for each in filters:
+                strip = strip.apply_filter(each, background)
+            lines.append(strip.crop(crop.x, crop.right))
+        return lines
+
+
+class JournalList(OptionList):
+    """The list of entries: Home and End reach the journal's first and last entries
+    (not only those listed), and the mouse wheel at either end asks for more (the keys
+    do it by moving onto the "▲ older" or "▼ newer" line)."""
+
+    # The list's own height is set by the screen (1fr), never by its content: a new
+    # entry need not lay the whole screen out again (Textual does, for any widget whose
+    # virtual size changes). That relayout was most of what a roll cost each screen of a
+    # shared table: 20 screens in one process took ~560 ms to show a roll.
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The list's scrollbar: a :class:`QuickScrollBar` (made as Textual makes its own)."""
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = bar = QuickScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
+
+    _drawing: tuple[Spacing, Sequence[tuple[int, int]]] | None = None
+    """While the list draws (:meth:`render_lines`): its options' padding and its lines,
+    looked up once for all its lines rather than once a line."""
+
+    # A new entry scrolls every line of the list, so each screen of a shared table
+    # draws the whole list again for each roll. OptionList looks its options' padding,
+    # width and lines up again for every line it draws (a style object made each time):
+    # a third of what drawing the list cost. Here they are looked up once a draw.
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._update_lines()
+        padding = self.get_component_styles("option-list--option").padding
+        self._drawing = (padding, self._line_cache.lines)
+        try:
+            # OptionList's own would bring its lines up to date again: done above.
+            return super(OptionList, self).render_lines(crop)
+        finally:
+            self._drawing = None
+
+    @property
+    def _lines(self) -> Sequence[tuple[int, int]]:
+        if self._drawing is not None:
+            return self._drawing[1]
+        self._update_lines()
+        return self._line_cache.lines
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        if self._drawing is None:
+            return super()._get_option_render(option, style)
+        padding = self._drawing[0]
+        if (strips := self._option_render_cache.get((option, style, padding))) is None:
+            strips = super()._get_option_render(option, style)
+        return strips
+
+    class Edge(Message):
+        """The list was scrolled or moved to its top (``top``) or bottom edge."""
+
+        def __init__(self, top: bool) -> None:
+            self.top = top
+            super().__init__()
+
+    class Jump(Message):
+        """Home (``first``) or End was pressed."""
+
+        def __init__(self, first: bool) -> None:
+            self.first = first
+            super().__init__()
+
+    def action_first(self) -> None:
+        self.post_message(self.Jump(first=True))
+
+    def action_last(self) -> None:
+        self.post_message(self.Jump(first=False))
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        # After the list's own scrolling: at the top, scrolling on asks for more.
+        if self.scroll_y <= 0:
+            self.post_message(self.Edge(top=True))
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.scroll_y >= self.max_scroll_y:
+            self.post_message(self.Edge(top=False))
