@@ -392,6 +392,10 @@ class Seated:
                     self.say("meneur : la table est fermée (the table was closed)")
                 self.closed = True
                 self.finish(0)
+            # The seat may outlive its app a while (its connection closing): it holds
+            # the app no longer, so the thaw above collects all of it.
+            self._app = None
+            self._driver = None
 
 
 def _freeze() -> None:
@@ -402,6 +406,14 @@ def _freeze() -> None:
 
 def _thaw() -> None:
     """A session ended: unfreeze everything, collect what it held, freeze the rest."""
+    from textual._styles_cache import StylesCache
+
+    # Textual memoizes StylesCache.get_inner_outer with functools.lru_cache on the
+    # method, so its 1,024 entries hold their StylesCache (``self``) and, through it,
+    # every line the widget had drawn: an ended session's widgets stayed reachable, about
+    # a megabyte a session, until a thousand of them had been drawn. Emptied here (it is
+    # only a memo), they go with the session.
+    StylesCache.get_inner_outer.cache_clear()
     gc.unfreeze()
     _freeze()
 
