@@ -14,12 +14,17 @@ terminal would:
 - one roll reaching all 20 screens: from a roll acknowledged by the CLI until every
   client has received the bytes that draw it, p50/p95 (goal p95 ≤ 300 ms).
 
+With ``--flood``, one more SSH seat and one more browser seat each send a megabyte of
+random bytes, 64 KB before every other roll, until the server closes them for flooding:
+the rolls with and without a flood under way are compared (goal: p95 within 20 %), and
+the server's memory is followed (goal: it grows ≤ 50 MB, and comes back).
+
 The keystroke's echo is read on the typist's emulated screen; for the roll the clients
 only look for the roll's label in what they receive (twenty pure-Python VT emulators in
 one process would otherwise be most of what is measured).
 
     .venv/bin/python benchmarks/shared_table.py [--sessions 20] [--rolls 15] [--workers N]
-        [--door ssh|web]
+        [--door ssh|web|mixed] [--viewers N] [--flood]
 """
 
 from __future__ import annotations
@@ -45,10 +50,35 @@ from meneur.play import act
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
 
-def percentiles(times: list[float]) -> str:
+def p95(times: list[float]) -> float:
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return f"p50 {statistics.median(ordered) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def percentiles(times: list[float]) -> str:
+    return f"p50 {statistics.median(times) * 1000:.0f} ms, p95 {p95(times) * 1000:.0f} ms"
+
+
+async def echo(typist: Screen, sessions: int) -> None:
+    """A keystroke's echo in one player's command line, the others connected."""
+    typist.type(b":")
+    await asyncio.sleep(0.5)
+    echoes = []
+    for i in range(205):
+        letter = "7"  # digits: the command line suggests no completion for them
+        # Counted on the command line's row only: elsewhere, names with digits come
+        # and go (a join's notice fading) and would be counted too.
+        before = command_row(typist.text()).count(letter)
+        start = time.perf_counter()
+        typist.type(letter.encode())
+        await typist.wait_for(lambda text, key=letter, b=before: command_row(text).count(key) > b)
+        echoes.append(time.perf_counter() - start)
+        await asyncio.sleep(0.03)
+        if i % 20 == 19:  # keep the line short: clear it
+            typist.type(b"\x7f" * 20)
+            await asyncio.sleep(0.3)
+    print(f"keystroke echo, {sessions} sessions: {percentiles(echoes[5:])} (goal p95 ≤ 50 ms)")
+    typist.type(b"\x1b")
 
 
 def pss_mb(pid: int) -> float:
@@ -123,6 +153,15 @@ class Screen:
         assert self.process is not None
         self.process.stdin.write(data)
 
+    def gone(self) -> bool:
+        """The server closed this seat."""
+        assert self.process is not None
+        return self.process.is_closing() or self.process.exit_status is not None
+
+    def close(self) -> None:
+        assert self.process is not None
+        self.process.close()
+
     def text(self) -> str:
         if not self.emulate:
             return self.raw.decode("utf-8", "replace")
@@ -157,8 +196,19 @@ class WebScreen(Screen):
     def type(self, data: bytes) -> None:
         import json
 
-        text = json.dumps(["stdin", data.decode()])
-        asyncio.get_running_loop().create_task(self.socket.send_str(text))
+        try:
+            typed = data.decode()
+        except UnicodeDecodeError:  # random bytes: each the character of its value
+            typed = data.decode("latin-1")
+        text = json.dumps(["stdin", typed])
+        if not self.socket.closed:
+            asyncio.get_running_loop().create_task(self.socket.send_str(text))
+
+    def gone(self) -> bool:
+        return bool(self.socket.closed)
+
+    def close(self) -> None:
+        asyncio.get_running_loop().create_task(self.socket.close())
 
 
 async def connect(port: int, key: asyncssh.SSHKey) -> Screen:
@@ -180,21 +230,22 @@ def command_row(text: str) -> str:
 def tokens(directory: Path, players: int, viewers: int = 0) -> list[str]:
     """A browser link's token for each player, then for each viewer (invites that need
     no GM)."""
+    return [
+        token_for(directory, f"p{n}" if n < players else None) for n in range(players + viewers)
+    ]
+
+
+def token_for(directory: Path, player: str | None) -> str:
+    """A browser link's token for ``player`` (a viewer's for None): an invite that needs
+    no GM."""
     from meneur.play.invites import invite
     from meneur.saves.campaign import Campaign
 
-    found = []
-    for n in range(players + viewers):
-        with Campaign.open(directory, write=False) as campaign:
-            issued = invite(
-                directory,
-                dict(campaign.state),
-                player=f"p{n}" if n < players else None,
-                now=campaign.clock(),
-                admit=True,
-            )
-        found.append(issued.token)
-    return found
+    with Campaign.open(directory, write=False) as campaign:
+        issued = invite(
+            directory, dict(campaign.state), player=player, now=campaign.clock(), admit=True
+        )
+    return issued.token
 
 
 async def connect_web(client: Any, port: int, token: str) -> Screen:
@@ -205,14 +256,43 @@ async def connect_web(client: Any, port: int, token: str) -> Screen:
     return WebScreen(socket)
 
 
+MEGABYTE = 1024 * 1024
+FLOOD_CHUNK = 64 * 1024
+
+
+class Flooder:
+    """A seat that sends random bytes (never ctrl+q, which would only quit its app), a
+    chunk at a time, a megabyte in all, until the server closes it for flooding."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.sent = 0
+
+    def push(self) -> bool:
+        """Send the next chunk; False when there is none to send (a megabyte sent, or the
+        seat closed)."""
+        if self.sent >= MEGABYTE or self.screen.gone():
+            return False
+        self.screen.type(os.urandom(FLOOD_CHUNK).replace(b"\x11", b"q"))
+        self.sent += FLOOD_CHUNK
+        return True
+
+
 async def run(
-    sessions: int, rolls: int, workers: int | None, door: str = "ssh", viewers: int = 0
+    sessions: int,
+    rolls: int,
+    workers: int | None,
+    door: str = "ssh",
+    viewers: int = 0,
+    flood: bool = False,
 ) -> None:
     import aiohttp
 
     root = Path(tempfile.mkdtemp())
-    directory, keys = make_table(root, sessions)
+    directory, keys = make_table(root, sessions + (2 if flood else 0))
+    keys, flood_keys = keys[:sessions], keys[sessions:]
     links = tokens(directory, sessions, viewers) if door != "ssh" or viewers else []
+    flood_link = token_for(directory, f"p{sessions + 1}") if flood else None
     port = 20000 + os.getpid() % 20000
     server = subprocess.Popen(
         [
@@ -222,7 +302,7 @@ async def run(
             "--headless",
             "--ssh",
             f"127.0.0.1:{port}",
-            *(["--web", f"127.0.0.1:{port + 1}"] if links else []),
+            *(["--web", f"127.0.0.1:{port + 1}"] if links or flood else []),
             *([] if workers is None else ["--workers", str(workers)]),
         ],
         stdout=subprocess.PIPE,
@@ -257,37 +337,32 @@ async def run(
         if watching:
             print(f"with {len(watching)} viewers (the stream): {pss_mb(server.pid):.1f} MB")
 
-        # A keystroke's echo in one player's command line, the others connected.
-        typist = screens[0]
-        typist.type(b":")
-        await asyncio.sleep(0.5)
-        echoes = []
-        for i in range(205):
-            letter = "7"  # digits: the command line suggests no completion for them
-            # Counted on the command line's row only: elsewhere, names with digits come
-            # and go (a join's notice fading) and would be counted too.
-            before = command_row(typist.text()).count(letter)
-            start = time.perf_counter()
-            typist.type(letter.encode())
-            await typist.wait_for(
-                lambda text, key=letter, b=before: command_row(text).count(key) > b
-            )
-            echoes.append(time.perf_counter() - start)
-            await asyncio.sleep(0.03)
-            if i % 20 == 19:  # keep the line short: clear it
-                typist.type(b"\x7f" * 20)
-                await asyncio.sleep(0.3)
-        print(f"keystroke echo, {sessions} sessions: {percentiles(echoes[5:])} (goal p95 ≤ 50 ms)")
-        typist.type(b"\x1b")
+        if not flood:
+            await echo(screens[0], sessions)
 
         # One roll reaching every screen: the bytes that draw it received by each client.
         await asyncio.sleep(1.0)
         for screen in [*screens, *watching]:
             screen.emulate = False
-        reached = []
+        flooders = []
+        if flood:
+            for screen in (
+                await connect(port, flood_keys[0]),
+                await connect_web(client, port + 1, str(flood_link)),
+            ):
+                await screen.wait_for(lambda text: "Personnage ▾" in text)
+                screen.emulate = False
+                flooders.append(Flooder(screen))
+        quiet: list[float] = []
+        flooded: list[float] = []
+        before = peak = pss_mb(server.pid)
         busy = 0.0
         for n in range(rolls):
             label = f"Coup{n:02d}x"
+            # Every other roll with a flood under way (alternating, so that what else
+            # this machine does weighs on both alike).
+            pushed = [flooder.push() for flooder in flooders] if n % 2 else []  # each one
+            flooding = any(pushed)
             subprocess.run(
                 [*CLI, "roll", "resolution", "--score", "3", "--campaign", str(directory),
                  "--label", label, "--seed", str(n)],
@@ -297,13 +372,42 @@ async def run(
             everyone = [*screens, *watching]
             shown = [s.wait_for(lambda t, wanted=label: wanted in t) for s in everyone]
             await asyncio.gather(*shown)
-            reached.append(time.perf_counter() - start)
+            (flooded if flooding else quiet).append(time.perf_counter() - start)
             busy += time.process_time() - cpu
+            if flooders:
+                peak = max(peak, pss_mb(server.pid))
             await asyncio.sleep(0.3)
         count = f"{sessions} screens" + (f" and {len(watching)} viewers" if watching else "")
-        print(f"a roll reaching all {count}: {percentiles(reached)} (goal p95 ≤ 150 ms)")
-        # The clients share this machine's cores with the server: what they took.
-        print(f"  the {sessions} clients' own CPU meanwhile: {busy / rolls * 1000:.0f} ms a roll")
+        if not flooders:
+            print(f"a roll reaching all {count}: {percentiles(quiet)} (goal p95 ≤ 100 ms)")
+            # The clients share this machine's cores with the server: what they took.
+            print(
+                f"  the {sessions} clients' own CPU meanwhile: {busy / rolls * 1000:.0f} ms a roll"
+            )
+            return
+        print(f"a roll reaching all {count}, no flood:      {percentiles(quiet)}")
+        print(f"a roll reaching all {count}, flood going on: {percentiles(flooded)}")
+        ratio = p95(flooded) / p95(quiet)
+        print(f"  p95 with a flood / without: {ratio:.2f} (goal ≤ 1.20)")
+        sent = ", ".join(
+            f"{kind} {f.sent // 1024} KB sent"
+            + (", closed by the server" if f.screen.gone() else "")
+            for kind, f in zip(("SSH", "browser"), flooders, strict=True)
+        )
+        print(f"  the flooders: {sent}")
+        for flooder in flooders:  # they leave: what they held must be given back
+            if not flooder.screen.gone():
+                flooder.screen.close()
+        settled = time.perf_counter() + 30
+        after = pss_mb(server.pid)
+        while after > before + 5 and time.perf_counter() < settled:
+            await asyncio.sleep(0.5)
+            after = pss_mb(server.pid)
+        print(
+            f"server memory: {before:.1f} MB before, {peak:.1f} MB at most"
+            f" (+{peak - before:.1f} MB; goal ≤ +50 MB), {after:.1f} MB after"
+            f" (+{after - before:.1f} MB)"
+        )
     finally:
         await client.close()
         server.terminate()
@@ -319,8 +423,12 @@ def main() -> None:
         "--door", choices=["ssh", "web", "mixed"], default="ssh", help="mixed: every other one"
     )
     parser.add_argument("--viewers", type=int, default=0, help="browser viewers (the stream)")
+    parser.add_argument(
+        "--flood", action="store_true", help="a megabyte of random bytes into two more seats"
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.sessions, args.rolls, args.workers, args.door, args.viewers))
+    rolls = args.rolls if not args.flood or args.rolls != 15 else 34  # 17 with a flood
+    asyncio.run(run(args.sessions, rolls, args.workers, args.door, args.viewers, args.flood))
 
 
 if __name__ == "__main__":
