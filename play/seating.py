@@ -30,6 +30,7 @@ __all__ = [
     "TableFile",
     "banning",
     "edit_table",
+    "giving",
     "govern",
     "governs",
     "key_line",
@@ -106,8 +107,35 @@ def seating(
             keys = player.setdefault("keys", [])
             if key not in keys:
                 keys.append(key)
-        wanted = [*player.get("characters", []), *characters]
+        given = list(characters)
+        for other, seated in document.get("players", {}).items():
+            # A character is one player's: given here, it is no longer another's.
+            if other != ident and isinstance(seated, dict) and seated.get("characters"):
+                seated["characters"] = [c for c in seated["characters"] if c not in given]
+        wanted = [*player.get("characters", []), *given]
         player["characters"] = list(dict.fromkeys(wanted))
+
+    return edit
+
+
+def giving(character: str, to: str | None) -> Edit:
+    """The edit that gives ``character`` to player ``to`` (taken from whoever played
+    it), or, ``to`` None, to nobody: the GM keeps it. A removed player's characters are
+    given so (their private notes stay theirs, still secret).
+
+    Raises (when applied):
+        KeyError: when no player is called ``to``.
+    """
+
+    def edit(document: dict[str, Any]) -> None:
+        players = document.get("players", {})
+        if to is not None and to not in players:
+            raise KeyError(to)
+        for seated in players.values():
+            if isinstance(seated, dict) and character in seated.get("characters", []):
+                seated["characters"] = [c for c in seated["characters"] if c != character]
+        if to is not None:
+            players[to]["characters"] = [*players[to].get("characters", []), character]
 
     return edit
 

@@ -125,6 +125,13 @@ class Session:
         if self.seat.name is not None:
             campaign.author = self.seat.name
 
+    def reseat(self, seat: Seat) -> None:
+        """Play as ``seat`` from now on: the same person, other characters (the GM gave
+        or took some back)."""
+        if (seat.role, seat.name) != (self.seat.role, self.seat.name):
+            raise ValueError("a screen changes characters, never who plays at it")
+        self.seat = seat
+
     @property
     def campaign(self) -> Campaign:
         """The open campaign."""

@@ -205,6 +205,15 @@ class Seated:
         back by itself: see meneur.serve.page)."""
         self._send_away("ended" if ended else "removed")
 
+    def reseat(self, seat: Seat) -> None:
+        """The table file gives this person other characters: their app plays as
+        ``seat`` from now on."""
+        self.seat = seat
+        app = self._app
+        reseat = getattr(app, "reseat", None)  # a viewer's app has no characters
+        if app is not None and self._ready and reseat is not None:
+            app.call_later(reseat, seat)
+
     def _send_away(self, why: str) -> None:
         """End this seat for ``why`` (a key of the ``serve`` strings), saying so once its
         app has given the person's terminal back as it was."""

@@ -365,6 +365,12 @@ class TableServer:
             if table is None or not table.keeps(seated.seat, blob=seated.blob, invite=seated.link):
                 self.log(f"{seated.name} : retiré·e par le MJ (removed by the GM)")
                 seated.dismiss()
+            elif seated.seat.role == "player" and seated.seat.name in table.players:
+                # The GM gave a character to this player, or took one back: they play
+                # as the table file says from now on, without coming back.
+                now = table.players[seated.seat.name]
+                if now.characters != seated.seat.characters:
+                    seated.reseat(now)
 
     def end_session(self, session: str) -> None:
         """End the connection ``session`` names, if it is played here (the GM ended it:

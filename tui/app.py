@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 
-from meneur.core.table_rules import offers
+from meneur.core.table_rules import Seat, offers
 from meneur.play import settings
 from meneur.play.campaigns import Campaign, Clock, local_now
 from meneur.play.errors import CampaignError
@@ -248,6 +248,16 @@ class MeneurApp(SessionStrings, App[None]):
                     shown.append((label, binding.description))
         return shown
 
+    def reseat(self, seat: Seat) -> None:
+        """The GM gave this seat other characters (a served table's file changed): it
+        acts as ``seat`` from now on, and its party, panel and completions say so."""
+        from .screens.table import TableScreen
+
+        self.session.reseat(seat)
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.seat_changed()
+
     def follow_now(self) -> None:
         """Take in what others wrote now rather than at the next look (a server that
         saw the campaign change tells every app it plays)."""
@@ -369,6 +379,9 @@ class MeneurApp(SessionStrings, App[None]):
             # (the table would refuse them all the same: meneur.core.table_rules).
             if offers(seat, "seat"):
                 yield SystemCommand(t("seat.title"), t("seat.help"), table.turns.action_seat_player)
+                yield SystemCommand(
+                    t("serve.give_title"), t("serve.give_help"), table.turns.action_give_character
+                )
             if offers(seat, "seat") and self.session.presence is not None:
                 yield SystemCommand(
                     t("serve.manage_title"), t("serve.manage_help"), table.turns.action_manage_seats

@@ -183,3 +183,81 @@ async def test_the_gm_ends_a_session_or_removes_a_player_from_the_app(tmp_path: 
             assert found is not None
             assert "alice" not in found.players
             assert "bob" in found.players
+
+
+async def test_the_gm_gives_a_removed_players_character_to_another(tmp_path: Path) -> None:
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play.seating import govern, read_table, removing
+    from meneur.play.session import Session
+    from meneur.tui.app import MeneurApp
+    from meneur.tui.screens.dialogs import ListDialog
+    from tests.waiting import until_async
+
+    from .seated import Served
+
+    table = make_table(tmp_path)
+    async with Served(table) as served:
+        alice = await served.join("alice")
+        await alice.wait_for("● Alice (Kael)")
+        with Campaign.open(table.directory, write=False) as campaign:
+            govern(table.directory, campaign.state, GM_SEAT, removing("bob"))
+        session = Session(Campaign.open(table.directory), strings("fr"), random.Random(1))
+        app = MeneurApp(session)
+        async with app.run_test(size=(120, 36)) as pilot:
+            app.screen.turns.action_give_character()
+            await until_async(lambda: isinstance(app.screen, ListDialog), "no characters")
+            # Bob's Mira is nobody's now; Kael is still Alice's.
+            assert app.screen.lines == ["Kael · joué par Alice", "Mira · joué par personne"]
+            await pilot.press("down", "enter")
+            await until_async(
+                lambda: isinstance(app.screen, ListDialog) and "Mira" in app.screen.title_text,
+                "no players",
+            )
+            assert app.screen.title_text == "À qui donner Mira ?"
+            assert app.screen.lines == ["Alice", "À personne : le MJ le garde"]
+            await pilot.press("enter")
+            await until_async(
+                lambda: (
+                    "Mira est maintenant joué par Alice"
+                    in " ".join(n.message for n in app._notifications)
+                ),
+                "not said",
+            )
+        with Campaign.open(table.directory, write=False) as campaign:
+            found = read_table(table.directory, campaign.state)
+        assert found is not None
+        assert found.players["alice"].characters == frozenset({"kael", "mira"})
+        # Alice plays Mira at once, without coming back: her seat follows the file.
+        seated = served.app_of("alice")
+        await until_async(
+            lambda: seated.session.seat.characters == frozenset({"kael", "mira"}),
+            "Alice's seat did not follow",
+        )
+        await alice.leave()
+
+
+def test_giving_a_character_takes_it_from_whoever_played_it() -> None:
+    from meneur.play.seating import giving, seating
+
+    document: dict[str, object] = {
+        "players": {
+            "alice": {"name": "Alice", "characters": ["kael"]},
+            "bob": {"name": "Bob", "characters": ["mira", "tom"]},
+        }
+    }
+    giving("mira", "alice")(document)
+    assert document["players"] == {
+        "alice": {"name": "Alice", "characters": ["kael", "mira"]},
+        "bob": {"name": "Bob", "characters": ["tom"]},
+    }
+    giving("kael", None)(document)  # the GM keeps it
+    seating("bob", characters=["mira"])(document)  # the command line gives the same way
+    assert document["players"] == {
+        "alice": {"name": "Alice", "characters": []},
+        "bob": {"name": "Bob", "characters": ["tom", "mira"]},
+    }
+    with pytest.raises(KeyError):
+        giving("tom", "nobody")(document)

@@ -777,6 +777,13 @@ class TableScreen(SessionStrings, Screen[None]):
         self.refresh_completions()
         self.call_after_refresh(self.turns.offer_choices)
 
+    def seat_changed(self) -> None:
+        """This seat plays other characters now: one of its own acts (the one acting
+        if it still is), and the party, the panel and the completions follow."""
+        if self.acting not in self.session.seat.characters and self.session.seat.role != "gm":
+            self.acting = _first_character(self.session)
+        self.characters_changed()
+
     def on_oracle_panel_written(self, event: OraclePanel.Written) -> None:
         """The Oracles tab wrote an entry (the tension moved): show it."""
         self.characters_changed([event.entry])

@@ -362,6 +362,64 @@ class TurnDesk(Desk):
             return
         self.notify(self.t(f"serve.done_{verb}d", name=present.name))
 
+    @work
+    async def action_give_character(self) -> None:
+        """The GM gives a character to a player of the table (a removed player's, or
+        one player's to another), or keeps it: the one who played it plays it no more
+        (their seats follow the table file at once)."""
+        from meneur.play.seating import giving, govern, read_table
+        from meneur.tui.screens.dialogs import ListDialog
+
+        if self.session.seat.role != "gm":
+            self.notify(self.t("seat.gm_only"), severity="warning")
+            return
+        campaign = self.session.campaign
+        try:
+            table = read_table(campaign.directory, campaign.state)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        characters = self.session.characters()
+        players = dict(table.players) if table is not None else {}
+        names = {p: str(table.names.get(p) or p) for p in players} if table is not None else {}
+        played = {c: names[p] for p, seat in players.items() for c in seat.characters}
+        idents = [c for c, data in characters.items() if data.get("kind", "pc") == "pc"]
+        if not idents or not players:
+            self.notify(self.t("serve.give_none"), severity="warning")
+            return
+        lines = [
+            self.t(
+                "serve.give_line",
+                character=str(characters[c].get("name", c)),
+                player=played.get(c, self.t("serve.nobody")),
+            )
+            for c in idents
+        ]
+        chosen = await self.app.push_screen_wait(ListDialog(self.t("serve.give_title"), lines))
+        if not isinstance(chosen, int):
+            return
+        character = idents[chosen]
+        name = str(characters[character].get("name", character))
+        whom = sorted(players, key=lambda p: names[p].casefold())
+        picked = await self.app.push_screen_wait(
+            ListDialog(
+                self.t("serve.give_whom", character=name),
+                [names[p] for p in whom] + [self.t("serve.give_keep")],
+            )
+        )
+        if not isinstance(picked, int):
+            return
+        to = whom[picked] if picked < len(whom) else None
+        try:
+            govern(campaign.directory, campaign.state, self.session.seat, giving(character, to))
+        except (CampaignError, KeyError) as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return
+        if to is None:
+            self.notify(self.t("serve.done_kept", character=name))
+        else:
+            self.notify(self.t("serve.done_given", character=name, name=names[to]))
+
     def _present_line(self, present: Present) -> str:
         """A connection as the GM reads it: who (as whom), from where, since when."""
         characters = self.session.characters()
