@@ -427,6 +427,33 @@ async def test_a_phone_held_upright_gets_one_column(app_of) -> None:
         assert "La porte grince." in text
 
 
+async def test_a_390_px_phone_shows_whole_words(app_of) -> None:
+    """A phone's browser seat, 390 px wide, is 40 columns: the title, the ticks, the
+    command line's hint and the keys show whole words (a part left out is said with
+    "…"), never a word cut in two."""
+    from meneur.tui.widgets.footer import KeyFooter
+
+    app = app_of("resolution", lang="fr")
+    async with app.run_test(size=(40, 44)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        assert rows[0].strip() == "Table resolution"  # the subtitle does not fit: left out
+        text = "\n".join(rows)
+        for tick in ("Typique (2ᵉ élément)", "De groupe"):
+            assert tick in text
+        hint = app.session.t("command.placeholder")
+        shown = rows[-2].strip()
+        assert shown.endswith("…")
+        assert hint.startswith(shown[:-1])
+        assert not hint[len(shown) - 1].isalnum()  # cut between two words
+        keys = app.screen.query_one(KeyFooter).placed()
+        assert len(keys) >= 3
+        for _, end, key in keys:
+            assert end <= 40
+            assert f"{key.display} {key.description}" in rows[-1]
+
+
 async def test_a_remembered_campaign_that_is_gone_opens_the_list_instead_of_refusing(
     data_dir: Path, tmp_path: Path
 ) -> None:

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.suggester import SuggestFromList
 
 from meneur.tui.widgets.line_input import LineInput
+from meneur.tui.widgets.title_bar import words_within
 
 
 class CommandLine(LineInput):
@@ -30,6 +31,11 @@ class CommandLine(LineInput):
         super().__init__(placeholder=placeholder, id=id)
         self.history: list[str] = []
         self._position = 0
+        self._hint = placeholder
+
+    def on_resize(self) -> None:
+        # On a narrow line (a phone) the hint's first words, never a word cut in two.
+        self.placeholder = words_within(self._hint, max(1, self.content_size.width - 1))
 
     def complete_with(self, names: Iterable[str]) -> None:
         """Offer these names (tables, skills) as completions."""

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 ESSENTIAL = ("help", "roll", "command", "undo", "quit")
-"""Binding ids the bar always shows when they are active."""
+"""Binding ids the bar shows first when they are active (each while it fits whole)."""
 
 
 class Key(NamedTuple):
@@ -140,12 +140,15 @@ class KeyFooter(Widget):
                 _, binding, enabled, tooltip = found
                 palette = self._key(binding, enabled, tooltip)
         room = width - (palette.width if palette else 0)
-        kept = [i for i, key in enumerate(keys) if key.id in ESSENTIAL]
-        room -= sum(keys[i].width for i in kept)
-        for index, key in enumerate(keys):
-            if index not in kept and key.width <= room:
+        kept: list[int] = []
+        # Essential first, then the others in order; each whole or not at all (on a
+        # phone a key without its word, "^q", says nothing).
+        essential = [i for i, key in enumerate(keys) if key.id in ESSENTIAL]
+        others = [i for i in range(len(keys)) if i not in essential]
+        for index in essential + others:
+            if keys[index].width <= room:
                 kept.append(index)
-                room -= key.width
+                room -= keys[index].width
         placed: list[Placed] = []
         column = 0
         for index in sorted(kept):
