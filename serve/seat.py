@@ -129,6 +129,7 @@ class Seated:
     def feed(self, data: bytes) -> None:
         """What the person typed: to the app, or kept until it listens. Ctrl+C while
         waiting at the door leaves."""
+        self.server.activity()
         let = self._gate.let(data)
         if let.dropped or let.refused_paste:
             self._over_budget(let.refused_paste)
@@ -384,8 +385,9 @@ class Seated:
         finally:
             server.apps.discard(app)
             server.presence.leave(present)
-            # Its app was frozen with the rest: thaw, so what it held can be collected.
-            asyncio.get_running_loop().call_soon(_thaw)
+            # Its app was frozen with the rest: what it held is collected once the
+            # table is quiet (collect_ended).
+            server.collect_later()
             server.log(f"{self.name} est parti (left)")
             errors = (
                 app.error_console.file.getvalue()
@@ -413,8 +415,8 @@ def _freeze() -> None:
     gc.freeze()
 
 
-def _thaw() -> None:
-    """A session ended: unfreeze everything, collect what it held, freeze the rest."""
+def collect_ended() -> None:
+    """Sessions ended: unfreeze everything, collect what they held, freeze the rest."""
     from textual._styles_cache import StylesCache
 
     # Textual memoizes StylesCache.get_inner_outer with functools.lru_cache on the
