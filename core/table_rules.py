@@ -86,6 +86,7 @@ GM_ACTIONS: dict[str, str] = {
     "trackers": "trackers",
     "tables": "tables",
     "npc": "character",
+    "new_character": "character",
     "seat": "gm",
     "request": "turns",
     "open_turn": "turns",

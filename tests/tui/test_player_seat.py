@@ -76,7 +76,8 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         # What is the GM's is not offered: no quick NPC key, no GM command in the palette.
         footer = " ".join(b.binding.description for b in app.active_bindings.values())
         assert "PNJ" not in footer
-        for key in ("f6", "ctrl+o", "ctrl+e"):  # a quick NPC, the server's campaigns, a file
+        # A quick NPC, a new character, the server's campaigns, a file: the GM's.
+        for key in ("f6", "ctrl+n", "ctrl+o", "ctrl+e"):
             assert key not in app.active_bindings, key  # pressed, it does nothing
         # ctrl+b makes her entries private, and says so (it said "Secret (MJ)").
         assert app.active_bindings["ctrl+b"].binding.description == "Privé (vous et le MJ)"

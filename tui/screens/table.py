@@ -139,6 +139,8 @@ class TableScreen(SessionStrings, Screen[None]):
         the GM's: meneur.core.table_rules.offers)."""
         if action == "quick_npc":
             return offers(self.session.seat, "npc")
+        if action == "new_character":  # a player's characters are the GM's to make
+            return offers(self.session.seat, "new_character")
         if action == "admit":  # the GM's own screen at a served table
             return self.session.door is not None and self.session.seat.role == "gm"
         if action == "export":  # a file written on the server: not a connection's
