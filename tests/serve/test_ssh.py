@@ -229,8 +229,17 @@ async def test_garbage_a_huge_paste_and_a_resize_storm_disturb_no_one(tmp_path: 
         ]:
             alice.resize(width, height)
         alice.resize(120, 36)
-        # Bob plays on, and Alice's app still answers (its table drawn again).
+        # Bob plays on, and Alice's app still answers: what the garbage opened over her
+        # table (a dialog, a screen: whichever its keys happen to reach) closes with
+        # Escape, one at a time, and her table shows Bob's roll.
         await bob.send("r")
+        app = served.app_of("alice")
+        for _ in range(10):
+            depth = len(app.screen_stack)
+            if depth == 1:
+                break
+            await alice.send(ESCAPE)
+            await until_async(lambda depth=depth: len(app.screen_stack) < depth, "Escape closes")
         await alice.wait_for("Mira — score 2")
         assert len(served.server.apps) == 2
         await alice.leave()
