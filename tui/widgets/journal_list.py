@@ -28,10 +28,10 @@ class QuickScrollBar(ScrollBar):
 
     Each new entry moves it, so each screen of a shared table draws it again for each
     roll; Textual's own goes through a Rich render and the style cache a line at a time,
-    which cost each screen more than drawing the journal's thirty lines (half of a
-    roll's time on twenty screens). Same glyphs, colours and mouse actions: only the
-    way to them is shorter. A tint or an opacity, which this bar never has, takes
-    Textual's way."""
+    which cost each screen nearly as much as drawing the journal's thirty lines (with
+    the bar hidden, a roll reached twenty screens in ~150 ms instead of ~235). Same
+    glyphs, colours and mouse actions: only the way to them is shorter. A tint or an
+    opacity, which this bar never has, takes Textual's way."""
 
     def render_lines(self, crop: Region) -> list[Strip]:
         bar = self.render()
