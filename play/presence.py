@@ -62,6 +62,12 @@ class Presence(Told):
         self._present.append(present)
         self._tell()
 
+    def replace(self, present: Present, now: Present) -> None:
+        """Someone connected plays other characters now (the GM gave them one): every
+        screen is told, as a change, not as a leave and a join."""
+        self._present = [now if p is present else p for p in self._present]
+        self._tell()
+
     def leave(self, present: Present) -> None:
         """Someone left (or their connection dropped): every screen is told."""
         # By identity: two connections may look alike (the same seat, the same minute).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.table_rules import Present, Seat
@@ -79,6 +80,8 @@ class Seated:
         self._pending: list[bytes] = []
         self._pending_size = 0
         self._app: App[Any] | None = None
+        self._present: Present | None = None
+        """How the table's presence list shows this seat while its app plays."""
         self._knocking: asyncio.Task[bool] | None = None
         self.closed = False
         self._ready = False
@@ -210,6 +213,9 @@ class Seated:
         """The table file gives this person other characters: their app plays as
         ``seat`` from now on."""
         self.seat = seat
+        if self._present is not None:  # the presence list says what they play now
+            was, self._present = self._present, replace(self._present, seat=seat)
+            self.server.presence.replace(was, self._present)
         app = self._app
         reseat = getattr(app, "reseat", None)  # a viewer's app has no characters
         if app is not None and self._ready and reseat is not None:
@@ -361,8 +367,8 @@ class Seated:
         server = self.server
         self._app = app
         since = server.clock().strftime("%H:%M")
-        present = Present(self.seat, self.name, since, self.where, self.session)
-        server.presence.join(present)
+        self._present = Present(self.seat, self.name, since, self.where, self.session)
+        server.presence.join(self._present)
         server.apps.add(app)
         server.watch()
         server.log(
@@ -384,7 +390,9 @@ class Seated:
             await app.run_async(size=self.size, auto_pilot=started)
         finally:
             server.apps.discard(app)
-            server.presence.leave(present)
+            if self._present is not None:
+                server.presence.leave(self._present)
+                self._present = None
             # Its app was frozen with the rest: what it held is collected once the
             # table is quiet (collect_ended).
             server.collect_later()

@@ -329,6 +329,12 @@ class Dispatcher:
             gone = worker.present.pop(int(message["token"]), None)
             if gone is not None:
                 presence.leave(gone)
+        elif op == "replace":
+            token = int(message["token"])
+            was = worker.present.get(token)
+            if was is not None:
+                worker.present[token] = now = present_from_data(message["present"])
+                presence.replace(was, now)
 
     def _knock(self, worker: Worker, message: dict[str, Any]) -> None:
         """A worker's seat knocks: ask the GM, and send the answer back."""
@@ -431,6 +437,12 @@ class RelayedPresence(Presence):
         token = self._tokens.pop(id(present), None)
         if token is not None:
             self._tell_main({"op": "leave", "token": token})
+
+    def replace(self, present: Present, now: Present) -> None:
+        token = self._tokens.pop(id(present), None)
+        if token is not None:
+            self._tokens[id(now)] = token
+            self._tell_main({"op": "replace", "token": token, "present": present_to_data(now)})
 
     def mirror(self, everyone: list[Present]) -> None:
         """The whole table as the main process says it now: every screen is told."""

@@ -236,6 +236,12 @@ async def test_the_gm_gives_a_removed_players_character_to_another(tmp_path: Pat
             lambda: seated.session.seat.characters == frozenset({"kael", "mira"}),
             "Alice's seat did not follow",
         )
+        # The table's presence says so, as a change: she did not leave and come back.
+        await alice.wait_for("● Alice (Kael, Mira)")
+        assert "Alice a quitté la table" not in alice.text()
+        assert [p.seat.characters for p in served.server.presence.everyone()] == [
+            frozenset({"kael", "mira"})
+        ]
         await alice.leave()
 
 

@@ -7,6 +7,7 @@ player sees the others' names; what each is told is the table's rule
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -63,8 +64,13 @@ class PresenceList(Static):
 
     def _presence_changed(self) -> None:
         now = self._visible()
-        joined = tuple(p for p in now if p not in self._known)
-        left = tuple(p for p in self._known if p not in now)
+        # Counted by person, not by what they play: one given other characters (the
+        # GM gave them one) neither left nor joined. Two connections of one person
+        # (a phone and a laptop) count twice.
+        before = Counter(_person(p) for p in self._known)
+        after = Counter(_person(p) for p in now)
+        joined = _beyond(now, before)
+        left = _beyond(self._known, after)
         self._known = now
         self.post_message(self.Changed(joined, left))
 
@@ -93,3 +99,23 @@ class PresenceList(Static):
             since = f" {present.since}" if present.since else ""
             lines.append(f"● {who}{since}")
         self.update("\n".join(lines) or self.session.t("serve.nobody"))
+
+
+def _person(present: Present) -> tuple[str, str | None, str]:
+    """Who is connected, whatever they play."""
+    return (present.seat.role, present.seat.name, present.name)
+
+
+def _beyond(
+    listed: tuple[Present, ...], counted: Counter[tuple[str, str | None, str]]
+) -> tuple[Present, ...]:
+    """Those of ``listed`` that ``counted`` does not account for (each person as many
+    times as ``counted`` has them, the first ones)."""
+    left = Counter(counted)
+    extra = []
+    for present in listed:
+        if left[_person(present)] > 0:
+            left[_person(present)] -= 1
+        else:
+            extra.append(present)
+    return tuple(extra)
