@@ -42,6 +42,18 @@ FLOODED = 12
 """The exit status of a seat closed for flooding (4012 for a page)."""
 
 
+_RUNNING: set[asyncio.Task[Any]] = set()
+
+
+def keep_running(task: asyncio.Task[Any]) -> asyncio.Task[Any]:
+    """Hold ``task`` until it is done: the event loop keeps only a weak reference to a
+    task, and one nobody holds may be collected before it is done (asyncio's docs on
+    ``create_task``)."""
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)
+    return task
+
+
 class Seated:
     """A seat's life at the table; subclasses carry its bytes (see the module)."""
 
@@ -132,7 +144,6 @@ class Seated:
     def feed(self, data: bytes) -> None:
         """What the person typed: to the app, or kept until it listens. Ctrl+C while
         waiting at the door leaves."""
-        self.server.activity()
         let = self._gate.let(data)
         if let.dropped or let.refused_paste:
             self._over_budget(let.refused_paste)
@@ -393,9 +404,8 @@ class Seated:
             if self._present is not None:
                 server.presence.leave(self._present)
                 self._present = None
-            # Its app was frozen with the rest: what it held is collected once the
-            # table is quiet (collect_ended).
-            server.collect_later()
+            # Its app was frozen with the rest: thaw, so what it held can be collected.
+            asyncio.get_running_loop().call_soon(collect_ended)
             server.log(f"{self.name} est parti (left)")
             errors = (
                 app.error_console.file.getvalue()

@@ -34,7 +34,7 @@ from aiohttp import WSMsgType, web
 
 from .channel_driver import clamp_size
 from .page import client_script, from_its_page, page, security_headers
-from .seat import Seated
+from .seat import Seated, keep_running
 
 if TYPE_CHECKING:
     from .ssh import TableServer
@@ -90,7 +90,7 @@ class WebSeat(Seated):
                 await asyncio.sleep(0.01)
             await self.socket.close(code=1000 if status == 0 else 4000 + status)
 
-        asyncio.get_running_loop().create_task(close())
+        keep_running(asyncio.get_running_loop().create_task(close()))
 
 
 class WebSeats:
