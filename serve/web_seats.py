@@ -101,7 +101,6 @@ class WebSeats:
         self.origins = frozenset(o.rstrip("/") for o in origins)
         self._runner: web.AppRunner | None = None
         self._ready = asyncio.Lock()
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def application(self) -> web.Application:
         """The routes: the page, its WebSocket, the reconnection check, the statics."""
@@ -194,9 +193,7 @@ class WebSeats:
             seated.size = clamp_size(
                 _number(request.query.get("width"), 80), _number(request.query.get("height"), 24)
             )
-            task = asyncio.get_running_loop().create_task(seated.play())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            task = keep_running(asyncio.get_running_loop().create_task(seated.play()))
             await _listen(sock, seated)
             seated.end()
             await asyncio.wait({task}, timeout=10)

@@ -9,8 +9,8 @@ now acts as (:class:`TurnDesk.ActAs`) by messages the table handles."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.message import Message
@@ -383,7 +383,7 @@ class TurnDesk(Desk):
         players = dict(table.players) if table is not None else {}
         names = {p: str(table.names.get(p) or p) for p in players} if table is not None else {}
         played = {c: names[p] for p, seat in players.items() for c in seat.characters}
-        idents = [c for c, data in characters.items() if data.get("kind", "pc") == "pc"]
+        idents = _player_characters(characters)
         if not idents or not players:
             self.notify(self.t("serve.give_none"), severity="warning")
             return
@@ -443,6 +443,9 @@ class TurnDesk(Desk):
         chosen = [c for c in characters if c in seated]
         if chosen:
             return chosen
-        return [c for c, data in characters.items() if data.get("kind", "pc") == "pc"] or list(
-            characters
-        )
+        return _player_characters(characters) or list(characters)
+
+
+def _player_characters(characters: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """The player characters among ``characters`` (not the NPCs), in the party's order."""
+    return [c for c, data in characters.items() if data.get("kind", "pc") == "pc"]
