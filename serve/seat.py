@@ -11,6 +11,7 @@ an SSH one: the same app, the same rules, the same presence.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import os
 from dataclasses import replace
@@ -144,6 +145,7 @@ class Seated:
     def feed(self, data: bytes) -> None:
         """What the person typed: to the app, or kept until it listens. Ctrl+C while
         waiting at the door leaves."""
+        self.server.activity()
         let = self._gate.let(data)
         if let.dropped or let.refused_paste:
             self._over_budget(let.refused_paste)
@@ -404,8 +406,9 @@ class Seated:
             if self._present is not None:
                 server.presence.leave(self._present)
                 self._present = None
-            # Its app was frozen with the rest: thaw, so what it held can be collected.
-            asyncio.get_running_loop().call_soon(collect_ended)
+            # Its app was frozen with the rest: what it held is collected once the
+            # table is quiet (collect_ended).
+            server.collect_later()
             server.log(f"{self.name} est parti (left)")
             errors = (
                 app.error_console.file.getvalue()
@@ -445,6 +448,21 @@ def collect_ended() -> None:
     StylesCache.get_inner_outer.cache_clear()
     gc.unfreeze()
     _freeze()
+    _give_back()
+
+
+def _give_back() -> None:
+    """Return the heap's free pages to the system (glibc's ``malloc_trim``): freed
+    objects otherwise leave the process as large as it was at its peak (a flood's
+    megabyte, an ended session's screens), though Python no longer uses that memory."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(name).malloc_trim(0)
 
 
 def _role(seat: Seat) -> str:
