@@ -68,3 +68,68 @@ async def test_the_journal_and_its_scrollbar_draw_what_textual_draws(
         await pilot.pause()
         top = drawn(bar.render_lines(Region(0, 0, *bar.size)))
         assert top[0] != top[-1]
+
+
+async def test_the_journal_draws_what_textual_draws_as_it_changes(
+    campaign_of: Callable[[str], Campaign],
+) -> None:
+    """The list keeps the lines it drew and shows them again when a line shows the same
+    thing (a scroll by one entry): after each change a table sees (a new entry, the
+    highlight moving, focus, the mouse over an entry, an entry rewritten, another theme,
+    another size), what it draws is what Textual draws afresh."""
+    campaign = campaign_of("resolution")
+    for n in range(40):
+        act.note(campaign, GM_SEAT, f"Note {n} : " + "la caravane avance " * (n % 4))
+    app: MeneurApp = make_app(campaign, lang="fr", seed=3)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#journal-list", JournalList)
+
+        def afresh() -> list[Strip]:
+            # Textual's own drawing with nothing kept; the list's caches put back after,
+            # so that what the list kept is still what it draws with next.
+            cache = listing._option_render_cache
+            kept = {key: cache.get(key) for key in list(cache.keys())}
+            listing._styles_cache.clear()
+            cache.clear()
+            theirs = OptionList.render_lines(listing, Region(0, 0, *listing.region.size))
+            cache.clear()
+            for key, value in kept.items():
+                if value is not None:
+                    cache.set(key, value)
+            listing._styles_cache.clear()
+            return theirs
+
+        async def same() -> list[Strip]:
+            await pilot.pause()
+            # The whole list with its scrollbar's gutter, as the compositor asks for it.
+            ours = listing.render_lines(Region(0, 0, *listing.region.size))
+            assert drawn(ours) == drawn(afresh())
+            return ours
+
+        before = await same()
+        with Campaign.open(campaign.directory) as elsewhere:  # another writer's entry
+            act.note(elsewhere, GM_SEAT, "Une nouvelle entrée")
+        app.follow_now()
+        after = await same()
+        assert "Une nouvelle entrée" in "".join(line.text for line in after)
+        # Scrolled by the new entry: the lines still on show are the very strips drawn
+        # before (nothing drawn again), and the new entry's are new.
+        reused = sum(any(line is old for old in before) for line in after)
+        assert reused >= len(after) - 4
+        assert any(all(line is not old for old in before) for line in after)
+        listing.highlighted = 3
+        await same()
+        listing.focus()
+        await same()
+        app.set_focus(None)
+        await same()
+        await pilot.hover("#journal-list", offset=(5, 10))
+        await same()
+        last = listing.option_count - 1
+        listing.replace_option_prompt_at_index(last, "Réécrite")
+        await same()
+        app.theme = "textual-light"
+        await same()
+        await pilot.resize_terminal(90, 30)
+        await same()

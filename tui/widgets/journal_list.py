@@ -52,13 +52,26 @@ class QuickScrollBar(ScrollBar):
         _, background = self.background_colors
         filters = self.get_line_filters()
         under = self.visual_style.rich_style  # what Textual draws a widget's content on
+        # A bar has few kinds of line (track, thumb, their ends): each is made once a
+        # draw, and a line the last draw made is that strip again, which spares it the
+        # caches further on (see JournalList.render_lines).
+        state = (width, crop.x, crop.right, under, background, tuple(filters))
+        made: dict[tuple[object, ...], Strip] = {}
         lines = []
         for text, own, _ in drawn.segments[crop.y : crop.bottom]:
-            strip = Strip([Segment(text, under + own)], width)
-            for each in filters:
-                strip = strip.apply_filter(each, background)
-            lines.append(strip.crop(crop.x, crop.right))
+            key = (state, text, own)
+            if (strip := made.get(key) or self._made.get(key)) is None:
+                strip = Strip([Segment(text, under + own)], width)
+                for each in filters:
+                    strip = strip.apply_filter(each, background)
+                strip = strip.crop(crop.x, crop.right)
+            made[key] = strip
+            lines.append(strip)
+        self._made = made
         return lines
+
+    _made: dict[tuple[object, ...], Strip] = {}  # never changed: replaced
+    """The lines of the last draw, by what each showed."""
 
 
 class JournalList(OptionList):
@@ -87,19 +100,95 @@ class JournalList(OptionList):
     """While the list draws (:meth:`render_lines`): its options' padding and its lines,
     looked up once for all its lines rather than once a line."""
 
+    _drawn: dict[tuple[object, ...], tuple[Strip | None, Strip]] = {}  # never changed: replaced
+    """The lines of the last draw, by what each showed (see :meth:`render_lines`), each
+    with the option's line it came from (kept, so that its id names it while here)."""
+
     # A new entry scrolls every line of the list, so each screen of a shared table
     # draws the whole list again for each roll. OptionList looks its options' padding,
     # width and lines up again for every line it draws (a style object made each time):
     # a third of what drawing the list cost. Here they are looked up once a draw.
+    #
+    # And Textual forgets every line it drew when the list scrolls, drawing each again
+    # into new strips: new strips miss every cache further on (the colour filters, the
+    # compositor's cuts, the terminal's escape codes), so a scroll by one line cost as
+    # much as a first draw. Here a line that shows what a line of the last draw showed
+    # (the same option's line, in the same state and the same styles) is that strip.
     def render_lines(self, crop: Region) -> list[Strip]:
         self._update_lines()
         padding = self.get_component_styles("option-list--option").padding
-        self._drawing = (padding, self._line_cache.lines)
+        lines = self._line_cache.lines
+        self._drawing = (padding, lines)
         try:
-            # OptionList's own would bring its lines up to date again: done above.
-            return super(OptionList, self).render_lines(crop)
+            hover = self.hover_style
+            # A link under the mouse (Textual restyles it as it draws), a tint or an
+            # opacity, which the journal never has: Textual's way, every line drawn.
+            linked = self.auto_links and hover._link_id and "@click" in hover.meta
+            if self.styles.tint.a or self.opacity < 1 or linked:
+                # OptionList's own would bring its lines up to date again: done above.
+                return super(OptionList, self).render_lines(crop)
+            return self._reusing(crop, padding, lines)
         finally:
             self._drawing = None
+
+    def _reusing(
+        self, crop: Region, padding: Spacing, lines: Sequence[tuple[int, int]]
+    ) -> list[Strip]:
+        """The lines of ``crop``: those the last draw had, again; the others drawn."""
+        kinds = ("", "-disabled", "-highlighted", "-hover")
+        looks = {
+            kind: self.get_visual_style("option-list--option", f"option-list--option{kind}")
+            if kind
+            else self.get_visual_style("option-list--option")
+            for kind in kinds
+        }
+        styles = self.styles
+        # Everything a line's drawing depends on besides the option's own line.
+        state = (
+            self.size,
+            self.scroll_offset.x,
+            crop.x,
+            crop.right,
+            padding,
+            styles.padding,
+            styles.border,
+            styles.outline,
+            self.background_colors,
+            self.visual_style,
+            tuple(looks.values()),
+            tuple(self.get_line_filters()),
+            self._border_title,
+            self._border_subtitle,
+        )
+        top = self.scroll_offset.y
+        options = self.options
+        drawn: dict[tuple[object, ...], tuple[Strip | None, Strip]] = {}
+        strips = []
+        gutter = styles.gutter
+        for y in crop.line_range:
+            source: Strip | None = None
+            inside = 0 <= y - gutter.top < self.size.height - gutter.height
+            if inside and 0 <= top + y - gutter.top < len(lines):
+                index, offset = lines[top + y - gutter.top]
+                option = options[index]
+                if option.disabled:
+                    look = looks["-disabled"]
+                elif self.highlighted == index:
+                    look = looks["-highlighted"]
+                elif self._mouse_hovering_over == index:
+                    look = looks["-hover"]
+                else:
+                    look = looks[""]
+                rendered = self._get_option_render(option, look)
+                source = rendered[offset] if offset < len(rendered) else None
+            key = (state, y if source is None else id(source))
+            if (kept := self._drawn.get(key)) is None:
+                line = super(OptionList, self).render_lines(Region(crop.x, y, crop.width, 1))
+                kept = (source, line[0])
+            drawn[key] = kept
+            strips.append(kept[1])
+        self._drawn = drawn
+        return strips
 
     @property
     def _lines(self) -> Sequence[tuple[int, int]]:
