@@ -160,35 +160,52 @@ class JournalList(OptionList):
             self._border_title,
             self._border_subtitle,
         )
-        top = self.scroll_offset.y
+        top = self.scroll_offset.y - styles.gutter.top
+        inside = range(styles.gutter.top, self.size.height - styles.gutter.bottom)
         options = self.options
-        drawn: dict[tuple[object, ...], tuple[Strip | None, Strip]] = {}
-        strips = []
-        gutter = styles.gutter
+        highlighted, hovering = self.highlighted, self._mouse_hovering_over
+        renders: dict[tuple[int, str], list[Strip]] = {}  # an option's lines, once a draw
+        keys: list[tuple[object, ...]] = []
+        sources: list[Strip | None] = []
         for y in crop.line_range:
             source: Strip | None = None
-            inside = 0 <= y - gutter.top < self.size.height - gutter.height
-            if inside and 0 <= top + y - gutter.top < len(lines):
-                index, offset = lines[top + y - gutter.top]
+            if y in inside and 0 <= top + y < len(lines):
+                index, offset = lines[top + y]
                 option = options[index]
                 if option.disabled:
-                    look = looks["-disabled"]
-                elif self.highlighted == index:
-                    look = looks["-highlighted"]
-                elif self._mouse_hovering_over == index:
-                    look = looks["-hover"]
+                    kind = "-disabled"
+                elif highlighted == index:
+                    kind = "-highlighted"
+                elif hovering == index:
+                    kind = "-hover"
                 else:
-                    look = looks[""]
-                rendered = self._get_option_render(option, look)
+                    kind = ""
+                if (rendered := renders.get((index, kind))) is None:
+                    rendered = renders[index, kind] = self._get_option_render(option, looks[kind])
                 source = rendered[offset] if offset < len(rendered) else None
-            key = (state, y if source is None else id(source))
-            if (kept := self._drawn.get(key)) is None:
-                line = super(OptionList, self).render_lines(Region(crop.x, y, crop.width, 1))
-                kept = (source, line[0])
-            drawn[key] = kept
-            strips.append(kept[1])
-        self._drawn = drawn
-        return strips
+            keys.append((state, y if source is None else id(source)))
+            sources.append(source)
+        last = self._drawn
+        strips: list[Strip | None] = [kept[1] if (kept := last.get(key)) else None for key in keys]
+        # The lines not kept, drawn as Textual draws them, a run of rows at a time.
+        row = 0
+        while row < len(strips):
+            if strips[row] is not None:
+                row += 1
+                continue
+            end = row
+            while end < len(strips) and strips[end] is None:
+                end += 1
+            y = crop.y + row
+            strips[row:end] = super(OptionList, self).render_lines(
+                Region(crop.x, y, crop.width, end - row)
+            )
+            row = end
+        drawn = [line for line in strips if line is not None]
+        self._drawn = {
+            key: (source, line) for key, source, line in zip(keys, sources, drawn, strict=True)
+        }
+        return drawn
 
     @property
     def _lines(self) -> Sequence[tuple[int, int]]:
