@@ -51,6 +51,9 @@ def _positions(text: str) -> tuple[int, ...]:
 
 def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--lang", choices=["fr", "en"], help="the language it speaks (default: the locale's)"
+    )
     if rolling:
         parser.add_argument(
             "--seed",

@@ -93,7 +93,24 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     wanted = None if argv is None else frozenset(argv)
     _add_campaign_commands(commands, wanted)
     add_room_commands(_Commands(commands, wanted), others=others)
+    for command in commands.choices.values():
+        _speaking(command)
     return parser
+
+
+def _speaking(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` and the commands under it a ``--lang`` where they have none: every
+    command speaks its reader's language, given or the locale's."""
+    # A command listed by name only (not the one being run) stays without options.
+    listed = len(parser._actions) == 1
+    if not listed and not any("--lang" in action.option_strings for action in parser._actions):
+        parser.add_argument(
+            "--lang", choices=["fr", "en"], help="the language it speaks (default: the locale's)"
+        )
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _speaking(command)
 
 
 def _join_dashed_values(argv: list[str]) -> list[str]:

@@ -196,7 +196,7 @@ def run_mark(args: argparse.Namespace) -> str:
         from meneur.core.records import roll_seeded
 
         from .commands import campaign_seed
-        from .text import render_roll
+        from .text import render_roll, words_of
 
         seed = campaign_seed(args, campaign)
         test = solo.SceneTest(tension=tension_of(campaign.state), scene=title)
@@ -209,7 +209,7 @@ def run_mark(args: argparse.Namespace) -> str:
             game_time=args.at,
             chosen_seed=args.seed is not None,
         )
-    return f"{said}\n{render_roll(record)}\njournal : entrée (entry) #{rolled.id}"
+    return f"{said}\n{render_roll(record, words_of(args))}\njournal : entrée (entry) #{rolled.id}"
 
 
 def _term(key: str) -> str:

@@ -382,7 +382,9 @@ def _run_command(args: argparse.Namespace) -> int:
 
     if args.command == "odds":
         odds = commands.run_odds(args)
-        output: object = data.odds_data(odds) if args.json else text.render_odds(odds)
+        output: object = (
+            data.odds_data(odds) if args.json else text.render_odds(odds, text.words_of(args))
+        )
     elif args.command == "roll":
         record, entry_id = commands.run_roll(args)
         output = _roll_output(args, record, entry_id)
@@ -411,11 +413,6 @@ def _run_command(args: argparse.Namespace) -> int:
     return 0
 
 
-BLIND = (
-    "jet à l'aveugle : le MJ seul en voit le résultat (blind roll: the GM alone sees the result)"
-)
-
-
 def _roll_output(args: argparse.Namespace, record: Any, entry_id: int | None) -> Any:
     """A roll's output (JSON data or text, with its journal entry) as the seat that
     threw it sees it (``--as``): of a blind roll, only that it was thrown; a player's,
@@ -423,12 +420,15 @@ def _roll_output(args: argparse.Namespace, record: Any, entry_id: int | None) ->
     from . import data, text
 
     shown = getattr(args, "shown", None)
+    words = text.words_of(args)
     if shown == "blind":
-        output: str | dict[str, object] = {"blind": True} if args.json else BLIND
+        output: str | dict[str, object] = {"blind": True} if args.json else words.t("shown.blind")
     else:
         seed = shown != "no_seed" or args.seed is not None
         output = (
-            data.roll_data(record, seed=seed) if args.json else text.render_roll(record, seed=seed)
+            data.roll_data(record, seed=seed)
+            if args.json
+            else text.render_roll(record, words, seed=seed)
         )
     return _with_entry(output, entry_id)
 

@@ -63,11 +63,13 @@ class CliRoom(Protocol):
 
     @property
     def ROLL_LINES(self) -> Mapping[str, Callable[..., list[str]]]:
-        """A roll's lines of dice, by kind."""
+        """A roll's lines of dice, by kind: ``lines(record, words)``, in the language of
+        ``words`` (:class:`meneur.content.strings.Strings`)."""
 
     @property
     def DISTRIBUTION(self) -> Mapping[str, Any]:
-        """How the odds of a kind are laid out, when not by outcome."""
+        """How the odds of a kind are laid out, when not by outcome: ``lines(odds,
+        words)``."""
 
     @property
     def SHOWN_OUTCOMES(self) -> Mapping[str, Any]:
@@ -83,7 +85,7 @@ class CliRoom(Protocol):
 
     @property
     def AFTER_OUTCOME(self) -> Mapping[str, Any]:
-        """The lines said after a roll's outcome, by kind."""
+        """The lines said after a roll's outcome, by kind: ``lines(record, words)``."""
 
     @property
     def RUN(self) -> Mapping[str, str]:

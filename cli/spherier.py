@@ -15,6 +15,9 @@ from meneur.cli.usage import UsageError
 from meneur.core.dice import Die
 from meneur.play.tested import signed
 
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
+
 
 def _spherier_options(parser: Parser, rolling: bool) -> None:
     from meneur.core.spherier.rules import Engine
@@ -205,19 +208,22 @@ def spherier_test(args: argparse.Namespace) -> object:
     return spherier.SkillTest(engine, skill, dd, args.bonus, args.malus)
 
 
-def _spherier_lines(record: Any) -> list[str]:
+def _spherier_lines(record: Any, words: Strings) -> list[str]:
     from meneur.core.spherier.rules import SUCCESS_FACES
 
     test = record.inputs
-    capped = " (limitée par la Limite)" if record.capped else ""
+    capped = words.t("shown.capped") if record.capped else ""
     if test.engine == "d6":
         faces = dice_faces(record.dice, lambda d: d.face in SUCCESS_FACES)
-        return [f"Dés (dice) : {faces or '—'} → {record.result} succès{capped}"]
-    modifier = test.roller.modifier
-    return [f"d20 : {record.dice[0].face} {signed(modifier)} → {record.result}{capped}"]
+        return [
+            words.t("shown.six_successes", faces=faces or "—", result=record.result, capped=capped)
+        ]
+    modifier = signed(test.roller.modifier)
+    face = record.dice[0].face
+    return [words.t("shown.d20", face=face, modifier=modifier, result=record.result, capped=capped)]
 
 
-def _spherier_opposed_lines(record: Any) -> list[str]:
+def _spherier_opposed_lines(record: Any, words: Strings) -> list[str]:
     from meneur.core.spherier.rules import SUCCESS_FACES
 
     mine = [d for d in record.dice if d.role == "attacker"]
@@ -228,43 +234,69 @@ def _spherier_opposed_lines(record: Any) -> list[str]:
         return six and die.face in SUCCESS_FACES
 
     return [
-        f"Attaquant (attacker) : {dice_faces(mine, success) or '—'} → {record.attacker_result}",
-        f"Défenseur (defender) : {dice_faces(theirs, success) or '—'} → {record.defender_result}",
+        words.t(
+            "shown.side",
+            side=words.t("shown.attacker"),
+            faces=dice_faces(mine, success) or "—",
+            result=record.attacker_result,
+        ),
+        words.t(
+            "shown.side",
+            side=words.t("shown.defender"),
+            faces=dice_faces(theirs, success) or "—",
+            result=record.defender_result,
+        ),
     ]
 
 
-def _extended_lines(record: Any) -> list[str]:
+def _extended_lines(record: Any, words: Strings) -> list[str]:
     from meneur.core.spherier.rules import SUCCESS_FACES
 
     six = record.inputs.engine == "d6"
     lines = []
     for number, attempt in enumerate(record.attempts, start=1):
         faces = dice_faces(attempt.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
-        counted = "compté (counted)" if attempt.counted else "sous le DD (below the DD)"
+        counted = words.t("shown.counted" if attempt.counted else "shown.below_dd")
         lines.append(
-            f"Essai {number} : {faces} → {attempt.result}, {counted}, total {attempt.running_total}"
+            words.t(
+                "shown.attempt",
+                number=number,
+                faces=faces,
+                result=attempt.result,
+                counted=counted,
+                total=attempt.running_total,
+            )
         )
     if not record.attempts:
-        lines.append("Aucun essai possible (no attempt possible)")
+        lines.append(words.t("shown.no_attempt"))
     elapsed = record.elapsed.text if record.inputs.interval.unit else str(record.elapsed.amount)
-    lines.append(f"Essais (attempts) : {len(record.attempts)}, temps écoulé (elapsed) : {elapsed}")
+    lines.append(words.t("shown.attempts", count=len(record.attempts), elapsed=elapsed))
     return lines
 
 
-def _team_lines(record: Any) -> list[str]:
+def _team_lines(record: Any, words: Strings) -> list[str]:
     from meneur.core.spherier.rules import SUCCESS_FACES
 
     six = record.inputs.engine == "d6"
     lines = []
     for number, helper in enumerate(record.assistants, start=1):
         faces = dice_faces(helper.dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
-        gift = f", +{helper.extra_dice} dé(s)" if helper.extra_dice else ""
-        verdict = f"aide (helps){gift}" if helper.helped else "n'aide pas (no help)"
-        lines.append(f"Assistant {number} : {faces} → {helper.result}, {verdict}")
+        extra = words.t("shown.extra_dice", count=helper.extra_dice) if helper.extra_dice else ""
+        verdict = words.t("shown.helps", extra=extra) if helper.helped else words.t("shown.no_help")
+        lines.append(
+            words.t(
+                "shown.assistant", number=number, faces=faces, result=helper.result, verdict=verdict
+            )
+        )
     faces = dice_faces(record.leader_dice, lambda d: six and d.face in SUCCESS_FACES) or "—"
     lines.append(
-        f"Meneur (leader) : {faces} → {record.result} (max {record.leader_cap},"
-        f" {record.helpers} assistant(s) efficace(s))"
+        words.t(
+            "shown.leader",
+            faces=faces,
+            result=record.result,
+            cap=record.leader_cap,
+            count=record.helpers,
+        )
     )
     return lines
 
@@ -279,22 +311,22 @@ def _by_attempt(test: Any, success_by_attempt: Mapping[int, Fraction]) -> list[s
     return lines
 
 
-def _margin(record: Any) -> list[str]:
-    what = "de réussite (success)" if record.success else "d'échec (failure)"
-    return [f"Marge {what} : {record.margin}"]
+def _margin(record: Any, words: Strings) -> list[str]:
+    key = "shown.margin_success" if record.success else "shown.margin_failure"
+    return [words.t(key, margin=record.margin)]
 
 
-def _opposed_margin(record: Any) -> list[str]:
-    return [f"Marge (margin) : {record.margin}"]
+def _opposed_margin(record: Any, words: Strings) -> list[str]:
+    return [words.t("shown.margin", margin=record.margin)]
 
 
-def _extended_distribution(odds: Any) -> list[str]:
+def _extended_distribution(odds: Any, words: Strings) -> list[str]:
     lines = _by_attempt(odds.inputs, getattr(odds, "success_by_attempt", {}))
-    return ["", "Réussite au plus tard à l'essai (success by attempt) :", *lines]
+    return ["", words.t("shown.by_attempt"), *lines]
 
 
-def _totals(odds: Any) -> list[str]:
-    return ["", *value_bars(odds.distribution)]
+def _totals(odds: Any, words: Strings) -> list[str]:
+    return ["", *value_bars(odds.distribution, words)]
 
 
 COMMANDS = (

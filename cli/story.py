@@ -179,7 +179,7 @@ def _random(
     from meneur.play import act
 
     from .commands import campaign_seed
-    from .text import render_roll
+    from .text import render_roll, words_of
 
     title = term(f"story.random.{key}").glossed
     table = story.pick_table(items, f"random_{key}", title)
@@ -188,7 +188,7 @@ def _random(
     entry = act.roll(
         campaign, seat_of(args, campaign), record, title, chosen_seed=args.seed is not None
     )
-    return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
+    return f"{render_roll(record, words_of(args))}\njournal : entrée (entry) #{entry.id}"
 
 
 def _trackers(args: argparse.Namespace, campaign: Campaign, kind: str) -> dict[str, dict[str, Any]]:
@@ -282,7 +282,7 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     from meneur.play import story as play
 
     from .commands import campaign_seed
-    from .text import render_roll
+    from .text import render_roll, words_of
 
     tracker = campaign.state["trackers"][ident]
     name = tracker["name"]
@@ -294,7 +294,7 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     entry = act.roll(
         campaign, seat_of(args, campaign), record, plan, chosen_seed=args.seed is not None
     )
-    return f"{render_roll(record)}\n#{entry.id} {entry.text}"
+    return f"{render_roll(record, words_of(args))}\n#{entry.id} {entry.text}"
 
 
 def run_track(args: argparse.Namespace) -> str:
@@ -352,14 +352,14 @@ def _progress_roll(
     from meneur.play import act
 
     from .commands import campaign_seed
-    from .text import render_roll
+    from .text import render_roll, words_of
 
     record = roll_seeded(roll_progress, test, campaign_seed(args, campaign, public=public))
     # No words of its own: the journal says what it rolled on in its reader's language.
     entry = act.roll(
         campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
     )
-    return f"{render_roll(record)}\njournal : entrée (entry) #{entry.id}"
+    return f"{render_roll(record, words_of(args))}\njournal : entrée (entry) #{entry.id}"
 
 
 def _track_text(moved: Moved) -> str:

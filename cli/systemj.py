@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
 
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
+
 
 def _systemj_options(parser: Parser, rolling: bool) -> None:
     parser.add_argument(
@@ -31,10 +34,10 @@ def systemj_test(args: argparse.Namespace) -> Any:
     return systemj.SystemjTest.with_modifiers(args.value, args.modifier)
 
 
-def _systemj_lines(record: Any) -> list[str]:
+def _systemj_lines(record: Any, words: Strings) -> list[str]:
     if record.automatic:
-        return ["Aucun dé (no die)"]
-    return [f"d100 : {record.result:02d} (score {record.effective})"]
+        return [words.t("shown.no_die")]
+    return [words.t("shown.d100", result=f"{record.result:02d}", score=record.effective)]
 
 
 COMMANDS = (

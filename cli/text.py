@@ -1,11 +1,13 @@
 """Readable one-screen summaries of odds, rolls and creations for the terminal.
 
-Rule terms are shown in French with their English gloss (from ``meneur.content``); the
-core only returns records, and this module is the CLI's way of showing them.
+Everything is said in the reader's language (``words``): rule terms in French alone in
+French, in English with their French names beside them (:meth:`meneur.content.Term.said`);
+the core only returns records, and this module is the CLI's way of showing them.
 """
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -20,6 +22,7 @@ from meneur.play.tested import describe, signed
 from .rooms import hook
 
 if TYPE_CHECKING:
+    from meneur.content.strings import Strings
     from meneur.core import expressions
 
 # Records come from rules modules that are loaded already; dispatch is by kind name and
@@ -27,6 +30,13 @@ if TYPE_CHECKING:
 
 BAR_WIDTH = 20
 LINE_WIDTH = 80
+
+
+def words_of(args: argparse.Namespace) -> Strings:
+    """The words a command speaks: its ``--lang``, else the locale's language."""
+    from meneur.content.strings import default_language, strings
+
+    return strings(getattr(args, "lang", None) or default_language())
 
 
 def percent(probability: Fraction) -> str:
@@ -47,50 +57,59 @@ def _outcome_term(system: str, key: str) -> Term:
     return term(f"{system}.outcome.{key}")
 
 
-def render_odds(odds: Odds[Any]) -> str:
-    """Odds as the test's description, then one bar per outcome with its percentage."""
-    lines = describe(odds.inputs)
+def render_odds(odds: Odds[Any], words: Strings) -> str:
+    """Odds as the test's description, then one bar per outcome with its percentage, in
+    the language of ``words``."""
+    lines = describe(odds.inputs, words)
     lines.append("")
     only = hook(odds.inputs, "SHOWN_OUTCOMES", kind_of(type(odds.inputs)))
     outcomes = dict(odds.outcomes) if only is None else only(odds)
     if outcomes:
         labels = {key: _outcome_term(odds.system, key) for key in outcomes}
-        glossed = {key: label.glossed for key, label in labels.items()}
+        said = {key: label.said(words.lang) for key, label in labels.items()}
         fractions = {key: fraction_text(p) for key, p in outcomes.items()}
         tail = max(map(len, fractions.values()))
-        column = max(map(len, glossed.values()))
+        column = max(map(len, said.values()))
         # Label, bar, percentage and fraction on one line when a bar of 10 cells or more
-        # still fits in 80 columns; otherwise the English gloss goes on a line below.
+        # still fits in 80 columns; otherwise the label's short form, the whole below.
         width = min(BAR_WIDTH, LINE_WIDTH - column - tail - 13)
         inline = width >= 10
-        # A label too long for a bar beside it (a table's row) shows its short form there,
-        # the whole row in French and English below.
+        # A label too long for a bar beside it (a table's row) shows its short form there
+        # (French names have one), the whole below.
         room = LINE_WIDTH - BAR_WIDTH - tail - 13
         short = {
-            key: label.short if len(label.fr) > room and label.short else label.fr
-            for key, label in labels.items()
+            key: _short_label(label, said[key], room, words.lang) for key, label in labels.items()
         }
         if not inline:
             column = max(map(len, short.values()))
             width = BAR_WIDTH
         for key, probability in outcomes.items():
-            shown = glossed[key] if inline else short[key]
+            shown = said[key] if inline else short[key]
             lines.append(
                 f"{shown:<{column}}  {bar(probability, width)} {percent(probability)}"
                 f"  {fractions[key]}"
             )
             if inline:
                 continue
-            if short[key] != labels[key].fr:
-                lines.append(f"  {labels[key].fr}")
-            if labels[key].en.casefold() != labels[key].fr.casefold():
-                lines.append(f"  {labels[key].en}")
+            if short[key] != said[key]:
+                # The whole French label; an English reader's, its French name.
+                lines.append(f"  {said[key]}" if words.lang == "fr" else f"  ({labels[key].fr})")
     successes = _successes(odds)
     if successes is not None:
         total = percent(odds.probability_of(successes)).strip()
-        lines += ["", f"Réussite au total (any success) : {total}"]
-    lines.extend(_distribution_lines(odds))
+        lines += ["", words.t("shown.any_success", chance=total)]
+    lines.extend(_distribution_lines(odds, words))
     return "\n".join(lines)
+
+
+def _short_label(label: Term, said: str, room: int, lang: str) -> str:
+    """An outcome's label in ``room`` cells beside its bar when it can: in French its
+    short form, in English the English word without the French name (said below)."""
+    if len(said) <= room:
+        return said
+    if lang == "fr":
+        return label.short or said
+    return label.en[:1].upper() + label.en[1:]
 
 
 def _successes(odds: Odds[Any]) -> frozenset[str] | None:
@@ -107,35 +126,40 @@ _COMMON_SUCCESSES = {"yesno": "meneur.core.oracles:YESNO_SUCCESSES"}
 are in its room (``SUCCESSES``)."""
 
 
-def kept_distribution(odds: Odds[Any]) -> list[str]:
+def kept_distribution(odds: Odds[Any], words: Strings) -> list[str]:
     """How many dice a keep-under test keeps, in percent; an oracle under the tension
     adds the chance of a random event."""
     cells = "  ".join(f"{kept}: {percent(p).strip()}" for kept, p in odds.distribution.items())
-    lines = ["", f"Dés conservés (kept dice)  {cells}"]
+    lines = ["", words.t("shown.kept_dice", cells=cells)]
     tension = getattr(odds.inputs, "tension", None)
     if tension is not None:
         from meneur.core.oracles import event_chance
 
         chance = event_chance(tension)
         lines.append(
-            f"{term('solo.event').glossed} : {percent(chance).strip()}  {fraction_text(chance)}"
+            words.t(
+                "shown.event",
+                name=words.term("solo.event"),
+                chance=percent(chance).strip(),
+                fraction=fraction_text(chance),
+            )
         )
     return lines
 
 
-def difference_bars(odds: Odds[Any]) -> list[str]:
+def difference_bars(odds: Odds[Any], words: Strings) -> list[str]:
     """An opposed test's odds of each difference between the two sides."""
-    return ["", "Écart (difference, attacker − defender) :", *value_bars(odds.distribution)]
+    return ["", words.t("shown.difference"), *value_bars(odds.distribution, words)]
 
 
-def _distribution_lines(odds: Odds[Any]) -> list[str]:
+def _distribution_lines(odds: Odds[Any], words: Strings) -> list[str]:
     kind = kind_of(type(odds.inputs))
     own = hook(odds.inputs, "DISTRIBUTION", kind)
     if own is not None:
-        lines: list[str] = own(odds)
+        lines: list[str] = own(odds, words)
         return lines
     if kind in ("oracles.OracleQuestion", "oracles.YesNoQuestion"):
-        return kept_distribution(odds)
+        return kept_distribution(odds, words)
     if kind == "tables.TableQuery":
         from meneur.core.tables import find
 
@@ -149,11 +173,11 @@ def _distribution_lines(odds: Odds[Any]) -> list[str]:
             for number, p in odds.distribution.items()
         ]
     if kind == "expressions.DiceInputs":
-        return ["", *value_bars(odds.distribution)]
+        return ["", *value_bars(odds.distribution, words)]
     return []
 
 
-def value_bars(distribution: Mapping[int, Fraction]) -> list[str]:
+def value_bars(distribution: Mapping[int, Fraction], words: Strings) -> list[str]:
     """One bar per value; long distributions show their range, mean and quartiles."""
     if len(distribution) <= 24:
         top = max(distribution.values())
@@ -169,10 +193,17 @@ def value_bars(distribution: Mapping[int, Fraction]) -> list[str]:
         while len(quartiles) < 3 and cumulative >= Fraction(len(quartiles) + 1, 4):
             quartiles.append(total)
     return [
-        f"Totaux (totals) : {min(distribution)} … {max(distribution)}"
-        f"  ({len(distribution)} valeurs)",
-        f"Moyenne (mean) : {float(mean):.2f}  Quartiles : {quartiles[0]}, {quartiles[1]}, "
-        f"{quartiles[2]}",
+        words.t(
+            "shown.totals",
+            low=min(distribution),
+            high=max(distribution),
+            count=len(distribution),
+        ),
+        words.t(
+            "shown.mean",
+            mean=f"{float(mean):.2f}",
+            quartiles=", ".join(str(quartile) for quartile in quartiles),
+        ),
     ]
 
 
@@ -191,36 +222,34 @@ def dice_faces(dice: Iterable[Die], marked: Callable[[Die], bool] | None = None)
     return " ".join(shown)
 
 
-def render_roll(record: RollRecord[Any], *, seed: bool = True) -> str:
-    """A roll as its description, its dice and its outcome in French with the gloss,
+def render_roll(record: RollRecord[Any], words: Strings, *, seed: bool = True) -> str:
+    """A roll as its description, its dice and its outcome in the language of ``words``,
     and its seed unless not ``seed``."""
-    lines = describe(record.inputs)
+    lines = describe(record.inputs, words)
     lines.append("")
     kind = kind_of(type(record))
     renderer = _ROLL_LINES.get(kind) or hook(record.inputs, "ROLL_LINES", kind)
     if renderer is not None:
-        lines += renderer(record)
+        lines += renderer(record, words)
     if record.outcome is not None:
-        lines.append(f"→ {_outcome_term(record.system, record.outcome).glossed}")
+        lines.append(f"→ {_outcome_term(record.system, record.outcome).said(words.lang)}")
     after = hook(record.inputs, "AFTER_OUTCOME", kind)
     if after is not None:
-        lines += after(record)
+        lines += after(record, words)
     if kind == "oracles.YesNoAnswer" and getattr(record, "event", False):
-        lines.append(
-            f"Un double sous la tension (a double below the tension) : {term('solo.event').glossed}"
-        )
+        lines.append(words.t("shown.double", name=words.term("solo.event")))
     if seed:
         lines.append(f"seed {record.seed}")
     return "\n".join(lines)
 
 
-def kept_lines(record: Any) -> list[str]:
+def kept_lines(record: Any, words: Strings) -> list[str]:
     if not record.dice:
         return []
-    return [f"Dés (dice) : {dice_faces(record.dice)}  → {record.result} conservé(s) (kept)"]
+    return [words.t("shown.kept", faces=dice_faces(record.dice), result=record.result)]
 
 
-def _expression_lines(record: expressions.DiceRoll) -> list[str]:
+def _expression_lines(record: expressions.DiceRoll, words: Strings) -> list[str]:
     lines = [
         f"{rolled.text} : {dice_faces(rolled.dice)} → {signed(rolled.value)}"
         for rolled in record.terms
@@ -228,27 +257,28 @@ def _expression_lines(record: expressions.DiceRoll) -> list[str]:
     ]
     if len(record.terms) > 1:
         parts = " ".join(signed(rolled.value) for rolled in record.terms)
-        lines.append(f"Total : {parts} = {record.result}")
+        lines.append(words.t("shown.total", total=f"{parts} = {record.result}"))
     else:
-        lines.append(f"Total : {record.result}")
+        lines.append(words.t("shown.total", total=record.result))
     return lines
 
 
-def _table_lines(record: Any) -> list[str]:
+def _table_lines(record: Any, words: Strings) -> list[str]:
     faces = " ".join(str(die.face) for die in record.dice)
-    return [f"Dés (dice) : {faces}", f"→ {record.text}"]
+    return [words.t("shown.dice", faces=faces), f"→ {record.text}"]
 
 
-_ROLL_LINES: dict[str, Callable[[Any], list[str]]] = {
+def _progress_lines(record: Any, words: Strings) -> list[str]:
+    faces = " ".join(str(d.face) for d in record.dice)
+    return [words.t("shown.challenge", faces=faces, result=record.result)]
+
+
+_ROLL_LINES: dict[str, Callable[[Any, Strings], list[str]]] = {
     "tables.TableRoll": _table_lines,
     "oracles.OracleAnswer": kept_lines,
     "oracles.YesNoAnswer": kept_lines,
-    "solo.SceneRoll": lambda record: [f"d6 : {record.result}"],
-    "solo.ProgressRoll": lambda record: [
-        "Dés de défi (challenge dice) : "
-        + " ".join(str(d.face) for d in record.dice)
-        + f" — {record.result} battu(s) (beaten)"
-    ],
+    "solo.SceneRoll": lambda record, words: [words.t("shown.d6", result=record.result)],
+    "solo.ProgressRoll": _progress_lines,
     "expressions.DiceRoll": _expression_lines,
 }
 """The dice lines of each kind of roll no system owns (a system's own are in its room:

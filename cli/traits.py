@@ -10,8 +10,10 @@ from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
 from meneur.cli.text import dice_faces, difference_bars, percent, value_bars
 from meneur.cli.usage import UsageError
-from meneur.content import term
 from meneur.core.dice import Die
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
 
 def _traits_options(parser: Parser, rolling: bool) -> None:
@@ -159,57 +161,64 @@ def _where(args: argparse.Namespace, inputs: Any, seed: int) -> str:
     return f"seed {seed}"
 
 
-def _trait_lines(record: Any, label: str = "") -> list[str]:
+def _trait_lines(record: Any, words: Strings, label: str = "") -> list[str]:
     test = record.inputs
     prefix = f"{label} — " if label else ""
     lines = []
     for die in record.dice:
         if die.role is not None and die.role.endswith("bonus"):
             sign = test.bonus_die.text if test.bonus_die else ""
-            lines.append(f"{prefix}dé bonus {sign} : {die.face} → {record.pool} dés (dice)")
+            said = words.t("shown.bonus_die", sign=sign, face=die.face, pool=record.pool)
+            lines.append(f"{prefix}{said}")
     first = [d for d in record.dice if d.role is None or d.role in ("attacker", "defender")]
     rerolled = [d for d in record.dice if d.role is not None and d.role.endswith("reroll")]
 
     def success(die: Die) -> bool:
         return die.kept is not False and test.succeeds(die.face)
 
-    lines.append(
-        f"{prefix}Dés (dice) : {dice_faces(first, success) or '—'}"
-        f"  → {record.first_successes} réussite(s)"
-    )
+    faces = dice_faces(first, success) or "—"
+    lines.append(prefix + words.t("shown.successes_of", faces=faces, count=record.first_successes))
+    poker = words.term("traits.poker")
     if record.poker:
         lines.append(
-            f"{prefix}{term('traits.poker').fr} ({record.poker}) : "
+            f"{prefix}{poker} ({record.poker}) : "
             f"{dice_faces(rerolled, lambda d: test.succeeds(d.face))}"
         )
         if record.fiasco:
-            lines.append(f"{prefix}{term('traits.fiasco').glossed}")
+            lines.append(f"{prefix}{words.term('traits.fiasco')}")
     elif record.poker_limit:
-        owed = ", forcé (forced)" if record.poker_owed else ""
-        lines.append(
-            f"{prefix}{term('traits.poker').fr} possible : 1 à {record.poker_limit} dés{owed}"
-        )
-    lines.append(f"{prefix}Réussites (successes) : {record.successes}")
+        key = "shown.poker_forced" if record.poker_owed else "shown.poker_possible"
+        lines.append(prefix + words.t(key, poker=poker, limit=record.poker_limit))
+    lines.append(prefix + words.t("shown.successes", count=record.successes))
     return lines
 
 
-def _opposed_trait_lines(record: Any) -> list[str]:
+def _opposed_trait_lines(record: Any, words: Strings) -> list[str]:
     return [
-        *_trait_lines(record.attacker, "Attaquant"),
-        *_trait_lines(record.defender, "Défenseur"),
-        f"Décisions (decisions) : {', '.join(record.actions)}",
+        *_trait_lines(record.attacker, words, words.t("shown.attacker")),
+        *_trait_lines(record.defender, words, words.t("shown.defender")),
+        words.t("shown.decisions", decisions=", ".join(_decided(a, words) for a in record.actions)),
     ]
 
 
-def _test_distribution(odds: Any) -> list[str]:
+def _decided(action: str, words: Strings) -> str:
+    """A decision of an opposed test (``roll``, ``wait``, ``pass``, ``poker K``) in words."""
+    kind, _, count = action.partition(" ")
+    if kind == "poker":
+        return words.t("shown.decision_poker", poker=words.term("traits.poker"), count=count)
+    return words.t(f"shown.decision_{kind}")
+
+
+def _test_distribution(odds: Any, words: Strings) -> list[str]:
     from fractions import Fraction
 
     fiasco: Fraction = getattr(odds, "fiasco", Fraction(0))
+    name = words.term("traits.fiasco")
     return [
         "",
-        f"{term('traits.fiasco').fr} : {percent(fiasco).strip()}",
-        "Réussites (successes) :",
-        *value_bars(odds.distribution),
+        words.t("shown.fiasco", name=name, chance=percent(fiasco).strip()),
+        words.t("shown.successes_heading"),
+        *value_bars(odds.distribution, words),
     ]
 
 

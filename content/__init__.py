@@ -57,6 +57,20 @@ class Term:
         """The French term followed by its English gloss: ``Adoucie (softened)``."""
         return self.fr if self.fr.casefold() == self.en.casefold() else f"{self.fr} ({self.en})"
 
+    def said(self, lang: str) -> str:
+        """The term as a reader of ``lang`` reads it: in French, the French term alone;
+        in English, the English word with the rule's French name beside it, which the
+        player needs to find the rule in the original (``Softened (Adoucie)``), or the
+        English alone when they are the same word."""
+        if lang == "fr":
+            return self.fr
+        english = self.en[:1].upper() + self.en[1:]
+        return english if self.fr.casefold() == self.en.casefold() else f"{english} ({self.fr})"
+
+    def hint(self, lang: str) -> str:
+        """Its one-line hint in ``lang`` (empty when the seed gives none)."""
+        return self.hint_fr if lang == "fr" else self.hint_en
+
 
 def parse_terms(data: Mapping[str, object], source: str) -> Mapping[str, Term]:
     """Flatten a terms document into ``{"resolution.outcome.success": Term, ...}``.

@@ -159,6 +159,14 @@ def glossed(system: str, key: str) -> str:
         return key
 
 
+def outcome_said(system: str, key: str, lang: str) -> str:
+    """The outcome as a reader of ``lang`` reads it (:meth:`meneur.content.Term.said`)."""
+    try:
+        return term(f"{system}.outcome.{key}").said(lang)
+    except ContentError:
+        return key
+
+
 OUTCOME_COLOURS = {"success": "green", "failure": "red", "pending": "yellow"}
 """The colour of each style class (the symbol says it too)."""
 OUTCOME_STYLES = {key: f"bold {colour}" for key, colour in OUTCOME_COLOURS.items()}

@@ -55,6 +55,11 @@ class Strings:
             values["found"] = f"« {found} »" if found else self.t("errors.end")
         return self.t(f"errors.{key}", **values)
 
+    def term(self, key: str) -> str:
+        """The rule term ``key`` in this language (:meth:`meneur.content.Term.said`):
+        ``Échec`` in French, ``Failure (Échec)`` in English."""
+        return term(key).said(self.lang)
+
     def keys(self) -> frozenset[str]:
         """Every key this language defines."""
         return frozenset(self._table)

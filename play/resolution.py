@@ -9,74 +9,84 @@ from typing import TYPE_CHECKING, Any, cast
 from meneur.content import term
 from meneur.saves.state import Options
 
-from .tested import Translate, signed
+from .tested import Translate, language_of, signed
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
 
-def _described(test: Any) -> list[str]:
+def _described(test: Any, words: Strings) -> list[str]:
     from meneur.core.resolution import rules as resolution
 
-    lines = [term("system.resolution").glossed]
+    lines = [words.term("system.resolution")]
     if test.declared is not None:
-        declared = term(f"resolution.declared.{test.declared.value}")
-        lines.append(
-            f"{declared.glossed} — sans jet, sans effet secondaire (no roll, no side effect)"
-        )
+        declared = words.term(f"resolution.declared.{test.declared.value}")
+        lines.append(words.t("tested.no_roll_no_side_effect", name=declared))
         return lines
     if test.intrinsic is not None and test.interest is not None:
-        intrinsic = term(f"resolution.intrinsic.{test.intrinsic.value}")
-        interest = term(f"resolution.interest.{test.interest.value}")
         lines.append(
-            f"Difficulté (difficulty) : {intrinsic.glossed} {signed(test.intrinsic.modifier)}"
-            f", {interest.glossed} {signed(test.interest.modifier)} → {signed(test.difficulty)}"
+            words.t(
+                "tested.difficulty",
+                intrinsic=words.term(f"resolution.intrinsic.{test.intrinsic.value}"),
+                intrinsic_modifier=signed(test.intrinsic.modifier),
+                interest=words.term(f"resolution.interest.{test.interest.value}"),
+                interest_modifier=signed(test.interest.modifier),
+                difficulty=signed(test.difficulty),
+            )
         )
     elif test.opposing is not None:
         defender = " + ".join(str(score) for score in test.opposing) or "0"
         lines.append(
-            f"Opposition (opposed) : 3 − ({defender}) → difficulté {signed(test.difficulty)}"
+            words.t("tested.opposed", defender=defender, difficulty=signed(test.difficulty))
         )
     if test.group:
-        lines.append(
-            "Action de groupe à échec individuel (group action): en cas d'échec, un des"
-            " personnages échoue (on failure, one character fails)"
-        )
+        lines.append(words.t("tested.group"))
     if test.elements:
         shown = ", ".join(
             f"{element.score}"
-            + (" typique (typical)" if element.typical else "")
-            + (f", prêté par (lent by) {element.lender}" if element.lender else "")
+            + (f" {words.t('tested.typical')}" if element.typical else "")
+            + (f", {words.t('tested.lent_by', name=element.lender)}" if element.lender else "")
             for element in test.elements
         )
-        lines.append(f"Éléments (elements) : {shown}")
+        lines.append(words.t("tested.elements", elements=shown))
     score = test.score_to_beat
     automatic = resolution.automatic_kept(score)
-    note = ""
+    line = words.t("tested.score_to_beat", score=score)
     if automatic is not None:
         kind = "success" if automatic else "failure"
-        note = f" — {term(f'resolution.automatic.{kind}').glossed}, sans jet (no roll)"
-    lines.append(f"Score à battre (score to beat) : {score}{note}")
+        automatic_words = words.term(f"resolution.automatic.{kind}")
+        line += f" — {words.t('tested.no_roll', name=automatic_words)}"
+    lines.append(line)
     alteration = term(f"resolution.alteration.{test.alteration.value}")
-    lines.append(f"Altération : {alteration.glossed} — {alteration.hint_fr}")
+    lines.append(
+        words.t(
+            "tested.alteration",
+            name=alteration.said(words.lang),
+            hint=alteration.hint(words.lang),
+        )
+    )
     return lines
 
 
 def _short(test: Any, t: Translate) -> str:
     """``score 2 (Épée 2), stable`` — a declared result by its name."""
-    from meneur.content import term
-
+    lang = language_of(t)
     if test.declared is not None:
-        return term(f"resolution.declared.{test.declared.value}").fr
+        return term(f"resolution.declared.{test.declared.value}").said(lang)
     elements = " + ".join(
         f"{e.name} {e.score}" + (f" {t('resolution.lent_by', name=e.lender)}" if e.lender else "")
         for e in test.elements
     )
-    alteration = term(f"resolution.alteration.{test.alteration.value}").fr
+    alteration = term(f"resolution.alteration.{test.alteration.value}").said(lang)
     words = (
         f"score {test.score_to_beat}" + (f" ({elements})" if elements else "") + f", {alteration}"
     )
     return f"{t('resolution.group')} · {words}" if test.group else words
 
 
-DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"resolution.ResolutionTest": _described}
+DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
+    "resolution.ResolutionTest": _described
+}
 """What each kind of its tests says before the roll, a line each."""
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"resolution.ResolutionTest": _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""

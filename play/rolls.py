@@ -80,20 +80,22 @@ def short_words(inputs: Any, t: Translate) -> str:
 
     if isinstance(inputs, ProgressTest):
         return t("story.progress_rolled", name=inputs.track, boxes=inputs.boxes)
-    return _described(inputs)
+    return _described(inputs, t)
 
 
-def _described(inputs: Any) -> str:
+def _described(inputs: Any, t: Translate) -> str:
     """The other tests (dice, oracles, tables, intuition…): their description's first
-    lines, the French terms glossed (:mod:`meneur.play.tested`)."""
+    lines in the language of ``t`` (:mod:`meneur.play.tested`)."""
     from meneur.core.tables import TableQuery, find
 
     if isinstance(inputs, TableQuery):
         table = find(inputs.tables, inputs.table)
         return str(table.name if table is not None else inputs.table)
-    from .tested import describe
+    from meneur.content.strings import strings
+
+    from .tested import describe, language_of
 
     try:
-        return " — ".join(describe(inputs)[:2])
+        return " — ".join(describe(inputs, strings(language_of(t)))[:2])
     except TypeError:
         return ""

@@ -13,12 +13,15 @@ the saves' :class:`meneur.saves.schema_rooms.SavesRoom`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from meneur.core.systems import System
 from meneur.saves.state import Options
 
 from .tested import Translate
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
 
 @runtime_checkable
@@ -26,8 +29,9 @@ class PlayRoom(Protocol):
     """A system's words for its tests, by kind of test (``"cosmos.CosmosTest"``)."""
 
     @property
-    def DESCRIBED(self) -> Mapping[str, Callable[[Any], list[str]]]:
-        """The lines that describe a test before it is rolled (its odds' heading)."""
+    def DESCRIBED(self) -> Mapping[str, Callable[[Any, Strings], list[str]]]:
+        """The lines that describe a test before it is rolled (its odds' heading), in
+        the language of the reader's words (:class:`meneur.content.strings.Strings`)."""
 
     @property
     def SHORT(self) -> Mapping[str, Callable[[Any, Translate], str]]:

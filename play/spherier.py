@@ -6,16 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from meneur.content import term
 from meneur.saves.state import Options
 
 from .tested import Translate, signed
 
-
-def _skill_text(skill: Any) -> str:
-    if skill.name:
-        return str(skill.notation)
-    return f"Maîtrise {skill.mastery:+d}, Limite {skill.limit}"
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
 
 def _modifiers(bonus: int, malus: int) -> str:
@@ -24,54 +20,62 @@ def _modifiers(bonus: int, malus: int) -> str:
     return f" ({shown})" if shown else ""
 
 
-def _spherier_header(engine: Any, kind: str) -> str:
+def _spherier_header(engine: Any, kind: str, words: Strings) -> str:
     return (
-        f"{term('system.spherier').fr} — {term(f'spherier.test.{kind}').glossed},"
-        f" {term(f'spherier.engine.{engine.value}').glossed}"
+        f"{words.term('system.spherier')} — {words.term(f'spherier.test.{kind}')},"
+        f" {words.term(f'spherier.engine.{engine.value}')}"
     )
 
 
-def _dd_text(engine: Any, dd: int) -> str:
+def _dd_text(engine: Any, dd: int, words: Strings) -> str:
     from meneur.core.spherier import rules as spherier
 
     names = [name for name, value in spherier.DD_SCALES[engine].items() if value == dd]
-    return f"DD {dd}" + (f", {term(f'spherier.dd.{names[0]}').glossed}" if names else "")
+    return f"DD {dd}" + (f", {words.term(f'spherier.dd.{names[0]}')}" if names else "")
 
 
-def _spherier(test: Any) -> list[str]:
+def _spherier(test: Any, words: Strings) -> list[str]:
+    skill = f"{skill_text(test.skill, words.t)}{_modifiers(test.bonus, test.malus)}"
     return [
-        _spherier_header(test.engine, "simple"),
-        f"{_skill_text(test.skill)}{_modifiers(test.bonus, test.malus)}"
-        f" contre {_dd_text(test.engine, test.dd)}",
+        _spherier_header(test.engine, "simple", words),
+        words.t("tested.against", skill=skill, other=_dd_text(test.engine, test.dd, words)),
     ]
 
 
-def _spherier_opposed(test: Any) -> list[str]:
+def _spherier_opposed(test: Any, words: Strings) -> list[str]:
+    attacker = _modifiers(test.attacker_bonus, test.attacker_malus)
     return [
-        _spherier_header(test.engine, "opposed"),
-        f"{_skill_text(test.attacker)}{_modifiers(test.attacker_bonus, test.attacker_malus)}"
-        f" contre {_skill_text(test.defender)}",
-        "Égalité au défenseur (a tie goes to the defender)",
+        _spherier_header(test.engine, "opposed", words),
+        words.t(
+            "tested.against",
+            skill=f"{skill_text(test.attacker, words.t)}{attacker}",
+            other=skill_text(test.defender, words.t),
+        ),
+        words.t("tested.tie"),
     ]
 
 
-def _spherier_extended(test: Any) -> list[str]:
-    unit = f", intervalle {test.interval.text}" if test.interval.unit else ""
+def _spherier_extended(test: Any, words: Strings) -> list[str]:
+    skill = f"{skill_text(test.skill, words.t)}{_modifiers(test.bonus, test.malus)}"
+    steps = {"skill": skill, "step": test.step_dd, "total": test.total}
     return [
-        _spherier_header(test.engine, "extended"),
-        f"{_skill_text(test.skill)}{_modifiers(test.bonus, test.malus)} : "
-        f"DD par essai {test.step_dd}, total {test.total}{unit}",
-        f"Essais possibles (attempts) : {test.max_attempts}",
+        _spherier_header(test.engine, "extended", words),
+        words.t("tested.per_attempt_interval", interval=test.interval.text, **steps)
+        if test.interval.unit
+        else words.t("tested.per_attempt", **steps),
+        words.t("tested.attempts", count=test.max_attempts),
     ]
 
 
-def _spherier_team(test: Any) -> list[str]:
-    helpers = ", ".join(_skill_text(skill) for skill in test.assistants) or "aucun (none)"
+def _spherier_team(test: Any, words: Strings) -> list[str]:
+    helpers = ", ".join(skill_text(skill, words.t) for skill in test.assistants)
+    leader = f"{skill_text(test.leader, words.t)}{_modifiers(test.bonus, test.malus)}"
     return [
-        _spherier_header(test.engine, "team"),
-        f"Meneur (leader) : {_skill_text(test.leader)}{_modifiers(test.bonus, test.malus)}"
-        f" contre DD {test.leader_dd}",
-        f"Assistants contre DD {test.assistant_dd} : {helpers}",
+        _spherier_header(test.engine, "team", words),
+        words.t("tested.leader", skill=leader, dd=test.leader_dd),
+        words.t(
+            "tested.assistants", dd=test.assistant_dd, helpers=helpers or words.t("tested.nobody")
+        ),
     ]
 
 
@@ -100,7 +104,7 @@ def _short_team(inputs: Any, t: Translate) -> str:
     return f"{skill_text(inputs.leader, t)} · {team} · {len(inputs.assistants)}"
 
 
-DESCRIBED: dict[str, Callable[[Any], list[str]]] = {
+DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
     "spherier.SkillTest": _spherier,
     "spherier.OpposedSkillTest": _spherier_opposed,
     "spherier_extended.ExtendedTest": _spherier_extended,

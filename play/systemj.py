@@ -6,33 +6,36 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from meneur.content import term
 from meneur.saves.state import Options
 
-from .tested import Translate, signed, stat_name
+from .tested import Translate, language_of, signed, stat_name
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
 
-def _systemj(test: Any) -> list[str]:
+def _systemj(test: Any, words: Strings) -> list[str]:
     if test.automatic:
-        detail = f"{term('systemj.modifier.extremement-simple').glossed}, sans jet (no roll)"
+        name = words.term("systemj.modifier.extremement-simple")
+        detail = words.t("tested.no_roll", name=name)
     elif test.modifier:
-        detail = f"{signed(test.modifier)} → score {test.effective}"
+        detail = f"{signed(test.modifier)} → {words.t('tested.score', score=test.effective)}"
     else:
-        detail = f"score {test.effective}"
+        detail = words.t("tested.score", score=test.effective)
     return [
-        f"{term('system.systemj').glossed}",
-        f"Valeur (value) {test.value}, {detail}",
-        f"Réussite critique sur {test.value:02d}, échec critique sur 00",
+        words.term("system.systemj"),
+        words.t("tested.value", value=test.value, detail=detail),
+        words.t("tested.criticals", value=f"{test.value:02d}"),
     ]
 
 
 def _short(inputs: Any, t: Translate) -> str:
-    shown = f"{stat_name('systemj.attribute', inputs.label)} {inputs.value}".strip()
+    shown = f"{stat_name('systemj.attribute', inputs.label, language_of(t))} {inputs.value}".strip()
     effective = t("systemj.effective", score=inputs.effective)
     return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
 
 
-DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"systemj.SystemjTest": _systemj}
+DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {"systemj.SystemjTest": _systemj}
 """What each kind of its tests says before the roll, a line each."""
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"systemj.SystemjTest": _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from meneur.content import term
 from meneur.core.systems import kind_of, system_of
 
 if TYPE_CHECKING:
+    from meneur.content.strings import Strings
     from meneur.core import expressions, oracles, solo
 
 Translate = Callable[..., str]
@@ -23,19 +23,23 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def stat_name(group: str, name: str) -> str:
-    """A stat a test names, by its French name and English gloss when the rule terms
-    know it under ``group`` (``cosmos.stat``, ``force`` → ``Force (strength)``;
-    ``systemj.attribute``, ``agilite`` → ``Agilité (agility)``); anything else (a skill,
-    a name of the player's) as it is."""
+def stat_name(group: str, name: str, lang: str) -> str:
+    """A stat a test names, as a reader of ``lang`` reads it when the rule terms know it
+    under ``group`` (``cosmos.stat``, ``force`` → ``Force`` in French, ``Strength
+    (Force)`` in English); anything else (a skill, a name of the player's) as it is."""
     from meneur.content import terms
 
     found = terms().get(f"{group}.{name}")
-    return name if found is None else found.glossed
+    return name if found is None else found.said(lang)
 
 
-def describe(inputs: object) -> list[str]:
-    """The lines that say what is being tested.
+def language_of(t: Translate) -> str:
+    """The language a front end's ``t`` speaks (``fr`` or ``en``)."""
+    return t("tested.lang")
+
+
+def describe(inputs: object, words: Strings) -> list[str]:
+    """The lines that say what is being tested, in the language of ``words``.
 
     Raises:
         TypeError: for inputs no system describes (a programming error).
@@ -50,53 +54,59 @@ def describe(inputs: object) -> list[str]:
             describer = play_room(owner).DESCRIBED.get(kind)
     if describer is None:
         raise TypeError(f"no description for {type(inputs).__name__}")
-    return describer(inputs)
+    return describer(inputs, words)
 
 
 def _question(text: str) -> list[str]:
     return [f"« {text} »"] if text else []
 
 
-def _oracle(question: oracles.OracleQuestion) -> list[str]:
-    lean = term(f"oracle.lean.{question.lean.value}")
+def _oracle(question: oracles.OracleQuestion, words: Strings) -> list[str]:
+    lean = words.term(f"oracle.lean.{question.lean.value}")
     return [
-        term("system.oracle").glossed,
-        f"Score {question.lean.score} : {lean.glossed}",
+        words.term("system.oracle"),
+        words.t("tested.lean", score=question.lean.score, lean=lean),
         *_question(question.question),
     ]
 
 
-def _yesno(question: oracles.YesNoQuestion) -> list[str]:
-    likelihood = term(f"yesno.likelihood.{question.likelihood}")
+def _yesno(question: oracles.YesNoQuestion, words: Strings) -> list[str]:
+    likelihood = words.term(f"yesno.likelihood.{question.likelihood}")
     return [
-        term("system.yesno").glossed,
-        f"Probabilité (likelihood) {question.likelihood} : {likelihood.glossed}"
-        f" — score {question.score}",
-        *_tension(question.tension),
+        words.term("system.yesno"),
+        words.t(
+            "tested.likelihood",
+            value=question.likelihood,
+            name=likelihood,
+            score=question.score,
+        ),
+        *_tension(question.tension, words),
         *_question(question.question),
     ]
 
 
-def _tension(tension: int | None) -> list[str]:
+def _tension(tension: int | None, words: Strings) -> list[str]:
     if tension is None:
         return []
-    return [f"Tension {tension} : {term(f'solo.tension.{tension}').glossed}"]
+    return [words.t("tested.tension", tension=tension, name=words.term(f"solo.tension.{tension}"))]
 
 
-def _scene(test: solo.SceneTest) -> list[str]:
-    return [term("system.scene").glossed, *_tension(test.tension), *_question(test.scene)]
+def _scene(test: solo.SceneTest, words: Strings) -> list[str]:
+    return [words.term("system.scene"), *_tension(test.tension, words), *_question(test.scene)]
 
 
-def _progress(test: solo.ProgressTest) -> list[str]:
-    lines = [term("system.progress").glossed, *_question(test.track)]
-    return [*lines, f"Cases remplies (filled boxes) : {test.boxes}/10, contre (against) 2d10"]
+def _progress(test: solo.ProgressTest, words: Strings) -> list[str]:
+    lines = [words.term("system.progress"), *_question(test.track)]
+    return [*lines, words.t("tested.filled_boxes", boxes=test.boxes)]
 
 
-def _dice(inputs: expressions.DiceInputs) -> list[str]:
-    return [f"{term('system.dice').glossed} : {inputs.expression}"]
+def _dice(inputs: expressions.DiceInputs, words: Strings) -> list[str]:
+    return [
+        words.t("tested.expression", name=words.term("system.dice"), expression=inputs.expression)
+    ]
 
 
-def _table(query: Any) -> list[str]:
+def _table(query: Any, words: Strings) -> list[str]:
     from meneur.core.tables import find
 
     table = find(query.tables, query.table)
@@ -108,10 +118,10 @@ def _table(query: Any) -> list[str]:
         if table
         else ""
     )
-    return [f"Table aléatoire (random table) : {name}", f"Dés (dice) : {how}"]
+    return [words.t("tested.random_table", name=name), words.t("tested.dice", dice=how)]
 
 
-_DESCRIBERS: dict[str, Callable[[Any], list[str]]] = {
+_DESCRIBERS: dict[str, Callable[[Any, Strings], list[str]]] = {
     "tables.TableQuery": _table,
     "oracles.OracleQuestion": _oracle,
     "oracles.YesNoQuestion": _yesno,

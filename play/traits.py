@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING, Any, cast
 from meneur.content import term
 from meneur.saves.state import Options
 
-from .tested import Translate, signed
+from .tested import Translate, language_of, signed
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
 
-def _pool(dice: int, bonus: int, bonus_die: Any) -> str:
-    parts = [f"{dice} dés (dice)"]
+def _pool(dice: int, bonus: int, bonus_die: Any, words: Strings) -> str:
+    parts = [words.t("tested.pool", count=dice)]
     if bonus:
         parts.append(signed(bonus))
     if bonus_die is not None:
@@ -21,40 +24,48 @@ def _pool(dice: int, bonus: int, bonus_die: Any) -> str:
     return " ".join(parts)
 
 
-def _traits(test: Any) -> list[str]:
+def _traits(test: Any, words: Strings) -> list[str]:
     from meneur.core.traits import rules as traits
 
-    difficulty = f"Difficulté {test.difficulty}"
+    difficulty = words.t("tested.difficulty_is", difficulty=test.difficulty)
     if test.blessing is not None:
-        blessing = term(f"traits.blessing.{test.blessing.value}")
-        when = ", après le jet (after the roll)" if test.blessing_after else ""
-        difficulty += f", {blessing.fr} ({blessing.en}){when} → {test.effective_difficulty}"
+        blessing = words.term(f"traits.blessing.{test.blessing.value}")
+        when = f", {words.t('tested.after_roll')}" if test.blessing_after else ""
+        difficulty += f", {blessing}{when} → {test.effective_difficulty}"
+    pool = _pool(test.dice, test.bonus, test.bonus_die, words)
     lines = [
-        term("system.traits").glossed,
-        f"Jet (roll) : {_pool(test.dice, test.bonus, test.bonus_die)} ; {difficulty}",
-        f"Réussites requises (successes needed) : {test.need}",
+        words.term("system.traits"),
+        words.t("tested.roll", pool=pool, difficulty=difficulty),
+        words.t("tested.successes_needed", need=test.need),
     ]
+    poker = words.term("traits.poker")
     if isinstance(test.poker, traits.PokerPolicy):
-        lines.append(
-            f"{term('traits.poker').fr} : {term(f'traits.policy.{test.poker.value}').glossed}"
-        )
+        policy = words.term(f"traits.policy.{test.poker.value}")
+        lines.append(words.t("tested.poker", poker=poker, policy=policy))
     if test.forced_poker:
-        lines.append(f"{term('traits.poker').fr} forcé par un talent (forced by a talent)")
+        lines.append(words.t("tested.forced", poker=poker))
     return lines
 
 
-def _traits_opposed(test: Any) -> list[str]:
+def _traits_opposed(test: Any, words: Strings) -> list[str]:
     attacker, defender = test.attacker, test.defender
-    lines = [
-        f"{term('system.traits').fr} — {term('traits.opposed').glossed}, Difficulté 4",
-        f"Attaquant (attacker) : {_pool(attacker.dice, attacker.bonus, attacker.bonus_die)}"
-        f", {term(f'traits.policy.{attacker.policy.value}').fr}",
-        f"Défenseur (defender) : {_pool(defender.dice, defender.bonus, defender.bonus_die)}"
-        f", {term(f'traits.policy.{defender.policy.value}').fr}",
-        "Égalité au défenseur (a tie goes to the defender)"
-        + (f" ; au moins {test.minimum} réussites (at least)" if test.minimum > 1 else ""),
+    difficulty = words.t("tested.difficulty_is", difficulty=4)
+    return [
+        f"{words.term('system.traits')} — {words.term('traits.opposed')}, {difficulty}",
+        words.t(
+            "tested.attacker",
+            pool=_pool(attacker.dice, attacker.bonus, attacker.bonus_die, words),
+            policy=words.term(f"traits.policy.{attacker.policy.value}"),
+        ),
+        words.t(
+            "tested.defender",
+            pool=_pool(defender.dice, defender.bonus, defender.bonus_die, words),
+            policy=words.term(f"traits.policy.{defender.policy.value}"),
+        ),
+        words.t("tested.at_least", count=test.minimum)
+        if test.minimum > 1
+        else words.t("tested.tie"),
     ]
-    return lines
 
 
 def _short_test(inputs: Any, t: Translate) -> str:
@@ -64,10 +75,10 @@ def _short_test(inputs: Any, t: Translate) -> str:
 
 def _short_opposed(inputs: Any, t: Translate) -> str:
     sides = f"{inputs.attacker.dice} / {inputs.defender.dice}"
-    return f"{term('traits.opposed').fr} : {sides} {t('traits.dice')}, 4"
+    return f"{term('traits.opposed').said(language_of(t))} : {sides} {t('traits.dice')}, 4"
 
 
-DESCRIBED: dict[str, Callable[[Any], list[str]]] = {
+DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
     "traits.TraitTest": _traits,
     "traits_opposed.OpposedTest": _traits_opposed,
 }

@@ -12,6 +12,9 @@ from meneur.cli.rooms import RollCommand
 from meneur.cli.usage import UsageError
 from meneur.play.tested import signed
 
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
+
 
 def _cosmos_options(parser: Parser, rolling: bool) -> None:
     threshold = parser.add_mutually_exclusive_group(required=True)
@@ -218,16 +221,17 @@ def aura_test(args: argparse.Namespace) -> Any:
     return aura.AuraTest()
 
 
-def _cosmos_lines(record: Any) -> list[str]:
+def _cosmos_lines(record: Any, words: Strings) -> list[str]:
     from meneur.core.cosmos import rules as cosmos
 
     lines = []
     if record.first is not None:
-        lines.append(f"Premier jet (first roll) : {record.first}, réussite relancée par l'aura")
+        lines.append(words.t("shown.first_roll", first=record.first))
     if record.karma_die is None:
-        return [*lines, f"d100 : {record.natural}"]
-    shift = cosmos.karma_die_sign(record.inputs.karma) * record.karma_die
-    return [*lines, f"d100 : {record.natural}, d10 de karma : {signed(shift)} → {record.result}"]
+        return [*lines, words.t("shown.d100_natural", natural=record.natural)]
+    shift = signed(cosmos.karma_die_sign(record.inputs.karma) * record.karma_die)
+    said = words.t("shown.d100_karma", natural=record.natural, shift=shift, result=record.result)
+    return [*lines, said]
 
 
 def _from_sheet(args: argparse.Namespace, state: Any) -> int:
@@ -337,30 +341,31 @@ def _final_skill_ends(args: argparse.Namespace, campaign: Any) -> None:
     act.roll(campaign, seat_of(args, campaign), die, plan, character=args.character)
 
 
-def _one_d6(record: Any) -> list[str]:
-    return [f"d6 : {record.result}"]
+def _one_d6(record: Any, words: Strings) -> list[str]:
+    return [words.t("shown.d6", result=record.result)]
 
 
-def _turn_lines(record: Any) -> list[str]:
+def _turn_lines(record: Any, words: Strings) -> list[str]:
     return [
         " ".join(f"d{d.sides} {d.face} ({d.role.split(':', 1)[1]})" for d in record.dice)
-        or "aucun dé (no dice)",
+        or words.t("shown.no_dice"),
         *(
             f"{i}. {'⇄ ' if s.together else ''}{s.ident} {s.position}"
-            + (f" (action {s.action + 1})" if s.action else "")
+            + (f" ({words.t('shown.turn_action', number=s.action + 1)})" if s.action else "")
             for i, s in enumerate(record.slots, 1)
         ),
     ]
 
 
-def _piloting_lines(record: Any) -> list[str]:
+def _piloting_lines(record: Any, words: Strings) -> list[str]:
     if record.dice:
-        return [f"d{record.dice[0].sides} : {record.result}"]
-    return ["aucun dé : résultat automatique (no die: automatic)"]
+        return [words.t("shown.die", sides=record.dice[0].sides, result=record.result)]
+    return [words.t("shown.automatic")]
 
 
-def _karma_line(record: Any) -> list[str]:
-    return [f"Karma : {signed(record.inputs.karma)} → {signed(record.karma_after)}"]
+def _karma_line(record: Any, words: Strings) -> list[str]:
+    before, after = signed(record.inputs.karma), signed(record.karma_after)
+    return [words.t("shown.karma", before=before, after=after)]
 
 
 COMMANDS = (

@@ -8,96 +8,98 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from meneur.content import term
-from meneur.play.tested import Translate, signed, stat_name
+from meneur.play.tested import Translate, language_of, signed, stat_name
 from meneur.saves.state import Options
 
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
-def _cosmos(test: Any) -> list[str]:
+
+def _cosmos(test: Any, words: Strings) -> list[str]:
     from meneur.core.cosmos import rules as cosmos
 
     if test.stats:
         mean = test.base_threshold
-        base = f"moyenne (mean) de {', '.join(map(str, test.stats))} = {mean}"
+        base = words.t("tested.mean_of", stats=", ".join(map(str, test.stats)), mean=mean)
     else:
         base = str(test.threshold)
     bonus = f", bonus {signed(test.bonus)}" if test.bonus else ""
     if test.state_bonus:
-        bonus += f", état (state) {signed(test.state_bonus)}"
+        bonus += f", {words.t('tested.state', bonus=signed(test.state_bonus))}"
     if test.bonus or test.state_bonus:
         bonus += f" → {test.effective_threshold}"
-    effect = term(f"cosmos.karma.{cosmos.karma_effect(test.karma)}")
+    effect = words.term(f"cosmos.karma.{cosmos.karma_effect(test.karma)}")
     lines = [
-        term("system.cosmos").glossed,
-        f"Seuil (threshold) : {base}{bonus}",
-        f"Karma {signed(test.karma)} : {effect.fr} ({effect.en})",
+        words.term("system.cosmos"),
+        words.t("tested.threshold", threshold=f"{base}{bonus}"),
+        words.t("tested.karma", karma=signed(test.karma), effect=effect),
     ]
     if test.karma == cosmos.KARMA_MIN:
-        lines.append("Karma −10 : pas de réussite super-critique, critique seulement sur 42")
+        lines.append(words.t("tested.karma_min"))
     if test.karma == cosmos.KARMA_MAX:
-        lines.append("Karma +10 : pas d'échec super-critique, critique seulement sur 66")
+        lines.append(words.t("tested.karma_max"))
     if test.critical_failures:
         lines.append(
-            f"Échec critique (critical failure) dès {test.critical_failure_from} "
-            f"(+{test.critical_failures} %)"
+            words.t(
+                "tested.critical_from",
+                value=test.critical_failure_from,
+                count=test.critical_failures,
+            )
         )
     if test.final_skill:
-        lines.append("Final Skill : annulation critique (no critical failure)")
+        lines.append(words.t("tested.final_skill"))
     if test.reroll_bonus is not None:
-        lines.append(
-            "Aura (ligne 5) : une réussite simple est relancée sans bonus "
-            f"(a plain success is rolled again) → seuil {test.reroll_threshold}"
-        )
+        lines.append(words.t("tested.aura_reroll", threshold=test.reroll_threshold))
     return lines
 
 
-def _intuition(test: Any) -> list[str]:
-    return [
-        term("system.intuition").glossed,
-        f"Intuition {test.intuition} : 1d6 ≤ {test.intuition} → vraie (true)",
-    ]
+def _intuition(test: Any, words: Strings) -> list[str]:
+    return [words.term("system.intuition"), words.t("tested.intuition", value=test.intuition)]
 
 
-def _piloting(test: Any) -> list[str]:
+def _piloting(test: Any, words: Strings) -> list[str]:
     die = test.effective_die
-    lines = [term("system.piloting").glossed]
+    lines = [words.term("system.piloting")]
     if test.vehicle:
-        lines.append(f"{term(f'piloting.vehicle.{test.vehicle}').glossed} : d{test.die}")
+        vehicle = words.term(f"piloting.vehicle.{test.vehicle}")
+        lines.append(words.t("tested.vehicle", vehicle=vehicle, die=test.die))
     if test.stress:
-        past = f"d{die}" if die else "au-delà du d20 (past d20)"
-        lines.append(f"Stress +{test.stress} : {past}")
+        past = f"d{die}" if die else words.t("tested.past_d20")
+        lines.append(words.t("tested.stress", stress=test.stress, die=past))
     scores = " + ".join(str(s) for s in test.scores)
     crew = f"{scores} = {test.score}" if len(test.scores) > 1 else scores
-    lines.append(f"Score (pilotes, pilots) : {crew}")
+    lines.append(words.t("tested.pilots", crew=crew))
     if test.automatic == "failure":
-        lines.append("Échec automatique : le dé dépasse le d20 (automatic failure)")
+        lines.append(words.t("tested.automatic_failure"))
     elif test.automatic == "success":
-        lines.append(f"Réussite automatique : score ≥ d{die} (automatic success)")
+        lines.append(words.t("tested.automatic_success", die=die))
     else:
-        lines.append(f"1d{die} ≤ {test.score} → réussi (success)")
+        lines.append(words.t("tested.piloting", die=die, score=test.score))
     return lines
 
 
-def _turns(inputs: Any) -> list[str]:
+def _turns(inputs: Any, words: Strings) -> list[str]:
     people = ", ".join(
         f"{c.ident} {c.agilite}" + (f" (+{c.extra_actions})" if c.extra_actions else "")
         for c in inputs.combatants
     )
-    return ["Ordre du round (round order) : agilité, d20 en cas d'égalité", people]
+    return [words.t("tested.round_order"), people]
 
 
-def _aura(test: Any) -> list[str]:
-    return [term("system.aura").glossed, "1d6 sur la table d'aura (on the aura table)"]
+def _aura(test: Any, words: Strings) -> list[str]:
+    return [words.term("system.aura"), words.t("tested.aura_table")]
 
 
 def _short(inputs: Any, t: Translate) -> str:
     threshold = t("cosmos.threshold_is", threshold=inputs.effective_threshold)
     if not inputs.names:
         return threshold
-    return f"{' + '.join(stat_name('cosmos.stat', name) for name in inputs.names)} · {threshold}"
+    lang = language_of(t)
+    names = " + ".join(stat_name("cosmos.stat", name, lang) for name in inputs.names)
+    return f"{names} · {threshold}"
 
 
-DESCRIBED: dict[str, Callable[[Any], list[str]]] = {
+DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
     "cosmos.CosmosTest": _cosmos,
     "cosmos.IntuitionTest": _intuition,
     "cosmos.piloting.PilotingTest": _piloting,

@@ -166,31 +166,46 @@ def test_cosmos_threshold_from_several_stats(capsys) -> None:
     assert data["threshold"] == 60
 
 
-def test_readable_odds_show_french_terms_with_gloss_and_bars(capsys) -> None:
-    assert main(["odds", *RAZORS]) == 0
+def test_readable_odds_speak_one_language_with_bars(capsys) -> None:
+    """In French, French alone; in English, English with the rule's French name beside
+    it, where a player needs it to find the rule in the original."""
+    assert main(["odds", *RAZORS, "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "Score à battre (score to beat) : 3" in out
-    assert "Adoucie (softened)" in out
+    assert "Score à battre : 3" in out
+    assert "Adoucie" in out
     assert "Échec avec contrepartie positive" in out
-    assert "failure with a positive counterpart" in out
+    for english in ("score to beat", "softened", "failure with a positive counterpart"):
+        assert english not in out.lower()
     assert "████████" in out
     assert "37.50 %" in out
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert main(["odds", *RAZORS, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Score to beat (Score à battre): 3" in out
+    assert "Softened (Adoucie)" in out
+    # Too long for one line beside its bar: the English there, its French name below.
+    assert "\nFailure with a positive counterpart  " in out
+    assert "\n  (Échec avec contrepartie positive)\n" in out
+    assert "Réussite au total" not in out
     assert max(len(line) for line in out.splitlines()) <= 100
 
 
 def test_readable_roll_shows_dice_outcome_and_seed(capsys) -> None:
-    assert main(["roll", *RAZORS, "--seed", "5"]) == 0
-    out = capsys.readouterr().out
     data = run_json(capsys, "roll", *RAZORS, "--seed", "5", "--json")
-    for die in data["dice"]:
-        assert str(die["face"]) in out
-    assert data["label"]["fr"] in out
-    assert data["label"]["en"] in out
-    assert "seed 5" in out
+    for lang in ("fr", "en"):
+        assert main(["roll", *RAZORS, "--seed", "5", "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        for die in data["dice"]:
+            assert str(die["face"]) in out
+        assert data["label"][lang].lower() in out.lower()
+        assert "seed 5" in out
+    # The French reader reads no English word for the outcome.
+    assert main(["roll", *RAZORS, "--seed", "5", "--lang", "fr"]) == 0
+    assert data["label"]["en"] not in capsys.readouterr().out
 
 
 def test_readable_roll_of_an_automatic_action_says_no_dice(capsys) -> None:
-    assert main(["roll", "resolution", "--score", "0", "--seed", "1"]) == 0
+    assert main(["roll", "resolution", "--score", "0", "--seed", "1", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "Échec automatique" in out
     assert "Dés" not in out

@@ -50,7 +50,7 @@ def test_a_forced_poker_left_owed_reads_as_pending(capsys) -> None:
     rolled = run_json(capsys, *argv, "--poker", "0", "--seed", "5", "--json")
     assert (rolled["outcome"], rolled["success"], rolled["poker_owed"]) == ("pending", None, True)
     assert rolled["label"]["en"].startswith("pending")
-    assert main([*argv, "--poker", "0", "--seed", "5"]) == 0
+    assert main([*argv, "--poker", "0", "--seed", "5", "--lang", "fr"]) == 0
     assert "→ En attente du Coup de poker forcé" in capsys.readouterr().out
     made = run_json(capsys, *argv, "--poker", "1", "--seed", "5", "--json")
     assert made["outcome"] in ("success", "failure")
@@ -349,8 +349,11 @@ def test_systemj_bad_modifier(capsys) -> None:
 
 
 def test_text_output_for_each_system(capsys) -> None:
-    assert main(["roll", "traits", "--dice", "3", "--difficulty", "4", "--seed", "1"]) == 0
-    assert "Les Traits (trait roll)" in capsys.readouterr().out
+    traits = ["roll", "traits", "--dice", "3", "--difficulty", "4", "--seed", "1"]
+    assert main([*traits, "--lang", "fr"]) == 0
+    assert "Les Traits\n" in capsys.readouterr().out
+    assert main([*traits, "--lang", "en"]) == 0
+    assert "Trait roll (Les Traits)" in capsys.readouterr().out
     assert (
         main(
             [
@@ -366,12 +369,15 @@ def test_text_output_for_each_system(capsys) -> None:
                 "3",
                 "--seed",
                 "2",
+                "--lang",
+                "fr",
             ]
         )
         == 0
     )
     out = capsys.readouterr().out
-    assert "Test étendu (extended test)" in out
-    assert "temps écoulé (elapsed)" in out
+    assert "Test étendu" in out
+    assert "temps écoulé :" in out
+    assert "(extended test)" not in out
     assert main(["roll", "systemj", "--value", "74", "--seed", "5"]) == 0
     assert "SYSTEMJ" in capsys.readouterr().out

@@ -113,7 +113,7 @@ def test_a_blind_roll_shows_the_player_nothing_but_that_it_was_thrown(
     table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     command = ["roll", "yesno", "--likelihood", "3", "--campaign", str(table), "--as", "bob"]
-    assert main(command) == 0
+    assert main([*command, "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("jet à l'aveugle")
     assert "seed" not in out

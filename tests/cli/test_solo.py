@@ -61,9 +61,11 @@ def test_solo_commands_need_the_option(capsys, tmp_path) -> None:
 def test_a_scene_starts_with_its_test_at_the_campaigns_tension(capsys, tmp_path) -> None:
     camp = solo_campaign(tmp_path)
     run(capsys, "tension", camp, "5")
-    status, out, _ = run(capsys, "scene", camp, "Le col enneigé", "--test", "--seed", "5")
+    status, out, _ = run(
+        capsys, "scene", camp, "Le col enneigé", "--test", "--seed", "5", "--lang", "fr"
+    )
     assert status == 0
-    assert "Tension 5 : Crise (crisis)" in out
+    assert "Tension 5 : Crise\n" in out
     entries = Campaign.open(Path(camp)).journal.latest(2)
     assert entries[0].kind == "scene"
     assert entries[1].roll is not None
@@ -113,12 +115,16 @@ def test_a_tension_given_for_one_question_overrides_the_campaigns(capsys, tmp_pa
 
 
 def test_the_odds_show_the_events_chance(capsys) -> None:
-    status, out, _ = run(capsys, "odds", "yesno", "--likelihood", "3", "--tension", "5")
+    odds = ("odds", "yesno", "--likelihood", "3", "--tension", "5")
+    status, out, _ = run(capsys, *odds, "--lang", "fr")
     assert status == 0
-    assert "Événement aléatoire (random event) : 29.63 %  8/27" in out
-    assert "Oui, et… (yes, and)" in out
-    status, out, _ = run(capsys, "odds", "scene", "--tension", "2")
-    assert "Scène modifiée (altered)" in out
+    assert "Événement aléatoire : 29.63 %  8/27" in out
+    assert "Oui, et… " in out
+    status, out, _ = run(capsys, *odds, "--lang", "en")
+    assert "Random event (Événement aléatoire): 29.63 %  8/27" in out
+    assert "Yes, and (Oui, et…) " in out
+    status, out, _ = run(capsys, "odds", "scene", "--tension", "2", "--lang", "fr")
+    assert "Scène modifiée " in out
     assert "16.67 %" in out
 
 

@@ -103,11 +103,11 @@ def test_a_progress_roll_sets_a_tracks_filled_boxes_against_two_d10(capsys, camp
 
     run(capsys, "track", camp, "add", "Le col", "ardu")
     run(capsys, "track", camp, "mark", "Le col", "3")  # 3 marks of 2 boxes: 6 boxes
-    status, out, _ = run(capsys, "track", camp, "roll", "Le col", "--seed", "5")
+    status, out, _ = run(capsys, "track", camp, "roll", "Le col", "--seed", "5", "--lang", "fr")
     assert status == 0
     record = roll_seeded(roll_progress, ProgressTest(6, "Le col", "le_col"), 5)
     faces = " ".join(str(d.face) for d in record.dice)
-    assert f"Dés de défi (challenge dice) : {faces} — {record.result} battu(s)" in out
+    assert f"Dés de défi : {faces} — {record.result} battu(s)" in out
     assert out.splitlines()[-1].startswith("journal : entrée (entry) #")
     for lang, said in (
         ("fr", "Jet de progression : Le col, 6/10"),

@@ -67,12 +67,18 @@ def test_the_command_line_gives_its_exact_odds(talent: int, bonus: int, difficul
     assert found == brute_force(talent, bonus, difficulty)
 
 
-def test_the_command_line_shows_the_odds_in_french_with_the_gloss() -> None:
-    shown = meneur("odds", "d20", "--talent", "4", "--difficulty", "15").stdout
-    assert "Test de Dé vingt (d20 test)" in shown
-    assert "Réussite (success)" in shown
+def test_the_command_line_shows_the_odds_in_the_readers_language() -> None:
+    odds = ("odds", "d20", "--talent", "4", "--difficulty", "15")
+    shown = meneur(*odds, "--lang", "fr").stdout
+    assert "Test de Dé vingt\n" in shown
+    assert "Réussite " in shown
+    assert "(success)" not in shown
     assert "45.00 %  9/20" in shown
-    assert "Réussite au total (any success) : 50.00 %" in shown
+    assert "Réussite au total : 50.00 %" in shown
+    shown = meneur(*odds, "--lang", "en").stdout
+    assert "D20 test (Test de Dé vingt)" in shown
+    assert "Success (Réussite) " in shown
+    assert "Any success: 50.00 %" in shown
 
 
 def test_a_seeded_roll_is_the_same_roll() -> None:

@@ -938,9 +938,8 @@ async def test_systemj_offers_every_attribute_by_its_name(campaign_of) -> None:
         choice = app.screen.query_one("#value-of", Choice)
         labels = [label for label, _ in choice.options]
         assert labels[:7] == [
-            "Force (strength) 50", "Résistance (endurance) 50", "Agilité (agility) 72",
-            "Rapidité (speed) 50", "Intelligence 50", "Personnalité (personality) 50",
-            "Chance (luck) 50",
+            "Force 50", "Résistance 50", "Agilité 72", "Rapidité 50", "Intelligence 50",
+            "Personnalité 50", "Chance 50",
         ]  # fmt: skip
         choice.value = "rapidite"
         await pilot.pause()
@@ -949,8 +948,10 @@ async def test_systemj_offers_every_attribute_by_its_name(campaign_of) -> None:
         await pilot.pause()
         entry = app.session.campaign.journal.latest(1)[0]
         said = read_entry(entry, app.session.campaign, strings("fr").t).text
-        assert said.startswith("Nox — Rapidité (speed) 50")
-        assert "Rapidité (speed) 50" in screen_text(app)
+        assert said.startswith("Nox — Rapidité 50 · ")
+        assert "Rapidité 50 · " in screen_text(app)
+        english = read_entry(entry, app.session.campaign, strings("en").t).text
+        assert english.startswith("Nox — Speed (Rapidité) 50 · ")
 
 
 async def test_spending_a_light_point_rests_six_fp_and_fm_with_the_endurance_rule(app_of) -> None:

@@ -23,7 +23,7 @@ def _inputs(args: argparse.Namespace) -> Any:
     return D20Test(args.talent, args.difficulty, args.bonus)
 
 
-def _lines(record: Any) -> list[str]:
+def _lines(record: Any, words: Any) -> list[str]:
     return [f"d20 : {record.result} → total {record.total}"]
 
 

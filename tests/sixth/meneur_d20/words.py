@@ -10,10 +10,13 @@ from meneur.content import term
 from meneur.play.tested import Translate, signed
 from meneur.saves.state import Options
 
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
-def _described(test: Any) -> list[str]:
+
+def _described(test: Any, words: Strings) -> list[str]:
     return [
-        term("d20.test").glossed,
+        term("d20.test").said(words.lang),
         f"1d20 {signed(test.modifier)} ≥ {test.difficulty}"
         f" (Talent {test.talent}, bonus {signed(test.bonus)})",
     ]
@@ -23,7 +26,7 @@ def _short(test: Any, t: Translate) -> str:
     return f"1d20 {signed(test.modifier)} ≥ {test.difficulty}"
 
 
-DESCRIBED: dict[str, Callable[[Any], list[str]]] = {"d20.D20Test": _described}
+DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {"d20.D20Test": _described}
 SHORT: dict[str, Callable[[Any, Translate], str]] = {"d20.D20Test": _short}
 
 

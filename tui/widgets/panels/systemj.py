@@ -98,7 +98,7 @@ class SystemjPanel(ActionPanel):
         values = self._values(self.sheet)
         self.query_one("#value-of", Choice).set_options(
             [
-                (f"{stat_name('systemj.attribute', name)} {value}", name)
+                (f"{stat_name('systemj.attribute', name, self.session.strings.lang)} {value}", name)
                 for name, value in values.items()
             ]
         )
