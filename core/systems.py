@@ -100,6 +100,11 @@ class System(NamedTuple):
         """``Le Grand Cosmos (The Tale of Great Cosmos)``."""
         return f"{self.name} ({self.gloss})"
 
+    def said(self, lang: str) -> str:
+        """Its name as a reader of ``lang`` reads it: the game's own name in French; in
+        English with what it is beside it (``Dé vingt (a d20 against a Difficulty)``)."""
+        return self.name if lang == "fr" else self.glossed
+
     def room(self, layer: str) -> Any:
         """Its room's module in ``layer`` (``play``, ``cli``…), imported.
 

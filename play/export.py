@@ -70,13 +70,13 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
     from .reading import odds_before, roll_result, roll_text
 
     roll = entry.roll or {}
-    text, result = roll_text(entry, campaign, t), roll_result(roll)
+    text, result = roll_text(entry, campaign, t), roll_result(roll, t)
     if roll.get("system") == "yesno":
         inputs = roll.get("inputs", {})
         likelihood = inputs.get("likelihood") if isinstance(inputs, dict) else None
         line = f"- *« {text} »*" if text else "- *?*"
         if isinstance(likelihood, int) and 1 <= likelihood <= 5:
-            line += f" ({term(f'yesno.likelihood.{likelihood}').glossed})"
+            line += f" ({term(f'yesno.likelihood.{likelihood}').said(t('tested.lang'))})"
         return f"{line} → **{result}**" if result else line
     reading = EntryReading(text=text, result=result, physical=roll.get("physical") is True)
     line = roll_line(reading, t)
@@ -85,7 +85,7 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
         # the test's odds. The system's term for it is named after its key.
         system = roll.get("system")
         named = term(f"{system}.{continuation(system)}")
-        return f"{line} ({named.glossed})"
+        return f"{line} ({named.said(t('tested.lang'))})"
     chance = odds_before(roll)
     if isinstance(chance, Fraction):
         line += f" ({t('export.had', percent=percent_text(chance))})"
@@ -278,7 +278,7 @@ def markdown_lines(
     :func:`meneur.saves.chunks.each_chunk`).
     """
     t = strings(lang).t
-    system = term(f"system.{campaign.system}").glossed
+    system = term(f"system.{campaign.system}").said(lang)
     yield f"# {campaign.name}"
     yield ""
     if viewer == GM:  # the count of entries is the GM's to know: it counts secrets

@@ -145,7 +145,7 @@ def _words(entry: Entry, campaign: Campaign, t: Translate) -> str:
     words and what it came to (an outcome, a table's result), not its dice line; what
     any other entry says (a person or a thread added, a clock moved, a scene)."""
     if entry.roll is not None:
-        return f"{roll_text(entry, campaign, t)}\n{roll_result(entry.roll)}"
+        return f"{roll_text(entry, campaign, t)}\n{roll_result(entry.roll, t)}"
     if entry.kind == "note":
         return campaign.note_text(entry)
     return read_entry(entry, campaign, t).text

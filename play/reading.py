@@ -48,11 +48,12 @@ class EntryReading:
     """The seed was given by hand (``--seed``), not drawn: the journal says so."""
 
 
-def outcome_words(system: str, outcome: str) -> str:
-    """An outcome with its symbols, in French with the English gloss:
-    ``✔⊕ Réussite avec effet secondaire positif (success with a positive side effect)``."""
+def outcome_words(system: str, outcome: str, lang: str) -> str:
+    """An outcome with its symbols, as a reader of ``lang`` reads it: ``✔⊕ Réussite avec
+    effet secondaire positif`` in French, ``✔⊕ Success with a positive side effect
+    (Réussite avec effet secondaire positif)`` in English."""
     try:
-        words = term(f"{system}.outcome.{outcome}").glossed
+        words = term(f"{system}.outcome.{outcome}").said(lang)
     except ContentError:
         words = outcome
     return f"{symbol(outcome)} {words}"
@@ -208,7 +209,7 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         text = campaign.note_text(entry) if entry.kind == "note" else entry.text
         return EntryReading(text)
     outcome = roll.get("outcome")
-    result = roll_result(roll)
+    result = roll_result(roll, t)
     seed = roll.get("seed")
     return EntryReading(
         text=roll_text(entry, campaign, t),
@@ -221,12 +222,12 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     )
 
 
-def roll_result(roll: Mapping[str, Any]) -> str:
-    """What a roll came to, in words: its outcome's, a table's result (placeholders
-    filled in), a total; "" for none."""
+def roll_result(roll: Mapping[str, Any], t: Translate) -> str:
+    """What a roll came to, in words in the language of ``t``: its outcome's, a table's
+    result (placeholders filled in), a total; "" for none."""
     outcome = roll.get("outcome")
     if isinstance(outcome, str):
-        return outcome_words(str(roll.get("system")), outcome)
+        return outcome_words(str(roll.get("system")), outcome, t("tested.lang"))
     if isinstance(roll.get("text"), str):
         return str(roll["text"])
     if "result" in roll:

@@ -121,11 +121,12 @@ def stats_lines(
             )
     for system, outcomes in measured.outcomes.items():
         try:
-            system_name = term(f"system.{system}").glossed
+            system_name = term(f"system.{system}").said(t("tested.lang"))
         except ContentError:
             system_name = system
         lines += ["", t("stats.outcomes", system=system_name)]
-        shown = [(outcome_words(system, name), n, e) for name, (n, e) in outcomes.items()]
+        lang = t("tested.lang")
+        shown = [(outcome_words(system, name, lang), n, e) for name, (n, e) in outcomes.items()]
         width = max(len(words) for words, _, _ in shown)
         for words, count, expected in shown:
             lines.append(

@@ -105,10 +105,10 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
     assert "d20 : 20 → total 24" in rolled
     assert "journal : entrée (entry) #2" in rolled
     journal = meneur("journal", str(directory)).stdout
-    assert "Kael — 1d20 +4 ≥ 14 → ✔★ Réussite critique (critical success)" in journal
-    exported = meneur("export", str(directory), "--format", "markdown").stdout
-    assert "*Dé vingt (a d20 against a Difficulty)*" in exported
-    assert "**Kael — 1d20 +4 ≥ 14** → ✔★ Réussite critique (critical success)" in exported
+    assert "Kael — 1d20 +4 ≥ 14 → ✔★ Réussite critique\n" in journal
+    exported = meneur("export", str(directory), "--format", "markdown", "--lang", "fr").stdout
+    assert "*Dé vingt*" in exported
+    assert "**Kael — 1d20 +4 ≥ 14** → ✔★ Réussite critique (5.0 % de chances)\n" in exported
     # The sheet's limit is the system's: Talent 11 is refused, naming file and key, and
     # the campaign is left as it was.
     before = (directory / "campaign.toml").read_bytes()

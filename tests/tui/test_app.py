@@ -129,7 +129,7 @@ async def test_the_new_campaign_dialog_fits_80x24_and_offers_every_option(
         await pilot.pause()
         assert app.session.campaign.system == "spherier"
         assert app.session.campaign.state["options"]["engine"] == "d20"
-        assert "Moteur : Score au d20" in screen_text(app) or "d20" in screen_text(app)
+        assert "Moteur : Score de dé" in screen_text(app)
 
 
 async def test_a_campaign_open_elsewhere_opens_too(app_of, data_dir: Path) -> None:
@@ -438,7 +438,7 @@ async def test_a_390_px_phone_shows_whole_words(app_of) -> None:
         await pilot.pause()
         await pilot.pause()
         rows = screen_text(app).splitlines()
-        assert rows[0].strip() == "Table resolution"  # the subtitle does not fit: left out
+        assert rows[0].strip() == "Table resolution — Résoudre une action"  # whole words
         text = "\n".join(rows)
         for tick in ("Typique (2ᵉ élément)", "De groupe"):
             assert tick in text

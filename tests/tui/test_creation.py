@@ -394,7 +394,9 @@ async def test_the_wizard_speaks_both_languages(data_dir: Path, lang: str) -> No
         await wizard(pilot)
         text = screen_text(app)
         assert ("Identité" if lang == "fr" else "Identity") in text
-        assert "Humain (human)" in text  # French content, English gloss
+        # A rule's name: French alone in French; in English, English with the French name.
+        assert ("Humain" if lang == "fr" else "Human (Humain)") in text
+        assert ("(human)" if lang == "fr" else "Humain (human)") not in text
 
 
 async def test_next_pressed_right_after_a_change_sees_that_change(data_dir: Path) -> None:

@@ -149,7 +149,7 @@ async def test_a_players_blind_roll_shows_her_nothing_of_its_result(
     assert "🔒 Jet à l'aveugle (le MJ seul voit le" in text  # her journal
     from meneur.play.reading import outcome_words
 
-    assert outcome_words("resolution", str(entry.roll["outcome"])) not in text
+    assert outcome_words("resolution", str(entry.roll["outcome"]), "fr") not in text
     for glossed in ("(success", "(failure", "(critical"):  # no outcome of any kind
         assert glossed not in text
     gm.close()

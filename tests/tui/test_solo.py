@@ -28,7 +28,7 @@ async def test_the_tension_is_set_on_the_oracles_tab_and_bends_its_odds(app_of) 
         await pilot.pause()
         text = screen_text(app)
         assert "Tension" in text
-        assert "Incertaine (uncertain)" in text
+        assert "Incertaine" in text
         assert "Événement aléatoire : 14.8 %" in text
         app.screen.query_one("#tension", StepSelector).value = "5"
         await pilot.pause()

@@ -14,7 +14,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from meneur.content import term
 from meneur.play.campaigns import data_dir, option_choices, options_of, summary
 from meneur.play.systems import system_name, systems
 from meneur.tui.widgets.line_input import TextField
@@ -80,7 +79,7 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
                 yield TextField(placeholder=t("campaigns.name"), id="new-name", compact=True)
                 yield Label(t("campaigns.system"), classes="field-label")
                 yield OptionList(
-                    *[Option(record.glossed, id=record.key) for record in systems()],
+                    *[Option(record.said(t("tested.lang")), id=record.key) for record in systems()],
                     id="new-system",
                 )
                 yield Label(t("campaigns.options"), classes="field-label")
@@ -133,7 +132,7 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
         await choices.remove_children()
         selectors = []
         for name, (kind, default) in options_of(system).items():
-            label = term(f"option.{name}").glossed
+            label = self.session.strings.term(f"option.{name}")
             if kind is bool:
                 ticks.add_choice(label, name, bool(default))
                 continue
@@ -141,7 +140,10 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
             selectors.append(
                 StepSelector(
                     label,
-                    [(value, term(f"option_value.{name}.{value}").glossed) for value in values],
+                    [
+                        (value, self.session.strings.term(f"option_value.{name}.{value}"))
+                        for value in values
+                    ],
                     value=str(default),
                     id=f"option-{name}",
                 )

@@ -11,7 +11,6 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import Static
 
-from meneur.content import term
 from meneur.core.changes import Change, apply, set_value
 from meneur.core.errors import RulesError
 from meneur.play import act
@@ -58,7 +57,7 @@ class DraftScreen(SheetScreen):
         self._ask_name()
 
     def _ask_name(self) -> None:
-        self._ask(term(NAME.term).glossed, "", lambda text: self._set(NAME, text))
+        self._ask(self.session.strings.term(NAME.term), "", lambda text: self._set(NAME, text))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Undo and redo are the journal's: the draft has written nothing yet.

@@ -20,7 +20,6 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
-from meneur.content import term
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
@@ -69,7 +68,7 @@ class LuckScreen(SessionStrings, Screen[None]):
 
     def on_mount(self) -> None:
         translate_bindings(self, self.session.strings)
-        self.sub_title = term(f"system.{self.session.campaign.system}").glossed
+        self.sub_title = self.session.strings.term(f"system.{self.session.campaign.system}")
         from meneur.play.recap import sessions
 
         self.sessions = sessions(self.session.campaign)

@@ -322,10 +322,8 @@ class TableScreen(SessionStrings, Screen[None]):
         if scene:
             heading.append(self.t("story.scene", title=visible(scene)))
         if state.get("options", {}).get("solo"):
-            from meneur.content import term
-
             tension = tension_of(state)
-            name = term(f"solo.tension.{tension}").glossed
+            name = self.session.strings.term(f"solo.tension.{tension}")
             heading.append(self.t("story.tension", value=tension, name=name))
         # At every size: beside the party, or on a line under the tabs once the side
         # column has folded away (under 110 columns).
@@ -616,9 +614,8 @@ class TableScreen(SessionStrings, Screen[None]):
     def _sub_title(self) -> str:
         """The system, and the secrecy mode when rolls and notes are not public: the
         GM sees at a glance that what they write now stays theirs."""
-        from meneur.content import term
 
-        system = term(f"system.{self.session.campaign.system}").glossed
+        system = self.session.strings.term(f"system.{self.session.campaign.system}")
         from meneur.play.chronoste import game_now
 
         now = game_now(self.session.campaign.state)

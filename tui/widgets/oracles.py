@@ -81,7 +81,10 @@ class OraclePanel(SessionStrings, VerticalScroll):
         yield Static(self.t("oracle.yesno"), classes="section")
         yield StepSelector(
             self.t("oracle.likelihood"),
-            [(str(n), term(f"yesno.likelihood.{n}").glossed) for n in oracles.LIKELIHOODS],
+            [
+                (str(n), self.session.strings.term(f"yesno.likelihood.{n}"))
+                for n in oracles.LIKELIHOODS
+            ],
             value="3",
             id="likelihood",
         )
@@ -89,7 +92,10 @@ class OraclePanel(SessionStrings, VerticalScroll):
             # The GM's to set; a player's questions are asked at the campaign's tension.
             yield StepSelector(
                 self.t("solo.tension"),
-                [(str(n), term(f"solo.tension.{n}").glossed) for n in oracles.TENSIONS],
+                [
+                    (str(n), self.session.strings.term(f"solo.tension.{n}"))
+                    for n in oracles.TENSIONS
+                ],
                 value=str(tension_of(self.session.campaign.state)),
                 id="tension",
             )
@@ -101,7 +107,10 @@ class OraclePanel(SessionStrings, VerticalScroll):
         yield Static(self.t("oracle.environment"), classes="section")
         yield StepSelector(
             self.t("oracle.lean"),
-            [(lean.value, term(f"oracle.lean.{lean.value}").glossed) for lean in oracles.Lean],
+            [
+                (lean.value, self.session.strings.term(f"oracle.lean.{lean.value}"))
+                for lean in oracles.Lean
+            ],
             value="neutral",
             id="lean",
         )

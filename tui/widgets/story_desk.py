@@ -251,7 +251,8 @@ class StoryDesk(Desk):
         self._written(lambda: self.session.record(record, ""))
         from meneur.play.reading import outcome_words
 
-        self.notify(outcome_words(record.system, record.outcome or ""), title=text, timeout=10)
+        said = outcome_words(record.system, record.outcome or "", self.session.strings.lang)
+        self.notify(said, title=text, timeout=10)
 
     def _tracker_text(self, moved: Moved) -> str:
         from meneur.core.story import tracker_shown
@@ -305,7 +306,6 @@ class StoryDesk(Desk):
     async def action_story_ask_clock(self) -> None:
         """Ask the yes/no oracle whether a clock advances, at chosen odds: a "yes, but"
         fills a segment, a "yes, and" two; the answer and the clock's change one entry."""
-        from meneur.content import term
         from meneur.core import oracles
         from meneur.play.story import move_tracker
 
@@ -321,7 +321,7 @@ class StoryDesk(Desk):
             return
         likelihood = await self._choose(
             self.t("oracle.likelihood"),
-            [term(f"yesno.likelihood.{n}").glossed for n in oracles.LIKELIHOODS],
+            [self.session.strings.term(f"yesno.likelihood.{n}") for n in oracles.LIKELIHOODS],
         )
         if likelihood is None:
             return

@@ -59,7 +59,7 @@ class ResolutionPanel(ActionPanel):
         yield StepSelector(
             self.t("resolution.alteration"),
             [
-                (a.value, term(f"resolution.alteration.{a.value}").glossed)
+                (a.value, self.session.strings.term(f"resolution.alteration.{a.value}"))
                 for a in resolution.Alteration
             ],
             id="alteration",

@@ -45,7 +45,10 @@ class SpherierPanel(ActionPanel):
     def controls(self) -> ComposeResult:
         engine = self.engine
         yield Static(
-            self.t("spherier.engine", engine=term(f"spherier.engine.{engine.value}").glossed)
+            self.t(
+                "spherier.engine",
+                engine=self.session.strings.term(f"spherier.engine.{engine.value}"),
+            )
         )
         yield Choice[str]([], id="skill", label=self.t("spherier.skill"))
         yield Choice[str](

@@ -53,7 +53,7 @@ class SystemjPanel(ActionPanel):
         with Collapsible(title=self.t("systemj.combat"), collapsed=True, id="combat"):
             yield Choice[str](
                 [
-                    (term(f"systemj.attack.{kind.value}").glossed, kind.value)
+                    (self.session.strings.term(f"systemj.attack.{kind.value}"), kind.value)
                     for kind in combat.Attack
                 ],
                 value=combat.Attack.MELEE_FORCE.value,

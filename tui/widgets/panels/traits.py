@@ -64,7 +64,7 @@ class TraitsPanel(ActionPanel):
         yield StepSelector(
             self.t("traits.policy"),
             [
-                (policy.value, term(f"traits.policy.{policy.value}").glossed)
+                (policy.value, self.session.strings.term(f"traits.policy.{policy.value}"))
                 for policy in traits.PokerPolicy
             ],
             id="policy",

@@ -146,13 +146,19 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                     with Vertical():
                         yield Label(t("creation.race"), classes="field-label")
                         yield OptionList(
-                            *[Option(_glossed(o), id=k) for k, o in catalogue.races.items()],
+                            *[
+                                Option(_named(o, self.session.strings.lang), id=k)
+                                for k, o in catalogue.races.items()
+                            ],
                             id="race",
                         )
                     with Vertical():
                         yield Label(t("creation.class"), classes="field-label")
                         yield OptionList(
-                            *[Option(_glossed(o), id=k) for k, o in catalogue.classes.items()],
+                            *[
+                                Option(_named(o, self.session.strings.lang), id=k)
+                                for k, o in catalogue.classes.items()
+                            ],
                             id="class",
                         )
                 yield Static(id="origin-info")
@@ -194,7 +200,10 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 yield Label(t("creation.affiliation"), classes="field-label")
                 yield OptionList(
                     Option(t("creation.no_affiliation"), id=""),
-                    *[Option(_glossed(a), id=k) for k, a in catalogue.affiliations.items()],
+                    *[
+                        Option(_named(a, self.session.strings.lang), id=k)
+                        for k, a in catalogue.affiliations.items()
+                    ],
                     id="affiliation",
                 )
             with Vertical(id="finish", classes="step"):
@@ -219,7 +228,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             {"move_down": "swap_down", "move_up": "swap_up"},
         )
         self.title = self.t("creation.title")
-        self.sub_title = term("system.cosmos").glossed
+        self.sub_title = self.session.strings.term("system.cosmos")
         self.query_one("#race", OptionList).highlighted = 0
         self.query_one("#class", OptionList).highlighted = 0
         self.query_one("#affiliation", OptionList).highlighted = 0
@@ -862,9 +871,9 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         self.dismiss(entry.character)
 
 
-def _glossed(item: Origin | Affiliation) -> str:
-    """``Sylvain (sylvan)``, as rule terms are shown."""
-    return Term(item.name, item.gloss or item.name).glossed
+def _named(item: Origin | Affiliation, lang: str) -> str:
+    """``Sylvain`` in French, ``Sylvan (Sylvain)`` in English, as rule terms are shown."""
+    return Term(item.name, item.gloss or item.name).said(lang)
 
 
 def _numbers(text: str, count: int) -> list[int] | None:

@@ -12,7 +12,6 @@ from rich.text import Text
 from textual import on
 from textual.widgets import Input, Static
 
-from meneur.content import term
 from meneur.core.changes import Change, read
 from meneur.core.cosmos import aura, combat, piloting
 from meneur.core.cosmos import rules as cosmos
@@ -74,9 +73,9 @@ class CosmosTestPanel(ActionPanel):
         return current_stats(options_of(self.session.options), self.sheet)
 
     def _show_karma(self) -> None:
-        effect = term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")
+        effect = self.session.strings.term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")
         self.query_one("#karma", Static).update(
-            Text(self.t("cosmos.karma", karma=signed(self.karma), effect=effect.glossed))
+            Text(self.t("cosmos.karma", karma=signed(self.karma), effect=effect))
         )
 
     def _aura_against(self) -> int:

@@ -19,7 +19,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from meneur.content import term
 from meneur.play.session import SessionStrings
 from meneur.tui.i18n import translate_bindings
 from meneur.tui.screens import SCREENS_CSS
@@ -83,7 +82,7 @@ class GenesScreen(SessionStrings, Screen["Genome | None"]):
         for node in (self, self.query_one(GeneTreeView)):
             translate_bindings(node, self.session.strings)
         self.title = self.t("genes.title", name=self.character_name)
-        self.sub_title = term("system.cosmos").glossed
+        self.sub_title = self.session.strings.term("system.cosmos")
         view = self.query_one(GeneTreeView)
         if self.first_gene is not None:
             view.highlight(self.first_gene)

@@ -186,7 +186,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
             return
         record = self.session.roll(inputs)
         self.record = record
-        outcome = term(f"cosmos.outcome.{record.outcome}").glossed
+        outcome = self.session.strings.term(f"cosmos.outcome.{record.outcome}")
         lines = [
             self.t("level_up.test", score=record.result, chance=inputs.chance, outcome=outcome)
         ]

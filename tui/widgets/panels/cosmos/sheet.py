@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.binding import Binding
 
-from meneur.content import Term, term
+from meneur.content import Term
 from meneur.core import sheets
 from meneur.core.changes import Change
 from meneur.core.cosmos import sheet as cosmos_sheet
@@ -86,7 +86,9 @@ class CosmosSheetScreen(SheetScreen):
             return [catalogue.talents[v].name if v in catalogue.talents else v for v in value]
         table = getattr(catalogue, CATALOGUED[field.key])
         item = table.get(value) if isinstance(value, str) else None
-        return value if item is None else Term(item.name, item.gloss or item.name).glossed
+        if item is None:
+            return value
+        return Term(item.name, item.gloss or item.name).said(self.session.strings.lang)
 
     def catalogue_key(self, field: Field, text: str) -> str:
         """A race, class or affiliation typed by its name or key, as its key (other text
@@ -96,7 +98,8 @@ class CosmosSheetScreen(SheetScreen):
             return text
         wanted = text.casefold()
         for key, item in getattr(catalogue, CATALOGUED[field.key]).items():
-            names = {key, item.name, item.gloss, Term(item.name, item.gloss or item.name).glossed}
+            shown = Term(item.name, item.gloss or item.name)
+            names = {key, item.name, item.gloss, shown.said("fr"), shown.said("en")}
             if wanted in {n.casefold() for n in names if n}:
                 return str(key)
         return text
@@ -111,7 +114,7 @@ class CosmosSheetScreen(SheetScreen):
         return self.genome and found.term == "sheet.dna_left"  # the genome lists it
 
     def own_labels(self) -> list[str]:
-        return [term(GENES.term).glossed] if self.genome else []
+        return [self.session.strings.term(GENES.term)] if self.genome else []
 
     def own_lines(self) -> list[tuple[Row | None, Text]]:
         return self._genome_lines() if self.genome else []
@@ -141,7 +144,7 @@ class CosmosSheetScreen(SheetScreen):
         ordered = [g.key for _, g in tree.walk() if g.key in points] if tree is not None else []
         ordered += [k for k in points if k not in ordered]
         lines: list[tuple[Row | None, Text]] = [
-            (None, Text(term("sheet.section.genome").glossed, style="underline")),
+            (None, Text(self.session.strings.term("sheet.section.genome"), style="underline")),
             (
                 Row(GENES),
                 self._label(GENES)
@@ -176,7 +179,9 @@ class CosmosSheetScreen(SheetScreen):
         ultimates = sheet.get("ultimates", [])
         for ultimate in ultimates if isinstance(ultimates, list) else []:
             label = Text(f"  {self.t('genes.ultimate')} ".ljust(self.width))
-            lines.append((Row(COMPUTED), label + term(f"mutations.ultimate.{ultimate}").glossed))
+            lines.append(
+                (Row(COMPUTED), label + self.session.strings.term(f"mutations.ultimate.{ultimate}"))
+            )
         return lines
 
     # --- The mutation gauge ------------------------------------------------------------
@@ -185,7 +190,7 @@ class CosmosSheetScreen(SheetScreen):
         """Add points to Pμ; each 100 reached rolls a mutation, journaled with its dice."""
         pmu = next(f for s in self.sections() for f in s.fields if f.key == "pmu")
         self._ask(
-            term("sheet.pmu").glossed,
+            self.session.strings.term("sheet.pmu"),
             "",
             lambda text: self._add_mutation_points(pmu, sheets.parse_int(text, "Pμ")),
             self.t("sheet.example.pmu"),
