@@ -144,7 +144,9 @@ def run_new(args: argparse.Namespace) -> str:
     with Campaign.create(directory, system=args.system, name=args.name, options=options):
         pass
     remember(directory)
-    return f"Campagne créée (campaign created) : {directory} — {args.system}"
+    from .text import words_of
+
+    return words_of(args).t("cli.created", directory=directory, system=args.system)
 
 
 def _value(text: str) -> object:
@@ -209,7 +211,8 @@ def run_mark(args: argparse.Namespace) -> str:
             game_time=args.at,
             chosen_seed=args.seed is not None,
         )
-    return f"{said}\n{render_roll(record, words_of(args))}\njournal : entrée (entry) #{rolled.id}"
+    words = words_of(args)
+    return f"{said}\n{render_roll(record, words)}\n{words.t('cli.entry', id=rolled.id)}"
 
 
 def _term(key: str) -> str:

@@ -18,6 +18,8 @@ from .usage import UsageError
 if TYPE_CHECKING:
     import argparse
 
+    from meneur.content.strings import Strings
+
 EXIT_USAGE = 2
 """Exit status for anything the user typed that meneur cannot act on."""
 
@@ -55,13 +57,13 @@ def _version() -> str:
         return "unknown"
 
 
-def _with_entry(output: str | dict[str, object], entry_id: int | None) -> object:
+def _with_entry(output: str | dict[str, object], entry_id: int | None, words: Strings) -> object:
     """Add the journal entry a roll was saved as: a JSON field, or a last line."""
     if entry_id is None:
         return output
     if isinstance(output, dict):
         return {**output, "entry_id": entry_id}
-    return f"{output}\njournal : entrée (entry) #{entry_id}"
+    return f"{output}\n{words.t('cli.entry', id=entry_id)}"
 
 
 NO_TERMINAL = (
@@ -430,7 +432,7 @@ def _roll_output(args: argparse.Namespace, record: Any, entry_id: int | None) ->
             if args.json
             else text.render_roll(record, words, seed=seed)
         )
-    return _with_entry(output, entry_id)
+    return _with_entry(output, entry_id, words)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -188,7 +188,8 @@ def _random(
     entry = act.roll(
         campaign, seat_of(args, campaign), record, title, chosen_seed=args.seed is not None
     )
-    return f"{render_roll(record, words_of(args))}\njournal : entrée (entry) #{entry.id}"
+    words = words_of(args)
+    return f"{render_roll(record, words)}\n{words.t('cli.entry', id=entry.id)}"
 
 
 def _trackers(args: argparse.Namespace, campaign: Campaign, kind: str) -> dict[str, dict[str, Any]]:
@@ -359,7 +360,8 @@ def _progress_roll(
     entry = act.roll(
         campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
     )
-    return f"{render_roll(record, words_of(args))}\njournal : entrée (entry) #{entry.id}"
+    words = words_of(args)
+    return f"{render_roll(record, words)}\n{words.t('cli.entry', id=entry.id)}"
 
 
 def _track_text(moved: Moved) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meneur.play.campaigns import Campaign
 from meneur.play.invites import VIEWER
@@ -17,7 +17,11 @@ from meneur.play.seating import TableFile, edit_table, key_line, read_table
 
 from .campaigns import _directory
 from .seats import governing
+from .text import words_of
 from .usage import UsageError
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
 
 
 def run_table(args: argparse.Namespace) -> str:
@@ -34,10 +38,11 @@ def run_table(args: argparse.Namespace) -> str:
         governing(args, campaign)  # the GM's, even to list it (it names keys and codes)
         state = campaign.state
         verb = args.table_verb
+        words = words_of(args)
         if verb == "list":
-            return describe(read_table(directory, state))
+            return describe(read_table(directory, state), words)
         if verb == "invites":
-            return describe_invites(read_table(directory, state), campaign.clock())
+            return describe_invites(read_table(directory, state), campaign.clock(), words)
         key = None
         if getattr(args, "key", None):
             try:
@@ -71,10 +76,9 @@ def run_table(args: argparse.Namespace) -> str:
 
         table = edit_table(directory, state, edit, campaign.clock())
         if verb == "revoke":
-            return f"invitation {args.ident} révoquée (revoked)\n" + describe_invites(
-                table, campaign.clock()
-            )
-        return describe(table)
+            revoked = words.t("cli.revoked", ident=args.ident)
+            return f"{revoked}\n{describe_invites(table, campaign.clock(), words)}"
+        return describe(table, words)
     finally:
         campaign.close()
 
@@ -87,44 +91,49 @@ MISSING = {
 }
 
 
-def describe_invites(table: TableFile | None, now: datetime) -> str:
-    """The invites that still open a seat: id, seat, what is left of it, expiry."""
+def describe_invites(table: TableFile | None, now: datetime, words: Strings) -> str:
+    """The invites that still open a seat: id, seat, what is left of it, expiry, in the
+    language of ``words``."""
     live = [] if table is None else [i for i in table.invites.values() if i.live(now)]
     if not live:
-        return "aucune invitation en cours (no live invites): meneur invite --player ID"
+        return words.t("cli.no_invites")
     lines = []
     for invite in sorted(live, key=lambda i: i.expires):
         holder = (
-            "spectateur (viewer)"
+            words.t("cli.viewer")
             if invite.seat == VIEWER
             else f"{table.names.get(invite.seat, invite.seat) if table else invite.seat}"
-            f" (joueur/player {invite.seat})"
+            f" ({words.t('cli.player', ident=invite.seat)})"
         )
-        doors = ["lien (link)"] if invite.code is None else ["code ssh", "lien (link)"]
+        link = words.t("cli.link")
+        doors = [link] if invite.code is None else [words.t("cli.ssh_code"), link]
         if invite.admit:
-            doors.append("sans attendre (--admit)")
+            doors.append(words.t("cli.admit"))
         when = invite.expires.astimezone(now.tzinfo).strftime("%Y-%m-%d %H:%M")
-        lines.append(f"{invite.ident} — {holder} — {', '.join(doors)} — expire {when}")
+        lines.append(
+            words.t(
+                "cli.invite", ident=invite.ident, holder=holder, doors=", ".join(doors), when=when
+            )
+        )
     return "\n".join(lines)
 
 
-def describe(table: TableFile | None) -> str:
-    """Who may join, as whom, with how many keys."""
+def describe(table: TableFile | None, words: Strings) -> str:
+    """Who may join, as whom, with how many keys, in the language of ``words``."""
     if table is None:
-        return "pas de table.toml : personne ne peut rejoindre (no table.toml: nobody may join)"
+        return words.t("cli.no_table")
     counts: dict[str, int] = {}
     for seat in table.seats.values():
         counts[seat.name or ""] = counts.get(seat.name or "", 0) + 1
     lines = []
     for ident, name in table.names.items():
         found = next((s for s in table.seats.values() if s.name == ident), None)
-        role = "MJ (GM)" if ident == "gm" else f"joueur (player) {ident}"
+        role = words.t("cli.gm") if ident == "gm" else words.t("cli.player", ident=ident)
         characters = ", ".join(sorted(found.characters)) if found is not None else ""
-        keys = counts.get(ident, 0)
-        line = f"{name} — {role} — {keys} clé(s) (keys)"
+        keys = words.t("cli.keys", count=counts.get(ident, 0))
+        line = f"{name} — {role} — {keys}"
         lines.append(f"{line} — {characters}" if characters else line)
-    welcome = "bienvenue (welcome)" if table.viewers else "refusés (refused)"
-    lines.append(f"spectateurs (viewers) : {welcome}")
+    lines.append(words.t("cli.viewers_welcome" if table.viewers else "cli.viewers_refused"))
     for ident in table.banned:
-        lines.append(f"{ident} — banni·e (banned): meneur table unban {ident}")
+        lines.append(words.t("cli.banned", ident=ident))
     return "\n".join(lines)

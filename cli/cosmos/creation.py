@@ -19,10 +19,11 @@ def run_creation(args: argparse.Namespace) -> object:
     """What ``meneur create cosmos`` prints: the rolls as text or JSON, with the journal
     entry they were saved as."""
     from meneur.cli.main import _with_entry
+    from meneur.cli.text import words_of
 
     creation, entry_id = run_create(args)
     output = creation_data(creation) if args.json else render_creation(creation)
-    return _with_entry(output, entry_id)
+    return _with_entry(output, entry_id, words_of(args))
 
 
 def run_create(

@@ -108,7 +108,7 @@ def test_a_progress_roll_sets_a_tracks_filled_boxes_against_two_d10(capsys, camp
     record = roll_seeded(roll_progress, ProgressTest(6, "Le col", "le_col"), 5)
     faces = " ".join(str(d.face) for d in record.dice)
     assert f"Dés de défi : {faces} — {record.result} battu(s)" in out
-    assert out.splitlines()[-1].startswith("journal : entrée (entry) #")
+    assert out.splitlines()[-1].startswith("journal : entrée #")
     for lang, said in (
         ("fr", "Jet de progression : Le col, 6/10"),
         ("en", "Progress roll: Le col, 6/10"),

@@ -100,10 +100,10 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
     meneur("set", str(directory), "characters.kael", '{name = "Kael", sheet = {talent = 4}}')
     rolled = meneur(
         "roll", "d20", "--difficulty", "14", "--talent", "4", "--seed", "5",
-        "--campaign", str(directory), "--character", "kael",
+        "--campaign", str(directory), "--character", "kael", "--lang", "fr",
     ).stdout  # fmt: skip
     assert "d20 : 20 → total 24" in rolled
-    assert "journal : entrée (entry) #2" in rolled
+    assert "journal : entrée #2" in rolled
     journal = meneur("journal", str(directory)).stdout
     assert "Kael — 1d20 +4 ≥ 14 → ✔★ Réussite critique\n" in journal
     exported = meneur("export", str(directory), "--format", "markdown", "--lang", "fr").stdout
