@@ -103,15 +103,18 @@ def _secrecy(args: argparse.Namespace, seat: Seat) -> Secrecy:
     return Secrecy(args.visibility or "public", player, args.announce)
 
 
-def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> dict[str, Any]:
-    """An entry as JSON data: whole for the GM (``numbered``); for anyone else in the
-    shape that leaves meneur (no number, internal key nor account: see
-    :func:`meneur.play.views.outward_entry`)."""
+def _entry_data(
+    entry: Entry, campaign: Campaign, lang: str, *, numbered: bool = True
+) -> dict[str, Any]:
+    """An entry as JSON data, its words in ``lang``: whole for the GM (``numbered``); for
+    anyone else in the shape that leaves meneur (no number, internal key nor account:
+    see :func:`meneur.play.views.outward_entry`)."""
+    from meneur.content.strings import strings
+
     if not numbered:
-        from meneur.content.strings import strings
         from meneur.play.reading import outward_reading
 
-        return outward_reading(entry, campaign, strings("fr").t)
+        return outward_reading(entry, campaign, strings(lang).t)
     if entry.redacted:  # an announced secret: that it happened, and nothing of it
         shown = {"id": entry.id, "time": entry.time.isoformat(), "kind": entry.kind}
         shown.update(secret=entry.visibility, player=entry.player)
@@ -119,10 +122,9 @@ def _entry_data(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> d
     data = entry.to_data()
     data["time"] = entry.time.isoformat()
     if entry.roll is not None:  # its words as every reader has them (who, what was tested)
-        from meneur.content.strings import strings
         from meneur.play.reading import roll_text
 
-        data["text"] = roll_text(entry, campaign, strings("fr").t)
+        data["text"] = roll_text(entry, campaign, strings(lang).t)
     if entry.kind == "note":
         data["text"] = campaign.note_text(entry)
         if campaign.is_struck(entry):
@@ -394,15 +396,15 @@ STEPS = ("morning", "matin", "night", "nuit", "soir")
 """The named steps ``meneur time`` takes (besides ``+30m``, ``+2h``, ``+3j``)."""
 
 
-def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> str:
-    """One journal entry on one line: number (unless not ``numbered``), time, kind and
-    what it says; an announced secret says only that it happened."""
+def entry_line(entry: Entry, campaign: Campaign, lang: str, *, numbered: bool = True) -> str:
+    """One journal entry on one line, in ``lang``: number (unless not ``numbered``),
+    time, kind and what it says; an announced secret says only that it happened."""
     from meneur.content.strings import strings
     from meneur.play.export import roll_line
     from meneur.play.reading import read_entry, secret_reading, visibility_label
 
     when = entry.time.strftime("%d/%m %H:%M")
-    t = strings("fr").t  # the CLI speaks French, with English glosses
+    t = strings(lang).t
     if entry.redacted:
         text = secret_reading(entry, t, campaign)
     elif entry.roll is not None:
@@ -411,7 +413,7 @@ def entry_line(entry: Entry, campaign: Campaign, *, numbered: bool = True) -> st
         text = read_entry(entry, campaign, t).text
     game = f" [{entry.game_time}]" if entry.game_time else ""
     if entry.kind == "note" and campaign.is_struck(entry):
-        text += " [barrée (struck)]"
+        text += f" [{t('cli.struck')}]"
     if entry.visibility != "public" and not entry.redacted:
         text += f" [{visibility_label(entry, t)}]"
     number = f"#{entry.id:<5} " if numbered else ""
@@ -422,13 +424,15 @@ FOLLOW_SECONDS = 0.1
 """How often ``journal --follow`` looks for new entries (a stat when there are none)."""
 
 
-def _heading(campaign: Campaign, viewer: Viewer) -> str:
+def _heading(campaign: Campaign, viewer: Viewer, lang: str) -> str:
     """The journal's first line; its length is the GM's to know (it counts secrets)."""
+    from meneur.content.strings import strings
     from meneur.core.visibility import GM
 
     if viewer != GM:
         return campaign.name
-    return f"{campaign.name} — {campaign.journal.last_id} entrées (entries)"
+    count = strings(lang).t("cli.entries", count=campaign.journal.last_id)
+    return f"{campaign.name} — {count}"
 
 
 def run_journal(args: argparse.Namespace) -> str | None:
@@ -439,10 +443,13 @@ def run_journal(args: argparse.Namespace) -> str | None:
     from meneur.play.journal import each_chunk
     from meneur.play.views import entries_for
 
+    from .text import words_of
+
     campaign = _open(_directory(args.directory), write=False)
     viewer = viewer_of(args, campaign)
+    lang = words_of(args).lang
     if args.follow:
-        _follow(campaign, campaign.latest(args.last), as_json=args.json, viewer=viewer)
+        _follow(campaign, campaign.latest(args.last), lang, as_json=args.json, viewer=viewer)
         return None
     numbered = viewer == GM
     journal = campaign.journal
@@ -456,9 +463,9 @@ def run_journal(args: argparse.Namespace) -> str | None:
                 return []
             # A chunk's entries encoded at once, as the list's inside ("{…}, {…}"): the
             # same text as one encoding an entry, a fifth faster on a long journal.
-            data = [_entry_data(entry, campaign, numbered=numbered) for entry in shown]
+            data = [_entry_data(entry, campaign, lang, numbered=numbered) for entry in shown]
             return [encoder.encode(data)[1:-1]]
-        return [entry_line(entry, campaign, numbered=numbered) for entry in shown]
+        return [entry_line(entry, campaign, lang, numbered=numbered) for entry in shown]
 
     # Written as worked out, a chunk at a time (in worker processes for a long journal:
     # the command line holds no threads): a whole journal is never held in memory.
@@ -477,13 +484,15 @@ def run_journal(args: argparse.Namespace) -> str | None:
                 written = True
         out.write("]}\n")
         return None
-    out.write(_heading(campaign, viewer) + "\n")
+    out.write(_heading(campaign, viewer, lang) + "\n")
     for chunk in chunks:
         out.writelines(line + "\n" for line in chunk)
     return None
 
 
-def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool, viewer: Viewer) -> None:
+def _follow(
+    campaign: Campaign, entries: list[Entry], lang: str, *, as_json: bool, viewer: Viewer
+) -> None:
     """Print ``entries``, then every entry appended after them, as it comes, until
     interrupted (a line of text each, or a JSON object each), as ``viewer`` may see
     them."""
@@ -498,10 +507,10 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool, viewer: 
     def show(batch: list[Entry]) -> None:
         for entry in entries_for(batch, viewer, campaign.journal, campaign.state):
             if as_json:
-                data = _entry_data(entry, campaign, numbered=numbered)
+                data = _entry_data(entry, campaign, lang, numbered=numbered)
                 line = json.dumps(data, ensure_ascii=False)
             else:
-                line = entry_line(entry, campaign, numbered=numbered)
+                line = entry_line(entry, campaign, lang, numbered=numbered)
             sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
@@ -510,7 +519,7 @@ def _follow(campaign: Campaign, entries: list[Entry], *, as_json: bool, viewer: 
 
     signal.signal(signal.SIGTERM, stop)
     if not as_json:
-        sys.stdout.write(_heading(campaign, viewer) + "\n")
+        sys.stdout.write(_heading(campaign, viewer, lang) + "\n")
     show(entries)
     try:
         while True:
