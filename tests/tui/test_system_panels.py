@@ -772,7 +772,7 @@ async def test_spherier_extended_test_attempt_by_attempt(app_of) -> None:
         record = panel(app).last
         assert "Essai 1" in screen_text(app)
         steps = len(record.attempts)
-        outcome = "(success)" if record.success else "(failure)"
+        outcome = "✔ Réussite" if record.success else "✘ Échec"
         said = app.screen.query_one("#panel").query_one("#outcome")
         written = app.session.campaign.journal.last_id
         listed = app.screen.query_one(JournalView)

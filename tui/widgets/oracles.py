@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Static
 
 from meneur.content import term
-from meneur.content.outcomes import glossed, percent_text, style_class, symbol
+from meneur.content.outcomes import outcome_said, percent_text, style_class, symbol
 from meneur.core import oracles
 from meneur.core.table_rules import offers
 from meneur.play import act
@@ -265,9 +265,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
         text = Text()
         if question.question:
             text.append(f"« {question.question} »\n", style="italic")
-        text.append(
-            f"{symbol(record.outcome)} {glossed(record.system, record.outcome)}", style=style
-        )
+        said = outcome_said(record.system, record.outcome, self.session.strings.lang)
+        text.append(f"{symbol(record.outcome)} {said}", style=style)
         if self.solo and self.query_one("#tension-once", Tick).value:
             self.query_one("#tension-once", Tick).value = False  # this question only
         self._offer(None)

@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Button, Checkbox, Input, Static
 
-from meneur.content.outcomes import OUTCOME_STYLES, glossed, style_class, symbol
+from meneur.content.outcomes import OUTCOME_STYLES, outcome_said, style_class, symbol
 from meneur.core.errors import RulesError
 from meneur.play.session import SessionStrings
 from meneur.tui.widgets.button import ActionButton
@@ -468,7 +468,8 @@ class ActionPanel(SessionStrings, VerticalScroll):
         outcome = getattr(record, "outcome", None)
         if outcome is not None:
             style = OUTCOME_STYLES[style_class(outcome)]
-            text.append(f"{symbol(outcome)} {glossed(record.system, outcome)}", style=style)
+            said = outcome_said(record.system, outcome, self.session.strings.lang)
+            text.append(f"{symbol(outcome)} {said}", style=style)
         for line in self.result_lines(record):
             text.append("\n" + line)
         written = self.written

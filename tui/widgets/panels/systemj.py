@@ -14,7 +14,7 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, Input, Static
 
 from meneur.content import term
-from meneur.content.outcomes import glossed, symbol
+from meneur.content.outcomes import outcome_said, symbol
 from meneur.core.errors import RulesError
 from meneur.core.systemj import combat
 from meneur.core.systemj import rules as systemj
@@ -275,7 +275,8 @@ class SystemjPanel(ActionPanel):
             raise _NotJournaled
         line = Text(f"{label} {value} : d100 ")
         line.append(f"{record.result:02d}", style="bold reverse")
-        line.append(f" → {symbol(record.outcome)} {glossed('systemj', record.outcome)}")
+        said = outcome_said("systemj", record.outcome, self.session.strings.lang)
+        line.append(f" → {symbol(record.outcome)} {said}")
         self.tests = [*getattr(self, "tests", []), line]
         exchange = self.query_one("#exchange", Static)
         exchange.update(Text("\n").join(self.tests))
