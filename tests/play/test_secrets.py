@@ -159,7 +159,7 @@ def test_the_gm_tells_an_announced_secret_from_a_silent_one(
     with Campaign.create(directory, system="resolution") as campaign:
         act.note(campaign, GM_SEAT, "silencieuse", secrecy=Secrecy("gm"))
         act.note(campaign, GM_SEAT, "annoncée", secrecy=Secrecy("gm", announced=True))
-    assert main(["journal", str(directory), "--role", "gm"]) == 0
+    assert main(["journal", str(directory), "--role", "gm", "--lang", "fr"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].endswith("silencieuse [MJ seul]")
     assert lines[2].endswith("annoncée [MJ seul · annoncé aux autres]")

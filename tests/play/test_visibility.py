@@ -177,7 +177,7 @@ def test_a_blind_roll_is_silent_unless_announced(tmp_path: Path, capsys) -> None
         "kind": "roll",
         "secret": "gm",
     }
-    assert main(["journal", str(directory)]) == 0
+    assert main(["journal", str(directory), "--lang", "fr"]) == 0
     text = capsys.readouterr().out
     assert "aveugle" not in text
     assert "annoncé" not in text

@@ -104,7 +104,7 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
     ).stdout  # fmt: skip
     assert "d20 : 20 → total 24" in rolled
     assert "journal : entrée #2" in rolled
-    journal = meneur("journal", str(directory)).stdout
+    journal = meneur("journal", str(directory), "--lang", "fr").stdout
     assert "Kael — 1d20 +4 ≥ 14 → ✔★ Réussite critique\n" in journal
     exported = meneur("export", str(directory), "--format", "markdown", "--lang", "fr").stdout
     assert "*Dé vingt*" in exported
