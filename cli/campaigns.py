@@ -616,10 +616,18 @@ def run_check(args: argparse.Namespace) -> str:
         campaign.journal, replay=args.verify_rolls, parallel=True, keys=keys
     )
     check_edits(campaign)
-    verified = f", {rolls} jets rejoués à l'identique (rolls replayed)" if args.verify_rolls else ""
-    return (
-        f"ok : {directory} — {campaign.name} ({campaign.system}), {count} entrées (entries), "
-        f"{len(campaign.state['characters'])} personnage(s) (characters){verified}"
+    from .text import words_of
+
+    words = words_of(args)
+    verified = words.t("cli.replayed", count=rolls) if args.verify_rolls else ""
+    return words.t(
+        "cli.checked",
+        directory=directory,
+        name=campaign.name,
+        system=campaign.system,
+        entries=count,
+        characters=len(campaign.state["characters"]),
+        verified=verified,
     )
 
 

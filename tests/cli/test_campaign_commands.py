@@ -178,9 +178,13 @@ def test_export_to_a_file_and_as_toml(camp: str, tmp_path: Path, capsys) -> None
 def test_check_reads_everything_and_replays_rolls(camp: str, capsys) -> None:
     run(capsys, "roll", "cosmos", "--threshold", "40", "--campaign", camp, "--seed", "1")
     run(capsys, "create", "cosmos", "--campaign", camp, "--seed", "2")
-    out = run(capsys, "check", camp, "--verify-rolls")
+    out = run(capsys, "check", camp, "--verify-rolls", "--lang", "fr")
     assert out.startswith("ok :")
     assert "2 jets rejoués" in out
+    assert "(rolls replayed)" not in out
+    out = run(capsys, "check", camp, "--verify-rolls", "--lang", "en")
+    assert out.startswith("ok:")
+    assert "2 rolls replayed exactly" in out
 
 
 def test_check_reports_a_tampered_roll(camp: str, capsys) -> None:

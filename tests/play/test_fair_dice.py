@@ -87,7 +87,7 @@ def test_a_sessions_rolls_are_its_draws_their_seeds_shown_once_it_is_closed(
     shown = _outside(directory, capsys)
     assert key in shown  # revealed: anyone may check it against the commitment
     assert all(str(seed) in shown for seed in seeds)
-    assert main(["check", str(directory), "--verify-rolls"]) == 0
+    assert main(["check", str(directory), "--verify-rolls", "--lang", "fr"]) == 0
     assert "3 jets rejoués" in capsys.readouterr().out  # three rolls, all proven
     campaign.close()
 

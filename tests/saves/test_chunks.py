@@ -121,9 +121,9 @@ def test_what_workers_make_is_what_one_process_makes(
         assert done.returncode == 0, done.stderr
         alone = "".join(pieces(campaign, viewer=viewer))  # type: ignore[operator]
         assert out.read_text(encoding="utf-8") == alone
-    counted = cli("check", str(campaign_dir), "--verify-rolls")
+    counted = cli("check", str(campaign_dir), "--verify-rolls", "--lang", "fr")
     rolls = check_journal(campaign.journal, replay=True)
-    assert f"{rolls[0]} entrées (entries)" in counted.stdout
+    assert f"{rolls[0]} entrées, " in counted.stdout
     assert f"{rolls[1]} jets rejoués" in counted.stdout
 
 

@@ -278,7 +278,16 @@ def test_a_writer_killed_at_random_instants_while_others_write_loses_nothing(
         for key in ("trackers", "history", "journal_applied"):
             assert replayed[key] == state[key], key
     checked = subprocess.run(
-        [sys.executable, "-m", "meneur.cli.main", "check", str(directory), "--verify-rolls"],
+        [
+            sys.executable,
+            "-m",
+            "meneur.cli.main",
+            "check",
+            str(directory),
+            "--verify-rolls",
+            "--lang",
+            "fr",
+        ],
         capture_output=True,
         text=True,
         check=False,

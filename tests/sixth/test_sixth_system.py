@@ -119,7 +119,7 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
     )
     assert "Traceback" not in refused.stderr
     assert (directory / "campaign.toml").read_bytes() == before
-    assert "Sixième (d20), 2 entrées" in meneur("check", str(directory)).stdout
+    assert "Sixième (d20), 2 entrées" in meneur("check", str(directory), "--lang", "fr").stdout
 
 
 def test_without_its_package_a_campaign_of_it_is_refused_in_one_line(tmp_path: Path) -> None:
