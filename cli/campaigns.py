@@ -146,7 +146,7 @@ def run_new(args: argparse.Namespace) -> str:
     with Campaign.create(directory, system=args.system, name=args.name, options=options):
         pass
     remember(directory)
-    from .text import words_of
+    from .language import words_of
 
     return words_of(args).t("cli.created", directory=directory, system=args.system)
 
@@ -200,7 +200,8 @@ def run_mark(args: argparse.Namespace) -> str:
         from meneur.core.records import roll_seeded
 
         from .commands import campaign_seed
-        from .text import render_roll, words_of
+        from .language import words_of
+        from .text import render_roll
 
         seed = campaign_seed(args, campaign)
         test = solo.SceneTest(tension=tension_of(campaign.state), scene=title)
@@ -443,7 +444,7 @@ def run_journal(args: argparse.Namespace) -> str | None:
     from meneur.play.journal import each_chunk
     from meneur.play.views import entries_for
 
-    from .text import words_of
+    from .language import words_of
 
     campaign = _open(_directory(args.directory), write=False)
     viewer = viewer_of(args, campaign)
@@ -616,7 +617,7 @@ def run_check(args: argparse.Namespace) -> str:
         campaign.journal, replay=args.verify_rolls, parallel=True, keys=keys
     )
     check_edits(campaign)
-    from .text import words_of
+    from .language import words_of
 
     words = words_of(args)
     verified = words.t("cli.replayed", count=rolls) if args.verify_rolls else ""

@@ -381,11 +381,12 @@ def _run_command(args: argparse.Namespace) -> int:
             return 0
     # Imported here, not at the top: the app's start-up does not pay for the CLI's output.
     from . import commands, data, text
+    from .language import words_of
 
     if args.command == "odds":
         odds = commands.run_odds(args)
         output: object = (
-            data.odds_data(odds) if args.json else text.render_odds(odds, text.words_of(args))
+            data.odds_data(odds) if args.json else text.render_odds(odds, words_of(args))
         )
     elif args.command == "roll":
         record, entry_id = commands.run_roll(args)
@@ -420,9 +421,10 @@ def _roll_output(args: argparse.Namespace, record: Any, entry_id: int | None) ->
     threw it sees it (``--as``): of a blind roll, only that it was thrown; a player's,
     no seed they did not choose."""
     from . import data, text
+    from .language import words_of
 
     shown = getattr(args, "shown", None)
-    words = text.words_of(args)
+    words = words_of(args)
     if shown == "blind":
         output: str | dict[str, object] = {"blind": True} if args.json else words.t("shown.blind")
     else:

@@ -317,7 +317,7 @@ def _margin(record: Any, words: Strings) -> list[str]:
 
 
 def _opposed_margin(record: Any, words: Strings) -> list[str]:
-    return [words.t("shown.margin", margin=record.margin)]
+    return [words.t("spherier.margin", margin=record.margin)]
 
 
 def _extended_distribution(odds: Any, words: Strings) -> list[str]:

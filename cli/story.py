@@ -179,7 +179,8 @@ def _random(
     from meneur.play import act
 
     from .commands import campaign_seed
-    from .text import render_roll, words_of
+    from .language import words_of
+    from .text import render_roll
 
     title = term(f"story.random.{key}").glossed
     table = story.pick_table(items, f"random_{key}", title)
@@ -283,7 +284,8 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     from meneur.play import story as play
 
     from .commands import campaign_seed
-    from .text import render_roll, words_of
+    from .language import words_of
+    from .text import render_roll
 
     tracker = campaign.state["trackers"][ident]
     name = tracker["name"]
@@ -353,7 +355,8 @@ def _progress_roll(
     from meneur.play import act
 
     from .commands import campaign_seed
-    from .text import render_roll, words_of
+    from .language import words_of
+    from .text import render_roll
 
     record = roll_seeded(roll_progress, test, campaign_seed(args, campaign, public=public))
     # No words of its own: the journal says what it rolled on in its reader's language.

@@ -16,8 +16,8 @@ from meneur.play.invites import VIEWER
 from meneur.play.seating import TableFile, edit_table, key_line, read_table
 
 from .campaigns import _directory
+from .language import words_of
 from .seats import governing
-from .text import words_of
 from .usage import UsageError
 
 if TYPE_CHECKING:

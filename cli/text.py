@@ -7,7 +7,6 @@ the core only returns records, and this module is the CLI's way of showing them.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,13 +29,6 @@ if TYPE_CHECKING:
 
 BAR_WIDTH = 20
 LINE_WIDTH = 80
-
-
-def words_of(args: argparse.Namespace) -> Strings:
-    """The words a command speaks: its ``--lang``, else the locale's language."""
-    from meneur.content.strings import default_language, strings
-
-    return strings(getattr(args, "lang", None) or default_language())
 
 
 def percent(probability: Fraction) -> str:

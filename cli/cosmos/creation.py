@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 def run_creation(args: argparse.Namespace) -> object:
     """What ``meneur create cosmos`` prints: the rolls as text or JSON, with the journal
     entry they were saved as."""
+    from meneur.cli.language import words_of
     from meneur.cli.main import _with_entry
-    from meneur.cli.text import words_of
 
     creation, entry_id = run_create(args)
     output = creation_data(creation) if args.json else render_creation(creation)
