@@ -29,6 +29,7 @@ from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry, array_table, entry_block
 
 from .reading import EntryReading, Translate, outward_reading, read_entry, secret_reading
+from .tested import language_of
 from .views import entries_for, outward_state, state_for
 
 __all__ = [
@@ -76,7 +77,7 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
         likelihood = inputs.get("likelihood") if isinstance(inputs, dict) else None
         line = f"- *« {text} »*" if text else "- *?*"
         if isinstance(likelihood, int) and 1 <= likelihood <= 5:
-            line += f" ({term(f'yesno.likelihood.{likelihood}').said(t('tested.lang'))})"
+            line += f" ({term(f'yesno.likelihood.{likelihood}').said(language_of(t))})"
         return f"{line} → **{result}**" if result else line
     reading = EntryReading(text=text, result=result, physical=roll.get("physical") is True)
     line = roll_line(reading, t)
@@ -85,7 +86,7 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
         # the test's odds. The system's term for it is named after its key.
         system = roll.get("system")
         named = term(f"{system}.{continuation(system)}")
-        return f"{line} ({named.said(t('tested.lang'))})"
+        return f"{line} ({named.said(language_of(t))})"
     chance = odds_before(roll)
     if isinstance(chance, Fraction):
         line += f" ({t('export.had', percent=percent_text(chance))})"

@@ -16,6 +16,7 @@ from meneur.content.outcomes import percent_text, symbol
 from meneur.saves.journal import Entry
 
 from .describe import change_words, worded_by_meneur
+from .tested import language_of
 
 if TYPE_CHECKING:
     from meneur.saves.campaign import Campaign
@@ -227,7 +228,7 @@ def roll_result(roll: Mapping[str, Any], t: Translate) -> str:
     result (placeholders filled in), a total; "" for none."""
     outcome = roll.get("outcome")
     if isinstance(outcome, str):
-        return outcome_words(str(roll.get("system")), outcome, t("tested.lang"))
+        return outcome_words(str(roll.get("system")), outcome, language_of(t))
     if isinstance(roll.get("text"), str):
         return str(roll["text"])
     if "result" in roll:

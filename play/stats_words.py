@@ -8,6 +8,7 @@ from typing import Any
 
 from .reading import Translate
 from .stats import Stats, Tally
+from .tested import language_of
 
 
 def title(campaign_name: str, t: Translate, *, session: int | None, whom: str | None) -> str:
@@ -121,11 +122,11 @@ def stats_lines(
             )
     for system, outcomes in measured.outcomes.items():
         try:
-            system_name = term(f"system.{system}").said(t("tested.lang"))
+            system_name = term(f"system.{system}").said(language_of(t))
         except ContentError:
             system_name = system
         lines += ["", t("stats.outcomes", system=system_name)]
-        lang = t("tested.lang")
+        lang = language_of(t)
         shown = [(outcome_words(system, name, lang), n, e) for name, (n, e) in outcomes.items()]
         width = max(len(words) for words, _, _ in shown)
         for words, count, expected in shown:

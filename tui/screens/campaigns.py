@@ -79,7 +79,10 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
                 yield TextField(placeholder=t("campaigns.name"), id="new-name", compact=True)
                 yield Label(t("campaigns.system"), classes="field-label")
                 yield OptionList(
-                    *[Option(record.said(t("tested.lang")), id=record.key) for record in systems()],
+                    *[
+                        Option(record.said(self.session.strings.lang), id=record.key)
+                        for record in systems()
+                    ],
                     id="new-system",
                 )
                 yield Label(t("campaigns.options"), classes="field-label")
