@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.content.toml_reader import TomlError, loads
 
+from .language import words_of, written
 from .seats import governing, seat_of, viewer_of
 from .usage import UsageError
 
@@ -143,12 +144,15 @@ def run_new(args: argparse.Namespace) -> str:
             raise UsageError("meneur new", f"an --option is NAME=VALUE, not {text!r}")
         options[name.strip()] = _value(value)
     directory = Path(args.directory)
-    with Campaign.create(directory, system=args.system, name=args.name, options=options):
+    words = words_of(args)
+    # It speaks the language it was made in (the --lang given, or its maker's).
+    made = Campaign.create(
+        directory, system=args.system, name=args.name, options=options, language=words.lang
+    )
+    with made:
         pass
     remember(directory)
-    from .language import words_of
-
-    return words_of(args).t("cli.created", directory=directory, system=args.system)
+    return words.t("cli.created", directory=directory, system=args.system)
 
 
 def _value(text: str) -> object:
@@ -171,7 +175,7 @@ def run_note(args: argparse.Namespace) -> str:
         else:
             secrecy = _secrecy(args, seat)
             entry = act.note(campaign, seat, text, game_time=args.at, secrecy=secrecy)
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)
 
 
 def tension_of(state: Any) -> int:
@@ -193,7 +197,7 @@ def run_mark(args: argparse.Namespace) -> str:
         if testing:
             _solo_on(campaign, "meneur scene --test")
         entry = act.mark(campaign, seat, args.command, title, game_time=args.at)
-        said = f"#{entry.id} {args.command} : {entry.text}"
+        said = written(entry, campaign, args, kind=True)
         if not testing:
             return said
         from meneur.core import solo
@@ -210,18 +214,12 @@ def run_mark(args: argparse.Namespace) -> str:
             campaign,
             seat,
             record,
-            _term("system.scene"),
+            "",  # worded when read, in each reader's language
             game_time=args.at,
             chosen_seed=args.seed is not None,
         )
     words = words_of(args)
     return f"{said}\n{render_roll(record, words)}\n{words.t('cli.entry', id=rolled.id)}"
-
-
-def _term(key: str) -> str:
-    from meneur.content import term
-
-    return term(key).glossed
 
 
 def _solo_on(campaign: Campaign, command: str) -> None:
@@ -260,8 +258,11 @@ def run_tension(args: argparse.Namespace) -> str:
         _solo_on(campaign, "meneur tension")
         if value is None:
             before = tension_of(campaign.state)
-            return f"Tension {before} : {_term(f'solo.tension.{before}')}"
+            speaking = words_of(args)
+            level = speaking.term(f"solo.tension.{before}")
+            return f"Tension {before}{speaking.t('shown.colon')}{level}"
         from meneur.core.errors import RulesError
+        from meneur.play.campaigns import Worded
         from meneur.play.story import move_tension
 
         def change(before: int) -> int:
@@ -272,11 +273,18 @@ def run_tension(args: argparse.Namespace) -> str:
             entry = act.change(
                 campaign,
                 seat,
-                move_tension(change, lambda before, after: f"Tension {before} → {after}"),
+                move_tension(
+                    change,
+                    lambda before, after: Worded(
+                        "solo.tension_entry", {"before": before, "after": after}
+                    ),
+                ),
             )
         except RulesError as error:
             raise UsageError("meneur tension", str(error)) from None
-    return f"#{entry.id} {entry.text} : {_term(f'solo.tension.{tension_of(campaign.state)}')}"
+    speaking = words_of(args)
+    level = speaking.term(f"solo.tension.{tension_of(campaign.state)}")
+    return f"{written(entry, campaign, args)}{speaking.t('shown.colon')}{level}"
 
 
 def run_scene_end(args: argparse.Namespace) -> str:
@@ -295,18 +303,19 @@ def run_scene_end(args: argparse.Namespace) -> str:
             "meneur scene-end", f"did the scene go their way? yes or no, not {answer!r}"
         )
     their_way = answer.lower() in ("yes", "oui")
+    from meneur.play.campaigns import Worded
     from meneur.play.story import move_tension
 
-    said = "à l'avantage des personnages" if their_way else "à leur désavantage"
+    said = "solo.end_entry_yes" if their_way else "solo.end_entry_no"
     with _open(directory) as campaign:
         seat = seat_of(args, campaign)
         _solo_on(campaign, "meneur scene-end")
         plan = move_tension(
             lambda before: tension_after_scene(before, their_way),
-            lambda before, after: f"Fin de scène, {said} : tension {before} → {after}",
+            lambda before, after: Worded(said, {"before": before, "after": after}),
         )
         entry = act.change(campaign, seat, plan)
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)
 
 
 def _path(key: str) -> tuple[str, ...]:
@@ -325,7 +334,7 @@ def run_set(args: argparse.Namespace) -> str:
     directory, (key, value) = _split("set", args.words, 2)
     with _open(directory) as campaign:
         entry = act.set_value(campaign, seat_of(args, campaign), _path(key), _value(value))
-    return f"#{entry.id} {entry.text}"
+    return f"#{entry.id} {entry.text}"  # the key and the value, as campaign.toml has them
 
 
 def run_unset(args: argparse.Namespace) -> str:
@@ -336,7 +345,7 @@ def run_unset(args: argparse.Namespace) -> str:
     directory, (key,) = _split("unset", args.words, 1)
     with _open(directory) as campaign:
         entry = act.set_value(campaign, seat_of(args, campaign), _path(key), MISSING)
-    return f"#{entry.id} {entry.text}"
+    return f"#{entry.id} {entry.text}"  # the key and the value, as campaign.toml has them
 
 
 def run_undo_redo(args: argparse.Namespace) -> str:
@@ -346,7 +355,7 @@ def run_undo_redo(args: argparse.Namespace) -> str:
     with _open(_directory(args.directory)) as campaign:
         seat = seat_of(args, campaign)
         entry = act.undo(campaign, seat) if args.command == "undo" else act.redo(campaign, seat)
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)
 
 
 def run_time(args: argparse.Namespace) -> str:
@@ -385,12 +394,12 @@ def run_time(args: argparse.Namespace) -> str:
             entry = act.change(
                 campaign,
                 seat_of(args, campaign),
-                advance_time(step, f"Le temps passe ({step}) : {{time}}"),
+                advance_time(step),
             )
         except RulesError as error:
             key = "options.chronoste" if error.message_key else "chronoste.minute"
             raise CampaignError(campaign.directory / "campaign.toml", str(error), key) from error
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)
 
 
 STEPS = ("morning", "matin", "night", "nuit", "soir")
@@ -418,7 +427,8 @@ def entry_line(entry: Entry, campaign: Campaign, lang: str, *, numbered: bool = 
     if entry.visibility != "public" and not entry.redacted:
         text += f" [{visibility_label(entry, t)}]"
     number = f"#{entry.id:<5} " if numbered else ""
-    return f"{number}{when}  {entry.kind:<8}{game} {text}"
+    kind = t(f"cli.kind.{entry.kind}")
+    return f"{number}{when}  {kind:<8}{game} {text}"
 
 
 FOLLOW_SECONDS = 0.1

@@ -116,6 +116,8 @@ def table_query(args: argparse.Namespace) -> Any:
     if table is None:
         known = ", ".join(sorted({t.key for t in pool}))
         raise UsageError(_command(args), f"no table {args.name!r} (tables: {known})")
+    if table not in own:  # a shipped table named in the other language: the reader's
+        table = tables.find(example_tables(first), table.key) or table
     return tables.TableQuery.of(table, pool)
 
 
@@ -175,15 +177,11 @@ def run_event(
     from .campaigns import journal_roll
 
     query = table_query(argparse.Namespace(**{**vars(args), "name": "event"}))
-    from meneur.content import term
-
     seed = random.Random(record.seed).getrandbits(63)
-    label = term("solo.event").glossed
 
     def make(karma: int | None) -> RollRecord[Any]:
         return roll_seeded(tables.roll, query, seed)
 
-    event_args = argparse.Namespace(
-        **{**vars(args), "label": label if args.campaign else None, "character": None}
-    )
+    # No words of its own: the journal names the table in its reader's language.
+    event_args = argparse.Namespace(**{**vars(args), "label": None, "character": None})
     return journal_roll(event_args, make)

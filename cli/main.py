@@ -340,6 +340,9 @@ def run(argv: list[str] | None = None) -> int:
         return 0
     if args.command is None:
         return run_app(args)
+    from .language import settle_language
+
+    settle_language(args, _campaign_named(args))
     if args.command == "watch":
         return run_watch(args)
     if args.command == "web":
@@ -352,6 +355,24 @@ def run(argv: list[str] | None = None) -> int:
     data = getattr(args, "json", False) or getattr(args, "format", None) == "toml"
     with shown_output(data=data):
         return _run_command(args)
+
+
+def _campaign_named(args: argparse.Namespace) -> Path | None:
+    """The campaign folder a command names (``--campaign``, its ``DIR``, the first of its
+    words when that is a campaign's folder), else, for a command that works on one, the
+    campaign used last; None for a command that uses none (or one that cannot be read:
+    the command says why)."""
+    for given in (getattr(args, "campaign", None), getattr(args, "directory", None)):
+        if given:
+            return Path(given)
+    words = getattr(args, "words", None)
+    if words and (Path(words[0]) / "campaign.toml").is_file():
+        return Path(words[0])
+    if args.command in CAMPAIGN_COMMANDS and args.command != "new":
+        from meneur.play.campaigns import current_campaign, gone_campaign
+
+        return None if gone_campaign() is not None else current_campaign()
+    return None
 
 
 def _run_command(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .campaigns import _directory, _open
+from .language import written
 from .seats import seat_of
 from .usage import UsageError
 
@@ -67,7 +68,7 @@ def _written(args: argparse.Namespace, campaign: Campaign, plan: Plan) -> str:
     from meneur.play import act
 
     entry = act.change(campaign, seat_of(args, campaign), plan)
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)
 
 
 def run_list(args: argparse.Namespace) -> str:
@@ -297,7 +298,7 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     entry = act.roll(
         campaign, seat_of(args, campaign), record, plan, chosen_seed=args.seed is not None
     )
-    return f"{render_roll(record, words_of(args))}\n#{entry.id} {entry.text}"
+    return f"{render_roll(record, words_of(args))}\n{written(entry, campaign, args)}"
 
 
 def run_track(args: argparse.Namespace) -> str:

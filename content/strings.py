@@ -60,6 +60,10 @@ class Strings:
         ``Échec`` in French, ``Failure (Échec)`` in English."""
         return term(key).said(self.lang)
 
+    def has(self, key: str) -> bool:
+        """Whether this language defines ``key`` (meneur's own strings)."""
+        return key in self._table
+
     def keys(self) -> frozenset[str]:
         """Every key this language defines."""
         return frozenset(self._table)

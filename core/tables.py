@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -53,7 +54,7 @@ class RandomTable:
     """A random table.
 
     Attributes:
-        key: its short name (``rencontres``), used in ``{rencontres}``.
+        key: its short name (``encounters``), used in ``{encounters}``.
         name: its display name.
         entries: its lines.
         dice: a dice expression to roll instead of one die over the weights.
@@ -125,12 +126,20 @@ def check_tables(own: Iterable[RandomTable], others: Iterable[RandomTable] = ())
 
 
 def find(tables: Iterable[RandomTable], name: str) -> RandomTable | None:
-    """The table whose key or name is ``name`` (case and spaces ignored)."""
-    wanted = name.strip().casefold()
+    """The table whose key or name is ``name`` (case, accents and outer spaces ignored:
+    ``meteo`` finds ``Météo``, as a campaign written when the French tables had French
+    keys refers to it)."""
+    wanted = _plain(name)
     for table in tables:
-        if wanted in (table.key.casefold(), table.name.strip().casefold()):
+        if wanted in (_plain(table.key), _plain(table.name)):
             return table
     return None
+
+
+def _plain(name: str) -> str:
+    """``name`` without case, accents or outer spaces."""
+    decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @dataclass(frozen=True)

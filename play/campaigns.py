@@ -19,6 +19,7 @@ from meneur.saves.entry_parts import (
     Plan,
     Secrecy,
     Update,
+    Worded,
     default_author,
     local_now,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "Plan",
     "Secrecy",
     "Update",
+    "Worded",
     "current_campaign",
     "data_dir",
     "default_author",

@@ -10,15 +10,16 @@ from typing import Any
 from meneur.core.changes import Change, read
 from meneur.core.chronoste import Calendar, advance, game_now, moment
 from meneur.core.errors import RulesError
-from meneur.saves.entry_parts import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned, Worded
 
 __all__ = ["advance_time", "game_now"]
 
 
-def advance_time(step: str, text: str) -> Plan:
+def advance_time(step: str) -> Plan:
     """Move the in-game time by ``step`` (``+30m``, ``+2h``, ``+3j``, ``morning``,
-    ``night``) from where it is then; ``text`` says it, ``{time}`` replaced by the new
-    time, which the entry also records as its game time.
+    ``night``) from where it is then; the entry says it in each reader's language
+    (``time.passed``: the step and the new time, which it also records as its game
+    time).
 
     Refused (RulesError) when the Chronoste is off or the step is not one.
     """
@@ -35,6 +36,7 @@ def advance_time(step: str, text: str) -> Plan:
         shown = str(moment(after, calendar).shown())
         path = ("chronoste", "minute")
         change = Change(path, read(state, path), after)
-        return Planned(text.replace("{time}", shown), (change,), game_time=shown)
+        said = Worded("time.passed", {"step": step, "time": shown})
+        return Planned(said, (change,), game_time=shown)
 
     return plan

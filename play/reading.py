@@ -202,9 +202,12 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
             # Said again in the reader's language, the entry taken back as it reads.
             try:
                 what = read_entry(campaign.journal.entry(entry.target or 0), campaign, t).text
-            except KeyError:  # stored as "Annulé (undone) : what"
+            except KeyError:  # stored as "Annulé : what" (once with a gloss)
                 what = entry.text.split(" : ", 1)[-1]
             return EntryReading(t(f"journal.{entry.kind}", text=what))
+        worded = said_again(entry, t)
+        if worded is not None:
+            return EntryReading(worded)
         if worded_by_meneur(entry):
             return EntryReading(change_words(entry, campaign.state, t, _note_words(campaign, t)))
         text = campaign.note_text(entry) if entry.kind == "note" else entry.text
@@ -223,6 +226,25 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
     )
 
 
+def said_again(entry: Entry, t: Translate) -> str | None:
+    """What meneur wrote of ``entry`` (its ``words``), said in the language of ``t``;
+    None for an entry without them, or whose words this meneur does not know (a newer
+    one wrote them: its stored text is read then)."""
+    from meneur.content.strings import strings
+
+    words = entry.words
+    if words is None:
+        return None
+    key = words.get("key")
+    if not isinstance(key, str) or not strings(language_of(t)).has(key):
+        return None
+    values = {name: value for name, value in words.items() if name != "key"}
+    try:
+        return t(key, **values)
+    except (KeyError, IndexError, ValueError):  # a value it does not name: as written
+        return None
+
+
 def roll_result(roll: Mapping[str, Any], t: Translate) -> str:
     """What a roll came to, in words in the language of ``t``: its outcome's, a table's
     result (placeholders filled in), a total; "" for none."""
@@ -230,7 +252,10 @@ def roll_result(roll: Mapping[str, Any], t: Translate) -> str:
     if isinstance(outcome, str):
         return outcome_words(str(roll.get("system")), outcome, language_of(t))
     if isinstance(roll.get("text"), str):
-        return str(roll["text"])
+        from .table_words import table_said
+
+        said = table_said(roll, language_of(t))  # a shipped table's, in the reader's words
+        return said[1] if said is not None else str(roll["text"])
     if "result" in roll:
         return str(roll["result"])
     return ""
@@ -245,9 +270,12 @@ def roll_text(entry: Entry, campaign: Campaign, t: Translate) -> str:
     says the player's name as the table calls them (never their seat's key). Rolls
     written before this stored a description and the name themselves; theirs are read as
     they are, the name not said twice."""
-    from .rolls import tested_words
+    from .rolls import CREATION_GLOSSED, CREATION_WORDS, tested_words
 
-    words = entry.text or (tested_words(entry.roll, t) if entry.roll is not None else "")
+    words = said_again(entry, t) or entry.text
+    if entry.kind == "creation" and words in (CREATION_WORDS, CREATION_GLOSSED):
+        words = t("said.creation")
+    words = words or (tested_words(entry.roll, t) if entry.roll is not None else "")
     if not entry.character:
         if entry.player:  # a free roll at a shared table: who threw it, as the table calls them
             name = player_name(campaign, entry.player)

@@ -15,8 +15,10 @@ from typing import Any
 
 from .tested import Translate
 
-CREATION_WORDS = "Création de personnage (character creation)"
-"""The stored words of a creation roll (its record says the rest)."""
+CREATION_WORDS = "Création de personnage"
+"""The stored words of a creation roll (its record says the rest); each reader reads
+them in their language (earlier meneurs added an English gloss)."""
+CREATION_GLOSSED = "Création de personnage (character creation)"
 
 
 def roll_words(record: Any, label: str = "") -> str:
@@ -86,14 +88,15 @@ def short_words(inputs: Any, t: Translate) -> str:
 def _described(inputs: Any, t: Translate) -> str:
     """The other tests (dice, oracles, tables, intuition…): their description's first
     lines in the language of ``t`` (:mod:`meneur.play.tested`)."""
-    from meneur.core.tables import TableQuery, find
-
-    if isinstance(inputs, TableQuery):
-        table = find(inputs.tables, inputs.table)
-        return str(table.name if table is not None else inputs.table)
-    from meneur.content.strings import strings
+    from meneur.core.tables import TableQuery
 
     from .tested import describe, language_of
+
+    if isinstance(inputs, TableQuery):
+        from .table_words import table_name
+
+        return table_name(inputs, language_of(t))
+    from meneur.content.strings import strings
 
     try:
         return " — ".join(describe(inputs, strings(language_of(t)))[:2])

@@ -19,7 +19,7 @@ from meneur.core.changes import MISSING, Change, read, set_value
 from meneur.core.errors import RulesError
 from meneur.core.visibility import Viewer
 from meneur.saves.campaign import Campaign
-from meneur.saves.entry_parts import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned, Worded
 from meneur.saves.state import Tracker, trackers
 
 
@@ -170,7 +170,9 @@ def tension_of(state: Mapping[str, Any]) -> int:
     return int(state.get("solo", {}).get("tension", TENSION_START))
 
 
-def move_tension(change: Callable[[int], int], describe: Callable[[int, int], str]) -> Plan:
+def move_tension(
+    change: Callable[[int], int], describe: Callable[[int, int], str | Worded]
+) -> Plan:
     """Set the tension to ``change(tension)`` — from the tension as it is by then, so
     two moves made at once both count — refused outside 1–5; ``describe(before,
     after)`` words the entry."""

@@ -112,8 +112,11 @@ class Campaign:
         name: str | None = None,
         options: Mapping[str, object] | None = None,
         clock: Clock = local_now,
+        language: str | None = None,
     ) -> Campaign:
-        """Make a new campaign in ``directory`` (absent or empty) and open it for writing.
+        """Make a new campaign in ``directory`` (absent or empty) and open it for writing;
+        ``language``: the one its commands speak unless told otherwise (none: each
+        reader's own).
 
         Raises:
             CampaignError: when the directory holds files, or for an unknown system or
@@ -125,6 +128,8 @@ class Campaign:
         state = new_state(name or directory.name, system, clock())
         if options:
             state["options"].update(options)
+        if language is not None:
+            state["language"] = language
         state = validate(state, directory / STATE_FILE)
         made = not directory.exists()
         try:

@@ -162,6 +162,26 @@ PUBLIC = Secrecy()
 
 
 @dataclass(frozen=True)
+class Worded:
+    """What happened, for each reader to word in their language (an entry's ``words``):
+    ``key``, a key of the interface's strings, and its values (numbers, names as
+    typed: never words of one language)."""
+
+    key: str
+    values: Mapping[str, str | int | float | bool] = field(default_factory=dict)
+
+    def data(self) -> dict[str, Any]:
+        """As the journal stores it: ``{key = "…", name = value…}``."""
+        return {"key": self.key, **self.values}
+
+    def said(self, lang: str) -> str:
+        """The words in ``lang`` (what the file's ``text`` holds: the campaign's)."""
+        from meneur.content.strings import strings
+
+        return strings(lang).t(self.key, **self.values)
+
+
+@dataclass(frozen=True)
 class Planned:
     """What a :data:`Plan` makes of the campaign's state: an entry's words, the changes
     it carries, the character it is about when the plan chose it (a character made
@@ -170,7 +190,7 @@ class Planned:
     as everything it touches, whether or not it changes it — asking the oracle about a
     GM's clock that does not move is as secret as one that does."""
 
-    text: str
+    text: str | Worded
     changes: tuple[Change, ...] = ()
     character: str | None = None
     touches: tuple[tuple[str, str], ...] = ()
@@ -185,8 +205,9 @@ at the same moment never undo each other (two threads added are two threads, a c
 advanced twice has moved twice). It may refuse (RulesError, CampaignError) when the
 request no longer makes sense: a thread another writer just closed, a name just taken.
 It must not change the state it is given."""
-Said = str | Plan
-"""An entry's text, or the plan that makes its text and changes under the lock."""
+Said = str | Worded | Plan
+"""An entry's text (a person's, as typed; meneur's own, :class:`Worded`), or the plan
+that makes its words and changes under the lock."""
 
 
 def default_author() -> str:

@@ -36,7 +36,7 @@ def undo_draft(work: Work, target: Entry) -> Draft:
         inverse: tuple[Change, ...] = (Change(("struck", str(target.id)), MISSING, True),)
     else:
         inverse = tuple(change.inverse() for change in reversed(target.changes))
-    return _reverse(work, "undo", target, inverse, f"Annulé (undone) : {target.text}")
+    return _reverse(work, "undo", target, inverse, f"Annulé : {target.text}")
 
 
 def redo_draft(work: Work, target: Entry) -> Draft:
@@ -51,7 +51,7 @@ def redo_draft(work: Work, target: Entry) -> Draft:
         if target.kind == "note"
         else target.changes
     )
-    return _reverse(work, "redo", target, changes, f"Rétabli (redone) : {target.text}")
+    return _reverse(work, "redo", target, changes, f"Rétabli : {target.text}")
 
 
 def _reverse(work: Work, kind: str, target: Entry, changes: tuple[Change, ...], text: str) -> Draft:

@@ -72,6 +72,7 @@ ENTRY_KEYS = (
     "visibility",
     "player",
     "announced",
+    "words",
 )
 
 
@@ -98,6 +99,11 @@ class Entry:
         announced: whether those who may not see a secret entry are told it happened.
         redacted: never stored: an entry a view received without its content (an
             announced secret), with only its id, time, kind and who it belongs to.
+        words: what meneur said happened, for each reader to word in their language:
+            ``key`` names the words (``[said]`` of the interface's strings), the other
+            items are their values (numbers, names as typed). ``text`` holds the same
+            words in the campaign's language, for the file's reader and for a meneur
+            that does not know the key.
     """
 
     id: int
@@ -114,6 +120,7 @@ class Entry:
     player: str | None = None
     announced: bool = False
     redacted: bool = False
+    words: Mapping[str, Any] | None = None
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for TOML (unset fields left out)."""
@@ -136,6 +143,8 @@ class Entry:
             data["roll"] = dict(self.roll)
         if self.changes:
             data["changes"] = [change.to_data() for change in self.changes]
+        if self.words is not None:
+            data["words"] = dict(self.words)
         return data
 
 
@@ -338,8 +347,30 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         player=get("player"),
         announced=announced,
         redacted=False,
+        words=None if get("words") is None else _words(get("words"), path, where),
     )
     return entry
+
+
+def _words(words: object, path: Path, where: str) -> Mapping[str, Any]:
+    """An entry's ``words``: a key of the interface's ``[said]`` strings and its values
+    (text, numbers, true or false).
+
+    Raises:
+        CampaignError: naming the entry's key.
+    """
+    if type(words) is not dict or type(words.get("key")) is not str:
+        raise CampaignError(
+            path, 'expected a table with the words\' key (key = "scene_end")', f"{where}.words"
+        )
+    for name, value in words.items():
+        if type(value) not in (str, int, float, bool):
+            raise CampaignError(
+                path,
+                f"expected text, a number or true/false, found {shown(value)}",
+                f"{where}.words.{name}",
+            )
+    return words
 
 
 def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:

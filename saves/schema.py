@@ -80,11 +80,15 @@ def option_choices(system: str, name: str) -> tuple[str, ...]:
     return record(system).option_choices.get(name, ())
 
 
+LANGUAGES = ("fr", "en")
+"""The languages a campaign may speak (``language``; see meneur.content.strings)."""
+
 TOP_KEYS = (
     "schema_version",
     "written_by",
     "name",
     "system",
+    "language",
     "created",
     "journal_applied",
     "options",
@@ -233,6 +237,13 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         checker.text(data.get("name", path.parent.name), "name").strip() or path.parent.name
     )
     state["system"] = system
+    if "language" in data:  # the language its commands speak unless told otherwise
+        language = checker.text(data["language"], "language").strip().lower()
+        if language not in LANGUAGES:
+            raise checker.fail(
+                "language", f"expected one of: {', '.join(LANGUAGES)}, found {data['language']!r}"
+            )
+        state["language"] = language
     if "created" in data:
         if not isinstance(data["created"], datetime):
             raise checker.fail(

@@ -95,7 +95,9 @@ def _chronoste(checker: Checker, value: object) -> dict[str, Any]:
         Calendar.from_data(table)
     except RulesError as error:
         raise checker.refused(error, "chronoste") from error
-    return {**table, "minute": minute}
+    # A missing minute stays missing (readers take 0): filled in, it would read as a
+    # value an undo of the first "time passes" left, and its redo would be refused.
+    return {**table, "minute": minute} if "minute" in table else dict(table)
 
 
 def _solo(checker: Checker, value: object) -> dict[str, Any]:

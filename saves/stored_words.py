@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from meneur.core.changes import MISSING, Change, shown_value
 
-OUTSIDE_TEXT = "Modifié hors de meneur (edited outside meneur)"
-"""How a hand edit of campaign.toml is written in the journal (and recognised)."""
+OUTSIDE_TEXT = "Modifié hors de meneur"
+"""How a hand edit of campaign.toml is written in the journal (and recognised: earlier
+meneurs wrote it with an English gloss after it, which starts the same)."""
 
 
 def set_text(change: Change) -> str:
     """The stored words of a value set with no words of its own (``meneur set``): the
     key and the value, for the GM's file; readers see :func:`change_words`."""
-    shown = "supprimé (deleted)" if change.after is MISSING else shown_value(change.after)
+    shown = "supprimé" if change.after is MISSING else shown_value(change.after)
     return f"{change.key} → {shown}"

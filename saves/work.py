@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change, ChangeError
 
-from .entry_parts import PUBLIC, STATE_FILE, Planned, Said, Secrecy, affects_state
+from .entry_parts import PUBLIC, STATE_FILE, Planned, Said, Secrecy, Worded, affects_state
 from .errors import CampaignError
 from .journal import Entry, chunk_number
 from .schema import validate
@@ -40,7 +40,7 @@ class Draft:
     it, by default this process's author; None for nobody at the table."""
 
     kind: str
-    text: str
+    text: str | Worded
     changes: tuple[Change, ...] = ()
     roll: Mapping[str, Any] | None = None
     target: int | None = None
@@ -71,7 +71,7 @@ class Work:
     def planned(self, said: Said) -> Planned:
         """What ``said`` makes of the state as it is now: a plan's words and changes, or
         the words given."""
-        return Planned(said) if isinstance(said, str) else said(self.state)
+        return Planned(said) if isinstance(said, str | Worded) else said(self.state)
 
     def entry_at(self, entry_id: int, named_in: str | None = None) -> Entry:
         """Journal entry ``entry_id``.
@@ -151,7 +151,10 @@ class Work:
             id=self.journal.last_id + 1,
             time=campaign.clock(),
             kind=draft.kind,
-            text=draft.text,
+            # meneur's own words: stored in the campaign's language, and what they say
+            # (words), for each reader to word in theirs.
+            text=_text(draft.text, self.state),
+            words=draft.text.data() if isinstance(draft.text, Worded) else None,
             game_time=game_time,
             character=draft.character,
             target=draft.target,
@@ -187,3 +190,12 @@ class Work:
             campaign._absorb(entry)
             campaign._write_state()
         return entry
+
+
+def _text(text: str | Worded, state: Mapping[str, Any]) -> str:
+    """An entry's stored text: a person's as typed, meneur's in the campaign's language
+    (French unless it says otherwise)."""
+    if isinstance(text, str):
+        return text
+    language = state.get("language")
+    return text.said(language if isinstance(language, str) else "fr")

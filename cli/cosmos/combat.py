@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.language import written
 from meneur.cli.usage import UsageError
 
 VERBS = ("show", "offensive", "defensive", "light", "dark", "turn-end", "revive", "provoke")
@@ -85,4 +86,4 @@ def run_combat(args: argparse.Namespace) -> str:
             entry = act.roll(
                 campaign, seat_of(args, campaign), roll, plan, character=ident, chosen_seed=chosen
             )
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)

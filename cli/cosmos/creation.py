@@ -12,6 +12,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import as_data, roll_seeded
 
 if TYPE_CHECKING:
+    from meneur.content.strings import Strings
     from meneur.core.cosmos import creation as cosmos_creation
 
 
@@ -22,7 +23,7 @@ def run_creation(args: argparse.Namespace) -> object:
     from meneur.cli.main import _with_entry
 
     creation, entry_id = run_create(args)
-    output = creation_data(creation) if args.json else render_creation(creation)
+    output = creation_data(creation) if args.json else render_creation(creation, words_of(args))
     return _with_entry(output, entry_id, words_of(args))
 
 
@@ -91,52 +92,49 @@ def creation_data(
 
 def render_creation(
     record: cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion,
+    words: Strings,
 ) -> str:
-    """Creation (or conversion) rolls, with every reroll shown."""
+    """Creation (or conversion) rolls, with every reroll shown, in the language of
+    ``words``."""
     from meneur.core.cosmos import (
         creation as cosmos_creation,  # a creation record has loaded it already
     )
 
+    t, colon = words.t, words.t("shown.colon")
+    game = term("system.cosmos").fr  # the game's own name, the same in both languages
     if isinstance(record, cosmos_creation.CosmosConversion):
         lines = [
-            f"{term('system.cosmos').fr} — {term('cosmos.creation.conversion').glossed}",
-            *_bounded_lines(record.dice_roll, "2d100"),
-            "À répartir entre Précision et Chance, puis jusqu'à 20 points à déplacer "
-            "(give to Précision and Chance, then move up to 20 points)",
+            f"{game} — {words.term('cosmos.creation.conversion')}",
+            *_bounded_lines(record.dice_roll, "2d100", words),
+            t("cli.creation.conversion_after"),
             f"seed {record.seed}",
         ]
         return "\n".join(lines)
     pv_pm = record.pv_pm
-    lines = [f"{term('system.cosmos').fr} — création (character creation)"]
+    lines = [f"{game} — {t('cli.creation.title')}"]
     for attempt in pv_pm.attempts[:-1]:
-        lines.append(
-            f"  10d100 : {' '.join(map(str, attempt))} = {sum(attempt)} → relancés (rerolled)"
-        )
+        faces = " ".join(map(str, attempt))
+        lines.append(f"  10d100{colon}{faces} = {sum(attempt)} → {t('cli.creation.rerolled')}")
     lines.append(
-        f"{term('cosmos.creation.pv_pm').glossed} : {' '.join(map(str, pv_pm.dice))}"
+        f"{words.term('cosmos.creation.pv_pm')}{colon}{' '.join(map(str, pv_pm.dice))}"
         f" = {sum(pv_pm.dice)}"
     )
     if record.pv is not None and record.pm is not None:
         lines.append(f"  PV {record.pv}, PM {record.pm}")
     else:
-        lines.append("  5 dés aux PV, 5 aux PM (five dice to PV, five to PM)")
-    lines += _bounded_lines(record.stats, "6d100", label=term("cosmos.creation.stats").glossed)
-    stats = ", ".join(term(f"cosmos.stat.{stat}").fr for stat in cosmos_creation.STATS)
-    lines.append(f"  un dé par stat (one die each) : {stats}")
-    lines.append(
-        f"{term('cosmos.creation.dna').glossed} : 5 + {record.dna_die} = {record.dna_points}"
-    )
-    lines.append(f"{term('cosmos.creation.money').glossed} : {record.money}")
+        lines.append(f"  {t('cli.creation.split')}")
+    lines += _bounded_lines(record.stats, "6d100", words, words.term("cosmos.creation.stats"))
+    stats = ", ".join(words.term(f"cosmos.stat.{stat}") for stat in cosmos_creation.STATS)
+    lines.append(f"  {t('cli.creation.one_each')}{colon}{stats}")
+    dna = f"5 + {record.dna_die} = {record.dna_points}"
+    lines.append(f"{words.term('cosmos.creation.dna')}{colon}{dna}")
+    lines.append(f"{words.term('cosmos.creation.money')}{colon}{record.money}")
     if record.skill_points is not None:
         points = record.skill_points
         best = points.best_replacement
-        swap = (
-            f", le bonus remplace le {points.dice[best]} (bonus replaces the {points.dice[best]})"
-            if best is not None
-            else ""
-        )
+        swap = t("cli.creation.bonus_replaces", face=points.dice[best]) if best is not None else ""
         lines.append(
-            f"{term('cosmos.creation.skill_points').glossed} : "
+            f"{words.term('cosmos.creation.skill_points')}{colon}"
             f"{' + '.join(map(str, points.dice))}, bonus {points.bonus_die}{swap}"
             f" → {points.best_points}"
         )
@@ -145,25 +143,25 @@ def render_creation(
 
 
 def _bounded_lines(
-    roll: cosmos_creation.BoundedRoll, dice: str, label: str | None = None
+    roll: cosmos_creation.BoundedRoll, dice: str, words: Strings, label: str | None = None
 ) -> list[str]:
     lines = []
+    colon = words.t("shown.colon")
     last = len(roll.attempts)
     for number, attempt in enumerate(roll.attempts, start=1):
         rerolls = [
-            f"dé {slot + 1} : {' → '.join(map(str, faces))}"
+            words.t("cli.creation.die", slot=slot + 1, faces=" → ".join(map(str, faces)))
             for slot, faces in enumerate(attempt.slots)
             if len(faces) > 1
         ]
         accepted = number == last
         if rerolls:
-            lines.append(
-                f"  {dice} essai (try) {number}, hors 20-80 relancés : {'; '.join(rerolls)}"
-            )
+            attempted = words.t("cli.creation.attempt", dice=dice, number=number)
+            lines.append(f"  {attempted}{colon}{'; '.join(rerolls)}")
         if not accepted:
             lines.append(
-                f"  {dice} : {' '.join(map(str, attempt.faces))} = {attempt.total}"
-                " → total hors limites, tout relancé (total out of range, all rerolled)"
+                f"  {dice}{colon}{' '.join(map(str, attempt.faces))} = {attempt.total}"
+                f" → {words.t('cli.creation.out_of_range')}"
             )
-    lines.append(f"{label or dice} : {' '.join(map(str, roll.dice))} = {sum(roll.dice)}")
+    lines.append(f"{label or dice}{colon}{' '.join(map(str, roll.dice))} = {sum(roll.dice)}")
     return lines

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.language import written
 from meneur.cli.usage import UsageError
 
 
@@ -54,4 +55,4 @@ def run_fatigue(args: argparse.Namespace) -> str:
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state["characters"], "meneur fatigue")
         entry = act.change(campaign, seat_of(args, campaign), fatigue_step(ident, chosen, t))
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)

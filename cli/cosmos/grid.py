@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.language import written
 from meneur.cli.usage import UsageError
 
 
@@ -43,7 +44,7 @@ def run_move(args: argparse.Namespace) -> str:
         with _open(directory) as campaign:
             ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
             entry = act.change(campaign, seat_of(args, campaign), new_turn(ident, t))
-        return f"#{entry.id} {entry.text}"
+        return written(entry, campaign, args)
     if square is None:
         with _open(directory, write=False) as campaign:
             ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
@@ -53,4 +54,4 @@ def run_move(args: argparse.Namespace) -> str:
         entry = act.change(
             campaign, seat_of(args, campaign), move_to(ident, square, t, place=args.place)
         )
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)

@@ -9,6 +9,7 @@ import argparse
 from typing import Any
 
 from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.language import written
 from meneur.cli.usage import UsageError
 
 VERBS = ("list", "unlock", "upgrade")
@@ -81,4 +82,4 @@ def run_skill(args: argparse.Namespace) -> str:
         else:
             plan = buy_upgrade(ident, tree.skills, key, rest[1], t)
         entry = act.change(campaign, seat_of(args, campaign), plan)
-    return f"#{entry.id} {entry.text}"
+    return written(entry, campaign, args)

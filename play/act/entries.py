@@ -206,7 +206,7 @@ def edit_note(campaign: Campaign, seat: Seat, entry_id: int, text: str) -> Entry
         made = state_changes.set_value(work.state, path, value)
         if made.before == made.after:
             raise CampaignError(campaign.directory, f"note {entry_id} already reads so")
-        text = f"Note {entry_id} modifiée (edited)"
+        text = f"Note {entry_id} modifiée"
         return _change(work, seat, text, changes=(made,), target=entry_id)
 
 
@@ -221,7 +221,7 @@ def strike_note(campaign: Campaign, seat: Seat, entry_id: int) -> Entry:
         if campaign.is_struck(target):
             raise CampaignError(campaign.directory, f"note {entry_id} is struck already")
         made = Change(("struck", str(entry_id)), MISSING, True)
-        text = f"Note {entry_id} barrée (struck)"
+        text = f"Note {entry_id} barrée"
         return _change(work, seat, text, changes=(made,), target=entry_id)
 
 
@@ -250,7 +250,7 @@ def count_roll(campaign: Campaign, seat: Seat, entry_id: int, counted: bool) -> 
             raise CampaignError(campaign.directory, f"roll {entry_id} is {already} already")
         path = ("uncounted", str(entry_id))
         made = Change(path, True, MISSING) if counted else Change(path, MISSING, True)
-        words = "compté de nouveau (counted again)" if counted else "hors du compte (left out)"
+        words = "compté de nouveau" if counted else "hors du compte"
         text = f"Jet {entry_id} {words}"
         return _change(work, seat, text, changes=(made,), target=entry_id)
 

@@ -80,7 +80,7 @@ def open_phase(
             "revealed": {},
             "open": True,
         }
-        text = f"Tour ouvert (turn opened) : {turn.prompt} — {names}"
+        text = f"Tour ouvert : {turn.prompt} — {names}"
         if turn.options:
             text += f" — {' / '.join(turn.options)}"
         made = Change(("phases", ident), MISSING, value)
@@ -198,7 +198,7 @@ def _reveal(work: Work, seat: Seat, ident: str) -> Entry:
         Change(("phases", ident, "revealed"), copy.deepcopy(data.get("revealed", {})), dict(order)),
         Change(("phases", ident, "open"), True, False),
     )
-    text = f"Révélé (revealed) : {data['prompt']} — {shown}"
+    text = f"Révélé : {data['prompt']} — {shown}"
     # A seat's choice that completes the turn reveals it (check_choice), as the GM's
     # reveal does (check_reveal): the turns' own rules for a seat.
     return write(work, seat, Draft("reveal", text, changes), own_rules=True)

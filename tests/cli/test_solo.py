@@ -21,6 +21,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
+def _read(camp: str, entry: object) -> dict[str, str]:
+    """How ``entry`` reads in French and in English."""
+    from meneur.content.strings import strings
+    from meneur.play.reading import read_entry
+
+    campaign = Campaign.open(Path(camp))
+    return {lang: read_entry(entry, campaign, strings(lang).t).text for lang in ("fr", "en")}
+
+
 def solo_campaign(tmp_path: Path, solo: bool = True) -> str:
     options = {"solo": True} if solo else {}
     return str(
@@ -30,10 +39,18 @@ def solo_campaign(tmp_path: Path, solo: bool = True) -> str:
 
 def test_the_tension_starts_at_3_moves_and_undoes(capsys, tmp_path) -> None:
     camp = solo_campaign(tmp_path)
-    assert run(capsys, "tension", camp)[1].strip() == "Tension 3 : Incertaine (uncertain)"
+    assert run(capsys, "tension", camp, "--lang", "fr")[1].strip() == "Tension 3\u00a0: Incertaine"
+    assert run(capsys, "tension", camp, "--lang", "en")[1].strip() == (
+        "Tension 3: Uncertain (Incertaine)"
+    )
     assert "Tension 3 → 4" in run(capsys, "tension", camp, "up")[1]
-    assert "tension 4 → 3" in run(capsys, "scene-end", camp, "yes")[1]
+    said = run(capsys, "scene-end", camp, "yes", "--lang", "fr")[1]
+    assert said.strip() == "#2 Fin de scène, à l'avantage des personnages : tension 4 → 3"
     assert "tension 3 → 4" in run(capsys, "scene-end", camp, "non")[1]
+    # written in French, read in English: meneur's words are the reader's
+    journal = run(capsys, "journal", camp, "--lang", "en")[1]
+    assert "End of the scene, the characters' way: tension 4 → 3" in journal
+    assert "Fin de scène" not in journal
     assert run(capsys, "undo", camp)[0] == 0
     assert tension_of(Campaign.open(Path(camp)).state) == 3
     status, _, err = run(capsys, "tension", camp, "6")
@@ -69,7 +86,10 @@ def test_a_scene_starts_with_its_test_at_the_campaigns_tension(capsys, tmp_path)
     entries = Campaign.open(Path(camp)).journal.latest(2)
     assert entries[0].kind == "scene"
     assert entries[1].roll is not None
-    assert entries[1].text == "Test de scène (scene test)"
+    assert entries[1].text == ""  # worded when read, in each reader's language
+    read = _read(camp, entries[1])
+    assert read["fr"].startswith("Test de scène")
+    assert read["en"].startswith("Scene test")
 
 
 def _seed_with_event(tension: int) -> int:
@@ -93,7 +113,8 @@ def test_the_oracle_asks_at_the_campaigns_tension_and_journals_the_event(capsys,
     assert " / " in data["event"]["text"]  # the word pair
     entries = Campaign.open(Path(camp)).journal.latest(2)
     assert entries[1].id == data["event"]["entry_id"] == data["entry_id"] + 1
-    assert entries[1].text == "Événement aléatoire (random event)"
+    assert entries[1].text == ""  # named by its table, in each reader's language
+    assert _read(camp, entries[1]) == {"fr": "Événement aléatoire", "en": "Random event"}
     # the same seed, without a campaign, gives the same answer and the same event
     status, again, _ = run(
         capsys, "roll", "yesno", "--likelihood", "3", "--tension", "3", "--seed", str(seed),
@@ -138,9 +159,31 @@ def test_an_events_focus_names_someone_the_campaign_met(capsys, tmp_path) -> Non
     camp = solo_campaign(tmp_path)
     run(capsys, "person", camp, "add", "Alix")
     # Seed 2 rolls the focus "someone already met acts" (the seed reproduces it exactly).
-    status, out, _ = run(capsys, "roll", "table", "event", "--campaign", camp, "--seed", "2")
+    roll = ("roll", "table", "event", "--seed", "2")
+    status, out, _ = run(capsys, *roll, "--campaign", camp, "--lang", "fr")
     assert status == 0
     assert "→ une personne déjà rencontrée agit : Alix — " in out
+    assert "→ someone already met acts: Alix — " in run(capsys, *roll, "--campaign", camp)[1]
     # ... and without a campaign, the focus says there is nobody yet
-    out = run(capsys, "roll", "table", "event", "--seed", "2")[1]
+    out = run(capsys, *roll, "--lang", "fr")[1]
     assert "agit : quelqu'un de nouveau (personne dans la liste) — " in out
+
+
+def test_time_passes_is_undone_and_redone_and_read_in_each_language(capsys, tmp_path) -> None:
+    """The first "time passes" set a minute campaign.toml did not have: its undo takes it
+    away again, and its redo is not refused (the check once filled the missing minute
+    in, which the redo read as a change made since)."""
+    camp = str(
+        Campaign.create(
+            tmp_path / "t", system="resolution", name="T", options={"chronoste": True}
+        ).directory
+    )
+    said = run(capsys, "time", camp, "+2h", "--lang", "fr")[1].strip()
+    assert said == "#1 Le temps passe (+2h) : 1 Janvier 1, 02:00"
+    assert run(capsys, "undo", camp)[0] == 0
+    assert run(capsys, "time", camp)[1].strip() == "1 Janvier 1, 00:00"
+    status, out, err = run(capsys, "redo", camp, "--lang", "en")
+    assert (status, err) == (0, "")
+    assert out.strip() == "#3 Redone: Time passes (+2h): 1 Janvier 1, 02:00"
+    assert run(capsys, "time", camp)[1].strip() == "1 Janvier 1, 02:00"
+    assert run(capsys, "check", camp)[0] == 0

@@ -213,7 +213,7 @@ def test_a_hand_edit_while_open_is_journaled_as_made_outside_and_can_be_undone(
     path.write_text(path.read_text().replace('name = "Vranberg"', 'name = "Vranberg (edited)"'))
     entry = act.set_value(campaign, GM_SEAT, ("lists", "people"), ["Justine"])
     outside = campaign.journal.entry(entry.id - 1)
-    assert outside.text == "Modifié hors de meneur (edited outside meneur) : name"
+    assert outside.text == "Modifié hors de meneur : name"
     assert [(c.path, c.before, c.after) for c in outside.changes] == [
         (("name",), "Vranberg", "Vranberg (edited)")
     ]

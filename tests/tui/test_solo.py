@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from meneur.content.strings import strings
 from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
+from meneur.play.reading import read_entry
 from meneur.play.story import move_tension, tension_of
 from meneur.tui.widgets.selector import StepSelector
 
@@ -60,7 +62,8 @@ async def test_an_answer_under_tension_brings_its_random_event(app_of) -> None:
                 break
         assert answer.roll["inputs"]["tension"] == 5
         assert answer.roll["event"] is True
-        assert event.text == "Événement aléatoire"
+        assert event.text == ""  # named by its table, in each reader's language
+        assert read_entry(event, app.session.campaign, strings("en").t).text == "Random event"
         assert " / " in event.roll["text"]  # the word pair
         assert "⚡ Événement aléatoire" in screen_text(app)
 
@@ -76,7 +79,9 @@ async def test_a_word_pair_alone_and_no_tension_without_solo_play(app_of) -> Non
         app.screen.query_one("#words").press()
         await pilot.pause()
         entry = latest(app)[0]
-        assert entry.text == "Mots d'inspiration"
+        assert entry.text == ""
+        said = read_entry(entry, app.session.campaign, app.session.strings.t).text
+        assert said == "Paire de mots"
         assert " / " in entry.roll["text"]
         app.screen.query_one("#question", Input).value = "Pleut-il ?"
         await pilot.press("enter")

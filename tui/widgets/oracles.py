@@ -16,11 +16,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Static
 
-from meneur.content import term
 from meneur.content.outcomes import outcome_said, percent_text, style_class, symbol
 from meneur.core import oracles
 from meneur.core.table_rules import offers
 from meneur.play import act
+from meneur.play.campaigns import Worded
 from meneur.play.errors import CampaignError
 from meneur.play.rolls import roll_words
 from meneur.play.session import SessionStrings
@@ -170,7 +170,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         # The same plan as meneur tension's: refused outside 1-5 or without solo play.
         plan = move_tension(
             lambda _: wanted,
-            lambda was, now: self.t("solo.tension_entry", before=was, after=now),
+            lambda was, now: Worded("solo.tension_entry", {"before": was, "after": now}),
         )
         try:
             entry = act.change(self.session.campaign, self.session.seat, plan)
@@ -271,9 +271,10 @@ class OraclePanel(SessionStrings, VerticalScroll):
             self.query_one("#tension-once", Tick).value = False  # this question only
         self._offer(None)
         if getattr(record, "event", False):
-            event = self._roll_table("event", term("solo.event").fr, show=False)
+            event = self._roll_table("event", self.session.strings.term("solo.event"), show=False)
             if event is not None:
-                text.append(f"\n⚡ {term('solo.event').fr} : ", style="bold yellow")
+                said = self.session.strings.term("solo.event")
+                text.append(f"\n⚡ {said}{self.t('shown.colon')}", style="bold yellow")
                 text.append(event.text)
                 self._offer(event)
         if written is not None and written is not before:  # who sees it, in words
@@ -309,7 +310,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
 
     def _roll_table(self, key: str, title: str, *, show: bool = True) -> Any:
         """Roll the table ``key`` (the campaign's own, else the shipped one), journal it
-        as ``title``; its record (None when it is missing or the write was refused)."""
+        (named by its table, in each reader's language) and show it under ``title``; its
+        record (None when it is missing or the write was refused)."""
         from meneur.core.tables import TableQuery, find
 
         tables = self.session.tables()
@@ -318,7 +320,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             self.notify(self.t("solo.no_table", table=key), severity="error")
             return None
         record = self.session.roll(TableQuery.of(table, tables))
-        if not journaled(self, ActionPanel.Rolled(record, title)):
+        if not journaled(self, ActionPanel.Rolled(record, "")):
             return None
         if show:
             self.query_one("#oracle-dice", DiceView).show([], "", "")

@@ -13,6 +13,7 @@ from textual import work
 from meneur.core.errors import RulesError
 from meneur.core.text import visible
 from meneur.play import act
+from meneur.play.campaigns import Worded
 from meneur.play.errors import CampaignError
 from meneur.play.journal import Entry
 from meneur.play.story import tension_of
@@ -85,7 +86,7 @@ class SceneDesk(Desk):
         # From the tension as it is when written: another seat may have moved it.
         plan = move_tension(
             lambda before: tension_after_scene(before, their_way),
-            lambda before, after: self.t(said, before=before, after=after),
+            lambda before, after: Worded(said, {"before": before, "after": after}),
         )
         try:
             entry = act.change(self.session.campaign, self.session.seat, plan)
@@ -110,7 +111,7 @@ class SceneDesk(Desk):
         if not step or not step.strip():
             return
         try:
-            plan = advance_time(step.strip(), self.t("time.entry", step=step.strip()))
+            plan = advance_time(step.strip())
             entry = act.change(self.session.campaign, self.session.seat, plan)
         except (CampaignError, RulesError) as error:
             self._refused(error)
