@@ -152,7 +152,10 @@ def run_new(args: argparse.Namespace) -> str:
     with made:
         pass
     remember(directory)
-    return words.t("cli.created", directory=directory, system=args.system)
+    from meneur.core.systems import system
+
+    said = system(args.system).said(words.lang)  # its name, not its key
+    return words.t("cli.created", directory=directory, system=said)
 
 
 def _value(text: str) -> object:
@@ -627,6 +630,8 @@ def run_check(args: argparse.Namespace) -> str:
         campaign.journal, replay=args.verify_rolls, parallel=True, keys=keys
     )
     check_edits(campaign)
+    from meneur.core.systems import system
+
     from .language import words_of
 
     words = words_of(args)
@@ -635,7 +640,7 @@ def run_check(args: argparse.Namespace) -> str:
         "cli.checked",
         directory=directory,
         name=campaign.name,
-        system=campaign.system,
+        system=system(campaign.system).said(words.lang),
         entries=count,
         characters=len(campaign.state["characters"]),
         verified=verified,

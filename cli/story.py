@@ -174,7 +174,6 @@ def _random(
     args: argparse.Namespace, campaign: Campaign, items: tuple[StoryItem, ...], key: str
 ) -> str:
     """A weighted pick among the open items, journaled as a table roll."""
-    from meneur.content import term
     from meneur.core import story, tables
     from meneur.core.records import roll_seeded
     from meneur.play import act
@@ -183,12 +182,13 @@ def _random(
     from .language import words_of
     from .text import render_roll
 
-    title = term(f"story.random.{key}").glossed
+    title = words_of(args).term(f"story.random.{key}")
     table = story.pick_table(items, f"random_{key}", title)
     seed = campaign_seed(args, campaign)
     record = roll_seeded(tables.roll, tables.TableQuery.of(table, (table,)), seed)
+    # No words of its own: each reader's journal names the list in their language.
     entry = act.roll(
-        campaign, seat_of(args, campaign), record, title, chosen_seed=args.seed is not None
+        campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
     )
     words = words_of(args)
     return f"{render_roll(record, words)}\n{words.t('cli.entry', id=entry.id)}"

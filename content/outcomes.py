@@ -151,14 +151,6 @@ def label(system: str, key: str) -> str:
     return found.short or found.fr
 
 
-def glossed(system: str, key: str) -> str:
-    """The outcome in French with its English gloss."""
-    try:
-        return term(f"{system}.outcome.{key}").glossed
-    except ContentError:
-        return key
-
-
 def outcome_said(system: str, key: str, lang: str) -> str:
     """The outcome as a reader of ``lang`` reads it (:meth:`meneur.content.Term.said`)."""
     try:

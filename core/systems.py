@@ -102,8 +102,11 @@ class System(NamedTuple):
 
     def said(self, lang: str) -> str:
         """Its name as a reader of ``lang`` reads it: the game's own name in French; in
-        English with what it is beside it (``Dé vingt (a d20 against a Difficulty)``)."""
-        return self.name if lang == "fr" else self.glossed
+        English what it is, its own name beside it (``A d20 against a Difficulty (Dé
+        vingt)``), or its name alone when that is the English too."""
+        if lang == "fr" or self.gloss.casefold() == self.name.casefold():
+            return self.name
+        return f"{self.gloss[:1].upper()}{self.gloss[1:]} ({self.name})"
 
     def room(self, layer: str) -> Any:
         """Its room's module in ``layer`` (``play``, ``cli``…), imported.

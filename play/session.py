@@ -344,6 +344,11 @@ class SessionStrings:
         """An interface string."""
         return self.session.t(key, **values)
 
+    def term(self, key: str) -> str:
+        """A rule term in the interface's language (French alone; in English, the
+        English word and the French name beside it)."""
+        return self.session.strings.term(key)
+
     def explain(self, error: Exception) -> str:
         """An error in the interface's language where its strings can say it (for a
         connection's screen, without where the campaign lies on the server's disk)."""

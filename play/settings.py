@@ -19,6 +19,12 @@ def load() -> dict[str, Any]:
         return {}
 
 
+def language() -> str | None:
+    """The language the user chose in the app (``fr`` or ``en``), if they chose one."""
+    chosen = load().get("language")
+    return chosen if chosen in ("fr", "en") else None
+
+
 def save(**values: Any) -> None:
     """Remember ``values`` beside the other settings."""
     settings = load()

@@ -85,6 +85,11 @@ def table_name(query: TableQuery, lang: str) -> str:
     table = find(query.tables, query.table)
     if table is None:
         return query.table
+    listed = query.table.removeprefix("random_")
+    if query.table != listed and listed in ("threads", "people"):  # a story list's pick
+        from meneur.content.strings import strings
+
+        return strings(lang).term(f"story.random.{listed}")
     for lang_of in ("fr", "en"):
         if table in example_tables(lang_of):
             found = find(example_tables(lang), table.key)

@@ -17,6 +17,7 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from meneur.content.strings import strings
 from meneur.core.table_rules import Present, Seat
 from meneur.play.errors import CampaignError
 from meneur.play.invites import VIEWER, Invite
@@ -129,7 +130,9 @@ class Seated:
             self.end()
 
     def hang_up(self, reason: str) -> None:
-        self.server.log(f"{self.name} : connexion coupée (hung up): {reason}")
+        self.server.log(
+            strings(self.server.lang).t("serve_log.hung_up", name=self.name, reason=reason)
+        )
         self.end()
         self.finish(1)
 
@@ -170,7 +173,7 @@ class Seated:
         from meneur.content.strings import strings
 
         if self._gate.flooding:
-            self.server.log(f"{self.name} : trop de données envoyées (too much input): coupé")
+            self.server.log(strings(self.server.lang).t("serve_log.flood", name=self.name))
             self._send_away("flood")
             return
         app = self._app
@@ -297,10 +300,7 @@ class Seated:
         server = self.server
         knocked = False
         if not invite.admit and not (self.via == "web" and invite.admitted):
-            self.say(
-                "meneur : en attente du MJ, qui va vous ouvrir… (waiting for the GM to let"
-                " you in; ctrl+c to leave)"
-            )
+            self.say(strings(self.lang).t("serve.waiting"))
             self._knocking = asyncio.ensure_future(
                 server.door.knock(self.name, self.seat, self.via, self.where)
             )
@@ -313,20 +313,20 @@ class Seated:
                 self.finish(0)
                 return False
             if not admitted:
-                server.log(f"{self.name} : pas admis (not let in)")
-                self.say("meneur : le MJ n'a pas ouvert (the GM did not let you in)")
+                server.log(strings(server.lang).t("serve_log.not_let_in", name=self.name))
+                self.say(strings(self.lang).t("serve.not_let_in"))
                 self.finish(1)
                 return False
-            server.log(f"{self.name} : admis par le MJ (let in by the GM)")
+            server.log(strings(server.lang).t("serve_log.let_in", name=self.name))
             knocked = True
         try:
             if self.via == "ssh" and invite.seat != VIEWER:
                 assert self.key is not None
                 if not server.bind(invite, self.key):
-                    self.say("meneur : ce code a déjà servi (this code was used already)")
+                    self.say(strings(self.lang).t("serve.code_used"))
                     self.finish(1)
                     return False
-                server.log(f"{self.name} : clé ajoutée à sa place (key added to their seat)")
+                server.log(strings(server.lang).t("serve_log.key_added", name=self.name))
             elif self.via == "web" and knocked:
                 server.admitted(invite)
         except CampaignError as error:
@@ -384,9 +384,11 @@ class Seated:
         server.presence.join(self._present)
         server.apps.add(app)
         server.watch()
+        role = strings(server.lang).t(f"serve_log.role_{self.seat.role}")
         server.log(
-            f"{self.name} ({_role(self.seat)}) a rejoint (joined) par {self.via} depuis"
-            f" {self.where}"
+            strings(server.lang).t(
+                "serve_log.joined", name=self.name, role=role, via=self.via, where=self.where
+            )
         )
         # What an app builds to start lives as long as it: once drawn, it is frozen out
         # of the collector's sight, so full collections stay short with many sessions.
@@ -409,7 +411,7 @@ class Seated:
             # Its app was frozen with the rest: what it held is collected once the
             # table is quiet (collect_ended).
             server.collect_later()
-            server.log(f"{self.name} est parti (left)")
+            server.log(strings(server.lang).t("serve_log.left", name=self.name))
             errors = (
                 app.error_console.file.getvalue()
                 if hasattr(app.error_console.file, "getvalue")
@@ -421,7 +423,7 @@ class Seated:
                 self._told_gone()
             else:
                 if not self.closed and not self.closing() and server.stopping:
-                    self.say("meneur : la table est fermée (the table was closed)")
+                    self.say(strings(self.lang).t("serve.table_closed"))
                 self.closed = True
                 self.finish(0)
             # The seat may outlive its app a while (its connection closing): it holds
@@ -463,9 +465,3 @@ def _give_back() -> None:
         return
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(name).malloc_trim(0)
-
-
-def _role(seat: Seat) -> str:
-    return {"gm": "MJ (GM)", "player": "joueur (player)", "viewer": "spectateur (viewer)"}[
-        seat.role
-    ]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
+from meneur.content.strings import strings
 from meneur.core.table_rules import Seat
 from meneur.core.text import visible
 from meneur.play.campaigns import Campaign, Clock, local_now
@@ -184,7 +185,7 @@ class TableServer:
         try:
             await self._web.accept(sock)
         except OSError as error:
-            self.log(f"connexion refusée (connection refused): {error}")
+            self.log(strings(self.lang).t("serve_log.connection_refused", error=error))
             sock.close()
 
     def table(self) -> TableFile | None:
@@ -203,7 +204,7 @@ class TableServer:
         try:
             table = self.table()
         except CampaignError as error:
-            self.log(f"refusé (refused): {error}")
+            self.log(strings(self.lang).t("serve_log.refused", error=error))
             return None
         if table is None:
             return None
@@ -233,13 +234,13 @@ class TableServer:
         try:
             table = self.table()
         except CampaignError as error:
-            self.log(f"refusé (refused): {error}")
+            self.log(strings(self.lang).t("serve_log.refused", error=error))
             return None
         invite = None if table is None else find(table)
         if table is None or invite is None:
             return None
         seat = table.seat_of(invite)
-        name = table.names.get(seat.name or "", "") or "spectateur (viewer)"
+        name = table.names.get(seat.name or "", "") or strings(self.lang).t("serve_log.role_viewer")
         return invite, seat, name
 
     def bind(self, invite: Invite, key: str) -> bool:
@@ -313,7 +314,7 @@ class TableServer:
         try:
             await asyncssh.run_server(sock, server_factory=connection, **self._options(host_key))
         except (OSError, asyncssh.Error) as error:
-            self.log(f"connexion refusée (connection refused): {error}")
+            self.log(strings(self.lang).t("serve_log.connection_refused", error=error))
             sock.close()
             if not made or not made[-1].made:
                 self.closed()  # connection_lost will not say it
@@ -395,7 +396,7 @@ class TableServer:
             return  # said at the next login; the seats stay as they were
         for seated in list(self.seated):
             if table is None or not table.keeps(seated.seat, blob=seated.blob, invite=seated.link):
-                self.log(f"{seated.name} : retiré·e par le MJ (removed by the GM)")
+                self.log(strings(self.lang).t("serve_log.removed", name=seated.name))
                 seated.dismiss()
             elif seated.seat.role == "player":
                 # The GM gave a character to this player, or took one back: they play
@@ -409,7 +410,7 @@ class TableServer:
         told so, and its page does not come back by itself)."""
         for seated in list(self.seated):
             if seated.session == session:
-                self.log(f"{seated.name} : session terminée par le MJ (session ended by the GM)")
+                self.log(strings(self.lang).t("serve_log.ended", name=seated.name))
                 seated.dismiss(ended=True)
 
     def close(self) -> None:
@@ -473,7 +474,11 @@ class Connection(asyncssh.SSHServer):
         # secret until spent).
         invited = self.server.invite_for_code(username, key.public_data)
         if invited is None:
-            self.server.log(f"refusé (refused): {self.where}, {key.get_fingerprint()}")
+            self.server.log(
+                strings(self.server.lang).t(
+                    "serve_log.refused_key", where=self.where, fingerprint=key.get_fingerprint()
+                )
+            )
             return await self.server.refused(self.where)
         self.invite, self.seat, self.name = invited
         self.key = key.export_public_key("openssh").decode("ascii").strip()

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from meneur.content.strings import strings
+
 from .channel_driver import clamp_size
 from .page import client_script, from_its_page, page, security_headers
 from .seat import Seated, keep_running
@@ -141,10 +143,8 @@ class WebSeats:
         found = self.server.invite_for_token(token)
         if found is None:
             # Said without the token (the log may be read by others than the GM).
-            self.server.log(
-                f"refusé (refused): un lien qui n'ouvre aucune place (a link that opens no"
-                f" seat) depuis {request.remote or '?'}"
-            )
+            said = strings(self.server.lang).t
+            self.server.log(said("serve_log.no_seat", where=request.remote or "?"))
             raise web.HTTPForbidden(text="meneur: this link opens no seat (expired or revoked?)\n")
         return found
 
@@ -171,14 +171,12 @@ class WebSeats:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         invite, seat, name = self._invited(request, request.match_info.get("token", ""))
         if not from_its_page(request, self.origins):
-            self.server.log(
-                f"refusé (refused): {name}, une page d'un autre site (a page from another"
-                f" site) depuis {request.remote or '?'}"
-            )
+            said = strings(self.server.lang).t
+            self.server.log(said("serve_log.other_site", name=name, where=request.remote or "?"))
             raise web.HTTPForbidden(text="meneur: not from this table's page\n")
         door = self.server.door
         if not await door.enter(invite.ident):
-            self.server.log(f"refusé (refused): {name}, trop de pages ouvertes (too many pages)")
+            self.server.log(strings(self.server.lang).t("serve_log.too_many_pages", name=name))
             return await _busy(request)
         try:
             sock = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE)

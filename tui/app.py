@@ -282,6 +282,27 @@ class MeneurApp(SessionStrings, App[None]):
             # Its searches end quietly when it closes first (a burst of keys).
             self.push_screen(Palette(id="--command-palette"))
 
+    def action_language(self) -> None:
+        """Speak the other language from now on: every screen is drawn again in it (a
+        dialog open closes: nothing it held was written yet), and the choice is
+        remembered for the next start and the command line (not at a shared table:
+        the server's settings are not a connection's)."""
+        lang = "en" if self.session.strings.lang == "fr" else "fr"
+        self.session.strings = strings(lang)
+        if not self.session.remote:
+            settings.save(language=lang)
+        self.call_later(self._speak_again)
+
+    async def _speak_again(self) -> None:
+        from .screens.table import TableScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TableScreen):
+            await self.pop_screen()
+        self._translate_bindings()
+        table = next(s for s in self.screen_stack if isinstance(s, TableScreen))
+        await table.reopen()
+        self.notify(self.t("app.language_set"))
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 
@@ -354,6 +375,7 @@ class MeneurApp(SessionStrings, App[None]):
         t = self.t
         table = screen if isinstance(screen, TableScreen) else None
         yield SystemCommand(t("bindings.help"), "F1", self.action_help)
+        yield SystemCommand(t("palette.language"), t("palette.language_help"), self.action_language)
         if not self.session.remote:
             yield SystemCommand(t("bindings.campaigns"), "ctrl+o", self.action_campaigns)
         if table is not None:
@@ -499,7 +521,9 @@ def open_campaign(
         and target == default_campaign()
         and not (target / "campaign.toml").exists()
     ):
-        campaign = create_default(target, strings(lang or default_language()), clock)
+        campaign = create_default(
+            target, strings(lang or settings.language() or default_language()), clock
+        )
         campaign.author = default_author()
     else:
         campaign = Campaign.open(target, clock=clock)
@@ -514,9 +538,9 @@ def make_app(
     lang: str | None = None,
     seed: int | None = None,
 ) -> MeneurApp:
-    """The app on an open ``campaign``, in ``lang`` (default: the locale's), its dice from
-    ``seed`` (default: system entropy)."""
-    words: Strings = strings(lang or default_language())
+    """The app on an open ``campaign``, in ``lang`` (default: the one the user chose last
+    in the app, else the locale's), its dice from ``seed`` (default: system entropy)."""
+    words: Strings = strings(lang or settings.language() or default_language())
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     return MeneurApp(Session(campaign, words, rng))
 

@@ -94,7 +94,7 @@ def mutation_changes(session: Session, character: str, points: int) -> list[Step
         if karma != before_karma:
             changes.append(Change((*base, "karma"), before_karma, karma))
         new = "; ".join(mutation_text(m, session.strings.lang, tree) for m in record.new)
-        outcome = term(f"cosmos.outcome.{record.test.outcome}").glossed
+        outcome = session.strings.term(f"cosmos.outcome.{record.test.outcome}")
         line = session.t("sheet.mutation", name=name, outcome=outcome, new=new)
         if record.escalations:
             line += " · " + session.t("sheet.escalation", count=len(record.escalations))
@@ -110,7 +110,9 @@ def mutation_changes(session: Session, character: str, points: int) -> list[Step
                     session.t(
                         "sheet.ultimate",
                         name=name,
-                        ultimate=term(f"mutations.ultimate.{ultimate.ultimate.value}").glossed,
+                        ultimate=session.strings.term(
+                            f"mutations.ultimate.{ultimate.ultimate.value}"
+                        ),
                     ),
                     ultimate,
                 )

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.content.strings import strings
+from meneur.play.reading import read_entry
 from meneur.saves.campaign import Campaign
 
 
@@ -64,7 +66,13 @@ def test_a_random_person_is_a_journaled_roll_among_the_open_ones(capsys, camp) -
         picked.add(out.splitlines()[-3].removeprefix("→ "))
     assert picked == {"Alix", "Céleste"}
     entry = Campaign.open(Path(camp)).journal.latest(1)[0]
-    assert entry.text == "Une personne au hasard (a random person)"
+    assert entry.text == ""  # named when read, in each reader's language
+    campaign = Campaign.open(Path(camp))
+    said = {lang: read_entry(entry, campaign, strings(lang).t).text for lang in ("fr", "en")}
+    assert said == {
+        "fr": "Une personne au hasard",
+        "en": "A random person (Une personne au hasard)",
+    }
     assert entry.roll["system"] == "tables"
 
 

@@ -70,7 +70,7 @@ def test_the_story_is_what_was_played(tmp_path: Path, capsys: pytest.CaptureFixt
     # A roll on one line: who, what, its outcome in words, the chance that outcome had.
     assert re.search(
         r"\n- \*\*Kael — Escalader le mur\*\* → ✘ Échec sans effet secondaire"
-        r" \(\d+\.\d % de chances\)\n",
+        r" \(ce résultat avait \d+\.\d % de chances\)\n",
         story,
     )
     # An oracle's question in a sentence, with its likelihood and answer.

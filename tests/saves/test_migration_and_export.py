@@ -126,7 +126,7 @@ def test_markdown_reads_as_a_story(story: Campaign) -> None:
     assert "suspendue au-dessus du vide." in text
     assert re.search(
         r"\n- \*\*Razors tente une prise\*\* → ✘⊕ Échec avec contrepartie positive"
-        r" \(\d+\.\d % de chances\)\n",
+        r" \(ce résultat avait \d+\.\d % de chances\)\n",
         text,
     )
     assert "Note modifiée" not in text  # bookkeeping: the note reads as rewritten

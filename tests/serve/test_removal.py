@@ -74,7 +74,7 @@ def test_a_removed_player_is_thrown_out_of_every_seat_and_kept_out(tmp_path: Pat
         server.terminate()
         output = server.communicate(timeout=PATIENCE)[0].decode()
     assert "Traceback" not in output
-    assert "Alice : retiré·e par le MJ (removed by the GM)" in output
+    assert "Alice : retiré·e par le MJ" in output
     # Her characters and what she wrote stay the campaign's.
     with Campaign.open(table.directory, write=False) as campaign:
         assert "kael" in campaign.state["characters"]

@@ -108,7 +108,10 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
     assert "Kael — 1d20 +4 ≥ 14 → ✔★ Réussite critique\n" in journal
     exported = meneur("export", str(directory), "--format", "markdown", "--lang", "fr").stdout
     assert "*Dé vingt*" in exported
-    assert "**Kael — 1d20 +4 ≥ 14** → ✔★ Réussite critique (5.0 % de chances)\n" in exported
+    assert (
+        "**Kael — 1d20 +4 ≥ 14** → ✔★ Réussite critique (ce résultat avait 5.0 % de chances)\n"
+        in exported
+    )
     # The sheet's limit is the system's: Talent 11 is refused, naming file and key, and
     # the campaign is left as it was.
     before = (directory / "campaign.toml").read_bytes()
@@ -119,7 +122,7 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
     )
     assert "Traceback" not in refused.stderr
     assert (directory / "campaign.toml").read_bytes() == before
-    assert "Sixième (d20), 2 entrées" in meneur("check", str(directory), "--lang", "fr").stdout
+    assert "Sixième (Dé vingt), 2 entrées" in meneur("check", str(directory), "--lang", "fr").stdout
 
 
 def test_without_its_package_a_campaign_of_it_is_refused_in_one_line(tmp_path: Path) -> None:

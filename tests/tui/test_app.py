@@ -44,7 +44,7 @@ async def test_the_interface_speaks_english_with_french_rule_terms(app_of) -> No
         text = screen_text(app)
         assert "Score to beat: 3" in text
         assert "Roll" in text
-        assert "Complexe 0" in text  # the rule term stays French
+        assert "Complex (Complexe) 0" in text  # with the rule's French name beside
         assert "Help" in text
 
 

@@ -57,7 +57,7 @@ class DraftScreen(SheetScreen):
         self._ask_name()
 
     def _ask_name(self) -> None:
-        self._ask(self.session.strings.term(NAME.term), "", lambda text: self._set(NAME, text))
+        self._ask(self.term(NAME.term), "", lambda text: self._set(NAME, text))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Undo and redo are the journal's: the draft has written nothing yet.

@@ -68,7 +68,7 @@ class LuckScreen(SessionStrings, Screen[None]):
 
     def on_mount(self) -> None:
         translate_bindings(self, self.session.strings)
-        self.sub_title = self.session.strings.term(f"system.{self.session.campaign.system}")
+        self.sub_title = self.term(f"system.{self.session.campaign.system}")
         from meneur.play.recap import sessions
 
         self.sessions = sessions(self.session.campaign)

@@ -178,7 +178,7 @@ class SheetScreen(SessionStrings, Screen[None]):
 
         translate_bindings(self, self.session.strings)
         self.title = self.t("sheet.title", name=self.value(NAME))
-        self.sub_title = self.session.strings.term(f"system.{self.system}")
+        self.sub_title = self.term(f"system.{self.system}")
         if self.read_only:
             self.sub_title += f" · {self.t('sheet.read_only')}"
         help_key = "sheet.help_read_only" if self.read_only else "sheet.help"
@@ -193,7 +193,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         return not (self.read_only and action in CHANGING)
 
     def _label(self, field: Field) -> Text:
-        return Text(f"{self.session.strings.term(field.term)} ".ljust(self.width), style="bold")
+        return Text(f"{self.term(field.term)} ".ljust(self.width), style="bold")
 
     def _lines(self) -> list[tuple[Row | None, Text]]:
         """Every line of the sheet: section headings (no row), rows, and the computed
@@ -204,24 +204,22 @@ class SheetScreen(SessionStrings, Screen[None]):
             for found in sheets.derived(self.system, self.options, self.sheet)
             if not self.shown_elsewhere(found)
         ]
-        labels = [self.session.strings.term(f.term) for s in sections for f in s.fields]
-        labels += [self.session.strings.term(d.term) for d in derived]
+        labels = [self.term(f.term) for s in sections for f in s.fields]
+        labels += [self.term(d.term) for d in derived]
         labels += self.own_labels()
         self.width = min(max(map(len, labels)) + 2, LABEL_WIDTH)
         lines: list[tuple[Row | None, Text]] = [
             (Row(NAME), self._label(NAME) + str(self.value(NAME)))
         ]
         for section in sections:
-            lines.append((None, Text(self.session.strings.term(section.term), style="underline")))
+            lines.append((None, Text(self.term(section.term), style="underline")))
             for field in section.fields:
                 lines += self._field_lines(field)
         lines += self.own_lines()
         if derived:
-            lines.append(
-                (None, Text(self.session.strings.term("sheet.section.derived"), style="underline"))
-            )
+            lines.append((None, Text(self.term("sheet.section.derived"), style="underline")))
             for found in derived:
-                label = Text(f"{self.session.strings.term(found.term)} ".ljust(self.width))
+                label = Text(f"{self.term(found.term)} ".ljust(self.width))
                 if found.value_term:
                     # A state (fatigue): its name with its gloss, and what it does.
                     state = term(found.value_term)
@@ -344,7 +342,7 @@ class SheetScreen(SessionStrings, Screen[None]):
         """A sheet key as the player reads it: a line's label, or a table row's name."""
         fields = {f.key: f for s in self.sections() for f in s.fields}
         if key in fields:
-            return self.session.strings.term(fields[key].term)
+            return self.term(fields[key].term)
         for prefix, field in fields.items():
             if key.startswith(f"{prefix}."):
                 return f"{term(field.term).fr} — {key.removeprefix(f'{prefix}.')}"
@@ -376,7 +374,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             self.action_add()
             return
         value = self.value(field)
-        label = self.session.strings.term(field.term)
+        label = self.term(field.term)
         if field.kind in (Kind.NUMBER, Kind.TEXT):
             start = self.named(field, value)
             self._ask(
@@ -508,7 +506,7 @@ class SheetScreen(SessionStrings, Screen[None]):
             self.notify(self.t("sheet.nothing_to_add"), severity="warning")
             return
         field = row.field
-        label = self.session.strings.term(field.term)
+        label = self.term(field.term)
         if field.kind in TABLES:
             self._ask(label, "", lambda text: self._put(field, text), self.prompt(field))
         elif field.kind is Kind.CARDS:
@@ -523,7 +521,7 @@ class SheetScreen(SessionStrings, Screen[None]):
 
         from .dialogs import ListDialog
 
-        label = self.session.strings.term(field.term)
+        label = self.term(field.term)
         deck_for = app_room(self.system).deck_for
         deck = list((self.campaign_content(deck_for) or {}).values()) if deck_for else []
 

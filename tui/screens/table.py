@@ -323,7 +323,7 @@ class TableScreen(SessionStrings, Screen[None]):
             heading.append(self.t("story.scene", title=visible(scene)))
         if state.get("options", {}).get("solo"):
             tension = tension_of(state)
-            name = self.session.strings.term(f"solo.tension.{tension}")
+            name = self.term(f"solo.tension.{tension}")
             heading.append(self.t("story.tension", value=tension, name=name))
         # At every size: beside the party, or on a line under the tabs once the side
         # column has folded away (under 110 columns).
@@ -615,7 +615,7 @@ class TableScreen(SessionStrings, Screen[None]):
         """The system, and the secrecy mode when rolls and notes are not public: the
         GM sees at a glance that what they write now stays theirs."""
 
-        system = self.session.strings.term(f"system.{self.session.campaign.system}")
+        system = self.term(f"system.{self.session.campaign.system}")
         from meneur.play.chronoste import game_now
 
         now = game_now(self.session.campaign.state)

@@ -81,10 +81,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         yield Static(self.t("oracle.yesno"), classes="section")
         yield StepSelector(
             self.t("oracle.likelihood"),
-            [
-                (str(n), self.session.strings.term(f"yesno.likelihood.{n}"))
-                for n in oracles.LIKELIHOODS
-            ],
+            [(str(n), self.term(f"yesno.likelihood.{n}")) for n in oracles.LIKELIHOODS],
             value="3",
             id="likelihood",
         )
@@ -92,10 +89,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             # The GM's to set; a player's questions are asked at the campaign's tension.
             yield StepSelector(
                 self.t("solo.tension"),
-                [
-                    (str(n), self.session.strings.term(f"solo.tension.{n}"))
-                    for n in oracles.TENSIONS
-                ],
+                [(str(n), self.term(f"solo.tension.{n}")) for n in oracles.TENSIONS],
                 value=str(tension_of(self.session.campaign.state)),
                 id="tension",
             )
@@ -107,10 +101,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         yield Static(self.t("oracle.environment"), classes="section")
         yield StepSelector(
             self.t("oracle.lean"),
-            [
-                (lean.value, self.session.strings.term(f"oracle.lean.{lean.value}"))
-                for lean in oracles.Lean
-            ],
+            [(lean.value, self.term(f"oracle.lean.{lean.value}")) for lean in oracles.Lean],
             value="neutral",
             id="lean",
         )
@@ -271,9 +262,9 @@ class OraclePanel(SessionStrings, VerticalScroll):
             self.query_one("#tension-once", Tick).value = False  # this question only
         self._offer(None)
         if getattr(record, "event", False):
-            event = self._roll_table("event", self.session.strings.term("solo.event"), show=False)
+            event = self._roll_table("event", self.term("solo.event"), show=False)
             if event is not None:
-                said = self.session.strings.term("solo.event")
+                said = self.term("solo.event")
                 text.append(f"\n⚡ {said}{self.t('shown.colon')}", style="bold yellow")
                 text.append(event.text)
                 self._offer(event)

@@ -151,22 +151,18 @@ class StoryDesk(Desk):
 
     def action_story_random(self, key: str) -> None:
         """A random open thread or person, as often as its weight: journaled, said."""
-        from meneur.content import term
         from meneur.core import tables
         from meneur.core.story import pick_table
 
-        title = (
-            term(f"story.random.{key}").fr
-            if self.session.strings.lang == "fr"
-            else (term(f"story.random.{key}").en)
-        )
+        title = self.term(f"story.random.{key}")
         try:
             table = pick_table(self._items(key), f"random_{key}", title)
         except RulesError as error:
             self.notify(self.explain(error), severity="warning")
             return
         record = self.session.roll(tables.TableQuery.of(table, (table,)))
-        self._written(lambda: self.session.record(record, title))
+        # No words of its own: each reader's journal names the list in their language.
+        self._written(lambda: self.session.record(record, ""))
         self.notify(str(record.text), title=title, timeout=10)
 
     def _progressing(self) -> list[tuple[str, str, str]]:
@@ -321,7 +317,7 @@ class StoryDesk(Desk):
             return
         likelihood = await self._choose(
             self.t("oracle.likelihood"),
-            [self.session.strings.term(f"yesno.likelihood.{n}") for n in oracles.LIKELIHOODS],
+            [self.term(f"yesno.likelihood.{n}") for n in oracles.LIKELIHOODS],
         )
         if likelihood is None:
             return

@@ -34,7 +34,10 @@ class ResolutionPanel(ActionPanel):
         yield StepSelector(
             self.t("resolution.intrinsic"),
             [
-                (i.value, f"{term(f'resolution.intrinsic.{i.value}').fr} {signed(i.modifier)}")
+                (
+                    i.value,
+                    f"{self.term(f'resolution.intrinsic.{i.value}')} {signed(i.modifier)}",
+                )
                 for i in resolution.Intrinsic
             ],
             value=resolution.Intrinsic.COMPLEXE.value,
@@ -43,7 +46,10 @@ class ResolutionPanel(ActionPanel):
         yield StepSelector(
             self.t("resolution.interest"),
             [
-                (i.value, f"{term(f'resolution.interest.{i.value}').fr} {signed(i.modifier)}")
+                (
+                    i.value,
+                    f"{self.term(f'resolution.interest.{i.value}')} {signed(i.modifier)}",
+                )
                 for i in resolution.Interest
             ],
             value=resolution.Interest.NEUTRAL.value,
@@ -59,7 +65,7 @@ class ResolutionPanel(ActionPanel):
         yield StepSelector(
             self.t("resolution.alteration"),
             [
-                (a.value, self.session.strings.term(f"resolution.alteration.{a.value}"))
+                (a.value, self.term(f"resolution.alteration.{a.value}"))
                 for a in resolution.Alteration
             ],
             id="alteration",
@@ -224,7 +230,7 @@ class ResolutionPanel(ActionPanel):
     def summary(self, inputs: Any) -> str:
         test: resolution.ResolutionTest = inputs
         if test.declared is not None:
-            return term(f"resolution.declared.{test.declared.value}").fr
+            return self.term(f"resolution.declared.{test.declared.value}")
         score = test.score_to_beat
         line = f"{self.t('resolution.difficulty', difficulty=signed(test.difficulty))} · "
         line += self.t("resolution.score", score=score)

@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, Static
 
-from meneur.content import term
 from meneur.core.errors import RulesError
 from meneur.core.spherier import extended as spherier_extended
 from meneur.core.spherier import rules as spherier
@@ -47,7 +46,7 @@ class SpherierPanel(ActionPanel):
         yield Static(
             self.t(
                 "spherier.engine",
-                engine=self.session.strings.term(f"spherier.engine.{engine.value}"),
+                engine=self.term(f"spherier.engine.{engine.value}"),
             )
         )
         yield Choice[str]([], id="skill", label=self.t("spherier.skill"))
@@ -65,7 +64,7 @@ class SpherierPanel(ActionPanel):
             self.t("spherier.dd"),
             [
                 *(
-                    (step, f"{term(f'spherier.dd.{step}').fr} {dd}")
+                    (step, f"{self.term(f'spherier.dd.{step}')} {dd}")
                     for step, dd in spherier.DD_SCALES[engine].items()
                 ),
                 (TYPED, "…"),

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, Input, Static
 
-from meneur.content import term
 from meneur.content.outcomes import outcome_said, symbol
 from meneur.core.errors import RulesError
 from meneur.core.systemj import combat
@@ -39,12 +38,12 @@ class SystemjPanel(ActionPanel):
         yield NumberField("50", placeholder=self.t("systemj.typed"), id="value")
         steps = [(NONE, self.t("systemj.none"))]
         steps += [
-            (name, f"{term(f'systemj.modifier.{name}').fr} {signed(value)}")
+            (name, f"{self.term(f'systemj.modifier.{name}')} {signed(value)}")
             for name, value in systemj.BONUSES.items()
         ]
-        steps.append((systemj.AUTOMATIC, term(f"systemj.modifier.{systemj.AUTOMATIC}").fr))
+        steps.append((systemj.AUTOMATIC, self.term(f"systemj.modifier.{systemj.AUTOMATIC}")))
         steps += [
-            (name, f"{term(f'systemj.modifier.{name}').fr} {signed(value)}")
+            (name, f"{self.term(f'systemj.modifier.{name}')} {signed(value)}")
             for name, value in systemj.MALUSES.items()
         ]
         yield StepSelector(self.t("systemj.modifier"), steps, id="modifier")
@@ -52,10 +51,7 @@ class SystemjPanel(ActionPanel):
     def after_result(self) -> ComposeResult:
         with Collapsible(title=self.t("systemj.combat"), collapsed=True, id="combat"):
             yield Choice[str](
-                [
-                    (self.session.strings.term(f"systemj.attack.{kind.value}"), kind.value)
-                    for kind in combat.Attack
-                ],
+                [(self.term(f"systemj.attack.{kind.value}"), kind.value) for kind in combat.Attack],
                 value=combat.Attack.MELEE_FORCE.value,
                 id="attack-kind",
             )
@@ -158,7 +154,7 @@ class SystemjPanel(ActionPanel):
         attack, defences = found
         text = self.t("systemj.attack_score", score=attack)
         text += " · " + " · ".join(
-            f"{term(f'systemj.defence.{d.value}').fr} {v}" for d, v in defences.items()
+            f"{self.term(f'systemj.defence.{d.value}')} {v}" for d, v in defences.items()
         )
         self.query_one("#scores", Static).update(text)
         kind = combat.Attack(str(self.query_one("#attack-kind", Choice).value))
@@ -182,7 +178,7 @@ class SystemjPanel(ActionPanel):
             for defence in step.defences:
                 row.mount(
                     ActionButton(
-                        term(f"systemj.defence.{defence.value}").fr,
+                        self.term(f"systemj.defence.{defence.value}"),
                         name=defence.value,
                     )
                 )
@@ -237,7 +233,7 @@ class SystemjPanel(ActionPanel):
                 if name == combat.Next.MELEE_FORCE.value
                 else attack
             )
-            hit = self._test(score, term(f"systemj.attack.{kind.value}").fr)
+            hit = self._test(score, self.term(f"systemj.attack.{kind.value}"))
             self._step(
                 combat.after_attack(
                     kind,
@@ -254,7 +250,7 @@ class SystemjPanel(ActionPanel):
             self._step(combat.after_counter_attack(bool(hit.success)))
         else:
             defence = combat.Defence(name)
-            held = self._test(defences[defence], term(f"systemj.defence.{defence.value}").fr)
+            held = self._test(defences[defence], self.term(f"systemj.defence.{defence.value}"))
             self._step(combat.after_defence(bool(held.success)))
 
     def _skill(self, selector: str, skill: str, fallback: int) -> int:

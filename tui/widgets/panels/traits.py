@@ -64,7 +64,7 @@ class TraitsPanel(ActionPanel):
         yield StepSelector(
             self.t("traits.policy"),
             [
-                (policy.value, self.session.strings.term(f"traits.policy.{policy.value}"))
+                (policy.value, self.term(f"traits.policy.{policy.value}"))
                 for policy in traits.PokerPolicy
             ],
             id="policy",
@@ -75,7 +75,7 @@ class TraitsPanel(ActionPanel):
         yield Static("", id="poker-odds")
         with Horizontal(classes="roll-row", id="poker-row"):
             yield StepSelector("k", [("1", "1")], id="poker-k")
-            yield ActionButton(term("traits.poker").fr, id="poker")
+            yield ActionButton(self.term("traits.poker"), id="poker")
         with Horizontal(classes="roll-row", id="opposed-row"):
             pass
 
@@ -162,7 +162,7 @@ class TraitsPanel(ActionPanel):
 
     def odds_note(self, odds: Any) -> str:
         fiasco = getattr(odds, "fiasco", None)
-        return f"{term('traits.fiasco').fr} : {percent(fiasco)}" if fiasco else ""
+        return f"{self.term('traits.fiasco')} : {percent(fiasco)}" if fiasco else ""
 
     # --- Rolling: a first roll, then maybe a Coup de poker ------------------------------
 
@@ -315,7 +315,7 @@ class TraitsPanel(ActionPanel):
             "pass": self.t("traits.pass"),
         }
         for action in traits_opposed.allowed_actions(state):
-            label = labels.get(action, f"{term('traits.poker').fr} {action.split()[-1]}")
+            label = labels.get(action, f"{self.term('traits.poker')} {action.split()[-1]}")
             # No ids: the old buttons are still leaving while the new ones arrive.
             row.mount(ActionButton(label, name=action))
         if state.attacker is not None:

@@ -228,7 +228,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             {"move_down": "swap_down", "move_up": "swap_up"},
         )
         self.title = self.t("creation.title")
-        self.sub_title = self.session.strings.term("system.cosmos")
+        self.sub_title = self.term("system.cosmos")
         self.query_one("#race", OptionList).highlighted = 0
         self.query_one("#class", OptionList).highlighted = 0
         self.query_one("#affiliation", OptionList).highlighted = 0

@@ -73,7 +73,7 @@ class CosmosTestPanel(ActionPanel):
         return current_stats(options_of(self.session.options), self.sheet)
 
     def _show_karma(self) -> None:
-        effect = self.session.strings.term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")
+        effect = self.term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")
         self.query_one("#karma", Static).update(
             Text(self.t("cosmos.karma", karma=signed(self.karma), effect=effect))
         )

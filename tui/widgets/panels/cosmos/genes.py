@@ -82,7 +82,7 @@ class GenesScreen(SessionStrings, Screen["Genome | None"]):
         for node in (self, self.query_one(GeneTreeView)):
             translate_bindings(node, self.session.strings)
         self.title = self.t("genes.title", name=self.character_name)
-        self.sub_title = self.session.strings.term("system.cosmos")
+        self.sub_title = self.term("system.cosmos")
         view = self.query_one(GeneTreeView)
         if self.first_gene is not None:
             view.highlight(self.first_gene)

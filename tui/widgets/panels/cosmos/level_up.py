@@ -17,7 +17,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from meneur.content import term
 from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import levels
 from meneur.core.cosmos.creation import POINTS_TO_MOVE, STATS
@@ -109,7 +108,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
         self.record: levels.LevelUpRoll | None = None
 
     def compose(self) -> ComposeResult:
-        stats = [(term(f"cosmos.stat.{s}").fr, s) for s in STATS]
+        stats = [(self.term(f"cosmos.stat.{s}"), s) for s in STATS]
         pools = [(p.value.upper(), p) for p in levels.Pool]
         with Vertical(classes="dialog", id="level-up"):
             yield Label(self.t("level_up.title", level=self.level), classes="dialog-title")
@@ -186,7 +185,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
             return
         record = self.session.roll(inputs)
         self.record = record
-        outcome = self.session.strings.term(f"cosmos.outcome.{record.outcome}")
+        outcome = self.term(f"cosmos.outcome.{record.outcome}")
         lines = [
             self.t("level_up.test", score=record.result, chance=inputs.chance, outcome=outcome)
         ]
@@ -195,7 +194,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
         lowest = levels.lowest_stats(self.before.stats) if self.level == 3 else ()
         if len(lowest) == 1 and record.stat_dice:
             # Level 3 raises the lowest stat: when there is one, say which.
-            stat = term(f"cosmos.stat.{lowest[0]}").fr
+            stat = self.term(f"cosmos.stat.{lowest[0]}")
             lines.append(self.t("level_up.lowest", stat=stat, face=record.stat_dice[0]))
         elif record.stat_dice:
             lines.append(self.t("level_up.stat_dice", dice=", ".join(map(str, record.stat_dice))))
@@ -218,7 +217,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
             choice.label = self.t("level_up.stat_for", face=face)
             choice.refresh()
         if self.level == 3:
-            first.set_options([(term(f"cosmos.stat.{s}").fr, s) for s in lowest])
+            first.set_options([(self.term(f"cosmos.stat.{s}"), s) for s in lowest])
             first.value = lowest[0]
             first.display = len(lowest) > 1
 
@@ -273,7 +272,7 @@ class LevelUpScreen(SessionStrings, ModalScreen[Result | None]):
         changes = sheet_changes(base, self.sheet, after, self.record.karma_after)
         name = self.session.characters()[self.character].get("name", self.character)
         gained = [
-            f"{term(f'cosmos.stat.{s}').fr} {self.before.stats[s]} → {after.stats[s]}"
+            f"{self.term(f'cosmos.stat.{s}')} {self.before.stats[s]} → {after.stats[s]}"
             for s in STATS
             if after.stats[s] != self.before.stats[s]
         ]

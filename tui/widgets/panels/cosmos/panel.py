@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button, Collapsible, SelectionList, Static
 
-from meneur.content import term
 from meneur.content.cosmos import element_table
 from meneur.core.cosmos import combat, piloting
 from meneur.core.cosmos import rules as cosmos
@@ -40,7 +39,7 @@ class CosmosPanel(CosmosRound):
     def after_result(self) -> ComposeResult:
         """The helpers under the test: combat (postures, Light & Dark, defences), the
         elements, and the extension rules the campaign uses."""
-        attacks = [(term(f"cosmos.outcome.{key}").fr, key) for key in combat.SUCCESSES[::-1]]
+        attacks = [(self.term(f"cosmos.outcome.{key}"), key) for key in combat.SUCCESSES[::-1]]
         with Collapsible(title=self.t("combat.title"), collapsed=True, id="combat"):
             yield Static("", id="stance", classes="summary")
             yield ActionButton(self.t("combat.toggle"), id="stance-toggle")
@@ -76,7 +75,7 @@ class CosmosPanel(CosmosRound):
             yield Static("", id="element", classes="summary")
         if options_of(self.session.options).get("piloting"):
             vehicles = [
-                (f"{term(f'piloting.vehicle.{key}').fr} (d{die})", key)
+                (f"{self.term(f'piloting.vehicle.{key}')} (d{die})", key)
                 for key, (_, die) in piloting.VEHICLES.items()
             ]
             steps = [(self.t("piloting.stress_value", steps=n), n) for n in range(3)]
@@ -192,7 +191,7 @@ class CosmosPanel(CosmosRound):
         for stat in STATS:
             value = stats.get(stat)
             if isinstance(value, int):
-                shown = f"{term(f'cosmos.stat.{stat}').fr} {value}"
+                shown = f"{self.term(f'cosmos.stat.{stat}')} {value}"
                 if value != written.get(stat):
                     shown += " " + self.t("cosmos.overloaded", written=written.get(stat))
                 listing.add_choice(shown, stat)

@@ -114,7 +114,7 @@ class CosmosSheetScreen(SheetScreen):
         return self.genome and found.term == "sheet.dna_left"  # the genome lists it
 
     def own_labels(self) -> list[str]:
-        return [self.session.strings.term(GENES.term)] if self.genome else []
+        return [self.term(GENES.term)] if self.genome else []
 
     def own_lines(self) -> list[tuple[Row | None, Text]]:
         return self._genome_lines() if self.genome else []
@@ -144,7 +144,7 @@ class CosmosSheetScreen(SheetScreen):
         ordered = [g.key for _, g in tree.walk() if g.key in points] if tree is not None else []
         ordered += [k for k in points if k not in ordered]
         lines: list[tuple[Row | None, Text]] = [
-            (None, Text(self.session.strings.term("sheet.section.genome"), style="underline")),
+            (None, Text(self.term("sheet.section.genome"), style="underline")),
             (
                 Row(GENES),
                 self._label(GENES)
@@ -179,9 +179,7 @@ class CosmosSheetScreen(SheetScreen):
         ultimates = sheet.get("ultimates", [])
         for ultimate in ultimates if isinstance(ultimates, list) else []:
             label = Text(f"  {self.t('genes.ultimate')} ".ljust(self.width))
-            lines.append(
-                (Row(COMPUTED), label + self.session.strings.term(f"mutations.ultimate.{ultimate}"))
-            )
+            lines.append((Row(COMPUTED), label + self.term(f"mutations.ultimate.{ultimate}")))
         return lines
 
     # --- The mutation gauge ------------------------------------------------------------
@@ -190,7 +188,7 @@ class CosmosSheetScreen(SheetScreen):
         """Add points to Pμ; each 100 reached rolls a mutation, journaled with its dice."""
         pmu = next(f for s in self.sections() for f in s.fields if f.key == "pmu")
         self._ask(
-            self.session.strings.term("sheet.pmu"),
+            self.term("sheet.pmu"),
             "",
             lambda text: self._add_mutation_points(pmu, sheets.parse_int(text, "Pμ")),
             self.t("sheet.example.pmu"),
