@@ -56,6 +56,12 @@ def _app_parser() -> Parser:
     parser.add_argument(
         "--seed", type=_whole_number(0), help="the app's dice from this seed (reproducible)"
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the table as plain lines and a prompt, for a screen reader or a braille "
+        "display, instead of the full-screen app",
+    )
     parser.set_defaults(command=None)
     return parser
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def words_of(args: argparse.Namespace) -> Strings:
     return strings(getattr(args, "lang", None) or default_language())
 
 
-def settle_language(args: argparse.Namespace, campaign: Path | None) -> None:
+def settle_language(args: argparse.Namespace | SimpleNamespace, campaign: Path | None) -> None:
     """Decide the language of a command whose ``--lang`` was not given, once, before it
     runs: the language of ``campaign`` (the campaign it names or uses), else the one
     the user chose in the app, else the locale's. Read cheaply: a campaign's

@@ -80,13 +80,16 @@ def app_arguments(argv: list[str]) -> SimpleNamespace | None:
     """The options of ``meneur`` opening the app, read without argparse (~10 ms of the
     app's start-up); None for anything else, or for a value argparse must refuse (it
     then says why)."""
-    found: dict[str, object] = {"campaign": None, "lang": None, "seed": None}
+    found: dict[str, object] = {"campaign": None, "lang": None, "seed": None, "plain": False}
     version = False
     words = list(argv)
     while words:
         word = words.pop(0)
         if word == "--version":
             version = True
+            continue
+        if word == "--plain":
+            found["plain"] = True
             continue
         name, equals, value = word.partition("=")
         if name not in APP_OPTIONS:
@@ -110,7 +113,8 @@ def app_arguments(argv: list[str]) -> SimpleNamespace | None:
 
 
 def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
-    """``meneur`` alone opens the app (textual is imported only here).
+    """``meneur`` alone opens the app (textual is imported only here); ``meneur --plain``
+    the plain seat (lines for a screen reader: :mod:`meneur.cli.plain`, no textual).
 
     Raises:
         UsageError: without a terminal on stdin and stdout: the app would draw at a fixed
@@ -118,6 +122,12 @@ def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
     """
     import gc
 
+    if getattr(args, "plain", False):
+        from .language import settle_language
+        from .plain import run_plain
+
+        settle_language(args, Path(args.campaign) if args.campaign else None)
+        return run_plain(args)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("meneur", NO_TERMINAL)
 

@@ -170,6 +170,8 @@ def _lasting(argv: list[str]) -> tuple[bool, Ready] | None:
     """For a command that keeps running: whether it needs a terminal, and when it is
     ready (from what it shows); None for a command that ends by itself."""
     command = _command(argv)
+    if command is None and "--plain" in argv:
+        return True, lambda screen: "\n> " in screen or screen.rstrip().endswith(">")  # its prompt
     if command is None or (command == "serve" and "--headless" not in argv):
         return True, lambda screen: "Quitter" in screen  # the app, its key bar drawn
     if command == "serve":

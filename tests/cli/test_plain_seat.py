@@ -1,0 +1,109 @@
+"""``meneur --plain``: the table as plain lines and a prompt, for a screen reader or a
+braille display. Run in a pseudo-terminal as a person runs it: its bytes hold no escape
+sequence at all (no cursor movement, no colour), a whole scene is played from it, and
+what another writer journals meanwhile arrives as a line."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.play.campaigns import Campaign
+from tests.pty_terminal import PtyTerminal
+
+CLI = [sys.executable, "-m", "meneur.cli.main"]
+
+
+def _lines(terminal: PtyTerminal) -> list[str]:
+    """What the program printed, line by line (the terminal's own echo of what was typed
+    included, as a screen reader hears it)."""
+    return terminal.said.decode().replace("\r\n", "\n").split("\n")
+
+
+def test_a_scene_is_played_in_plain_lines(tmp_path: Path) -> None:
+    made = Campaign.create(
+        tmp_path / "c", system="resolution", name="Le col", options={"solo": True}, language="fr"
+    )
+    made.close()
+    environ = {"MENEUR_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    terminal = PtyTerminal(
+        [*CLI, "--plain", "--campaign", str(made.directory), "--seed", "3"], environ
+    )
+    try:
+        terminal.wait_for("meneur — Le col, Résoudre une action.")
+        steps = [
+            ("Le vent se lève sur le col", "> Le vent se lève sur le col"),
+            ("2d6", "Jet de dés : 2d6 → "),
+            ("?4 Le pont tient-il ?", "Le pont tient-il ? → "),
+            ("noms", "Noms → "),
+            ("chances 2d6", "7\u00a0: 16.7 %"),
+            ("qui", "Personne encore à la table."),
+            ("2d", "> 2d"),  # not dice: a note
+        ]
+        for typed, answer in steps:
+            terminal.type(f"{typed}\r".encode())
+            terminal.wait_until(
+                lambda _, answer=answer: any(answer in line for line in _lines(terminal)),
+                answer,
+            )
+        # another writer (the GM's command line) journals a note: it arrives as a line
+        with Campaign.open(made.directory) as other:
+            act.note(other, GM_SEAT, "Une ombre passe")
+        terminal.wait_until(
+            lambda _: any("Une ombre passe" in line for line in _lines(terminal)),
+            "the other's note",
+        )
+        terminal.type(b"quitter\r")
+        assert terminal.wait() == 0
+    finally:
+        terminal.close()
+    assert b"\x1b" not in terminal.said  # no cursor movement, no colour: plain lines
+    with Campaign.open(made.directory, write=False) as campaign:
+        texts = [entry.text for entry in campaign.journal]
+        kinds = [entry.kind for entry in campaign.journal]
+    assert texts[0] == "Le vent se lève sur le col"
+    assert kinds[:4] == ["note", "roll", "oracle", "roll"]
+    assert "2d" in texts
+    assert "Une ombre passe" in texts
+
+
+def test_the_end_of_the_input_leaves_and_english_is_spoken(tmp_path: Path) -> None:
+    """Lines from a pipe (a braille display's own program, a script): the same
+    conversation; the end of the input is leaving."""
+    import subprocess
+
+    made = Campaign.create(tmp_path / "c", system="cosmos", name="Nova")
+    made.close()
+    env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run(
+        [*CLI, "--plain", "--campaign", str(made.directory), "--lang", "en", "--seed", "1"],
+        input="help\nd100\n", capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "What you can type:" in done.stdout
+    assert "Dice roll (Jet de dés): d100 → " in done.stdout
+    assert done.stdout.rstrip().endswith("Goodbye: everything is saved.")
+    assert "\x1b" not in done.stdout
+
+
+def test_the_plain_seat_draws_nothing(tmp_path: Path) -> None:
+    """It is a command line: neither textual nor rich is imported to seat a reader."""
+    import subprocess
+
+    made = Campaign.create(tmp_path / "c", system="traits", name="T")
+    made.close()
+    code = (
+        "import sys; from meneur.cli.main import main; "
+        f"main(['--plain', '--campaign', {str(made.directory)!r}]); "
+        "print(sorted(m for m in ('textual', 'rich', 'asyncssh') if m in sys.modules))"
+    )
+    env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run(
+        [sys.executable, "-c", code], input="quit\n", capture_output=True, text=True,
+        env=env, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("[]")
