@@ -142,13 +142,17 @@ def style_class(key: str) -> str:
     return "success" if own is not None and own[1] else "failure"
 
 
-def label(system: str, key: str) -> str:
-    """The outcome in French, in its short form where it has one (for tight rows)."""
+def label(system: str, key: str, lang: str = "fr") -> str:
+    """The outcome in a few words, for tight rows (the odds bars): in French its short
+    form where it has one; in English its English words alone (the line under the bars,
+    and the result, give the French name beside them)."""
     try:
         found = term(f"{system}.outcome.{key}")
     except ContentError:
         return key
-    return found.short or found.fr
+    if lang == "fr":
+        return found.short or found.fr
+    return found.en[:1].upper() + found.en[1:]
 
 
 def outcome_said(system: str, key: str, lang: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from meneur.core.changes import MISSING, Change, set_value
 from meneur.core.errors import RulesError
 from meneur.core.words import new_ident
-from meneur.saves.entry_parts import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned, Worded
 
 FALLBACK = "personnage"
 """A character's key when its name has no letter or digit to make one of."""
@@ -23,9 +23,10 @@ def character_key(name: str, taken: Collection[str]) -> str:
     return new_ident(name, taken, FALLBACK)
 
 
-def new_character(name: str, character: Mapping[str, Any], text: str) -> Plan:
+def new_character(name: str, character: Mapping[str, Any], text: str | Worded) -> Plan:
     """Add ``character`` (its table: name, kind, sheet…) under a key made of ``name``;
-    the entry says ``text`` and names the character (its ``character`` is the key)."""
+    the entry says ``text`` (meneur's words: :class:`Worded`, said in each reader's
+    language) and names the character (its ``character`` is the key)."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
         key = character_key(name, state.get("characters", {}))

@@ -18,7 +18,7 @@ from meneur.core.records import roll_seeded
 from meneur.core.systems import resolver, roller
 from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.saves.campaign import Campaign
-from meneur.saves.entry_parts import PUBLIC, Clock, Said, Secrecy, local_now
+from meneur.saves.entry_parts import PUBLIC, Clock, Said, Secrecy, Worded, local_now
 from meneur.saves.errors import CampaignError
 from meneur.saves.journal import Entry
 from meneur.saves.state import Options
@@ -50,7 +50,7 @@ def create_default(directory: Path, words: Strings, clock: Clock = local_now) ->
         GM_SEAT,
         ("characters", "razors"),
         SAMPLE_CHARACTER,
-        words.t("app.joined", name=SAMPLE_CHARACTER["name"]),
+        Worded("app.joined", {"name": str(SAMPLE_CHARACTER["name"])}),
     )
     return campaign
 

@@ -17,6 +17,7 @@ from meneur.saves.entry_parts import (
     STATE_FILE,
     Said,
     Secrecy,
+    Worded,
     entry_kind,
     roll_to_data,
 )
@@ -155,7 +156,11 @@ def _answers(state: Mapping[str, Any], character: str) -> tuple[Change, ...]:
 
 
 def set_value(
-    campaign: Campaign, seat: Seat, path: Iterable[str], value: object, text: str | None = None
+    campaign: Campaign,
+    seat: Seat,
+    path: Iterable[str],
+    value: object,
+    text: str | Worded | None = None,
 ) -> Entry:
     """Set a value of the state (``("characters", "razors", "sheet", "karma")``);
     ``MISSING`` as the value deletes the key.

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from meneur.core.changes import Change, apply, set_value
 from meneur.core.errors import RulesError
 from meneur.play import act
+from meneur.play.campaigns import Worded
 from meneur.play.characters import new_character
 from meneur.play.errors import CampaignError
 
@@ -107,7 +108,7 @@ class DraftScreen(SheetScreen):
             return
         campaign = self.session.campaign
         # Its key is chosen under the lock: another seat may be making a Kael too.
-        plan = new_character(name, self.draft, self.t("draft.created", name=name))
+        plan = new_character(name, self.draft, Worded("draft.created", {"name": name}))
         try:
             entry = act.change(campaign, self.session.seat, plan)
         except CampaignError as error:

@@ -34,8 +34,10 @@ class OddsView(Static):
     OddsView { height: auto; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, lang: str = "fr") -> None:
         super().__init__("", id=id)
+        self.lang = lang
+        """The language its outcomes are named in (the reader's)."""
         self._outcomes: Mapping[str, Fraction] = {}
         self._system = ""
         self._note = ""
@@ -56,7 +58,9 @@ class OddsView(Static):
             self.update(Text(self._note))
             return
         width = max(self.size.width, 30)
-        labels = {key: f"{symbol(key)} {label(self._system, key)}" for key in self._outcomes}
+        labels = {
+            key: f"{symbol(key)} {label(self._system, key, self.lang)}" for key in self._outcomes
+        }
         label_width = min(max(len(text) for text in labels.values()), width - 16)
         bar_width = max(4, width - label_width - 11)
         table = Table.grid(padding=(0, 1))

@@ -94,7 +94,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
                 id="tension",
             )
             yield Tick(self.t("solo.tension_once"), id="tension-once")
-        yield OddsView(id="yesno-odds")
+        yield OddsView(id="yesno-odds", lang=self.session.strings.lang)
         with Horizontal(classes="roll-row"):
             yield ActionButton(self.t("oracle.ask"), id="ask-yesno", variant="primary")
             yield ActionButton(self.t("solo.words"), id="words")
@@ -105,7 +105,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
             value="neutral",
             id="lean",
         )
-        yield OddsView(id="oracle-odds")
+        yield OddsView(id="oracle-odds", lang=self.session.strings.lang)
         yield ActionButton(self.t("oracle.ask"), id="ask-oracle")
 
     def on_mount(self) -> None:

@@ -226,7 +226,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
         yield from self.controls()
         yield from self.after_controls()
         yield Static("", id="summary", classes="summary")
-        yield OddsView(id="odds")
+        yield OddsView(id="odds", lang=self.session.strings.lang)
         roll = ActionButton(self.t("app.roll"), id="roll", variant="primary")
         extras = list(self.extra_buttons())
         if extras:

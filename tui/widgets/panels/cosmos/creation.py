@@ -57,6 +57,7 @@ from meneur.core.dice import typed_faces
 from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.play import act
+from meneur.play.campaigns import Worded
 from meneur.play.characters import new_character
 from meneur.play.cosmos import options_of
 from meneur.play.errors import CampaignError
@@ -551,7 +552,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         player = self.query_one("#player", Input).value.strip()
         if player:
             character["player"] = player
-        plan = new_character(name, character, self.t("creation.arrived_old", name=name))
+        plan = new_character(name, character, Worded("creation.arrived_old", {"name": name}))
         try:
             entry = act.change(self.session.campaign, self.session.seat, plan)
         except CampaignError as error:
