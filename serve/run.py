@@ -49,23 +49,28 @@ def announce(
     print_key: str,
     table: str,
     web: Address | None = None,
+    lang: str = "fr",
 ) -> str:
-    """What the GM reads at start: where players connect, and the key to compare."""
+    """What the GM reads at start, in ``lang``: where players connect, and the key to
+    compare."""
+    from meneur.content.strings import strings
+
+    t = strings(lang).t
     web_line = ""
     if web is not None:
-        web_line = f"  http://{_where(web.host)}:{web.port}/ (meneur invite)\n"
+        web_line = f"  http://{_where(web.host, t)}:{web.port}/ (meneur invite)\n"
     return (
-        f"meneur serve : {visible(campaign.name)}\n"
-        f"  ssh -p {address.port} {_where(address.host)}\n"
-        f"  empreinte (fingerprint) : {print_key}\n"
+        f"meneur serve{t('shown.colon')}{visible(campaign.name)}\n"
+        f"  ssh -p {address.port} {_where(address.host, t)}\n"
+        f"  {t('serve_log.fingerprint', digest=print_key)}\n"
         f"{web_line}"
         f"  {table}\n"
     )
 
 
-def _where(host: str) -> str:
+def _where(host: str, t: Callable[..., str]) -> str:
     if host in ("0.0.0.0", "::"):
-        return "<this machine's address>"
+        return t("serve_log.any_address")
     return f"[{host}]" if ":" in host else host
 
 
@@ -167,18 +172,21 @@ def serve(
     async def main() -> int:
         dispatcher = Dispatcher(forked, listeners, server, host_key, web_listeners)
         dispatcher.start()
+        from meneur.content.strings import strings
+
+        said = strings(lang).t
         table = None
         try:
             table = server.table()
         except CampaignError as error:  # a broken table.toml: said, and everyone refused
-            table_line = f"table.toml : {error}"
+            table_line = f"table.toml{said('shown.colon')}{error}"
         else:
             table_line = (
-                "table.toml : absent — meneur table player ID --key KEY"
+                said("serve_log.no_table")
                 if table is None
-                else f"table.toml : {len(table.names)} place(s) (seats)"
+                else said("serve_log.seats", count=len(table.names))
             )
-        text = announce(server._reader, address, fingerprint(host_key), table_line, web)
+        text = announce(server._reader, address, fingerprint(host_key), table_line, web, lang=lang)
         (sys.__stdout__ or sys.stdout).write(text)
         (sys.__stdout__ or sys.stdout).flush()
         log(text.strip().replace("\n", " |"))
