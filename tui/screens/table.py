@@ -467,6 +467,7 @@ class TableScreen(SessionStrings, Screen[None]):
             campaign.state.get("options", {}),
             None if acting is None else acting.get("name", self.acting),
             self.session.sheet(self.acting),
+            self.session.strings.lang,
         )
 
     @on(PartyList.Picked)

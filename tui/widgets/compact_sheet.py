@@ -8,12 +8,23 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from meneur.content import term
+from meneur.content import Term, term
 from meneur.core import sheets
 
 
-def compact_text(system: str, options: dict[str, Any], sheet: dict[str, Any]) -> Text:
-    """The compact lines of ``sheet``: one per compact field (tables and lists inline)."""
+def _label(found: Term, lang: str) -> str:
+    """A field's label in a tight column: its short French form in French; its English
+    words alone in English (the whole sheet, F5, gives the French name beside them)."""
+    if lang == "fr":
+        return found.short or found.fr
+    return found.en[:1].upper() + found.en[1:]
+
+
+def compact_text(
+    system: str, options: dict[str, Any], sheet: dict[str, Any], lang: str = "fr"
+) -> Text:
+    """The compact lines of ``sheet`` in ``lang``: one per compact field (tables and
+    lists inline)."""
     text = Text()
     for field in sheets.compact_fields(sheets.layout(system, options, sheet)):
         label = term(field.term)
@@ -24,12 +35,12 @@ def compact_text(system: str, options: dict[str, Any], sheet: dict[str, Any]) ->
             shown = ", ".join(str(v) for v in value)
         else:
             shown = "—" if value in (None, "") else str(value)
-        text.append(f"{label.short or label.fr} ", style="bold")
+        text.append(f"{_label(label, lang)} ", style="bold")
         text.append(f"{shown}\n")
     for found in sheets.derived(system, options, sheet):
         label = term(found.term)
-        text.append(f"{label.short or label.fr} ", style="bold")
-        value = term(found.value_term).fr if found.value_term else found.value
+        text.append(f"{_label(label, lang)} ", style="bold")
+        value = term(found.value_term).said(lang) if found.value_term else found.value
         text.append(f"{value}\n", style="italic")
     text.rstrip()
     return text
@@ -39,8 +50,13 @@ class CompactSheet(Static):
     """The acting character's compact sheet (F5 opens the whole sheet)."""
 
     def show(
-        self, system: str, options: dict[str, Any], name: str | None, sheet: dict[str, Any]
+        self,
+        system: str,
+        options: dict[str, Any],
+        name: str | None,
+        sheet: dict[str, Any],
+        lang: str = "fr",
     ) -> None:
-        """Show ``sheet`` (``name`` None: nobody acts)."""
+        """Show ``sheet`` in ``lang`` (``name`` None: nobody acts)."""
         self.border_title = name or ""
-        self.update(compact_text(system, options, sheet) if name is not None else "")
+        self.update(compact_text(system, options, sheet, lang) if name is not None else "")

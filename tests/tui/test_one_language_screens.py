@@ -1,0 +1,38 @@
+"""The app's screens speak one language: each tab of each system's table, in French and
+in English, holds no word of meneur's own in the other language (the lexicons of
+``tests/lexicon.py``; a rule's French name may stand in parentheses beside its English
+word). The campaigns' own words (names, sheets) are in neither lexicon."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.lexicon import foreign
+
+from .conftest import screen_text
+
+SYSTEMS = ["resolution", "cosmos", "traits", "spherier", "systemj"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("system", SYSTEMS)
+def _read(screen: str) -> str:
+    """The screen without table references (``{weather}``: a notation, like dice)."""
+    return re.sub(r"\{[^{}]*\}", " ", screen)
+
+
+async def test_every_tab_speaks_one_language(app_of, system: str, lang: str) -> None:
+    app = app_of(system, lang=lang)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        for key in ("f2", "f3", "f4"):  # Action, Oracles, Tables
+            await pilot.press(key)
+            await pilot.pause()
+            shown = _read(screen_text(app))
+            assert not foreign(shown, lang), (key, shown)
+        await pilot.press("f2", "r")  # a roll, its result and its line in the journal
+        await pilot.pause()
+        shown = _read(screen_text(app))
+        assert not foreign(shown, lang), shown
