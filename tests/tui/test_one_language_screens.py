@@ -16,13 +16,13 @@ from .conftest import screen_text
 SYSTEMS = ["resolution", "cosmos", "traits", "spherier", "systemj"]
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("system", SYSTEMS)
 def _read(screen: str) -> str:
     """The screen without table references (``{weather}``: a notation, like dice)."""
     return re.sub(r"\{[^{}]*\}", " ", screen)
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("system", SYSTEMS)
 async def test_every_tab_speaks_one_language(app_of, system: str, lang: str) -> None:
     app = app_of(system, lang=lang)
     async with app.run_test(size=(160, 50)) as pilot:
