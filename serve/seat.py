@@ -130,9 +130,7 @@ class Seated:
             self.end()
 
     def hang_up(self, reason: str) -> None:
-        self.server.log(
-            strings(self.server.lang).t("serve_log.hung_up", name=self.name, reason=reason)
-        )
+        self.server.said("hung_up", name=self.name, reason=reason)
         self.end()
         self.finish(1)
 
@@ -173,7 +171,7 @@ class Seated:
         from meneur.content.strings import strings
 
         if self._gate.flooding:
-            self.server.log(strings(self.server.lang).t("serve_log.flood", name=self.name))
+            self.server.said("flood", name=self.name)
             self._send_away("flood")
             return
         app = self._app
@@ -313,11 +311,11 @@ class Seated:
                 self.finish(0)
                 return False
             if not admitted:
-                server.log(strings(server.lang).t("serve_log.not_let_in", name=self.name))
+                server.said("not_let_in", name=self.name)
                 self.say(strings(self.lang).t("serve.not_let_in"))
                 self.finish(1)
                 return False
-            server.log(strings(server.lang).t("serve_log.let_in", name=self.name))
+            server.said("let_in", name=self.name)
             knocked = True
         try:
             if self.via == "ssh" and invite.seat != VIEWER:
@@ -326,7 +324,7 @@ class Seated:
                     self.say(strings(self.lang).t("serve.code_used"))
                     self.finish(1)
                     return False
-                server.log(strings(server.lang).t("serve_log.key_added", name=self.name))
+                server.said("key_added", name=self.name)
             elif self.via == "web" and knocked:
                 server.admitted(invite)
         except CampaignError as error:
@@ -385,11 +383,7 @@ class Seated:
         server.apps.add(app)
         server.watch()
         role = strings(server.lang).t(f"serve_log.role_{self.seat.role}")
-        server.log(
-            strings(server.lang).t(
-                "serve_log.joined", name=self.name, role=role, via=self.via, where=self.where
-            )
-        )
+        server.said("joined", name=self.name, role=role, via=self.via, where=self.where)
         # What an app builds to start lives as long as it: once drawn, it is frozen out
         # of the collector's sight, so full collections stay short with many sessions.
         asyncio.get_running_loop().call_later(FREEZE_AFTER, _freeze)
@@ -411,7 +405,7 @@ class Seated:
             # Its app was frozen with the rest: what it held is collected once the
             # table is quiet (collect_ended).
             server.collect_later()
-            server.log(strings(server.lang).t("serve_log.left", name=self.name))
+            server.said("left", name=self.name)
             errors = (
                 app.error_console.file.getvalue()
                 if hasattr(app.error_console.file, "getvalue")

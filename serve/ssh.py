@@ -1,5 +1,9 @@
 """``meneur serve``: the shared table over SSH.
 
+(Over 600 lines: the table server and the SSH connection and session it hands each
+login to share the login's state — the table file read, the invite spent, the seat —
+and read best together.)
+
 One server serves one campaign. Each player connects with the ``ssh`` client they
 already have and gets the app — nothing else: no shell, no command, no file transfer, no
 forwarding of ports or agents. Who may join, as whom, is the campaign's ``table.toml``
@@ -154,6 +158,10 @@ class TableServer:
         """When something last happened at this table here (an entry, a key)."""
         self._collecting: asyncio.Task[None] | None = None
 
+    def said(self, key: str, **values: object) -> None:
+        """Log ``key`` of serve.log's strings, in the table's language."""
+        self.log(strings(self.lang).t(f"serve_log.{key}", **values))
+
     def activity(self) -> None:
         """Something happened at the table (an entry written, a key typed)."""
         self._active = time.monotonic()
@@ -185,7 +193,7 @@ class TableServer:
         try:
             await self._web.accept(sock)
         except OSError as error:
-            self.log(strings(self.lang).t("serve_log.connection_refused", error=error))
+            self.said("connection_refused", error=error)
             sock.close()
 
     def table(self) -> TableFile | None:
@@ -204,7 +212,7 @@ class TableServer:
         try:
             table = self.table()
         except CampaignError as error:
-            self.log(strings(self.lang).t("serve_log.refused", error=error))
+            self.said("refused", error=error)
             return None
         if table is None:
             return None
@@ -234,7 +242,7 @@ class TableServer:
         try:
             table = self.table()
         except CampaignError as error:
-            self.log(strings(self.lang).t("serve_log.refused", error=error))
+            self.said("refused", error=error)
             return None
         invite = None if table is None else find(table)
         if table is None or invite is None:
@@ -314,7 +322,7 @@ class TableServer:
         try:
             await asyncssh.run_server(sock, server_factory=connection, **self._options(host_key))
         except (OSError, asyncssh.Error) as error:
-            self.log(strings(self.lang).t("serve_log.connection_refused", error=error))
+            self.said("connection_refused", error=error)
             sock.close()
             if not made or not made[-1].made:
                 self.closed()  # connection_lost will not say it
@@ -396,7 +404,7 @@ class TableServer:
             return  # said at the next login; the seats stay as they were
         for seated in list(self.seated):
             if table is None or not table.keeps(seated.seat, blob=seated.blob, invite=seated.link):
-                self.log(strings(self.lang).t("serve_log.removed", name=seated.name))
+                self.said("removed", name=seated.name)
                 seated.dismiss()
             elif seated.seat.role == "player":
                 # The GM gave a character to this player, or took one back: they play
@@ -410,7 +418,7 @@ class TableServer:
         told so, and its page does not come back by itself)."""
         for seated in list(self.seated):
             if seated.session == session:
-                self.log(strings(self.lang).t("serve_log.ended", name=seated.name))
+                self.said("ended", name=seated.name)
                 seated.dismiss(ended=True)
 
     def close(self) -> None:
@@ -474,11 +482,7 @@ class Connection(asyncssh.SSHServer):
         # secret until spent).
         invited = self.server.invite_for_code(username, key.public_data)
         if invited is None:
-            self.server.log(
-                strings(self.server.lang).t(
-                    "serve_log.refused_key", where=self.where, fingerprint=key.get_fingerprint()
-                )
-            )
+            self.server.said("refused_key", where=self.where, fingerprint=key.get_fingerprint())
             return await self.server.refused(self.where)
         self.invite, self.seat, self.name = invited
         self.key = key.export_public_key("openssh").decode("ascii").strip()

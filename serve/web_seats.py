@@ -143,8 +143,7 @@ class WebSeats:
         found = self.server.invite_for_token(token)
         if found is None:
             # Said without the token (the log may be read by others than the GM).
-            said = strings(self.server.lang).t
-            self.server.log(said("serve_log.no_seat", where=request.remote or "?"))
+            self.server.said("no_seat", where=request.remote or "?")
             raise web.HTTPForbidden(text="meneur: this link opens no seat (expired or revoked?)\n")
         return found
 
@@ -171,12 +170,11 @@ class WebSeats:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         invite, seat, name = self._invited(request, request.match_info.get("token", ""))
         if not from_its_page(request, self.origins):
-            said = strings(self.server.lang).t
-            self.server.log(said("serve_log.other_site", name=name, where=request.remote or "?"))
+            self.server.said("other_site", name=name, where=request.remote or "?")
             raise web.HTTPForbidden(text="meneur: not from this table's page\n")
         door = self.server.door
         if not await door.enter(invite.ident):
-            self.server.log(strings(self.server.lang).t("serve_log.too_many_pages", name=name))
+            self.server.said("too_many_pages", name=name)
             return await _busy(request)
         try:
             sock = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=MAX_MESSAGE)
@@ -203,7 +201,6 @@ class WebSeats:
 async def _busy(request: web.Request) -> web.WebSocketResponse:
     """A page more than its link may hold: told why, in its language, once; closed so
     that it does not come back by itself (see meneur.serve.page.ENDED)."""
-    from meneur.content.strings import strings
 
     from .page import ENDED
 
