@@ -67,6 +67,14 @@ class Term:
         english = self.en[:1].upper() + self.en[1:]
         return english if self.fr.casefold() == self.en.casefold() else f"{english} ({self.fr})"
 
+    def tight(self, lang: str) -> str:
+        """The term in a tight row (the odds bars, the compact sheet): in French its
+        short form where it has one; in English its English words alone (wider views
+        give the French name beside them)."""
+        if lang == "fr":
+            return self.short or self.fr
+        return self.en[:1].upper() + self.en[1:]
+
     def hint(self, lang: str) -> str:
         """Its one-line hint in ``lang`` (empty when the seed gives none)."""
         return self.hint_fr if lang == "fr" else self.hint_en

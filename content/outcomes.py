@@ -150,9 +150,7 @@ def label(system: str, key: str, lang: str = "fr") -> str:
         found = term(f"{system}.outcome.{key}")
     except ContentError:
         return key
-    if lang == "fr":
-        return found.short or found.fr
-    return found.en[:1].upper() + found.en[1:]
+    return found.tight(lang)
 
 
 def outcome_said(system: str, key: str, lang: str) -> str:

@@ -4,15 +4,14 @@ given beside the English ones (in parentheses) and the games' own names.
 
 A small lexicon of each language's common words, the ones meneur's sentences are made
 of, finds a word of the other language; what a person typed and proper names are not in
-these outputs' words, or are excepted below."""
+these outputs' words, or are excepted (tests/lexicon.py)."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 
 from meneur.cli.main import main
+from tests.lexicon import foreign
 
 TESTS = [
     ["oracle", "--lean", "neutral", "--question", "Ouverte ?"],
@@ -42,38 +41,6 @@ TESTS = [
     ["systemj", "--value", "74", "--modifier", "facilite"],
 ]  # fmt: skip
 
-ENGLISH = {
-    "the", "and", "of", "with", "against", "roll", "dice", "die", "kept", "success",
-    "successes", "failure", "difficulty", "side", "effect", "any", "random", "event",
-    "attempt", "attempts", "value", "threshold", "mean", "totals", "beat", "no", "none",
-    "needed", "typical", "elements", "filled", "boxes", "likelihood", "defender",
-    "attacker", "tie", "true", "past", "pilots",
-}  # fmt: skip
-FRENCH = {
-    "le", "la", "les", "des", "du", "de", "et", "sans", "avec", "dés", "jet", "réussite",
-    "échec", "difficulté", "conservé", "conservés", "contre", "aucun", "seuil", "valeur",
-    "moyenne", "essai", "essais", "possibles", "requises", "égalité", "défenseur",
-    "attaquant", "typique", "éléments", "événement", "aléatoire", "probabilité", "vraie",
-    "au-delà", "pilotes", "écart", "marge",
-}  # fmt: skip
-PROPER_NAMES = ("The Tale of Great Cosmos", "Les Traits", "Le Sphérier", "Final Skill")
-"""The games' own names, which are the same in both languages."""
-
-
-def _words(text: str) -> set[str]:
-    for name in PROPER_NAMES:
-        text = text.replace(name, " ")
-    return {word.lower() for word in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)}
-
-
-def _outside_parentheses(text: str) -> str:
-    """An English line without the French names given beside its words."""
-    while True:
-        shorter = re.sub(r"\([^()]*\)", " ", text)
-        if shorter == text:
-            return text
-        text = shorter
-
 
 @pytest.mark.parametrize("command", ["odds", "roll"])
 @pytest.mark.parametrize("test", TESTS, ids=lambda test: " ".join(test[:3]))
@@ -84,8 +51,8 @@ def test_the_command_line_speaks_one_language(
     assert main([command, *test, *seeded, "--lang", "fr"]) == 0
     french = capsys.readouterr().out
     assert french.strip()
-    assert not _words(french) & ENGLISH, french
+    assert not foreign(french, "fr"), french
     assert main([command, *test, *seeded, "--lang", "en"]) == 0
     english = capsys.readouterr().out
-    assert not _words(_outside_parentheses(english)) & FRENCH, english
+    assert not foreign(english, "en"), english
     assert english != french

@@ -8,16 +8,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from meneur.content import Term, term
+from meneur.content import term
 from meneur.core import sheets
-
-
-def _label(found: Term, lang: str) -> str:
-    """A field's label in a tight column: its short French form in French; its English
-    words alone in English (the whole sheet, F5, gives the French name beside them)."""
-    if lang == "fr":
-        return found.short or found.fr
-    return found.en[:1].upper() + found.en[1:]
 
 
 def compact_text(
@@ -35,11 +27,11 @@ def compact_text(
             shown = ", ".join(str(v) for v in value)
         else:
             shown = "—" if value in (None, "") else str(value)
-        text.append(f"{_label(label, lang)} ", style="bold")
+        text.append(f"{label.tight(lang)} ", style="bold")
         text.append(f"{shown}\n")
     for found in sheets.derived(system, options, sheet):
         label = term(found.term)
-        text.append(f"{_label(label, lang)} ", style="bold")
+        text.append(f"{label.tight(lang)} ", style="bold")
         value = term(found.value_term).said(lang) if found.value_term else found.value
         text.append(f"{value}\n", style="italic")
     text.rstrip()
