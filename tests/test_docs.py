@@ -36,7 +36,7 @@ from tests.waiting import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-PAGES = sorted([ROOT / "README.md", *DOCS.rglob("*.md")])
+PAGES = sorted([ROOT / "README.md", ROOT / "README.fr.md", *DOCS.rglob("*.md")])
 MENEUR = [sys.executable, "-m", "meneur.cli.main"]
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
@@ -63,11 +63,20 @@ def test_the_site_builds_without_a_broken_link(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "site" / "reference" / "cli" / "index.html").exists()
+    # The French twin of every page a player reads first, with the language switch.
+    french = tmp_path / "site" / "fr"
+    for page in ("", "getting-started/", "guides/solo/", "guides/gm/", "guides/streamer/",
+                 "guides/exposing/", "guides/scripting/", "guides/plain/", "reference/keys/",
+                 "reference/cli/"):  # fmt: skip
+        html = (french / page / "index.html").read_text(encoding="utf-8")
+        assert 'lang="fr"' in html, page
+        assert (DOCS / (page.rstrip("/") or "index")).with_suffix(".fr.md").exists(), page
 
 
-def test_the_readmes_links_lead_to_files() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme)
+@pytest.mark.parametrize("readme", ["README.md", "README.fr.md"])
+def test_the_readmes_links_lead_to_files(readme: str) -> None:
+    text = (ROOT / readme).read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text)
     assert targets
     missing = [t for t in targets if "://" not in t and not (ROOT / t).exists()]
     assert missing == []
@@ -76,9 +85,12 @@ def test_the_readmes_links_lead_to_files() -> None:
 def test_the_cli_reference_is_written_from_the_parser() -> None:
     reference = _script("cli_reference")
     page = (DOCS / "reference" / "cli.md").read_text(encoding="utf-8")
-    assert page == reference.reference(), "docs/reference/cli.md: run docs/cli_reference.py"
+    assert page == reference.reference("en"), "docs/reference/cli.md: run docs/cli_reference.py"
     for command in ("meneur odds resolution", "meneur serve", "meneur table player"):
         assert f"`{command}`" in page
+    french = (DOCS / "reference" / "cli.fr.md").read_text(encoding="utf-8")
+    assert french == reference.reference("fr"), "docs/reference/cli.fr.md: run cli_reference.py"
+    assert "| `--campaign DOSSIER` | ajouter le jet au journal de cette campagne |" in french
 
 
 async def test_the_screenshot_is_what_the_app_shows(
