@@ -8,6 +8,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from .parser_words import said as parser_said
 from .usage import UsageError
 
 
@@ -25,11 +26,17 @@ def _whole_number(low: int | None = None, high: int | None = None) -> Callable[[
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                parser_said("must be a whole number, not {text!r}", text=text)
+            ) from None
         if high is None and low is not None and value < low:
-            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+            raise argparse.ArgumentTypeError(
+                parser_said("must be {low} or more, not {value}", low=low, value=value)
+            )
         if high is not None and low is not None and not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be {low} to {high}, not {value}")
+            raise argparse.ArgumentTypeError(
+                parser_said("must be {low} to {high}, not {value}", low=low, high=high, value=value)
+            )
         return value
 
     return parse
@@ -45,15 +52,13 @@ def _positions(text: str) -> tuple[int, ...]:
         return tuple(int(part) - 1 for part in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"give five dice numbers 1-10 separated by commas, not {text!r}"
+            parser_said("give five dice numbers 1-10 separated by commas, not {text!r}", text=text)
         ) from None
 
 
 def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--lang", choices=["fr", "en"], help="the language it speaks (default: the locale's)"
-    )
+    parser.add_argument("--lang", choices=["fr", "en"], help=LANG_HELP)
     if rolling:
         parser.add_argument(
             "--seed",
@@ -73,6 +78,11 @@ def _add_common(parser: argparse.ArgumentParser, *, rolling: bool) -> None:
         )
         _add_secrecy(journal)
 
+
+LANG_HELP = (
+    "the language it speaks (default: the campaign's, else the one chosen in the app, "
+    "else the locale's)"
+)
 
 DIR_HELP = "the campaign's folder (default: the campaign used last)"
 

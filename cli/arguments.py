@@ -13,8 +13,9 @@ import argparse
 import sys
 from collections.abc import Mapping
 
-from .argument_kinds import Parser, _whole_number
+from .argument_kinds import LANG_HELP, Parser, _whole_number
 from .campaign_arguments import _add_campaign_commands, _Commands
+from .parser_words import argv_language, speaking, translate_parser
 from .rooms import add_room_commands
 from .rooms import commands as test_commands
 from .system_arguments import _add_systems
@@ -61,6 +62,12 @@ def _app_parser() -> Parser:
         action="store_true",
         help="the table as plain lines and a prompt, for a screen reader or a braille "
         "display, instead of the full-screen app",
+    )
+    parser.add_argument(
+        "--as",
+        dest="seat_name",
+        metavar="NAME",
+        help="with --plain: sit as this player of the table (their id or name); without it, the GM",
     )
     parser.set_defaults(command=None)
     return parser
@@ -110,9 +117,7 @@ def _speaking(parser: argparse.ArgumentParser) -> None:
     # A command listed by name only (not the one being run) stays without options.
     listed = len(parser._actions) == 1
     if not listed and not any("--lang" in action.option_strings for action in parser._actions):
-        parser.add_argument(
-            "--lang", choices=["fr", "en"], help="the language it speaks (default: the locale's)"
-        )
+        parser.add_argument("--lang", choices=["fr", "en"], help=LANG_HELP)
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for command in action.choices.values():
@@ -138,8 +143,15 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
         UsageError: with one line saying what is wrong.
     """
     arguments = _join_dashed_values(sys.argv[1:] if argv is None else argv)
+    lang = argv_language(arguments)
+    with speaking(lang):
+        return _parse(arguments, lang)
+
+
+def _parse(arguments: list[str], lang: str) -> argparse.Namespace:
     # Building every command's parser costs ~15 ms that opening the app need not wait for.
     parser = _app_parser() if _opens_app(arguments) else build_parser(arguments)
+    translate_parser(parser, lang)
     command = _words_command(parser, arguments[:1])
     if command is not None:
         # Its words and its options in any order: ``meneur note DIR --edit 3 "text"``

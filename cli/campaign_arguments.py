@@ -425,6 +425,12 @@ def _add_campaign_commands(
         default=None,
         help="a QR code of the link (default: when printing to a terminal)",
     )
+    invite.add_argument(
+        "--plain",
+        action="store_true",
+        help="the ssh command opens the plain seat (lines and a prompt, for a screen reader "
+        "or a braille display) instead of the full-screen app",
+    )
     invite.add_argument("--lang", choices=["fr", "en"], help="the language of the invite")
     invite.add_argument("--json", action="store_true", help="print JSON")
 

@@ -41,7 +41,7 @@ def _directory(given: str | None) -> Path:
         return Path(given)
     gone = gone_campaign()
     if gone is not None:
-        raise UsageError("meneur", GONE.format(folder=gone))
+        raise UsageError("meneur", GONE, folder=gone)
     return current_campaign()
 
 
@@ -59,7 +59,11 @@ def _split(command: str, words: list[str], wanted: int) -> tuple[Path, list[str]
     if len(words) == wanted + 1:
         return _directory(words[0]), words[1:]
     raise UsageError(
-        f"meneur {command}", f"expected {wanted} or {wanted + 1} arguments, got {len(words)}"
+        f"meneur {command}",
+        "expected {wanted} or {value} arguments, got {words_count}",
+        wanted=wanted,
+        value=wanted + 1,
+        words_count=len(words),
     )
 
 
@@ -92,7 +96,7 @@ def character_named(
     for ident, item in characters.items():
         if isinstance(item, Mapping) and str(item.get("name", "")).casefold() == wanted:
             return str(ident)
-    raise UsageError(command, f"{said or given}: no such character")
+    raise UsageError(command, "{value}: no such character", value=said or given)
 
 
 def _secrecy(args: argparse.Namespace, seat: Seat) -> Secrecy:
@@ -141,7 +145,7 @@ def run_new(args: argparse.Namespace) -> str:
     for text in args.option:
         name, equals, value = text.partition("=")
         if not equals:
-            raise UsageError("meneur new", f"an --option is NAME=VALUE, not {text!r}")
+            raise UsageError("meneur new", "an --option is NAME=VALUE, not {text!r}", text=text)
         options[name.strip()] = _value(value)
     directory = Path(args.directory)
     words = words_of(args)
@@ -254,7 +258,9 @@ def run_tension(args: argparse.Namespace) -> str:
     if words and (words[-1].isdigit() or words[-1].lower() in TENSION_WORDS):
         value = words.pop().lower()
     if len(words) > 1:
-        raise UsageError("meneur tension", f"expected 1 to 5, up or down, not {words[-1]!r}")
+        raise UsageError(
+            "meneur tension", "expected 1 to 5, up or down, not {value!r}", value=words[-1]
+        )
     directory = _directory(words[0] if words else None)
     with _open(directory, write=value is not None) as campaign:
         seat = seat_of(args, campaign)
@@ -284,7 +290,9 @@ def run_tension(args: argparse.Namespace) -> str:
                 ),
             )
         except RulesError as error:
-            raise UsageError("meneur tension", str(error)) from None
+            raise UsageError(
+                "meneur tension", "{error}", error=words_of(args).explain(error)
+            ) from None
     speaking = words_of(args)
     level = speaking.term(f"solo.tension.{tension_of(campaign.state)}")
     return f"{written(entry, campaign, args)}{speaking.t('shown.colon')}{level}"
@@ -303,7 +311,9 @@ def run_scene_end(args: argparse.Namespace) -> str:
     directory, (answer,) = _split("scene-end", args.words, 1)
     if answer.lower() not in ("yes", "no", "oui", "non"):
         raise UsageError(
-            "meneur scene-end", f"did the scene go their way? yes or no, not {answer!r}"
+            "meneur scene-end",
+            "did the scene go their way? yes or no, not {answer!r}",
+            answer=answer,
         )
     their_way = answer.lower() in ("yes", "oui")
     from meneur.play.campaigns import Worded
@@ -325,7 +335,7 @@ def _path(key: str) -> tuple[str, ...]:
     parts = tuple(part.strip() for part in key.split("."))
     if not all(parts):
         raise UsageError(
-            "meneur set", f"a key is dotted names, like characters.razors.name, not {key!r}"
+            "meneur set", "a key is dotted names, like characters.razors.name, not {key!r}", key=key
         )
     return parts
 
@@ -603,7 +613,12 @@ def _recap(args: argparse.Namespace, campaign: Campaign, lang: str, viewer: View
         return t("recap.none")
     number = args.session or len(found)
     if number > len(found):
-        raise UsageError("meneur export", f"--session {number}: there are {len(found)}")
+        raise UsageError(
+            "meneur export",
+            "--session {number}: there are {found_count}",
+            number=number,
+            found_count=len(found),
+        )
     return "\n".join(recap(campaign, viewer, t, found[number - 1]))
 
 

@@ -115,7 +115,9 @@ def table_query(args: argparse.Namespace) -> Any:
     table = tables.find(pool, args.name)
     if table is None:
         known = ", ".join(sorted({t.key for t in pool}))
-        raise UsageError(_command(args), f"no table {args.name!r} (tables: {known})")
+        raise UsageError(
+            _command(args), "no table {name!r} (tables: {known})", name=args.name, known=known
+        )
     if table not in own:  # a shipped table named in the other language: the reader's
         table = tables.find(example_tables(first), table.key) or table
     return tables.TableQuery.of(table, pool)

@@ -51,6 +51,8 @@ WORDS = {
         "ssh": "Terminal",
         "web": "Navigateur",
         "ssh_note": "la première clé qui s'en sert est attachée à sa place ; le code sert une fois",
+        "plain_note": "-T : la table en lignes simples, pour un lecteur d'écran ou une plage "
+        "braille ; ensuite : ssh -T -p {port} {user}@{host}",
         "admit": "Le MJ l'admet à son arrivée (ctrl+t dans son app).",
         "admitted": "Entre sans attendre le MJ (--admit).",
         "revoke": "Révoquer : meneur table revoke {ident}",
@@ -63,6 +65,8 @@ WORDS = {
         "ssh": "Terminal",
         "web": "Browser",
         "ssh_note": "the first key that uses it is bound to their seat; the code works once",
+        "plain_note": "-T: the table as plain lines, for a screen reader or a braille "
+        "display; from then on: ssh -T -p {port} {user}@{host}",
         "admit": "The GM lets them in when they arrive (ctrl+t in the GM's app).",
         "admitted": "Joins without waiting for the GM (--admit).",
         "revoke": "Revoke: meneur table revoke {ident}",
@@ -84,7 +88,7 @@ def run_invite(args: argparse.Namespace) -> int:
     try:
         span = lifetime(args.expires)
     except ValueError as error:
-        raise UsageError("meneur invite", f"--expires: {error}") from None
+        raise UsageError("meneur invite", "--expires: {error}", error=error) from None
     directory = _directory(args.directory)
     campaign = Campaign.open(directory, write=False)
     try:
@@ -109,7 +113,10 @@ def run_invite(args: argparse.Namespace) -> int:
     finally:
         campaign.close()
     host = args.host or socket.gethostname()
-    ssh = f"ssh -p {args.ssh_port} {issued.code}@{host}"
+    # Without a terminal (-T) the table is the plain seat: lines, edited by the player's
+    # own terminal before they are sent (meneur.serve.plain_seat).
+    plain = "-T " if args.plain else ""
+    ssh = f"ssh {plain}-p {args.ssh_port} {issued.code}@{host}"
     base = args.url.rstrip("/") if args.url else f"http://{_host(host)}:{args.web_port}"
     url = f"{base}/?token={issued.token}"
     if args.json:
@@ -128,7 +135,13 @@ def run_invite(args: argparse.Namespace) -> int:
         )
         return 0
     lang = args.lang or default_language()
-    print(describe(issued, ssh, url, names, lang, admit=args.admit))
+    said = describe(issued, ssh, url, names, lang, admit=args.admit)
+    if args.plain and issued.seat != "viewer":
+        note = WORDS[lang]["plain_note"].format(port=args.ssh_port, user=args.player, host=host)
+        lines = said.split("\n")
+        lines.insert(3, f"    ({note})")  # under the ssh command and its note
+        said = "\n".join(lines)
+    print(said)
     if args.qr or (args.qr is None and sys.stdout.isatty()):
         import segno
 

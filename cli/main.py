@@ -122,6 +122,8 @@ def run_app(args: argparse.Namespace | SimpleNamespace) -> int:
     """
     import gc
 
+    if getattr(args, "seat_name", None) is not None and not getattr(args, "plain", False):
+        raise UsageError("meneur", "--as NAME goes with --plain (or a command)")
     if getattr(args, "plain", False):
         from .language import settle_language
         from .plain import run_plain
@@ -166,7 +168,11 @@ def run_watch(args: argparse.Namespace) -> int:
         from meneur.serve.web import is_colour
 
         if not is_colour(args.background):
-            raise UsageError("meneur watch", f"--background: {args.background!r} is not a colour")
+            raise UsageError(
+                "meneur watch",
+                "--background: {background!r} is not a colour",
+                background=args.background,
+            )
     campaign = Campaign.open(_directory(args.directory), write=False)
     viewer = viewer_of(args, campaign)
     app = WatchApp(
@@ -208,16 +214,21 @@ def run_web(args: argparse.Namespace) -> int:
     if args.host not in LOCAL_HOSTS and not args.allow_remote:
         raise UsageError(
             "meneur web",
-            f"{args.host} may be reached from other machines, where the view's token"
-            " travels in clear without TLS: add --allow-remote if that is what you want",
+            "{host} may be reached from other machines, where the view's token travels"
+            " in clear without TLS: add --allow-remote if that is what you want",
+            host=args.host,
         )
     if args.background is not None and not is_colour(args.background):
-        raise UsageError("meneur web", f"--background: {args.background!r} is not a colour")
+        raise UsageError(
+            "meneur web", "--background: {background!r} is not a colour", background=args.background
+        )
     token = os.environ.get(TOKEN_ENV) or new_token()
     if len(token) < TOKEN_MIN or not token.replace("-", "").replace("_", "").isalnum():
         raise UsageError(
             "meneur web",
-            f"{TOKEN_ENV}: at least {TOKEN_MIN} letters, digits, - or _ (a longer secret)",
+            "{TOKEN_ENV}: at least {TOKEN_MIN} letters, digits, - or _ (a longer secret)",
+            TOKEN_ENV=TOKEN_ENV,
+            TOKEN_MIN=TOKEN_MIN,
         )
     directory = _directory(args.directory).resolve()
     campaign = Campaign.open(directory, write=False)
@@ -276,15 +287,15 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         address = parse_address(args.ssh)
     except ValueError as error:
-        raise UsageError("meneur serve", f"--ssh: {error}") from None
+        raise UsageError("meneur serve", "--ssh: {error}", error=error) from None
     try:
         web = None if args.web is None else parse_address(args.web)
     except ValueError as error:
-        raise UsageError("meneur serve", f"--web: {error}") from None
+        raise UsageError("meneur serve", "--web: {error}", error=error) from None
     if args.origin and web is None:
         raise UsageError("meneur serve", "--origin is for the browser door: add --web")
     if args.workers is not None and not 0 <= args.workers <= 64:
-        raise UsageError("meneur serve", f"--workers: 0 to 64, not {args.workers}")
+        raise UsageError("meneur serve", "--workers: 0 to 64, not {workers}", workers=args.workers)
     if not args.headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(
             "meneur serve", "the GM's app needs a terminal: add --headless to serve only"
@@ -326,7 +337,22 @@ def run_serve(args: argparse.Namespace) -> int:
             origins=tuple(args.origin),
         )
     except OSError as error:
-        raise UsageError("meneur serve", f"{address}: {error.strerror or error}") from None
+        raise UsageError(
+            "meneur serve", "{address}: {value}", address=address, value=error.strerror or error
+        ) from None
+
+
+_spoken: list[str] = []
+"""The language the command being run speaks, once it is settled: its errors are said in
+it (before that, in the one its command line asks for)."""
+
+
+def _language(argv: list[str] | None) -> str:
+    if _spoken:
+        return _spoken[-1]
+    from .parser_words import argv_language
+
+    return argv_language(sys.argv[1:] if argv is None else argv)
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -353,6 +379,7 @@ def run(argv: list[str] | None = None) -> int:
     from .language import settle_language
 
     settle_language(args, _campaign_named(args))
+    _spoken.append(args.lang)
     if args.command == "watch":
         return run_watch(args)
     if args.command == "web":
@@ -485,12 +512,16 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except UsageError as error:
-        _say(f"{error}")
+        _say(error.said(_language(argv)))
     except (RulesError, ContentError) as error:
-        _say(f"meneur: error: {error}")
+        from meneur.content.strings import strings
+
+        lang = _language(argv)
+        _say(UsageError("meneur", "{error}", error=strings(lang).explain(error)).said(lang))
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        _say(f"meneur: error: {where}{error.strerror or error}")
+        said = f"{where}{error.strerror or error}"
+        _say(UsageError("meneur", "{error}", error=said).said(_language(argv)))
     except Exception as error:
         # Campaign errors are imported only when a campaign command fails, so the
         # rolling path does not pay for meneur.saves.
@@ -498,7 +529,9 @@ def main(argv: list[str] | None = None) -> int:
 
         if not isinstance(error, CampaignError):
             raise
-        _say(f"meneur: error: {error}")
+        _say(UsageError("meneur", "{error}", error=error).said(_language(argv)))
+    finally:
+        _spoken.clear()
     return EXIT_USAGE
 
 

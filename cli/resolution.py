@@ -95,8 +95,11 @@ def resolution_test(args: argparse.Namespace) -> Any:
         raise UsageError(
             command,
             "set the difficulty one way: --score N, "
-            "or --intrinsic and --interest, or --opposed N [N], or --declared"
-            + (f" (got {' and '.join(chosen)})" if chosen else ""),
+            "or --intrinsic and --interest, or --opposed N [N], or --declared (got {got})"
+            if chosen
+            else "set the difficulty one way: --score N, "
+            "or --intrinsic and --interest, or --opposed N [N], or --declared",
+            got=" + ".join(chosen),
         )
     if scales and (args.intrinsic is None or args.interest is None):
         raise UsageError(command, "--intrinsic and --interest go together")
@@ -136,7 +139,7 @@ def _lent(command: str, text: str) -> tuple[str, int]:
     """
     name, _, score = text.rpartition("=")
     if not name.strip() or not score.strip().isdigit():
-        raise UsageError(command, f"--lend NAME=N (Mira=2), not {text!r}")
+        raise UsageError(command, "--lend NAME=N (Mira=2), not {text!r}", text=text)
     return name.strip(), int(score)
 
 
@@ -151,7 +154,7 @@ def _shown_outcomes(odds: Any) -> dict[str, Any]:
 COMMANDS = (
     RollCommand(
         "resolution",
-        "Résoudre une action (3d6 keep-under)",
+        "Resolve an action (Résoudre une action), 3d6 keep-under",
         "Difficulty from the two scales (or opposed, or a score to beat), one element or "
         "two when the first is typical, and the alteration.",
         _resolution_options,

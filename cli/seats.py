@@ -64,7 +64,8 @@ def viewer_of(args: argparse.Namespace, campaign: Campaign) -> Viewer:
         if role not in (None, "player"):
             raise UsageError(
                 f"meneur {args.command}",
-                f"--as NAME is that player's view: leave out --role {role}",
+                "--as NAME is that player's view: leave out --role {role}",
+                role=role,
             )
         return seat_of(args, campaign).viewer
     if role == "player":

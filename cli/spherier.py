@@ -83,10 +83,10 @@ def _skill(
 
     if notation is not None:
         if mastery is not None or limit is not None:
-            raise UsageError(command, f"give {what} in notation or as numbers, not both")
+            raise UsageError(command, "give {what} in notation or as numbers, not both", what=what)
         return parse_skill(notation)
     if mastery is None or limit is None:
-        raise UsageError(command, f"give {what}: a Maîtrise and a Limite")
+        raise UsageError(command, "give {what}: a Maîtrise and a Limite", what=what)
     return spherier.Skill(mastery, limit)
 
 
@@ -101,7 +101,7 @@ def _assistant(command: str, text: str) -> Any:
         mastery, limit = (int(part) for part in parts)
     except ValueError:
         raise UsageError(
-            command, f"an --assistant is 'Nom<+2, 1>' or MAÎTRISE,LIMITE, not {text!r}"
+            command, "an --assistant is 'Nom<+2, 1>' or MAÎTRISE,LIMITE, not {text!r}", text=text
         ) from None
     return spherier.Skill(mastery, limit)
 
@@ -143,7 +143,10 @@ def spherier_test(args: argparse.Namespace) -> object:
         )
     if notation is not None and skill.name and folded(skill.name) != folded(notation.skill):
         raise UsageError(
-            command, f"the notation names {notation.skill}, but --skill is {skill.name}"
+            command,
+            "the notation names {skill}, but --skill is {name}",
+            skill=notation.skill,
+            name=skill.name,
         )
     name = notation.skill if notation is not None else skill.name
     skill = spherier.Skill(skill.mastery, skill.limit, name)

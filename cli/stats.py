@@ -49,7 +49,10 @@ def run_stats(args: argparse.Namespace) -> str | dict[str, Any]:
             found = sessions(campaign)
             if args.session > len(found):
                 raise UsageError(
-                    "meneur stats", f"--session {args.session}: there are {len(found)}"
+                    "meneur stats",
+                    "--session {session}: there are {found_count}",
+                    session=args.session,
+                    found_count=len(found),
                 )
             session = found[args.session - 1]
             within = (session.entry.id, session.until)

@@ -47,13 +47,15 @@ def _words(args: argparse.Namespace, verbs: tuple[str, ...]) -> tuple[Path, str,
         words = ["list"]
     verb, rest = words[0], words[1:]
     if verb not in verbs:
-        raise UsageError(f"meneur {args.command}", f"expected one of {', '.join(verbs)}")
+        raise UsageError(
+            f"meneur {args.command}", "expected one of {value}", value=", ".join(verbs)
+        )
     return _directory(directory), verb, rest
 
 
 def _needs(args: argparse.Namespace, rest: list[str], count: int, what: str) -> list[str]:
     if len(rest) != count:
-        raise UsageError(f"meneur {args.command}", f"expected {what}")
+        raise UsageError(f"meneur {args.command}", "expected {what}", what=what)
     return rest
 
 
@@ -124,7 +126,7 @@ def run_list(args: argparse.Namespace) -> str:
                 raise UsageError(f"meneur {args.command}", "a progress roll is a thread's")
             found = next((i for i in items if i.name.casefold() == name.casefold()), None)
             if found is None:
-                raise UsageError(f"meneur {args.command}", f"no thread {name!r}")
+                raise UsageError(f"meneur {args.command}", "no thread {name!r}", name=name)
             return _progress_roll(args, campaign, ProgressTest(found.progress, found.name))
         if verb == "weight":
             (weight,) = _needs(args, more, 1, "weight NAME 1|2|3")
@@ -151,7 +153,7 @@ def _whole(args: argparse.Namespace, text: str) -> int:
         return int(text)
     except ValueError:
         raise UsageError(
-            f"meneur {args.command}", f"expected a whole number, not {text!r}"
+            f"meneur {args.command}", "expected a whole number, not {text!r}", text=text
         ) from None
 
 
@@ -213,7 +215,7 @@ def _ident(campaign: Campaign, kind: str, name: str, args: argparse.Namespace) -
     for ident, tracker in _trackers(args, campaign, kind).items():
         if folded(name) in (folded(ident), folded(str(tracker.get("name", ident)))):
             return ident
-    raise UsageError(f"meneur {args.command}", f"no {args.command} {name!r}")
+    raise UsageError(f"meneur {args.command}", "no {kind} {name!r}", kind=args.command, name=name)
 
 
 def run_clock(args: argparse.Namespace) -> str:

@@ -48,7 +48,7 @@ def run_table(args: argparse.Namespace) -> str:
             try:
                 key = key_line(args.key)
             except (ValueError, OSError) as error:
-                raise UsageError(f"meneur table {verb}", f"--key: {error}") from None
+                raise UsageError(f"meneur table {verb}", "--key: {error}", error=error) from None
 
         from meneur.play.seating import seating
 
@@ -69,8 +69,9 @@ def run_table(args: argparse.Namespace) -> str:
                 try:
                     made.get(verb, unbanning)(args.ident)(document)
                 except KeyError:
-                    said = MISSING[verb].format(args.ident)
-                    raise UsageError(f"meneur table {verb}", said) from None
+                    raise UsageError(
+                        f"meneur table {verb}", MISSING[verb], ident=args.ident
+                    ) from None
             else:
                 document["viewers"] = args.welcome
 
@@ -84,10 +85,10 @@ def run_table(args: argparse.Namespace) -> str:
 
 
 MISSING = {
-    "revoke": "no invite {!r} (meneur table invites)",
-    "remove": "no player {!r} at this table",
-    "ban": "no player {!r} at this table",
-    "unban": "nobody banned as {!r} (meneur table list)",
+    "revoke": "no invite {ident!r} (meneur table invites)",
+    "remove": "no player {ident!r} at this table",
+    "ban": "no player {ident!r} at this table",
+    "unban": "nobody banned as {ident!r} (meneur table list)",
 }
 
 

@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
+from meneur.cli.parser_words import said as parser_said
 from meneur.cli.rooms import RollCommand
 from meneur.cli.text import dice_faces, difference_bars, percent, value_bars
 from meneur.cli.usage import UsageError
@@ -44,7 +45,9 @@ def _traits_options(parser: Parser, rolling: bool) -> None:
     blessing.add_argument("--bless", action="store_true", help="Difficulty - 1")
     blessing.add_argument("--curse", action="store_true", help="Difficulty + 1")
     parser.add_argument(
-        "--forced-poker", action="store_true", help="a talent forces the Coup de poker"
+        "--forced-poker",
+        action="store_true",
+        help="a talent forces pushing your luck (Coup de poker)",
     )
     if rolling:
 
@@ -55,24 +58,33 @@ def _traits_options(parser: Parser, rolling: bool) -> None:
                 value = int(text)
             except ValueError:
                 raise argparse.ArgumentTypeError(
-                    f"is a number of dice or one of {', '.join(policies)}, not {text!r}"
+                    parser_said(
+                        "is a number of dice or one of {value}, not {text!r}",
+                        value=", ".join(policies),
+                        text=text,
+                    )
                 ) from None
             if value < 0:
-                raise argparse.ArgumentTypeError(f"rerolls 0 dice or more, not {value}")
+                raise argparse.ArgumentTypeError(
+                    parser_said("rerolls 0 dice or more, not {value}", value=value)
+                )
             return value
 
         parser.add_argument(
             "--poker",
             type=poker_choice,
             metavar="K|never|max|when-short",
-            help="the Coup de poker: dice to reroll, or a policy",
+            help="pushing your luck (Coup de poker): dice to reroll, or a policy",
         )
         parser.add_argument(
             "--after", action="store_true", help="the blessing or curse is declared after the roll"
         )
     else:
         parser.add_argument(
-            "--poker", choices=policies, default="never", help="when to try the Coup de poker"
+            "--poker",
+            choices=policies,
+            default="never",
+            help="when to push your luck (Coup de poker)",
         )
     parser.add_argument(
         "--against",
@@ -85,7 +97,7 @@ def _traits_options(parser: Parser, rolling: bool) -> None:
         "--defender-poker",
         choices=policies,
         default="never",
-        help="opposed test: when the defender tries the Coup de poker",
+        help="opposed test: when the defender pushes their luck (Coup de poker)",
     )
 
 
@@ -226,8 +238,8 @@ COMMANDS = (
     RollCommand(
         "traits",
         "a Les Traits roll (d6 pool against a Difficulty)",
-        "A pool of d6 against a Difficulty, with bonuses, bless/curse and the Coup de "
-        "poker; --against makes it an opposed test at Difficulty 4.",
+        "A pool of d6 against a Difficulty, with bonuses, bless/curse and pushing your "
+        "luck (Coup de poker); --against makes it an opposed test at Difficulty 4.",
         _traits_options,
         traits_test,
         for_odds=_for_odds,

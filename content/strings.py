@@ -52,7 +52,8 @@ class Strings:
             values[name.removesuffix("_term")] = self.t("errors.or").join(names)
         if "found" in values:
             found = str(values["found"])
-            values["found"] = f"« {found} »" if found else self.t("errors.end")
+            quoted = f"« {found} »" if self.lang == "fr" else f"“{found}”"
+            values["found"] = quoted if found else self.t("errors.end")
         return self.t(f"errors.{key}", **values)
 
     def term(self, key: str) -> str:

@@ -1,8 +1,8 @@
 """The command line's reference page, written from the command line's own parser, so it
 cannot drift from what ``meneur`` accepts.
 
-    .venv/bin/python docs/cli_reference.py          # rewrite docs/reference/cli.md
-    .venv/bin/python docs/cli_reference.py --check  # exit 1 if it is out of date
+    .venv/bin/python docs/cli_reference.py          # rewrite docs/reference/cli.md and cli.fr.md
+    .venv/bin/python docs/cli_reference.py --check  # exit 1 if either is out of date
 
 Every command, every system of ``odds``/``roll`` and every verb of ``table`` gets its usage
 line, its description and a table of its arguments (choices and defaults included).
@@ -14,11 +14,15 @@ import argparse
 import sys
 from pathlib import Path
 
-PAGE = Path(__file__).resolve().parent / "reference" / "cli.md"
+PAGES = {
+    "en": Path(__file__).resolve().parent / "reference" / "cli.md",
+    "fr": Path(__file__).resolve().parent / "reference" / "cli.fr.md",
+}
 WIDTH = 96
 """Columns of the usage lines (fixed, whatever the terminal the page is made in)."""
 
-HEAD = """# Command-line reference
+HEAD = {
+    "en": """# Command-line reference
 
 <!-- Written by docs/cli_reference.py from meneur's own parser: do not edit by hand. -->
 
@@ -27,7 +31,38 @@ line on standard error and exit status 2. Commands that take a campaign `DIR` us
 campaign used last when it is left out (the [guides](../index.md) show them at work).
 Rolls and odds print text, or one JSON object with `--json`; their shapes are described in
 [scripting meneur](../guides/scripting.md).
-"""
+""",
+    "fr": """# Référence de la ligne de commande
+
+<!-- Écrit par docs/cli_reference.py d'après l'analyseur de meneur : ne pas modifier à la main. -->
+
+Toutes les commandes de `meneur`, telles que son analyseur les définit, dans la langue que
+donne `--lang fr`. Tout ce que `meneur` ne peut pas faire tient en une ligne sur la sortie
+d'erreur, avec le code de sortie 2. Les commandes qui prennent le `DOSSIER` d'une campagne
+utilisent la dernière campagne utilisée quand il est omis (les [guides](../index.md) les
+montrent à l'œuvre). Les jets et les chances s'affichent en texte, ou en un seul objet JSON
+avec `--json` ; leur forme est décrite dans [piloter meneur par script](../guides/scripting.md).
+""",
+}
+
+WORDS = {
+    "en": {
+        "one_of": "one of: ",
+        "default": "default: ",
+        "required": "required",
+        "header": "| argument | what it does |",
+        "app": "open the app (the table)",
+        "and": "; ",
+    },
+    "fr": {
+        "one_of": "l'un de\u00a0: ",
+        "default": "par défaut\u00a0: ",
+        "required": "obligatoire",
+        "header": "| argument | ce qu'il fait |",
+        "app": "ouvrir l'application (la table)",
+        "and": "\u00a0; ",
+    },
+}
 
 
 def _formatter(prog: str) -> argparse.HelpFormatter:
@@ -75,23 +110,26 @@ def _argument(action: argparse.Action) -> str:
     return ", ".join(f"{option} {metavar}" for option in action.option_strings)
 
 
-def _what(action: argparse.Action) -> str:
+def _what(action: argparse.Action, lang: str) -> str:
     """What an argument does, with its choices and default when it has them."""
+    words = WORDS[lang]
     parts = [(action.help or "").replace("%%", "%")]
     shown = action.option_strings and action.metavar is None  # as {a,b,c} already
     if action.choices and not shown and not isinstance(action, argparse._SubParsersAction):
-        parts.append(f"one of: {', '.join(f'`{c}`' for c in action.choices)}")
+        parts.append(f"{words['one_of']}{', '.join(f'`{c}`' for c in action.choices)}")
     default = action.default
     if action.option_strings and action.nargs != 0 and default not in (None, False, "", []):
-        parts.append(f"default: `{default}`")
+        parts.append(f"{words['default']}`{default}`")
     if action.required and action.option_strings:
-        parts.append("required")
-    return "; ".join(part for part in parts if part)
+        parts.append(words["required"])
+    return WORDS[lang]["and"].join(part for part in parts if part)
 
 
-def _section(name: str, parser: argparse.ArgumentParser, summary: str, level: int) -> str:
+def _section(
+    name: str, parser: argparse.ArgumentParser, summary: str, level: int, lang: str
+) -> str:
     parser.formatter_class = _formatter
-    usage = parser.format_usage().strip().removeprefix("usage: ")
+    usage = parser.format_usage().strip().removeprefix("usage: ").removeprefix("usage\u00a0: ")
     lines = [f"{'#' * level} `{name}`", ""]
     said = summary or ""
     if parser.description:
@@ -106,29 +144,47 @@ def _section(name: str, parser: argparse.ArgumentParser, summary: str, level: in
         and not isinstance(action, argparse._HelpAction | argparse._SubParsersAction)
     ]
     if rows:
-        lines += ["| argument | what it does |", "|---|---|"]
-        lines += [f"| `{_argument(a)}` | {_cell(_what(a))} |" for a in rows]
+        lines += [WORDS[lang]["header"], "|---|---|"]
+        lines += [f"| `{_argument(a)}` | {_cell(_what(a, lang))} |" for a in rows]
         lines.append("")
     return "\n".join(lines)
 
 
-def reference() -> str:
-    """The whole page."""
+def reference(lang: str = "en") -> str:
+    """The whole page in ``lang``: the parser as a reader of that language gets it."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from meneur.cli.parser_words import speaking
+
+    with speaking(lang):
+        return _reference(lang)
+
+
+def _parser(argv: list[str] | None, lang: str) -> argparse.ArgumentParser:
     from meneur.cli.arguments import build_parser
+    from meneur.cli.parser_words import translate_parser
+
+    parser = build_parser(argv)
+    translate_parser(parser, lang)
+    return parser
+
+
+def _reference(lang: str) -> str:
     from meneur.cli.rooms import commands
 
-    top = build_parser(None)
-    parts = [HEAD, _section("meneur", top, "open the app (the table)", 2)]
+    top = _parser(None, lang)
+    parts = [HEAD[lang], _section("meneur", top, WORDS[lang]["app"], 2, lang)]
     summaries = _summaries(top)
+    system_word = "SYSTÈME" if lang == "fr" else "SYSTEM"
     for command, parser in _subparsers(top).items():
         if command in ("odds", "roll"):
-            parts.append(_section(f"meneur {command} SYSTEM", parser, summaries[command], 2))
+            parts.append(
+                _section(f"meneur {command} {system_word}", parser, summaries[command], 2, lang)
+            )
             for system, test in commands().items():
                 if command == "odds" and test.rolled_only:
                     continue
                 # Each system's options are built only when it is named (see arguments.py).
-                full = _subparsers(build_parser([system]))[command]
+                full = _subparsers(_parser([system], lang))[command]
                 system_parser = _subparsers(full)[system]
                 parts.append(
                     _section(
@@ -136,25 +192,29 @@ def reference() -> str:
                         system_parser,
                         _summaries(full)[system],
                         3,
+                        lang,
                     )
                 )
             continue
-        parts.append(_section(f"meneur {command}", parser, summaries[command], 2))
+        parts.append(_section(f"meneur {command}", parser, summaries[command], 2, lang))
         inner = _subparsers(parser)
         for verb, verb_parser in inner.items():
             said = _summaries(parser)[verb]
-            parts.append(_section(f"meneur {command} {verb}", verb_parser, said, 3))
+            parts.append(_section(f"meneur {command} {verb}", verb_parser, said, 3, lang))
     return "\n".join(parts).rstrip() + "\n"
 
 
 def main() -> int:
-    page = reference()
-    if "--check" in sys.argv[1:]:
-        current = PAGE.read_text(encoding="utf-8") if PAGE.exists() else ""
-        return 0 if current == page else 1
-    PAGE.parent.mkdir(parents=True, exist_ok=True)
-    PAGE.write_text(page, encoding="utf-8")
-    return 0
+    stale = False
+    for lang, path in PAGES.items():
+        page = reference(lang)
+        if "--check" in sys.argv[1:]:
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            stale = stale or current != page
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(page, encoding="utf-8")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":

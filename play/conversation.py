@@ -11,7 +11,9 @@ viewer's filter (:func:`meneur.play.views.for_viewer`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from meneur.core.errors import RulesError
 from meneur.saves.errors import CampaignError
@@ -19,10 +21,32 @@ from meneur.saves.journal import Entry
 
 from .session import Session
 
+if TYPE_CHECKING:
+    from meneur.core.phases import Phase
+
 QUIT = ("quit", "exit", "quitter", "q")
 HELP = ("help", "aide")
 WHO = ("who", "qui")
 ODDS = ("odds", "chances")
+TEST = ("test",)
+ROLL = ("r", "roll", "lancer")
+TURNS = ("turns", "tours")
+CHOOSE = ("choose", "choisir")
+
+
+class Prepared(Protocol):
+    """A system's test set up at the plain seat, as the front end reads it (the same
+    options as ``meneur roll SYSTEM``)."""
+
+    def lines(self) -> list[str]:
+        """The test and its exact odds, in plain lines in the reader's language."""
+
+    def roll(self) -> None:
+        """Roll it as this seat, journaled (the entry reaches the reader as news)."""
+
+
+TestReader = Callable[[str], Prepared]
+"""What reads a test's options typed at the plain seat (raising what it refuses)."""
 
 
 @dataclass
@@ -36,8 +60,11 @@ class Said:
 class Conversation:
     """One reader's conversation with the table (see the module)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, tests: TestReader | None = None) -> None:
         self.session = session
+        self.tests = tests
+        self.prepared: Prepared | None = None
+        """The test set up with ``test``, rolled by ``r``."""
 
     def greeting(self) -> list[str]:
         """The first lines: where the reader sits, and how to ask for the commands."""
@@ -62,6 +89,8 @@ class Conversation:
             shown = for_viewer(entry, viewer, campaign.journal, campaign.state)
             if shown is not None:
                 lines.append(self.line(shown))
+                if shown.kind in ("phase", "request"):
+                    lines += self._asked_of_me(str(shown.id))
         return lines
 
     def line(self, entry: Entry) -> str:
@@ -90,17 +119,29 @@ class Conversation:
         if word in QUIT:
             return Said([self.session.t("plain.bye")], going=False)
         if word in HELP:
-            return Said(self.session.t("plain.help").split("\n"))
+            system = self.session.campaign.system
+            return Said(self.session.t("plain.help", system=system).split("\n"))
         if word in WHO:
             return Said(self._who())
         first, _, rest = text.partition(" ")
+        verb = first.casefold()
         try:
-            if first.casefold() in ODDS:
+            if verb in ODDS:
                 return Said(self._odds(rest))
+            if verb in TEST:
+                return Said(self._test(rest))
+            if word in ROLL:
+                return Said(self._roll())
+            if word in TURNS:
+                return Said(self._turns())
+            if verb in CHOOSE:
+                return Said(self._choose(rest))
             return Said([self.line(entry) for entry in self._act(text.lstrip(":/").strip())])
         except (RulesError, CampaignError) as error:
             said = self.session.strings.explain(error)
             return Said([self.session.t("app.error", message=said)])
+        except ValueError as error:  # what the front end's test reader says instead
+            return Said(str(error).split("\n"))
 
     def _act(self, text: str) -> list[Entry]:
         """The command line's grammar, as the app reads it: ``? question`` asks the yes/no
@@ -161,6 +202,8 @@ class Conversation:
         t = self.session.t
         expression = expression.strip()
         if not expression:
+            if self.prepared is not None:
+                return self.prepared.lines()
             return [t("plain.odds_how")]
         found = odds(DiceInputs(expression)).distribution
         lines = [t("plain.odds", expression=expression)]
@@ -184,3 +227,113 @@ class Conversation:
             here = ", ".join(person.name for person in presence.everyone())
             lines.append(t("plain.here", names=here))
         return lines or [t("plain.nobody")]
+
+    # --- a system's test ------------------------------------------------------------
+
+    def _test(self, options: str) -> list[str]:
+        """Set up the test ``options`` describe (none: say the current one)."""
+        t = self.session.t
+        if self.tests is None:
+            return [t("plain.no_tests")]
+        if not options.strip():
+            if self.prepared is None:
+                return [t("plain.test_how", system=self.session.campaign.system)]
+            return self.prepared.lines()
+        prepared = self.tests(options)
+        self.prepared = prepared
+        return [*prepared.lines(), t("plain.roll_how")]
+
+    def _roll(self) -> list[str]:
+        """Roll the test set up (its entry comes back as news)."""
+        if self.prepared is None:
+            return [self.session.t("plain.test_how", system=self.session.campaign.system)]
+        self.prepared.roll()
+        return []
+
+    # --- the GM's turns and requests ------------------------------------------------
+
+    def _mine(self, characters: tuple[str, ...] | list[str]) -> list[str]:
+        """Which of ``characters`` this seat plays (the GM: all of them)."""
+        seat = self.session.seat
+        if seat.role == "gm":
+            return list(characters)
+        if seat.role == "viewer":
+            return []
+        return [c for c in characters if c in seat.characters]
+
+    def _name(self, character: str) -> str:
+        found = self.session.campaign.state["characters"].get(character, {})
+        return str(found.get("name", character))
+
+    def _owed(self) -> list[tuple[str, Phase, str]]:
+        """(turn, its phase, character) for each choice this seat still owes."""
+        from .act.turns import open_phases
+
+        owed = []
+        for ident, turn in open_phases(self.session.campaign):
+            for character in self._mine(turn.characters):
+                if character not in turn.chosen:
+                    owed.append((ident, turn, character))
+        return owed
+
+    def _asked_of_me(self, ident: str) -> list[str]:
+        """What a turn or a request just opened asks of this seat, and how to answer."""
+        return [line for line in self._turns(only=ident) if line]
+
+    def _turns(self, only: str | None = None) -> list[str]:
+        """The open turns and roll requests this seat's characters owe an answer to."""
+        from .act.turns import open_requests
+
+        t = self.session.t
+        lines = []
+        for ident, turn, character in self._owed():
+            if only is not None and ident != only:
+                continue
+            options = " / ".join(turn.options) if turn.options else t("plain.free_answer")
+            lines.append(
+                t(
+                    "plain.turn",
+                    number=ident,
+                    prompt=turn.prompt,
+                    name=self._name(character),
+                    options=options,
+                )
+            )
+        for ident, prompt, owed in open_requests(self.session.campaign):
+            if only is not None and ident != only:
+                continue
+            for character in self._mine(owed):
+                lines.append(t("plain.request", prompt=prompt, name=self._name(character)))
+        if lines:
+            lines.append(t("plain.answer_how"))
+        elif only is None:
+            lines.append(t("plain.nothing_asked"))
+        return lines
+
+    def _choose(self, typed: str) -> list[str]:
+        """Seal a choice: ``choose CHOICE`` when one is owed, else ``choose N NAME
+        CHOICE`` (the turn's number, the character's name)."""
+        from meneur.core.words import folded
+
+        from .act.turns import choose
+
+        t = self.session.t
+        owed = self._owed()
+        words = typed.split()
+        if words and words[0].isdigit():
+            owed = [item for item in owed if item[0] == words[0]]
+            words = words[1:]
+        if words and len({character for _, _, character in owed}) > 1:
+            named = [item for item in owed if folded(self._name(item[2])) == folded(words[0])]
+            if named:
+                owed, words = named, words[1:]
+        choice = " ".join(words)
+        if not owed:
+            return [t("plain.nothing_asked")]
+        if len(owed) > 1:
+            return [t("plain.which_turn"), *self._turns()]
+        if not choice:
+            return [t("plain.answer_how")]
+        ident, _, character = owed[0]
+        entries = choose(self.session.campaign, self.session.seat, ident, character, choice)
+        return [self.line(entry) for entry in entries]

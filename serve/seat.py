@@ -100,6 +100,11 @@ class Seated:
         self.closed = False
         self._ready = False
         """Its app has started (mounted, drawn): it may be told to exit."""
+        self.plain = False
+        """Lines and a prompt instead of the app (meneur.serve.plain_seat)."""
+        self.process: asyncio.subprocess.Process | None = None
+        """The plain seat's process, while it plays."""
+        self._input_ended = False
 
     # --- What carries it (subclasses) --------------------------------------------------
 
@@ -153,6 +158,11 @@ class Seated:
         data = let.data
         if not data or self._dismissed:
             return
+        process = self.process
+        if process is not None and process.stdin is not None:
+            with contextlib.suppress(ConnectionError, RuntimeError):  # it is ending
+                process.stdin.write(data)
+            return
         driver = self._driver
         if driver is not None and driver.listening:
             driver.feed(data)
@@ -189,8 +199,43 @@ class Seated:
         if self._driver is not None:
             self._driver.resize(*self.size)
 
+    def input_ended(self) -> None:
+        """The person's input ended (a plain seat's): its process reads the end, as at
+        a local plain seat, and ends itself (an app's seat ends at once instead)."""
+        self._input_ended = True
+        process = self.process
+        if process is not None and process.stdin is not None:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                process.stdin.write_eof()
+
+    @property
+    def input_was_ended(self) -> bool:
+        """Whether the person's input ended already (before the plain seat began)."""
+        return self._input_ended
+
+    def take_pending(self) -> list[bytes]:
+        """What was typed before the seat was played (at the door), taken once."""
+        pending, self._pending, self._pending_size = self._pending, [], 0
+        return pending
+
+    @property
+    def dismissed(self) -> bool:
+        """Whether the GM ended this seat (it is told why as it closes)."""
+        return self._dismissed is not None
+
+    def told_gone(self) -> None:
+        """Say why the seat ended, once its process has given the terminal back."""
+        self._told_gone()
+
+    def _stop_process(self) -> None:
+        process = self.process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.terminate()
+
     def end(self) -> None:
         """The person is gone (or quit): their app ends; the others carry on."""
+        self._stop_process()
         if self.closed:
             return
         self.closed = True
@@ -241,6 +286,9 @@ class Seated:
         if self.closed or self._dismissed:
             return
         self._dismissed = why
+        if self.process is not None:  # a plain seat: told as its process ends
+            self._stop_process()
+            return
         if self._app is None:  # at the door: no app to end first
             self._told_gone()
             self.end()
@@ -262,7 +310,8 @@ class Seated:
 
     def say(self, line: str) -> None:
         """A line on the person's terminal, outside the app."""
-        self.write(f"{line}\r\n".encode())
+        # A plain seat has no terminal at the server's end: its lines end as lines do.
+        self.write(f"{line}\n".encode() if self.plain else f"{line}\r\n".encode())
 
     # --- The seat ----------------------------------------------------------------------
 
@@ -280,6 +329,11 @@ class Seated:
             return
         if self.closed:  # gone before its app was made: nothing to start, no one to seat
             self.finish(0)
+            return
+        if self.plain:
+            from .plain_seat import run_plain
+
+            await run_plain(self)
             return
         try:
             app = self._make_app()

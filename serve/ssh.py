@@ -289,6 +289,11 @@ class TableServer:
         """The next connection's number (1, 2…), which its dice follow under ``--seed``."""
         return next(self._sessions)
 
+    @property
+    def seeded(self) -> bool:
+        """Whether the table's dice are reproducible (``--seed``)."""
+        return self._seed is not None
+
     def rng(self, serial: int) -> random.Random:
         """The dice of connection number ``serial``: from ``--seed`` (each connection
         its own sequence, reproducible), or from the system's entropy."""
@@ -375,7 +380,8 @@ class TableServer:
         # One look (two stats) for every app here; each app then reads what is new
         # itself, through its own campaign and its own seat's filter.
         self._table_stamp = table_stamp(self.directory)
-        while self.apps:
+        # Plain seats follow the campaign themselves: watched here for the table file.
+        while self.apps or any(seated.process is not None for seated in self.seated):
             await asyncio.sleep(WATCH_SECONDS)
             self._follow_table()
             try:
@@ -562,15 +568,10 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         seated = self.seated
         channel = seated.channel
         assert channel is not None
-        if self._terminal is None:
-            channel.write(
-                b"meneur: this table needs a terminal (ssh -t)"
-                b" / cette table demande un terminal\r\n"
-            )
-            channel.exit(1)
-            return
         environment = channel.get_environment()
-        seated.terminal = self._terminal
+        # No terminal asked for (ssh -T): the plain seat, lines for a screen reader.
+        seated.plain = self._terminal is None
+        seated.terminal = self._terminal or "dumb"
         if "COLORTERM" in environment:
             seated.environment["COLORTERM"] = str(environment["COLORTERM"])
         locale = environment.get("LANG") or environment.get("LC_ALL")
@@ -584,6 +585,9 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.seated.resize(width, height)
 
     def eof_received(self) -> bool:
+        if self._terminal is None:  # a plain seat's input ended: it says goodbye and ends
+            self.seated.input_ended()
+            return True
         self.seated.end()
         return False
 

@@ -8,6 +8,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
+from meneur.cli.parser_words import said as parser_said
 from meneur.cli.rooms import RollCommand
 from meneur.cli.usage import UsageError
 from meneur.play.tested import signed
@@ -89,7 +90,11 @@ def _stat(text: str) -> int | str:
     known = ("force", "esprit", "charisme", "agilite", "precision", "chance")
     if name not in known:
         raise argparse.ArgumentTypeError(
-            f"a stat is a whole number or one of {', '.join(known)}, not {text!r}"
+            parser_said(
+                "a stat is a whole number or one of {value}, not {text!r}",
+                value=", ".join(known),
+                text=text,
+            )
         )
     return name
 
@@ -155,7 +160,9 @@ def cosmos_test(args: argparse.Namespace) -> Any:
         # Without a sheet, the typed bonuses are all there is: their maluses stay.
         reroll = min(args.bonus, 0) + min(args.state_bonus, 0)
     elif aura:
-        raise UsageError(f"meneur {args.command} cosmos", f"--aura {aura} goes with --character")
+        raise UsageError(
+            f"meneur {args.command} cosmos", "--aura {aura} goes with --character", aura=aura
+        )
     return cosmos.CosmosTest(
         threshold=args.threshold,
         stats=stats,
@@ -209,7 +216,8 @@ def turn_order(args: argparse.Namespace) -> Any:
         except ValueError:
             raise UsageError(
                 f"meneur {args.command} {args.system}",
-                f"--combatant {given!r}: expected NAME:AGILITE[:EXTRA]",
+                "--combatant {given!r}: expected NAME:AGILITE[:EXTRA]",
+                given=given,
             ) from None
     return TurnOrderInputs(tuple(people))
 

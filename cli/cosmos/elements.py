@@ -29,7 +29,10 @@ def run_element(args: argparse.Namespace) -> str | dict[str, Any]:
     try:
         acting, target = table.key(args.acting), table.key(args.target)
     except RulesError as error:
-        raise UsageError("meneur element", str(error)) from None
+        from meneur.content.strings import strings
+
+        said = strings(lang).explain(error)
+        raise UsageError("meneur element", "{error}", error=said) from None
     affinities = table.affinities
     source = "seed"
     if args.campaign:
@@ -38,7 +41,7 @@ def run_element(args: argparse.Namespace) -> str | dict[str, Any]:
         try:
             campaign = Campaign.open(Path(args.campaign), write=False)
         except CampaignError as error:
-            raise UsageError("meneur element", str(error)) from None
+            raise UsageError("meneur element", "{error}", error=error) from None
         try:
             overrides = campaign.state.get("elements", {})
             affinities = affinities.with_overrides(overrides)

@@ -15,6 +15,10 @@ from meneur.cli.usage import UsageError
 VERBS = ("list", "unlock", "upgrade")
 
 
+SKILL_VERBS = ("list takes nothing", "unlock SKILL", "upgrade SKILL UPGRADE")
+"""What each verb of ``meneur skill`` takes, said when it is given something else."""
+
+
 def _skill(given: str, tree: Any) -> str:
     """The key of the tree's skill ``given`` (its key, or its name in any case)."""
     from meneur.core.words import folded
@@ -24,7 +28,7 @@ def _skill(given: str, tree: Any) -> str:
     for key, skill in tree.items():
         if folded(skill.name) == folded(given):
             return str(key)
-    raise UsageError("meneur skill", f"{given}: no such skill in the campaign's tree")
+    raise UsageError("meneur skill", "{given}: no such skill in the campaign's tree", given=given)
 
 
 def run_skill(args: argparse.Namespace) -> str:
@@ -48,10 +52,7 @@ def run_skill(args: argparse.Namespace) -> str:
         raise UsageError("meneur skill", "expected [DIR] CHARACTER [list|unlock|upgrade …]")
     wanted = {"list": 0, "unlock": 1, "upgrade": 2}[verb]
     if len(rest) != wanted:
-        raise UsageError(
-            "meneur skill",
-            {0: "list takes nothing", 1: "unlock SKILL", 2: "upgrade SKILL UPGRADE"}[wanted],
-        )
+        raise UsageError("meneur skill", SKILL_VERBS[wanted])
     directory = _directory(who[0] if len(who) == 2 else None)
     lang = args.lang or default_language()
     t = strings(lang).t

@@ -271,6 +271,7 @@ def apply(
             raise RulesError(
                 f"the table has no {step.grade} grade of this potion, only " + ", ".join(grades),
                 message_key="cosmos.fatigue.grade",
+                grade=step.grade,
                 grades=", ".join(grades),
             )
         return After(fatigue.recover(*grades[step.grade]), today, suspended)

@@ -73,12 +73,12 @@ def test_illumination_locks_karma_and_its_advantage_counts(capsys, tmp_path) -> 
 @pytest.mark.parametrize(
     ("sheet", "stat", "said"),
     [
-        ({"fp": 10}, "force", "physical exhaustion (FP 10)"),
-        ({"fm": 10}, "esprit", "mental exhaustion (FM 10)"),
+        ({"fp": 10}, "force", "physical exhaustion (FP 10): the character can neither move"),
+        ({"fm": 10}, "esprit", "mental exhaustion (FM 10): no Esprit test"),
         (
             {"combat": {"backlash": "illumination", "backlash_turns": 2}},
             "esprit",
-            "Illumination's backlash",
+            "Illumination's backlash: the character cannot act",
         ),
     ],
 )
@@ -87,7 +87,7 @@ def test_a_state_that_forbids_the_test_refuses_it(capsys, tmp_path, sheet, stat,
     before = made.journal.latest(1)[0].id
     status, _, err = roll(capsys, made.directory, "--stat", stat)
     assert status == 2
-    assert f"cannot act: {said}" in err
+    assert f"meneur: error: {said}" in err
     assert "Traceback" not in err
     assert Campaign.open(made.directory).journal.latest(1)[0].id == before
 

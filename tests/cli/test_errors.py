@@ -40,9 +40,9 @@ BAD = [
     ),
     (
         ["odds", "dice", "4d6kh"],
-        'dice expression "4d6kh", character 6: expected a number of dice after "kh"',
+        'dice “4d6kh”, character 6: expected a number of dice after "kh", found the end',
     ),
-    (["roll", "dice", "2d6 3"], "expected + or - between terms"),
+    (["roll", "dice", "2d6 3"], "expected + or − between terms, found “3”"),
     (["odds", "dice", "20d100kh10"], "too long"),
     (
         ["odds", "cosmos", "--threshold", "50", "--karma", "11"],
@@ -129,8 +129,7 @@ def test_a_refused_dice_expression_names_no_seed_and_journals_nothing(
     assert main(["roll", "dice", "2d6x", *where]) == 2
     err = capsys.readouterr().err
     assert err == (
-        'meneur: error: dice expression "2d6x", character 4: expected + or - between '
-        'terms, found "x"\n'
+        "meneur: error: dice “2d6x”, character 4: expected + or − between terms, found “x”\n"
     )
     if campaign:
         assert main(["journal", str(folder), "--json"]) == 0

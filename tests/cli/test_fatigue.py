@@ -57,7 +57,7 @@ def test_a_refused_step_exits_2_and_writes_nothing(capsys, directory: Path) -> N
         assert run(capsys, "fatigue", str(directory), "kael", "pause")[0] == 0
     before = (directory / "campaign.toml").read_bytes()
     status, out, err = run(capsys, "fatigue", str(directory), "kael", "pause")
-    assert (status, out, err) == (2, "", "meneur: error: 3 pauses a day at most\n")
+    assert (status, out, err) == (2, "", "meneur: error: 3 pauses a day at most (endurance rule)\n")
     status, _, err = run(capsys, "fatigue", str(directory), "kael", "mana")
     assert (status, err) == (
         2,

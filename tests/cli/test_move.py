@@ -33,7 +33,7 @@ def test_place_move_and_the_distances(capsys, tmp_path: Path) -> None:
     act.set_value(made, GM_SEAT, ("characters", "lyra"), {"name": "Lyra", "sheet": {}})
     directory = str(made.directory)
     assert run(capsys, "move", directory, "kael", "3,4", "--lang", "fr")[2] == (
-        "meneur: error: place the character on the grid first\n"
+        "meneur\u00a0: erreur\u00a0: placez d'abord le personnage sur le damier\n"
     )
     assert run(capsys, "move", directory, "kael", "1,1", "--place", "--lang", "fr")[0] == 0
     assert run(capsys, "move", directory, "lyra", "4,2", "--place", "--lang", "fr")[0] == 0

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
-from meneur.play.campaigns import Campaign
+from meneur.play.campaigns import Campaign, Secrecy
 from tests.pty_terminal import PtyTerminal
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
@@ -107,3 +107,67 @@ def test_the_plain_seat_draws_nothing(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("[]")
+
+
+def test_a_player_sets_up_a_test_answers_the_gm_and_chooses_in_secret(tmp_path: Path) -> None:
+    """A player's plain seat (``--as``): a system's test set up with ``meneur roll``'s
+    options and rolled with ``r``, a roll the GM asks for answered by it, a secret turn
+    choice made; the GM's secrets stay unread."""
+    from meneur.play.act import turns
+
+    made = Campaign.create(tmp_path / "c", system="resolution", name="Le col", language="fr")
+    act.set_value(made, GM_SEAT, ("characters", "mira"), {"name": "Mira", "player": "bob"})
+    act.set_value(made, GM_SEAT, ("characters", "kael"), {"name": "Kael"})
+    made.close()
+    environ = {"MENEUR_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    argv = [*CLI, "--plain", "--campaign", str(made.directory), "--as", "bob", "--seed", "5"]
+    terminal = PtyTerminal(argv, environ)
+
+    def heard(text: str) -> None:
+        terminal.wait_until(lambda _: any(text in line for line in _lines(terminal)), text)
+
+    try:
+        heard("meneur — Le col, Résoudre une action.")
+        terminal.type(b"test --score 3 --alteration instable\r")
+        heard("Score à battre : 3")
+        heard("r le lance.")
+        assert not any("█" in line for line in _lines(terminal))  # no bars to read out
+        terminal.type(b"test --score 3 --opposed 2\r")  # two difficulties: refused, said why
+        heard("erreur\u00a0: fixer la difficulté d'une seule façon")
+        terminal.type(b"r\r")
+        heard("Mira — score 3, Instable → ")
+        with Campaign.open(made.directory) as gm:
+            turns.request_roll(gm, GM_SEAT, "Perception", ["mira"])
+        heard("Le MJ demande un jet à Mira : Perception.")
+        terminal.type(b"r\r")
+        terminal.wait_until(lambda _: _answered(made.directory), "the request answered")
+        with Campaign.open(made.directory) as gm:
+            act.note(gm, GM_SEAT, "Le traître est Kael", secrecy=Secrecy("gm"))
+            opened = turns.open_phase(
+                gm, GM_SEAT, "Fuir ou combattre\u00a0?", ["fuir", "combattre"], ["mira", "kael"]
+            )
+        heard(f"Tour {opened.id}, Fuir ou combattre\u00a0? : Mira choisit (fuir / combattre).")
+        terminal.type(b"choisir voler\r")  # not an option: refused, nothing sealed
+        heard("fuir, combattre")
+        terminal.type(b"choisir fuir\r")
+        heard("Mira : fuir")
+        terminal.type(b"tours\r")
+        heard("Rien n'est demandé à vos personnages.")
+        terminal.type(b"quitter\r")
+        assert terminal.wait() == 0
+    finally:
+        terminal.close()
+    assert b"\x1b" not in terminal.said
+    assert "traître" not in terminal.said.decode()
+    with Campaign.open(made.directory, write=False) as campaign:
+        sealed = campaign.state["phases"][str(opened.id)]["sealed"]
+        mine = [e for e in campaign.journal if e.kind == "roll"]
+    assert sealed["mira"]["choice"] == "fuir"
+    assert "kael" not in sealed
+    assert [entry.character for entry in mine] == ["mira", "mira"]
+    assert {entry.by for entry in mine} == {"bob"}
+
+
+def _answered(directory: Path) -> bool:
+    with Campaign.open(directory, write=False) as campaign:
+        return any(r["answered"].get("mira") for r in campaign.state["requests"].values())

@@ -277,7 +277,7 @@ def test_spherier_extended_and_team_rolls_list_every_attempt_and_assistant(capsy
         (["--engine", "d6", "--mastery", "2", "--limit", "1", "--dd", "epic"], "facile, moyenne"),
         (
             ["--engine", "d6", "--mastery", "2", "--limit", "1", "--notation", "[Dressage](2"],
-            'Sphérier notation "[Dressage](2", character 13',
+            "notation “[Dressage](2”, character 13: expected “,” or “)”, found the end",
         ),
         (
             ["--engine", "d6", "--mastery", "2", "--limit", "1", "--notation", "[A][B]"],

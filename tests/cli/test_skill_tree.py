@@ -70,7 +70,8 @@ def test_contrary_deities_and_a_missing_blessing_are_refused(capsys, directory: 
     status, _, err = run(capsys, "skill", str(directory), "kael", "unlock", "fracture", "--blessed")
     assert (status, err) == (
         2,
-        "meneur: error: Fracture (Chaos) goes against Jugement (Ordre)\n",
+        "meneur: error: Fracture (Chaos) goes against Jugement (Ordre): no blessing from a "
+        "contrary deity\n",
     )
     status, _, err = run(capsys, "skill", str(directory), "kael", "upgrade", "flamme", "x")
     assert (status, err) == (2, "meneur: error: Flamme is not owned: unlock it first\n")

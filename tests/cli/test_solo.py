@@ -55,7 +55,7 @@ def test_the_tension_starts_at_3_moves_and_undoes(capsys, tmp_path) -> None:
     assert tension_of(Campaign.open(Path(camp)).state) == 3
     status, _, err = run(capsys, "tension", camp, "6")
     assert status == 2
-    assert "tension must be 1 to 5, not 6" in err
+    assert "the tension runs from 1 to 5, not 6" in err
     status, _, err = run(capsys, "tension", camp, "foo")
     assert status == 2
     assert "1 to 5, up or down, not 'foo'" in err

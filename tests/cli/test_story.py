@@ -48,10 +48,10 @@ def test_a_name_twice_or_unknown_is_refused_and_nothing_written(capsys, camp) ->
     before = (Path(camp) / "campaign.toml").read_bytes()
     status, _, err = run(capsys, "person", camp, "add", "ALIX")
     assert status == 2
-    assert "'ALIX' is in the list already" in err
+    assert "“ALIX” is in the list already" in err
     status, _, err = run(capsys, "person", camp, "close", "Bruno")
     assert status == 2
-    assert "no 'Bruno' in the list" in err
+    assert "no “Bruno” in the list" in err
     assert (Path(camp) / "campaign.toml").read_bytes() == before
 
 

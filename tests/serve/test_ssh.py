@@ -90,10 +90,10 @@ async def test_no_password_no_command_no_file_transfer_no_forwarding(tmp_path: P
                 await connection.open_connection("127.0.0.1", served.port)
             with pytest.raises(asyncssh.ChannelListenError):
                 await connection.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
-            # Without a terminal: told so, and nothing runs.
-            result = await connection.run(term_type=None, input="")
-            assert result.exit_status == 1
-            assert "terminal" in str(result.stdout)
+            # Without a terminal: the plain seat, lines in and out, and nothing else.
+            result = await connection.run(term_type=None, input="quitter\n")
+            assert result.exit_status == 0
+            assert str(result.stdout).endswith("> Au revoir : tout est enregistré.\n")
 
 
 async def test_a_roll_by_one_reaches_every_other_screen(tmp_path: Path) -> None:

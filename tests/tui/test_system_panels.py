@@ -434,7 +434,7 @@ async def test_cosmos_fatigue_events_move_fp_and_fm_with_their_states(app_of) ->
         app.screen.query_one("#fatigue-event", Choice).value = "mana"
         await pilot.click("#fatigue-apply")
         await pilot.pause()
-        assert "pas cette qualité de potion" in notices(app)
+        assert "pas de qualité standard pour cette potion, seulement plus, max" in notices(app)
         app.screen.query_one("#fatigue-grade", Choice).value = "max"
         await pilot.click("#fatigue-apply")
         await pilot.pause()

@@ -1,0 +1,156 @@
+"""The command line's own words — argparse's usage, help and errors, meneur's help texts
+and its usage errors — in the reader's language.
+
+The English is written where the parser is built (it is the source, as a gettext msgid);
+the French is a catalogue, ``content/ui/cli.fr.toml``, keyed by that English. A test walks
+every command of every system and fails on a text the catalogue lacks or a catalogue line
+no parser uses, so the two cannot drift apart. argparse words its own messages through
+``gettext`` (``argparse._``): while a French parser is built and run, that function is
+the catalogue's (there are no ``.mo`` files to install for one process and one language).
+
+Light: :mod:`meneur.cli.usage` and the start-up import it; the catalogue is read only
+when the reader is French.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import cache
+
+__all__ = [
+    "argv_language",
+    "catalogue",
+    "said",
+    "speaking",
+    "translate_parser",
+]
+
+
+@cache
+def catalogue() -> Mapping[str, Mapping[str, str]]:
+    """The French catalogue: ``help`` (meneur's texts), ``argparse`` (argparse's own
+    messages), ``metavar`` (the placeholders: ``DIR`` → ``DOSSIER``), ``usage`` (meneur's
+    usage errors, with their ``{fields}``)."""
+    from meneur.content import CONTENT
+    from meneur.content.toml_reader import loads
+
+    data = loads((CONTENT / "ui" / "cli.fr.toml").read_text(encoding="utf-8"))
+    return {name: dict(table) for name, table in data.items()}
+
+
+def french(text: str, table: str = "help") -> str:
+    """``text`` in French from the catalogue's ``table``; ``text`` itself when the
+    catalogue lacks it (a test makes sure it does not)."""
+    return catalogue()[table].get(text, text)
+
+
+_now = ["en"]
+"""The language :func:`speaking` speaks, for an argument's type checks that argparse
+calls as it parses."""
+
+
+def said(message: str, lang: str | None = None, **values: object) -> str:
+    """A usage error ``message`` (English, with ``{fields}``) in ``lang`` (default: the
+    language being spoken, see :func:`speaking`), filled in."""
+    if (lang or _now[-1]) == "fr":
+        message = french(message, "usage")
+    return message.format(**values) if values else message
+
+
+def argv_language(argv: list[str]) -> str:
+    """The language a command line speaks before it is understood (for its help and
+    its usage errors): its ``--lang``, else the one chosen in the app, else the
+    locale's."""
+    from meneur.content.strings import LANGUAGES, default_language
+
+    for index, argument in enumerate(argv):
+        if argument == "--lang" and index + 1 < len(argv) and argv[index + 1] in LANGUAGES:
+            return argv[index + 1]
+        if argument.startswith("--lang=") and argument[7:] in LANGUAGES:
+            return argument[7:]
+    from meneur.play import settings
+
+    chosen = settings.load().get("language")
+    return chosen if chosen in LANGUAGES else default_language()
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """argparse's own words (``usage:``, ``options``, its errors) in ``lang`` while
+    the block runs: they are looked up as they are used, both when a parser is built
+    and when it parses or prints its help."""
+    if lang != "fr":
+        yield
+        return
+    english, english_plural = argparse._, argparse.ngettext  # type: ignore[attr-defined,unused-ignore]
+
+    def plural(singular: str, plural_: str, count: int) -> str:
+        return french(singular if count == 1 else plural_, "argparse")
+
+    argparse._ = lambda text: french(text, "argparse")  # type: ignore[attr-defined]
+    argparse.ngettext = plural  # type: ignore[attr-defined]
+    _now.append(lang)
+    try:
+        yield
+    finally:
+        _now.pop()
+        argparse._ = english  # type: ignore[attr-defined]
+        argparse.ngettext = english_plural  # type: ignore[attr-defined]
+
+
+def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
+    """Put ``parser`` and every command under it into ``lang``: descriptions, help,
+    group titles, the commands' summaries and the placeholders."""
+    if lang != "fr":
+        return
+    for each in _parsers(parser):
+        if each.description:
+            each.description = french(each.description)
+        for group in each._action_groups:
+            if group.title:
+                # argparse writes the colon after a title: French puts a space before it.
+                group.title = french(group.title).rstrip() + "\u00a0"
+            if group.description:
+                group.description = french(group.description)
+        for action in each._actions:
+            _translate_action(action)
+            if isinstance(action, argparse._SubParsersAction):
+                for summary in action._choices_actions:
+                    _translate_action(summary)
+
+
+def _translate_action(action: argparse.Action) -> None:
+    if action.help and action.help is not argparse.SUPPRESS:
+        action.help = french(action.help)
+    if isinstance(action.metavar, str):
+        action.metavar = _metavar(action.metavar)
+    elif isinstance(action.metavar, tuple):
+        action.metavar = tuple(_metavar(part) for part in action.metavar)
+    elif action.option_strings and action.nargs != 0 and not action.choices:
+        # argparse would write the destination in capitals (--label LABEL).
+        action.metavar = _metavar(action.dest.upper())
+
+
+_WORD = re.compile(r"[A-Z][A-Z_]+|[A-Z]")
+
+
+def _metavar(text: str) -> str:
+    return _WORD.sub(lambda found: french(found.group(0), "metavar"), text)
+
+
+def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """``parser`` and every parser under it, each once."""
+    seen: set[int] = set()
+    waiting = [parser]
+    while waiting:
+        each = waiting.pop()
+        if id(each) in seen:
+            continue
+        seen.add(id(each))
+        yield each
+        for action in each._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                waiting.extend(action.choices.values())

@@ -1,0 +1,119 @@
+"""The plain seat over SSH: a player who connects without a terminal (``ssh -T``, what
+``meneur invite --plain`` prints) gets the table as lines — OpenSSH's own client, the
+server a process of its own, on 127.0.0.1. A scene played from it; the GM's secret never
+read out; the GM removing the player ends the seat at once, saying so."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from meneur.core.table_rules import GM_SEAT
+from meneur.play import act
+from meneur.play.campaigns import Secrecy
+from meneur.saves.campaign import Campaign
+from tests.waiting import PATIENCE, until
+
+from .seated import Table, make_table
+from .test_openssh import start_server
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is missing"),
+]
+
+
+class PlainClient:
+    """``ssh -T`` with its input a pipe and its output read as it comes."""
+
+    def __init__(self, table: Table, person: str, port: int) -> None:
+        self.process = subprocess.Popen(
+            [
+                "ssh", "-F", "/dev/null", "-T",
+                "-o", "UserKnownHostsFile=/dev/null",
+                "-o", "StrictHostKeyChecking=no",
+                "-o", "IdentitiesOnly=yes",
+                "-o", "BatchMode=yes",
+                "-o", "LogLevel=ERROR",
+                "-i", str(table.keys[person]),
+                "-p", str(port),
+                f"{person}@127.0.0.1",
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        self.said = b""
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        while data := self.process.stdout.read1(4096):
+            self.said += data
+
+    def text(self) -> str:
+        return self.said.decode(errors="replace")
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n".encode())
+        self.process.stdin.flush()
+
+    def heard(self, text: str) -> None:
+        until(lambda: text in self.text(), f"{text!r} in {self.text()!r}")
+
+    def status(self) -> int:
+        status = self.process.wait(PATIENCE)
+        self._reader.join(PATIENCE)
+        return status
+
+
+def test_a_player_plays_a_scene_in_plain_lines_over_ssh_and_is_removed(tmp_path: Path) -> None:
+    table = make_table(tmp_path)
+    server, port = start_server(table)
+    try:
+        bob = PlainClient(table, "bob", port)
+        bob.heard("meneur — Soirée, Résoudre une action.")
+        bob.type("Mira se glisse dans la cour")
+        bob.type("test --score 3")
+        bob.heard("r le lance.")
+        bob.type("r")
+        bob.heard("Mira — score 3, Stable → ")
+        with Campaign.open(table.directory) as gm:
+            act.note(gm, GM_SEAT, "Le garde est soudoyé", secrecy=Secrecy("gm"))
+            act.note(gm, GM_SEAT, "Un chien aboie")
+        bob.heard("Un chien aboie")
+        removed = subprocess.run(
+            [
+                *("meneur", "table", "remove", "bob", str(table.directory)),
+            ],
+            capture_output=True,
+            env={"MENEUR_DATA_DIR": str(table.data_dir), "PATH": _path()},
+            timeout=PATIENCE,
+        )
+        assert removed.returncode == 0, removed.stderr
+        bob.heard("Le MJ vous a retiré de la table.")
+        assert bob.status() != 0
+    finally:
+        server.kill()
+        server.wait(PATIENCE)
+    said = bob.said
+    assert b"\x1b" not in said  # no cursor movement, no colour
+    assert b"\r" not in said  # lines, as a screen reader reads them
+    assert "soudoyé" not in said.decode()
+    with Campaign.open(table.directory, write=False) as campaign:
+        mine = [entry for entry in campaign.journal if entry.by == "bob"]
+    assert [entry.kind for entry in mine] == ["note", "roll"]
+    assert mine[1].character == "mira"
+
+
+def _path() -> str:
+    import os
+    import sys
+
+    return f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
