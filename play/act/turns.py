@@ -41,7 +41,7 @@ def request_roll(campaign: Campaign, seat: Seat, prompt: str, characters: Iterab
             MISSING,
             {"prompt": prompt.strip() or "?", "characters": who, "answered": {}},
         )
-        text = f"Le MJ demande un jet (the GM asks for a roll) : {prompt.strip()} — {names}"
+        text = f"Le MJ demande un jet : {prompt.strip()} — {names}"
         return write(work, seat, Draft("request", text, work.checked((made,))))
 
 
