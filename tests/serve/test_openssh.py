@@ -70,6 +70,11 @@ class Terminal(PtyTerminal):
             self.read(0.1)
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
+                # What ssh wrote just before it ended is still in the terminal: read it
+                # to its end (the last line, "removed…", comes last), then close.
+                drained = time.monotonic() + timeout
+                while self.read(STEP) and time.monotonic() < drained:
+                    pass
                 os.close(self.fd)
                 return os.waitstatus_to_exitcode(status)
         os.kill(self.pid, signal.SIGKILL)
