@@ -216,11 +216,21 @@ class Conversation:
 
     def _who(self) -> list[str]:
         """Who is at the table: the characters and who plays them, who is connected."""
+        from .seating import read_table
+
         t = self.session.t
+        campaign = self.session.campaign
+        # Who plays whom: the table file's seats, else a sheet's own ``player``.
+        table = read_table(campaign.directory, campaign.state)
+        seated = {}
+        if table is not None:
+            for ident, seat in table.players.items():
+                for character in seat.characters:
+                    seated[character] = table.names.get(ident, ident)
         lines = []
-        for character in self.session.characters().values():
+        for ident, character in self.session.characters().items():
             name = str(character.get("name", "?"))
-            player = character.get("player")
+            player = seated.get(ident) or character.get("player")
             lines.append(t("plain.plays", name=name, player=player) if player else name)
         presence = self.session.presence
         if presence is not None:

@@ -84,6 +84,8 @@ def test_a_player_plays_a_scene_in_plain_lines_over_ssh_and_is_removed(tmp_path:
         bob.heard("r le lance.")
         bob.type("r")
         bob.heard("Mira — score 3, Stable → ")
+        bob.type("qui")
+        bob.heard("Mira, joué par Bob")  # as the table file seats them
         with Campaign.open(table.directory) as gm:
             act.note(gm, GM_SEAT, "Le garde est soudoyé", secrecy=Secrecy("gm"))
             act.note(gm, GM_SEAT, "Un chien aboie")
