@@ -135,13 +135,10 @@ def run_invite(args: argparse.Namespace) -> int:
         )
         return 0
     lang = args.lang or default_language()
-    said = describe(issued, ssh, url, names, lang, admit=args.admit)
-    if args.plain and issued.seat != "viewer":
-        note = WORDS[lang]["plain_note"].format(port=args.ssh_port, user=args.player, host=host)
-        lines = said.split("\n")
-        lines.insert(3, f"    ({note})")  # under the ssh command and its note
-        said = "\n".join(lines)
-    print(said)
+    reached = None
+    if args.plain:
+        reached = WORDS[lang]["plain_note"].format(port=args.ssh_port, user=args.player, host=host)
+    print(describe(issued, ssh, url, names, lang, admit=args.admit, plain=reached))
     if args.qr or (args.qr is None and sys.stdout.isatty()):
         import segno
 
@@ -150,9 +147,17 @@ def run_invite(args: argparse.Namespace) -> int:
 
 
 def describe(
-    issued: Issued, ssh: str, url: str, characters: list[str], lang: str, *, admit: bool
+    issued: Issued,
+    ssh: str,
+    url: str,
+    characters: list[str],
+    lang: str,
+    *,
+    admit: bool,
+    plain: str | None = None,
 ) -> str:
-    """The invite as the GM reads it (the QR code aside)."""
+    """The invite as the GM reads it (the QR code aside); ``plain``: how a player's
+    plain seat is reached, said under the ssh command."""
     words = WORDS[lang]
     if issued.seat == "viewer":
         who = words["viewer"]
@@ -166,6 +171,8 @@ def describe(
     ]
     if issued.seat != "viewer":
         lines.append(f"    ({words['ssh_note']})")
+        if plain is not None:
+            lines.append(f"    ({plain})")
     lines.append(f"  {words['web']} : {url}" if lang == "fr" else f"  {words['web']}: {url}")
     lines.append(words["admitted"] if admit else words["admit"])
     lines.append(words["secret"])

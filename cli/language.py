@@ -33,15 +33,16 @@ def settle_language(args: argparse.Namespace | SimpleNamespace, campaign: Path |
     before any table); a file that cannot be read leaves it to the command to say so."""
     if getattr(args, "lang", None) or not hasattr(args, "lang"):
         return
-    from meneur.content.strings import LANGUAGES, default_language
-
     found = _campaign_language(campaign) if campaign is not None else None
-    if found is None:
-        from meneur.play import settings
+    args.lang = found or users_language()
 
-        chosen = settings.load().get("language")
-        found = chosen if chosen in LANGUAGES else None
-    args.lang = found or default_language()
+
+def users_language() -> str:
+    """The language the user chose in the app (their settings), else the locale's."""
+    from meneur.content.strings import default_language
+    from meneur.play import settings
+
+    return settings.language() or default_language()
 
 
 _LANGUAGE = re.compile(r"""^\s*language\s*=\s*["'](fr|en)["']\s*(?:#.*)?$""", re.MULTILINE)

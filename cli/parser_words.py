@@ -64,17 +64,16 @@ def argv_language(argv: list[str]) -> str:
     """The language a command line speaks before it is understood (for its help and
     its usage errors): its ``--lang``, else the one chosen in the app, else the
     locale's."""
-    from meneur.content.strings import LANGUAGES, default_language
+    from meneur.content.strings import LANGUAGES
+
+    from .language import users_language
 
     for index, argument in enumerate(argv):
         if argument == "--lang" and index + 1 < len(argv) and argv[index + 1] in LANGUAGES:
             return argv[index + 1]
         if argument.startswith("--lang=") and argument[7:] in LANGUAGES:
             return argument[7:]
-    from meneur.play import settings
-
-    chosen = settings.load().get("language")
-    return chosen if chosen in LANGUAGES else default_language()
+    return users_language()
 
 
 @contextmanager

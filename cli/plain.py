@@ -142,22 +142,30 @@ class TestReader:
         args.campaign = str(self.directory)
         args.seat_name = self.seat_name
         args.json = False
-        test = PreparedTest(args, self.words, self.rng)
-        test.lines()  # options that do not go together are refused now, not at the roll
-        return test
+        # Options that do not go together are refused now, not at the roll.
+        return PreparedTest(args, self.words, self.rng)
 
 
 class PreparedTest:
-    """A test set up at the plain seat (see :class:`TestReader`)."""
+    """A test set up at the plain seat (see :class:`TestReader`): its odds are weighed
+    once, as it is set up.
+
+    Raises:
+        ValueError: saying why options that do not go together describe no test.
+    """
 
     def __init__(self, args: argparse.Namespace, words: Strings, rng: random.Random) -> None:
         self.args = args
         self.words = words
         self.rng = rng
+        self._lines = self._weighed()
 
     def lines(self) -> list[str]:
         """The test and its exact odds, as ``meneur odds`` says them, without bars (a
         screen reader reads them as noise)."""
+        return list(self._lines)
+
+    def _weighed(self) -> list[str]:
         import re
 
         from . import commands, text

@@ -90,7 +90,7 @@ class Conversation:
             if shown is not None:
                 lines.append(self.line(shown))
                 if shown.kind in ("phase", "request"):
-                    lines += self._asked_of_me(str(shown.id))
+                    lines += self._turns(only=str(shown.id))
         return lines
 
     def line(self, entry: Entry) -> str:
@@ -286,12 +286,9 @@ class Conversation:
                     owed.append((ident, turn, character))
         return owed
 
-    def _asked_of_me(self, ident: str) -> list[str]:
-        """What a turn or a request just opened asks of this seat, and how to answer."""
-        return [line for line in self._turns(only=ident) if line]
-
     def _turns(self, only: str | None = None) -> list[str]:
-        """The open turns and roll requests this seat's characters owe an answer to."""
+        """The open turns and roll requests this seat's characters owe an answer to (with
+        ``only``, what the turn or request ``only`` just opened asks of this seat)."""
         from .act.turns import open_requests
 
         t = self.session.t

@@ -113,58 +113,26 @@ def _usage_messages() -> set[str]:
     return {text for text in found if re.sub(r"\{[^}]*\}", "", text).strip(" :")}
 
 
-TOKENS = frozenset(
-    [
-        "list",
-        "add",
-        "close",
-        "reopen",
-        "rename",
-        "note",
-        "weight",
-        "progress",
-        "roll",
-        "random",
-        "advance",
-        "ask",
-        "remove",
-        "mark",
-        "unlock",
-        "upgrade",
-        "show",
-        "offensive",
-        "defensive",
-        "light",
-        "dark",
-        "turn-end",
-        "revive",
-        "provoke",
-        "yes",
-        "no",
-        "up",
-        "down",
-        "anyone",
-        "none",
-        "public",
-        "private",
-        "gm",
-        "stream",
-        "table",
-        "morning",
-        "night",
-        "meal",
-        "pause",
-        "day",
-        "mana",
-        "healing",
-        "drink",
-        "true",
-        "false",
-        "player",
-        "viewer",
-    ]
-)
-"""Words typed on the command line (verbs, choices): the same in both languages."""
+def _typed_words() -> frozenset[str]:
+    """Words typed on the command line, the same in both languages: every choice of
+    every parser, the verbs of the commands that take free words, the Great Cosmos
+    fatigue steps, and the few values typed as words (yes/no, up/down, true/false, the
+    time of day, a role)."""
+    from meneur.cli.cosmos import combat, skills
+    from meneur.cli.story import CLOCK_VERBS, LIST_VERBS, TRACK_VERBS
+    from meneur.core.cosmos.fatigue import STEPS
+
+    found = {*LIST_VERBS, *CLOCK_VERBS, *TRACK_VERBS, *skills.VERBS, *combat.VERBS, *STEPS}
+    found |= {"yes", "no", "up", "down", "true", "false", "morning", "night", "viewer"}
+    parsers = [build_parser(None), *(build_parser([system]) for system in commands())]
+    for parser in parsers:
+        for each in parser_words._parsers(parser):
+            for action in each._actions:
+                found |= {str(choice) for choice in action.choices or ()}
+    return frozenset(found)
+
+
+TOKENS = _typed_words()
 
 
 def _prose(text: str) -> str:
