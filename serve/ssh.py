@@ -44,6 +44,7 @@ from meneur.play.presence import Presence
 from meneur.play.seating import TableFile, read_table, table_stamp
 
 from .channel_driver import clamp_size
+from .collector import CollectorHold
 from .seat import Seated, keep_running
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ class TableServer:
         self._watching: asyncio.Task[None] | None = None
         # A reader of the campaign, for the characters table.toml names at each login.
         self._reader = Campaign.open(directory, write=False)
+        self._hold = CollectorHold()
         self.title = visible(self._reader.name)
         """The campaign's name, as a browser page's title."""
         self.origins: tuple[str, ...] = ()
@@ -391,6 +393,8 @@ class TableServer:
             if not update:
                 continue
             self.activity()
+            if self.apps:
+                self._hold.hold()  # no collection while every screen draws the change
             for app in list(self.apps):
                 follow = getattr(app, "follow_now", None)
                 if follow is not None and app.is_running:
