@@ -12,6 +12,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord, roll_seeded
 from meneur.core.systems import odds_function, roller
 
+from .language import words_of
 from .rooms import command
 from .usage import UsageError
 
@@ -157,7 +158,11 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
             record: RollRecord[Any] = roll_seeded(roller(type(inputs)), inputs, seed)
         except RulesError as error:
             where = command(args.system).where
-            said = f"seed {seed}" if where is None else where(args, inputs, seed)
+            said = (
+                words_of(args).t("app.seed", seed=seed)
+                if where is None
+                else where(args, inputs, seed)
+            )
             raise RulesError(f"{error} ({said})") from error
         return record
 

@@ -16,6 +16,7 @@ import socket
 import sys
 from datetime import timedelta
 
+from meneur.content.outcomes import colon
 from meneur.core.text import visible
 from meneur.play.campaigns import Campaign
 from meneur.play.invites import Issued, invite
@@ -167,13 +168,13 @@ def describe(
     when = issued.expires.strftime("%d/%m %H:%M" if lang == "fr" else "%Y-%m-%d %H:%M")
     lines = [
         words["title"].format(who=who, when=when),
-        f"  {words['ssh']} : {ssh}" if lang == "fr" else f"  {words['ssh']}: {ssh}",
+        f"  {words['ssh']}{colon(lang)}{ssh}",
     ]
     if issued.seat != "viewer":
         lines.append(f"    ({words['ssh_note']})")
         if plain is not None:
             lines.append(f"    ({plain})")
-    lines.append(f"  {words['web']} : {url}" if lang == "fr" else f"  {words['web']}: {url}")
+    lines.append(f"  {words['web']}{colon(lang)}{url}")
     lines.append(words["admitted"] if admit else words["admit"])
     lines.append(words["secret"])
     lines.append(words["revoke"].format(ident=issued.ident))

@@ -246,16 +246,13 @@ def run_web(args: argparse.Namespace) -> int:
     from meneur.content.strings import default_language
     from meneur.core.text import visible
 
+    from .language import words_of
+
     name = visible(campaign.name)
-    print(f"meneur web : {name} — {url}  (ctrl+c pour arrêter / to stop)", flush=True)
+    words = words_of(args)
+    print(words.t("watch.web_started", name=name, url=url), flush=True)
     if args.role == "gm":
-        print(
-            "meneur web : attention, --role gm montre tout, secrets compris, à qui a cette"
-            " adresse (warning: --role gm shows everything, secrets included, to whoever"
-            " has this address)",
-            file=sys.stderr,
-            flush=True,
-        )
+        print(words.t("watch.web_gm"), file=sys.stderr, flush=True)
     guarded_server(
         command,
         host=args.host,

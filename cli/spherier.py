@@ -304,13 +304,13 @@ def _team_lines(record: Any, words: Strings) -> list[str]:
     return lines
 
 
-def _by_attempt(test: Any, success_by_attempt: Mapping[int, Fraction]) -> list[str]:
+def _by_attempt(test: Any, success_by_attempt: Mapping[int, Fraction], lang: str) -> list[str]:
     lines = []
     cumulative = Fraction(0)
     for attempt in range(1, test.max_attempts + 1):
         cumulative += success_by_attempt.get(attempt, Fraction(0))
         elapsed = f" ({test.interval.times(attempt).text})" if test.interval.unit else ""
-        lines.append(f"{attempt:>4}{elapsed:<10} {bar(cumulative)} {percent(cumulative)}")
+        lines.append(f"{attempt:>4}{elapsed:<10} {bar(cumulative)} {percent(cumulative, lang)}")
     return lines
 
 
@@ -324,7 +324,7 @@ def _opposed_margin(record: Any, words: Strings) -> list[str]:
 
 
 def _extended_distribution(odds: Any, words: Strings) -> list[str]:
-    lines = _by_attempt(odds.inputs, getattr(odds, "success_by_attempt", {}))
+    lines = _by_attempt(odds.inputs, getattr(odds, "success_by_attempt", {}), words.lang)
     return ["", words.t("shown.by_attempt"), *lines]
 
 

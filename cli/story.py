@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .campaigns import _directory, _open
-from .language import written
+from .language import words_of, written
 from .seats import seat_of
 from .usage import UsageError
 
@@ -92,7 +92,7 @@ def run_list(args: argparse.Namespace) -> str:
     with _open(directory, write=verb != "list") as campaign:
         items = _items(campaign, key)
         if verb == "list":
-            return _shown_items(items, args.command) or "(vide — empty)"
+            return _shown_items(items, args.command) or words_of(args).t("cli.empty_list")
         if verb == "random":
             return _random(args, campaign, items, key)
         (name, *more) = rest or [""]
@@ -101,23 +101,25 @@ def run_list(args: argparse.Namespace) -> str:
         if verb == "add":
             _needs(args, more, 0, "add NAME (quoted if it has spaces)")
             item = story.StoryItem(name, weight=args.weight or 1, notes=args.notes or "")
-            return _written(args, campaign, play.add_item(key, item, f"{word} : {name}"))
+            return _written(args, campaign, play.add_item(key, item, f"{word}\u00a0: {name}"))
         if verb in ("close", "reopen"):
             _needs(args, more, 0, f"{verb} NAME")
             closed = verb == "close"
-            said = "refermé (closed)" if closed else "rouvert (reopened)"
-            plan = play.change_item(key, name, lambda i: f"{word} {said} : {i.name}", closed=closed)
+            said = "refermé" if closed else "rouvert"
+            plan = play.change_item(
+                key, name, lambda i: f"{word} {said}\u00a0: {i.name}", closed=closed
+            )
             return _written(args, campaign, plan)
         if verb == "rename":
             (new,) = _needs(args, more, 1, "rename OLD NEW")
             plan = play.change_item(
-                key, name, lambda i: f"{word} renommé (renamed) : {name} → {i.name}", name=new
+                key, name, lambda i: f"{word} renommé\u00a0: {name} → {i.name}", name=new
             )
             return _written(args, campaign, plan)
         if verb == "note":
             (notes,) = _needs(args, more, 1, "note NAME TEXT")
             plan = play.change_item(
-                key, name, lambda i: f"{word} : {i.name} — {notes}", notes=notes
+                key, name, lambda i: f"{word}\u00a0: {i.name} — {notes}", notes=notes
             )
             return _written(args, campaign, plan)
         if verb == "roll":
@@ -133,7 +135,7 @@ def run_list(args: argparse.Namespace) -> str:
             plan = play.change_item(
                 key,
                 name,
-                lambda i: f"{word} : {i.name}, poids (weight) {i.weight}",
+                lambda i: f"{word}\u00a0: {i.name}, poids {i.weight}",
                 weight=_whole(args, weight),
             )
             return _written(args, campaign, plan)
@@ -142,7 +144,7 @@ def run_list(args: argparse.Namespace) -> str:
         plan = play.change_item(
             key,
             name,
-            lambda i: f"{word} : {i.name}, progression (progress) {i.progress}/{story.TRACK_BOXES}",
+            lambda i: f"{word}\u00a0: {i.name}, progression {i.progress}/{story.TRACK_BOXES}",
             progress=boxes,
         )
         return _written(args, campaign, plan)
@@ -243,13 +245,13 @@ def run_clock(args: argparse.Namespace) -> str:
             }
             if args.gm:
                 data["gm"] = True
-            text = f"Horloge (clock) : {name} 0/{segments}"
+            text = f"Horloge\u00a0: {name} 0/{segments}"
             return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "clock", name, args)
         if verb == "remove":
             plan = play.remove_tracker(
-                ident, lambda t: f"Horloge retirée (removed) : {t.get('name', ident)}"
+                ident, lambda t: f"Horloge retirée\u00a0: {t.get('name', ident)}"
             )
             return _written(args, campaign, plan)
         if verb == "advance":
@@ -274,9 +276,9 @@ def _listed(args: argparse.Namespace, campaign: Campaign, kind: str) -> str:
 
 def _clock_text(moved: Moved) -> str:
     filled, most = moved.after.value, moved.tracker["max"]
-    text = f"Horloge (clock) {moved.tracker['name']} : {moved.before.value} → {filled}/{most}"
+    text = f"Horloge {moved.tracker['name']}\u00a0: {moved.before.value} → {filled}/{most}"
     if moved.after.complete and not moved.before.complete:
-        text += " — complète (complete)"
+        text += " — complète"
     return text
 
 
@@ -330,13 +332,13 @@ def run_track(args: argparse.Namespace) -> str:
             }
             if args.gm:
                 data["gm"] = True
-            text = f"Piste (track) : {name} ({rank})"
+            text = f"Piste\u00a0: {name} ({rank})"
             return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "track", name, args)
         if verb == "remove":
             plan = play.remove_tracker(
-                ident, lambda t: f"Piste retirée (removed) : {t.get('name', ident)}"
+                ident, lambda t: f"Piste retirée\u00a0: {t.get('name', ident)}"
             )
             return _written(args, campaign, plan)
         if verb == "roll":
@@ -371,7 +373,7 @@ def _progress_roll(
 
 
 def _track_text(moved: Moved) -> str:
-    text = f"Piste (track) {moved.tracker['name']} : {moved.after.shown()}"
+    text = f"Piste {moved.tracker['name']}\u00a0: {moved.after.shown()}"
     if moved.after.complete and not moved.before.complete:
-        text += " — complète (complete)"
+        text += " — complète"
     return text

@@ -31,12 +31,14 @@ BAR_WIDTH = 20
 LINE_WIDTH = 80
 
 
-def percent(probability: Fraction) -> str:
-    """A probability as a percentage with two decimals: ``" 37.50 %"``; a possible
-    outcome never reads as 0.00 %."""
+def percent(probability: Fraction, lang: str) -> str:
+    """A probability as a percentage with two decimals: ``" 37.50 %"`` (in French
+    ``" 37,50 %"``); a possible outcome never reads as 0.00 %."""
+    from meneur.content.outcomes import typeset_number
+
     if 0 < probability < Fraction(1, 20_000):
-        return " <0.01 %"
-    return f"{float(probability) * 100:6.2f} %"
+        return typeset_number(" <0.01 %", lang)
+    return typeset_number(f"{float(probability) * 100:6.2f} %", lang)
 
 
 def bar(probability: Fraction, width: int = BAR_WIDTH) -> str:
@@ -78,7 +80,7 @@ def render_odds(odds: Odds[Any], words: Strings) -> str:
         for key, probability in outcomes.items():
             shown = said[key] if inline else short[key]
             lines.append(
-                f"{shown:<{column}}  {bar(probability, width)} {percent(probability)}"
+                f"{shown:<{column}}  {bar(probability, width)} {percent(probability, words.lang)}"
                 f"  {fractions[key]}"
             )
             if inline:
@@ -88,7 +90,7 @@ def render_odds(odds: Odds[Any], words: Strings) -> str:
                 lines.append(f"  {said[key]}" if words.lang == "fr" else f"  ({labels[key].fr})")
     successes = _successes(odds)
     if successes is not None:
-        total = percent(odds.probability_of(successes)).strip()
+        total = percent(odds.probability_of(successes), words.lang).strip()
         lines += ["", words.t("shown.any_success", chance=total)]
     lines.extend(_distribution_lines(odds, words))
     return "\n".join(lines)
@@ -121,7 +123,10 @@ are in its room (``SUCCESSES``)."""
 def kept_distribution(odds: Odds[Any], words: Strings) -> list[str]:
     """How many dice a keep-under test keeps, in percent; an oracle under the tension
     adds the chance of a random event."""
-    cells = "  ".join(f"{kept}: {percent(p).strip()}" for kept, p in odds.distribution.items())
+    cells = "  ".join(
+        f"{kept}{words.t('shown.colon')}{percent(p, words.lang).strip()}"
+        for kept, p in odds.distribution.items()
+    )
     lines = ["", words.t("shown.kept_dice", cells=cells)]
     tension = getattr(odds.inputs, "tension", None)
     if tension is not None:
@@ -132,7 +137,7 @@ def kept_distribution(odds: Odds[Any], words: Strings) -> list[str]:
             words.t(
                 "shown.event",
                 name=words.term("solo.event"),
-                chance=percent(chance).strip(),
+                chance=percent(chance, words.lang).strip(),
                 fraction=fraction_text(chance),
             )
         )
@@ -160,7 +165,7 @@ def _distribution_lines(odds: Odds[Any], words: Strings) -> list[str]:
         fractions = {number: fraction_text(p) for number, p in odds.distribution.items()}
         column = max(map(len, fractions.values()))
         return [
-            f"{number:>3}  {bar(p)} {percent(p)}  {fractions[number]:<{column}}  "
+            f"{number:>3}  {bar(p)} {percent(p, words.lang)}  {fractions[number]:<{column}}  "
             f"{table.entries[number - 1].text}"
             for number, p in odds.distribution.items()
         ]
@@ -174,7 +179,7 @@ def value_bars(distribution: Mapping[int, Fraction], words: Strings) -> list[str
     if len(distribution) <= 24:
         top = max(distribution.values())
         return [
-            f"{total:>6}  {bar(p / top)} {percent(p)}  {fraction_text(p)}"
+            f"{total:>6}  {bar(p / top)} {percent(p, words.lang)}  {fraction_text(p)}"
             for total, p in distribution.items()
         ]
     mean = sum((total * p for total, p in distribution.items()), Fraction(0))
@@ -231,7 +236,7 @@ def render_roll(record: RollRecord[Any], words: Strings, *, seed: bool = True) -
     if kind == "oracles.YesNoAnswer" and getattr(record, "event", False):
         lines.append(words.t("shown.double", name=words.term("solo.event")))
     if seed:
-        lines.append(f"seed {record.seed}")
+        lines.append(words.t("app.seed", seed=record.seed))
     return "\n".join(lines)
 
 
@@ -243,7 +248,7 @@ def kept_lines(record: Any, words: Strings) -> list[str]:
 
 def _expression_lines(record: expressions.DiceRoll, words: Strings) -> list[str]:
     lines = [
-        f"{rolled.text} : {dice_faces(rolled.dice)} → {signed(rolled.value)}"
+        f"{rolled.text}{words.t('shown.colon')}{dice_faces(rolled.dice)} → {signed(rolled.value)}"
         for rolled in record.terms
         if rolled.dice
     ]

@@ -167,10 +167,13 @@ def _where(args: argparse.Namespace, inputs: Any, seed: int) -> str:
     from meneur.core.records import roll_seeded
     from meneur.core.traits import rules as traits
 
+    from .language import words_of
+
     if isinstance(inputs, traits.TraitTest):
         first = roll_seeded(traits.first_roll, inputs, seed)
-        return f"dice {' '.join(str(d.face) for d in first.dice)}, seed {seed}"
-    return f"seed {seed}"
+        faces = " ".join(str(d.face) for d in first.dice)
+        return words_of(args).t("app.dice_seed", faces=faces, seed=seed)
+    return words_of(args).t("app.seed", seed=seed)
 
 
 def _trait_lines(record: Any, words: Strings, label: str = "") -> list[str]:
@@ -228,7 +231,7 @@ def _test_distribution(odds: Any, words: Strings) -> list[str]:
     name = words.term("traits.fiasco")
     return [
         "",
-        words.t("shown.fiasco", name=name, chance=percent(fiasco).strip()),
+        words.t("shown.fiasco", name=name, chance=percent(fiasco, words.lang).strip()),
         words.t("shown.successes_heading"),
         *value_bars(odds.distribution, words),
     ]

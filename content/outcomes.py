@@ -167,8 +167,23 @@ OUTCOME_STYLES = {key: f"bold {colour}" for key, colour in OUTCOME_COLOURS.items
 """The bold style of a result line in each class."""
 
 
-def percent_text(probability: Fraction) -> str:
-    """``37.5 %``; a possible result never reads 0.0 %."""
+def percent_text(probability: Fraction, lang: str) -> str:
+    """``37.5 %`` in English, ``37,5 %`` in French (a comma, a non-breaking space); a
+    possible result never reads 0.0 %."""
     if 0 < probability < Fraction(1, 2000):
-        return "<0.1 %"
-    return f"{float(probability) * 100:.1f} %"
+        return typeset_number("<0.1 %", lang)
+    return typeset_number(f"{float(probability) * 100:.1f} %", lang)
+
+
+def typeset_number(text: str, lang: str) -> str:
+    """A number written the English way (``12.5 %``, ``−4``) as ``lang`` writes it: in
+    French a decimal comma and a non-breaking space before ``%``."""
+    if lang != "fr":
+        return text
+    return text.replace(".", ",").replace(" %", "\u00a0%")
+
+
+def colon(lang: str) -> str:
+    """A colon and what goes around it in ``lang``: ``"\u00a0: "`` in French (a
+    non-breaking space before it), ``": "`` in English."""
+    return "\u00a0: " if lang == "fr" else ": "

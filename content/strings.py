@@ -1,14 +1,19 @@
 """Interface strings in French and English, from ``content/ui/<lang>.toml``.
 
-Rule terms keep their French names in both languages (with an English gloss from
-``content/terms.toml``); these files hold everything else the interface says. The app,
-the CLI's exports and later the servers all read them here.
+Rule terms are in ``content/terms.toml`` (in English, a rule's French name beside its
+English word); these files hold everything else the interface says. The app, the CLI,
+the exports and the servers all read them here.
+
+A field may choose a word by a number, as each language counts: ``{count} {count:die|
+dice}`` (English: one die, 0 dice, 2 dice), ``{count} {count:dé|dés}`` (French: 0 dé,
+1 dé, 2 dés; below two is one).
 """
 
 from __future__ import annotations
 
 import locale
 import os
+import string
 from collections.abc import Mapping
 from functools import cache
 
@@ -31,7 +36,11 @@ class Strings:
         text = self._table.get(key)
         if text is None:  # a string of a system another package adds, else the key
             text = system_strings(self.lang, key.split(".")[0]).get(key, key)
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        if "|" in text:  # a word chosen by a number (see the module)
+            return _counting(self.lang).vformat(text, (), values)
+        return text.format(**values)
 
     def explain(self, error: Exception) -> str:
         """An error as the player reads it: a rules error that carries a key, in this
@@ -68,6 +77,35 @@ class Strings:
     def keys(self) -> frozenset[str]:
         """Every key this language defines."""
         return frozenset(self._table)
+
+
+class _Counting(string.Formatter):
+    """Formats as :meth:`str.format` does, and a field whose spec is ``one|many`` as the
+    word a number of it takes in this language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return format(value, format_spec)
+        one, many = format_spec.split("|", 1)
+        return one if is_one(value, self.lang) else many
+
+
+def is_one(value: object, lang: str) -> bool:
+    """Whether ``value`` things take the singular in ``lang``: in French below two (0 and
+    1, 1,5), in English one alone."""
+    try:
+        number = abs(float(str(value).replace(",", ".").replace("−", "-")))
+    except ValueError:
+        return False
+    return number < 2 if lang == "fr" else number == 1
+
+
+@cache
+def _counting(lang: str) -> _Counting:
+    return _Counting(lang)
 
 
 def _flatten(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:

@@ -209,7 +209,10 @@ class Conversation:
         lines = [t("plain.odds", expression=expression)]
         if len(found) <= 24:
             colon = t("shown.colon")
-            return lines + [f"{total}{colon}{percent_text(p)}" for total, p in found.items()]
+            return lines + [
+                f"{total}{colon}{percent_text(p, self.session.strings.lang)}"
+                for total, p in found.items()
+            ]
         mean = sum((total * p for total, p in found.items()), Fraction(0))
         low, high = min(found), max(found)
         return [*lines, t("plain.odds_range", low=low, high=high, mean=f"{float(mean):.1f}")]

@@ -124,7 +124,7 @@ def _set_words(change: Change, state: Mapping[str, Any], t: Translate) -> str:
     if len(path) == 2 and path[0] in NAMED:  # an item made or removed whole
         key = "journal.removed" if change.after is MISSING else "journal.added"
         return t(key, what=subject)
-    return f"{subject} : {_value(change.before)} → {_value(change.after)}"
+    return f"{subject}{t('shown.colon')}{_value(change.before)} → {_value(change.after)}"
 
 
 def _subject(path: tuple[str, ...], state: Mapping[str, Any], change: Change, t: Translate) -> str:

@@ -89,7 +89,7 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
         return f"{line} ({named.said(language_of(t))})"
     chance = odds_before(roll)
     if isinstance(chance, Fraction):
-        line += f" ({t('export.had', percent=percent_text(chance))})"
+        line += f" ({t('export.had', percent=percent_text(chance, language_of(t)))})"
     return line
 
 

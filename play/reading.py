@@ -354,8 +354,8 @@ def dice_summary(roll: Mapping[str, Any], t: Translate) -> str:
         "journal.dice_summary",
         mean=f"{float(mean):.2f}",
         result=result,
-        at_most=percent_text(at_most),
-        at_least=percent_text(at_least),
+        at_most=percent_text(at_most, language_of(t)),
+        at_least=percent_text(at_least, language_of(t)),
     )
 
 

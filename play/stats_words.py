@@ -68,17 +68,17 @@ def luck_words(luck: float, t: Translate) -> str:
     return t("stats.very_lucky" if luck >= 0.95 else "stats.lucky")
 
 
-def percent(value: float) -> str:
+def percent(value: float, lang: str) -> str:
     """A luck as a percentage: ``100 %`` only when no run could have done better."""
     from fractions import Fraction
 
-    from meneur.content.outcomes import percent_text
+    from meneur.content.outcomes import percent_text, typeset_number
 
     if value >= 1 - 1e-12:
-        return "100 %"
+        return typeset_number("100 %", lang)
     if value > 0.999:
-        return "> 99.9 %"
-    return percent_text(Fraction(value))
+        return typeset_number("> 99.9 %", lang)
+    return percent_text(Fraction(value), lang)
 
 
 def stats_lines(
@@ -105,7 +105,13 @@ def stats_lines(
             + " "
             + t("stats.expected", expected=f"{whole.expected:.1f}")
         )
-        lines.append(t("stats.luck", percent=percent(whole.luck), words=luck_words(whole.luck, t)))
+        lines.append(
+            t(
+                "stats.luck",
+                percent=percent(whole.luck, language_of(t)),
+                words=luck_words(whole.luck, t),
+            )
+        )
     if measured.left_out:
         lines.append(t("stats.left_out", count=measured.left_out))
     if len(measured.characters) > 1 and not character:
@@ -118,7 +124,7 @@ def stats_lines(
                 + " "
                 + t("stats.expected", expected=f"{tally.expected:.1f}")
                 + " — "
-                + t("stats.luck_short", percent=percent(tally.luck))
+                + t("stats.luck_short", percent=percent(tally.luck, language_of(t)))
             )
     for system, outcomes in measured.outcomes.items():
         try:

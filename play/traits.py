@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
+from meneur.content.outcomes import colon
 from meneur.saves.state import Options
 
 from .tested import Translate, language_of, signed
@@ -75,7 +76,8 @@ def _short_test(inputs: Any, t: Translate) -> str:
 
 def _short_opposed(inputs: Any, t: Translate) -> str:
     sides = f"{inputs.attacker.dice} / {inputs.defender.dice}"
-    return f"{term('traits.opposed').said(language_of(t))} : {sides} {t('traits.dice')}, 4"
+    lang = language_of(t)
+    return f"{term('traits.opposed').said(lang)}{colon(lang)}{sides} {t('traits.dice')}, 4"
 
 
 DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {

@@ -52,12 +52,17 @@ def words(text: str) -> set[str]:
 
 
 def outside_parentheses(text: str) -> str:
-    """An English text without the French names given beside its words."""
+    """An English text without the French names given beside its words (one that a
+    dialog drawn over the screen cuts, its parenthesis left open to the cut or closed
+    after it, is left out too)."""
     while True:
         shorter = re.sub(r"\([^()]*\)", " ", text)
         if shorter == text:
-            return text
+            break
         text = shorter
+    edge = "█▊▎│\n"  # a dialog's or a panel's edge, a line's end
+    cut = rf"\([^(){edge}]*(?=[{edge}]|$)|(?:^|(?<=[{edge}]))[^(){edge}]*\)"
+    return re.sub(cut, " ", text)
 
 
 def foreign(text: str, lang: str) -> set[str]:

@@ -189,7 +189,7 @@ def _lasting(argv: list[str]) -> tuple[bool, Ready] | None:
     if command == "serve":
         return False, lambda said: "SHA256:" in said
     if command == "web":
-        return False, lambda said: "meneur web :" in said
+        return False, lambda said: "meneur web\u00a0:" in said
     if command == "watch":
         return True, lambda screen: bool(screen.strip())  # its view drawn
     if command == "journal" and "--follow" in argv:

@@ -99,7 +99,10 @@ class LastRoll(Static):
             text.append(f"→ {reading.result}", style="bold")
         chance = odds_before(entry.roll)
         if isinstance(chance, Fraction):
-            text.append("\n" + strings.t("watch.odds", percent=percent_text(chance)), style="dim")
+            text.append(
+                "\n" + strings.t("watch.odds", percent=percent_text(chance, strings.lang)),
+                style="dim",
+            )
         self.update(text)
 
 

@@ -107,7 +107,7 @@ def render_creation(
             f"{game} — {words.term('cosmos.creation.conversion')}",
             *_bounded_lines(record.dice_roll, "2d100", words),
             t("cli.creation.conversion_after"),
-            f"seed {record.seed}",
+            t("app.seed", seed=record.seed),
         ]
         return "\n".join(lines)
     pv_pm = record.pv_pm
@@ -138,7 +138,7 @@ def render_creation(
             f"{' + '.join(map(str, points.dice))}, bonus {points.bonus_die}{swap}"
             f" → {points.best_points}"
         )
-    lines.append(f"seed {record.seed}")
+    lines.append(words.t("app.seed", seed=record.seed))
     return "\n".join(lines)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from meneur.cli.usage import UsageError
+from meneur.content.outcomes import colon
 
 
 def run_element(args: argparse.Namespace) -> str | dict[str, Any]:
@@ -57,7 +58,7 @@ def run_element(args: argparse.Namespace) -> str | dict[str, Any]:
         "coefficient": str(coefficient),
         "source": source,
     }
-    lines = [f"{names[0]} → {names[1]} : ×{shown(coefficient, lang)}"]
+    lines = [f"{names[0]} → {names[1]}{colon(lang)}×{shown(coefficient, lang)}"]
     if source == "campaign":
         seed = table.affinities.coefficient(acting, target)
         lines[0] += (

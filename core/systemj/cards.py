@@ -123,7 +123,7 @@ class Card:
         line = f"{self.name} [{NAMES[self.family]}/{NAMES[self.category]}]"
         if parts:
             line += " " + ", ".join(parts)
-        return line + (f" : {self.text}" if self.text else "")
+        return line + (f"\u00a0: {self.text}" if self.text else "")  # French data
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for a sheet (empty fields left out)."""

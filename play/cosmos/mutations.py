@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meneur.content import term
+from meneur.content.outcomes import colon
 from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import mutations
 from meneur.core.errors import RulesError
@@ -53,7 +54,7 @@ def mutation_text(mutation: mutations.Mutation, lang: str, tree: GeneTree | None
     """``Vision nocturne : mineure positive, Bonus/Malus léger``: the gene by its name in
     ``tree`` (by its key without one)."""
     gene = tree.genes.get(mutation.gene) if tree is not None else None
-    return f"{gene.name if gene else mutation.gene} : {mutation_words(mutation, lang)}"
+    return f"{gene.name if gene else mutation.gene}{colon(lang)}{mutation_words(mutation, lang)}"
 
 
 def mutation_changes(session: Session, character: str, points: int) -> list[Step]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from meneur.content.outcomes import colon
 from meneur.core.cosmos.skills import TreeSkill, check_upgrades, unlock, upgrade
 from meneur.core.sheets import whole_or
 from meneur.play.characters import sheet_change, sheet_of
@@ -58,7 +59,7 @@ def skill_words(skill: TreeSkill, lang: str, bought: tuple[str, ...] = ()) -> st
         shown = ", ".join(
             f"{u.name} ({u.cost} PC{', ✔' if u.name in bought else ''})" for u in skill.upgrades
         )
-        parts.append(f"{label} : {shown}" if lang == "fr" else f"{label}: {shown}")
+        parts.append(f"{label}{colon(lang)}{shown}")
     return " · ".join(part for part in parts if part)
 
 

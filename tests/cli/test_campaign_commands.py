@@ -156,10 +156,10 @@ def test_notes_sessions_scenes_and_the_remembered_campaign(camp: str, capsys) ->
     run(capsys, "note", "On entre dans la soute.", "--at", "Jour 2, aube")
     run(capsys, "note", "--edit", "3", "On entre dans la soute, lampes éteintes.")
     # The DIR first, then --edit, then the text (play-tested: refused as extra words).
-    run(capsys, "note", camp, "--edit", "3", "On entre dans la soute, lampes éteintes !")
+    run(capsys, "note", camp, "--edit", "3", "On entre dans la soute, lampes éteintes\u00a0!")
     text = run(capsys, "journal", "--last", "4", "--role", "gm")  # the GM's, numbered
     assert "#2" in text
-    assert "lampes éteintes !" in text
+    assert "lampes éteintes\u00a0!" in text
     assert "[Jour 2, aube]" in text
     story = run(capsys, "export", camp)
     assert "## Session 1" in story
@@ -179,7 +179,7 @@ def test_check_reads_everything_and_replays_rolls(camp: str, capsys) -> None:
     run(capsys, "roll", "cosmos", "--threshold", "40", "--campaign", camp, "--seed", "1")
     run(capsys, "create", "cosmos", "--campaign", camp, "--seed", "2")
     out = run(capsys, "check", camp, "--verify-rolls", "--lang", "fr")
-    assert out.startswith("ok :")
+    assert out.startswith("ok\u00a0:")
     assert "2 jets rejoués" in out
     assert "(rolls replayed)" not in out
     out = run(capsys, "check", camp, "--verify-rolls", "--lang", "en")

@@ -49,7 +49,7 @@ def test_a_light_point_rolls_its_advantage_die_from_the_seed(capsys, made: Campa
     )
     assert (status, out) == (
         0,
-        "#3 Kael consomme un Light point : posture Illumination"
+        "#3 Kael consomme un Light point\u00a0: posture Illumination"
         " — la fatigue retombe (FP 1, FM 1)\n",
     )
     face = roll_seeded(roll_die, PostureDie("advantage"), 7).result
@@ -71,7 +71,7 @@ def test_three_turns_in_sepulcrale_bring_the_backlash_and_apocalypse(capsys, mad
     )
     assert status == 0
     assert "Contre-coup Sépulcrale" in out
-    assert "Apocalypse : meurt et revient avec 100 PV" in out
+    assert "Apocalypse\u00a0: meurt et revient avec 100 PV" in out
     face = roll_seeded(roll_die, PostureDie("disadvantage"), 1).result
     stance = sheet(made)["combat"]
     assert (stance["backlash"], stance["disadvantage"]) == ("sepulcrale", face)
@@ -106,7 +106,10 @@ def test_a_final_skill_from_the_command_line_ends_the_posture(capsys, made: Camp
     assert run(capsys, *roll, "--final-skill", "--seed", "5")[0] == 0
     rolled, ended = Campaign.open(made.directory, write=False).journal.latest(2)
     assert rolled.roll["inputs"]["final_skill"] is True
-    assert ended.text == "Kael utilise son Final Skill — Apocalypse : meurt et revient avec 100 PV"
+    assert (
+        ended.text
+        == "Kael utilise son Final Skill — Apocalypse\u00a0: meurt et revient avec 100 PV"
+    )
     assert sheet(made)["combat"] == {"cooldown": 2}  # out of Sépulcrale, not 3 turns in
 
 

@@ -55,5 +55,5 @@ def test_convert_rolls_two_dice(capsys) -> None:
 def test_text_shows_every_step(capsys) -> None:
     assert main(["create", "cosmos", "--seed", "11", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    for words in ("PV et PM", "Statistiques", "Points d'ADN", "Argent", "seed 11", "relancés"):
+    for words in ("PV et PM", "Statistiques", "Points d'ADN", "Argent", "graine 11", "relancés"):
         assert words in out

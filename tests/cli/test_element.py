@@ -23,9 +23,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_the_coefficient_of_fire_on_ice_and_a_figure_under_it(capsys) -> None:
     status, out, _ = run(capsys, "element", "FEU", "glace", "15", "--lang", "fr")
     assert status == 0
-    assert out.splitlines() == ["Feu → Glace : ×2", "15 × 2 = 30"]
+    assert out.splitlines() == ["Feu → Glace\u00a0: ×2", "15 × 2 = 30"]
     status, out, _ = run(capsys, "element", "Fire", "Earth", "15", "--lang", "en")
-    assert out.splitlines() == ["Fire → Earth : ×0.75", "15 × 0.75 = 11.25 → 11"]
+    assert out.splitlines() == ["Fire → Earth: ×0.75", "15 × 0.75 = 11.25 → 11"]
 
 
 def test_json_gives_the_exact_figures(capsys) -> None:
@@ -65,7 +65,7 @@ def test_a_campaigns_own_cell_is_used_and_said(capsys, tmp_path: Path) -> None:
     )
     assert status == 0
     assert out.splitlines() == [
-        "Fire → Ice : ×−1.5  (the campaign's; the seed's is ×2)",
+        "Fire → Ice: ×−1.5  (the campaign's; the seed's is ×2)",
         "15 × −1.5 = −22.5 → −22  (inverted: damage becomes healing)",
     ]
     # Other cells are the seed's.

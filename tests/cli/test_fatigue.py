@@ -37,7 +37,7 @@ def test_the_gauges_then_a_meal_by_the_characters_name(capsys, directory: Path) 
     status, out, _ = run(capsys, "fatigue", str(directory), "kael", "meal", "--lang", "fr")
     assert (status, out) == (
         0,
-        "#2 Kael : Repas (−1 FP, −1 FM) · 1/3 aujourd'hui (FP 8 → 7, FM 3 → 2)\n",
+        "#2 Kael\u00a0: Repas (−1 FP, −1 FM) · 1/3 aujourd'hui (FP 8 → 7, FM 3 → 2)\n",
     )
 
 

@@ -23,7 +23,7 @@ def test_a_campaign_speaks_the_language_it_was_made_in(capsys, tmp_path: Path) -
     camp = str(tmp_path / "fr")
     assert run(capsys, "new", camp, "--system", "resolution", "--lang", "fr")[0] == 0
     assert 'language = "fr"' in (Path(camp) / "campaign.toml").read_text()
-    assert run(capsys, "check", camp)[1].startswith("ok : ")
+    assert run(capsys, "check", camp)[1].startswith("ok\u00a0: ")
     assert run(capsys, "check", camp, "--lang", "en")[1].startswith("ok: ")
     english = str(tmp_path / "en")
     assert run(capsys, "new", english, "--system", "resolution")[0] == 0  # the locale's
@@ -34,7 +34,7 @@ def test_without_a_campaign_language_the_users_choice_counts(capsys, tmp_path: P
     camp = str(Campaign.create(tmp_path / "c", system="resolution").directory)
     assert run(capsys, "check", camp)[1].startswith("ok: ")  # the locale's: English
     settings.save(language="fr")  # chosen in the app
-    assert run(capsys, "check", camp)[1].startswith("ok : ")
+    assert run(capsys, "check", camp)[1].startswith("ok\u00a0: ")
     assert run(capsys, "roll", "dice", "2d6", "--seed", "1")[1].startswith("Jet de dés")
     assert run(capsys, "check", camp, "--lang", "en")[1].startswith("ok: ")
 

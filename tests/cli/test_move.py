@@ -40,12 +40,12 @@ def test_place_move_and_the_distances(capsys, tmp_path: Path) -> None:
     status, out, _ = run(capsys, "move", directory, "kael", "3,2", "--lang", "fr")
     assert (status, out) == (
         0,
-        "#5 Kael se déplace de (1, 1) à (3, 2) : 3 case(s), 3/3 ce tour\n",
+        "#5 Kael se déplace de (1, 1) à (3, 2)\u00a0: 3 cases, 3/3 ce tour\n",
     )
     status, out, _ = run(capsys, "move", directory, "Kael", "--lang", "fr")
     assert out == (
-        "Kael en (3, 2) · 0/3 case(s) de déplacement ce tour\n"
-        "Lyra en (4, 2) : 1 case(s) · corps à corps\n"
+        "Kael en (3, 2) · 0/3 cases de déplacement ce tour\n"
+        "Lyra en (4, 2)\u00a0: 1 case · corps à corps\n"
     )
     before = (made.directory / "campaign.toml").read_bytes()
     status, _, err = run(capsys, "move", directory, "kael", "2,2")

@@ -171,13 +171,13 @@ def test_readable_odds_speak_one_language_with_bars(capsys) -> None:
     it, where a player needs it to find the rule in the original."""
     assert main(["odds", *RAZORS, "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "Score à battre : 3" in out
+    assert "Score à battre\u00a0: 3" in out
     assert "Adoucie" in out
     assert "Échec avec contrepartie positive" in out
     for english in ("score to beat", "softened", "failure with a positive counterpart"):
         assert english not in out.lower()
     assert "████████" in out
-    assert "37.50 %" in out
+    assert "37,50\u00a0%" in out
     assert max(len(line) for line in out.splitlines()) <= 100
     assert main(["odds", *RAZORS, "--lang", "en"]) == 0
     out = capsys.readouterr().out
@@ -192,13 +192,14 @@ def test_readable_odds_speak_one_language_with_bars(capsys) -> None:
 
 def test_readable_roll_shows_dice_outcome_and_seed(capsys) -> None:
     data = run_json(capsys, "roll", *RAZORS, "--seed", "5", "--json")
+    words_seed = {"fr": "graine 5", "en": "seed 5"}
     for lang in ("fr", "en"):
         assert main(["roll", *RAZORS, "--seed", "5", "--lang", lang]) == 0
         out = capsys.readouterr().out
         for die in data["dice"]:
             assert str(die["face"]) in out
         assert data["label"][lang].lower() in out.lower()
-        assert "seed 5" in out
+        assert words_seed[lang] in out
     # The French reader reads no English word for the outcome.
     assert main(["roll", *RAZORS, "--seed", "5", "--lang", "fr"]) == 0
     assert data["label"]["en"] not in capsys.readouterr().out

@@ -80,3 +80,11 @@ def test_an_evening_reads_in_one_language(
             assert main([*read, "--lang", lang]) == 0
             out = capsys.readouterr().out
             assert not foreign(out, lang), (read, lang, out)
+    # What is stored is in the campaign's language alone (French here): a reader of an
+    # older meneur, or of the file itself, meets no gloss.
+    from meneur.saves.campaign import Campaign
+
+    stored = [entry.text for entry in Campaign.open(Path(camp), write=False).journal]
+    assert stored
+    for text in stored:
+        assert not foreign(text, "fr"), text

@@ -36,10 +36,10 @@ def test_a_scene_is_played_in_plain_lines(tmp_path: Path) -> None:
         terminal.wait_for("meneur — Le col, Résoudre une action.")
         steps = [
             ("Le vent se lève sur le col", "> Le vent se lève sur le col"),
-            ("2d6", "Jet de dés : 2d6 → "),
-            ("?4 Le pont tient-il ?", "Le pont tient-il ? → "),
+            ("2d6", "Jet de dés\u00a0: 2d6 → "),
+            ("?4 Le pont tient-il\u00a0?", "Le pont tient-il\u00a0? → "),
             ("noms", "Noms → "),
-            ("chances 2d6", "7\u00a0: 16.7 %"),
+            ("chances 2d6", "7\u00a0: 16,7\u00a0%"),
             ("qui", "Personne encore à la table."),
             ("2d", "> 2d"),  # not dice: a note
         ]
@@ -129,7 +129,7 @@ def test_a_player_sets_up_a_test_answers_the_gm_and_chooses_in_secret(tmp_path: 
     try:
         heard("meneur — Le col, Résoudre une action.")
         terminal.type(b"test --score 3 --alteration instable\r")
-        heard("Score à battre : 3")
+        heard("Score à battre\u00a0: 3")
         heard("r le lance.")
         assert not any("█" in line for line in _lines(terminal))  # no bars to read out
         terminal.type(b"test --score 3 --opposed 2\r")  # two difficulties: refused, said why
@@ -138,7 +138,7 @@ def test_a_player_sets_up_a_test_answers_the_gm_and_chooses_in_secret(tmp_path: 
         heard("Mira — score 3, Instable → ")
         with Campaign.open(made.directory) as gm:
             turns.request_roll(gm, GM_SEAT, "Perception", ["mira"])
-        heard("Le MJ demande un jet à Mira : Perception.")
+        heard("Le MJ demande un jet à Mira\u00a0: Perception.")
         terminal.type(b"r\r")
         terminal.wait_until(lambda _: _answered(made.directory), "the request answered")
         with Campaign.open(made.directory) as gm:
@@ -146,11 +146,11 @@ def test_a_player_sets_up_a_test_answers_the_gm_and_chooses_in_secret(tmp_path: 
             opened = turns.open_phase(
                 gm, GM_SEAT, "Fuir ou combattre\u00a0?", ["fuir", "combattre"], ["mira", "kael"]
             )
-        heard(f"Tour {opened.id}, Fuir ou combattre\u00a0? : Mira choisit (fuir / combattre).")
+        heard(f"Tour {opened.id}, Fuir ou combattre\u00a0?\u00a0: Mira choisit (fuir / combattre).")
         terminal.type(b"choisir voler\r")  # not an option: refused, nothing sealed
         heard("fuir, combattre")
         terminal.type(b"choisir fuir\r")
-        heard("Mira : fuir")
+        heard("Mira\u00a0: fuir")
         terminal.type(b"tours\r")
         heard("Rien n'est demandé à vos personnages.")
         terminal.type(b"quitter\r")

@@ -377,7 +377,7 @@ def test_text_output_for_each_system(capsys) -> None:
     )
     out = capsys.readouterr().out
     assert "Test étendu" in out
-    assert "temps écoulé :" in out
+    assert "temps écoulé\u00a0:" in out
     assert "(extended test)" not in out
     assert main(["roll", "systemj", "--value", "74", "--seed", "5"]) == 0
     assert "SYSTEMJ" in capsys.readouterr().out

@@ -47,7 +47,7 @@ def test_the_tree_then_a_skill_and_its_upgrade(capsys, directory: Path) -> None:
         capsys, "skill", str(directory), "kael", "upgrade", "flamme", "Portée accrue",
         "--lang", "fr",
     )  # fmt: skip
-    assert (status, out) == (0, "#3 Kael améliore Flamme : Portée accrue (1 PC)\n")
+    assert (status, out) == (0, "#3 Kael améliore Flamme\u00a0: Portée accrue (1 PC)\n")
     sheet = Campaign.open(directory, write=False).state["characters"]["kael"]["sheet"]
     assert (sheet["skill_points"], sheet["skills_owned"], sheet["skill_upgrades"]) == (
         4,

@@ -45,7 +45,7 @@ def test_the_tension_starts_at_3_moves_and_undoes(capsys, tmp_path) -> None:
     )
     assert "Tension 3 → 4" in run(capsys, "tension", camp, "up")[1]
     said = run(capsys, "scene-end", camp, "yes", "--lang", "fr")[1]
-    assert said.strip() == "#2 Fin de scène, à l'avantage des personnages : tension 4 → 3"
+    assert said.strip() == "#2 Fin de scène, à l'avantage des personnages\u00a0: tension 4 → 3"
     assert "tension 3 → 4" in run(capsys, "scene-end", camp, "non")[1]
     # written in French, read in English: meneur's words are the reader's
     journal = run(capsys, "journal", camp, "--lang", "en")[1]
@@ -82,7 +82,7 @@ def test_a_scene_starts_with_its_test_at_the_campaigns_tension(capsys, tmp_path)
         capsys, "scene", camp, "Le col enneigé", "--test", "--seed", "5", "--lang", "fr"
     )
     assert status == 0
-    assert "Tension 5 : Crise\n" in out
+    assert "Tension 5\u00a0: Crise\n" in out
     entries = Campaign.open(Path(camp)).journal.latest(2)
     assert entries[0].kind == "scene"
     assert entries[1].roll is not None
@@ -139,14 +139,14 @@ def test_the_odds_show_the_events_chance(capsys) -> None:
     odds = ("odds", "yesno", "--likelihood", "3", "--tension", "5")
     status, out, _ = run(capsys, *odds, "--lang", "fr")
     assert status == 0
-    assert "Événement aléatoire : 29.63 %  8/27" in out
+    assert "Événement aléatoire\u00a0: 29,63\u00a0%  8/27" in out
     assert "Oui, et… " in out
     status, out, _ = run(capsys, *odds, "--lang", "en")
     assert "Random event (Événement aléatoire): 29.63 %  8/27" in out
     assert "Yes, and (Oui, et…) " in out
     status, out, _ = run(capsys, "odds", "scene", "--tension", "2", "--lang", "fr")
     assert "Scène modifiée " in out
-    assert "16.67 %" in out
+    assert "16,67\u00a0%" in out
 
 
 def test_a_word_pair_rolls_alone(capsys) -> None:
@@ -162,11 +162,11 @@ def test_an_events_focus_names_someone_the_campaign_met(capsys, tmp_path) -> Non
     roll = ("roll", "table", "event", "--seed", "2")
     status, out, _ = run(capsys, *roll, "--campaign", camp, "--lang", "fr")
     assert status == 0
-    assert "→ une personne déjà rencontrée agit : Alix — " in out
+    assert "→ une personne déjà rencontrée agit\u00a0: Alix — " in out
     assert "→ someone already met acts: Alix — " in run(capsys, *roll, "--campaign", camp)[1]
     # ... and without a campaign, the focus says there is nobody yet
     out = run(capsys, *roll, "--lang", "fr")[1]
-    assert "agit : quelqu'un de nouveau (personne dans la liste) — " in out
+    assert "agit\u00a0: quelqu'un de nouveau (personne dans la liste) — " in out
 
 
 def test_time_passes_is_undone_and_redone_and_read_in_each_language(capsys, tmp_path) -> None:
@@ -179,7 +179,7 @@ def test_time_passes_is_undone_and_redone_and_read_in_each_language(capsys, tmp_
         ).directory
     )
     said = run(capsys, "time", camp, "+2h", "--lang", "fr")[1].strip()
-    assert said == "#1 Le temps passe (+2h) : 1 Janvier 1, 02:00"
+    assert said == "#1 Le temps passe (+2h)\u00a0: 1 Janvier 1, 02:00"
     assert run(capsys, "undo", camp)[0] == 0
     assert run(capsys, "time", camp)[1].strip() == "1 Janvier 1, 00:00"
     status, out, err = run(capsys, "redo", camp, "--lang", "en")

@@ -27,19 +27,22 @@ def camp(tmp_path: Path) -> str:
 
 def test_threads_are_added_marked_closed_and_undone(capsys, camp) -> None:
     assert run(capsys, "thread", camp, "add", "Retrouver la caravane", "--weight", "2")[0] == 0
-    run(capsys, "thread", camp, "add", "Qui a trahi Alix ?")
+    run(capsys, "thread", camp, "add", "Qui a trahi Alix\u00a0?")
     said = run(capsys, "thread", camp, "progress", "retrouver LA caravane", "--lang", "fr")[1]
-    assert said.strip() == "#3 Retrouver la caravane : 1/10"
-    said = run(capsys, "thread", camp, "close", "qui a trahi alix ?", "--lang", "fr")[1]
-    assert said.strip() == "#4 Fil refermé : Qui a trahi Alix ?"
+    assert said.strip() == "#3 Retrouver la caravane\u00a0: 1/10"
+    said = run(capsys, "thread", camp, "close", "qui a trahi alix\u00a0?", "--lang", "fr")[1]
+    assert said.strip() == "#4 Fil refermé\u00a0: Qui a trahi Alix\u00a0?"
     listed = run(capsys, "thread", camp, "list")[1]
-    assert listed.splitlines() == ["• Retrouver la caravane  [1/10]  ×2", "✓ Qui a trahi Alix ?"]
+    assert listed.splitlines() == [
+        "• Retrouver la caravane  [1/10]  ×2",
+        "✓ Qui a trahi Alix\u00a0?",
+    ]
     run(capsys, "undo", camp)
-    assert run(capsys, "thread", camp, "list")[1].splitlines()[1] == "• Qui a trahi Alix ?"
+    assert run(capsys, "thread", camp, "list")[1].splitlines()[1] == "• Qui a trahi Alix\u00a0?"
     lists = Campaign.open(Path(camp)).state["lists"]["threads"]
     assert lists == [
         {"name": "Retrouver la caravane", "weight": 2, "progress": 1},
-        "Qui a trahi Alix ?",
+        "Qui a trahi Alix\u00a0?",
     ]
 
 
@@ -79,7 +82,7 @@ def test_a_random_person_is_a_journaled_roll_among_the_open_ones(capsys, camp) -
 def test_a_clock_fills_by_hand_and_by_the_oracle_and_says_when_complete(capsys, camp) -> None:
     assert run(capsys, "clock", camp, "add", "Les loups", "4", "--gm")[0] == 0
     said = run(capsys, "clock", camp, "advance", "les loups", "2", "--lang", "fr")[1]
-    assert said.strip() == "#2 Les loups : ●●○○ 2/4"
+    assert said.strip() == "#2 Les loups\u00a0: ●●○○ 2/4"
     out = run(capsys, "clock", camp, "ask", "Les loups", "--likelihood", "5", "--seed", "2")[1]
     assert "Oracle oui/non" in out
     state = Campaign.open(Path(camp)).state["trackers"]["les_loups"]
@@ -113,10 +116,11 @@ def test_a_progress_roll_sets_a_tracks_filled_boxes_against_two_d10(capsys, camp
     assert status == 0
     record = roll_seeded(roll_progress, ProgressTest(6, "Le col", "le_col"), 5)
     faces = " ".join(str(d.face) for d in record.dice)
-    assert f"Dés de défi : {faces} — {record.result} battu(s)" in out
-    assert out.splitlines()[-1].startswith("journal : entrée #")
+    beaten = "battu" if record.result < 2 else "battus"
+    assert f"Dés de défi\u00a0: {faces} — {record.result} {beaten}" in out
+    assert out.splitlines()[-1].startswith("journal\u00a0: entrée #")
     for lang, said in (
-        ("fr", "Jet de progression : Le col, 6/10"),
+        ("fr", "Jet de progression\u00a0: Le col, 6/10"),
         ("en", "Progress roll: Le col, 6/10"),
     ):
         assert f"**{said}**" in run(capsys, "export", camp, "--lang", lang)[1]

@@ -124,7 +124,7 @@ def test_two_screens_rolling_at_once_never_share_a_draw(tmp_path: Path) -> None:
     with pytest.raises(CampaignError) as raced:
         mine.record(waiting, "1d20")
     assert strings("fr").explain(raced.value) == (
-        "Un autre jet a pris ce tirage entre-temps : relancez."
+        "Un autre jet a pris ce tirage entre-temps\u00a0: relancez."
     )
     assert {p: p.read_bytes() for p in sorted(directory.rglob("*.toml"))} == before
     assert gm.journal.entry(_roll(mine)).roll["draw"] == 2  # rolled again: the next draw

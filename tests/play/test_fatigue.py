@@ -34,7 +34,7 @@ def test_two_writers_opened_together_serve_two_meals(tmp_path: Path) -> None:
     act.change(first, GM_SEAT, fatigue_step("kael", Step("meal"), T))
     # the second read the sheet before the first wrote: its plan reads it again
     entry = act.change(second, GM_SEAT, fatigue_step("kael", Step("meal"), T))
-    assert entry.text == "Kael : Repas (−1 FP, −1 FM) · 2/3 aujourd'hui (FP 6 → 5, FM 6 → 5)"
+    assert entry.text == "Kael\u00a0: Repas (−1 FP, −1 FM) · 2/3 aujourd'hui (FP 6 → 5, FM 6 → 5)"
     sheet = Campaign.open(directory, write=False).state["characters"]["kael"]["sheet"]
     assert (sheet["fp"], sheet["fm"], sheet["today"]) == (5, 5, {"day": 0, "meals": 2, "pauses": 0})
     act.change(second, GM_SEAT, fatigue_step("kael", Step("meal"), T))

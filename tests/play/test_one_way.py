@@ -152,7 +152,7 @@ async def test_karma_after_a_great_cosmos_roll_is_the_same_from_the_panel_and_th
     assert panel.journal.entry(2).text == cli.journal.entry(2).text == ""
     # What was tested is named (play-tested: "Kael — Seuil : 55" did not say which stat).
     for lang, words in (
-        ("fr", "Kael — Force · Seuil : 55"),
+        ("fr", "Kael — Force · Seuil\u00a0: 55"),
         ("en", "Kael — Strength (Force) · Threshold: 55"),
     ):
         t = strings(lang).t

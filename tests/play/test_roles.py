@@ -56,7 +56,10 @@ def _table(directory: Path) -> tuple[Campaign, Campaign]:
         {"name": "Secrets", "entries": ["Le traître"], "gm": True},
     )
     act.set_value(
-        gm, GM_SEAT, ("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]}
+        gm,
+        GM_SEAT,
+        ("tables", "rumeurs"),
+        {"name": "Rumeurs", "entries": ["On dit\u00a0: {secrets}"]},
     )
     act.set_value(
         gm, GM_SEAT, ("tables", "meteo"), {"name": "Météo", "entries": ["Pluie", "Soleil"]}
@@ -201,9 +204,9 @@ def test_an_undo_is_said_in_words_never_numbers_keys_or_accounts(tmp_path: Path)
     with pytest.raises(CampaignError) as conflict:
         session.undo_entry(first.id)
     said = strings("fr").explain(conflict.value)
-    assert said == "Un changement plus récent touche la même chose : annulez-le d'abord."
+    assert said == "Un changement plus récent touche la même chose\u00a0: annulez-le d'abord."
     _, notice = session.step_history("undo")
-    assert notice == "Annulé : Alarme : ●●●○○○ 3/6"
+    assert notice == "Annulé\u00a0: Alarme\u00a0: ●●●○○○ 3/6"
     with pytest.raises(CampaignError) as not_undoable:
         session.undo_entry(9999)  # no such change
     assert not any(c.isdigit() for c in strings("fr").explain(not_undoable.value))

@@ -55,7 +55,7 @@ def test_only_tests_count_each_weighed_by_its_own_odds(tmp_path: Path) -> None:
         act.count_roll(campaign, GM_SEAT, left_id, counted=False)
         # An oracle's answer is about the world, not anyone's luck.
         asked = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(likelihood=3), 7)
-        act.roll(campaign, GM_SEAT, asked, "Le garde dort-il ?")
+        act.roll(campaign, GM_SEAT, asked, "Le garde dort-il\u00a0?")
         found = stats(campaign)
         course = stats(campaign, course=True).course
     assert found.whole.rolls == 4
@@ -156,9 +156,9 @@ def test_the_command_line_tells_luck_as_its_viewer_may_know_it(
     assert (gm["rolls"], gm["characters"][0]["id"]) == (1, "kael")
     assert main(["stats", str(directory), "--role", "gm", "--lang", "fr"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("Chance — Table\nJets : 9 · réussites : ")
+    assert text.startswith("Chance — Table\nJets\u00a0: 9 · réussites\u00a0: ")
     assert "Issues, " in text
-    assert "d6 : " in text
+    assert "d6\u00a0: " in text
     # What it cannot act on: one line, exit 2.
     for wrong in (["--character", "Zed"], ["--session", "1"]):
         assert main(["stats", str(directory), *wrong]) == 2
@@ -174,7 +174,10 @@ def test_the_gm_leaves_a_roll_out_from_the_command_line(
                  "--label", "Par erreur", "--seed", "3"]) == 0  # fmt: skip
     capsys.readouterr()
     assert main(["stats", str(directory), "--leave-out", "1", "--lang", "fr"]) == 0
-    assert capsys.readouterr().out == "Jet laissé hors du compte de la chance : « Par erreur »\n"
+    assert (
+        capsys.readouterr().out
+        == "Jet laissé hors du compte de la chance\u00a0: «\u00a0Par erreur\u00a0»\n"
+    )
     assert main(["stats", str(directory), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["rolls"] == 0
     assert main(["stats", str(directory), "--leave-out", "1"]) == 2

@@ -70,7 +70,7 @@ def test_the_story_is_what_was_played(tmp_path: Path, capsys: pytest.CaptureFixt
     # A roll on one line: who, what, its outcome in words, the chance that outcome had.
     assert re.search(
         r"\n- \*\*Kael — Escalader le mur\*\* → ✘ Échec sans effet secondaire"
-        r" \(ce résultat avait \d+\.\d % de chances\)\n",
+        r" \(ce résultat avait \d+,\d\u00a0% de chances\)\n",
         story,
     )
     # An oracle's question in a sentence, with its likelihood and answer.
@@ -130,18 +130,18 @@ def test_previously_on_in_a_few_lines_and_player_safe(
     # back ones gone), the threads open now, the tension; nothing of the GM's note.
     said = exported(directory, capsys, "--recap", "--session", "1").splitlines()
     assert said == [
-        "Précédemment, dans « Séance 1 » :",
-        "Scènes : Le col enneigé",
+        "Précédemment, dans «\u00a0Séance 1\u00a0»\u00a0:",
+        "Scènes\u00a0: Le col enneigé",
         "— La caravane atteint le col.",
         "— Le vent tombe.",
         "— Un loup hurle, tout près.",
-        "Fils ouverts : Retrouver la caravane",
-        "Tension : 3",
+        "Fils ouverts\u00a0: Retrouver la caravane",
+        "Tension\u00a0: 3",
     ]
     gm = exported(directory, capsys, "--recap", "--session", "1", "--role", "gm")
     assert "— Le MJ sait où est la caravane." in gm.splitlines()
     latest = exported(directory, capsys, "--recap").splitlines()
-    assert latest[:2] == ["Précédemment, dans « Séance 2 » :", "— On repart."]
+    assert latest[:2] == ["Précédemment, dans «\u00a0Séance 2\u00a0»\u00a0:", "— On repart."]
     assert main(["export", str(directory), "--recap", "--session", "3"]) == 2
     assert "there are 2" in capsys.readouterr().err
 

@@ -32,10 +32,10 @@ def test_requests_and_turns_read_in_the_reader_s_language(tmp_path: Path) -> Non
             for lang in ("fr", "en")
         }
     assert read["fr"] == [
-        "Le MJ demande un jet : Perception — Kaël, Mira",
-        "Tour ouvert : La porte — Kaël, Mira — ouvrir / attendre",
-        "Kaël : ouvrir (La porte)",
-        "Révélé : La porte — Kaël → ouvrir, Mira → attendre",
+        "Le MJ demande un jet\u00a0: Perception — Kaël, Mira",
+        "Tour ouvert\u00a0: La porte — Kaël, Mira — ouvrir / attendre",
+        "Kaël\u00a0: ouvrir (La porte)",
+        "Révélé\u00a0: La porte — Kaël → ouvrir, Mira → attendre",
     ]
     assert read["en"] == [
         "The GM asks for a roll: Perception — Kaël, Mira",
@@ -54,7 +54,7 @@ def test_a_value_set_reads_in_words_once_read_back_from_its_file(tmp_path: Path)
         act.set_value(gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": sheet})
     campaign = Campaign.open(directory, write=False)
     entry = campaign.journal.entry(campaign.journal.last_id)
-    assert read_entry(entry, campaign, strings("fr").t).text == "Ajouté : Kael"
+    assert read_entry(entry, campaign, strings("fr").t).text == "Ajouté\u00a0: Kael"
 
 
 def test_a_roll_whose_words_begin_with_the_name_does_not_say_it_twice(tmp_path: Path) -> None:
@@ -67,8 +67,8 @@ def test_a_roll_whose_words_begin_with_the_name_does_not_say_it_twice(tmp_path: 
     act.set_value(campaign, GM_SEAT, ("characters", "kaelis"), {"name": "Kaelis", "sheet": {}})
     die = roll_seeded(roll_die, PostureDie("disadvantage"), 1)
     t = strings("fr").t
-    said = act.roll(campaign, GM_SEAT, die, "Kael : fin du tour", character="kael")
-    assert read_entry(said, campaign, t).text.startswith("Kael : fin du tour")
+    said = act.roll(campaign, GM_SEAT, die, "Kael\u00a0: fin du tour", character="kael")
+    assert read_entry(said, campaign, t).text.startswith("Kael\u00a0: fin du tour")
     # another name that begins like it is still said
-    other = act.roll(campaign, GM_SEAT, die, "Kaelis : fin du tour", character="kael")
-    assert read_entry(other, campaign, t).text.startswith("Kael — Kaelis : fin du tour")
+    other = act.roll(campaign, GM_SEAT, die, "Kaelis\u00a0: fin du tour", character="kael")
+    assert read_entry(other, campaign, t).text.startswith("Kael — Kaelis\u00a0: fin du tour")

@@ -282,5 +282,5 @@ def test_an_edit_kept_for_a_roll_is_refused_by_check_and_never_shown(
     with Campaign.open(camp, write=False) as campaign:
         roll = campaign.journal.entry(2)
         assert campaign.note_text(roll) == roll.text  # its own words, not the edit
-        assert read_entry(roll, campaign, strings("fr").t).text == "Jet de dés : 2d6"
+        assert read_entry(roll, campaign, strings("fr").t).text == "Jet de dés\u00a0: 2d6"
         assert not campaign.is_struck(roll)

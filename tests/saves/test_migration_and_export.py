@@ -101,7 +101,7 @@ def story(tmp_path: Path) -> Campaign:
     campaign = Campaign.create(
         tmp_path / "story", system="resolution", name="Les Ombres", clock=clock()
     )
-    act.mark(campaign, GM_SEAT, "session", "Session 1 : l'arrivée")
+    act.mark(campaign, GM_SEAT, "session", "Session 1\u00a0: l'arrivée")
     act.note(campaign, GM_SEAT, "Razors arrive au manoir.", game_time="Jour 1, soir")
     test = resolution.ResolutionTest(score=3, alteration=resolution.Alteration.ADOUCIE)
     act.roll(campaign, GM_SEAT, resolution.resolve(test, (4, 6, 2)), "Razors tente une prise")
@@ -117,7 +117,7 @@ def story(tmp_path: Path) -> Campaign:
 def test_markdown_reads_as_a_story(story: Campaign) -> None:
     text = export_markdown(story)
     assert text.startswith("# Les Ombres\n")
-    assert "## Session 1 : l'arrivée" in text
+    assert "## Session 1\u00a0: l'arrivée" in text
     assert "### La plate-forme" in text
     assert "*Jour 1, soir*" in text
     assert "\nRazors arrive au manoir.\n" in text
@@ -126,13 +126,13 @@ def test_markdown_reads_as_a_story(story: Campaign) -> None:
     assert "suspendue au-dessus du vide." in text
     assert re.search(
         r"\n- \*\*Razors tente une prise\*\* → ✘⊕ Échec avec contrepartie positive"
-        r" \(ce résultat avait \d+\.\d % de chances\)\n",
+        r" \(ce résultat avait \d+,\d\u00a0% de chances\)\n",
         text,
     )
     assert "Note modifiée" not in text  # bookkeeping: the note reads as rewritten
     assert "d6 4 6 [2]" not in text  # the dice are the detailed export's
     assert "d6 4 6 [2]" in export_markdown(story, detailed=True)
-    assert "- *Ajouté : Alarme*" in text  # names, not the state's keys
+    assert "- *Ajouté\u00a0: Alarme*" in text  # names, not the state's keys
 
 
 def test_a_struck_note_is_exported_struck(tmp_path: Path) -> None:

@@ -51,7 +51,7 @@ async def test_a_flood_into_one_seat_closes_it_and_the_others_play_on(tmp_path: 
         await bob.leave()
     said = "\n".join(logged)
     assert "Traceback" not in said
-    assert "Alice : trop de données envoyées d'un coup, session fermée" in said
+    assert "Alice\u00a0: trop de données envoyées d'un coup, session fermée" in said
 
 
 async def test_a_100_kb_paste_passes(tmp_path: Path) -> None:

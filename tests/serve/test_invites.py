@@ -229,5 +229,5 @@ async def test_refused_logins_wait_longer_each_time_and_the_code_is_never_logged
         alice = await join(table, served.port, "alice")  # a seat's own key is not slowed
         await alice.wait_for("● Alice (Kael)")
         await alice.leave()
-    assert len([line for line in logged if line.startswith("refusé : ")]) == 3
+    assert len([line for line in logged if line.startswith("refusé\u00a0: ")]) == 3
     assert guess not in "\n".join(logged)

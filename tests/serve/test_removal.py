@@ -74,7 +74,7 @@ def test_a_removed_player_is_thrown_out_of_every_seat_and_kept_out(tmp_path: Pat
         server.terminate()
         output = server.communicate(timeout=PATIENCE)[0].decode()
     assert "Traceback" not in output
-    assert "Alice : retiré·e par le MJ" in output
+    assert "Alice\u00a0: retiré·e par le MJ" in output
     # Her characters and what she wrote stay the campaign's.
     with Campaign.open(table.directory, write=False) as campaign:
         assert "kael" in campaign.state["characters"]
@@ -220,8 +220,8 @@ async def test_the_gm_gives_a_removed_players_character_to_another(tmp_path: Pat
                 lambda: isinstance(app.screen, ListDialog) and "Mira" in app.screen.title_text,
                 "no players",
             )
-            assert app.screen.title_text == "À qui donner Mira ?"
-            assert app.screen.lines == ["Alice", "À personne : le MJ le garde"]
+            assert app.screen.title_text == "À qui donner Mira\u00a0?"
+            assert app.screen.lines == ["Alice", "À personne\u00a0: le MJ le garde"]
             await pilot.press("enter")
             await until_async(
                 lambda: (

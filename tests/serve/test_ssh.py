@@ -93,7 +93,7 @@ async def test_no_password_no_command_no_file_transfer_no_forwarding(tmp_path: P
             # Without a terminal: the plain seat, lines in and out, and nothing else.
             result = await connection.run(term_type=None, input="quitter\n")
             assert result.exit_status == 0
-            assert str(result.stdout).endswith("> Au revoir : tout est enregistré.\n")
+            assert str(result.stdout).endswith("> Au revoir\u00a0: tout est enregistré.\n")
 
 
 async def test_a_roll_by_one_reaches_every_other_screen(tmp_path: Path) -> None:
@@ -155,7 +155,7 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
         await alice.wait_for("Kael — Tour 1")
         await alice.send(DOWN + ENTER)  # Mouvement
         await alice.wait_for("Choix de Kael scellé")
-        await gm.wait_for("Kael : Mouvement")  # the GM sees choices as they come in
+        await gm.wait_for("Kael\u00a0: Mouvement")  # the GM sees choices as they come in
         await bob.wait_for("Mira — Tour 1")
         # Told Alice chose, not what, and by her name (never her seat's key, "alice").
         await bob.wait_for("Entrée privée de Alice")
@@ -169,7 +169,7 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
         await watcher
         # Bob's screen never held Alice's choice before the reveal.
         revealed_at = next(i for i, s in enumerate(seen_by_bob) if "Révélé" in s)
-        assert all("Kael : Mouvement" not in s for s in seen_by_bob[:revealed_at])
+        assert all("Kael\u00a0: Mouvement" not in s for s in seen_by_bob[:revealed_at])
         for player in (gm, alice, bob):
             await player.leave()
 

@@ -73,8 +73,8 @@ def test_the_command_line_shows_the_odds_in_the_readers_language() -> None:
     assert "Test de Dé vingt\n" in shown
     assert "Réussite " in shown
     assert "(success)" not in shown
-    assert "45.00 %  9/20" in shown
-    assert "Réussite au total : 50.00 %" in shown
+    assert "45,00\u00a0%  9/20" in shown
+    assert "Réussite au total\u00a0: 50,00\u00a0%" in shown
     shown = meneur(*odds, "--lang", "en").stdout
     assert "D20 test (Test de Dé vingt)" in shown
     assert "Success (Réussite) " in shown
@@ -102,14 +102,14 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
         "roll", "d20", "--difficulty", "14", "--talent", "4", "--seed", "5",
         "--campaign", str(directory), "--character", "kael", "--lang", "fr",
     ).stdout  # fmt: skip
-    assert "d20 : 20 → total 24" in rolled
-    assert "journal : entrée #2" in rolled
+    assert "d20\u00a0: 20 → total 24" in rolled
+    assert "journal\u00a0: entrée #2" in rolled
     journal = meneur("journal", str(directory), "--lang", "fr").stdout
     assert "Kael — 1d20 +4 ≥ 14 → ✔★ Réussite critique\n" in journal
     exported = meneur("export", str(directory), "--format", "markdown", "--lang", "fr").stdout
     assert "*Dé vingt*" in exported
     assert (
-        "**Kael — 1d20 +4 ≥ 14** → ✔★ Réussite critique (ce résultat avait 5.0 % de chances)\n"
+        "**Kael — 1d20 +4 ≥ 14** → ✔★ Réussite critique (ce résultat avait 5,0\u00a0% de chances)\n"
         in exported
     )
     # The sheet's limit is the system's: Talent 11 is refused, naming file and key, and
@@ -193,9 +193,9 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
             # With +4, faces 8 to 19 succeed (12 of 20), 20 is critical, 1 a fumble.
             expected = brute_force(4, 0, 12)
             assert expected["success"] == Fraction(60, 100)
-            assert "✔ Réussite          ██████████▊······· 60.0 %" in text
-            assert "✘ Échec             █████▍············ 30.0 %" in text
-            assert "✘! Maladresse       ▉·················  5.0 %" in text
+            assert "✔ Réussite          ██████████▊······· 60,0\u00a0%" in text
+            assert "✘ Échec             █████▍············ 30,0\u00a0%" in text
+            assert "✘! Maladresse       ▉·················  5,0\u00a0%" in text
             before = campaign.journal.last_id
             await pilot.press("r")
             await until_app(pilot, lambda: campaign.journal.last_id > before)
@@ -225,7 +225,7 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
             await goto(pilot, screen, "talent")
             before = campaign.journal.last_id
             await pilot.press("plus")
-            await until_app(pilot, lambda: "Talent : de 0 à 10, pas 11" in notices(app))
+            await until_app(pilot, lambda: "Talent\u00a0: de 0 à 10, pas 11" in notices(app))
             assert sheet()["talent"] == 10
             assert campaign.journal.last_id == before
     finally:

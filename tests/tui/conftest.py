@@ -102,7 +102,17 @@ def app_of(campaign_of: Callable[[str], Campaign]) -> Callable[..., MeneurApp]:
     return make
 
 
-def screen_text(app: MeneurApp) -> str:
+class Shown(str):
+    """Text as a terminal shows it: a non-breaking space is a blank cell like any other
+    (the screenshot writes every blank as U+00A0), so ``"Score\u00a0: 5" in shown``
+    looks for ``"Score : 5"``. French typography is held to the strings themselves
+    (``tests/content/test_typography.py``)."""
+
+    def __contains__(self, text: object) -> bool:
+        return isinstance(text, str) and super().__contains__(text.replace("\xa0", " "))
+
+
+def screen_text(app: MeneurApp) -> Shown:
     """What the terminal shows, as plain text lines (from the app's own screenshot)."""
     import html
     import re
@@ -112,17 +122,27 @@ def screen_text(app: MeneurApp) -> str:
     for x, y, text in re.findall(r'<text[^>]*x="([\d.]+)"[^>]*y="([\d.]+)"[^>]*>(.*?)</text>', svg):
         rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
     lines = ["".join(part for _, part in sorted(parts)) for _, parts in sorted(rows.items())]
-    return "\n".join(line.replace("\xa0", " ") for line in lines)
+    return Shown("\n".join(line.replace("\xa0", " ") for line in lines))
 
 
-def dialog_text(app: MeneurApp) -> str:
+def region_text(app: MeneurApp, selector: str) -> Shown:
+    """The words the widget ``selector`` draws on the screen, its rows joined by spaces:
+    a line it wraps reads whole, whatever the width makes it wrap."""
+    from textual.geometry import Region
+
+    widget = app.screen.query_one(selector)
+    rows = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
+    return Shown(" ".join(" ".join(row.text for row in rows).split()))
+
+
+def dialog_text(app: MeneurApp) -> Shown:
     """The words of the dialog on show (the lines between its edges, drawn as ``█``), as
     one line: a sentence the dialog wraps reads whole. A word the dialog cuts at its edge
     (a long folder) is read with a space where it was cut."""
     inside = [
         part.strip() for line in screen_text(app).splitlines() for part in line.split("█")[1:-1]
     ]
-    return " ".join(" ".join(inside).split())
+    return Shown(" ".join(" ".join(inside).split()))
 
 
 def notices(app: MeneurApp) -> str:

@@ -23,7 +23,7 @@ async def test_time_passes_from_the_app_and_entries_carry_it(app_of) -> None:
         await pilot.press("enter")
         await pilot.pause()
         entry = campaign.journal.latest(1)[0]
-        assert entry.text == "Le temps passe (+2h) : 1 Janvier 1, 02:00"
+        assert entry.text == "Le temps passe (+2h)\u00a0: 1 Janvier 1, 02:00"
         assert entry.game_time == "1 Janvier 1, 02:00"
         assert "1 Janvier 1, 02:00" in screen_text(app)
         act.note(campaign, GM_SEAT, "Arrivée au col")

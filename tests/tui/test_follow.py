@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.waiting import PATIENCE, until_app
 
-from .conftest import notices, screen_text
+from .conftest import Shown, notices, screen_text
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 
@@ -115,7 +115,7 @@ async def test_a_write_stuck_elsewhere_is_said_and_nothing_is_shown_as_rolled(ap
             await pilot.pause()
             await pilot.press("r")
             await pilot.pause()
-            shown = " ".join(screen_text(app).split()) + notices(app)
+            shown = Shown(" ".join(screen_text(app).split()) + notices(app))
             assert "meneur serve" in shown  # who holds it
             assert "nothing was written" in shown
             assert campaign.journal.last_id == before

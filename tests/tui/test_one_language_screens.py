@@ -36,3 +36,30 @@ async def test_every_tab_speaks_one_language(app_of, system: str, lang: str) -> 
         await pilot.pause()
         shown = _read(screen_text(app))
         assert not foreign(shown, lang), shown
+
+
+# The screens and dialogs a key opens from the table: help, the sheet, the luck, the
+# palette, a new note, the secret roll's dialog.
+OPENED = ["f1", "f5", "f8", "ctrl+p", "f9"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_every_screen_a_key_opens_speaks_one_language(app_of, system: str, lang: str) -> None:
+    app = app_of(system, lang=lang)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")  # a roll, so that the luck has something to say
+        await pilot.pause()
+        table = app.screen
+        for key in OPENED:
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is not table, key  # it opened
+            shown = _read(screen_text(app))
+            found = foreign(shown, lang)
+            lines = [line for line in shown.splitlines() if foreign(line, lang)]
+            assert not found, (key, found, lines)
+            while app.screen is not table:
+                await pilot.press("escape")
+                await pilot.pause()

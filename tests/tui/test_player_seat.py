@@ -230,7 +230,10 @@ async def test_a_players_screen_shows_nothing_of_the_gms_clocks_and_tables(
         {"name": "Secrets du MJ", "entries": ["Traître"], "gm": True},
     )
     act.set_value(
-        gm, GM_SEAT, ("tables", "rumeurs"), {"name": "Rumeurs", "entries": ["On dit : {secrets}"]}
+        gm,
+        GM_SEAT,
+        ("tables", "rumeurs"),
+        {"name": "Rumeurs", "entries": ["On dit\u00a0: {secrets}"]},
     )
     act.set_value(gm, GM_SEAT, ("tables", "meteo"), {"name": "Météo du col", "entries": ["Pluie"]})
     app = player_app(gm.directory)
@@ -318,7 +321,7 @@ async def test_a_players_own_fatigue_and_moves_are_hers_and_anothers_sheet_is_no
         entry = Campaign.open(gm.directory, write=False).journal.latest(1)[0]
         assert (entry.by, entry.text) == (
             "alice",
-            "Kael : Repas (−1 FP, −1 FM) · 1/3 aujourd'hui (FP 6 → 5, FM 0 → -1)",
+            "Kael\u00a0: Repas (−1 FP, −1 FM) · 1/3 aujourd'hui (FP 6 → 5, FM 0 → -1)",
         )
         await pilot.click("#grid CollapsibleTitle")
         await pilot.pause()
@@ -360,7 +363,7 @@ async def test_another_s_sheet_and_the_gm_s_note_open_read_only(tmp_path: Path) 
         await until_app(pilot, lambda: isinstance(app.screen, SheetScreen), "no sheet")
         sheet = app.screen
         assert "lecture seule" in screen_text(app).splitlines()[0]
-        assert "Lecture seule : ce personnage n'est pas le vôtre" in screen_text(app)
+        assert "Lecture seule\u00a0: ce personnage n'est pas le vôtre" in screen_text(app)
         for key in ("enter", "plus", "a", "delete"):
             await pilot.press(key)
             await pilot.pause()
@@ -374,7 +377,7 @@ async def test_another_s_sheet_and_the_gm_s_note_open_read_only(tmp_path: Path) 
         await pilot.pause()
         app.screen.journal_desk.edit_note(note.id)
         await until_app(pilot, lambda: isinstance(app.screen, NoteEditor), "no editor")
-        assert "Lecture seule : cette note n'est pas la vôtre" in screen_text(app)
+        assert "Lecture seule\u00a0: cette note n'est pas la vôtre" in screen_text(app)
         await pilot.press(*"ajout", "ctrl+s")
         await pilot.pause()
         assert app.screen.typed == "Le MJ prépare la scène"  # nothing typed in it

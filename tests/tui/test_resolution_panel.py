@@ -16,15 +16,15 @@ async def test_the_odds_are_shown_before_rolling_and_follow_the_choices(app_of) 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Score à battre : 3" in text  # Complexe 0 + Neutre 0 + Arts martiaux 3
-        assert "50.0 %" in text
+        assert "Score à battre\u00a0: 3" in text  # Complexe 0 + Neutre 0 + Arts martiaux 3
+        assert "50,0\u00a0%" in text
         intrinsic = app.screen.query_one("#intrinsic", StepSelector)
         intrinsic.focus()
         await pilot.press("1")  # Simple +4
         await pilot.pause()
         assert intrinsic.value == "simple"
         text = screen_text(app)
-        assert "Score à battre : 7" in text
+        assert "Score à battre\u00a0: 7" in text
         assert "automatique" in text
         await pilot.press("right", "right")  # Ardue +2 → Complexe 0
         await pilot.pause()
@@ -72,7 +72,7 @@ async def test_typical_opens_a_second_element(app_of) -> None:
         assert not second.disabled
         second.value = "Muscles améliorés"
         await pilot.pause()
-        assert "Score à battre : 5" in screen_text(app)
+        assert "Score à battre\u00a0: 5" in screen_text(app)
 
 
 async def test_the_second_element_is_never_the_first_again(app_of) -> None:
@@ -107,8 +107,8 @@ async def test_the_gm_declares_an_action_trivial_or_impossible_without_a_roll(ap
         await pilot.pause()
         app.screen.query_one("#declared", StepSelector).value = "impossible"
         await pilot.pause()
-        assert "Déclarée impossible par le MJ : échec" in screen_text(app)
-        assert "100.0 %" in screen_text(app)
+        assert "Déclarée impossible par le MJ\u00a0: échec" in screen_text(app)
+        assert "100,0\u00a0%" in screen_text(app)
         await pilot.press("r")
         await pilot.pause()
         record = app.screen.query_one("#panel").last
@@ -118,7 +118,7 @@ async def test_the_gm_declares_an_action_trivial_or_impossible_without_a_roll(ap
         # Stored as its record, worded when read: who, and what the GM declared.
         assert entry.text == ""
         words = read_entry(entry, campaign, app.session.strings.t).text
-        assert words == "Kael — Déclarée impossible par le MJ : échec"
+        assert words == "Kael — Déclarée impossible par le MJ\u00a0: échec"
         assert entry.roll["inputs"]["declared"] == "impossible"
 
 
@@ -177,8 +177,8 @@ async def test_physical_dice_are_typed_and_marked_in_the_journal(app_of) -> None
         await pilot.pause()
         said = dialog_text(app)
         assert (
-            "Tapez la face de chaque dé en chiffres, séparées par des espaces : « 1x » n'en "
-            "est pas une."
+            "Tapez la face de chaque dé en chiffres, séparées par des espaces\u00a0: "
+            "«\u00a01x\u00a0» n'en est pas une."
         ) in said
         assert "invalid" not in said
         dialog_input.value = "4 6 2"
@@ -216,7 +216,7 @@ async def test_a_helper_lends_an_element_and_a_group_action_takes_two_characters
         second.value = lent
         await pilot.pause()
         # Arts martiaux 3 (Kael's) + Muscles améliorés 2 (Lyra's): score 5 at Complexe.
-        assert "Score à battre : 5" in screen_text(app)
+        assert "Score à battre\u00a0: 5" in screen_text(app)
         app.screen.query_one("#group", Checkbox).value = True
         await pilot.pause()
         await pilot.press("r")

@@ -14,7 +14,7 @@ from meneur.saves.entry_parts import replay_roll
 from meneur.tui.app import make_app
 from meneur.tui.screens.sheet import SheetScreen
 
-from .conftest import fixed_clock, notices, screen_text
+from .conftest import Shown, fixed_clock, notices, screen_text
 
 
 async def open_sheet(pilot: Pilot) -> SheetScreen:
@@ -46,7 +46,7 @@ async def type_in_dialog(pilot: Pilot, text: str) -> None:
 
 def shown(app) -> str:
     """The screen's text with runs of spaces as one (labels are padded into columns)."""
-    return " ".join(screen_text(app).split())
+    return Shown(" ".join(screen_text(app).split()))
 
 
 def sheet_of(app, ident: str = "kael") -> dict:
@@ -96,7 +96,7 @@ async def test_equipment_adds_to_parade_and_a_bad_line_is_refused_in_the_dialog(
         await pilot.pause()
         await type_in_dialog(pilot, "Bouclier: force 1")
         error = str(app.screen.query_one("#dialog-error").render())
-        assert "Équipement — Bouclier : parade n ou endurance n est attendu" in error
+        assert "Équipement — Bouclier\u00a0: parade n ou endurance n est attendu" in error
         await type_in_dialog(pilot, "Bouclier: parade 2")
         assert isinstance(app.screen, SheetScreen)
         assert sheet_of(app)["equipment"] == {"Bouclier": {"parade": 2}}
@@ -119,7 +119,9 @@ async def test_resolution_elements_added_renamed_and_offered_by_the_panel(campai
         await pilot.press("enter")  # Enter on a table's heading adds a row
         await pilot.pause()
         await type_in_dialog(pilot, "Charisme 11")
-        assert "Éléments : de 0 à 10, pas 11" in str(app.screen.query_one("#dialog-error").render())
+        assert "Éléments\u00a0: de 0 à 10, pas 11" in str(
+            app.screen.query_one("#dialog-error").render()
+        )
         await type_in_dialog(pilot, "Charisme 2")
         assert sheet_of(app)["elements"]["Charisme"] == 2
         await goto(pilot, screen, "elements", "Pilotage")
@@ -135,7 +137,7 @@ async def test_resolution_elements_added_renamed_and_offered_by_the_panel(campai
         await goto(pilot, screen, "points")
         await pilot.press("minus")
         await pilot.pause()
-        assert "Points de personnage : de 0 à 99, pas -1" in notices(app)
+        assert "Points de personnage\u00a0: de 0 à 99, pas -1" in notices(app)
         await pilot.press("escape")
         await pilot.pause()
         from meneur.tui.widgets.choice import Choice
@@ -162,7 +164,7 @@ async def test_spherier_entries_typed_or_pasted_in_the_seeds_notation(app_of) ->
         await pilot.press("enter")
         await pilot.pause()
         await type_in_dialog(pilot, "Bluff<+4, x>")
-        assert "caractère 11 : il faut la Limite" in str(
+        assert "caractère 11\u00a0: il faut la Limite" in str(
             app.screen.query_one("#dialog-error").render()
         )
         await type_in_dialog(pilot, "Bluff<+6, 3>")
@@ -224,12 +226,14 @@ async def test_cosmos_limits_hold_and_mutation_points_roll_mutations(campaign_of
         await pilot.press("plus")
         await pilot.pause()
         assert sheet_of(app)["karma"] == 10
-        assert "Karma : de -10 à 10, pas 11" in notices(app)
+        assert "Karma\u00a0: de -10 à 10, pas 11" in notices(app)
         await goto(pilot, screen, "stats.force")
         await pilot.press("enter")
         await pilot.pause()
         await type_in_dialog(pilot, "85")
-        assert "Force : de 20 à 80, pas 85" in str(app.screen.query_one("#dialog-error").render())
+        assert "Force\u00a0: de 20 à 80, pas 85" in str(
+            app.screen.query_one("#dialog-error").render()
+        )
         await pilot.press("escape")
         await pilot.pause()
         entries = len(app.session.campaign.journal.latest(1000))
@@ -346,7 +350,7 @@ async def test_cosmos_level_up_rolls_then_asks_then_applies_in_one_undoable_entr
         record = dialog.record
         assert record is not None
         assert len(record.stat_dice) == 2  # +1d10 to two stats (the default gain)
-        assert f"Dés de stat : {record.stat_dice[0]}, {record.stat_dice[1]}" in shown(app)
+        assert f"Dés de stat\u00a0: {record.stat_dice[0]}, {record.stat_dice[1]}" in shown(app)
         assert f"Stat qui reçoit +{record.stat_dice[0]}" in shown(app)
         await pilot.press("escape")  # rolled dice are not thrown away
         await pilot.pause()
@@ -418,23 +422,23 @@ async def test_dna_points_left_are_spent_in_the_gene_tree_and_confirmed_once(
         await pilot.pause()
         genes = app.screen
         assert isinstance(genes, GenesScreen)
-        assert "Points d'ADN : 3 à dépenser" in shown(app)
+        assert "Points d'ADN\u00a0: 3 à dépenser" in shown(app)
         # Vision nocturne is innate: after creation it is refused, with the reason.
         genes.query_one("#genes").highlight("vision")
         await pilot.press("+")
         await pilot.pause()
-        assert "Vision nocturne est inné : il ne s'active qu'à la création." in shown(app)
+        assert "Vision nocturne est inné\u00a0: il ne s'active qu'à la création." in shown(app)
         genes.query_one("#genes").highlight("ossature")
         await pilot.press("+", "+", "-")  # the last one taken back before confirming
         await pilot.pause()
-        assert "Points d'ADN : 2 à dépenser (1 dépensé(s) ici" in shown(app)
+        assert "Points d'ADN\u00a0: 2 à dépenser (1 dépensé ici" in shown(app)
         entries = len(campaign.journal.latest(1000))
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen
         assert sheet_of(app)["dna"] == {"left": 2, "points": {"musculature": 2, "ossature": 1}}
         (entry,) = campaign.journal.latest(1000)[entries:]
-        assert entry.text == "Kael — ADN : Ossature renforcée X-O (2 point(s) restant(s))"
+        assert entry.text == "Kael — ADN\u00a0: Ossature renforcée X-O (2 points restants)"
         # Confirmed: the tree no longer takes that point back.
         await pilot.press("g")
         await pilot.pause()
@@ -534,11 +538,11 @@ async def test_level_5_moves_points_between_stats_and_splits_light_and_dark(
         assert isinstance(dialog, LevelUpScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert "Points déplacés : 0 sur 10" in shown(app)
+        assert "Points déplacés\u00a0: 0 sur 10" in shown(app)
         dialog.query_one("#moves").focus()
         await pilot.press("+", "+", "+", "down", "-", "-", "-")  # Force +3, Esprit −3
         await pilot.pause()
-        assert "Points déplacés : 3 sur 10" in shown(app)
+        assert "Points déplacés\u00a0: 3 sur 10" in shown(app)
         dialog.query_one("#light", Choice).value = 2
         dialog.query_one("#level-go").focus()
         await pilot.press("enter")
@@ -560,14 +564,14 @@ async def test_what_an_element_is_typical_for_is_written_and_shown_by_the_panel(
         await pilot.press("enter")
         await pilot.pause()
         await type_in_dialog(pilot, "Arts martiaux 3")  # a number is not what it is for
-        assert "Typique pour : un nom, « : » puis un texte" in str(
+        assert "Typique pour\u00a0: un nom, «\u00a0:\u00a0» puis un texte" in str(
             app.screen.query_one("#dialog-error").render()
         )
         await type_in_dialog(pilot, "Arts martiaux: combat à mains nues")
         assert sheet_of(app)["typical"] == {"Arts martiaux": "combat à mains nues"}
         await pilot.press("escape")
         await pilot.pause()
-        assert "Typique pour : combat à mains nues" in shown(app)  # Arts martiaux is chosen
+        assert "Typique pour\u00a0: combat à mains nues" in shown(app)  # Arts martiaux is chosen
 
 
 async def test_a_character_point_is_spent_to_narrate_and_given_back_on_a_veto(

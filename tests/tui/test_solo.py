@@ -13,7 +13,7 @@ from meneur.play.reading import read_entry
 from meneur.play.story import move_tension, tension_of
 from meneur.tui.widgets.selector import StepSelector
 
-from .conftest import screen_text
+from .conftest import Shown, screen_text
 
 
 def latest(app, count: int = 1):
@@ -31,17 +31,17 @@ async def test_the_tension_is_set_on_the_oracles_tab_and_bends_its_odds(app_of) 
         text = screen_text(app)
         assert "Tension" in text
         assert "Incertaine" in text
-        assert "Événement aléatoire : 14.8 %" in text
+        assert "Événement aléatoire\u00a0: 14,8\u00a0%" in text
         app.screen.query_one("#tension", StepSelector).value = "5"
         await pilot.pause()
         assert tension_of(campaign.state) == 5
         assert latest(app)[0].text == "Tension 3 → 5"
-        assert "Événement aléatoire : 29.6 %" in screen_text(app)
+        assert "Événement aléatoire\u00a0: 29,6\u00a0%" in screen_text(app)
         app.screen.action_undo()
         await pilot.pause()
         assert tension_of(campaign.state) == 3
         assert app.screen.query_one("#tension", StepSelector).value == "3"
-        assert "Événement aléatoire : 14.8 %" in screen_text(app)
+        assert "Événement aléatoire\u00a0: 14,8\u00a0%" in screen_text(app)
 
 
 async def test_an_answer_under_tension_brings_its_random_event(app_of) -> None:
@@ -53,7 +53,7 @@ async def test_an_answer_under_tension_brings_its_random_event(app_of) -> None:
         await pilot.pause()
         await pilot.press("f3")
         await pilot.pause()
-        app.screen.query_one("#question", Input).value = "Le pont tient-il ?"
+        app.screen.query_one("#question", Input).value = "Le pont tient-il\u00a0?"
         for _ in range(60):  # 64 chances in 216 each time
             await pilot.press("enter")
             await pilot.pause()
@@ -83,7 +83,7 @@ async def test_a_word_pair_alone_and_no_tension_without_solo_play(app_of) -> Non
         said = read_entry(entry, app.session.campaign, app.session.strings.t).text
         assert said == "Paire de mots"
         assert " / " in entry.roll["text"]
-        app.screen.query_one("#question", Input).value = "Pleut-il ?"
+        app.screen.query_one("#question", Input).value = "Pleut-il\u00a0?"
         await pilot.press("enter")
         await pilot.pause()
         assert "tension" not in latest(app)[0].roll["inputs"]
@@ -111,7 +111,7 @@ async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -
         await pilot.press("down", "enter")  # no: it went against them
         await pilot.pause()
         assert tension_of(campaign.state) == 4
-        assert latest(app)[0].text == "Fin de scène, à leur désavantage : tension 3 → 4"
+        assert latest(app)[0].text == "Fin de scène, à leur désavantage\u00a0: tension 3 → 4"
 
 
 async def test_without_solo_play_a_scene_is_only_its_title(app_of) -> None:
@@ -147,8 +147,8 @@ async def test_a_tension_for_one_question_leaves_the_campaigns(app_of) -> None:
         app.screen.query_one("#tension", StepSelector).value = "1"
         await pilot.pause()
         assert campaign.journal.last_id == before  # nothing written
-        assert "Événement aléatoire : 0.0 %" in screen_text(app)
-        app.screen.query_one("#question", Input).value = "Calme ?"
+        assert "Événement aléatoire\u00a0: 0,0\u00a0%" in screen_text(app)
+        app.screen.query_one("#question", Input).value = "Calme\u00a0?"
         await pilot.press("enter")
         await pilot.pause()
         assert latest(app)[0].roll["inputs"]["tension"] == 1
@@ -179,7 +179,7 @@ async def test_the_question_box_gives_the_keyboard_back(app_of) -> None:
         await pilot.press(*"dort", "enter")
         await pilot.pause()
         assert last_question(app).text == "dort"
-        assert "« dort »" in screen_text(app)
+        assert "«\u00a0dort\u00a0»" in screen_text(app)
         assert question.value == ""  # ready for the next one
         await pilot.press(*"fuit", "enter")
         await pilot.pause()
@@ -201,11 +201,11 @@ async def test_the_question_box_gives_the_keyboard_back(app_of) -> None:
         command = app.screen.query_one(CommandLine)
         assert command.has_focus
         assert question.value == ""
-        command.value = "? La porte cède-t-elle ?"
+        command.value = "? La porte cède-t-elle\u00a0?"
         await pilot.press("enter")
         await pilot.pause()
         asked = last_question(app)
-        assert asked.text == "La porte cède-t-elle ?"
+        assert asked.text == "La porte cède-t-elle\u00a0?"
         assert asked.roll["inputs"]["likelihood"] == 5
         assert app.screen.query_one("#likelihood", StepSelector).value == "5"
 
@@ -228,11 +228,11 @@ async def test_opening_a_session_says_what_happened_last_time(app_of) -> None:
         await pilot.pause()
         await pilot.pause()
         titles = [notice.title for notice in app._notifications]
-        assert "Précédemment, dans « Séance 1 » :" in titles
+        assert "Précédemment, dans «\u00a0Séance 1\u00a0»\u00a0:" in titles
         said = notices(app)
-        assert "Scènes : Le col enneigé" in said
+        assert "Scènes\u00a0: Le col enneigé" in said
         assert "— La caravane atteint le col." in said
-        assert "Tension : 3" in said
+        assert "Tension\u00a0: 3" in said
 
 
 async def test_the_oracles_take_real_dice_too(app_of) -> None:
@@ -246,15 +246,15 @@ async def test_the_oracles_take_real_dice_too(app_of) -> None:
         await pilot.press("ctrl+d")
         await pilot.press("f3")
         await pilot.pause()
-        app.screen.query_one("#question", Input).value = "Le garde dort-il ?"
+        app.screen.query_one("#question", Input).value = "Le garde dort-il\u00a0?"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TextDialog)
-        assert "3d6" in " ".join(screen_text(app).split())
+        assert "3d6" in Shown(" ".join(screen_text(app).split()))
         await pilot.press(*"6 6 6", "enter")
         await pilot.pause()
         entry = last_question(app)
-        assert entry.text == "Le garde dort-il ?"
+        assert entry.text == "Le garde dort-il\u00a0?"
         assert entry.roll["physical"] is True
         assert [d["face"] for d in entry.roll["dice"]] == [6, 6, 6]
         assert "Oui" in screen_text(app)
@@ -275,7 +275,7 @@ async def test_a_random_event_offers_to_add_the_thread_it_opens(app_of) -> None:
         await pilot.pause()
         await pilot.press("f3")
         await pilot.pause()
-        app.screen.query_one("#question", Input).value = "Quelqu'un vient-il ?"
+        app.screen.query_one("#question", Input).value = "Quelqu'un vient-il\u00a0?"
         await pilot.press("enter")
         await until_app(pilot, lambda: "Ajouter ce fil à l'histoire" in screen_text(app))
         assert "un nouveau fil s'ouvre" in screen_text(app)

@@ -11,7 +11,7 @@ from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
 from meneur.play.session import Session
 
-from .conftest import screen_text
+from .conftest import Shown, screen_text
 
 
 def latest(app):
@@ -34,7 +34,7 @@ async def test_threads_and_people_are_added_shown_picked_and_closed(app_of) -> N
         app.screen.story.action_story_add("threads")
         await pilot.pause()
         await _type(pilot, "Le col")
-        assert latest(app).text == "Fil : Le col"
+        assert latest(app).text == "Fil\u00a0: Le col"
         app.screen.story.action_story_add("people")
         await pilot.pause()
         await _type(pilot, "Alix")
@@ -54,7 +54,7 @@ async def test_threads_and_people_are_added_shown_picked_and_closed(app_of) -> N
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert latest(app).text == "Fil refermé : Le col"
+        assert latest(app).text == "Fil refermé\u00a0: Le col"
         assert "• Le col" not in screen_text(app)
         app.screen.action_undo()
         await pilot.pause()
@@ -96,7 +96,7 @@ async def test_clocks_and_tracks_fill_and_the_oracle_asks_for_a_clock(app_of) ->
         assert entry.roll["inputs"]["likelihood"] == 5
         filled = {"yes_and": 2, "yes_but": 1}.get(entry.roll["outcome"], 0)
         assert campaign.state["trackers"]["les_loups"]["value"] == filled
-        assert entry.text.startswith("Les loups avance-t-elle ?")
+        assert entry.text.startswith("Les loups avance-t-elle\u00a0?")
 
 
 async def test_a_player_never_sees_the_gms_clock(campaign_of) -> None:
@@ -156,7 +156,7 @@ async def test_a_thread_is_renamed_weighted_and_reopened(app_of) -> None:
         await edit("down", "down", "enter", "down", "enter")  # weight 2
         await edit("down", "down", "down", "enter")  # reopen
         assert campaign.state["lists"]["threads"] == [{"name": "Le col du Nord", "weight": 2}]
-        assert latest(app).text == "Le col du Nord : Rouvrir"
+        assert latest(app).text == "Le col du Nord\u00a0: Rouvrir"
         assert "• Le col du Nord" in screen_text(app)
 
 
@@ -224,7 +224,7 @@ async def test_a_solo_players_no_about_a_gm_clock_reaches_no_audience(app_of) ->
         assert entry.roll["outcome"].startswith("no")  # no, "no, and", "no, but"
         assert campaign.state["trackers"]["embuscade"]["value"] == 0
         assert entry.visibility == "gm"
-        assert "Embuscade avance-t-elle ?" in screen_text(app)  # the solo player is the GM
+        assert "Embuscade avance-t-elle\u00a0?" in screen_text(app)  # the solo player is the GM
     view = WatchApp(Campaign.open(campaign.directory, write=False), strings("fr"), AUDIENCE)
     async with view.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -265,8 +265,8 @@ async def test_the_story_shows_at_every_size(campaign_of, size: tuple[int, int])
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await pilot.pause()
-            shown = " ".join(screen_text(app).split())
-            assert "Scène : Le col enneigé" in shown, (who, size)
+            shown = Shown(" ".join(screen_text(app).split()))
+            assert "Scène\u00a0: Le col enneigé" in shown, (who, size)
             assert "Tension 3" in shown
             assert "Retrouver la caravane" in shown
             # What the story says whole (at 80 columns, two lines of it are shown).
@@ -292,17 +292,17 @@ async def test_a_progress_roll_shows_its_odds_before_and_its_outcome_after(app_o
         app.screen.story.action_story_progress_roll()
         await until_app(pilot, lambda: isinstance(app.screen, ListDialog))
         odds = progress_odds(ProgressTest(4)).outcomes
-        shown = " ".join(screen_text(app).split())
+        shown = Shown(" ".join(screen_text(app).split()))
         assert "La caravane 4/10 — " in shown
         for key in ("strong_hit", "weak_hit", "miss"):
-            assert percent_text(odds[key]) in shown  # the exact odds, before the roll
+            assert percent_text(odds[key], "fr") in shown  # the exact odds, before the roll
         await pilot.press("enter")
         await until_app(pilot, lambda: latest(app).roll is not None)
         entry = latest(app)
         from meneur.play.reading import roll_text
 
         said = roll_text(entry, campaign, app.session.strings.t)
-        assert said == "Jet de progression : La caravane, 4/10"  # in the reader's language
+        assert said == "Jet de progression\u00a0: La caravane, 4/10"  # in the reader's language
         assert "Jet de progression" in screen_text(app)  # listed
         assert entry.roll["inputs"]["boxes"] == 4
         outcome = {"strong_hit": "Réussite totale", "weak_hit": "Réussite partielle"}

@@ -65,7 +65,7 @@ def test_the_default_language_follows_the_locale(
 
 
 def test_strings_format_their_fields() -> None:
-    assert strings("fr").t("app.journaled", id=12) == "Journal : entrée n°12"
+    assert strings("fr").t("app.journaled", id=12) == "Journal\u00a0: entrée n°12"
     assert strings("en").t("app.journaled", id=12) == "Journal: entry #12"
 
 
@@ -131,7 +131,7 @@ def test_every_dice_notation_error_is_said_in_both_languages(typed: str) -> None
         ("test", "[Mecanique](2h, 10)"),
         ("test", "[Rituel](10, 2, 1, 3)"),
         ("test", "[Dressage](1234567)"),
-        ("test", "[Dressage](2) !"),
+        ("test", "[Dressage](2)\u00a0!"),
         ("skill", "Bluff +10, 6"),
         ("skill", "<+10, 6>"),
         ("skill", "Bluff<+10, 6"),

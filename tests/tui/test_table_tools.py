@@ -15,7 +15,7 @@ from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.selector import StepSelector
 from tests.waiting import until_app
 
-from .conftest import notices, screen_text
+from .conftest import Shown, notices, screen_text
 
 
 def last_entry(app):
@@ -34,14 +34,14 @@ async def test_yesno_oracle_records_the_question_and_its_answer(app_of) -> None:
         app.screen.query_one("#likelihood", StepSelector).value = "5"
         await pilot.pause()
         assert "Très probable" in screen_text(app)
-        question.value = "La porte est-elle verrouillée ?"
+        question.value = "La porte est-elle verrouillée\u00a0?"
         await pilot.press("enter")
         await pilot.pause()
         entry = last_entry(app)
         assert entry.kind == "oracle"
-        assert entry.text == "La porte est-elle verrouillée ?"
+        assert entry.text == "La porte est-elle verrouillée\u00a0?"
         assert entry.roll["inputs"]["likelihood"] == 5
-        assert "« La porte est-elle verrouillée ? »" in screen_text(app)
+        assert "«\u00a0La porte est-elle verrouillée\u00a0?\u00a0»" in screen_text(app)
 
 
 async def test_environment_oracle(app_of) -> None:
@@ -51,7 +51,7 @@ async def test_environment_oracle(app_of) -> None:
         await pilot.press("f3")
         app.screen.query_one("#lean", StepSelector).value = "for"
         await pilot.pause()
-        assert "74.1 %" in screen_text(app)  # 20/27 favourable when leaning for
+        assert "74,1\u00a0%" in screen_text(app)  # 20/27 favourable when leaning for
         app.screen.query_one("#ask-oracle").press()
         await pilot.pause()
         assert last_entry(app).roll["system"] == "oracle"
@@ -130,7 +130,7 @@ async def test_the_command_line_reads_dice_questions_tables_and_notes(app_of) ->
         assert roll["inputs"]["expression"] == "4d6kh3"
         # Not only a toast: the journal shows the faces, kept and dropped, and what the
         # total was worth by the exact distribution (mean of 4d6kh3: 15869/1296).
-        shown = " ".join(screen_text(app).split())
+        shown = Shown(" ".join(screen_text(app).split()))
         faces = " ".join(
             f"[{d['face']}]" if d.get("kept") else str(d["face"]) for d in roll["dice"]
         )
@@ -195,7 +195,7 @@ def journal_text(app) -> str:
     """The journal's column (the right-most box) as one line of words."""
     lines = [line.split("│")[-2] for line in screen_text(app).splitlines() if line.count("│") >= 2]
     words = " ".join(lines).translate({ord(c): " " for c in "▁▂▃▄▅▆▇█"})  # the scrollbar
-    return " ".join(words.split())
+    return Shown(" ".join(words.split()))
 
 
 async def test_the_journal_wraps_whole_entries_and_follows_the_newest_across_resizes(
@@ -260,7 +260,7 @@ async def test_a_note_is_struck_from_the_journal_and_brought_back(app_of) -> Non
         await pilot.pause()
         campaign = app.session.campaign
         assert campaign.is_struck(note)
-        assert "Une note à barrer (barrée)" in " ".join(screen_text(app).split())
+        assert "Une note à barrer (barrée)" in Shown(" ".join(screen_text(app).split()))
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert not campaign.is_struck(note)
@@ -312,7 +312,7 @@ async def test_the_journal_expands_a_rolls_dice_and_searches(app_of) -> None:
         await pilot.press("end", "enter")
         await pilot.pause()
         faces = " ".join(f"[{d.face}]" if d.kept else str(d.face) for d in record.dice)
-        shown = " ".join(screen_text(app).split())
+        shown = Shown(" ".join(screen_text(app).split()))
         assert f"d6 {faces}" in shown
         assert f"graine {record.seed}" in shown
         await pilot.press("ctrl+f")
@@ -553,7 +553,7 @@ async def test_the_journal_search_reads_what_a_reader_reads_and_escape_ends_it(
     campaign = app.session.campaign
     act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
     for key, name in (("people", "Alix la passeuse"), ("threads", "Retrouver la caravane")):
-        act.change(campaign, GM_SEAT, story.add_item(key, StoryItem(name), f"{key} : {name}"))
+        act.change(campaign, GM_SEAT, story.add_item(key, StoryItem(name), f"{key}\u00a0: {name}"))
     record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 9)
     act.roll(campaign, GM_SEAT, record, "Escalader le mur")
     outcome = app.session.campaign.journal.latest(1)[0].roll["outcome"]
@@ -603,9 +603,11 @@ async def test_a_table_takes_real_dice_too(app_of) -> None:
         await pilot.pause()
         await pilot.press("ctrl+d", "colon", *"Butin", "enter")
         await until_app(pilot, lambda: isinstance(app.screen, TextDialog))
-        assert "1d6" in " ".join(screen_text(app).split())
+        assert "1d6" in Shown(" ".join(screen_text(app).split()))
         await pilot.press("6", "enter")  # the sixth entry rolls 2d6 more: asked for
-        await until_app(pilot, lambda: "un d6 maintenant" in " ".join(screen_text(app).split()))
+        await until_app(
+            pilot, lambda: "un d6 maintenant" in Shown(" ".join(screen_text(app).split()))
+        )
         assert isinstance(app.screen, TextDialog)
         await pilot.press(*" 3 4", "enter")
         await until_app(pilot, lambda: not isinstance(app.screen, TextDialog))

@@ -45,11 +45,11 @@ async def test_keys_in_one_burst_are_one_paste_shown_before_any_is_sent(app_of) 
         burst(app, "note1\nnote2\n1d20+1\nnote3\n")
         await pilot.pause()
         assert journal.last_id == start  # nothing written yet
-        assert "Collé : 4 lignes (25 caractères)" in dialog_text(app)
+        assert "Collé\u00a0: 4 lignes (25 caractères)" in dialog_text(app)
         await pilot.press("down", "enter")  # send each line as its own command
         await pilot.pause()
         written = [read(app, e) for e in journal.latest(journal.last_id - start)]
-        assert written == ["note1", "note2", "Kael — Jet de dés : 1d20+1", "note3"]
+        assert written == ["note1", "note2", "Kael — Jet de dés\u00a0: 1d20+1", "note3"]
         assert journal.entry(start + 3).kind == "roll"
         assert app.screen.query_one(CommandLine).value == ""
 
@@ -69,7 +69,7 @@ async def test_a_pasted_block_is_one_command_per_line_once_chosen_the_last_left_
         await pilot.press("down", "enter")
         await pilot.pause()
         written = [read(app, e) for e in journal.latest(journal.last_id - start)]
-        assert written == ["Avant la porte", "le couloir", "Kael — Jet de dés : 2d6"]
+        assert written == ["Avant la porte", "le couloir", "Kael — Jet de dés\u00a0: 2d6"]
         assert line.value == "la salle"  # not sent: no Enter after it yet
         await pilot.press("enter")
         await pilot.pause()

@@ -321,3 +321,27 @@ async def test_a_big_stream_draws_the_dice_big(
         )  # fmt: skip
         await until_app(pilot, lambda: "Escalader" in screen_text(app))
         assert ("╭─────────╮" in screen_text(app)) is drawn
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("layout", ["stream", "table"])
+async def test_the_stream_speaks_one_language(table: Campaign, lang: str, layout: str) -> None:
+    from tests.lexicon import foreign
+
+    app = WatchApp(table, strings(lang), AUDIENCE, layout=layout)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert not foreign(screen_text(app), lang), screen_text(app)
+        _cli(
+            "roll", "resolution", "--score", "3", "--campaign", str(table.directory),
+            "--character", "kael", "--label", "Qwerty", "--seed", "9", "--lang", "fr",
+        )  # fmt: skip
+        _cli(
+            "roll", "yesno", "--likelihood", "3", "--question", "Zyxwv",
+            "--campaign", str(table.directory), "--lang", "en",
+        )  # fmt: skip
+        await until_app(pilot, lambda: "Qwerty" in screen_text(app))
+        await until_app(pilot, lambda: "Zyxwv" in screen_text(app))
+        shown = screen_text(app)
+        lines = [line for line in shown.splitlines() if foreign(line, lang)]
+        assert not foreign(shown, lang), lines

@@ -22,9 +22,9 @@ def bar(probability: Fraction, width: int) -> str:
     return ("█" * full + (EIGHTHS[rest] if rest else "")).ljust(width, "·")
 
 
-def percent(probability: Fraction) -> str:
-    """``37.5 %``; a possible outcome never reads 0.0 %."""
-    return percent_text(probability)
+def percent(probability: Fraction, lang: str) -> str:
+    """``37.5 %`` (``37,5 %`` in French); a possible outcome never reads 0.0 %."""
+    return percent_text(probability, lang)
 
 
 class OddsView(Static):
@@ -72,7 +72,7 @@ class OddsView(Static):
             table.add_row(
                 Text(labels[key]),
                 Text(bar(probability, bar_width), style=_COLOURS[style]),
-                Text(percent(probability)),
+                Text(percent(probability, self.lang)),
             )
         if self._note:  # under the rows, the whole width: a long note wraps, never cut
             self.update(Group(table, Text(self._note, style="dim")))

@@ -25,6 +25,7 @@ from meneur.play.errors import CampaignError
 from meneur.play.rolls import roll_words
 from meneur.play.session import SessionStrings
 from meneur.play.story import tension_of
+from meneur.play.tested import language_of
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.tick import Tick
@@ -120,7 +121,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         yesno = oracles.yesno_odds(oracles.YesNoQuestion(likelihood, tension=self.tension))
         note = ""
         if self.tension is not None:
-            chance = percent_text(oracles.event_chance(self.tension))
+            chance = percent_text(oracles.event_chance(self.tension), language_of(self.t))
             note = self.t("solo.event_chance", percent=chance)
         self.query_one("#yesno-odds", OddsView).show(yesno.system, yesno.outcomes, note)
         lean = oracles.Lean(self.query_one("#lean", StepSelector).value)

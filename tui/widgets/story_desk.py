@@ -15,6 +15,7 @@ from textual import work
 from meneur.core.errors import RulesError
 from meneur.play import act
 from meneur.play.errors import CampaignError
+from meneur.play.tested import language_of
 
 from .desk import Desk
 
@@ -221,7 +222,9 @@ class StoryDesk(Desk):
         shown = []
         for name, boxes, ident, line in found:
             odds = progress_odds(ProgressTest(boxes, name)).outcomes
-            chances = " · ".join(f"{symbol(k)} {percent_text(p)}" for k, p in odds.items())
+            chances = " · ".join(
+                f"{symbol(k)} {percent_text(p, language_of(self.t))}" for k, p in odds.items()
+            )
             shown.append((name, boxes, ident, f"{line}  {boxes}/10 — {chances}"))
         return shown
 

@@ -24,7 +24,7 @@ def _inputs(args: argparse.Namespace) -> Any:
 
 
 def _lines(record: Any, words: Any) -> list[str]:
-    return [f"d20 : {record.result} → total {record.total}"]
+    return [f"d20{words.t('shown.colon')}{record.result} → total {record.total}"]
 
 
 COMMANDS = (

@@ -269,7 +269,7 @@ class SystemjPanel(ActionPanel):
             self, self.Rolled(record, self.journal_text(record), (), self.character, False)
         ):
             raise _NotJournaled
-        line = Text(f"{label} {value} : d100 ")
+        line = Text(f"{label} {value}{self.t('shown.colon')}d100 ")
         line.append(f"{record.result:02d}", style="bold reverse")
         said = outcome_said("systemj", record.outcome, self.session.strings.lang)
         line.append(f" → {symbol(record.outcome)} {said}")

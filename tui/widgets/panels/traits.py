@@ -18,6 +18,7 @@ from meneur.content import term
 from meneur.core.errors import RulesError
 from meneur.core.traits import opposed as traits_opposed
 from meneur.core.traits import rules as traits
+from meneur.play.tested import language_of
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.dice import DiceView
@@ -162,7 +163,10 @@ class TraitsPanel(ActionPanel):
 
     def odds_note(self, odds: Any) -> str:
         fiasco = getattr(odds, "fiasco", None)
-        return f"{self.term('traits.fiasco')} : {percent(fiasco)}" if fiasco else ""
+        if not fiasco:
+            return ""
+        colon = self.t("shown.colon")
+        return f"{self.term('traits.fiasco')}{colon}{percent(fiasco, language_of(self.t))}"
 
     # --- Rolling: a first roll, then maybe a Coup de poker ------------------------------
 
@@ -200,7 +204,7 @@ class TraitsPanel(ActionPanel):
     def _offer_poker(self, record: traits.TraitRoll) -> None:
         lines = Text(self.t("traits.poker_title"), style="bold")
         for k in range(1, record.poker_limit + 1):
-            chance = percent(traits.poker_odds(record, k))
+            chance = percent(traits.poker_odds(record, k), language_of(self.t))
             lines.append(
                 "\n" + self.t("traits.poker", k=k, percent=chance, need=record.inputs.need)
             )
@@ -239,8 +243,10 @@ class TraitsPanel(ActionPanel):
     def result_lines(self, record: Any) -> list[str]:
         if isinstance(record, traits_opposed.OpposedRoll):
             return [
-                f"{self.t('traits.attacker').capitalize()} : {record.attacker.successes} · "
-                f"{self.t('traits.defender').capitalize()} : {record.defender.successes}"
+                f"{self.t('traits.attacker').capitalize()}{self.t('shown.colon')}"
+                f"{record.attacker.successes} · "
+                f"{self.t('traits.defender').capitalize()}{self.t('shown.colon')}"
+                f"{record.defender.successes}"
             ]
         lines = [self.t("traits.successes", count=record.successes, need=record.inputs.need)]
         if record.fiasco:

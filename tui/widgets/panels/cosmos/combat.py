@@ -21,6 +21,7 @@ from meneur.core.cosmos.conditions import (
 )
 from meneur.core.errors import RulesError
 from meneur.play.cosmos import options_of
+from meneur.play.tested import language_of
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.tick import Tick
@@ -111,7 +112,7 @@ class CosmosCombat(CosmosSkills):
             test = replace(self.build(), final_skill=True)
         except RulesError:
             return None
-        return percent_text(cosmos.odds(test).probability_of(cosmos.SUCCESSES))
+        return percent_text(cosmos.odds(test).probability_of(cosmos.SUCCESSES), language_of(self.t))
 
     def _attack(self) -> tuple[str, bool, bool]:
         return (
@@ -137,7 +138,7 @@ class CosmosCombat(CosmosSkills):
                 lines.append(self.explain(error))
                 break
             odds = cosmos.odds(test)
-            chance = percent_text(combat.defence_odds(attack, odds))
+            chance = percent_text(combat.defence_odds(attack, odds), language_of(self.t))
             lines.append(
                 self.t(f"combat.{kind}_odds", value=self._stat_shown(test), percent=chance)
             )
@@ -334,7 +335,8 @@ class CosmosCombat(CosmosSkills):
         if follow:
             said += " — " + self.t(f"combat.{follow}")
         self._defence = (record, said)
-        text = self.t(f"combat.{kind}_entry", name=self._who(), value=value) + f" : {said}"
+        text = self.t(f"combat.{kind}_entry", name=self._who(), value=value)
+        text += self.t("shown.colon") + said
         if self._journal(record, text, self.consequences(record), character=self.character):
             self.call_after_refresh(self._show_karma)
 

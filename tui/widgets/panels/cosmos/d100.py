@@ -185,7 +185,7 @@ class CosmosTestPanel(ActionPanel):
 
     def result_lines(self, record: Any) -> list[str]:
         if isinstance(record, aura.AuraRoll):
-            return [f"d6 : {record.result}"]
+            return [f"d6{self.t('shown.colon')}{record.result}"]
         if isinstance(record, piloting.PilotingRoll):
             if not record.dice:
                 outcome = self.t(f"piloting.outcome_{record.outcome}")
@@ -198,7 +198,7 @@ class CosmosTestPanel(ActionPanel):
         if defence is not None and defence[0] is record:
             return [*self._cosmos_lines(record), defence[1]]
         if isinstance(record, combat.AutoDefenceRoll | combat.PostureDieRoll):
-            return [f"d{record.dice[0].sides} : {record.result}"]
+            return [f"d{record.dice[0].sides}{self.t('shown.colon')}{record.result}"]
         sprint = getattr(self, "_sprint", None)
         if sprint is not None and sprint[0] is record:
             return [

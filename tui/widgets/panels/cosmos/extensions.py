@@ -15,6 +15,7 @@ from meneur.content.outcomes import percent_text
 from meneur.core.cosmos import aura, piloting
 from meneur.core.cosmos.elements import apply, shown
 from meneur.core.errors import RulesError
+from meneur.play.tested import language_of
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import number
 from meneur.tui.widgets.tick import Tick
@@ -103,7 +104,12 @@ class CosmosExtensions(CosmosTestPanel):
         else:
             chance = piloting.odds(test).outcomes["success"]
             text.append(
-                self.t("piloting.odds", score=test.score, die=die, percent=percent_text(chance)),
+                self.t(
+                    "piloting.odds",
+                    score=test.score,
+                    die=die,
+                    percent=percent_text(chance, language_of(self.t)),
+                ),
                 style="bold",
             )
         self.query_one("#piloting-odds", Static).update(text)
