@@ -15,14 +15,31 @@ from meneur.content.outcomes import percent_text
 from meneur.content.strings import strings
 
 
+def loose(text: str) -> bool:
+    """Whether ``text`` breaks French typography: a plain space (or none) before a
+    colon, semicolon, question or exclamation mark, percent sign or closing guillemet,
+    or after an opening one."""
+    return bool(re.search(r" [:;?!%»]|« ", text) or re.search(r"[^\W\d_][;?!»]", text))
+
+
 def test_every_french_string_is_typeset() -> None:
     words = strings("fr")
-    loose = sorted(
-        key
-        for key in sorted(words.keys())
-        if re.search(r" [:;?!%»]|« ", words.t(key)) or re.search(r"[^\W\d_][;?!»]", words.t(key))
-    )
-    assert loose == []
+    assert sorted(key for key in sorted(words.keys()) if loose(words.t(key))) == []
+
+
+def test_every_french_term_and_shipped_row_is_typeset() -> None:
+    from meneur.content import example_tables, terms
+
+    named = [
+        (key, text)
+        for key, term in terms().items()
+        for text in (term.fr, term.hint_fr)
+        if loose(text)
+    ]
+    assert named == []
+    rows = [row.text for table in example_tables("fr") for row in table.entries]
+    assert rows
+    assert [row for row in rows if loose(row)] == []
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ async def test_every_tab_speaks_one_language(app_of, system: str, lang: str) -> 
 
 
 # The screens and dialogs a key opens from the table: help, the sheet, the luck, the
-# palette, a new note, the secret roll's dialog.
+# palette, the note dialog.
 OPENED = ["f1", "f5", "f8", "ctrl+p", "f9"]
 
 
