@@ -249,7 +249,7 @@ class ResolutionPanel(ActionPanel):
         lines = (
             [self.summary(record.inputs)]
             if record.automatic
-            else [f"{record.result}/3 {self.t('app.kept')}"]
+            else [self.t("app.kept_of", kept=record.result, dice=3)]
         )
         if record.inputs.group and not record.success:
             lines.append(self.t("resolution.group_failed"))  # "l'un des personnages dévisse"
