@@ -526,7 +526,13 @@ def main(argv: list[str] | None = None) -> int:
 
         if not isinstance(error, CampaignError):
             raise
-        _say(UsageError("meneur", "{error}", error=error).said(_language(argv)))
+        from meneur.content.strings import strings
+
+        lang = _language(argv)
+        # A campaign file's error in the reader's language (its file and key kept); a
+        # seat's refusal says the command line's own sentence, which names the command.
+        said = strings(lang).explain(error) if error.where else str(error)
+        _say(UsageError("meneur", "{error}", error=said).said(lang))
     finally:
         _spoken.clear()
     return EXIT_USAGE

@@ -61,9 +61,16 @@ class Strings:
             values[name.removesuffix("_term")] = self.t("errors.or").join(names)
         if "found" in values:
             found = str(values["found"])
-            quoted = f"« {found} »" if self.lang == "fr" else f"“{found}”"
+            quoted = f"«\u00a0{found}\u00a0»" if self.lang == "fr" else f"“{found}”"
             values["found"] = quoted if found else self.t("errors.end")
-        return self.t(f"errors.{key}", **values)
+        if key.startswith("campaign.") and "kind" in values:  # a table or a list
+            values["value"] = self.t(f"errors.campaign.kind_{values.pop('kind')}")
+        said = self.t(f"errors.{key}", **values)
+        # A campaign file's error names the file and the key: they stay.
+        located = getattr(error, "located", None)
+        if getattr(error, "where", "") and callable(located):
+            return str(located(said, self.t("shown.colon")))
+        return said
 
     def term(self, key: str) -> str:
         """The rule term ``key`` in this language (:meth:`meneur.content.Term.said`):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from meneur.core.text import cut
 
@@ -19,10 +21,27 @@ class CampaignError(Exception):
         reason: what is wrong or what was expected.
     """
 
-    def __init__(self, path: Path | str, reason: str, where: str = "") -> None:
+    message_key: str | None = None
+    """The reason as a key of the interface's strings (``errors.<key>``), when it has
+    one: each reader is told it in their language (see ``Strings.explain``)."""
+    values: Mapping[str, object] = {}  # never changed: replaced
+    """What the reason names, for its key's fields."""
+
+    def __init__(
+        self,
+        path: Path | str,
+        reason: str,
+        where: str = "",
+        *,
+        message_key: str | None = None,
+        values: Mapping[str, object] | None = None,
+    ) -> None:
         self.path = Path(path)
         self.where = where
         self.reason = reason
+        if message_key is not None:  # the reason as a key of the interface's strings
+            self.message_key = message_key
+            self.values = dict(values or {})
         # Shown in terminals, made of what a campaign holds (a key of a megabyte, an
         # escape sequence in a name): cut, and every control character made visible.
         location = f"{cut(str(self.path), 300)}: "
@@ -43,9 +62,31 @@ class CampaignError(Exception):
             location += f"{cut(self.where)}: "
         return location + cut(self.reason, 600)
 
-    def __reduce__(self) -> tuple[type[CampaignError], tuple[Path, str, str]]:
+    def located(self, reason: str, colon: str = ": ") -> str:
+        """The message with ``reason`` (this error's reason in a reader's language) in
+        place of the stored one, and ``colon`` as that language writes it: the file and
+        the key stay as they are."""
+        location = f"{cut(str(self.path), 300)}{colon}"
+        if self.where:
+            location += f"{cut(self.where)}{colon}"
+        return location + cut(reason, 600)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Rebuilt from its parts (a check run in worker processes sends it back).
-        return type(self), (self.path, self.reason, self.where)
+        key = self.__dict__.get("message_key")
+        values = self.__dict__.get("values")
+        return _rebuilt, (type(self), self.path, self.reason, self.where, key, values)
+
+
+def _rebuilt(
+    kind: type[CampaignError],
+    path: Path,
+    reason: str,
+    where: str,
+    key: str | None,
+    values: Mapping[str, object] | None,
+) -> CampaignError:
+    return kind(path, reason, where, message_key=key, values=values)
 
 
 class CampaignLocked(CampaignError):
@@ -77,3 +118,16 @@ class Refusal(CampaignError):
         super().__init__(path, reason)
         self.message_key = message_key
         self.values = values
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _refusal, (type(self), self.path, self.reason, self.message_key, self.values)
+
+
+def _refusal(
+    kind: type[Refusal],
+    path: Path,
+    reason: str,
+    key: str | None,
+    values: Mapping[str, object],
+) -> Refusal:
+    return kind(path, reason, key, **values)

@@ -22,8 +22,17 @@ class Checker:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def fail(self, key: str, reason: str) -> CampaignError:
-        return CampaignError(self.path, reason, key)
+    def fail(
+        self, key: str, reason: str, message_key: str | None = None, **values: object
+    ) -> CampaignError:
+        """The error at ``key``; with ``message_key``, its reason as one of the
+        interface's strings (``errors.campaign.<message_key>``), said in each reader's
+        language."""
+        if message_key is None:
+            return CampaignError(self.path, reason, key)
+        return CampaignError(
+            self.path, reason, key, message_key=f"campaign.{message_key}", values=values
+        )
 
     def refused(self, error: Exception, within: str) -> CampaignError:
         """The error for a rule's refusal ``key: reason`` about the table ``within`` (its
@@ -33,12 +42,16 @@ class Checker:
 
     def table(self, value: object, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(key, f"expected a table, found {_shown(value)}")
+            raise self.fail(
+                key, f"expected a table, found {_shown(value)}", "not_table", **_found(value)
+            )
         return value
 
     def text(self, value: object, key: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(key, f"expected text in quotes, found {_shown(value)}")
+            raise self.fail(
+                key, f"expected text in quotes, found {_shown(value)}", "not_text", **_found(value)
+            )
         wrong = not_utf8(value)
         if wrong is not None:  # from a command line in another encoding: never writable
             raise self.fail(key, f"is {wrong}")
@@ -49,13 +62,18 @@ class Checker:
             # A number written as text is clear enough to read.
             if isinstance(value, str) and _is_number(value.strip().lstrip("-")):
                 return int(value.strip())
-            raise self.fail(key, f"expected a whole number, found {_shown(value)}")
+            raise self.fail(
+                key,
+                f"expected a whole number, found {_shown(value)}",
+                "not_whole",
+                **_found(value),
+            )
         return value
 
     def words(self, value: object, key: str) -> list[str]:
         """A list of texts (options, character ids)."""
         if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
-            raise self.fail(key, "expected a list of words in quotes")
+            raise self.fail(key, "expected a list of words in quotes", "not_words")
         return list(value)
 
     def ident(self, ident: str, within: str) -> str:
@@ -73,6 +91,7 @@ class Checker:
             raise self.fail(
                 f'{within}."{quoted}"',
                 "a key is 1 to 64 letters, digits, _ or - (no dots, slashes, spaces)",
+                "bad_key",
             )
         return ident
 
@@ -80,13 +99,28 @@ class Checker:
         unknown = [k for k in table if k not in allowed]
         if unknown:
             where = f"{key}.{unknown[0]}" if key else unknown[0]
-            raise self.fail(where, f"unknown key (expected one of: {', '.join(allowed)})")
+            raise self.fail(
+                where,
+                f"unknown key (expected one of: {', '.join(allowed)})",
+                "unknown_key",
+                allowed=", ".join(allowed),
+            )
 
 
 def _is_number(text: str) -> bool:
     """Whether ``text`` is ASCII digits: ``str.isdigit`` alone accepts ``"²"``, which
     ``int`` refuses."""
     return text.isascii() and text.isdigit()
+
+
+def _found(value: object) -> dict[str, object]:
+    """What was found instead, as the error's values: a table or a list by its kind
+    (worded by each reader), anything else as TOML writes it."""
+    if isinstance(value, dict):
+        return {"kind": "table"}
+    if isinstance(value, list):
+        return {"kind": "list"}
+    return {"value": shown(value)}
 
 
 def _shown(value: object) -> str:

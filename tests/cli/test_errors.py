@@ -137,3 +137,42 @@ def test_a_refused_dice_expression_names_no_seed_and_journals_nothing(
         assert "2d6x" not in entries
         after = (folder / "journal").stat().st_mtime_ns if (folder / "journal").exists() else 0
         assert after == before
+
+
+@pytest.mark.parametrize(
+    ("line", "french", "english"),
+    [
+        (
+            "system = 3",
+            "system\u00a0: un texte entre guillemets était attendu, trouvé\u00a0: 3",
+            "system: expected text in quotes, found 3",
+        ),
+        (
+            "name = { a = 1 }",
+            "name\u00a0: un texte entre guillemets était attendu, trouvé\u00a0: une table",
+            "name: expected text in quotes, found a table",
+        ),
+    ],
+)
+def test_a_campaign_files_error_is_said_in_the_readers_language(
+    tmp_path, capsys, line: str, french: str, english: str
+) -> None:
+    from tests.lexicon import foreign
+
+    directory = tmp_path / "c"
+    assert main(["new", str(directory), "--system", "resolution", "--lang", "fr"]) == 0
+    state = directory / "campaign.toml"
+    key = line.split(" =")[0]
+    text = state.read_text(encoding="utf-8")
+    kept = [row for row in text.splitlines() if not row.startswith(f"{key} =")]
+    state.write_text("\n".join([line, *kept]) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    said = {}
+    for lang in ("fr", "en"):
+        assert main(["check", str(directory), "--lang", lang]) == 2
+        said[lang] = capsys.readouterr().err
+        assert "campaign.toml" in said[lang]  # the file and the key named in both
+        reason = said[lang].split("campaign.toml", 1)[1]  # the file's name is no word
+        assert not foreign(reason, lang), said[lang]
+    assert french in said["fr"]
+    assert english in said["en"]
