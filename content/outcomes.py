@@ -184,6 +184,8 @@ def typeset_number(text: str, lang: str) -> str:
 
 
 def colon(lang: str) -> str:
-    """A colon and what goes around it in ``lang``: ``"\u00a0: "`` in French (a
-    non-breaking space before it), ``": "`` in English."""
-    return "\u00a0: " if lang == "fr" else ": "
+    """A colon and what goes around it in ``lang`` (the interface's ``shown.colon``):
+    ``"\u00a0: "`` in French (a non-breaking space before it), ``": "`` in English."""
+    from .strings import strings
+
+    return strings(lang).t("shown.colon")

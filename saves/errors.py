@@ -42,12 +42,16 @@ class CampaignError(Exception):
         if message_key is not None:  # the reason as a key of the interface's strings
             self.message_key = message_key
             self.values = dict(values or {})
-        # Shown in terminals, made of what a campaign holds (a key of a megabyte, an
-        # escape sequence in a name): cut, and every control character made visible.
-        location = f"{cut(str(self.path), 300)}: "
-        if where:
-            location += f"{cut(where)}: "
-        super().__init__(location + cut(reason, 600))
+        super().__init__(self._said(str(self.path), reason))
+
+    def _said(self, name: str, reason: str, colon: str = ": ") -> str:
+        """``name: where: reason``. Shown in terminals, made of what a campaign holds (a
+        key of a megabyte, an escape sequence in a name): cut, and every control
+        character made visible."""
+        location = f"{cut(name, 300)}{colon}"
+        if self.where:
+            location += f"{cut(self.where)}{colon}"
+        return location + cut(reason, 600)
 
     def within(self, directory: Path) -> str:
         """The message with the file named from ``directory`` (``journal/000002.toml``)
@@ -57,19 +61,13 @@ class CampaignError(Exception):
             name = str(self.path.relative_to(directory))
         except ValueError:
             name = self.path.name
-        location = f"{cut(name, 300)}: "
-        if self.where:
-            location += f"{cut(self.where)}: "
-        return location + cut(self.reason, 600)
+        return self._said(name, self.reason)
 
     def located(self, reason: str, colon: str = ": ") -> str:
         """The message with ``reason`` (this error's reason in a reader's language) in
         place of the stored one, and ``colon`` as that language writes it: the file and
         the key stay as they are."""
-        location = f"{cut(str(self.path), 300)}{colon}"
-        if self.where:
-            location += f"{cut(self.where)}{colon}"
-        return location + cut(reason, 600)
+        return self._said(str(self.path), reason, colon)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Rebuilt from its parts (a check run in worker processes sends it back).

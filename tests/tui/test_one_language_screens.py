@@ -14,6 +14,10 @@ from tests.lexicon import foreign
 from .conftest import screen_text
 
 SYSTEMS = ["resolution", "cosmos", "traits", "spherier", "systemj"]
+EACH = pytest.mark.parametrize(
+    ("system", "lang"), [(system, lang) for system in SYSTEMS for lang in ("fr", "en")]
+)
+"""Every system's table, in each language."""
 
 
 def _read(screen: str) -> str:
@@ -21,8 +25,7 @@ def _read(screen: str) -> str:
     return re.sub(r"\{[^{}]*\}", " ", screen)
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("system", SYSTEMS)
+@EACH
 async def test_every_tab_speaks_one_language(app_of, system: str, lang: str) -> None:
     app = app_of(system, lang=lang)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -43,8 +46,7 @@ async def test_every_tab_speaks_one_language(app_of, system: str, lang: str) -> 
 OPENED = ["f1", "f5", "f8", "ctrl+p", "f9"]
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize("system", SYSTEMS)
+@EACH
 async def test_every_screen_a_key_opens_speaks_one_language(app_of, system: str, lang: str) -> None:
     app = app_of(system, lang=lang)
     async with app.run_test(size=(160, 50)) as pilot:
