@@ -635,7 +635,7 @@ def run_check(args: argparse.Namespace) -> str:
     # opening need not read them first.
     campaign = _open(directory, write=False, defer_check=True)
     # What it counts and replays is every entry, secrets included: the GM's.
-    governing(args, campaign, "checks the whole campaign, secrets included")
+    governing(args, campaign, "check")
     # The command line holds no threads: the journal may be checked by forked workers.
     dice = campaign.state.get("dice", {})
     keys = dict(dice.get("revealed", {}))

@@ -522,16 +522,19 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:
         # Campaign errors are imported only when a campaign command fails, so the
         # rolling path does not pay for meneur.saves.
-        from meneur.play.errors import CampaignError
+        from meneur.play.errors import CampaignError, UndoConflict
 
         if not isinstance(error, CampaignError):
             raise
         from meneur.content.strings import strings
 
         lang = _language(argv)
-        # A campaign file's error in the reader's language (its file and key kept); a
-        # seat's refusal says the command line's own sentence, which names the command.
-        said = strings(lang).explain(error) if error.where else str(error)
+        # In the reader's language when it has words there: a campaign file's error
+        # keeps its file and key; a seat's refusal is the sentence the table says. An
+        # undo's conflict tells the GM (no --as) which entry and key are in the way.
+        gm = not any(word == "--as" or word.startswith("--as=") for word in argv or sys.argv)
+        detailed = gm and isinstance(error, UndoConflict)
+        said = str(error) if detailed else strings(lang).explain(error)
         _say(UsageError("meneur", "{error}", error=said).said(lang))
     finally:
         _spoken.clear()

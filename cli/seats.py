@@ -35,11 +35,9 @@ def seat_of(args: argparse.Namespace, campaign: Campaign) -> Seat:
     return seat
 
 
-def governing(
-    args: argparse.Namespace, campaign: Campaign, doing: str = "decides who sits at the table"
-) -> None:
+def governing(args: argparse.Namespace, campaign: Campaign, doing: str = "seats") -> None:
     """Refuse a command that governs the table (its seats, invites, serving it) ``--as``
-    a player.
+    a player (``doing``: what it does, a key of ``meneur.play.seating.GOVERNING``).
 
     Raises:
         CampaignError: for an unknown name; Refusal for a player.

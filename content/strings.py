@@ -16,6 +16,7 @@ import os
 import string
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 
 from . import CONTENT, term
 from .toml_reader import loads
@@ -42,13 +43,15 @@ class Strings:
             return _counting(self.lang).vformat(text, (), values)
         return text.format(**values)
 
-    def explain(self, error: Exception) -> str:
+    def explain(self, error: Exception, within: Path | None = None) -> str:
         """An error as the player reads it: a rules error that carries a key, in this
-        language; any other, its own message."""
+        language; any other, its own message. A campaign file is named from ``within``
+        (its folder) when given, as ``CampaignError.within`` names it."""
         key = getattr(error, "message_key", None)
         values = dict(getattr(error, "values", {}))
         if not isinstance(key, str) or f"errors.{key}" not in self._table:
-            return str(error)
+            named = getattr(error, "within", None)
+            return str(named(within)) if within is not None and callable(named) else str(error)
         # Two values are words, not data: what was expected (a code) and what was found
         # instead (a character, or nothing at the end of the text).
         if "what" in values:
@@ -69,7 +72,7 @@ class Strings:
         # A campaign file's error names the file and the key: they stay.
         located = getattr(error, "located", None)
         if getattr(error, "where", "") and callable(located):
-            return str(located(said, self.t("shown.colon")))
+            return str(located(said, self.t("shown.colon"), within))
         return said
 
     def term(self, key: str) -> str:

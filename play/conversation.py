@@ -82,8 +82,11 @@ class Conversation:
         campaign = self.session.campaign
         update = campaign.sync()
         lines = []
-        if update.problem:
-            lines.append(self.session.t("plain.problem", message=update.problem))
+        if update.error is not None:
+            said = self.session.t(
+                "app.outside_problem", message=self.session.strings.explain(update.error)
+            )
+            lines.append(self.session.t("plain.problem", message=said))
         viewer = self.session.seat.viewer
         for entry in update.entries:
             shown = for_viewer(entry, viewer, campaign.journal, campaign.state)

@@ -70,9 +70,13 @@ def seat_named(directory: Path, state: Mapping[str, Any], name: str | None) -> S
     for ident, seat in players.items():
         if wanted in (ident.casefold(), called.get(ident, ident).casefold()):
             return seat
-    known = ", ".join(sorted(players)) or "none yet (meneur table player ID)"
+    known = ", ".join(sorted(players))
+    said = known or "none yet (meneur table player ID)"
     raise CampaignError(
-        directory / TABLE_FILE, f"--as {name}: no such player at this table (its players: {known})"
+        directory / TABLE_FILE,
+        f"--as {name}: no such player at this table (its players: {said})",
+        message_key="seat.unknown" if known else "seat.unknown_none",
+        values={"name": name, "known": known},
     )
 
 
@@ -81,15 +85,24 @@ def table_stamp(directory: Path) -> tuple[int, int, int] | None:
     return file_stamp(directory / TABLE_FILE)
 
 
-def governs(directory: Path, seat: Seat, doing: str = "decides who sits at the table") -> None:
+GOVERNING = {
+    "seats": "decides who sits at the table",
+    "check": "checks the whole campaign, secrets included",
+}
+"""What governing the table is, by the key of its refusal (``errors.refused.<key>``):
+the words of the log's English line."""
+
+
+def governs(directory: Path, seat: Seat, doing: str = "seats") -> None:
     """Refuse governing the table (who sits at it, its invites, serving it; ``doing``
-    says which) to anyone but the GM.
+    says which, a key of :data:`GOVERNING`) to anyone but the GM.
 
     Raises:
         Refusal: for a player or a viewer, in one sentence.
     """
     if not offers(seat, "seat"):
-        raise Refusal(directory, f"refused: only the GM {doing}", "refused.gm")
+        said = GOVERNING[doing]
+        raise Refusal(directory, f"refused: only the GM {said}", f"refused.{doing}")
 
 
 def seating(

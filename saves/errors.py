@@ -57,17 +57,22 @@ class CampaignError(Exception):
         """The message with the file named from ``directory`` (``journal/000002.toml``)
         when it is in there, else by its own name: what a view shown to others says,
         which names no folder of the host's (nor, so, their account)."""
-        try:
-            name = str(self.path.relative_to(directory))
-        except ValueError:
-            name = self.path.name
-        return self._said(name, self.reason)
+        return self._said(self._name(directory), self.reason)
 
-    def located(self, reason: str, colon: str = ": ") -> str:
+    def _name(self, directory: Path | None) -> str:
+        if directory is None:
+            return str(self.path)
+        try:
+            return str(self.path.relative_to(directory))
+        except ValueError:
+            return self.path.name
+
+    def located(self, reason: str, colon: str = ": ", directory: Path | None = None) -> str:
         """The message with ``reason`` (this error's reason in a reader's language) in
         place of the stored one, and ``colon`` as that language writes it: the file and
-        the key stay as they are."""
-        return self._said(str(self.path), reason, colon)
+        the key stay as they are (the file named from ``directory`` when given, as
+        :meth:`within` does)."""
+        return self._said(self._name(directory), reason, colon)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Rebuilt from its parts (a check run in worker processes sends it back).

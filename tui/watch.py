@@ -341,7 +341,7 @@ class WatchApp(App[None]):
             said.remove_class("shown")
             return
         if self.viewer == GM:
-            message = error.within(self.campaign.directory)
+            message = self.strings.explain(error, self.campaign.directory)
         else:
             home = self.campaign.directory
             inside = error.path.is_relative_to(home)

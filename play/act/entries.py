@@ -242,7 +242,7 @@ def count_roll(campaign: Campaign, seat: Seat, entry_id: int, counted: bool) -> 
     with campaign.work() as work:
         if seat.role != "gm":
             raise Refusal(
-                campaign.directory, "only the GM leaves a roll out of the luck", "refused.gm"
+                campaign.directory, "only the GM leaves a roll out of the luck", "refused.luck"
             )
         target = work.entry_at(entry_id)
         if target.roll is None:

@@ -72,4 +72,5 @@ def _latest(work: Work, seat: Seat, stack: list[int], what: str) -> Entry:
         if work.author is None or entry.by == work.author or nobodys:
             return entry
     mine = "" if work.author is None else f" by {work.author}"
-    raise Refusal(work.directory, f"nothing to {what}{mine}", f"history.nothing_{what}")
+    key = f"history.nothing_{what}" + ("_at_all" if seat.role == "gm" else "")
+    raise Refusal(work.directory, f"nothing to {what}{mine}", key)

@@ -197,7 +197,7 @@ def test_check_reports_a_tampered_roll(camp: str, capsys) -> None:
 
 
 def test_campaign_errors_are_one_line(camp: str, tmp_path: Path, capsys) -> None:
-    assert "nothing to undo" in error(capsys, "undo", camp)
+    assert "Nothing to undo." in error(capsys, "undo", camp)
     assert "does not exist" in error(capsys, "journal", str(tmp_path / "nowhere"))
     assert "no such character" in error(
         capsys, "roll", "cosmos", "--threshold", "50", "--campaign", camp, "--character", "ghost"

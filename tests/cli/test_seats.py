@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from meneur.cli.main import main
+from meneur.content.strings import strings
 from meneur.play.campaigns import Campaign
 
 GM_NOTE = "Le traître est Varn"
@@ -55,28 +56,31 @@ def _gm_note(directory: Path) -> int:
         return next(e.id for e in campaign.journal.latest(50) if e.text == GM_NOTE)
 
 
+# A refusal the table has words for is said in them (the key of the interface's
+# strings); the others (a table or clock the player cannot see) name what was asked.
+REFUSED = [
+    (["roll", "table", "complot", "--campaign", "{dir}"], "no table 'complot'"),
+    (
+        ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
+        "errors.refused.character",
+    ),
+    (["note", "{dir}", "--edit", "{gm_note}", "Rien"], "errors.refused.note"),
+    (["stats", "{dir}", "--leave-out", "{gm_note}"], "errors.refused.luck"),
+    (["tension", "{dir}", "up"], "errors.refused.tension"),
+    (["scene-end", "{dir}", "yes"], "errors.refused.tension"),
+    (["session", "{dir}", "Séance 2"], "errors.refused.scenes"),
+    (["scene", "{dir}", "Le pont"], "errors.refused.scenes"),
+    (["set", "{dir}", "characters.iris.sheet.score", "3"], "errors.refused.character"),
+    (["clock", "{dir}", "advance", "Embuscade"], "no clock"),
+    (["undo", "{dir}"], "errors.history.nothing_undo"),
+    (["table", "remove", "carol", "{dir}"], "errors.refused.seats"),
+    (["invite", "{dir}", "--player", "dan"], "errors.refused.seats"),
+    (["check", "{dir}"], "errors.refused.check"),
+]
+
+
 @pytest.mark.parametrize(
-    ("command", "said"),
-    [
-        (["roll", "table", "complot", "--campaign", "{dir}"], "no table 'complot'"),
-        (
-            ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
-            "iris is not one of bob's characters",
-        ),
-        (["note", "{dir}", "--edit", "{gm_note}", "Rien"], "bob rewrites and strikes their own"),
-        (["stats", "{dir}", "--leave-out", "{gm_note}"], "only the GM leaves a roll out"),
-        (["tension", "{dir}", "up"], "refused: only the GM changes solo"),
-        (["scene-end", "{dir}", "yes"], "refused: only the GM changes solo"),
-        (["session", "{dir}", "Séance 2"], "refused: only the GM writes a session"),
-        (["scene", "{dir}", "Le pont"], "refused: only the GM writes a scene"),
-        (["set", "{dir}", "characters.iris.sheet.score", "3"], "refused: only the GM changes"),
-        (["clock", "{dir}", "advance", "Embuscade"], "no clock"),
-        (["undo", "{dir}"], "nothing to undo by bob"),
-        (["table", "remove", "carol", "{dir}"], "only the GM decides who sits at the table"),
-        (["invite", "{dir}", "--player", "dan"], "only the GM decides who sits at the table"),
-        (["check", "{dir}"], "only the GM checks the whole campaign"),
-    ],
-    ids=lambda value: value[0] if isinstance(value, list) else None,
+    ("command", "said"), REFUSED, ids=lambda value: value[0] if isinstance(value, list) else None
 )
 def test_a_players_command_is_refused_as_at_the_table_and_writes_nothing(
     table: Path, capsys: pytest.CaptureFixture[str], command: list[str], said: str
@@ -86,10 +90,27 @@ def test_a_players_command_is_refused_as_at_the_table_and_writes_nothing(
     assert main([*words, "--as", "bob"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert said in err
+    if said.startswith("errors."):
+        assert err == f"meneur: error: {strings('en').t(said)}\n"
+    else:
+        assert said in err
     assert "Traceback" not in err
     assert "Varn" not in err  # the refusal names nothing of the GM's
     assert _folder(table) == before
+
+
+@pytest.mark.parametrize(
+    ("command", "key"),
+    [(command, key) for command, key in REFUSED if key.startswith("errors.")],
+    ids=lambda value: value[0] if isinstance(value, list) else None,
+)
+def test_a_players_refusal_is_said_in_the_readers_language(
+    table: Path, capsys: pytest.CaptureFixture[str], command: list[str], key: str
+) -> None:
+    words = [w.format(dir=table, gm_note=_gm_note(table)) for w in command]
+    assert main([*words, "--as", "bob", "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"meneur\u00a0: erreur\u00a0: {strings('fr').t(key)}\n"
 
 
 def test_an_unknown_seat_is_refused_by_every_command(
@@ -106,6 +127,9 @@ def test_an_unknown_seat_is_refused_by_every_command(
         assert main([*words, "--as", "nobody"]) == 2, words
         err = capsys.readouterr().err
         assert "--as nobody: no such player at this table (its players: bob, carol)" in err
+    assert main(["journal", str(table), "--as", "nobody", "--lang", "fr"]) == 2
+    said = strings("fr").t("errors.seat.unknown", name="nobody", known="bob, carol")
+    assert capsys.readouterr().err == f"meneur\u00a0: erreur\u00a0: {said}\n"
     assert _folder(table) == before
 
 

@@ -84,7 +84,7 @@ def test_leaving_a_roll_out_is_the_gms_and_undone_like_any_change(tmp_path: Path
     player = Campaign.open(directory, author=default_author())
     with player, pytest.raises(Refusal) as refused:
         act.count_roll(player, Seat("player", "alice"), roll_id, counted=False)
-    assert refused.value.message_key == "refused.gm"
+    assert refused.value.message_key == "refused.luck"
     with Campaign.open(directory) as campaign:
         act.count_roll(campaign, GM_SEAT, roll_id, counted=False)
         assert stats(campaign).whole.rolls == 0

@@ -50,6 +50,11 @@ async def test_a_hand_edit_is_taken_in_live_and_a_broken_one_is_said(app_of) -> 
         path.write_text(broken)
         await until_app(pilot, lambda: "ne peut être lu" in screen_text(app))
         assert "characters.kael.name" in screen_text(app)
+        # In the reader's language, and what it means for the campaign.
+        said = notices(app)
+        assert "characters.kael.name\u00a0: un texte entre guillemets était attendu" in said
+        assert "La campagne continue comme avant" in said
+        assert "expected" not in said
         await pilot.press("r")  # refused, said, and the file is left as the user wrote it
         await pilot.pause()
         assert path.read_text() == broken

@@ -700,9 +700,9 @@ class TableScreen(SessionStrings, Screen[None]):
         try:
             update = self.session.campaign.sync()
         except CampaignError as error:
-            problem: str | None = str(error)
+            problem: str | None = self.explain(error)
         else:
-            problem = update.problem
+            problem = None if update.error is None else self.explain(update.error)
         if problem != self._problem_said:
             self._problem_said = problem
             if problem:
