@@ -14,10 +14,11 @@ from .seats import seat_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from meneur.core.solo import ProgressTest
     from meneur.core.story import StoryItem
     from meneur.play.campaigns import Campaign, Plan
-    from meneur.play.story import Moved
 
 LIST_OF = {"thread": "threads", "person": "people"}
 WORD = {"thread": "Fil", "person": "Personne"}
@@ -233,7 +234,7 @@ def run_clock(args: argparse.Namespace) -> str:
     directory, verb, rest = _words(args, CLOCK_VERBS)
     with _open(directory, write=verb != "list") as campaign:
         if verb == "list":
-            return _listed(args, campaign, "clock") or "(aucune horloge — no clock)"
+            return _listed(args, campaign, "clock")
         if verb == "add":
             name, segments = _needs(args, rest, 2, "add NAME SEGMENTS (4, 6, 8 or 12)")
             clock = Clock(_whole(args, segments))
@@ -245,41 +246,37 @@ def run_clock(args: argparse.Namespace) -> str:
             }
             if args.gm:
                 data["gm"] = True
-            text = f"Horloge\u00a0: {name} 0/{segments}"
+            text = play.added_words("clock", name)
             return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "clock", name, args)
         if verb == "remove":
-            plan = play.remove_tracker(
-                ident, lambda t: f"Horloge retirée\u00a0: {t.get('name', ident)}"
-            )
-            return _written(args, campaign, plan)
+            return _written(args, campaign, play.remove_tracker(ident))
         if verb == "advance":
             steps = _whole(args, rest[1]) if len(rest) > 1 else 1
-            return _written(args, campaign, play.move_tracker(ident, _clock_text, steps=steps))
+            return _written(args, campaign, play.move_tracker(ident, steps=steps))
         return _ask_clock(args, campaign, ident)
 
 
 def _listed(args: argparse.Namespace, campaign: Campaign, kind: str) -> str:
     """The clocks or tracks, one line each: name (a track's rank), state, GM's alone (a
-    player's seat, ``--as``, has none of the GM's)."""
+    player's seat, ``--as``, has none of the GM's); "(none)" when there are none."""
     from meneur.core.story import tracker_shown
+
+    words = words_of(args)
+    gm = words.t("visibility.gm")
+
+    def rank(tracker: Mapping[str, Any]) -> str:
+        key = f"story.rank.{tracker.get('rank')}"
+        return f" — {words.t(key)}" if words.has(key) else ""
 
     return "\n".join(
         str(t["name"])
-        + (f" ({t['rank']})" if kind == "track" else "")
+        + (rank(t) if kind == "track" else "")
         + f"  {tracker_shown(t)}"
-        + ("  (MJ — GM)" if t.get("gm") else "")
+        + (f"  ({gm})" if t.get("gm") else "")
         for t in _trackers(args, campaign, kind).values()
-    )
-
-
-def _clock_text(moved: Moved) -> str:
-    filled, most = moved.after.value, moved.tracker["max"]
-    text = f"Horloge {moved.tracker['name']}\u00a0: {moved.before.value} → {filled}/{most}"
-    if moved.after.complete and not moved.before.complete:
-        text += " — complète"
-    return text
+    ) or words.t("cli.empty_list")
 
 
 def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
@@ -294,15 +291,18 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
 
     tracker = campaign.state["trackers"][ident]
     name = tracker["name"]
-    question = oracles.YesNoQuestion(args.likelihood, f"{name} avance-t-elle ? (does it advance?)")
+    words = words_of(args)
+    question = oracles.YesNoQuestion(args.likelihood, words.t("story.advances", name=name))
     # A GM's clock is asked off the public draws: its entry is the GM's.
     seed = campaign_seed(args, campaign, public=not tracker.get("gm"))
     record = roll_seeded(oracles.roll_yesno, question, seed)
-    plan = play.move_tracker(ident, _clock_text, outcome=record.outcome or "")
+    plan = play.move_tracker(
+        ident, lambda moved: play.moved_words(moved, asked=True), outcome=record.outcome or ""
+    )
     entry = act.roll(
         campaign, seat_of(args, campaign), record, plan, chosen_seed=args.seed is not None
     )
-    return f"{render_roll(record, words_of(args))}\n{written(entry, campaign, args)}"
+    return f"{render_roll(record, words)}\n{written(entry, campaign, args)}"
 
 
 def run_track(args: argparse.Namespace) -> str:
@@ -317,7 +317,7 @@ def run_track(args: argparse.Namespace) -> str:
     most = TRACK_BOXES * TICKS_PER_BOX
     with _open(directory, write=verb != "list") as campaign:
         if verb == "list":
-            return _listed(args, campaign, "track") or "(aucune piste — no track)"
+            return _listed(args, campaign, "track")
         if verb == "add":
             name, rank = _needs(
                 args, rest, 2, "add NAME RANK (simple, ardu, redoutable, extreme, epique)"
@@ -332,22 +332,19 @@ def run_track(args: argparse.Namespace) -> str:
             }
             if args.gm:
                 data["gm"] = True
-            text = f"Piste\u00a0: {name} ({rank})"
+            text = play.added_words("track", name)
             return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "track", name, args)
         if verb == "remove":
-            plan = play.remove_tracker(
-                ident, lambda t: f"Piste retirée\u00a0: {t.get('name', ident)}"
-            )
-            return _written(args, campaign, plan)
+            return _written(args, campaign, play.remove_tracker(ident))
         if verb == "roll":
             tracker = campaign.state["trackers"][ident]
             boxes = int(tracker["value"]) // TICKS_PER_BOX
             test = ProgressTest(boxes, str(tracker["name"]), ident)
             return _progress_roll(args, campaign, test, public=not tracker.get("gm"))
         steps = _whole(args, rest[1]) if len(rest) > 1 else 1
-        return _written(args, campaign, play.move_tracker(ident, _track_text, steps=steps))
+        return _written(args, campaign, play.move_tracker(ident, steps=steps))
 
 
 def _progress_roll(
@@ -370,10 +367,3 @@ def _progress_roll(
     )
     words = words_of(args)
     return f"{render_roll(record, words)}\n{words.t('cli.entry', id=entry.id)}"
-
-
-def _track_text(moved: Moved) -> str:
-    text = f"Piste {moved.tracker['name']}\u00a0: {moved.after.shown()}"
-    if moved.after.complete and not moved.before.complete:
-        text += " — complète"
-    return text

@@ -67,7 +67,7 @@ def change_item(
     return plan
 
 
-def new_tracker(name: str, data: Mapping[str, Any], text: str, fallback: str) -> Plan:
+def new_tracker(name: str, data: Mapping[str, Any], text: str | Worded, fallback: str) -> Plan:
     """Make a clock or track (``data``) with a key of its own, chosen from ``name``
     among the trackers there are by then (``fallback`` when the name gives none)."""
     from meneur.core.words import new_ident
@@ -79,18 +79,43 @@ def new_tracker(name: str, data: Mapping[str, Any], text: str, fallback: str) ->
     return plan
 
 
-def remove_tracker(ident: str, describe: Callable[[Mapping[str, Any]], str]) -> Plan:
-    """Remove tracker ``ident`` (refused when it is gone by then)."""
+def remove_tracker(
+    ident: str, describe: Callable[[Mapping[str, Any]], str | Worded] | None = None
+) -> Plan:
+    """Remove tracker ``ident`` (refused when it is gone by then); the entry is worded
+    by ``describe``, else by :func:`removed_words`."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
         tracker = _tracker(state, ident)
         return Planned(
-            describe(tracker),
+            (describe or removed_words)(tracker),
             (set_value(state, ("trackers", ident), MISSING),),
             touches=(("trackers", ident),),
         )
 
     return plan
+
+
+def added_words(kind: str, name: str) -> Worded:
+    """A clock or track made (``kind``), for each reader to word."""
+    return Worded(f"story.added_{kind}", {"name": name})
+
+
+def removed_words(tracker: Mapping[str, Any]) -> Worded:
+    """A clock or track removed, for each reader to word."""
+    kind = "clock" if tracker.get("kind") == "clock" else "track"
+    return Worded(f"story.removed_{kind}", {"name": str(tracker.get("name", ""))})
+
+
+def moved_words(moved: Moved, *, asked: bool = False) -> Worded:
+    """A clock or track moved (``asked``: by the oracle's answer to whether it
+    advances), for each reader to word: its name and its marks as they are now, and
+    whether that completed it. The marks (``●●○○○○ 2/6``) are the same in every
+    language."""
+    shown = story.tracker_shown({**moved.tracker, "value": moved.after.value})
+    complete = moved.after.complete and not moved.before.complete
+    key = ("story.asked_moved" if asked else "story.progressed") + ("_complete" if complete else "")
+    return Worded(key, {"name": str(moved.tracker.get("name", "")), "shown": shown})
 
 
 @dataclass(frozen=True)
@@ -103,11 +128,15 @@ class Moved:
 
 
 def move_tracker(
-    ident: str, describe: Callable[[Moved], str], *, steps: int = 1, outcome: str | None = None
+    ident: str,
+    describe: Callable[[Moved], str | Worded] | None = None,
+    *,
+    steps: int = 1,
+    outcome: str | None = None,
 ) -> Plan:
     """Move clock or track ``ident`` from where it is by then: ``steps`` segments or
     marks, or for a clock what the yes/no oracle's ``outcome`` gives ("yes, but" one
-    segment, "yes, and" two). ``describe`` words the entry.
+    segment, "yes, and" two). ``describe`` words the entry, else :func:`moved_words`.
 
     Refused when the tracker is gone by then, or is neither a clock nor a track.
     """
@@ -129,7 +158,9 @@ def move_tracker(
         changes = (Change(path, read(state, path), after.value),) if after != before else ()
         # Touched whether it moved or not: a "no" about a GM's clock is the GM's too.
         return Planned(
-            describe(Moved(tracker, before, after)), changes, touches=(("trackers", ident),)
+            (describe or moved_words)(Moved(tracker, before, after)),
+            changes,
+            touches=(("trackers", ident),),
         )
 
     return plan

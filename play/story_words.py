@@ -89,6 +89,14 @@ def _tracker_words(change: Change, state: Mapping[str, Any], t: Translate) -> st
             kind = made.get("kind")
             if kind in ("clock", "track") and isinstance(made.get("name"), str):
                 return t(f"story.added_{kind}", name=made["name"])
+        gone = change.before
+        if (
+            made is MISSING
+            and isinstance(gone, Mapping)
+            and isinstance(gone.get("name"), str)
+            and gone.get("kind") in ("clock", "track")
+        ):
+            return t(f"story.removed_{gone['kind']}", name=gone["name"])
         return None
     tracker = state.get("trackers", {}).get(path[1])
     if path[2] != "value" or not isinstance(tracker, Mapping) or tracker.get("kind") is None:

@@ -466,7 +466,7 @@ class Seated:
                 else ""
             )
             if errors:
-                server.log(f"{self.name} : {errors.strip()}")
+                server.said("app_errors", name=self.name, errors=errors.strip())
             if self._dismissed:
                 self._told_gone()
             else:

@@ -259,7 +259,7 @@ class Dispatcher:
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as error:  # out of descriptors, for one: said, and go on
-                self.server.log(f"accept: {error}")
+                self.server.said("accept_failed", error=error)
                 return
             self._hand(conn, kind)
 
@@ -367,10 +367,7 @@ class Dispatcher:
         with contextlib.suppress(ChildProcessError):
             os.waitpid(worker.pid, os.WNOHANG)
         if not self.stopping:
-            self.server.log(
-                f"un processus de la table s'est arrêté (a worker process ended: {worker.pid});"
-                f" {len(worker.present)} personne(s) déconnectée(s) (disconnected)"
-            )
+            self.server.said("worker_ended", pid=worker.pid, count=len(worker.present))
 
     def _broadcast(self) -> None:
         everyone = [present_to_data(p) for p in self.server.presence.everyone()]

@@ -103,7 +103,39 @@ def test_a_track_fills_at_its_rank(capsys, camp) -> None:
     assert "■■□□□□□□□□" in run(capsys, "track", camp, "mark", "Atteindre le col")[1]
     said = run(capsys, "track", camp, "mark", "Atteindre le col", "4", "--lang", "fr")[1]
     assert said.strip().endswith("■■■■■■■■■■ — complète")
-    assert run(capsys, "track", camp, "list")[1].strip() == "Atteindre le col (ardu)  ■■■■■■■■■■"
+    assert (
+        run(capsys, "track", camp, "list")[1].strip()
+        == "Atteindre le col — Hard (2 boxes)  ■■■■■■■■■■"
+    )
+
+
+def test_clocks_and_tracks_read_in_their_readers_language_whoever_wrote_them(capsys, camp) -> None:
+    """Written in French, read in English, after the clock is gone too."""
+    for words in (
+        ["clock", camp, "add", "Embuscade", "4"],
+        ["clock", camp, "advance", "Embuscade", "4"],
+        ["track", camp, "add", "Le col", "ardu"],
+        ["clock", camp, "remove", "Embuscade"],
+    ):
+        assert run(capsys, *words, "--lang", "fr")[0] == 0
+    english = run(capsys, "journal", camp, "--lang", "en")[1]
+    for line in (
+        "Clock: Embuscade",
+        "Embuscade: ●●●● 4/4 — complete",
+        "Track: Le col",
+        "Clock removed: Embuscade",
+    ):
+        assert line in english
+    for french in ("Horloge", "Piste", "complète", "retirée"):
+        assert french not in english
+    french = run(capsys, "journal", camp, "--lang", "fr")[1]
+    assert "Horloge retirée\u00a0: Embuscade" in french
+    assert "Embuscade\u00a0: ●●●● 4/4 — complète" in french
+
+
+def test_an_empty_list_of_clocks_says_so_in_the_readers_language(capsys, camp) -> None:
+    assert run(capsys, "clock", camp, "list", "--lang", "fr")[1] == "(vide)\n"
+    assert run(capsys, "track", camp, "list", "--lang", "en")[1] == "(empty)\n"
 
 
 def test_a_progress_roll_sets_a_tracks_filled_boxes_against_two_d10(capsys, camp) -> None:

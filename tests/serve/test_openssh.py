@@ -163,6 +163,10 @@ def test_a_player_joins_with_openssh_rolls_and_the_server_survives_kill_9(tmp_pa
         server.send_signal(signal.SIGTERM)
         server.wait(PATIENCE)
     assert server.returncode == 0
+    assert server.stdout is not None
+    log = server.stdout.read().decode()
+    assert "un processus de la table s'est arrêté" in log  # the table's language alone
+    assert "worker" not in log
 
 
 HOSTILE = "avant\x1b[2J\x1b]2;pwned\x07\x1b[31mROUGE\x1b[0m\u009b2Japrès"

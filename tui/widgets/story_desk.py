@@ -21,7 +21,7 @@ from .desk import Desk
 
 if TYPE_CHECKING:
     from meneur.core.story import StoryItem
-    from meneur.play.campaigns import Plan
+    from meneur.play.campaigns import Plan, Worded
     from meneur.play.story import Moved
 
 WORD = {"threads": "thread", "people": "person"}
@@ -200,7 +200,7 @@ class StoryDesk(Desk):
 
             self._planned(change_item("threads", key, said, progress=None))
             return
-        self._planned(move_tracker(key, self._tracker_text, steps=1))
+        self._planned(move_tracker(key, steps=1))
 
     def _rollable(self) -> list[tuple[str, int, str, str]]:
         """What a progress roll may be made on: open threads and tracks, with the
@@ -253,19 +253,11 @@ class StoryDesk(Desk):
         said = outcome_words(record.system, record.outcome or "", self.session.strings.lang)
         self.notify(said, title=text, timeout=10)
 
-    def _tracker_text(self, moved: Moved) -> str:
-        from meneur.core.story import tracker_shown
-
-        shown = tracker_shown({**moved.tracker, "value": moved.after.value})
-        text = self.t("story.progressed", name=moved.tracker.get("name", ""), shown=shown)
-        complete = moved.after.complete and not moved.before.complete
-        return text + (self.t("story.complete") if complete else "")
-
     @work
     async def action_story_new_tracker(self, kind: str) -> None:
         """A new clock (its segments chosen) or progress track (its rank chosen)."""
         from meneur.core.story import CLOCK_SEGMENTS, RANKS, TICKS_PER_BOX, TRACK_BOXES
-        from meneur.play.story import new_tracker
+        from meneur.play.story import added_words, new_tracker
 
         name = await self._ask_text(self.t(f"story.new_{kind}"), self.t("story.name"))
         if name is None:
@@ -299,14 +291,14 @@ class StoryDesk(Desk):
             if hidden == 1:
                 data["gm"] = True
         # Its key is chosen under the lock, among the trackers there are then.
-        self._planned(new_tracker(name, data, self.t(f"story.added_{kind}", name=name), kind))
+        self._planned(new_tracker(name, data, added_words(kind, name), kind))
 
     @work
     async def action_story_ask_clock(self) -> None:
         """Ask the yes/no oracle whether a clock advances, at chosen odds: a "yes, but"
         fills a segment, a "yes, and" two; the answer and the clock's change one entry."""
         from meneur.core import oracles
-        from meneur.play.story import move_tracker
+        from meneur.play.story import move_tracker, moved_words
 
         clocks = [
             (ident, tracker)
@@ -330,8 +322,8 @@ class StoryDesk(Desk):
         # A GM's clock is asked off the session's public draws: its entry is the GM's.
         record = self.session.roll(question, public=not tracker.get("gm"))
 
-        def said(moved: Moved) -> str:  # the journal adds the answer
-            return f"{question.question} — {self._tracker_text(moved)}"
+        def said(moved: Moved) -> Worded:  # the journal adds the answer
+            return moved_words(moved, asked=True)
 
         # The clock moves from where it is when written (another seat may have moved it).
         plan = move_tracker(ident, said, outcome=record.outcome or "")
