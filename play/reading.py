@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meneur.content import ContentError, term
 from meneur.content.outcomes import percent_text, symbol
+from meneur.saves.entry_parts import worded_keys, worded_text
 from meneur.saves.journal import Entry
 
 from .describe import change_words, worded_by_meneur
@@ -235,12 +236,11 @@ def said_again(entry: Entry, t: Translate) -> str | None:
     words = entry.words
     if words is None:
         return None
-    key = words.get("key")
-    if not isinstance(key, str) or not strings(language_of(t)).has(key):
+    known = strings(language_of(t))
+    if not isinstance(words.get("key"), str) or not all(map(known.has, worded_keys(words))):
         return None
-    values = {name: value for name, value in words.items() if name != "key"}
     try:
-        return t(key, **values)
+        return worded_text(words, t)
     except (KeyError, IndexError, ValueError):  # a value it does not name: as written
         return None
 

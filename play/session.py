@@ -344,6 +344,11 @@ class SessionStrings:
         """An interface string."""
         return self.session.t(key, **values)
 
+    def w(self, key: str, **values: str | int | float | bool | Worded) -> Worded:
+        """An entry's words as meneur writes them (:class:`Worded`): interface string
+        ``key`` and its values, said in each reader's language when read."""
+        return Worded(key, values)
+
     def term(self, key: str) -> str:
         """A rule term in the interface's language (French alone; in English, the
         English word and the French name beside it)."""

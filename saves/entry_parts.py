@@ -165,20 +165,75 @@ PUBLIC = Secrecy()
 class Worded:
     """What happened, for each reader to word in their language (an entry's ``words``):
     ``key``, a key of the interface's strings, and its values (numbers, names as
-    typed: never words of one language)."""
+    typed: never words of one language). A value may itself be worded (a posture, a
+    fatigue step, the part after a dash: ``said.dash``): it is said in the same
+    language, and stored flat under dotted names (``b.key``, ``b.turns``)."""
 
     key: str
-    values: Mapping[str, str | int | float | bool] = field(default_factory=dict)
+    values: Mapping[str, str | int | float | bool | Worded] = field(default_factory=dict)
 
     def data(self) -> dict[str, Any]:
-        """As the journal stores it: ``{key = "…", name = value…}``."""
-        return {"key": self.key, **self.values}
+        """As the journal stores it: ``{key = "…", name = value…, "part.key" = "…"}``."""
+        return {"key": self.key, **_flat(self.values, "")}
 
     def said(self, lang: str) -> str:
         """The words in ``lang`` (what the file's ``text`` holds: the campaign's)."""
         from meneur.content.strings import strings
 
-        return strings(lang).t(self.key, **self.values)
+        return worded_text(self.data(), strings(lang).t)
+
+
+def _flat(values: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for name, value in values.items():
+        if isinstance(value, Worded):
+            flat[f"{prefix}{name}.key"] = value.key
+            flat.update(_flat(value.values, f"{prefix}{name}."))
+        else:
+            flat[f"{prefix}{name}"] = value
+    return flat
+
+
+def worded_keys(words: Mapping[str, Any]) -> list[str]:
+    """Every key of the interface's strings an entry's ``words`` name (its own and its
+    worded values'): a reader words them only when it knows them all."""
+    return [str(v) for n, v in words.items() if n == "key" or n.endswith(".key")]
+
+
+def worded_text(words: Mapping[str, Any], t: Callable[..., str]) -> str:
+    """An entry's stored ``words`` said by ``t`` (a language's strings): its worded
+    values first, each in the same language.
+
+    Raises:
+        KeyError, IndexError, ValueError: for words ``t`` cannot fill.
+    """
+    values: dict[str, Any] = {}
+    parts: dict[str, dict[str, Any]] = {}
+    for name, value in words.items():
+        head, dot, rest = name.partition(".")
+        if dot:
+            parts.setdefault(head, {})[rest] = value
+        elif name != "key":
+            values[name] = value
+    for head, part in parts.items():
+        values[head] = worded_text(part, t)
+    return t(str(words["key"]), **values)
+
+
+def dash(first: Worded, *more: Worded) -> Worded:
+    """``first — second — …``, each part worded in the reader's language."""
+    said = first
+    for part in more:
+        said = Worded("said.dash", {"a": said, "b": part})
+    return said
+
+
+def dotted(first: Worded, *more: Worded) -> Worded:
+    """``first · second · …``, each part worded in the reader's language."""
+    said = first
+    for part in more:
+        said = Worded("said.dot", {"a": said, "b": part})
+    return said
 
 
 @dataclass(frozen=True)

@@ -333,19 +333,17 @@ def _final_skill_ends(args: argparse.Namespace, campaign: Any) -> None:
     (meneur.play.cosmos.combat), its backlash's die rolled when Sépulcrale's comes."""
     from meneur.cli.commands import new_seed
     from meneur.cli.seats import seat_of
-    from meneur.content.strings import strings
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded
     from meneur.play import act
     from meneur.play.cosmos import combat
 
-    t = strings("fr").t
     ended = combat.ending_final_skill(campaign.state, args.character)
     if not combat.needs_disadvantage_die(ended):
-        act.change(campaign, seat_of(args, campaign), combat.final_skill_ends(args.character, t))
+        act.change(campaign, seat_of(args, campaign), combat.final_skill_ends(args.character))
         return
     die = roll_seeded(roll_die, PostureDie("disadvantage"), new_seed())
-    plan = combat.final_skill_ends(args.character, t, die.result)
+    plan = combat.final_skill_ends(args.character, die.result)
     act.roll(campaign, seat_of(args, campaign), die, plan, character=args.character)
 
 

@@ -62,23 +62,23 @@ def run_combat(args: argparse.Namespace) -> str:
         ident = character_named(who[-1], characters, "meneur combat")
         roll = None
         if verb in ("offensive", "defensive"):
-            plan = combat.set_posture(ident, verb, t)
+            plan = combat.set_posture(ident, verb)
         elif verb == "light":
-            combat.point_changes(campaign.state, ident, "illumination", t, 1)  # may it?
+            combat.point_changes(campaign.state, ident, "illumination", 1)  # may it?
             roll = roll_seeded(roll_die, PostureDie("advantage"), campaign_seed(args, campaign))
-            plan = combat.spend_point(ident, "illumination", t, roll.result)
+            plan = combat.spend_point(ident, "illumination", roll.result)
         elif verb == "dark":
-            plan = combat.spend_point(ident, "sepulcrale", t)
+            plan = combat.spend_point(ident, "sepulcrale")
         elif verb == "turn-end":
             if combat.needs_disadvantage_die(combat.ending_turn(campaign.state, ident)):
                 roll = roll_seeded(
                     roll_die, PostureDie("disadvantage"), campaign_seed(args, campaign)
                 )
-            plan = combat.turn_end(ident, t, roll.result if roll is not None else None)
+            plan = combat.turn_end(ident, roll.result if roll is not None else None)
         elif verb == "revive":
-            plan = combat.use_revive(ident, t)
+            plan = combat.use_revive(ident)
         else:
-            plan = combat.provoke(ident, character_named(rest[0], characters, "meneur combat"), t)
+            plan = combat.provoke(ident, character_named(rest[0], characters, "meneur combat"))
         if roll is None:
             entry = act.change(campaign, seat_of(args, campaign), plan)
         else:

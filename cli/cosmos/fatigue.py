@@ -54,5 +54,5 @@ def run_fatigue(args: argparse.Namespace) -> str:
     )
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state["characters"], "meneur fatigue")
-        entry = act.change(campaign, seat_of(args, campaign), fatigue_step(ident, chosen, t))
+        entry = act.change(campaign, seat_of(args, campaign), fatigue_step(ident, chosen))
     return written(entry, campaign, args)

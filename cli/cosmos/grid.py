@@ -43,7 +43,7 @@ def run_move(args: argparse.Namespace) -> str:
 
         with _open(directory) as campaign:
             ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
-            entry = act.change(campaign, seat_of(args, campaign), new_turn(ident, t))
+            entry = act.change(campaign, seat_of(args, campaign), new_turn(ident))
         return written(entry, campaign, args)
     if square is None:
         with _open(directory, write=False) as campaign:
@@ -52,6 +52,6 @@ def run_move(args: argparse.Namespace) -> str:
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
         entry = act.change(
-            campaign, seat_of(args, campaign), move_to(ident, square, t, place=args.place)
+            campaign, seat_of(args, campaign), move_to(ident, square, place=args.place)
         )
     return written(entry, campaign, args)

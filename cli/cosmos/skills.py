@@ -41,7 +41,7 @@ def run_skill(args: argparse.Namespace) -> str:
     """
     from meneur.cli.seats import seat_of
     from meneur.content.cosmos import skill_tree_for
-    from meneur.content.strings import default_language, strings
+    from meneur.content.strings import default_language
     from meneur.play import act
     from meneur.play.cosmos.skill_tree import bought_upgrades, owned_keys, skill_words
 
@@ -55,7 +55,6 @@ def run_skill(args: argparse.Namespace) -> str:
         raise UsageError("meneur skill", SKILL_VERBS[wanted])
     directory = _directory(who[0] if len(who) == 2 else None)
     lang = args.lang or default_language()
-    t = strings(lang).t
     if verb == "list":
         with _open(directory, write=False) as campaign:
             ident = character_named(who[-1], campaign.state.get("characters", {}), "meneur skill")
@@ -79,8 +78,8 @@ def run_skill(args: argparse.Namespace) -> str:
         tree = skill_tree_for(campaign.directory)
         key = _skill(rest[0], tree.skills)
         if verb == "unlock":
-            plan = unlock_skill(ident, tree.skills, key, t, blessed=args.blessed)
+            plan = unlock_skill(ident, tree.skills, key, blessed=args.blessed)
         else:
-            plan = buy_upgrade(ident, tree.skills, key, rest[1], t)
+            plan = buy_upgrade(ident, tree.skills, key, rest[1])
         entry = act.change(campaign, seat_of(args, campaign), plan)
     return written(entry, campaign, args)

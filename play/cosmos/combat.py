@@ -22,7 +22,7 @@ from meneur.core.cosmos.endurance import EVENTS, RECOVERIES, Fatigue
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
 from meneur.play.characters import sheet_change, sheet_of
-from meneur.saves.entry_parts import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned, Worded, dash
 
 Words = Callable[..., str]
 
@@ -86,16 +86,16 @@ def left_changes(
     state: Mapping[str, Any],
     character: str,
     ended: combat.TurnEnd,
-    text: str,
-    t: Words,
+    text: Worded,
     *,
     face: int | None = None,
     turn: bool = False,
-) -> tuple[list[Change], str]:
+) -> tuple[list[Change], Worded]:
     """The changes and words of a special posture left or a turn's end (``turn``) for
     ``character``: the stance after (the backlash's disadvantage ``face`` applied), the
     backlash's fatigue with the endurance rule, Apocalypse (50 % of max PV) and, at a
-    turn's end, a revigoration's turn and the grid's moves counted again.
+    turn's end, a revigoration's turn and the grid's moves counted again; ``text``
+    with what followed, for each reader to word.
 
     Raises:
         RulesError: when the backlash calls for the disadvantage die and no face is
@@ -110,7 +110,9 @@ def left_changes(
     if needs_disadvantage_die(ended) != (face is not None):
         raise RulesError("the state changed: try again", message_key="cosmos.combat.state_changed")
     if ended.backlash:
-        text += " — " + t(f"combat.backlash.{ended.backlash}", turns=stance.backlash_turns)
+        text = dash(
+            text, Worded(f"combat.backlash.{ended.backlash}", {"turns": stance.backlash_turns})
+        )
         if options.get("endurance"):
             after = Fatigue.from_sheet(sheet).gain(*EVENTS[f"{ended.backlash}_backlash"])
             more += [sheet_change(state, character, "fp", after.fp)]
@@ -127,23 +129,22 @@ def left_changes(
     if ended.apocalypse:
         pv = whole_or(sheet.get("pv_max")) // 2
         more.append(sheet_change(state, character, "pv", pv))
-        text += " — " + t("combat.apocalypse", pv=pv)
+        text = dash(text, Worded("combat.apocalypse", {"pv": pv}))
     if face is not None:
         stance = combat.with_disadvantage(stance, face)
     changes = [sheet_change(state, character, "combat", stance.to_sheet() or MISSING), *more]
     return [c for c in changes if c.before != c.after], text
 
 
-def turn_end(character: str, t: Words, face: int | None = None) -> Plan:
+def turn_end(character: str, face: int | None = None) -> Plan:
     """End ``character``'s turn (see :func:`left_changes`); ``face``: the backlash's
     disadvantage d6 when the turn brings Sépulcrale's (ask :func:`ending_turn` first)."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
         sheet, name = sheet_of(state, character)
         ended = combat.end_turn(combat.Stance.from_sheet(sheet))
-        changes, text = left_changes(
-            state, character, ended, t("combat.turn_entry", name=name), t, face=face, turn=True
-        )
+        said = Worded("combat.turn_entry", {"name": name})
+        changes, text = left_changes(state, character, ended, said, face=face, turn=True)
         return Planned(text, tuple(changes), character=character)
 
     return plan
@@ -156,13 +157,14 @@ def ending_turn(state: Mapping[str, Any], character: str) -> combat.TurnEnd:
     return combat.end_turn(combat.Stance.from_sheet(sheet))
 
 
-def set_posture(character: str, posture: str, t: Words) -> Plan:
+def set_posture(character: str, posture: str) -> Plan:
     """The default posture, ``offensive`` or ``defensive`` (chosen before acting)."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
         sheet, name = sheet_of(state, character)
         stance = combat.change_posture(combat.Stance.from_sheet(sheet), posture)
-        text = t("combat.posture_entry", name=name, posture=t(f"combat.posture.{posture}"))
+        said = Worded(f"combat.posture.{posture}")
+        text = Worded("combat.posture_entry", {"name": name, "posture": said})
         change = sheet_change(state, character, "combat", stance.to_sheet() or MISSING)
         return Planned(text, (change,), character=character)
 
@@ -170,8 +172,8 @@ def set_posture(character: str, posture: str, t: Words) -> Plan:
 
 
 def point_changes(
-    state: Mapping[str, Any], character: str, kind: str, t: Words, face: int | None
-) -> tuple[list[Change], str]:
+    state: Mapping[str, Any], character: str, kind: str, face: int | None
+) -> tuple[list[Change], Worded]:
     """A Light (``illumination``) or Dark (``sepulcrale``) point spent: the posture
     entered (Illumination's advantage ``face`` applied), the point gone and, with the
     endurance rule, "Utiliser un Light Point ou Dark Point : -6 FP et -6 FM" in the same
@@ -195,28 +197,28 @@ def point_changes(
         sheet_change(state, character, "combat", stance.to_sheet()),
         sheet_change(state, character, key, points - 1),
     ]
-    text = t(f"combat.entered.{kind}", name=name)
+    text = Worded(f"combat.entered.{kind}", {"name": name})
     if options.get("endurance"):
         before = Fatigue.from_sheet(sheet)
         after = before.recover(*RECOVERIES["light_dark_point"])
         if after != before:
             changes += [sheet_change(state, character, "fp", after.fp)]
             changes += [sheet_change(state, character, "fm", after.fm)]
-            text += " — " + t("fatigue.point_rest", fp=after.fp, fm=after.fm)
+            text = dash(text, Worded("fatigue.point_rest", {"fp": after.fp, "fm": after.fm}))
     return [c for c in changes if c.before != c.after], text
 
 
-def spend_point(character: str, kind: str, t: Words, face: int | None = None) -> Plan:
+def spend_point(character: str, kind: str, face: int | None = None) -> Plan:
     """Spend a Light or Dark point (see :func:`point_changes`)."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
-        changes, text = point_changes(state, character, kind, t, face)
+        changes, text = point_changes(state, character, kind, face)
         return Planned(text, tuple(changes), character=character)
 
     return plan
 
 
-def use_revive(character: str, t: Words) -> Plan:
+def use_revive(character: str) -> Plan:
     """Sépulcrale's Revive, instead of a fatal blow: 50 % of max PV, once."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
@@ -226,12 +228,13 @@ def use_revive(character: str, t: Words) -> Plan:
             sheet_change(state, character, "combat", stance.to_sheet() or MISSING),
             sheet_change(state, character, "pv", pv),
         )
-        return Planned(t("combat.revive_entry", name=name, pv=pv), changes, character=character)
+        text = Worded("combat.revive_entry", {"name": name, "pv": pv})
+        return Planned(text, changes, character=character)
 
     return plan
 
 
-def provoke(character: str, target: str, t: Words) -> Plan:
+def provoke(character: str, target: str) -> Plan:
     """``character``, in Sépulcrale, hurt ``target``: Provocation abusive marks them."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
@@ -243,7 +246,7 @@ def provoke(character: str, target: str, t: Words) -> Plan:
             combat.Stance.from_sheet(target_sheet), character, combat.Stance.from_sheet(sheet)
         )
         change = sheet_change(state, target, "combat", after.to_sheet() or MISSING)
-        text = t("combat.provoke_entry", name=name, target=target_name)
+        text = Worded("combat.provoke_entry", {"name": name, "target": target_name})
         return Planned(text, (change,), character=character)
 
     return plan
@@ -276,7 +279,7 @@ def ending_final_skill(state: Mapping[str, Any], character: str) -> combat.TurnE
     return combat.final_skill(combat.Stance.from_sheet(sheet), level)
 
 
-def final_skill_ends(character: str, t: Words, face: int | None = None) -> Plan:
+def final_skill_ends(character: str, face: int | None = None) -> Plan:
     """The special posture the Final Skill ends at once (its backlash when it lasted
     more than 2 turns, the turn under way counted); ``face``: the backlash's
     disadvantage d6 when it is Sépulcrale's."""
@@ -284,8 +287,8 @@ def final_skill_ends(character: str, t: Words, face: int | None = None) -> Plan:
     def plan(state: Mapping[str, Any]) -> Planned:
         _, name = sheet_of(state, character)
         ended = ending_final_skill(state, character)
-        text = t("combat.final_entry", name=name)
-        changes, text = left_changes(state, character, ended, text, t, face=face)
+        said = Worded("combat.final_entry", {"name": name})
+        changes, text = left_changes(state, character, ended, said, face=face)
         return Planned(text, tuple(changes), character=character)
 
     return plan

@@ -24,7 +24,7 @@ from meneur.core.cosmos.fatigue import (
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
 from meneur.play.characters import sheet_change, sheet_of
-from meneur.saves.entry_parts import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned, Worded, dotted
 
 Words = Callable[..., str]
 """The strings' ``t``: a key and its values, in the reader's language."""
@@ -51,31 +51,32 @@ def _stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> Stats:
     )
 
 
-def step_words(step: Step, after: After, t: Words) -> str:
-    """What the step was, in words: ``Repas (−1 FP, −1 FM) · 2/3 aujourd'hui``."""
-    what = t(f"fatigue.event.{step.key}")
+def step_words(step: Step, after: After) -> Worded:
+    """What the step was, for each reader to word: ``Repas (−1 FP, −1 FM) · 2/3
+    aujourd'hui``."""
+    what = Worded(f"fatigue.event.{step.key}")
     if step.key in ("healing", "healing_concentrated", "mana", "mana_concentrated"):
-        what = t("fatigue.graded", what=what, grade=t(f"fatigue.grade.{step.grade}"))
+        grade = Worded(f"fatigue.grade.{step.grade}")
+        what = Worded("fatigue.graded", {"what": what, "grade": grade})
     if step.key in ("short_rest", "no_food", "no_sleep"):
-        what = t(f"fatigue.counted.{step.key}", what=what, count=step.count)
+        what = Worded(f"fatigue.counted.{step.key}", {"what": what, "count": step.count})
     if step.key in ("full_rest", "full_rest_12h"):
-        extras = [t("fatigue.fasted")] if step.fasted else []
-        extras += [t("fatigue.optimal", points=step.optimal)] if step.optimal else []
-        what = " · ".join([what, *extras])
+        extras = [Worded("fatigue.fasted")] if step.fasted else []
+        extras += [Worded("fatigue.optimal", {"points": step.optimal})] if step.optimal else []
+        what = dotted(what, *extras)
     if step.key in ("meal", "pause"):
         taken = after.today.meals if step.key == "meal" else after.today.pauses
-        what += " · " + t("fatigue.today", taken=taken, most=DAILY)
+        what = dotted(what, Worded("fatigue.today", {"taken": taken, "most": DAILY}))
     return what
 
 
-def fatigue_step(character: str, step: Step, t: Words) -> Plan:
+def fatigue_step(character: str, step: Step) -> Plan:
     """Move ``character``'s fatigue by ``step``, from the sheet as it is under the lock:
-    the gauges, the day's meals and pauses, what suspends the fatigue; the entry says
-    before and after in ``t``'s language.
+    the gauges, the day's meals and pauses, what suspends the fatigue.
 
     Refused (RulesError) when the campaign's endurance rule is off, the character is
     not there, its sheet's gauges do not read, or the rules refuse the step (a fourth
-    meal in a day…).
+    meal in a day…). The entry says before and after in each reader's language.
     """
 
     def plan(state_now: Mapping[str, Any]) -> Planned:
@@ -107,14 +108,16 @@ def fatigue_step(character: str, step: Step, t: Words) -> Plan:
         if after.today != today:
             change("today", after.today.to_sheet())
         change("suspended", after.suspended.to_sheet() if after.suspended else MISSING)
-        text = t(
+        text = Worded(
             "fatigue.entry",
-            name=name,
-            what=step_words(step, after, t),
-            fp_before=before.fp,
-            fp=after.fatigue.fp,
-            fm_before=before.fm,
-            fm=after.fatigue.fm,
+            {
+                "name": name,
+                "what": step_words(step, after),
+                "fp_before": before.fp,
+                "fp": after.fatigue.fp,
+                "fm_before": before.fm,
+                "fm": after.fatigue.fm,
+            },
         )
         return Planned(text, tuple(changes), character=character)
 

@@ -11,7 +11,7 @@ from meneur.core.cosmos.grid import Place, distance, in_melee, move
 from meneur.core.cosmos.sheet import squares_of
 from meneur.core.errors import RulesError
 from meneur.play.characters import sheet_change, sheet_of
-from meneur.saves.entry_parts import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned, Worded
 
 Words = Callable[..., str]
 
@@ -24,7 +24,7 @@ def _character(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, A
     return sheet_of(state, character)
 
 
-def move_to(character: str, to: tuple[int, int], t: Words, *, place: bool = False) -> Plan:
+def move_to(character: str, to: tuple[int, int], *, place: bool = False) -> Plan:
     """Move ``character`` to the square ``to`` within this turn's squares (``place``: put
     them there, as the GM sets the scene, counting nothing).
 
@@ -38,7 +38,7 @@ def move_to(character: str, to: tuple[int, int], t: Words, *, place: bool = Fals
         x, y = to
         if place:
             after = Place(x, y, here.moved if here else 0, here.acted if here else False)
-            text = t("grid.placed", name=name, x=x, y=y)
+            text = Worded("grid.placed", {"name": name, "x": x, "y": y})
         else:
             if here is None:
                 raise RulesError(
@@ -46,16 +46,18 @@ def move_to(character: str, to: tuple[int, int], t: Words, *, place: bool = Fals
                 )
             squares = squares_of(state.get("options", {}), sheet)
             after = move(here, to, squares)
-            text = t(
+            text = Worded(
                 "grid.moved",
-                name=name,
-                x0=here.x,
-                y0=here.y,
-                x=x,
-                y=y,
-                steps=after.moved - here.moved,
-                moved=after.moved,
-                squares=squares,
+                {
+                    "name": name,
+                    "x0": here.x,
+                    "y0": here.y,
+                    "x": x,
+                    "y": y,
+                    "steps": after.moved - here.moved,
+                    "moved": after.moved,
+                    "squares": squares,
+                },
             )
         change = sheet_change(state, character, "grid", after.to_sheet())
         return Planned(text, (change,), character=character)
@@ -63,7 +65,7 @@ def move_to(character: str, to: tuple[int, int], t: Words, *, place: bool = Fals
     return plan
 
 
-def new_turn(character: str, t: Words) -> Plan:
+def new_turn(character: str) -> Plan:
     """A new turn for ``character`` on the grid: its moves counted again from nothing
     (the panel does it as the character's turn ends).
 
@@ -79,7 +81,7 @@ def new_turn(character: str, t: Words) -> Plan:
                 "place the character on the grid first", message_key="cosmos.grid.unplaced"
             )
         change = sheet_change(state, character, "grid", here.to_sheet())
-        return Planned(t("grid.new_turn", name=name), (change,), character=character)
+        return Planned(Worded("grid.new_turn", {"name": name}), (change,), character=character)
 
     return plan
 

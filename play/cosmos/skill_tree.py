@@ -15,7 +15,7 @@ from meneur.content.outcomes import colon
 from meneur.core.cosmos.skills import TreeSkill, check_upgrades, unlock, upgrade
 from meneur.core.sheets import whole_or
 from meneur.play.characters import sheet_change, sheet_of
-from meneur.saves.entry_parts import Plan, Planned
+from meneur.saves.entry_parts import Plan, Planned, Worded
 
 Words = Callable[..., str]
 
@@ -63,9 +63,7 @@ def skill_words(skill: TreeSkill, lang: str, bought: tuple[str, ...] = ()) -> st
     return " · ".join(part for part in parts if part)
 
 
-def unlock_skill(
-    character: str, tree: Mapping[str, TreeSkill], key: str, t: Words, *, blessed: bool
-) -> Plan:
+def unlock_skill(character: str, tree: Mapping[str, TreeSkill], key: str, *, blessed: bool) -> Plan:
     """Unlock the tree's skill ``key`` for ``character``: parents owned, the blessing
     for a divine one (and no owned divine skill of the contrary alignment), its cost in
     the points the sheet has under the lock.
@@ -81,15 +79,13 @@ def unlock_skill(
             sheet_change(state, character, "skill_points", left),
             sheet_change(state, character, "skills_owned", [tree[k].name for k in owned]),
         )
-        text = t("tree.entry", who=name, name=tree[key].name, cost=tree[key].cost)
+        text = Worded("tree.entry", {"who": name, "name": tree[key].name, "cost": tree[key].cost})
         return Planned(text, changes, character=character)
 
     return plan
 
 
-def buy_upgrade(
-    character: str, tree: Mapping[str, TreeSkill], key: str, upgrade_name: str, t: Words
-) -> Plan:
+def buy_upgrade(character: str, tree: Mapping[str, TreeSkill], key: str, upgrade_name: str) -> Plan:
     """Buy the upgrade ``upgrade_name`` of ``character``'s owned skill ``key``.
 
     Refused (RulesError) as :func:`meneur.core.cosmos.skills.upgrade` refuses.
@@ -113,7 +109,10 @@ def buy_upgrade(
             sheet_change(state, character, "skill_points", left),
             sheet_change(state, character, "skill_upgrades", data),
         )
-        text = t("tree.upgrade_entry", who=name, skill=tree[key].name, name=upgrade_name, cost=cost)
+        text = Worded(
+            "tree.upgrade_entry",
+            {"who": name, "skill": tree[key].name, "name": upgrade_name, "cost": cost},
+        )
         return Planned(text, changes, character=character)
 
     return plan

@@ -129,3 +129,37 @@ def test_the_backlashs_negative_effect_falls_on_the_next_roll(capsys, made: Camp
     assert run(capsys, *roll)[0] == 0
     entry = Campaign.open(made.directory, write=False).journal.latest(1)[0]
     assert "effet négatif" not in entry.text
+
+
+def test_combat_entries_read_in_their_readers_language_whoever_wrote_them(
+    capsys, made: Campaign
+) -> None:
+    """Postures, points, a turn's end with its backlash and fatigue, Revive and a
+    provocation, written in French, read in English (and back)."""
+    directory = str(made.directory)
+    for words in (
+        ["kael", "offensive"],
+        ["kael", "light", "--seed", "7"],
+        ["kael", "turn-end"],
+        ["lyra", "dark"],
+        ["lyra", "provoke", "kael"],
+    ):
+        status, _, err = run(capsys, "combat", directory, *words, "--lang", "fr")
+        assert status == 0, err
+    journal = Campaign.open(made.directory, write=False).journal
+    entries = list(journal.latest(5))
+    assert all(entry.words is not None for entry in entries)
+    english = run(capsys, "journal", directory, "--lang", "en")[1]
+    french = run(capsys, "journal", directory, "--lang", "fr")[1]
+    from meneur.content.strings import strings
+
+    en, fr = strings("en"), strings("fr")
+    posture = en.t("combat.posture_entry", name="Kael", posture=en.t("combat.posture.offensive"))
+    assert posture in english
+    assert en.t("combat.entered.illumination", name="Kael") + " — " in english
+    assert en.t("combat.turn_entry", name="Kael") in english
+    assert en.t("combat.entered.sepulcrale", name="Lyra") in english
+    assert en.t("combat.provoke_entry", name="Lyra", target="Kael") in english
+    for word in ("consomme", "fatigue retombe", "posture offensive"):
+        assert word not in english
+    assert fr.t("combat.entered.illumination", name="Kael") + " — " in french

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from meneur.core.changes import Change
-    from meneur.play.campaigns import Plan
+    from meneur.play.campaigns import Said
     from meneur.play.journal import Entry
     from meneur.play.session import Session
 
@@ -142,7 +142,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
         def __init__(
             self,
             record: Any,
-            text: str,
+            text: Said,
             changes: Sequence[Change] = (),
             character: str | None = None,
             physical: bool = False,
@@ -172,7 +172,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
         ``text`` may be a plan of meneur.play, which makes the entry's words and changes
         of the state under the lock (and may refuse)."""
 
-        def __init__(self, changes: Sequence[Change], text: str | Plan, character: str) -> None:
+        def __init__(self, changes: Sequence[Change], text: Said, character: str) -> None:
             self.changes = tuple(changes)
             self.text = text
             self.character = character

@@ -20,6 +20,7 @@ from meneur.core.cosmos.conditions import (
     of_sheet,
 )
 from meneur.core.errors import RulesError
+from meneur.play.campaigns import Worded, dash
 from meneur.play.cosmos import options_of
 from meneur.play.tested import language_of
 from meneur.tui.i18n import signed
@@ -99,7 +100,7 @@ class CosmosCombat(CosmosSkills):
             return
         from meneur.play.cosmos.combat import provoke
 
-        plan = provoke(self.character, target, self.t)
+        plan = provoke(self.character, target)
         self.post_message(self.SheetChanged((), plan, self.character))
 
     def _final_skill_chance(self) -> str | None:
@@ -188,7 +189,7 @@ class CosmosCombat(CosmosSkills):
             self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(test)
-        text = self.t("fatigue.concentration_test", name=self._who(), value=self._stat_shown(test))
+        text = self.w("fatigue.concentration_test", name=self._who(), value=self._stat_shown(test))
         if self._journal(record, text, self.consequences(record), character=self.character):
             self._concentration = {**self._concentration, self.character: bool(record.success)}
             said = (
@@ -204,7 +205,7 @@ class CosmosCombat(CosmosSkills):
         from meneur.play.cosmos.combat import set_posture
 
         posture = "offensive" if self.stance.posture == "defensive" else "defensive"
-        plan = set_posture(self.character, posture, self.t)
+        plan = set_posture(self.character, posture)
         self.post_message(self.SheetChanged((), plan, self.character))
 
     @on(Button.Pressed, "#light-point, #dark-point")
@@ -219,17 +220,17 @@ class CosmosCombat(CosmosSkills):
         light = event.button.id == "light-point"
         kind = "illumination" if light else "sepulcrale"
         if not light:
-            plan = spend_point(self.character, kind, self.t)
+            plan = spend_point(self.character, kind)
             self.post_message(self.SheetChanged((), plan, self.character))
             return
         state = self.session.campaign.state
         try:
-            point_changes(state, self.character, kind, self.t, 1)  # may it be spent?
+            point_changes(state, self.character, kind, 1)  # may it be spent?
         except RulesError as error:
             self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(combat.PostureDie("advantage"))
-        changes, text = point_changes(state, self.character, kind, self.t, record.result)
+        changes, text = point_changes(state, self.character, kind, record.result)
         if self._journal(record, text, changes, character=self.character):
             self.call_after_refresh(self.character_changed)
 
@@ -240,7 +241,7 @@ class CosmosCombat(CosmosSkills):
         if self.character is None:
             return
         ended = combat.end_turn(self.stance)
-        self._left(ended, self.t("combat.turn_entry", name=self._who()), turn=True)
+        self._left(ended, Worded("combat.turn_entry", {"name": self._who()}), turn=True)
 
     @on(Button.Pressed, "#final-skill")
     def use_final_skill(self) -> None:
@@ -257,17 +258,17 @@ class CosmosCombat(CosmosSkills):
             self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(test)
-        said = self.t("combat.final_roll", name=self._who(), value=self.summary(test))
+        said = self.w("combat.final_roll", name=self._who(), value=self.summary(test))
         if combat.final_skill_bonus(self.stance, bool(record.success)):
-            said += " — " + self.t("combat.final_bonus")
+            said = dash(said, self.w("combat.final_bonus"))
         if not self._journal(record, said, self.consequences(record), character=self.character):
             return
-        self._left(ended, self.t("combat.final_entry", name=self._who()))
+        self._left(ended, Worded("combat.final_entry", {"name": self._who()}))
 
     def _left(
         self,
         ended: combat.TurnEnd,
-        text: str,
+        text: Worded,
         ident: str | None = None,
         also: Sequence[Change] = (),
         *,
@@ -290,7 +291,6 @@ class CosmosCombat(CosmosSkills):
                 ident,
                 ended,
                 text,
-                self.t,
                 face=record.result if record is not None else None,
                 turn=turn,
             )
@@ -311,7 +311,7 @@ class CosmosCombat(CosmosSkills):
             return
         from meneur.play.cosmos.combat import use_revive
 
-        self.post_message(self.SheetChanged((), use_revive(self.character, self.t), self.character))
+        self.post_message(self.SheetChanged((), use_revive(self.character), self.character))
 
     @on(Button.Pressed, "#dodge, #parry")
     def defend(self, event: Button.Pressed) -> None:
@@ -335,8 +335,13 @@ class CosmosCombat(CosmosSkills):
         if follow:
             said += " — " + self.t(f"combat.{follow}")
         self._defence = (record, said)
-        text = self.t(f"combat.{kind}_entry", name=self._who(), value=value)
-        text += self.t("shown.colon") + said
+        outcome = self.w("combat.held" if held else "combat.not_held")
+        entry = self.w(f"combat.{kind}_entry", name=self._who(), value=value)
+        text = self.w(
+            "said.colon",
+            a=entry,
+            b=dash(outcome, self.w(f"combat.{follow}")) if follow else outcome,
+        )
         if self._journal(record, text, self.consequences(record), character=self.character):
             self.call_after_refresh(self._show_karma)
 
@@ -350,5 +355,5 @@ class CosmosCombat(CosmosSkills):
             self.notify(self.explain(error), severity="error")
             return
         record = self.session.roll(test)
-        text = self.t("combat.auto_entry", name=self._who())
+        text = self.w("combat.auto_entry", name=self._who())
         self._journal(record, text, character=self.character)

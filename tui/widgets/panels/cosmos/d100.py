@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -33,6 +33,9 @@ from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.panels.base import ActionPanel, journaled, number
 from meneur.tui.widgets.tick import Tick
 from meneur.tui.widgets.ticklist import TickList
+
+if TYPE_CHECKING:
+    from meneur.play.campaigns import Said
 
 
 class CosmosTestPanel(ActionPanel):
@@ -261,7 +264,7 @@ class CosmosTestPanel(ActionPanel):
             return
         record = self.session.roll(test)
         self._gate_record = record
-        text = self.t("aura.gate_test", name=self._who(), value=self._stat_shown(test))
+        text = self.w("aura.gate_test", name=self._who(), value=self._stat_shown(test))
         if self._journal(record, text, self.consequences(record), character=self.character):
             self._aura_gate = {self.character: bool(record.success)}
             said = "aura.gate_passed" if record.success else "aura.gate_failed"
@@ -286,7 +289,7 @@ class CosmosTestPanel(ActionPanel):
         return self._called(self.character) if self.character else ""
 
     def _journal(
-        self, record: Any, text: str, changes: Sequence[Change] = (), *, character: str | None
+        self, record: Any, text: Said, changes: Sequence[Change] = (), *, character: str | None
     ) -> bool:
         """Journal a roll a helper made, durably, then show it; False when refused."""
         if not journaled(self, self.Rolled(record, text, changes, character, False)):

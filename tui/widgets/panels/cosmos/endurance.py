@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.widgets import Button, Input, Static
@@ -15,6 +17,9 @@ from meneur.tui.widgets.panels.base import number
 from meneur.tui.widgets.tick import Tick
 
 from .combat import CosmosCombat
+
+if TYPE_CHECKING:
+    from meneur.play.campaigns import Worded
 
 
 class CosmosEndurance(CosmosCombat):
@@ -46,8 +51,8 @@ class CosmosEndurance(CosmosCombat):
         record = self.session.roll(test)
         reached = sprint_squares(squares, record.outcome or "")
         self._sprint = (record, squares, reached)
-        text = self.t("cosmos.sprint_entry", name=self._who(), agilite=agilite, before=squares,
-                      after=reached).strip(" —")  # fmt: skip
+        text = self.w("cosmos.sprint_entry", name=self._who(), agilite=agilite, before=squares,
+                      after=reached)  # fmt: skip
         if self._journal(record, text, self.consequences(record), character=self.character):
             self.call_after_refresh(self._show_karma)
 
@@ -76,7 +81,7 @@ class CosmosEndurance(CosmosCombat):
         except RulesError as error:
             self.notify(self.explain(error), severity="error")
             return
-        plan = move_to(self.character, square, self.t, place=event.button.id == "grid-place")
+        plan = move_to(self.character, square, place=event.button.id == "grid-place")
         self.post_message(self.SheetChanged((), plan, self.character))
 
     def _show_fatigue(self) -> None:
@@ -107,13 +112,13 @@ class CosmosEndurance(CosmosCombat):
             fasted=self.query_one("#fatigue-fasted", Tick).value,
             optimal=number(self.query_one("#fatigue-optimal", Input).value, 0),
         )
-        plan = fatigue_step(self.character, step, self.t)
+        plan = fatigue_step(self.character, step)
         self.post_message(self.SheetChanged((), plan, self.character))
 
-    def _fatigue_entry(self, before: Fatigue, after: Fatigue, what: str) -> None:
+    def _fatigue_entry(self, before: Fatigue, after: Fatigue, what: Worded) -> None:
         assert self.character is not None
         changes = [self._sheet_change("fp", after.fp), self._sheet_change("fm", after.fm)]
-        text = self.t(
+        text = self.w(
             "fatigue.entry", name=self._who(), what=what, fp_before=before.fp, fp=after.fp,
             fm_before=before.fm, fm=after.fm,
         )  # fmt: skip
@@ -133,4 +138,4 @@ class CosmosEndurance(CosmosCombat):
             stats.get("esprit", 50),
             mental if options.get("mental_health") and isinstance(mental, int) else None,
         )
-        self._fatigue_entry(self._fatigue(), start, self.t("fatigue.start"))
+        self._fatigue_entry(self._fatigue(), start, self.w("fatigue.start"))

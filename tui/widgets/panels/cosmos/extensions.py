@@ -191,10 +191,10 @@ class CosmosExtensions(CosmosTestPanel):
             changes.append(self._sheet_change("anti_aura", used.target_anti_aura, target))
         words = {"holder": self._called(holder), "target": self._called(target)}
         if not used.rolled:
-            self.post_message(self.SheetChanged(changes, self.t("aura.cancelled", **words), holder))
+            self.post_message(self.SheetChanged(changes, self.w("aura.cancelled", **words), holder))
             return
         record = self.session.roll(aura.AuraTest())
-        if self._journal(record, self.t("aura.used", **words), changes, character=holder):
+        if self._journal(record, self.w("aura.used", **words), changes, character=holder):
             self.call_after_refresh(self._show_aura)
 
     @on(Button.Pressed, "#aura-gain")
@@ -204,7 +204,7 @@ class CosmosExtensions(CosmosTestPanel):
         if holder is None:
             return
         change = self._sheet_change("aura", aura.gain(self._points(holder, "aura")))
-        text = self.t("aura.gained", name=self._who())
+        text = self.w("aura.gained", name=self._who())
         self.post_message(self.SheetChanged([change], text, holder))
 
     @on(Button.Pressed, "#aura-reset")
@@ -214,5 +214,5 @@ class CosmosExtensions(CosmosTestPanel):
         if holder is None:
             return
         changes = [self._sheet_change(key, 0) for key in ("aura", "anti_aura")]
-        text = self.t("aura.was_reset", name=self._who())
+        text = self.w("aura.was_reset", name=self._who())
         self.post_message(self.SheetChanged(changes, text, holder))

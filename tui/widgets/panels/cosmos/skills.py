@@ -140,7 +140,7 @@ class CosmosSkills(CosmosExtensions):
         if tree is None or key is None or self.character is None:
             return
         blessed = self.query_one("#tree-blessed", Tick).value
-        plan = unlock_skill(self.character, tree.skills, key, self.t, blessed=blessed)
+        plan = unlock_skill(self.character, tree.skills, key, blessed=blessed)
         self.post_message(self.SheetChanged((), plan, self.character))
 
     @on(Button.Pressed, "#tree-upgrade-buy")
@@ -153,5 +153,5 @@ class CosmosSkills(CosmosExtensions):
         if tree is None or chosen is None or self.character is None:
             return
         key, name = chosen
-        plan = buy_upgrade(self.character, tree.skills, key, name, self.t)
+        plan = buy_upgrade(self.character, tree.skills, key, name)
         self.post_message(self.SheetChanged((), plan, self.character))

@@ -15,6 +15,7 @@ from meneur.core.cosmos.conditions import (
     of_sheet,
 )
 from meneur.core.errors import RulesError
+from meneur.play.campaigns import Worded, dash
 from meneur.play.cosmos import options_of
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.ticklist import TickList
@@ -138,7 +139,7 @@ class CosmosRound(CosmosEndurance):
         }
         change = self._change(("combat",), tracker)
         order = ", ".join(self._called(s.ident) for s in record.slots)
-        text = self.t("round.rolled", number=number, order=order)
+        text = self.w("round.rolled", number=number, order=order)
         if self._journal(record, text, [change], character=None):
             self._follow_slot(record.slots[0].ident)
             self.call_after_refresh(self._show_round)
@@ -154,7 +155,7 @@ class CosmosRound(CosmosEndurance):
         following = dict(tracker, current=tracker["current"] + 1)
         who = slots[following["current"]]["who"]
         change = self._change(("combat",), following)
-        text = self.t("round.turn", name=self._called(who), number=tracker["round"])
+        text = Worded("round.turn", {"name": self._called(who), "number": tracker["round"]})
         done = slots[tracker["current"]]["who"]
         later = any(slot["who"] == done for slot in slots[following["current"] :])
         stance = self._stance_of(done)
@@ -169,8 +170,8 @@ class CosmosRound(CosmosEndurance):
         # The one whose last action this round it was ends their turn: a special
         # posture, a cooldown or a backlash counts it.
         ended = combat.end_turn(stance)
-        words = self.t("combat.turn_entry", name=self._called(done))
-        self._left(ended, f"{text} — {words}", done, [change], turn=True)
+        words = Worded("combat.turn_entry", {"name": self._called(done)})
+        self._left(ended, dash(text, words), done, [change], turn=True)
 
     def _follow_slot(self, ident: str) -> None:
         """The acting character becomes the one whose slot it is (a character)."""
