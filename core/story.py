@@ -252,7 +252,12 @@ class Track:
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
-            raise RulesError(f"a rank is one of {', '.join(RANKS)}, not {self.rank!r}")
+            raise RulesError(
+                f"a rank is one of {', '.join(RANKS)}, not {self.rank!r}",
+                message_key="story.rank",
+                ranks=", ".join(RANKS),
+                found=self.rank,
+            )
         if not 0 <= self.ticks <= TRACK_BOXES * TICKS_PER_BOX:
             raise RulesError(f"a track holds 0 to {TRACK_BOXES * TICKS_PER_BOX} ticks")
 

@@ -179,18 +179,21 @@ class Campaign:
         path = directory / STATE_FILE
         try:
             if check_own(path) is None:
-                what = (
-                    "is not a campaign (no campaign.toml)"
-                    if directory.is_dir()
-                    else "does not exist"
-                )
-                raise CampaignError(directory, what)
+                is_folder = directory.is_dir()
+                what = "is not a campaign (no campaign.toml)" if is_folder else "does not exist"
+                key = "campaign.not_campaign" if is_folder else "campaign.missing"
+                raise CampaignError(directory, what, message_key=key, values={"path": directory})
             # Informational only, but never followed or waited on (see lock.py).
             check_own(directory / LOCK_NAME)
         except NotOwnFile as error:
             raise CampaignError(error.filename, error.strerror or "is not a regular file") from None
         except NotADirectoryError:
-            raise CampaignError(directory, "is not a directory") from None
+            raise CampaignError(
+                directory,
+                "is not a directory",
+                message_key="campaign.not_directory",
+                values={"path": directory},
+            ) from None
         # Everything is read and checked before the lock is taken or a file written, so
         # a campaign that cannot be opened is left exactly as it was.
         journal = {"parallel": parallel, "defer_check": defer_check}
@@ -400,7 +403,12 @@ class Campaign:
             yield self._work
             return
         if not self.writer:
-            raise CampaignError(self.directory, "is open for reading only")
+            raise CampaignError(
+                self.directory,
+                "is open for reading only",
+                message_key="campaign.read_only",
+                values={"path": self.directory},
+            )
         if self._broken:
             raise CampaignError(self.directory, self._broken)
         try:

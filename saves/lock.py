@@ -85,10 +85,13 @@ class WriterLock:
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
                 os.close(fd)
+                holder = _holder(self.path)
                 raise CampaignLocked(
                     self.directory,
-                    f"busy: {_describe_holder(self.path)} kept it for more than {wait:g} s;"
+                    f"busy: {_describe_holder(holder)} kept it for more than {wait:g} s;"
                     " nothing was written, try again",
+                    message_key="campaign.busy_by" if holder else "campaign.busy",
+                    values={"path": self.directory, **holder},
                 )
             time.sleep(pause)
             pause = min(pause * 2, 0.02)  # a write takes milliseconds: look again soon
@@ -162,13 +165,24 @@ def _read_lines(text: str) -> dict[str, str]:
     return dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
 
 
-def _describe_holder(path: Path) -> str:
+def _holder(path: Path) -> dict[str, str]:
+    """Who holds the lock, as its file says (``by``, ``pid``, ``host``; none when it
+    says nothing readable): what a file said, cut, shown, never acted on."""
     try:
         text = read_own(path)[:4096].decode("utf-8", errors="replace")
         info = _read_lines(text)
     except (OSError, ValueError):
         info = {}
     if "pid" not in info:
+        return {}
+    return {
+        "by": cut(info.get("by", "meneur"), 60),
+        "pid": cut(info["pid"], 12),
+        "host": cut(info.get("host", "?"), 60),
+    }
+
+
+def _describe_holder(holder: dict[str, str]) -> str:
+    if not holder:
         return "another meneur process"
-    by = cut(info.get("by", "meneur"), 60)  # what a file said: cut, shown, never acted on
-    return f"{by} (pid {cut(info['pid'], 12)} on {cut(info.get('host', '?'), 60)})"
+    return f"{holder['by']} (pid {holder['pid']} on {holder['host']})"

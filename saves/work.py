@@ -85,7 +85,10 @@ class Work:
         except KeyError:
             if named_in is None:
                 raise CampaignError(
-                    self.directory, f"there is no journal entry {entry_id}"
+                    self.directory,
+                    f"there is no journal entry {entry_id}",
+                    message_key="campaign.no_entry",
+                    values={"id": entry_id},
                 ) from None
             what = f"names entry {entry_id}, which the journal does not have"
             raise CampaignError(self.directory / STATE_FILE, what, named_in) from None

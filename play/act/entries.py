@@ -173,7 +173,12 @@ def set_value(
     with campaign.work() as work:
         (made,) = work.checked((state_changes.set_value(work.state, path, value),))
         if made.before == made.after:
-            raise CampaignError(campaign.directory / STATE_FILE, "already has that value", made.key)
+            raise CampaignError(
+                campaign.directory / STATE_FILE,
+                "already has that value",
+                made.key,
+                message_key="campaign.same_value",
+            )
         return _change(work, seat, text or set_text(made), changes=(made,))
 
 
@@ -193,7 +198,12 @@ def note(
 def _note(work: Work, entry_id: int) -> Entry:
     target = work.entry_at(entry_id)
     if target.kind != "note":
-        raise CampaignError(work.directory, f"entry {entry_id} is a {target.kind}, not a note")
+        raise CampaignError(
+            work.directory,
+            f"entry {entry_id} is a {target.kind}, not a note",
+            message_key="campaign.not_a_note",
+            values={"id": entry_id},
+        )
     return target
 
 
@@ -210,7 +220,12 @@ def edit_note(campaign: Campaign, seat: Seat, entry_id: int, text: str) -> Entry
         value = MISSING if text == target.text else text
         made = state_changes.set_value(work.state, path, value)
         if made.before == made.after:
-            raise CampaignError(campaign.directory, f"note {entry_id} already reads so")
+            raise CampaignError(
+                campaign.directory,
+                f"note {entry_id} already reads so",
+                message_key="campaign.note_same",
+                values={"id": entry_id},
+            )
         text = f"Note {entry_id} modifiée"
         return _change(work, seat, text, changes=(made,), target=entry_id)
 
@@ -224,7 +239,12 @@ def strike_note(campaign: Campaign, seat: Seat, entry_id: int) -> Entry:
     with campaign.work() as work:
         target = _note(work, entry_id)
         if campaign.is_struck(target):
-            raise CampaignError(campaign.directory, f"note {entry_id} is struck already")
+            raise CampaignError(
+                campaign.directory,
+                f"note {entry_id} is struck already",
+                message_key="campaign.note_struck",
+                values={"id": entry_id},
+            )
         made = Change(("struck", str(entry_id)), MISSING, True)
         text = f"Note {entry_id} barrée"
         return _change(work, seat, text, changes=(made,), target=entry_id)
@@ -247,12 +267,20 @@ def count_roll(campaign: Campaign, seat: Seat, entry_id: int, counted: bool) -> 
         target = work.entry_at(entry_id)
         if target.roll is None:
             raise CampaignError(
-                campaign.directory, f"entry {entry_id} is a {target.kind}, not a roll"
+                campaign.directory,
+                f"entry {entry_id} is a {target.kind}, not a roll",
+                message_key="campaign.not_a_roll",
+                values={"id": entry_id},
             )
         left_out = str(entry_id) in work.state.get("uncounted", {})
         if left_out != counted:
             already = "counted" if counted else "left out"
-            raise CampaignError(campaign.directory, f"roll {entry_id} is {already} already")
+            raise CampaignError(
+                campaign.directory,
+                f"roll {entry_id} is {already} already",
+                message_key="campaign.counted" if counted else "campaign.left_out",
+                values={"id": entry_id},
+            )
         path = ("uncounted", str(entry_id))
         made = Change(path, True, MISSING) if counted else Change(path, MISSING, True)
         words = "compté de nouveau" if counted else "hors du compte"

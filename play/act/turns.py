@@ -33,7 +33,11 @@ def request_roll(campaign: Campaign, seat: Seat, prompt: str, characters: Iterab
     with campaign.work() as work:
         known = work.state["characters"]
         if not who or any(c not in known for c in who):
-            raise CampaignError(campaign.directory, "a request names the campaign's characters")
+            raise CampaignError(
+                campaign.directory,
+                "a request names the campaign's characters",
+                message_key="campaign.request_characters",
+            )
         names = ", ".join(str(known[c].get("name", c)) for c in who)
         ident = str(work.journal.last_id + 1)
         made = Change(
@@ -69,7 +73,12 @@ def open_phase(
         known = work.state["characters"]
         for character in turn.characters:
             if character not in known:
-                raise CampaignError(campaign.directory, f"{character}: no such character")
+                raise CampaignError(
+                    campaign.directory,
+                    f"{character}: no such character",
+                    message_key="campaign.no_character",
+                    values={"name": character},
+                )
         names = ", ".join(str(known[c].get("name", c)) for c in turn.characters)
         ident = str(work.journal.last_id + 1)
         value = {
@@ -108,7 +117,12 @@ def phase(campaign: Campaign, ident: str) -> Phase:
 
     data = campaign.state.get("phases", {}).get(str(ident))
     if data is None:
-        raise CampaignError(campaign.directory, f"no turn {ident}", "phases")
+        raise CampaignError(
+            campaign.directory,
+            f"no turn {ident}",
+            message_key="campaign.no_turn",
+            values={"id": ident},
+        )
     return phase_from_data(data)
 
 

@@ -208,6 +208,23 @@ def test_campaign_errors_are_one_line(camp: str, tmp_path: Path, capsys) -> None
     assert "expected 1 or 2 arguments" in error(capsys, "note", "a", "b", "c")
 
 
+def test_campaign_errors_are_said_in_the_readers_language(
+    camp: str, tmp_path: Path, capsys
+) -> None:
+    nowhere = tmp_path / "nowhere"
+    assert error(capsys, "journal", str(nowhere), "--lang", "fr") == (
+        f"meneur\u00a0: erreur\u00a0: {nowhere}\u00a0: n'existe pas\n"
+    )
+    assert error(capsys, "undo", camp, "--lang", "fr").endswith("Rien à annuler.\n")
+    assert error(capsys, "stats", camp, "--leave-out", "99", "--lang", "fr").endswith(
+        "le journal n'a pas d'entrée 99\n"
+    )
+    said = error(capsys, "track", camp, "add", "Le col", "3", "--lang", "fr")
+    assert said.endswith(
+        "un rang est l'un de simple, ardu, redoutable, extreme, epique, pas «\u00a03\u00a0»\n"
+    )
+
+
 # --- Sheet limits hold on every path ----------------------------------------------------
 
 

@@ -122,7 +122,7 @@ async def test_a_write_stuck_elsewhere_is_said_and_nothing_is_shown_as_rolled(ap
             await pilot.pause()
             shown = Shown(" ".join(screen_text(app).split()) + notices(app))
             assert "meneur serve" in shown  # who holds it
-            assert "nothing was written" in shown
+            assert "rien n'a été écrit" in shown
             assert campaign.journal.last_id == before
             holder.terminate()
             holder.wait(PATIENCE)
