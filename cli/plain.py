@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from meneur.content.strings import Strings
     from meneur.core.table_rules import Seat
     from meneur.play.campaigns import Campaign
+    from meneur.play.presence import FedPresence
 
 FOLLOW_SECONDS = 0.25
 """How often others' entries are looked for while nothing is typed."""
@@ -51,7 +52,8 @@ def run_plain(args: argparse.Namespace | SimpleNamespace) -> int:
     seed = getattr(args, "seed", None)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     reader = TestReader(campaign.directory, campaign.system, words, seat, rng)
-    talk = Conversation(Session(campaign, words, rng, seat=seat), reader.read)
+    presence = _fed_presence()
+    talk = Conversation(Session(campaign, words, rng, seat=seat, presence=presence), reader.read)
     try:
         _say(talk.greeting())
         _prompt()
@@ -211,6 +213,20 @@ def _open(directory: Path | None, words: Strings) -> Campaign:
     if target == default_campaign() and not (target / "campaign.toml").exists():
         return create_default(target, words)
     return Campaign.open(target)
+
+
+def _fed_presence() -> FedPresence | None:
+    """Who is at the table, when a served seat runs this process (the server names the
+    pipe it tells that through); None at a seat of one's own."""
+    from meneur.play.presence import PRESENCE_FD, FedPresence
+
+    fd = os.environ.get(PRESENCE_FD, "")
+    if not fd.isdigit():
+        return None
+    try:
+        return FedPresence(int(fd))
+    except OSError:  # not a descriptor this process holds: no one to tell of
+        return None
 
 
 def _say(lines: Iterable[str]) -> None:

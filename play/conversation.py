@@ -240,7 +240,10 @@ class Conversation:
             lines.append(t("plain.plays", name=name, player=player) if player else name)
         presence = self.session.presence
         if presence is not None:
-            here = ", ".join(person.name for person in presence.everyone())
+            from meneur.core.table_rules import presence_for
+
+            told = presence_for(self.session.seat, presence.everyone())
+            here = ", ".join(person.name for person in told)
             lines.append(t("plain.here", names=here))
         return lines or [t("plain.nobody")]
 

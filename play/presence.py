@@ -7,9 +7,11 @@ list of people. What each screen is told of the others is the table's rule
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterable
 
-from meneur.core.table_rules import Present
+from meneur.core.errors import RulesError
+from meneur.core.table_rules import Present, Seat, presence_for
 
 Listener = Callable[[], None]
 
@@ -75,3 +77,64 @@ class Presence(Told):
         if len(kept) != len(self._present):
             self._present = kept
             self._tell()
+
+
+PRESENCE_FD = "MENEUR_PRESENCE_FD"
+"""The environment variable that names the pipe a served seat's own process (the plain
+seat over SSH) is told who is at the table through."""
+
+MAX_FED = 64 * 1024
+"""What is read of the pipe at most per look: it holds one short line per change."""
+
+
+def presence_line(seat: Seat, present: Iterable[Present]) -> bytes:
+    """What the server writes to a seat's own process after each change: one line of
+    JSON, the names and roles that seat may be told (:func:`presence_for`), nothing
+    of where from or since when unless it is the GM's."""
+    import json
+
+    told = [
+        {"name": p.name, "role": p.seat.role, "player": p.seat.name}
+        for p in presence_for(seat, present)
+    ]
+    return json.dumps(told, ensure_ascii=False).encode() + b"\n"
+
+
+class FedPresence(Presence):
+    """Who is at a served table, as the server tells a seat's own process through a
+    pipe (:func:`presence_line`): the last whole line read is who is there now. The
+    pipe is read, never waited on, each time it is asked."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        os.set_blocking(fd, False)
+        self._fd = fd
+        self._waiting = b""
+
+    def everyone(self) -> tuple[Present, ...]:
+        """Who is connected, as the server said last."""
+        import json
+
+        latest = None
+        for _ in range(16):  # at most MAX_FED a look: a flood is not followed forever
+            try:
+                data = os.read(self._fd, MAX_FED // 16)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                break
+            if not data:
+                break
+            *lines, self._waiting = (self._waiting + data).split(b"\n")
+            self._waiting = self._waiting[-MAX_FED:]
+            latest = lines[-1] if lines else latest
+        if latest is not None:
+            try:
+                told = json.loads(latest)
+                self._present = [
+                    Present(Seat(str(p["role"]), p.get("player") or None), str(p["name"]))
+                    for p in told
+                ]
+            except (ValueError, TypeError, KeyError, RulesError):
+                pass  # a line the server did not write: what was known stays
+        return tuple(self._present)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from meneur.content.strings import strings
 from meneur.core.table_rules import Present
+from meneur.play.presence import PRESENCE_FD, presence_line
 
 if TYPE_CHECKING:
     from .seat import Seated
@@ -55,14 +56,31 @@ async def run_plain(seated: Seated) -> None:
         seated.say(strings(seated.lang).t("serve.plain_viewer"))
         seated.finish(1)
         return
-    process = await asyncio.create_subprocess_exec(
-        *plain_command(seated),
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
+    # Who is at the table reaches the process through a pipe of its own (it has no
+    # registry of the server's): a line after each change, what this seat may be told.
+    told, telling = os.pipe()
+    os.set_blocking(telling, False)
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *plain_command(seated),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", PRESENCE_FD: str(told)},
+            pass_fds=(told,),
+        )
+    except BaseException:
+        os.close(telling)
+        raise
+    finally:
+        os.close(told)
     seated.process = process
+
+    def tell() -> None:
+        with contextlib.suppress(OSError):  # full (it reads when asked) or gone: next time
+            os.write(telling, presence_line(seated.seat, server.presence.everyone()))
+
+    stop_telling = server.presence.subscribe(tell)
     since = server.clock().strftime("%H:%M")
     present = Present(seated.seat, seated.name, since, seated.where, seated.session)
     server.presence.join(present)
@@ -86,6 +104,8 @@ async def run_plain(seated: Seated) -> None:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
             await process.wait()
+        stop_telling()
+        os.close(telling)
         server.presence.leave(present)
         server.said("left", name=seated.name)
     seated.process = None

@@ -86,6 +86,15 @@ def test_a_player_plays_a_scene_in_plain_lines_over_ssh_and_is_removed(tmp_path:
         bob.heard("Mira — score 3, Stable → ")
         bob.type("qui")
         bob.heard("Mira, joué par Bob")  # as the table file seats them
+        bob.heard("Connectés\u00a0: Bob")  # who is connected, as the server tells
+        alice = PlainClient(table, "alice", port)
+        alice.heard("meneur — Soirée")
+        bob.type("qui")
+        bob.heard("Connectés\u00a0: Bob, Alice")
+        alice.type("quit")
+        assert alice.status() == 0
+        # Alice's seat leaves once its process has ended: asked again until it has.
+        until(lambda: _told(bob, "qui").endswith("Connectés\u00a0: Bob"), "Alice gone")
         with Campaign.open(table.directory) as gm:
             act.note(gm, GM_SEAT, "Le garde est soudoyé", secrecy=Secrecy("gm"))
             act.note(gm, GM_SEAT, "Un chien aboie")
@@ -112,6 +121,14 @@ def test_a_player_plays_a_scene_in_plain_lines_over_ssh_and_is_removed(tmp_path:
         mine = [entry for entry in campaign.journal if entry.by == "bob"]
     assert [entry.kind for entry in mine] == ["note", "roll"]
     assert mine[1].character == "mira"
+
+
+def _told(client: PlainClient, line: str) -> str:
+    """What ``client`` is told for ``line``: the words before its next prompt."""
+    before = len(client.said)
+    client.type(line)
+    until(lambda: client.said.endswith(b"> ") and len(client.said) > before + 2, "a prompt")
+    return client.said[before:].decode(errors="replace").removesuffix("> ").strip()
 
 
 def _path() -> str:
