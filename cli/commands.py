@@ -115,7 +115,10 @@ def table_query(args: argparse.Namespace) -> Any:
     pool = (*own, *example_tables(first), *example_tables(second))
     table = tables.find(pool, args.name)
     if table is None:
-        known = ", ".join(sorted({t.key for t in pool}))
+        # Named as the reader's language names them (a name finds its table as a key does).
+        known = ", ".join(
+            sorted({t.name for t in (*own, *example_tables(first))}, key=str.casefold)
+        )
         raise UsageError(
             _command(args), "no table {name!r} (tables: {known})", name=args.name, known=known
         )

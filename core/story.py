@@ -209,7 +209,11 @@ class Clock:
 
     def __post_init__(self) -> None:
         if self.segments not in CLOCK_SEGMENTS:
-            raise RulesError(f"a clock has 4, 6, 8 or 12 segments, not {self.segments}")
+            raise RulesError(
+                f"a clock has 4, 6, 8 or 12 segments, not {self.segments}",
+                message_key="story.segments",
+                segments=self.segments,
+            )
         if not 0 <= self.filled <= self.segments:
             raise RulesError(f"a clock of {self.segments} fills 0 to {self.segments}")
 

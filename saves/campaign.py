@@ -124,7 +124,12 @@ class Campaign:
         """
         directory = Path(directory)
         if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-            raise CampaignError(directory, "already exists and is not empty")
+            raise CampaignError(
+                directory,
+                "already exists and is not empty",
+                message_key="campaign.not_empty",
+                values={"path": directory},
+            )
         state = new_state(name or directory.name, system, clock())
         if options:
             state["options"].update(options)

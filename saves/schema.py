@@ -295,13 +295,24 @@ def _options(checker: _Checker, value: object, system: str) -> dict[str, object]
         key = f"options.{name}"
         if kind is bool:
             if not isinstance(given, bool):
-                raise checker.fail(key, f"expected true or false, found {_shown(given)}")
+                raise checker.fail(
+                    key,
+                    f"expected true or false, found {_shown(given)}",
+                    "not_flag",
+                    value=_shown(given),
+                )
             result[name] = given
         else:
             text = checker.text(given, key).strip().lower()
             choices = option_choices(system, name)
             if choices and text not in choices:
-                raise checker.fail(key, f"expected one of: {', '.join(choices)}, found {given!r}")
+                raise checker.fail(
+                    key,
+                    f"expected one of: {', '.join(choices)}, found {given!r}",
+                    "not_choice",
+                    choices=", ".join(choices),
+                    value=repr(given),
+                )
             result[name] = text
     return result
 
@@ -314,10 +325,10 @@ def _characters(checker: _Checker, value: object) -> dict[str, Any]:
         table = checker.table(character, key)
         checker.known_keys(table, CHARACTER_KEYS, key)
         if "name" not in table:
-            raise checker.fail(f"{key}.name", "missing: a character has a name")
+            raise checker.fail(f"{key}.name", "missing: a character has a name", "no_name")
         name = checker.text(table["name"], f"{key}.name")
         if not name.strip():
-            raise checker.fail(f"{key}.name", "a character's name is not empty")
+            raise checker.fail(f"{key}.name", "a character's name is not empty", "empty_name")
         entry: dict[str, Any] = {"name": name}
         for optional in ("kind", "player", "notes"):
             if optional in table:
