@@ -105,7 +105,9 @@ async def test_scenes_start_with_their_test_and_end_moving_the_tension(app_of) -
         assert (scene.kind, scene.text) == ("scene", "Le col")
         assert test.roll["system"] == "scene"
         assert test.roll["inputs"]["tension"] == 3
-        assert test.text == "Test de scène"
+        assert test.text == ""  # worded when read, in each reader's language
+        said = read_entry(test, app.session.campaign, app.session.t).text
+        assert said == "Test de scène — Tension 3\u00a0: Incertaine"
         app.screen.scenes.action_end_scene()
         await pilot.pause()
         await pilot.press("down", "enter")  # no: it went against them

@@ -22,6 +22,7 @@ from .sheet import NAME, SheetScreen
 
 if TYPE_CHECKING:
     from meneur.core.sheets import Field
+    from meneur.play.campaigns import Said
     from meneur.play.session import Session
 
 DRAFT = "nouveau"
@@ -71,7 +72,7 @@ class DraftScreen(SheetScreen):
             return self.draft.get("name", "")
         return field.read(self.sheet)
 
-    def save(self, field: Field, after: Any, what: str) -> bool:
+    def save(self, field: Field, after: Any, what: str | Worded) -> bool:
         """Keep ``after`` in the draft once the whole sheet still holds by the rules."""
         from meneur.core.sheets import check_sheet
 
@@ -95,7 +96,7 @@ class DraftScreen(SheetScreen):
         name = self.draft.get("name", "") if hasattr(self, "draft") else ""
         self.title = self.t("draft.title_named", name=name) if name else self.t("draft.title")
 
-    def write(self, changes: list[Change], text: str, record: Any = None) -> bool:
+    def write(self, changes: list[Change], text: Said, record: Any = None) -> bool:
         """Nothing is journaled before the character is created."""
         return False
 

@@ -42,6 +42,7 @@ from .dialogs import TextDialog
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from meneur.play.campaigns import Said, Worded
     from meneur.play.journal import Entry
     from meneur.play.session import Session
 
@@ -299,7 +300,7 @@ class SheetScreen(SessionStrings, Screen[None]):
 
     # --- Saving ----------------------------------------------------------------------
 
-    def save(self, field: Field, after: Any, what: str) -> bool:
+    def save(self, field: Field, after: Any, what: str | Worded) -> bool:
         """Set ``field`` to ``after`` in one journal entry (one undo); False if refused."""
         from meneur.core.changes import set_value
 
@@ -308,10 +309,10 @@ class SheetScreen(SessionStrings, Screen[None]):
         if change.before == change.after:
             return False
         name = self.value(NAME)
-        text = self.t("sheet.changed", name=name, what=what)
+        text = self.w("sheet.changed", name=name, what=what)
         return self.write([change], text)
 
-    def write(self, changes: list[Change], text: str, record: Any = None) -> bool:
+    def write(self, changes: list[Change], text: Said, record: Any = None) -> bool:
         try:
             if record is None:
                 entry = act.change(
@@ -550,12 +551,12 @@ class SheetScreen(SessionStrings, Screen[None]):
             if row.item not in table:
                 return
             del table[row.item]
-            self.save(field, table or MISSING, self.t("sheet.removed", what=row.item))
+            self.save(field, table or MISSING, self.w("sheet.removed", what=row.item))
         else:
             items = list(value or [])
             gone = items.pop(row.item)
             what = gone.get("name", "") if isinstance(gone, dict) else str(gone)
-            self.save(field, items, self.t("sheet.removed", what=what))
+            self.save(field, items, self.w("sheet.removed", what=what))
 
     def action_nudge(self, step: int) -> None:
         row = self.current

@@ -60,7 +60,8 @@ class SceneDesk(Desk):
 
                 record = self.session.roll(SceneTest(tension_of(campaign.state), title.strip()))
                 outcome = term(f"scene.outcome.{record.outcome}").fr
-                entries.append(self.session.record(record, term("system.scene").fr))
+                # Worded when read, in each reader's language (as the command line's).
+                entries.append(self.session.record(record, ""))
                 self.notify(outcome, title=term("system.scene").fr, timeout=8)
         except CampaignError as error:
             self._refused(error)

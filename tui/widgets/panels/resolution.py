@@ -133,7 +133,7 @@ class ResolutionPanel(ActionPanel):
         path = ("characters", character, "sheet", "points")
         change = Change(path, sheet.get("points", MISSING), after)
         name = self.session.characters()[character].get("name", character)
-        text = self.t(key, name=name, before=before, after=after)
+        text = self.w(key, name=name, before=before, after=after)
         self.post_message(self.SheetChanged([change], text, character))
 
     def character_changed(self) -> None:

@@ -522,7 +522,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         assert record is not None
         name = self.draft.name.strip() or "…"
         try:
-            self.session.record(record, self.t("creation.abandoned", name=name))
+            self.session.record(record, self.w("creation.abandoned", name=name))
         except CampaignError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return False
@@ -598,7 +598,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
         path = ("characters", ident, "sheet", "stats")
         change = Change(path, before["stats"], after["stats"])
         name = self.session.characters()[ident].get("name", ident)
-        text = self.t("creation.converted", name=name, stats=stats_line(after["stats"]))
+        text = self.w("creation.converted", name=name, stats=stats_line(after["stats"]))
         try:
             self.session.record(record, text, changes=(change,), character=ident)
         except CampaignError as error:
@@ -857,7 +857,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
             character["player"] = player
         catalogue = draft.catalogue
         pv, pm = draft.pv_pm
-        text = self.t(
+        text = self.w(
             "creation.journal",
             name=character["name"],
             race=catalogue.races[draft.race].name,
