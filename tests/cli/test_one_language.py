@@ -56,3 +56,46 @@ def test_the_command_line_speaks_one_language(
     english = capsys.readouterr().out
     assert not foreign(english, "en"), english
     assert english != french
+
+
+# What a player or a GM gets wrong most, on a campaign: each refusal in one language.
+REFUSALS = [
+    ["journal", "{missing}"],
+    ["new", "{camp}", "--system", "resolution"],
+    ["undo", "{camp}"],
+    ["stats", "{camp}", "--leave-out", "99"],
+    ["note", "{camp}", "--edit", "99", "Rien"],
+    ["clock", "{camp}", "add", "Embuscade", "5"],
+    ["track", "{camp}", "add", "Le col", "3"],
+    ["set", "{camp}", "characters.x.sheet.karma", "3"],
+    ["set", "{camp}", "options.solo", "3"],
+    ["roll", "table", "nulle-part", "--campaign", "{camp}"],
+    ["tension", "{camp}", "--as", "personne"],
+]
+
+
+def _prose(said: str) -> str:
+    """meneur's words in an error: without the command that failed, the files, keys
+    and commands it names, and TOML's own true and false."""
+    import re
+
+    said = said.split("erreur\u00a0:", 1)[-1].split("error:", 1)[-1]
+    said = re.sub(r"\(meneur [^)]*\)", " ", said)
+    return re.sub(r"\S*[._/]\S*|\btrue\b|\bfalse\b", " ", said)
+
+
+@pytest.mark.parametrize("refusal", REFUSALS, ids=lambda words: " ".join(words[:2]))
+def test_a_campaigns_refusals_speak_one_language(
+    refusal: list[str], tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    camp = tmp_path / "camp"
+    assert main(["new", str(camp), "--system", "resolution", "--lang", "fr"]) == 0
+    capsys.readouterr()
+    words = [w.format(camp=camp, missing=tmp_path / "nulle-part") for w in refusal]
+    said = {}
+    for lang in ("fr", "en"):
+        assert main([*words, "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        said[lang] = err
+        assert not foreign(_prose(err.replace(str(tmp_path), "")), lang), err
+    assert said["fr"] != said["en"]
