@@ -54,13 +54,24 @@ class StoryItem:
 
     def __post_init__(self) -> None:
         if not self.name.strip() or len(self.name) > MAX_NAME or "\n" in self.name:
-            raise RulesError(f"name: one line of 1 to {MAX_NAME} characters")
+            raise RulesError(
+                f"name: one line of 1 to {MAX_NAME} characters",
+                message_key="story.name",
+                most=MAX_NAME,
+            )
         if not 1 <= self.weight <= MAX_WEIGHT:
-            raise RulesError(f"weight: 1 to {MAX_WEIGHT}, not {self.weight}")
+            raise RulesError(
+                f"weight: 1 to {MAX_WEIGHT}, not {self.weight}",
+                message_key="story.weight",
+                most=MAX_WEIGHT,
+                weight=self.weight,
+            )
         if not 0 <= self.progress <= TRACK_BOXES:
             raise RulesError(f"progress: 0 to {TRACK_BOXES} boxes, not {self.progress}")
         if len(self.notes) > MAX_NOTES:
-            raise RulesError(f"notes: at most {MAX_NOTES} characters")
+            raise RulesError(
+                f"notes: at most {MAX_NOTES} characters", message_key="story.notes", most=MAX_NOTES
+            )
 
     @classmethod
     def from_data(cls, value: object) -> StoryItem:

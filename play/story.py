@@ -60,7 +60,11 @@ def change_item(
             fields["progress"] = min(found.progress + 1, story.TRACK_BOXES)
         changed = story.change_item(items, called, **fields)
         if changed == items:
-            raise RulesError(f"{found.name}: nothing to change, it is so already")
+            raise RulesError(
+                f"{found.name}: nothing to change, it is so already",
+                message_key="story.unchanged",
+                name=found.name,
+            )
         after = changed[story.find_item(changed, fields.get("name", found.name))]
         return Planned(describe(after), (_list_change(state, key, changed),))
 
@@ -146,13 +150,19 @@ def move_tracker(
         before = story.tracker_state(tracker)
         if outcome is not None:
             if not isinstance(before, story.Clock):
-                raise RulesError(f"{tracker.get('name', ident)} is not a clock")
+                raise RulesError(
+                    f"{tracker.get('name', ident)} is not a clock",
+                    message_key="story.not_clock",
+                    name=str(tracker.get("name", ident)),
+                )
             after: story.Clock | story.Track = before.after_answer(outcome)
         else:
             after = story.moved(before, steps)
             if after == before:
                 raise RulesError(
-                    f"{tracker.get('name', ident)}: complete already, it moves no more"
+                    f"{tracker.get('name', ident)}: complete already, it moves no more",
+                    message_key="story.complete_already",
+                    name=str(tracker.get("name", ident)),
                 )
         path = ("trackers", ident, "value")
         changes = (Change(path, read(state, path), after.value),) if after != before else ()
@@ -169,7 +179,11 @@ def move_tracker(
 def _tracker(state: Mapping[str, Any], ident: str) -> Tracker:
     tracker = trackers(state).get(ident)
     if tracker is None:
-        raise RulesError(f"{ident}: no such clock or track (removed meanwhile?)")
+        raise RulesError(
+            f"{ident}: no such clock or track (removed meanwhile?)",
+            message_key="story.no_tracker",
+            name=ident,
+        )
     return tracker
 
 
@@ -211,7 +225,7 @@ def move_tension(
 
     def plan(state: Mapping[str, Any]) -> Planned:
         if not state.get("options", {}).get("solo"):
-            raise RulesError("the solo toolkit is off (options.solo)")
+            raise RulesError("the solo toolkit is off (options.solo)", message_key="story.solo_off")
         before = tension_of(state)
         after = change(before)
         check_tension(after)
