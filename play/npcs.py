@@ -41,7 +41,7 @@ def make_npc(session: Session) -> tuple[str, Entry]:
     from meneur.play.sheets import sheet_summary
 
     options = session.options
-    summary = sheet_summary(session.campaign.system, options, sheet, items=12)
+    summary = sheet_summary(session.campaign.system, options, sheet, session.strings.lang, items=12)
     text = session.t("sheet.npc_made", name=name, summary=summary)
     # Its key is chosen under the lock, among the characters there are then.
     entry = session.record(record, new_character(name, character, text))

@@ -13,11 +13,15 @@ SUMMARY_ITEMS = 4
 
 
 def sheet_summary(
-    system: str, options: Mapping[str, Any], sheet: dict[str, Any], items: int | None = None
+    system: str,
+    options: Mapping[str, Any],
+    sheet: dict[str, Any],
+    lang: str,
+    items: int | None = None,
 ) -> str:
     """A character's sheet in one line: the compact sheet's values, gauges (PV, PM, karma)
-    first, each with its French label — never the sheet's raw keys; at most ``items``
-    values (default: a party line's few)."""
+    first, each with its label in ``lang`` as the compact sheet gives it — never the
+    sheet's raw keys; at most ``items`` values (default: a party line's few)."""
     sections = sheets.layout(system, options, sheet)
     gauges = [s for s in sections if s.term == "sheet.section.gauges"]
     parts: list[str] = []
@@ -28,6 +32,5 @@ def sheet_summary(
         elif isinstance(value, list):
             parts += [str(item) for item in value]
         elif value not in (None, ""):
-            label = term(field.term)
-            parts.append(f"{label.short or label.fr} {value}")
+            parts.append(f"{term(field.term).tight(lang)} {value}")
     return ", ".join(parts[: SUMMARY_ITEMS if items is None else items])

@@ -196,14 +196,14 @@ class PartyStrip(Static):
     }
     """
 
-    def show(self, campaign: Campaign, state: dict[str, Any]) -> None:
+    def show(self, campaign: Campaign, state: dict[str, Any], lang: str) -> None:
         text = Text()
         options = state.get("options", {})
         for ident, character in state.get("characters", {}).items():
             if text:
                 text.append("\n")
             text.append(str(character.get("name", ident)), style="bold")
-            summary = sheet_summary(campaign.system, options, character.get("sheet", {}))
+            summary = sheet_summary(campaign.system, options, character.get("sheet", {}), lang)
             if summary:
                 text.append(f"  {summary}", style="dim")
         from meneur.core.story import tracker_shown
@@ -356,7 +356,7 @@ class WatchApp(App[None]):
 
     def _show_party(self) -> None:
         state = state_for(self.viewer, self.campaign.state, self.campaign.journal)
-        self.query_one(PartyStrip).show(self.campaign, state)
+        self.query_one(PartyStrip).show(self.campaign, state, self.strings.lang)
 
     def on_resize(self) -> None:
         for big in self.query(BigDice):

@@ -299,7 +299,11 @@ class TableScreen(SessionStrings, Screen[None]):
             self.acting = _first_character(self.session)
         campaign = self.session.campaign
         self.query_one("#party", PartyList).show(
-            campaign.system, campaign.state.get("options", {}), characters, self.acting
+            campaign.system,
+            campaign.state.get("options", {}),
+            characters,
+            self.acting,
+            self.session.strings.lang,
         )
         self._show_compact()
         self._show_story()

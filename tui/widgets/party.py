@@ -28,13 +28,14 @@ class PartyList(OptionList):
         options: dict[str, Any],
         characters: dict[str, Any],
         acting: str | None,
+        lang: str,
     ) -> None:
         """List ``characters`` (id → character) of a ``system`` campaign with ``options``,
         highlighting the acting one."""
         self.clear_options()
         for ident, character in characters.items():
             text = Text(character.get("name", ident), style="bold")
-            summary = sheet_summary(system, options, character.get("sheet", {}))
+            summary = sheet_summary(system, options, character.get("sheet", {}), lang)
             if summary:
                 text.append(f"\n{summary}", style="dim")
             self.add_option(Option(text, id=ident))
