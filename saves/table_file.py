@@ -71,6 +71,12 @@ VIEWER = "viewer"
 _HASH = re.compile(r"sha256:[0-9a-f]{64}")
 
 
+def _refused(path: Path, reason: str, where: str, key: str, **values: object) -> CampaignError:
+    """A table.toml error at ``where``: ``reason`` for the log, ``key`` (of the
+    interface's ``errors.campaign`` strings) and ``values`` for each reader."""
+    return CampaignError(path, reason, where, message_key=f"campaign.{key}", values=values)
+
+
 def secret_hash(secret: str) -> str:
     """How a token is stored: ``sha256:`` and its digest."""
     return "sha256:" + hashlib.sha256(secret.encode("utf-8")).hexdigest()
@@ -229,46 +235,64 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
     """
     unknown = [key for key in document if key not in TOP_KEYS]
     if unknown:
-        raise CampaignError(
-            path, f"unknown key (expected one of: {', '.join(TOP_KEYS)})", unknown[0]
-        )
+        raise _refused(
+            path, f"unknown key (expected one of: {', '.join(TOP_KEYS)})", unknown[0],
+            "unknown_key", allowed=", ".join(TOP_KEYS),
+        )  # fmt: skip
     viewers = document.get("viewers", "none")
     if viewers not in ("none", "anyone"):
-        raise CampaignError(path, f'expected "none" or "anyone", found {viewers!r}', "viewers")
+        raise _refused(
+            path, f'expected "none" or "anyone", found {viewers!r}', "viewers",
+            "table.viewers", value=repr(viewers),
+        )  # fmt: skip
     seats: dict[bytes, Seat] = {}
     names: dict[str, str] = {}
     players_seats: dict[str, Seat] = {}
     gm = document.get("gm", {})
     if not isinstance(gm, dict):
-        raise CampaignError(path, "expected a table: [gm]", "gm")
+        raise _refused(path, "expected a table: [gm]", "gm", "table.tables", what="[gm]")
     _seat(gm, "gm", Seat("gm", "gm"), path, seats, names)
     players = document.get("players", {})
     if not isinstance(players, dict):
-        raise CampaignError(path, "expected tables: [players.NAME]", "players")
+        raise _refused(
+            path,
+            "expected tables: [players.NAME]",
+            "players",
+            "table.tables",
+            what="[players.NAME]",
+        )
     for ident, player in players.items():
         where = f"players.{ident}"
         if not isinstance(player, dict):
-            raise CampaignError(path, "expected a table", where)
+            raise _refused(path, "expected a table", where, "table.a_table")
         characters = player.get("characters", [])
         if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
-            raise CampaignError(path, "expected a list of character ids", f"{where}.characters")
+            raise _refused(
+                path, "expected a list of character ids", f"{where}.characters", "table.characters"
+            )
         for i, character in enumerate(characters):
             if character not in state.get("characters", {}):
-                raise CampaignError(
+                raise _refused(
                     path,
                     f"{character}: no such character in campaign.toml",
                     f"{where}.characters[{i}]",
+                    "table.no_character",
+                    character=character,
                 )
         seat = Seat("player", ident, frozenset(characters))
         _seat(player, where, seat, path, seats, names)
         players_seats[ident] = seat
     banned = document.get("banned", {})
     if not isinstance(banned, dict):
-        raise CampaignError(path, "expected tables: [banned.NAME]", "banned")
+        raise _refused(
+            path, "expected tables: [banned.NAME]", "banned", "table.tables", what="[banned.NAME]"
+        )
     refused = {ident: _ban(ident, ban, path) for ident, ban in banned.items()}
     invites = document.get("invites", {})
     if not isinstance(invites, dict):
-        raise CampaignError(path, "expected tables: [invites.ID]", "invites")
+        raise _refused(
+            path, "expected tables: [invites.ID]", "invites", "table.tables", what="[invites.ID]"
+        )
     found = {
         ident: _invite(ident, invite, path, players_seats) for ident, invite in invites.items()
     }
@@ -278,13 +302,16 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
 def _ban(ident: str, table: object, path: Path) -> frozenset[bytes]:
     where = f"banned.{ident}"
     if not isinstance(table, dict):
-        raise CampaignError(path, "expected a table", where)
+        raise _refused(path, "expected a table", where, "table.a_table")
     unknown = [key for key in table if key not in BAN_KEYS]
     if unknown:
-        raise CampaignError(path, "unknown key (expected name and keys)", f"{where}.{unknown[0]}")
+        raise _refused(
+            path, "unknown key (expected name and keys)", f"{where}.{unknown[0]}",
+            "unknown_key", allowed="name, keys",
+        )  # fmt: skip
     keys = table.get("keys", [])
     if not isinstance(keys, list):
-        raise CampaignError(path, "expected a list of public key lines", f"{where}.keys")
+        raise _refused(path, "expected a list of public key lines", f"{where}.keys", "table.keys")
     blobs = set()
     for i, line in enumerate(keys):
         try:
@@ -297,35 +324,39 @@ def _ban(ident: str, table: object, path: Path) -> frozenset[bytes]:
 def _invite(ident: str, table: object, path: Path, players: Mapping[str, Seat]) -> Invite:
     where = f"invites.{ident}"
     if not isinstance(table, dict):
-        raise CampaignError(path, "expected a table", where)
+        raise _refused(path, "expected a table", where, "table.a_table")
     unknown = [key for key in table if key not in INVITE_KEYS]
     if unknown:
-        raise CampaignError(
+        raise _refused(
             path,
             f"unknown key (expected one of: {', '.join(INVITE_KEYS)})",
             f"{where}.{unknown[0]}",
+            "unknown_key",
+            allowed=", ".join(INVITE_KEYS),
         )
     seat = table.get("seat")
     if seat != VIEWER and seat not in players:
-        raise CampaignError(
+        raise _refused(
             path, f'expected a player\'s id from [players] or "{VIEWER}", found {seat!r}',
-            f"{where}.seat",
+            f"{where}.seat", "table.seat", viewer=VIEWER, value=repr(seat),
         )  # fmt: skip
     for key in ("code", "token"):
         value = table.get(key)
         if (value is not None or key == "token") and (
             not isinstance(value, str) or not _HASH.fullmatch(value)
         ):
-            raise CampaignError(path, 'expected "sha256:" and 64 hex digits', f"{where}.{key}")
+            raise _refused(
+                path, 'expected "sha256:" and 64 hex digits', f"{where}.{key}", "table.digest"
+            )
     expires = table.get("expires")
     if not isinstance(expires, datetime) or expires.tzinfo is None:
-        raise CampaignError(
+        raise _refused(
             path, "expected a date and time with its offset: 2026-11-27T20:00:00Z",
-            f"{where}.expires",
+            f"{where}.expires", "table.expires",
         )  # fmt: skip
     for key in ("admit", "admitted"):
         if not isinstance(table.get(key, False), bool):
-            raise CampaignError(path, "expected true or false", f"{where}.{key}")
+            raise _refused(path, "expected true or false", f"{where}.{key}", "table.flag")
     return Invite(
         ident,
         str(seat),
@@ -348,28 +379,37 @@ def _seat(
     unknown = [key for key in table if key not in SEAT_KEYS]
     if unknown or (seat.role == "gm" and "characters" in table):
         key = unknown[0] if unknown else "characters"
-        raise CampaignError(
+        raise _refused(
             path,
             "unknown key (expected name, keys and, for a player, characters)",
             f"{where}.{key}",
+            "unknown_key",
+            allowed="name, keys, characters",
         )
     name = table.get("name", seat.name)
     if not isinstance(name, str) or not name.strip():
-        raise CampaignError(path, "expected the name the table calls them", f"{where}.name")
+        raise _refused(
+            path, "expected the name the table calls them", f"{where}.name", "table.name"
+        )
     keys = table.get("keys", [])
     if not isinstance(keys, list):
-        raise CampaignError(path, "expected a list of public key lines", f"{where}.keys")
+        raise _refused(path, "expected a list of public key lines", f"{where}.keys", "table.keys")
     for i, line in enumerate(keys):
         key_where = f"{where}.keys[{i}]"
         if not isinstance(line, str):
-            raise CampaignError(path, "expected a public key line in quotes", key_where)
+            raise _refused(
+                path, "expected a public key line in quotes", key_where, "table.key_line"
+            )
         try:
             public = parse_key(line)
         except ValueError as error:
             raise CampaignError(path, str(error), key_where) from None
         if public.blob in seats:
             other = seats[public.blob]
-            raise CampaignError(path, f"this key already opens {other.name}'s seat", key_where)
+            raise _refused(
+                path, f"this key already opens {other.name}'s seat", key_where,
+                "table.key_taken", name=str(other.name),
+            )  # fmt: skip
         seats[public.blob] = seat
     assert seat.name is not None
     names[seat.name] = name.strip()

@@ -76,11 +76,12 @@ REFUSALS = [
 
 def _prose(said: str) -> str:
     """meneur's words in an error: without the command that failed, the files, keys
-    and commands it names, and TOML's own true and false."""
+    and commands it names (the keys a file may hold are listed in parentheses, its
+    tables in brackets), the values it quotes, and TOML's own true and false."""
     import re
 
     said = said.split("erreur\u00a0:", 1)[-1].split("error:", 1)[-1]
-    said = re.sub(r"\(meneur [^)]*\)", " ", said)
+    said = re.sub(r"\([^()]*\)|\[[^][]*\]|\"[^\"]*\"|'[^' ]*'", " ", said)
     return re.sub(r"\S*[._/]\S*|\btrue\b|\bfalse\b", " ", said)
 
 
@@ -98,4 +99,32 @@ def test_a_campaigns_refusals_speak_one_language(
         err = capsys.readouterr().err
         said[lang] = err
         assert not foreign(_prose(err.replace(str(tmp_path), "")), lang), err
+    assert said["fr"] != said["en"]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        'viewers = "all"\n',
+        "nope = 1\n",
+        '[players.bob]\nname = "Bob"\ncharacters = ["ghost"]\n',
+        '[players.bob]\nname = "Bob"\nkeys = "ssh-ed25519 AAAA"\n',
+        '[invites.x]\nseat = "nobody"\n',
+    ],
+)
+def test_a_broken_table_file_is_said_in_one_language(
+    table: str, tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A GM's hand edit of table.toml that cannot be read: its file and key named, the
+    reason in the reader's language."""
+    camp = tmp_path / "camp"
+    assert main(["new", str(camp), "--system", "resolution", "--lang", "fr"]) == 0
+    (camp / "table.toml").write_text(table, encoding="utf-8")
+    capsys.readouterr()
+    said = {}
+    for lang in ("fr", "en"):
+        assert main(["table", "list", str(camp), "--lang", lang]) == 2
+        said[lang] = capsys.readouterr().err
+        assert "table.toml" in said[lang]
+        assert not foreign(_prose(said[lang].replace(str(tmp_path), "")), lang), said[lang]
     assert said["fr"] != said["en"]
