@@ -194,7 +194,8 @@ async def test_the_gm_seats_a_player_from_the_app(tmp_path: Path) -> None:
         await answer("pas une clé", refused=True)
         for text in (f"{key}.pub", "kael, nobody"):
             await answer(text)
-        await until_app(pilot, lambda: "nobody: no such character" in messages(app))
+        refusal = "nobody\u00a0: ce personnage n'est pas dans campaign.toml"  # in French
+        await until_app(pilot, lambda: refusal in messages(app))
         assert app.screen is screen
         assert read_table(gm.directory, gm.state) is None  # nothing written
         screen.turns.action_seat_player()
