@@ -84,7 +84,8 @@ PRESENCE_FD = "MENEUR_PRESENCE_FD"
 seat over SSH) is told who is at the table through."""
 
 MAX_FED = 64 * 1024
-"""What is read of the pipe at most per look: it holds one short line per change."""
+"""What is read of the pipe at most per look (a pipe's whole buffer): it holds one short
+line per change."""
 
 
 def presence_line(seat: Seat, present: Iterable[Present]) -> bytes:
@@ -115,19 +116,13 @@ class FedPresence(Presence):
         """Who is connected, as the server said last."""
         import json
 
-        latest = None
-        for _ in range(16):  # at most MAX_FED a look: a flood is not followed forever
-            try:
-                data = os.read(self._fd, MAX_FED // 16)
-            except (BlockingIOError, InterruptedError):
-                break
-            except OSError:
-                break
-            if not data:
-                break
-            *lines, self._waiting = (self._waiting + data).split(b"\n")
-            self._waiting = self._waiting[-MAX_FED:]
-            latest = lines[-1] if lines else latest
+        try:  # nothing waiting (or the server gone): what was known stays
+            data = os.read(self._fd, MAX_FED)
+        except OSError:
+            data = b""
+        *lines, waiting = (self._waiting + data).split(b"\n")
+        self._waiting = waiting[-MAX_FED:]
+        latest = lines[-1] if lines else None
         if latest is not None:
             try:
                 told = json.loads(latest)

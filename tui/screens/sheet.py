@@ -7,7 +7,8 @@ Computed values (Parade, inventory slots, combat scores) are shown beside, never
 On a Great Cosmos sheet with the DNA rule, ``g`` opens the gene tree to spend the DNA
 points left, and ``m`` adds to the mutation gauge Pμ and rolls the mutations it brings.
 Races, classes, talents, genes and mutations are stored by key and shown by the names the
-campaign's catalogue and gene tree give them.
+campaign's catalogue and gene tree give them. (A little over 600 lines: one screen's rows
+and their edits, which read and write the same fields; the dialogs live in dialogs.py.)
 """
 
 from __future__ import annotations

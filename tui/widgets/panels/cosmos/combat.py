@@ -331,17 +331,12 @@ class CosmosCombat(CosmosSkills):
         record = self.session.roll(test)
         held = combat.defence_holds(attack, record.outcome or "")
         follow = combat.follow_up(kind, record.outcome or "", attack)
-        said = self.t("combat.held" if held else "combat.not_held")
-        if follow:
-            said += " — " + self.t(f"combat.{follow}")
-        self._defence = (record, said)
         outcome = self.w("combat.held" if held else "combat.not_held")
+        if follow:
+            outcome = dash(outcome, self.w(f"combat.{follow}"))
+        self._defence = (record, outcome.said(self.session.strings.lang))
         entry = self.w(f"combat.{kind}_entry", name=self._who(), value=value)
-        text = self.w(
-            "said.colon",
-            a=entry,
-            b=dash(outcome, self.w(f"combat.{follow}")) if follow else outcome,
-        )
+        text = self.w("said.colon", a=entry, b=outcome)
         if self._journal(record, text, self.consequences(record), character=self.character):
             self.call_after_refresh(self._show_karma)
 
