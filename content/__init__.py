@@ -26,7 +26,24 @@ _TERM_KEYS = {"fr", "en", "hint_fr", "hint_en", "short"}
 
 class ContentError(ValueError):
     """A content file that is missing, unreadable or wrongly shaped; the message names
-    the file and the key."""
+    the file and the key.
+
+    Attributes:
+        message_key, values: the message as one of the interfaces' strings
+            (``errors.<message_key>``), when it has one.
+    """
+
+    def __init__(self, message: str, message_key: str | None = None, **values: object) -> None:
+        super().__init__(message)
+        self.message_key = message_key
+        self.values = values
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _content_error, (str(self), self.message_key, self.values)
+
+
+def _content_error(message: str, key: str | None, values: dict[str, object]) -> ContentError:
+    return ContentError(message, key, **values)
 
 
 def shipped_document(name: str) -> dict[str, Any]:

@@ -15,10 +15,35 @@ from pathlib import Path
 
 
 class NotOwnFile(OSError):
-    """A path in a campaign that is a symbolic link, or not a regular file."""
+    """A path in a campaign that is a symbolic link, or not a regular file.
+
+    Attributes:
+        kind: what it is, as :func:`file_kind` names it (``link``, ``fifo``…).
+    """
+
+    @property
+    def kind(self) -> str:
+        return "link" if self.errno == errno.ELOOP else _KINDS.get(str(self.strerror), "other")
 
 
 LINKED = "is a symbolic link (meneur reads and writes a campaign's own files only)"
+
+
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` is, as a key: ``directory``, ``fifo``, ``device``,
+    ``socket``, ``link``, ``regular`` or ``other`` (an interface says it in words)."""
+    if stat.S_ISREG(mode):
+        return "regular"
+    return next((key for key, test in _TESTS if test(mode)), "other")
+
+
+_TESTS = (
+    ("directory", stat.S_ISDIR),
+    ("fifo", stat.S_ISFIFO),
+    ("device", lambda mode: stat.S_ISCHR(mode) or stat.S_ISBLK(mode)),
+    ("socket", stat.S_ISSOCK),
+    ("link", stat.S_ISLNK),
+)
 
 
 def kind_of_file(mode: int) -> str:
@@ -34,6 +59,19 @@ def kind_of_file(mode: int) -> str:
     if stat.S_ISLNK(mode):
         return "a symbolic link"
     return "not a regular file"
+
+
+# The English reason a NotOwnFile carries, back to its kind's key.
+_KINDS = {
+    f"is {words}, not a regular file": key
+    for key, words in (
+        ("directory", "a directory"),
+        ("fifo", "a FIFO"),
+        ("device", "a device"),
+        ("socket", "a socket"),
+        ("link", "a symbolic link"),
+    )
+}
 
 
 def open_own(path: Path) -> int:

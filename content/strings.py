@@ -62,16 +62,24 @@ class Strings:
             keys = values.pop(name)
             names = [term(keys).fr] if isinstance(keys, str) else [term(k).fr for k in keys]
             values[name.removesuffix("_term")] = self.t("errors.or").join(names)
+        # An error met inside another (``within``) is said as it would be alone.
+        for name, value in values.items():
+            if isinstance(value, Exception):
+                values[name] = self.explain(value, within)
         if "found" in values:
             found = str(values["found"])
             quoted = f"«\u00a0{found}\u00a0»" if self.lang == "fr" else f"“{found}”"
             values["found"] = quoted if found else self.t("errors.end")
         if key.startswith("campaign.") and "kind" in values:  # a table or a list
             values["value"] = self.t(f"errors.campaign.kind_{values.pop('kind')}")
+        if "entry_kind" in values:  # a journal entry's kind, as the journal names it
+            values["entry_kind"] = self.t(f"cli.kind.{values['entry_kind']}")
+        if key.startswith("campaign.") and "file" in values:  # a FIFO, a directory…
+            values["file"] = self.t(f"errors.campaign.file.{values['file']}")
         said = self.t(f"errors.{key}", **values)
         # A campaign file's error names the file and the key: they stay.
         located = getattr(error, "located", None)
-        if getattr(error, "where", "") and callable(located):
+        if getattr(error, "names_file", False) and callable(located):
             return str(located(said, self.t("shown.colon"), within))
         return said
 

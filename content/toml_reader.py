@@ -24,7 +24,16 @@ import rtoml
 
 
 class TomlError(ValueError):
-    """Text that is not valid TOML; the message says what and where (line, column)."""
+    """Text that is not valid TOML; the message says what and where (line, column).
+
+    Attributes:
+        line, column: where the reader stopped (1-based), when it says.
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
 
 
 _WHERE = re.compile(r"at line (\d+) column (\d+)")
@@ -49,8 +58,11 @@ def loads(text: str) -> dict[str, Any]:
         document: dict[str, Any] = rtoml.loads(text)
     except rtoml.TomlParsingError as error:
         message = " ".join(str(error).split())
+        found = _WHERE.search(message)
         message = _WHERE.sub(r"(at line \1, column \2)", message)
-        raise TomlError(message) from None
+        if found is None:
+            raise TomlError(message) from None
+        raise TomlError(message, int(found.group(1)), int(found.group(2))) from None
     except RecursionError:
         raise TomlError("tables or arrays nested too deep") from None
     return document

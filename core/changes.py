@@ -35,7 +35,24 @@ MISSING: Final = _Missing()
 
 
 class ChangeError(ValueError):
-    """A change that does not fit the state; the message names the key."""
+    """A change that does not fit the state; the message names the key.
+
+    Attributes:
+        message_key, values: the message as one of the interfaces' strings
+            (``errors.<message_key>``), as :class:`meneur.core.errors.RulesError` has.
+    """
+
+    def __init__(self, message: str, message_key: str, **values: object) -> None:
+        super().__init__(message)
+        self.message_key = message_key
+        self.values = values
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _change_error, (str(self), self.message_key, self.values)
+
+
+def _change_error(message: str, key: str, values: dict[str, object]) -> ChangeError:
+    return ChangeError(message, key, **values)
 
 
 @dataclass(frozen=True)
@@ -73,10 +90,14 @@ class Change:
         """
         path = data.get("path")
         if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-            raise ChangeError("path: expected a list of keys")
+            raise ChangeError("path: expected a list of keys", "change.path")
         unknown = set(data) - {"path", "before", "after"}
         if unknown:
-            raise ChangeError(f"{sorted(unknown)[0]}: unknown key in a change")
+            raise ChangeError(
+                f"{sorted(unknown)[0]}: unknown key in a change",
+                "value.unknown_key",
+                where=sorted(unknown)[0],
+            )
         return cls(tuple(path), data.get("before", MISSING), data.get("after", MISSING))
 
 
@@ -107,9 +128,14 @@ def apply(state: MutableMapping[str, Any], changes: Iterable[Change]) -> None:
     for change in changes:
         current = read(work, change.path)
         if current != change.before:
-            expected = "nothing" if change.before is MISSING else repr(change.before)
-            found = "nothing" if current is MISSING else repr(current)
-            raise ChangeError(f"{change.key}: expected {expected}, found {found}")
+            expected, found = shown_value(change.before), shown_value(current)
+            raise ChangeError(
+                f"{change.key}: expected {expected}, found {found}",
+                "change.before",
+                where=change.key,
+                expected=expected,
+                value=found,
+            )
         _write(work, change.path, copy.deepcopy(change.after))
     state.clear()
     state.update(work)
@@ -123,7 +149,11 @@ def _write(state: MutableMapping[str, Any], path: tuple[str, ...], value: Any) -
             if value is MISSING:
                 return
             if child is not None:
-                raise ChangeError(f"{'.'.join(path[: depth + 1])}: is not a table")
+                raise ChangeError(
+                    f"{'.'.join(path[: depth + 1])}: is not a table",
+                    "change.not_table",
+                    where=".".join(path[: depth + 1]),
+                )
             child = {}
             node[key] = child
         node = child

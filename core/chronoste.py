@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from meneur.core.errors import RulesError
+from meneur.core.errors import RulesError, refused_value
 
 MAX_MONTHS = 40
 MAX_ADVANCE_DAYS = 100_000
@@ -62,14 +62,24 @@ class Calendar:
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.months) <= MAX_MONTHS:
-            raise RulesError(f"chronoste.months: 1 to {MAX_MONTHS} months")
+            raise RulesError(
+                f"chronoste.months: 1 to {MAX_MONTHS} months",
+                message_key="time.months",
+                most=MAX_MONTHS,
+            )
         for name, days in self.months:
             if not name.strip() or not 1 <= days <= 1000:
-                raise RulesError(f"chronoste.months: {name!r} needs a name and 1 to 1000 days")
+                raise RulesError(
+                    f"chronoste.months: {name!r} needs a name and 1 to 1000 days",
+                    message_key="time.month",
+                    name=name,
+                )
         if not 1 <= self.day_hours <= 100:
-            raise RulesError("chronoste.day_hours: 1 to 100")
+            raise RulesError("chronoste.day_hours: 1 to 100", message_key="time.day_hours")
         if not 0 <= self.morning < self.night < self.day_hours:
-            raise RulesError("chronoste: 0 ≤ morning < night < day_hours")
+            raise RulesError(
+                "chronoste: 0 ≤ morning < night < day_hours", message_key="time.morning_night"
+            )
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Calendar:
@@ -85,21 +95,29 @@ class Calendar:
             parsed = default.months
         else:
             if not isinstance(months, list):
-                raise RulesError("chronoste.months: expected a list of { name, days }")
+                raise refused_value("chronoste.months", "list", months)
             found = []
             for i, month in enumerate(months):
                 if not isinstance(month, Mapping) or set(month) != {"name", "days"}:
-                    raise RulesError(f"chronoste.months[{i}]: expected {{ name, days }}")
+                    raise RulesError(
+                        f"chronoste.months[{i}]: expected {{ name, days }}",
+                        message_key="time.month_table",
+                        where=f"chronoste.months[{i}]",
+                    )
                 name, days = month["name"], month["days"]
                 if not isinstance(name, str) or not isinstance(days, int) or isinstance(days, bool):
-                    raise RulesError(f"chronoste.months[{i}]: a name (text) and days (a number)")
+                    raise RulesError(
+                        f"chronoste.months[{i}]: a name (text) and days (a number)",
+                        message_key="time.month_table",
+                        where=f"chronoste.months[{i}]",
+                    )
                 found.append((name, days))
             parsed = tuple(found)
         numbers = {}
         for key in ("day_hours", "morning", "night"):
             value = data.get(key, getattr(default, key))
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"chronoste.{key}: expected a whole number")
+                raise refused_value(f"chronoste.{key}", "whole", value)
             numbers[key] = value
         return cls(parsed, **numbers)
 
@@ -137,7 +155,7 @@ def moment(minutes: int, calendar: Calendar) -> Moment:
         RulesError: for a negative time.
     """
     if minutes < 0:
-        raise RulesError("game time starts at 0")
+        raise RulesError("game time starts at 0", message_key="time.negative")
     days, in_day = divmod(minutes, calendar.day_minutes)
     year, day_of_year = divmod(days, calendar.year_days)
     month = 0
@@ -173,7 +191,11 @@ def advance(minutes: int, step: str, calendar: Calendar) -> int:
         return _next_hour(minutes, calendar.night, calendar)
     found = _STEP.match(words)
     if found is None:
-        raise RulesError(f"advance by +30m, +2h, +3j, or to morning or night, not {step!r}")
+        raise RulesError(
+            f"advance by +30m, +2h, +3j, or to morning or night, not {step!r}",
+            message_key="time.step",
+            step=step,
+        )
     count, unit = int(found.group(1)), found.group(2).lower()
     size = {
         "m": 1,
@@ -185,7 +207,11 @@ def advance(minutes: int, step: str, calendar: Calendar) -> int:
     }
     added = count * size[unit]
     if added > MAX_ADVANCE_DAYS * calendar.day_minutes:
-        raise RulesError(f"at most {MAX_ADVANCE_DAYS} days at a time")
+        raise RulesError(
+            f"at most {MAX_ADVANCE_DAYS} days at a time",
+            message_key="time.too_far",
+            most=MAX_ADVANCE_DAYS,
+        )
     return minutes + added
 
 

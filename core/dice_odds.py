@@ -197,7 +197,9 @@ def odds(inputs: DiceInputs) -> Odds[DiceInputs]:
     if span > MAX_OUTCOMES or work > MAX_WORK:
         raise RulesError(
             f"exact odds of {inputs.expression} would take too long to compute "
-            "(too many dice, sides or kept dice); rolling it still works"
+            "(too many dice, sides or kept dice); rolling it still works",
+            message_key="odds.too_long_dice",
+            expression=inputs.expression,
         )
     total = Table(0, [1], 1)
     for term in expression.terms:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RulesError(ValueError):
     """An input the rules do not allow; the message names the input and the reason.
@@ -21,6 +23,18 @@ class RulesError(ValueError):
         super().__init__(message)
         self.message_key = message_key
         self.values = values
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Rebuilt whole, its key and values kept (a check run in worker processes sends
+        # its errors back; each subclass has its own arguments).
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+
+
+def _rebuilt(kind: type[RulesError], args: tuple[Any, ...], state: dict[str, Any]) -> RulesError:
+    error = kind.__new__(kind)
+    ValueError.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class BoundsError(RulesError):
@@ -83,3 +97,44 @@ class DiceNotationError(NotationError):
 
     kind = "dice expression"
     kind_key = "dice"
+
+
+_EXPECTED = {
+    "whole": "a whole number",
+    "text": "text",
+    "bool": "true or false",
+    "list": "a list",
+    "table": "a table",
+}
+
+
+def refused_value(where: str, expected: str, value: object) -> RulesError:
+    """The error for ``value`` read at ``where`` (a key path: ``chronoste.morning``)
+    where ``expected`` was wanted: one of ``whole``, ``text``, ``bool``, ``list``,
+    ``table`` (``errors.value.<expected>``). The value is shown as campaign.toml writes it,
+    never in Python's notation."""
+    from .changes import shown_value
+
+    shown = shown_value(value)
+    return RulesError(
+        f"{where}: expected {_EXPECTED[expected]}, not {shown}",
+        message_key=f"value.{expected}",
+        where=where,
+        value=shown,
+    )
+
+
+def unknown_key(where: str) -> RulesError:
+    """The error for a key that has no place at ``where`` (its whole path)."""
+    return RulesError(f"{where}: unknown key", message_key="value.unknown_key", where=where)
+
+
+def missing_key(where: str) -> RulesError:
+    """The error for a key that must be given at ``where`` (its whole path)."""
+    return RulesError(f"{where}: missing", message_key="value.missing", where=where)
+
+
+def within(where: str, error: RulesError) -> RulesError:
+    """``error``, met inside ``where`` (a key or a position: ``passives``, ``[2]``): said
+    as ``where: error``, the inner error in the reader's language as it would be alone."""
+    return RulesError(f"{where}: {error}", message_key="within", where=where, error=error)

@@ -116,7 +116,12 @@ def resolve(inputs: DiceInputs, faces: tuple[int, ...]) -> DiceRoll:
     def next_face(sides: Sides) -> int:
         face = next(supply, None)
         if face is None:
-            raise RulesError(f"{inputs.expression} rolls {expression.dice_count} dice")
+            raise RulesError(
+                f"{inputs.expression} rolls {expression.dice_count} dice",
+                message_key="dice.rolls_count",
+                expression=inputs.expression,
+                count=expression.dice_count,
+            )
         if face not in faces_of(sides):
             raise RulesError(
                 f"a d{sides} cannot show {face}",
@@ -128,5 +133,10 @@ def resolve(inputs: DiceInputs, faces: tuple[int, ...]) -> DiceRoll:
 
     terms = evaluate(expression, next_face)
     if next(supply, None) is not None:
-        raise RulesError(f"{inputs.expression} rolls {expression.dice_count} dice")
+        raise RulesError(
+            f"{inputs.expression} rolls {expression.dice_count} dice",
+            message_key="dice.rolls_count",
+            expression=inputs.expression,
+            count=expression.dice_count,
+        )
     return _record(inputs, terms)

@@ -33,7 +33,9 @@ def draw_seed(key: bytes, draw: int) -> int:
     """The seed of draw number ``draw`` (1, 2…) of the session keyed ``key``: 63 bits of
     HMAC-SHA256(key, "draw:N"), as every live roll's seed is."""
     if draw < 1:
-        raise RulesError(f"draws are numbered from 1, not {draw}")
+        raise RulesError(
+            f"draws are numbered from 1, not {draw}", message_key="dice.draw", draw=draw
+        )
     digest = hmac.new(key, f"draw:{draw}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
@@ -45,7 +47,9 @@ def key_of(text: str) -> bytes:
         RulesError: for anything else.
     """
     if not _HEX.fullmatch(text):
-        raise RulesError("a dice key is 64 hexadecimal digits (0-9, a-f)")
+        raise RulesError(
+            "a dice key is 64 hexadecimal digits (0-9, a-f)", message_key="dice.hex_key"
+        )
     return bytes.fromhex(text)
 
 
@@ -56,7 +60,9 @@ def check_hash(text: str) -> str:
         RulesError: for anything else.
     """
     if not _HEX.fullmatch(text):
-        raise RulesError("a commitment is 64 hexadecimal digits (0-9, a-f)")
+        raise RulesError(
+            "a commitment is 64 hexadecimal digits (0-9, a-f)", message_key="dice.hex_commitment"
+        )
     return text
 
 

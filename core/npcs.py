@@ -42,10 +42,13 @@ class NpcInputs:
         if not is_system(self.system) or not system(self.system).npc:
             with_npcs = [key for key in keys() if system(key).npc]
             raise RulesError(
-                f"a quick NPC is for one of {', '.join(with_npcs)}, not {self.system!r}"
+                f"a quick NPC is for one of {', '.join(with_npcs)}, not {self.system!r}",
+                message_key="npc.system",
+                known=", ".join(with_npcs),
+                value=self.system,
             )
         if not self.name.strip():
-            raise RulesError("a quick NPC needs a name")
+            raise RulesError("a quick NPC needs a name", message_key="npc.name")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -101,7 +101,11 @@ class YesNoQuestion:
 
     def __post_init__(self) -> None:
         if self.likelihood not in LIKELIHOODS:
-            raise RulesError(f"likelihood must be 1 to 5, not {self.likelihood}")
+            raise RulesError(
+                f"likelihood must be 1 to 5, not {self.likelihood}",
+                message_key="solo.likelihood",
+                value=self.likelihood,
+            )
         if self.tension is not None and self.tension not in TENSIONS:
             raise RulesError(
                 f"tension must be 1 to 5, not {self.tension}",
@@ -176,7 +180,12 @@ def _oracle_outcome(kept: int) -> str:
 
 def _check_faces(faces: tuple[int, ...]) -> None:
     if len(faces) != DICE or any(not 1 <= face <= 6 for face in faces):
-        raise RulesError("an oracle reads three d6, each showing 1 to 6")
+        raise RulesError(
+            "an oracle reads three d6, each showing 1 to 6",
+            message_key="dice.read_as",
+            count=DICE,
+            sides=6,
+        )
 
 
 def resolve_oracle(question: OracleQuestion, faces: tuple[int, ...]) -> OracleAnswer:

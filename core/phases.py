@@ -59,12 +59,14 @@ def new_phase(prompt: str, options: Iterable[str], characters: Iterable[str]) ->
     """
     order = tuple(characters)
     if not order:
-        raise RulesError("a turn needs at least one character to choose")
+        raise RulesError(
+            "a turn needs at least one character to choose", message_key="phase.no_one"
+        )
     if len(set(order)) != len(order):
-        raise RulesError("a character chooses once per turn")
+        raise RulesError("a character chooses once per turn", message_key="phase.twice")
     choices = tuple(option.strip() for option in options)
     if any(not option for option in choices) or len(set(choices)) != len(choices):
-        raise RulesError("each option is a distinct, non-empty word")
+        raise RulesError("each option is a distinct, non-empty word", message_key="phase.options")
     return Phase(prompt.strip() or "?", choices, order)
 
 
@@ -90,9 +92,18 @@ def check_choice(seat: Seat, phase: Phase, character: str, choice: str) -> str:
     choice = choice.strip()
     if phase.options:
         if choice not in phase.options:
-            raise RulesError(f"expected one of: {', '.join(phase.options)}; found {choice!r}")
+            raise RulesError(
+                f"expected one of: {', '.join(phase.options)}; found {choice!r}",
+                message_key="phase.choice",
+                options=", ".join(phase.options),
+                choice=choice,
+            )
     elif not choice or len(choice) > MAX_ANSWER:
-        raise RulesError(f"an answer is 1 to {MAX_ANSWER} characters")
+        raise RulesError(
+            f"an answer is 1 to {MAX_ANSWER} characters",
+            message_key="phase.answer",
+            most=MAX_ANSWER,
+        )
     return choice
 
 

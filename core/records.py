@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .dice import Die
-from .errors import RulesError
+from .errors import RulesError, refused_value, unknown_key
+from .text import shown
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -145,11 +146,11 @@ def from_data(cls: type[T], data: object, where: str = "") -> T:
         RulesError: naming the key, for an unknown key or a value of the wrong type.
     """
     if not dataclasses.is_dataclass(cls) or not isinstance(data, Mapping):
-        raise RulesError(f"{where or cls.__name__}: expected a table of {cls.__name__} fields")
+        raise refused_value(where or cls.__name__, "table", data)
     hints, names = _fields_of(cls)
     unknown = sorted(set(data) - names)
     if unknown:
-        raise RulesError(f"{_join(where, unknown[0])}: unknown key for {cls.__name__}")
+        raise unknown_key(_join(where, unknown[0]))
     values = {name: _convert(hints[name], data[name], _join(where, name)) for name in data}
     built: T = cls(**values)
     return built
@@ -172,15 +173,15 @@ def _convert(kind: Any, value: object, where: str) -> object:
     # The plain types first: most of a record's fields are, and they need no origin.
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{where}: expected a whole number, not {value!r}")
+            raise refused_value(where, "whole", value)
         return value
     if kind is str:
         if not isinstance(value, str):
-            raise RulesError(f"{where}: expected text, not {value!r}")
+            raise refused_value(where, "text", value)
         return value
     if kind is bool:
         if not isinstance(value, bool):
-            raise RulesError(f"{where}: expected true or false, not {value!r}")
+            raise refused_value(where, "bool", value)
         return value
     origin = typing.get_origin(kind)
     if kind is Any or kind is object:
@@ -194,25 +195,43 @@ def _convert(kind: Any, value: object, where: str) -> object:
                 return _convert(option, value, where)
             except (RulesError, TypeError, ValueError):
                 continue
-        raise RulesError(f"{where}: {value!r} is not one of {_names(options)}")
+        raise RulesError(
+            f"{where}: {shown(value)} is not one of {_names(options)}",
+            message_key="value.unreadable",
+            where=where,
+        )
     if origin is typing.Literal:
         if value not in typing.get_args(kind):
-            raise RulesError(f"{where}: expected one of {typing.get_args(kind)}, not {value!r}")
+            raise _not_one_of(where, typing.get_args(kind), value)
         return value
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise RulesError(f"{where}: expected a list, not {value!r}")
+            raise refused_value(where, "list", value)
         item = typing.get_args(kind)[0]
         return tuple(_convert(item, v, f"{where}[{i}]") for i, v in enumerate(value))
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         try:
             return kind(value)
         except ValueError:
-            choices = ", ".join(str(member.value) for member in kind)
-            raise RulesError(f"{where}: expected one of {choices}, not {value!r}") from None
+            raise _not_one_of(where, [member.value for member in kind], value) from None
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return from_data(kind, value, where)
-    raise RulesError(f"{where}: cannot read a value of type {kind!r}")
+    raise RulesError(
+        f"{where}: cannot read a value of type {kind!r}",
+        message_key="value.unreadable",
+        where=where,
+    )
+
+
+def _not_one_of(where: str, choices: typing.Iterable[object], value: object) -> RulesError:
+    listed = ", ".join(shown(choice) for choice in choices)
+    return RulesError(
+        f"{where}: expected one of {listed}, not {shown(value)}",
+        message_key="value.one_of",
+        where=where,
+        choices=listed,
+        value=shown(value),
+    )
 
 
 def _names(options: list[Any]) -> str:

@@ -20,6 +20,8 @@ def replay(record: RecordT) -> RecordT:
     seed = getattr(record, "seed", None)
     inputs = getattr(record, "inputs", None)
     if seed is None:
-        raise RulesError("this roll has no seed: it cannot be reproduced")
+        raise RulesError(
+            "this roll has no seed: it cannot be reproduced", message_key="dice.no_seed"
+        )
     replayed: RecordT = roll_seeded(roller(type(inputs)), inputs, seed)
     return replayed

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .errors import BoundsError, RulesError
+from .errors import BoundsError, RulesError, missing_key, refused_value, unknown_key
 
 # Each system's rules module is imported by the functions of that system only: the table
 # draws one system's compact sheet at start-up and should not load the other four.
@@ -156,7 +156,7 @@ def parse_int(text: str, what: str) -> int:
     return int(stripped)
 
 
-_KIND_WORDS = {int: "a whole number", bool: "true or false", str: "text"}
+_KIND_WORDS = {int: "whole", bool: "bool", str: "text"}
 
 
 def sheet_table(
@@ -177,17 +177,17 @@ def sheet_table(
     if data is None:
         return None
     if not isinstance(data, Mapping):
-        raise RulesError(f"{key}: expected a table")
+        raise refused_value(key, "table", data)
     unknown = sorted(set(data) - set(kinds))
     if unknown:
-        raise RulesError(f"{key}.{unknown[0]}: unknown key")
+        raise unknown_key(f"{key}.{unknown[0]}")
     for name in required:
         if name not in data:
-            raise RulesError(f"{key}.{name}: missing")
+            raise missing_key(f"{key}.{name}")
     for name, value in data.items():
         wanted = kinds[name]
         if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-            raise RulesError(f"{key}.{name}: expected {_KIND_WORDS[wanted]}, found {value!r}")
+            raise refused_value(f"{key}.{name}", _KIND_WORDS[wanted], value)
     return dict(data)
 
 
@@ -323,7 +323,7 @@ def _parser(name: str) -> Callable[[Any], Any]:
 
     where = system(name.split(".")[0]).parsers.get(name)
     if where is None:
-        raise RulesError(f"no parser {name!r}")
+        raise RulesError(f"no parser {name!r}", message_key="sheet.no_parser", name=name)
     parser: Callable[[Any], Any] = load(where)
     return parser
 
@@ -359,7 +359,7 @@ def parse_cards(field: Field, text: str) -> list[dict[str, Any]]:
     """
     lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
     if not lines:
-        raise RulesError(f"{field.key}: nothing to add")
+        raise field_error(field.key, "nothing to add", "nothing_to_add")
     parse = _parser(field.parser)
     return [parse(line).to_data() for line in lines]
 

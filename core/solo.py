@@ -90,7 +90,9 @@ def resolve_scene(test: SceneTest, faces: tuple[int, ...]) -> SceneRoll:
         RulesError: for anything but one face 1–6.
     """
     if len(faces) != 1 or not 1 <= faces[0] <= 6:
-        raise RulesError("a scene test reads one d6 showing 1 to 6")
+        raise RulesError(
+            "a scene test reads one d6 showing 1 to 6", message_key="dice.read_as", count=1, sides=6
+        )
     outcome = scene_outcome(faces[0], test.tension)
     return SceneRoll(
         inputs=test,
@@ -142,7 +144,12 @@ class ProgressTest:
 
     def __post_init__(self) -> None:
         if not 0 <= self.boxes <= PROGRESS_BOXES:
-            raise RulesError(f"a track has 0 to {PROGRESS_BOXES} boxes filled, not {self.boxes}")
+            raise RulesError(
+                f"a track has 0 to {PROGRESS_BOXES} boxes filled, not {self.boxes}",
+                message_key="story.progress",
+                most=PROGRESS_BOXES,
+                progress=self.boxes,
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,7 +171,12 @@ def resolve_progress(test: ProgressTest, faces: tuple[int, ...]) -> ProgressRoll
         RulesError: for anything but two faces 1–10.
     """
     if len(faces) != 2 or not all(1 <= face <= PROGRESS_BOXES for face in faces):
-        raise RulesError("a progress roll reads two d10 showing 1 to 10")
+        raise RulesError(
+            "a progress roll reads two d10 showing 1 to 10",
+            message_key="dice.read_as",
+            count=2,
+            sides=PROGRESS_BOXES,
+        )
     beaten = sum(test.boxes > face for face in faces)
     outcome = progress_outcome(beaten)
     return ProgressRoll(

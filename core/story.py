@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .errors import RulesError
+from .errors import RulesError, missing_key, refused_value, unknown_key, within
 from .words import folded
 
 if TYPE_CHECKING:
@@ -67,7 +67,12 @@ class StoryItem:
                 weight=self.weight,
             )
         if not 0 <= self.progress <= TRACK_BOXES:
-            raise RulesError(f"progress: 0 to {TRACK_BOXES} boxes, not {self.progress}")
+            raise RulesError(
+                f"progress: 0 to {TRACK_BOXES} boxes, not {self.progress}",
+                message_key="story.progress",
+                most=TRACK_BOXES,
+                progress=self.progress,
+            )
         if len(self.notes) > MAX_NOTES:
             raise RulesError(
                 f"notes: at most {MAX_NOTES} characters", message_key="story.notes", most=MAX_NOTES
@@ -83,19 +88,19 @@ class StoryItem:
         if isinstance(value, str):
             return cls(value)
         if not isinstance(value, Mapping):
-            raise RulesError("an item is a name or a table")
+            raise RulesError("an item is a name or a table", message_key="story.item")
         unknown = sorted(set(value) - {"name", "closed", "weight", "notes", "progress"})
         if unknown:
-            raise RulesError(f"{unknown[0]}: unknown key")
+            raise unknown_key(unknown[0])
         kinds = {"name": str, "closed": bool, "weight": int, "notes": str, "progress": int}
         for key, wanted in kinds.items():
             found = value.get(key)
             if found is not None and (
                 not isinstance(found, wanted) or (wanted is int and isinstance(found, bool))
             ):
-                raise RulesError(f"{key}: expected {wanted.__name__}")
+                raise refused_value(key, _KINDS[wanted], found)
         if "name" not in value:
-            raise RulesError("name: missing")
+            raise missing_key("name")
         return cls(**dict(value))
 
     def to_data(self) -> str | dict[str, Any]:
@@ -106,6 +111,9 @@ class StoryItem:
             if getattr(self, key) != getattr(default, key):
                 data[key] = getattr(self, key)
         return self.name if len(data) == 1 else data
+
+
+_KINDS = {str: "text", bool: "bool", int: "whole"}
 
 
 def read_items(values: Sequence[object]) -> tuple[StoryItem, ...]:
@@ -119,12 +127,11 @@ def read_items(values: Sequence[object]) -> tuple[StoryItem, ...]:
         try:
             items.append(StoryItem.from_data(value))
         except RulesError as error:
-            keyed = str(error).split(": ", 1)[0].isidentifier()
-            raise RulesError(f"[{position}]{'.' if keyed else ': '}{error}") from error
+            raise within(f"[{position}]", error) from error
     names = [folded(item.name) for item in items]
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:
-        raise RulesError(f"{twice!r} is in the list twice")
+        raise RulesError(f"{twice!r} is in the list twice", message_key="story.twice", name=twice)
     return tuple(items)
 
 
@@ -226,7 +233,11 @@ class Clock:
                 segments=self.segments,
             )
         if not 0 <= self.filled <= self.segments:
-            raise RulesError(f"a clock of {self.segments} fills 0 to {self.segments}")
+            raise RulesError(
+                f"a clock of {self.segments} fills 0 to {self.segments}",
+                message_key="story.clock_fill",
+                segments=self.segments,
+            )
 
     @property
     def complete(self) -> bool:
@@ -274,7 +285,11 @@ class Track:
                 found=self.rank,
             )
         if not 0 <= self.ticks <= TRACK_BOXES * TICKS_PER_BOX:
-            raise RulesError(f"a track holds 0 to {TRACK_BOXES * TICKS_PER_BOX} ticks")
+            raise RulesError(
+                f"a track holds 0 to {TRACK_BOXES * TICKS_PER_BOX} ticks",
+                message_key="story.track_ticks",
+                most=TRACK_BOXES * TICKS_PER_BOX,
+            )
 
     @property
     def boxes(self) -> int:
@@ -317,7 +332,7 @@ def tracker_state(tracker: Mapping[str, Any]) -> Clock | Track:
         return Clock(int(tracker.get("max", 0)), value)
     if tracker.get("kind") == "track":
         return Track(str(tracker.get("rank", "")), value)
-    raise RulesError("neither a clock nor a track")
+    raise RulesError("neither a clock nor a track", message_key="story.not_tracker")
 
 
 def moved(state: Clock | Track, steps: int) -> Clock | Track:

@@ -116,7 +116,12 @@ class System(NamedTuple):
         """
         where = self.rooms.get(layer)
         if not where:
-            raise RulesError(f"the {self.key} rules have no {layer} room")
+            raise RulesError(
+                f"the {self.key} rules have no {layer} room",
+                message_key="system.no_room",
+                system=self.key,
+                room=layer,
+            )
         return load(where)
 
     def has_room(self, layer: str) -> bool:
@@ -176,10 +181,19 @@ _PLUGINS_LOADED = False
 
 def _register(record: object, where: str) -> System:
     if not isinstance(record, System):
-        raise RulesError(f"{where} does not name a rule system (a meneur.core.systems.System)")
+        raise RulesError(
+            f"{where} does not name a rule system (a meneur.core.systems.System)",
+            message_key="system.not_system",
+            where=where,
+        )
     known = _SYSTEMS.get(record.key)
     if known is not None and known is not record:
-        raise RulesError(f"two rule systems are named {record.key!r} ({where})")
+        raise RulesError(
+            f"two rule systems are named {record.key!r} ({where})",
+            message_key="system.twice",
+            system=record.key,
+            where=where,
+        )
     _SYSTEMS[record.key] = record
     return record
 
@@ -209,7 +223,11 @@ def _load_plugins() -> None:
             _register(point.load(), f"entry point {point.name} = {point.value}")
         except (ImportError, AttributeError) as error:
             raise RulesError(
-                f"the rule system {point.name!r} ({point.value}) does not load: {error}"
+                f"the rule system {point.name!r} ({point.value}) does not load: {error}",
+                message_key="system.does_not_load",
+                system=point.name,
+                where=point.value,
+                error=str(error),
             ) from error
 
 
@@ -393,9 +411,13 @@ def class_of(kind: str) -> type:
     try:
         found = getattr(importlib.import_module(path), name)
     except (ImportError, AttributeError, ValueError):
-        raise RulesError(f"no rules are known for kind {kind}") from None
+        raise RulesError(
+            f"no rules are known for kind {kind}", message_key="system.no_kind", kind=kind
+        ) from None
     if not isinstance(found, type):
-        raise RulesError(f"no rules are known for kind {kind}")
+        raise RulesError(
+            f"no rules are known for kind {kind}", message_key="system.no_kind", kind=kind
+        )
     if path.startswith(f"{_CORE}."):
         _CLASSES[kind] = found  # meneur's own: every roll of a long journal asks
     return found
@@ -429,7 +451,11 @@ def _is_core(short: str) -> bool:
 def _functions(inputs_type: type) -> Functions:
     found = functions(kind_of(inputs_type))
     if found is None:
-        raise RulesError(f"no rules are known for inputs of kind {inputs_type.__name__}")
+        raise RulesError(
+            f"no rules are known for inputs of kind {inputs_type.__name__}",
+            message_key="system.no_kind",
+            kind=inputs_type.__name__,
+        )
     return found
 
 
@@ -451,7 +477,11 @@ def resolver(inputs_type: type) -> Callable[..., Any]:
     """
     where = _functions(inputs_type).resolve
     if where is None:
-        raise RulesError(f"{inputs_type.__name__} is not read from faces alone")
+        raise RulesError(
+            f"{inputs_type.__name__} is not read from faces alone",
+            message_key="system.no_faces",
+            kind=inputs_type.__name__,
+        )
     loaded: Callable[..., Any] = load(where)
     return loaded
 
@@ -464,6 +494,10 @@ def odds_function(inputs_type: type) -> Callable[..., Any]:
     """
     where = _functions(inputs_type).odds
     if where is None:
-        raise RulesError(f"{inputs_type.__name__} has no odds")
+        raise RulesError(
+            f"{inputs_type.__name__} has no odds",
+            message_key="system.no_odds",
+            kind=inputs_type.__name__,
+        )
     loaded: Callable[..., Any] = load(where)
     return loaded

@@ -45,9 +45,14 @@ class Seat:
 
     def __post_init__(self) -> None:
         if self.role not in SEATS:
-            raise RulesError(f"a seat is one of {', '.join(SEATS)}, not {self.role!r}")
+            raise RulesError(
+                f"a seat is one of {', '.join(SEATS)}, not {self.role!r}",
+                message_key="seat.role",
+                known=", ".join(SEATS),
+                value=self.role,
+            )
         if self.role == "player" and not self.name:
-            raise RulesError("a player has a name")
+            raise RulesError("a player has a name", message_key="seat.no_name")
 
     @property
     def viewer(self) -> Viewer:

@@ -70,15 +70,28 @@ class RandomTable:
 
     def __post_init__(self) -> None:
         if not self.entries:
-            raise RulesError(f"table {self.key} has no entries")
+            raise RulesError(
+                f"table {self.key} has no entries", message_key="tables.empty", table=self.key
+            )
         if any(entry.weight < 1 for entry in self.entries):
-            raise RulesError(f"table {self.key}: every weight is 1 or more")
+            raise RulesError(
+                f"table {self.key}: every weight is 1 or more",
+                message_key="tables.weight",
+                table=self.key,
+            )
         if self.dice is not None:
             low, high = _bounds(parse(self.dice))
             if self.total_weight != high - low + 1:
                 raise RulesError(
                     f"table {self.key} rolls {self.dice} ({low} to {high}) but its weights "
-                    f"add up to {self.total_weight}, not {high - low + 1}"
+                    f"add up to {self.total_weight}, not {high - low + 1}",
+                    message_key="tables.dice_weights",
+                    table=self.key,
+                    dice=self.dice,
+                    low=low,
+                    high=high,
+                    total=self.total_weight,
+                    wanted=high - low + 1,
                 )
         for entry in self.entries:
             for match in entry.references():
@@ -97,7 +110,12 @@ class RandomTable:
             reached += entry.weight
             if position <= reached:
                 return index
-        raise RulesError(f"table {self.key!r} has no entry at {position}")
+        raise RulesError(
+            f"table {self.key!r} has no entry at {position}",
+            message_key="tables.no_entry",
+            table=self.key,
+            position=position,
+        )
 
     def references(self) -> Iterator[str]:
         """The tables this one's entries roll on."""
@@ -122,7 +140,12 @@ def check_tables(own: Iterable[RandomTable], others: Iterable[RandomTable] = ())
             for name in current.references():
                 found = find(pool, name)
                 if found is not None and found.key == table.key:
-                    raise RulesError(f"table {table.key} rolls on itself through {{{name}}}")
+                    raise RulesError(
+                        f"table {table.key} rolls on itself through {{{name}}}",
+                        message_key="tables.itself",
+                        table=table.key,
+                        name=name,
+                    )
 
 
 def find(tables: Iterable[RandomTable], name: str) -> RandomTable | None:
@@ -170,7 +193,10 @@ class TableQuery:
                 found = find(pool, name)
                 if found is None:
                     raise RulesError(
-                        f"table {current.key} rolls on {{{name}}}, which does not exist"
+                        f"table {current.key} rolls on {{{name}}}, which does not exist",
+                        message_key="tables.rolls_on_none",
+                        table=current.key,
+                        name=name,
                     )
                 if found.key not in reached:
                     reached[found.key] = found
@@ -212,7 +238,9 @@ class _Roller:
     def expand(self, table: RandomTable, depth: int) -> str:
         if depth > MAX_DEPTH:
             raise RulesError(
-                f"tables roll on each other too deep (from {self.query.table!r}): a loop?"
+                f"tables roll on each other too deep (from {self.query.table!r}): a loop?",
+                message_key="tables.too_deep",
+                table=self.query.table,
             )
         index = self.pick(table)
         self.picks.append((table.key, index + 1))
@@ -225,7 +253,11 @@ class _Roller:
             if match.group(1):
                 found = find(self.query.tables, match.group(1))
                 if found is None:
-                    raise RulesError(f"no table {match.group(1)!r}")
+                    raise RulesError(
+                        f"no table {match.group(1)!r}",
+                        message_key="tables.none",
+                        table=match.group(1),
+                    )
                 return self.expand(found, depth + 1)
             rolled = roll_expression(DiceInputs(match.group(2)), self.rng)
             self.dice += [Die(d.sides, d.face, "inline", d.kept) for d in rolled.dice]
@@ -262,7 +294,7 @@ def roll(query: TableQuery, rng: random.Random) -> TableRoll:
     """
     table = find(query.tables, query.table)
     if table is None:
-        raise RulesError(f"no table {query.table!r}")
+        raise RulesError(f"no table {query.table!r}", message_key="tables.none", table=query.table)
     roller = _Roller(query, rng)
     text = roller.expand(table, 0)
     return TableRoll(
@@ -332,7 +364,7 @@ def odds(query: TableQuery) -> Odds[TableQuery]:
 
     table = find(query.tables, query.table)
     if table is None:
-        raise RulesError(f"no table {query.table!r}")
+        raise RulesError(f"no table {query.table!r}", message_key="tables.none", table=query.table)
     if table.dice is None:
         total = table.total_weight
         chances = {i + 1: Fraction(e.weight, total) for i, e in enumerate(table.entries)}

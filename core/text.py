@@ -46,21 +46,35 @@ def cut(text: str, limit: int = LIMIT) -> str:
 
 
 def shown(value: object, limit: int = LIMIT) -> str:
-    """A value as a message shows it: its ``repr``, cut (see :func:`cut`)."""
-    return cut(repr(value), limit)
+    """A value as a message shows it: as campaign.toml writes it (``"Kael"``, ``4``,
+    ``true``; never Python's notation), cut (see :func:`cut`)."""
+    from .changes import shown_value
+
+    return "—" if value is None else cut(shown_value(value), limit)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def not_utf8(text: str) -> str | None:
-    """Why ``text`` cannot be written as UTF-8, or None when it can: a command-line
+def utf8_fault(text: str) -> tuple[int | None, int] | None:
+    """Where ``text`` cannot be written as UTF-8, or None when it can: the byte that was
+    not UTF-8 (None for a lone surrogate) and its character's position. A command-line
     argument that was not UTF-8 reaches Python as lone surrogates (``\\udc9b`` for the
     byte 0x9b), which a TOML file cannot hold."""
     found = _SURROGATE.search(text)
     if found is None:
         return None
     code = ord(found.group())
-    if 0xDC80 <= code <= 0xDCFF:
-        return f"not UTF-8 (byte {code - 0xDC00:#04x} at character {found.start()})"
-    return f"not text (a lone surrogate at character {found.start()})"
+    return (code - 0xDC00 if 0xDC80 <= code <= 0xDCFF else None), found.start()
+
+
+def not_utf8(text: str) -> str | None:
+    """Why ``text`` cannot be written as UTF-8 (see :func:`utf8_fault`), in English, or
+    None when it can."""
+    fault = utf8_fault(text)
+    if fault is None:
+        return None
+    byte, at = fault
+    if byte is not None:
+        return f"not UTF-8 (byte {byte:#04x} at character {at})"
+    return f"not text (a lone surrogate at character {at})"

@@ -49,9 +49,14 @@ class Viewer:
 
     def __post_init__(self) -> None:
         if self.role not in ROLES:
-            raise RulesError(f"a viewer is one of {', '.join(ROLES)}, not {self.role!r}")
+            raise RulesError(
+                f"a viewer is one of {', '.join(ROLES)}, not {self.role!r}",
+                message_key="seat.role",
+                known=", ".join(ROLES),
+                value=self.role,
+            )
         if self.role == "player" and not self.name:
-            raise RulesError("a player viewer has a name")
+            raise RulesError("a player viewer has a name", message_key="seat.no_name")
 
 
 GM = Viewer("gm")
@@ -65,7 +70,12 @@ def check_visibility(visibility: str) -> str:
         RulesError: for anything but public, private or gm.
     """
     if visibility not in VISIBILITIES:
-        raise RulesError(f"visibility is one of {', '.join(VISIBILITIES)}, not {visibility!r}")
+        raise RulesError(
+            f"visibility is one of {', '.join(VISIBILITIES)}, not {visibility!r}",
+            message_key="seat.visibility",
+            known=", ".join(VISIBILITIES),
+            value=visibility,
+        )
     return visibility
 
 

@@ -35,7 +35,7 @@ from meneur.core.changes import Change, ChangeError
 
 from .atomic import atomic_write, remove_leftovers
 from .entry_parts import STATE_FILE, Clock, Update, affects_state, local_now
-from .errors import CampaignError
+from .errors import CampaignError, unreadable
 from .journal import JOURNAL_DIR, Entry, Journal
 from .lock import LOCK_NAME, WAIT_SECONDS, WriterLock
 from .schema import MENEUR_VERSION, new_state, validate
@@ -99,7 +99,7 @@ class Campaign:
         """A hand edit of campaign.toml not yet journaled: its changes…"""
         self._outside_state: dict[str, Any] = {}
         """…and the state it leads to."""
-        self._broken: str | None = None
+        self._broken: CampaignError | None = None
 
     # --- Opening ---------------------------------------------------------------------
 
@@ -147,8 +147,13 @@ class Campaign:
             # Nothing half-made is left to block the next try (a full disk, say).
             _unmake(directory, whole=made)
             where = error.filename or directory
+            why = error.strerror or str(error)
             raise CampaignError(
-                where, f"could not be created ({error.strerror or error})"
+                where,
+                f"could not be created ({why})",
+                message_key="campaign.not_created",
+                values={"why": why},
+                names_file=True,
             ) from None
         campaign = cls(directory, state, Journal(directory), clock, writer=True)
         keep_copy(directory, data)
@@ -191,7 +196,7 @@ class Campaign:
             # Informational only, but never followed or waited on (see lock.py).
             check_own(directory / LOCK_NAME)
         except NotOwnFile as error:
-            raise CampaignError(error.filename, error.strerror or "is not a regular file") from None
+            raise unreadable(Path(error.filename), error) from None
         except NotADirectoryError:
             raise CampaignError(
                 directory,
@@ -415,19 +420,24 @@ class Campaign:
                 values={"path": self.directory},
             )
         if self._broken:
-            raise CampaignError(self.directory, self._broken)
+            raise self._broken
         try:
             self._lock.acquire(self.lock_wait if wait is None else wait)
         except OSError as error:
+            why = error.strerror or str(error)
             raise CampaignError(
-                self.directory, f"cannot be locked for writing ({error.strerror or error})"
+                self.directory,
+                f"cannot be locked for writing ({why})",
+                message_key="campaign.not_locked",
+                values={"why": why},
+                names_file=True,
             ) from error
         try:
             update = self._catch_up_with_others()
             self._unseen.entries += update.entries
             self._unseen.state_changed |= update.state_changed
-            if update.problem:
-                raise CampaignError(self.directory / STATE_FILE, update.problem)
+            if update.error is not None:
+                raise update.error
             work = self._work = Work(self)
             if self._disk_applied < self.state["journal_applied"]:
                 self._write_state()  # a writer died between its entry and the state
@@ -452,6 +462,9 @@ class Campaign:
             raise CampaignError(
                 self.directory / STATE_FILE,
                 f"journal entry {entry.id} changes {error}: fix campaign.toml or that entry",
+                message_key="campaign.entry_conflict",
+                values={"id": entry.id, "error": error},
+                names_file=True,
             ) from error
 
     def _write_state(self) -> None:
@@ -462,10 +475,14 @@ class Campaign:
             atomic_write(path, data, follow_links=False)
             self._disk_applied = int(self.state["journal_applied"])
         except OSError as error:
-            self._broken = (
+            self._broken = CampaignError(
+                path,
                 f"campaign.toml could not be written ({error.strerror}); the journal holds "
-                "every change and the next open will apply it"
+                "every change and the next open will apply it",
+                message_key="campaign.state_unwritten",
+                values={"why": str(error.strerror)},
+                names_file=True,
             )
-            raise CampaignError(path, self._broken) from error
+            raise self._broken from error
         self._stamp = file_stamp(self.directory / STATE_FILE)
         keep_copy(self.directory, data)

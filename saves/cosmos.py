@@ -12,6 +12,7 @@ beyond any campaign's, checked against the campaign's own files.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import CampaignError
@@ -31,6 +32,15 @@ class Checker(Protocol):
     def fail(self, key: str, reason: str) -> CampaignError: ...
 
     def refused(self, error: Exception, within: str) -> CampaignError: ...
+
+    def rules(
+        self,
+        error: Exception,
+        key: str,
+        reason: str | None = None,
+        *,
+        said_where: str | None = None,
+    ) -> CampaignError: ...
 
 
 def check_top(checker: Checker, key: str, value: object) -> Any:
@@ -67,7 +77,7 @@ def sheet_context(checker: Checker, sheets: Mapping[str, Mapping[str, Any]]) -> 
     try:
         catalogue = catalogue_for(checker.path.parent)
     except ContentError as error:
-        raise CampaignError(checker.path.parent / "cosmos.toml", str(error)) from error
+        raise _content(checker.path.parent / "cosmos.toml", error) from error
     return {key: item.max_level for key, item in catalogue.affiliations.items()}
 
 
@@ -96,7 +106,13 @@ def check_character(
         find_group(memo["groups"], group)
     except RulesError as error:
         reason = str(error).removeprefix("skill_group: ")
-        raise checker.fail(f"characters.{ident}.sheet.skill_group", reason) from error
+        where = f"characters.{ident}.sheet"
+        raise checker.rules(error, f"{where}.skill_group", reason, said_where=where) from error
+
+
+def _content(path: Path, error: Exception) -> CampaignError:
+    """A campaign's own content file that does not read, said by the reader's words."""
+    return CampaignError(path, str(error), message_key="campaign.content", values={"error": error})
 
 
 def _group_sheets(checker: Checker) -> Mapping[str, Any]:
@@ -111,7 +127,7 @@ def _group_sheets(checker: Checker) -> Mapping[str, Any]:
     try:
         return skill_tree_for(checker.path.parent).groups
     except ContentError as error:
-        raise CampaignError(checker.path.parent / CAMPAIGN_SKILLS, str(error)) from error
+        raise _content(checker.path.parent / CAMPAIGN_SKILLS, error) from error
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a saves room provides

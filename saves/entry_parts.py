@@ -15,6 +15,7 @@ from typing import Any
 from meneur.core.changes import Change
 from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
+from meneur.core.text import shown
 from meneur.core.visibility import check_visibility
 
 from .errors import CampaignError
@@ -73,12 +74,25 @@ def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
 
     kind = data.get("kind")
     if not isinstance(kind, str) or functions(kind) is None:
-        raise CampaignError(STATE_FILE, f"unknown roll kind {kind!r}", "roll.kind")
+        raise CampaignError(
+            STATE_FILE,
+            f"unknown roll kind {kind!r}",
+            "roll.kind",
+            message_key="campaign.roll_kind",
+            values={"value": shown(kind)},
+        )
     inputs_type = class_of(str(kind))
     try:
         return inputs_type, from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
     except RulesError as error:
-        raise CampaignError(JOURNAL_DIR, str(error)) from error
+        raise _refused(error) from error
+
+
+def _refused(error: Exception) -> CampaignError:
+    """A roll of the journal the rules refuse: said by the rules' words."""
+    return CampaignError(
+        JOURNAL_DIR, str(error), message_key="campaign.rules", values={"error": error}
+    )
 
 
 def replay_roll(data: Mapping[str, Any]) -> Any:
@@ -97,7 +111,7 @@ def replay_roll(data: Mapping[str, Any]) -> Any:
             faces = tuple(int(die["face"]) for die in data.get("dice", []))
             return resolver(inputs_type)(inputs, faces)
         except RulesError as error:
-            raise CampaignError(JOURNAL_DIR, str(error)) from error
+            raise _refused(error) from error
     return roll_seeded(roller(inputs_type), inputs, data["seed"])
 
 
@@ -155,7 +169,10 @@ class Secrecy:
     def __post_init__(self) -> None:
         check_visibility(self.visibility)
         if self.visibility == "private" and not self.player:
-            raise RulesError("a private entry belongs to a player: say who (--as NAME)")
+            raise RulesError(
+                "a private entry belongs to a player: say who (--as NAME)",
+                message_key="seat.private_player",
+            )
 
 
 PUBLIC = Secrecy()

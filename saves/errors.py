@@ -35,8 +35,13 @@ class CampaignError(Exception):
         *,
         message_key: str | None = None,
         values: Mapping[str, object] | None = None,
+        names_file: bool = False,
     ) -> None:
         self.path = Path(path)
+        # Said in a reader's language, a reason with a key inside the file names the
+        # file and the key; one about the file itself (unreadable, not TOML) names the
+        # file too; others (a refusal, an entry that is not a note) name none.
+        self.names_file = names_file or bool(where)
         self.where = where
         self.reason = reason
         if message_key is not None:  # the reason as a key of the interface's strings
@@ -44,13 +49,14 @@ class CampaignError(Exception):
             self.values = dict(values or {})
         super().__init__(self._said(str(self.path), reason))
 
-    def _said(self, name: str, reason: str, colon: str = ": ") -> str:
+    def _said(self, name: str, reason: str, colon: str = ": ", where: str | None = None) -> str:
         """``name: where: reason``. Shown in terminals, made of what a campaign holds (a
         key of a megabyte, an escape sequence in a name): cut, and every control
         character made visible."""
+        where = self.where if where is None else where
         location = f"{cut(name, 300)}{colon}"
-        if self.where:
-            location += f"{cut(self.where)}{colon}"
+        if where:
+            location += f"{cut(where)}{colon}"
         return location + cut(reason, 600)
 
     def within(self, directory: Path) -> str:
@@ -72,13 +78,19 @@ class CampaignError(Exception):
         place of the stored one, and ``colon`` as that language writes it: the file and
         the key stay as they are (the file named from ``directory`` when given, as
         :meth:`within` does)."""
-        return self._said(self._name(directory), reason, colon)
+        # A rule's sentence may name the last key itself ("karma: …"): then the key
+        # before it is said (``said_where``), not the key twice.
+        said_where = self.values.get("said_where")
+        return self._said(
+            self._name(directory), reason, colon, None if said_where is None else str(said_where)
+        )
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Rebuilt from its parts (a check run in worker processes sends it back).
         key = self.__dict__.get("message_key")
         values = self.__dict__.get("values")
-        return _rebuilt, (type(self), self.path, self.reason, self.where, key, values)
+        named = self.__dict__.get("names_file", False)
+        return _rebuilt, (type(self), self.path, self.reason, self.where, key, values, named)
 
 
 def _rebuilt(
@@ -88,8 +100,9 @@ def _rebuilt(
     where: str,
     key: str | None,
     values: Mapping[str, object] | None,
+    names_file: bool = False,
 ) -> CampaignError:
-    return kind(path, reason, where, message_key=key, values=values)
+    return kind(path, reason, where, message_key=key, values=values, names_file=names_file)
 
 
 class CampaignLocked(CampaignError):
@@ -134,3 +147,63 @@ def _refusal(
     values: Mapping[str, object],
 ) -> Refusal:
     return kind(path, reason, key, **values)
+
+
+def unreadable(path: Path, error: OSError, where: str = "") -> CampaignError:
+    """The error for ``path`` that the system would not read: a link or a file that is
+    not a regular one (a FIFO, a directory…) said by what it is, else the system's own
+    reason."""
+    from meneur.content.own_files import NotOwnFile
+
+    if isinstance(error, NotOwnFile):
+        return not_regular(path, error.kind, where)
+    why = error.strerror or str(error)
+    return CampaignError(
+        path,
+        f"cannot be read ({why})",
+        where,
+        message_key="campaign.unreadable",
+        names_file=True,
+        values={"why": why},
+    )
+
+
+def not_regular(path: Path, kind: str, where: str = "") -> CampaignError:
+    """The error for ``path`` that is ``kind`` (``link``, ``fifo``, ``directory``… as
+    :func:`meneur.content.own_files.file_kind` names it) where a regular file must be."""
+    from meneur.content.own_files import LINKED
+
+    if kind == "link":
+        return CampaignError(path, LINKED, where, message_key="campaign.linked", names_file=True)
+    words = {
+        "directory": "a directory",
+        "fifo": "a FIFO",
+        "device": "a device",
+        "socket": "a socket",
+    }
+    return CampaignError(
+        path,
+        f"is {words.get(kind, 'not a regular file')}, not a regular file",
+        where,
+        message_key="campaign.not_regular",
+        names_file=True,
+        values={"file": kind},
+    )
+
+
+def toml_error(path: Path, error: ValueError) -> CampaignError:
+    """The error for ``path`` whose text is not TOML (a
+    :class:`meneur.content.toml_reader.TomlError`): where the reader stopped, and in
+    English its own words for what it found."""
+    line, column = getattr(error, "line", None), getattr(error, "column", None)
+    if line is None or column is None:
+        return CampaignError(
+            path, f"invalid TOML: {error}", message_key="campaign.toml_invalid", names_file=True
+        )
+    return CampaignError(
+        path,
+        f"invalid TOML: {error}",
+        message_key="campaign.toml_at",
+        names_file=True,
+        values={"line": line, "column": column, "detail": str(error)},
+    )

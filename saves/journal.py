@@ -23,14 +23,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from meneur.content.own_files import NotOwnFile, kind_of_file, open_own, read_own
+from meneur.content.own_files import file_kind, open_own, read_own
 from meneur.content.toml_reader import TomlError, loads
 from meneur.core.changes import Change, ChangeError
-from meneur.core.text import not_utf8, shown
+from meneur.core.text import not_utf8, shown, utf8_fault
 from meneur.core.visibility import VISIBILITIES
 
 from .atomic import atomic_write
-from .errors import CampaignError
+from .errors import CampaignError, not_regular, toml_error, unreadable
 
 CHUNK_SIZE = 250
 """Entries per chunk file."""
@@ -157,13 +157,39 @@ def check_text(text: str, where: Path) -> None:
     """
     wrong = not_utf8(text)
     if wrong is not None:
-        raise CampaignError(where, f"the text is {wrong}; nothing was written")
+        raise not_text(where, text)
     if len(text) > MAX_TEXT:
         raise CampaignError(
             where,
             f"a note or label holds at most {MAX_TEXT:,} characters, this one {len(text):,};"
             " nothing was written (split it into several notes)",
+            message_key="campaign.text_too_long",
+            names_file=True,
+            values={"most": MAX_TEXT, "length": len(text)},
         )
+
+
+def not_text(where: Path, text: str, key: str = "") -> CampaignError:
+    """The error for ``text`` that cannot be written as UTF-8 (:func:`utf8_fault`): the
+    byte that was not UTF-8, or the lone surrogate, and where in the text."""
+    byte, at = utf8_fault(text) or (None, 0)
+    if byte is None:
+        return CampaignError(
+            where,
+            f"the text is not text (a lone surrogate at character {at}); nothing was written",
+            key,
+            message_key="campaign.surrogate",
+            names_file=True,
+            values={"at": at},
+        )
+    return CampaignError(
+        where,
+        f"the text is not UTF-8 (byte {byte:#04x} at character {at}); nothing was written",
+        key,
+        message_key="campaign.not_utf8",
+        names_file=True,
+        values={"byte": f"{byte:#04x}", "at": at},
+    )
 
 
 def chunk_number(entry_id: int) -> int:
@@ -189,24 +215,50 @@ def read_regular(path: Path) -> bytes:
         return read_own(path)
     except FileNotFoundError:
         raise
-    except NotOwnFile as error:
-        raise CampaignError(path, error.strerror or "is not a regular file") from error
     except OSError as error:
-        raise CampaignError(path, f"cannot be read ({error.strerror})") from error
+        raise unreadable(path, error) from error
+
+
+def _not_text(path: Path, value: object, where: str) -> CampaignError:
+    return CampaignError(
+        path,
+        f"expected text, found {shown(value)}",
+        where,
+        message_key="campaign.not_text",
+        values={"value": shown(value)},
+    )
+
+
+def _not_flag(path: Path, value: object, where: str) -> CampaignError:
+    return CampaignError(
+        path,
+        "expected true or false",
+        where,
+        message_key="campaign.not_flag",
+        values={"value": shown(value)},
+    )
 
 
 def _read_text(path: Path) -> str:
     try:
         raw = read_regular(path)
     except FileNotFoundError as error:
-        raise CampaignError(path, "missing") from error
+        raise CampaignError(
+            path, "missing", message_key="campaign.file_missing", names_file=True
+        ) from error
     if b"\0" in raw:
-        raise CampaignError(path, "is a binary file, not TOML text")
+        raise CampaignError(
+            path, "is a binary file, not TOML text", message_key="campaign.binary", names_file=True
+        )
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise CampaignError(
-            path, f"is not UTF-8 text (byte {raw[error.start]:#04x} at offset {error.start})"
+            path,
+            f"is not UTF-8 text (byte {raw[error.start]:#04x} at offset {error.start})",
+            message_key="campaign.file_not_utf8",
+            names_file=True,
+            values={"byte": f"{raw[error.start]:#04x}", "at": error.start},
         ) from error
 
 
@@ -224,7 +276,7 @@ def parse_toml(path: Path) -> tuple[dict[str, Any], str]:
         return loads(text), text
     except TomlError as error:
         # The reader says "… (at line 3, column 7)"; keep that and name the file.
-        raise CampaignError(path, f"invalid TOML: {error}") from error
+        raise toml_error(path, error) from error
 
 
 _ENTRY_KEYS = frozenset(ENTRY_KEYS)
@@ -244,23 +296,36 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         CampaignError: naming the file and the entry's key.
     """
     if not isinstance(data, dict):
-        raise CampaignError(path, "expected a table ([[entry]])", f"entry[{index}]")
+        raise CampaignError(
+            path,
+            "expected a table ([[entry]])",
+            f"entry[{index}]",
+            message_key="campaign.entry_table",
+        )
     if not data.keys() <= _ENTRY_KEYS:
         unknown = next(key for key in data if key not in _ENTRY_KEYS)
         raise CampaignError(
             path,
             f"unknown key (expected one of: {', '.join(ENTRY_KEYS)})",
             f"entry[{index}].{unknown}",
+            message_key="campaign.unknown_key",
+            values={"allowed": ", ".join(ENTRY_KEYS)},
         )
     get = data.get
     ident, time, kind, text = get("id"), get("time"), get("kind"), get("text")
     if ident is None or time is None or kind is None or text is None:
         for key in ("id", "time", "kind", "text"):
             if key not in data:
-                raise CampaignError(path, "missing", f"entry[{index}].{key}")
+                raise CampaignError(
+                    path, "missing", f"entry[{index}].{key}", message_key="campaign.key_missing"
+                )
     if type(ident) is not int or ident < 1:  # bool is not int here
         raise CampaignError(
-            path, f"expected an entry number, found {ident!r}", f"entry[{index}].id"
+            path,
+            f"expected an entry number, found {shown(ident)}",
+            f"entry[{index}].id",
+            message_key="campaign.entry_number",
+            values={"value": shown(ident)},
         )
     where = f"entry {ident}"
     if type(time) is not datetime:
@@ -271,26 +336,35 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
                 time = None
         if not isinstance(time, datetime):
             raise CampaignError(
-                path, "expected a date and time, like 2026-11-21T10:15:00+01:00", f"{where}.time"
+                path,
+                "expected a date and time, like 2026-11-21T10:15:00+01:00",
+                f"{where}.time",
+                message_key="campaign.date_time",
             )
     if kind not in _KINDS:
         raise CampaignError(
-            path, f"expected one of: {', '.join(KINDS)}, found {kind!r}", f"{where}.kind"
+            path,
+            f"expected one of: {', '.join(KINDS)}, found {shown(kind)}",
+            f"{where}.kind",
+            message_key="campaign.not_choice",
+            values={"choices": ", ".join(KINDS), "value": shown(kind)},
         )
     for key in _TEXT_KEYS:
         value = get(key)
         if value is not None and type(value) is not str and not isinstance(value, str):
-            raise CampaignError(path, f"expected text, found {value!r}", f"{where}.{key}")
+            raise _not_text(path, value, f"{where}.{key}")
     visibility = get("visibility", "public")
     if visibility not in VISIBILITIES:
         raise CampaignError(
             path,
-            f"expected one of: {', '.join(VISIBILITIES)}, found {visibility!r}",
+            f"expected one of: {', '.join(VISIBILITIES)}, found {shown(visibility)}",
             f"{where}.visibility",
+            message_key="campaign.not_choice",
+            values={"choices": ", ".join(VISIBILITIES), "value": shown(visibility)},
         )
     announced = get("announced", False)
     if type(announced) is not bool:
-        raise CampaignError(path, "expected true or false", f"{where}.announced")
+        raise _not_flag(path, announced, f"{where}.announced")
     target = get("target")
     if target is not None and (type(target) is not int or not 1 <= target < ident):
         # An undo, a redo, a note rewritten: always of an entry written before.
@@ -298,6 +372,8 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
             path,
             f"expected the number of an entry before this one, found {shown(target)}",
             f"{where}.target",
+            message_key="campaign.target",
+            values={"value": shown(target)},
         )
     roll = get("roll")
     if roll is not None:
@@ -310,23 +386,40 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
                 path,
                 "expected a roll record with its kind and seed (or physical = true)",
                 f"{where}.roll",
+                message_key="campaign.roll_record",
             )
         _check_roll(roll, path, f"{where}.roll")
     elif kind in _RECORDED_KINDS:
-        raise CampaignError(path, f"a {kind} entry holds its roll record", f"{where}.roll")
+        raise CampaignError(
+            path,
+            f"a {kind} entry holds its roll record",
+            f"{where}.roll",
+            message_key="campaign.roll_needed",
+        )
     raw_changes = get("changes")
     changes: tuple[Change, ...] = ()
     if raw_changes is not None:
         if type(raw_changes) is not list:
-            raise CampaignError(path, "expected a list of changes", f"{where}.changes")
+            raise CampaignError(
+                path,
+                "expected a list of changes",
+                f"{where}.changes",
+                message_key="campaign.changes_list",
+            )
         found = []
         for i, change in enumerate(raw_changes):
             try:
                 if not isinstance(change, dict):
-                    raise ChangeError("expected a table")
+                    raise ChangeError("expected a table", "change.table")
                 found.append(Change.from_data(change))
             except ChangeError as error:
-                raise CampaignError(path, str(error), f"{where}.changes[{i}]") from error
+                raise CampaignError(
+                    path,
+                    str(error),
+                    f"{where}.changes[{i}]",
+                    message_key="campaign.change",
+                    values={"error": error},
+                ) from error
         changes = tuple(found)
     # Made without Entry's __init__: a frozen dataclass sets each of its fields through
     # object.__setattr__, a fifth of reading a long journal. The result is the same as
@@ -361,7 +454,10 @@ def _words(words: object, path: Path, where: str) -> Mapping[str, Any]:
     """
     if type(words) is not dict or type(words.get("key")) is not str:
         raise CampaignError(
-            path, 'expected a table with the words\' key (key = "scene_end")', f"{where}.words"
+            path,
+            'expected a table with the words\' key (key = "scene_end")',
+            f"{where}.words",
+            message_key="campaign.words",
         )
     for name, value in words.items():
         if type(value) not in (str, int, float, bool):
@@ -369,6 +465,8 @@ def _words(words: object, path: Path, where: str) -> Mapping[str, Any]:
                 path,
                 f"expected text, a number or true/false, found {shown(value)}",
                 f"{where}.words.{name}",
+                message_key="campaign.word_value",
+                values={"value": shown(value)},
             )
     return words
 
@@ -381,21 +479,36 @@ def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:
         CampaignError: naming the file and key.
     """
     if type(roll["kind"]) is not str:
-        raise CampaignError(path, f"expected text, found {roll['kind']!r}", f"{where}.kind")
+        raise _not_text(path, roll["kind"], f"{where}.kind")
     seed = roll.get("seed")
     if seed is not None and type(seed) is not int:
-        raise CampaignError(path, f"expected a whole number, found {seed!r}", f"{where}.seed")
+        raise CampaignError(
+            path,
+            f"expected a whole number, found {shown(seed)}",
+            f"{where}.seed",
+            message_key="campaign.not_whole",
+            values={"value": shown(seed)},
+        )
     if "physical" in roll and type(roll["physical"]) is not bool:
-        raise CampaignError(path, "expected true or false", f"{where}.physical")
+        raise _not_flag(path, roll["physical"], f"{where}.physical")
     dice = roll.get("dice")
     if dice is None:
         return
     if type(dice) is not list:
-        raise CampaignError(path, f"expected a list of dice, found {dice!r}", f"{where}.dice")
+        raise CampaignError(
+            path,
+            f"expected a list of dice, found {shown(dice)}",
+            f"{where}.dice",
+            message_key="campaign.dice_list",
+            values={"value": shown(dice)},
+        )
     for i, die in enumerate(dice):
         if type(die) is not dict:
             raise CampaignError(
-                path, "expected a die: { sides = 6, face = 4 }", f"{where}.dice[{i}]"
+                path,
+                "expected a die: { sides = 6, face = 4 }",
+                f"{where}.dice[{i}]",
+                message_key="campaign.die",
             )
         sides, face = die.get("sides"), die.get("face")
         if (type(sides) is not int or sides < 1) and sides != "F":
@@ -403,10 +516,16 @@ def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:
                 path,
                 f"expected a number of sides (1 or more, or F), found {shown(sides)}",
                 f"{where}.dice[{i}].sides",
+                message_key="campaign.sides",
+                values={"value": shown(sides)},
             )
         if type(face) is not int:
             raise CampaignError(
-                path, f"expected the face rolled, found {shown(face)}", f"{where}.dice[{i}].face"
+                path,
+                f"expected the face rolled, found {shown(face)}",
+                f"{where}.dice[{i}].face",
+                message_key="campaign.face",
+                values={"value": shown(face)},
             )
         # A die shows one of its faces: 1…sides, −1…+1 on a Fate die; a d100 may read
         # 00 as 0 (SYSTEMJ's 00–99). A face no die shows is refused by every command.
@@ -416,14 +535,14 @@ def _check_roll(roll: Mapping[str, Any], path: Path, where: str) -> None:
                 path,
                 f"a d{sides} shows {low} to {high}, not {face}",
                 f"{where}.dice[{i}].face",
+                message_key="campaign.face_range",
+                values={"sides": sides, "low": low, "high": high, "value": face},
             )
         if len(die) > 2:
             if "kept" in die and type(die["kept"]) is not bool:
-                raise CampaignError(path, "expected true or false", f"{where}.dice[{i}].kept")
+                raise _not_flag(path, die["kept"], f"{where}.dice[{i}].kept")
             if "role" in die and type(die["role"]) is not str:
-                raise CampaignError(
-                    path, f"expected text, found {die['role']!r}", f"{where}.dice[{i}].role"
-                )
+                raise _not_text(path, die["role"], f"{where}.dice[{i}].role")
 
 
 def read_chunk(path: Path, number: int, *, sealed: bool = False) -> tuple[list[Entry], str]:
@@ -443,6 +562,9 @@ def read_chunk(path: Path, number: int, *, sealed: bool = False) -> tuple[list[E
             path,
             f"holds {len(entries)} entries where a chunk before the last holds {CHUNK_SIZE}:"
             " entries are missing (restore the file from a copy)",
+            message_key="campaign.chunk_short",
+            names_file=True,
+            values={"count": len(entries), "most": CHUNK_SIZE},
         )
     return entries, text
 
@@ -456,18 +578,35 @@ def entries_of(document: Mapping[str, Any], path: Path, first: int) -> list[Entr
     """
     unknown = [key for key in document if key != "entry"]
     if unknown:
-        raise CampaignError(path, "unknown key (a chunk holds [[entry]] tables only)", unknown[0])
+        raise CampaignError(
+            path,
+            "unknown key (a chunk holds [[entry]] tables only)",
+            unknown[0],
+            message_key="campaign.chunk_key",
+        )
     raw = document.get("entry", [])
     if not isinstance(raw, list):
-        raise CampaignError(path, "expected [[entry]] tables", "entry")
+        raise CampaignError(
+            path, "expected [[entry]] tables", "entry", message_key="campaign.entry_tables"
+        )
     entries = [entry_from_data(item, path, i) for i, item in enumerate(raw)]
     for i, entry in enumerate(entries):
         if entry.id != first + i:
             raise CampaignError(
-                path, f"expected entry {first + i} here, found entry {entry.id}", f"entry[{i}].id"
+                path,
+                f"expected entry {first + i} here, found entry {entry.id}",
+                f"entry[{i}].id",
+                message_key="campaign.entry_order",
+                values={"wanted": first + i, "found_id": entry.id},
             )
     if entries and chunk_number(entries[-1].id) != chunk_number(first):
-        raise CampaignError(path, f"a chunk holds at most {CHUNK_SIZE} entries", "entry")
+        raise CampaignError(
+            path,
+            f"a chunk holds at most {CHUNK_SIZE} entries",
+            "entry",
+            message_key="campaign.chunk_long",
+            values={"most": CHUNK_SIZE},
+        )
     return entries
 
 
@@ -608,15 +747,15 @@ class Journal:
         except FileNotFoundError:
             return []
         except OSError as error:
-            raise CampaignError(self.directory, f"cannot be read ({error.strerror})") from error
+            raise unreadable(self.directory, error) from error
         if stat.S_ISLNK(mode):
-            raise CampaignError(
-                self.directory,
-                "is a symbolic link (meneur reads and writes a campaign's own files only)",
-            )
+            raise not_regular(self.directory, "link")
         if not stat.S_ISDIR(mode):
             raise CampaignError(
-                self.directory, "is not a directory: it holds the journal's chunk files"
+                self.directory,
+                "is not a directory: it holds the journal's chunk files",
+                message_key="campaign.journal_directory",
+                names_file=True,
             )
         numbers = []
         try:
@@ -632,17 +771,22 @@ class Journal:
                     ):
                         numbers.append(int(stem))
         except OSError as error:
-            raise CampaignError(self.directory, f"cannot be read ({error.strerror})") from error
+            raise unreadable(self.directory, error) from error
         numbers.sort()
         if numbers and numbers[0] == 0:
             raise CampaignError(
                 self.directory / chunk_name(0),
                 "is not a chunk of the journal: its chunks are numbered from 000001",
+                message_key="campaign.chunk_zero",
+                names_file=True,
             )
         for expected, number in enumerate(numbers, start=1):
             if number != expected:
                 raise CampaignError(
-                    self.directory / chunk_name(expected), "missing: the journal has a gap"
+                    self.directory / chunk_name(expected),
+                    "missing: the journal has a gap",
+                    message_key="campaign.chunk_gap",
+                    names_file=True,
                 )
         return numbers
 
@@ -665,7 +809,12 @@ class Journal:
         stamp = self._stamp(path)
         entries, text = read_chunk(path, last)
         if not entries and last > 1:
-            raise CampaignError(path, "an empty chunk after full ones")
+            raise CampaignError(
+                path,
+                "an empty chunk after full ones",
+                message_key="campaign.chunk_empty",
+                names_file=True,
+            )
         self._cache[last] = entries
         self._last_text = text
         self._last_stamp = stamp
@@ -692,12 +841,10 @@ class Journal:
                     info = os.fstat(fd)
                 finally:
                     os.close(fd)
-            except NotOwnFile as error:
-                raise CampaignError(path, error.strerror or "is not a regular file") from error
             except OSError as error:
-                raise CampaignError(path, f"cannot be read ({error.strerror})") from error
+                raise unreadable(path, error) from error
             if not stat.S_ISREG(info.st_mode):
-                raise CampaignError(path, f"is {kind_of_file(info.st_mode)}, not a regular file")
+                raise not_regular(path, file_kind(info.st_mode))
             mark = _mark_of(info)
             if known.get(number) != mark:
                 unread.append(number)
@@ -879,7 +1026,11 @@ class Journal:
         """
         if entry.id != self.last_id + 1:
             raise CampaignError(
-                self.directory, f"entry {entry.id} is not next ({self.last_id + 1})"
+                self.directory,
+                f"entry {entry.id} is not next ({self.last_id + 1})",
+                message_key="campaign.not_next",
+                names_file=True,
+                values={"id": entry.id, "next": self.last_id + 1},
             )
         number = chunk_number(entry.id)
         check_text(entry.text, self.directory)
@@ -890,6 +1041,9 @@ class Journal:
                 self.directory,
                 f"an entry takes at most {MAX_ENTRY_BYTES // 1024} KB, this one"
                 f" {size // 1024} KB; nothing was written",
+                message_key="campaign.entry_size",
+                names_file=True,
+                values={"most": MAX_ENTRY_BYTES // 1024, "size": size // 1024},
             )
         self.directory.mkdir(parents=True, exist_ok=True)
         starts_chunk = entry.id == (number - 1) * CHUNK_SIZE + 1
@@ -900,7 +1054,10 @@ class Journal:
         on_disk = self._stamp(path)
         if (on_disk is not None) if starts_chunk else (on_disk != self._last_stamp):
             raise CampaignError(
-                path, "was written by another process since it was read; nothing was written"
+                path,
+                "was written by another process since it was read; nothing was written",
+                message_key="campaign.written_meanwhile",
+                names_file=True,
             )
         atomic_write(path, text.encode("utf-8"), follow_links=False)
         sealed, sealed_stamp = number - 1, self._last_stamp

@@ -15,10 +15,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from meneur.core.text import shown
+
 from .errors import CampaignError
 from .schema_checker import IDENT as IDENT
 from .schema_checker import Checker as _Checker
-from .schema_checker import _is_number, _shown
+from .schema_checker import _found, _is_number, _shown
 from .schema_play import (
     PHASE_KEYS as PHASE_KEYS,
 )
@@ -138,7 +140,13 @@ def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
     from meneur.core.systems import is_system
 
     if not is_system(system):
-        raise CampaignError("campaign.toml", f"unknown system {system!r}", "system")
+        raise CampaignError(
+            "campaign.toml",
+            f"unknown system {system!r}",
+            "system",
+            message_key="campaign.unknown_system",
+            values={"system": shown(system)},
+        )
     return {
         "schema_version": SCHEMA_VERSION,
         "written_by": f"meneur {MENEUR_VERSION}",
@@ -168,6 +176,8 @@ def check_version(data: Mapping[str, Any], path: Path) -> int:
         raise checker.fail(
             "schema_version",
             f"missing; a campaign written by hand starts with schema_version = {SCHEMA_VERSION}",
+            "version_missing",
+            version=SCHEMA_VERSION,
         )
     version = checker.integer(data["schema_version"], "schema_version")
     if version > SCHEMA_VERSION:
@@ -177,9 +187,21 @@ def check_version(data: Mapping[str, Any], path: Path) -> int:
             "schema_version",
             f"{version} is newer than this meneur {MENEUR_VERSION} reads "
             f"(up to {SCHEMA_VERSION}){needed}: upgrade meneur to open it",
+            "version_newer_by" if isinstance(writer, str) else "version_newer",
+            version=version,
+            meneur=MENEUR_VERSION,
+            most=SCHEMA_VERSION,
+            writer=writer,
         )
     if version < 1:
-        raise checker.fail("schema_version", f"expected 1 to {SCHEMA_VERSION}, found {version}")
+        raise checker.fail(
+            "schema_version",
+            f"expected 1 to {SCHEMA_VERSION}, found {version}",
+            "between",
+            low=1,
+            high=SCHEMA_VERSION,
+            value=version,
+        )
     return version
 
 
@@ -195,7 +217,13 @@ def migrate(data: dict[str, Any], path: Path) -> tuple[dict[str, Any], int]:
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise CampaignError(path, f"no migration from version {version}", "schema_version")
+            raise CampaignError(
+                path,
+                f"no migration from version {version}",
+                "schema_version",
+                message_key="campaign.no_migration",
+                values={"version": version},
+            )
         migrated = step(migrated)
         version += 1
         migrated["schema_version"] = version
@@ -213,11 +241,20 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
 
     checker = _Checker(path)
     if "system" not in data:
-        raise checker.fail("system", f"missing; expected one of: {', '.join(keys())}")
+        raise checker.fail(
+            "system",
+            f"missing; expected one of: {', '.join(keys())}",
+            "system_missing",
+            choices=", ".join(keys()),
+        )
     system = checker.text(data["system"], "system").strip().lower()
     if not is_system(system):
         raise checker.fail(
-            "system", f"expected one of: {', '.join(keys())}, found {data['system']!r}"
+            "system",
+            f"expected one of: {', '.join(keys())}, found {data['system']!r}",
+            "not_choice",
+            choices=", ".join(keys()),
+            value=shown(data["system"]),
         )
     from .schema_rooms import saves_room
 
@@ -227,7 +264,7 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         if key not in TOP_KEYS and key not in room_keys:
             owner = _owner_of_key(key)
             if owner:
-                raise checker.fail(key, f"only in a campaign of {owner}")
+                raise checker.fail(key, f"only in a campaign of {owner}", "room_key", owner=owner)
     checker.known_keys(data, (*TOP_KEYS, *room_keys), "")
     state: dict[str, Any] = {
         "schema_version": checker.integer(data["schema_version"], "schema_version")
@@ -241,18 +278,28 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         language = checker.text(data["language"], "language").strip().lower()
         if language not in LANGUAGES:
             raise checker.fail(
-                "language", f"expected one of: {', '.join(LANGUAGES)}, found {data['language']!r}"
+                "language",
+                f"expected one of: {', '.join(LANGUAGES)}, found {data['language']!r}",
+                "not_choice",
+                choices=", ".join(LANGUAGES),
+                value=shown(data["language"]),
             )
         state["language"] = language
     if "created" in data:
         if not isinstance(data["created"], datetime):
             raise checker.fail(
-                "created", "expected a date and time, like 2026-11-21T10:15:00+01:00"
+                "created", "expected a date and time, like 2026-11-21T10:15:00+01:00", "date_time"
             )
         state["created"] = data["created"]
     applied = checker.integer(data.get("journal_applied", 0), "journal_applied")
     if applied < 0:
-        raise checker.fail("journal_applied", f"expected 0 or more, found {applied}")
+        raise checker.fail(
+            "journal_applied",
+            f"expected 0 or more, found {applied}",
+            "at_least",
+            low=0,
+            value=applied,
+        )
     state["journal_applied"] = applied
     state["options"] = _options(checker, data.get("options", {}), system)
     state["characters"] = _characters(checker, data.get("characters", {}))
@@ -371,16 +418,19 @@ def _check_sheets(checker: _Checker, state: Mapping[str, Any], room: SavesRoom) 
         except BoundsError as error:
             low = "…" if error.low is None else error.low
             high = "…" if error.high is None else error.high
-            raise checker.fail(
+            raise checker.rules(
+                error,
                 f"characters.{ident}.sheet.{error.what}",
                 f"expected {low} to {high} by the rules, found {error.value}",
+                said_where=f"characters.{ident}.sheet",
             ) from error
         except RulesError as error:
             # Sheet errors name the sheet key first ("karma: expected…").
             field = str(error.values.get("field", ""))
             reason = str(error).removeprefix(f"{field}: ") if field else str(error)
             where = f"characters.{ident}.sheet" + (f".{field}" if field else "")
-            raise checker.fail(where, reason) from error
+            said_where = f"characters.{ident}.sheet" if field else None
+            raise checker.rules(error, where, reason, said_where=said_where) from error
         room.check_character(checker, ident, sheet, options, memo)
 
 
@@ -420,7 +470,7 @@ def _check_story_tracker(checker: _Checker, entry: Mapping[str, Any], key: str) 
         elif entry.get("kind") == "track":
             Track(str(entry.get("rank", "")), int(entry["value"]))
     except RulesError as error:
-        raise checker.fail(key, str(error)) from error
+        raise checker.rules(error, key) from error
 
 
 def _gm_only(checker: _Checker, table: Mapping[str, Any], entry: dict[str, Any], key: str) -> None:
@@ -428,7 +478,12 @@ def _gm_only(checker: _Checker, table: Mapping[str, Any], entry: dict[str, Any],
     if "gm" not in table:
         return
     if not isinstance(table["gm"], bool):
-        raise checker.fail(f"{key}.gm", f"expected true or false, found {_shown(table['gm'])}")
+        raise checker.fail(
+            f"{key}.gm",
+            f"expected true or false, found {_shown(table['gm'])}",
+            "not_flag",
+            **_found(table["gm"]),
+        )
     if table["gm"]:
         entry["gm"] = True
 
@@ -444,7 +499,12 @@ def _lists(checker: _Checker, value: object) -> dict[str, list[Any]]:
     for name, items in lists.items():
         key = f"lists.{checker.ident(name, 'lists')}"
         if not isinstance(items, list):
-            raise checker.fail(key, f"expected a list of names, found {_shown(items)}")
+            raise checker.fail(
+                key,
+                f"expected a list of names, found {_shown(items)}",
+                "names_list",
+                **_found(items),
+            )
         if not items:
             result[name] = []
             continue
@@ -454,11 +514,11 @@ def _lists(checker: _Checker, value: object) -> dict[str, list[Any]]:
         try:
             read_items(items)
         except RulesError as error:
-            said = str(error)
-            if not said.startswith("["):  # about the whole list (a name twice)
-                raise checker.fail(key, said) from error
-            where, _, reason = said.partition(": ")
-            raise checker.fail(f"{key}{where}", reason) from error
+            if error.message_key != "within":  # about the whole list (a name twice)
+                raise checker.rules(error, key) from error
+            inner = error.values["error"]
+            assert isinstance(inner, RulesError)  # what ``within`` holds
+            raise checker.rules(inner, f"{key}{error.values['where']}") from error
         result[name] = list(items)
     return result
 
@@ -473,7 +533,10 @@ def _tables(checker: _Checker, value: object) -> dict[str, Any]:
         entries = table.get("entries", [])
         if not isinstance(entries, list):
             raise checker.fail(
-                f"{key}.entries", f"expected a list of entries, found {_shown(entries)}"
+                f"{key}.entries",
+                f"expected a list of entries, found {_shown(entries)}",
+                "entries_list",
+                **_found(entries),
             )
         rows = []
         for i, row_value in enumerate(entries):
@@ -485,7 +548,13 @@ def _tables(checker: _Checker, value: object) -> dict[str, Any]:
             checker.known_keys(row, TABLE_ENTRY_KEYS, row_key)
             weight = checker.integer(row.get("weight", 1), f"{row_key}.weight")
             if weight < 1:
-                raise checker.fail(f"{row_key}.weight", f"expected 1 or more, found {weight}")
+                raise checker.fail(
+                    f"{row_key}.weight",
+                    f"expected 1 or more, found {weight}",
+                    "at_least",
+                    low=1,
+                    value=weight,
+                )
             rows.append(
                 {"text": checker.text(row.get("text"), f"{row_key}.text"), "weight": weight}
             )
@@ -515,13 +584,15 @@ def _check_tables(checker: _Checker, tables: Mapping[str, Any]) -> None:
     except ContentError as error:
         # "…: tables.KEY: reason" — keep the key and the reason, name our file.
         where, _, reason = str(error).removeprefix(": ").partition(": ")
-        raise checker.fail(where, reason) from error
+        # A table the rules refuse (its weights, its dice) is said by the rules' words.
+        cause = error.__cause__ if isinstance(error.__cause__, RulesError) else error
+        raise checker.rules(cause, where, reason) from error
     shipped = (*example_tables("fr"), *example_tables("en"))
     try:
         check_tables(own, shipped)
     except RulesError as error:
         key = next((f"tables.{t.key}" for t in own if f"table {t.key} " in str(error)), "tables")
-        raise checker.fail(key, str(error)) from error
+        raise checker.rules(error, key) from error
 
 
 def _note_edits(checker: _Checker, value: object) -> dict[str, str]:
@@ -529,7 +600,9 @@ def _note_edits(checker: _Checker, value: object) -> dict[str, str]:
     result: dict[str, str] = {}
     for ident, text in edits.items():
         if not _is_number(ident):
-            raise checker.fail(f"note_edits.{ident}", "expected a journal entry number as the key")
+            raise checker.fail(
+                f"note_edits.{ident}", "expected a journal entry number as the key", "entry_key"
+            )
         result[ident] = checker.text(text, f"note_edits.{ident}")
     return result
 
@@ -549,9 +622,11 @@ def _marked_entries(checker: _Checker, value: object, part: str, what: str) -> d
     for ident, flag in marked.items():
         key = f"{part}.{ident}"
         if not _is_number(ident):
-            raise checker.fail(key, "expected a journal entry number as the key")
+            raise checker.fail(key, "expected a journal entry number as the key", "entry_key")
         if flag is not True:
-            raise checker.fail(key, f"expected true ({what}), found {_shown(flag)}")
+            raise checker.fail(
+                key, f"expected true ({what}), found {_shown(flag)}", "only_true", **_found(flag)
+            )
         result[ident] = True
     return result
 
@@ -564,17 +639,28 @@ def _history(checker: _Checker, value: object) -> dict[str, list[int]]:
         items = history.get(stack, [])
         if not isinstance(items, list):
             raise checker.fail(
-                f"history.{stack}", f"expected a list of entry numbers, found {_shown(items)}"
+                f"history.{stack}",
+                f"expected a list of entry numbers, found {_shown(items)}",
+                "numbers_list",
+                **_found(items),
             )
         numbers: list[int] = []
         for i, item in enumerate(items):
             number = checker.integer(item, f"history.{stack}[{i}]")
             if number < 1:
                 raise checker.fail(
-                    f"history.{stack}[{i}]", f"expected a journal entry number, found {number}"
+                    f"history.{stack}[{i}]",
+                    f"expected a journal entry number, found {number}",
+                    "entry_number",
+                    value=number,
                 )
             if number in numbers or number in result.get("undo", ()):
-                raise checker.fail(f"history.{stack}[{i}]", f"entry {number} is named twice")
+                raise checker.fail(
+                    f"history.{stack}[{i}]",
+                    f"entry {number} is named twice",
+                    "named_twice",
+                    id=number,
+                )
             numbers.append(number)
         result[stack] = numbers
     return result

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from meneur.core.text import not_utf8, shown
+from meneur.core.text import not_utf8, shown, utf8_fault
 
 from .errors import CampaignError
 
@@ -38,7 +38,35 @@ class Checker:
         """The error for a rule's refusal ``key: reason`` about the table ``within`` (its
         key kept when it names one inside it)."""
         key, _, reason = str(error).partition(": ")
-        return self.fail(key if key.startswith(within) else within, reason)
+        if key.startswith(within):
+            return self.rules(error, key, reason, said_where="")
+        return self.rules(error, within)
+
+    def rules(
+        self,
+        error: Exception,
+        key: str,
+        reason: str | None = None,
+        *,
+        said_where: str | None = None,
+    ) -> CampaignError:
+        """The error at ``key`` for a rule's refusal ``error``: in English its message
+        (or ``reason``), in each reader's language the rule's own sentence when it has
+        one, after ``said_where`` in place of ``key`` when that sentence names the last
+        key itself."""
+        if not getattr(error, "message_key", None):
+            return CampaignError(self.path, reason or str(error), key)
+        values: dict[str, object] = {"error": error}
+        if said_where is not None:
+            values["said_where"] = said_where
+        return CampaignError(
+            self.path,
+            reason or str(error),
+            key,
+            message_key="campaign.rules",
+            values=values,
+            names_file=True,
+        )
 
     def table(self, value: object, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -52,9 +80,11 @@ class Checker:
             raise self.fail(
                 key, f"expected text in quotes, found {_shown(value)}", "not_text", **_found(value)
             )
-        wrong = not_utf8(value)
-        if wrong is not None:  # from a command line in another encoding: never writable
-            raise self.fail(key, f"is {wrong}")
+        if not_utf8(value) is not None:  # from a command line in another encoding
+            byte, at = utf8_fault(value) or (None, 0)
+            if byte is None:
+                raise self.fail(key, f"is {not_utf8(value)}", "surrogate", at=at)
+            raise self.fail(key, f"is {not_utf8(value)}", "not_utf8", byte=f"{byte:#04x}", at=at)
         return value
 
     def integer(self, value: object, key: str) -> int:

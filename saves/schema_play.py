@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .schema_checker import Checker, _shown
+from meneur.core.text import shown
+
+from .schema_checker import Checker, _found, _shown
 
 SLOT_KEYS = ("who", "action", "position", "together")
 
@@ -38,7 +40,13 @@ def _secrecy(checker: Checker, value: object, own: tuple[str, ...]) -> dict[str,
         text = checker.text(chosen, f"secrecy.{kind}")
         if text not in SECRECY_DEFAULTS:
             wanted = ", ".join(SECRECY_DEFAULTS)
-            raise checker.fail(f"secrecy.{kind}", f"expected one of {wanted}, found {text!r}")
+            raise checker.fail(
+                f"secrecy.{kind}",
+                f"expected one of {wanted}, found {text!r}",
+                "not_choice",
+                choices=wanted,
+                value=shown(text),
+            )
         result[kind] = text
     return result
 
@@ -61,7 +69,7 @@ def _dice(checker: Checker, value: object) -> dict[str, Any]:
         if "key" in table:
             key = fair_dice.key_of(checker.text(table["key"], "dice.key"))
             if fair_dice.commitment(key) != result.get("commitment"):
-                raise checker.fail("dice.key", "does not match dice.commitment")
+                raise checker.fail("dice.key", "does not match dice.commitment", "key_commitment")
             result["key"] = table["key"]
         revealed = checker.table(table.get("revealed", {}), "dice.revealed")
         result["revealed"] = {}
@@ -69,13 +77,15 @@ def _dice(checker: Checker, value: object) -> dict[str, Any]:
             where = f"dice.revealed.{committed}"
             key = fair_dice.key_of(checker.text(key_text, where))
             if fair_dice.commitment(key) != committed:
-                raise checker.fail(where, "the key does not match its commitment")
+                raise checker.fail(where, "the key does not match its commitment", "key_commitment")
             result["revealed"][committed] = key_text
     except RulesError as error:
-        raise checker.fail("dice", str(error)) from error
+        raise checker.rules(error, "dice") from error
     drawn = checker.integer(table.get("drawn", 0), "dice.drawn")
     if drawn < 0:
-        raise checker.fail("dice.drawn", f"expected 0 or more, found {drawn}")
+        raise checker.fail(
+            "dice.drawn", f"expected 0 or more, found {drawn}", "at_least", low=0, value=drawn
+        )
     result["drawn"] = drawn
     return result
 
@@ -90,7 +100,13 @@ def _chronoste(checker: Checker, value: object) -> dict[str, Any]:
     checker.known_keys(table, ("minute", "months", "day_hours", "morning", "night"), "chronoste")
     minute = checker.integer(table.get("minute", 0), "chronoste.minute")
     if minute < 0:
-        raise checker.fail("chronoste.minute", f"expected 0 or more, found {minute}")
+        raise checker.fail(
+            "chronoste.minute",
+            f"expected 0 or more, found {minute}",
+            "at_least",
+            low=0,
+            value=minute,
+        )
     try:
         Calendar.from_data(table)
     except RulesError as error:
@@ -111,7 +127,14 @@ def _solo(checker: Checker, value: object) -> dict[str, Any]:
     try:
         check_tension(tension)
     except RulesError as error:
-        raise checker.fail("solo.tension", f"expected 1 to 5, found {tension}") from error
+        raise checker.fail(
+            "solo.tension",
+            f"expected 1 to 5, found {tension}",
+            "between",
+            low=1,
+            high=5,
+            value=tension,
+        ) from error
     return {**table, "tension": tension}
 
 
@@ -121,10 +144,17 @@ def _combat(checker: Checker, value: object) -> dict[str, Any]:
     checker.known_keys(table, ("round", "current", "slots"), "combat")
     number = checker.integer(table.get("round", 1), "combat.round")
     if number < 1:
-        raise checker.fail("combat.round", f"expected 1 or more, found {number}")
+        raise checker.fail(
+            "combat.round", f"expected 1 or more, found {number}", "at_least", low=1, value=number
+        )
     slots_given = table.get("slots", [])
     if not isinstance(slots_given, list):
-        raise checker.fail("combat.slots", f"expected a list, found {_shown(slots_given)}")
+        raise checker.fail(
+            "combat.slots",
+            f"expected a list, found {_shown(slots_given)}",
+            "not_list",
+            **_found(slots_given),
+        )
     slots = []
     for i, slot in enumerate(slots_given):
         key = f"combat.slots[{i}]"
@@ -133,7 +163,10 @@ def _combat(checker: Checker, value: object) -> dict[str, Any]:
         together = entry.get("together", False)
         if not isinstance(together, bool):
             raise checker.fail(
-                f"{key}.together", f"expected true or false, found {_shown(together)}"
+                f"{key}.together",
+                f"expected true or false, found {_shown(together)}",
+                "not_flag",
+                **_found(together),
             )
         slots.append(
             {
@@ -146,7 +179,12 @@ def _combat(checker: Checker, value: object) -> dict[str, Any]:
     current = checker.integer(table.get("current", 0), "combat.current")
     if not 0 <= current < max(1, len(slots)):
         raise checker.fail(
-            "combat.current", f"expected 0 to {max(0, len(slots) - 1)}, found {current}"
+            "combat.current",
+            f"expected 0 to {max(0, len(slots) - 1)}, found {current}",
+            "between",
+            low=0,
+            high=max(0, len(slots) - 1),
+            value=current,
         )
     return {"round": number, "current": current, "slots": slots}
 
@@ -163,7 +201,9 @@ def _requests(checker: Checker, value: object) -> dict[str, Any]:
         answered = checker.table(table.get("answered", {}), f"{key}.answered")
         for character, flag in answered.items():
             if flag is not True:
-                raise checker.fail(f"{key}.answered.{character}", "expected true")
+                raise checker.fail(
+                    f"{key}.answered.{character}", "expected true", "only_true", **_found(flag)
+                )
         result[ident] = {
             "prompt": checker.text(table.get("prompt", ""), f"{key}.prompt"),
             "characters": list(characters),
@@ -199,7 +239,12 @@ def _phases(checker: Checker, value: object) -> dict[str, Any]:
         }
         is_open = table.get("open", True)
         if not isinstance(is_open, bool):
-            raise checker.fail(f"{key}.open", f"expected true or false, found {_shown(is_open)}")
+            raise checker.fail(
+                f"{key}.open",
+                f"expected true or false, found {_shown(is_open)}",
+                "not_flag",
+                **_found(is_open),
+            )
         entry["open"] = is_open
         result[ident] = entry
     return result

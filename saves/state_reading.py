@@ -23,7 +23,12 @@ def read_state(directory: str | Path) -> dict[str, Any]:
     """
     path = Path(directory) / STATE_FILE
     if not path.is_file():
-        raise CampaignError(Path(directory), "is not a campaign (no campaign.toml)")
+        raise CampaignError(
+            Path(directory),
+            "is not a campaign (no campaign.toml)",
+            message_key="campaign.not_campaign",
+            values={"path": Path(directory)},
+        )
     state, _ = read_state_file(path)
     return state
 
@@ -53,6 +58,8 @@ def check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) -
             f"says {applied} journal entries were taken in, but journal/ holds {last}: "
             "entries are missing from the journal (restore journal/ from a copy)",
             "journal_applied",
+            message_key="campaign.entries_missing",
+            values={"applied": applied, "last": last},
         )
     for stack in ("undo", "redo"):
         for i, number in enumerate(state["history"][stack]):
@@ -61,6 +68,8 @@ def check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) -
                     path,
                     f"names entry {number}, which the journal does not have (it ends at {last})",
                     f"history.{stack}[{i}]",
+                    message_key="campaign.names_past_end",
+                    values={"id": number, "last": last},
                 )
     # A note rewritten or struck must be an entry of the journal: an edit kept for an
     # entry not written yet would give its text to whatever is written with that number.
@@ -74,6 +83,8 @@ def check_with_journal(state: Mapping[str, Any], journal: Journal, path: Path) -
                     path,
                     f"names entry {number}, which the journal does not have (it ends at {last})",
                     f"{part}.{key}",
+                    message_key="campaign.names_past_end",
+                    values={"id": number, "last": last},
                 )
 
 

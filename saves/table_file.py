@@ -124,27 +124,40 @@ class PublicKey:
         return f"{text} {self.comment}" if self.comment else text
 
 
+class KeyLineError(ValueError):
+    """A public key line that does not read; ``message_key`` and ``values`` say it in
+    each reader's language (``errors.campaign.table.key_<code>``)."""
+
+    def __init__(self, message: str, code: str, **values: object) -> None:
+        super().__init__(message)
+        self.message_key = f"campaign.table.key_{code}"
+        self.values = values
+
+
 def parse_key(line: str) -> PublicKey:
     """Read one ``authorized_keys``-style line.
 
     Raises:
-        ValueError: saying what is wrong with it.
+        KeyLineError: saying what is wrong with it.
     """
     parts = line.strip().split(maxsplit=2)
     if len(parts) < 2:
-        raise ValueError("expected a public key line: TYPE BASE64 [COMMENT]")
+        raise KeyLineError("expected a public key line: TYPE BASE64 [COMMENT]", "parts")
     kind, data = parts[0], parts[1]
     if kind not in KEY_TYPES:
-        raise ValueError(f"expected a key type ({', '.join(KEY_TYPES[:3])}…), found {kind!r}")
+        known = ", ".join(KEY_TYPES[:3])
+        raise KeyLineError(
+            f"expected a key type ({known}…), found {kind!r}", "type", known=known, value=kind
+        )
     try:
         blob = base64.b64decode(data, validate=True)
     except (binascii.Error, ValueError):
-        raise ValueError("the key's base64 does not decode") from None
+        raise KeyLineError("the key's base64 does not decode", "base64") from None
     if len(blob) < 4:
-        raise ValueError("the key is too short to be one")
+        raise KeyLineError("the key is too short to be one", "short")
     (size,) = struct.unpack(">I", blob[:4])
     if blob[4 : 4 + size] != kind.encode():
-        raise ValueError(f"the key's data is not a {kind} key")
+        raise KeyLineError(f"the key's data is not a {kind} key", "data", key_kind=kind)
     return PublicKey(kind, blob, parts[2] if len(parts) > 2 else "")
 
 
@@ -316,8 +329,14 @@ def _ban(ident: str, table: object, path: Path) -> frozenset[bytes]:
     for i, line in enumerate(keys):
         try:
             blobs.add(parse_key(str(line)).blob)
-        except ValueError as error:
-            raise CampaignError(path, str(error), f"{where}.keys[{i}]") from None
+        except KeyLineError as error:
+            raise CampaignError(
+                path,
+                str(error),
+                f"{where}.keys[{i}]",
+                message_key=error.message_key,
+                values=error.values,
+            ) from None
     return frozenset(blobs)
 
 
@@ -402,8 +421,10 @@ def _seat(
             )
         try:
             public = parse_key(line)
-        except ValueError as error:
-            raise CampaignError(path, str(error), key_where) from None
+        except KeyLineError as error:
+            raise CampaignError(
+                path, str(error), key_where, message_key=error.message_key, values=error.values
+            ) from None
         if public.blob in seats:
             other = seats[public.blob]
             raise _refused(

@@ -38,13 +38,18 @@ def replay_rolls(entries: list[Entry], directory: Path) -> int:
             replayed = roll_to_data(replay_roll(entry.roll), physical=physical)
         except CampaignError as error:
             raise CampaignError(
-                _chunk_of(entry, directory), error.reason, _roll_of(entry)
+                _chunk_of(entry, directory),
+                error.reason,
+                _roll_of(entry),
+                message_key=error.message_key,
+                values=error.values,
             ) from error
         if replayed != record_part(entry.roll):
             raise CampaignError(
                 _chunk_of(entry, directory),
                 "does not replay from its seed as recorded",
                 _roll_of(entry),
+                message_key="campaign.replay",
             )
     return rolls
 
@@ -80,15 +85,27 @@ def draws_of(entries: list[Entry], directory: Path, keys: dict[str, str]) -> lis
         draw, committed, seed = roll.get("draw"), roll.get("commitment"), roll.get("seed")
         where = _chunk_of(entry, directory)
         if type(draw) is not int or draw < 1 or not isinstance(committed, str):
-            raise CampaignError(where, "expected a draw number and a commitment", _roll_of(entry))
+            raise CampaignError(
+                where,
+                "expected a draw number and a commitment",
+                _roll_of(entry),
+                message_key="campaign.draw",
+            )
         key = keys.get(committed)
         if key is None:
             raise CampaignError(
-                where, "names a session's dice no key is known for", _roll_of(entry)
+                where,
+                "names a session's dice no key is known for",
+                _roll_of(entry),
+                message_key="campaign.no_dice_key",
             )
         if seed != fair_dice.draw_seed(fair_dice.key_of(key), draw):
             raise CampaignError(
-                where, f"its seed is not draw {draw} of its session's dice", _roll_of(entry)
+                where,
+                f"its seed is not draw {draw} of its session's dice",
+                _roll_of(entry),
+                message_key="campaign.not_draw",
+                values={"draw": draw},
             )
         if not continued(roll):  # a Coup de poker goes on with its roll's draw
             found.append((committed, draw, entry.id))
@@ -136,6 +153,9 @@ def check_journal(
                     journal.directory,
                     f"draw {wrong[0]} of a session's dice is missing or there twice "
                     "(a roll made and not written, or written twice)",
+                    message_key="campaign.draw_twice",
+                    values={"draw": wrong[0]},
+                    names_file=True,
                 )
     return sum(count for count, _, _ in counts), sum(rolls for _, rolls, _ in counts)
 
@@ -155,4 +175,6 @@ def check_edits(campaign: Campaign) -> None:
                     campaign.directory / STATE_FILE,
                     f"entry {key} is a {kind}: only a note is rewritten or struck",
                     f"{part}.{key}",
+                    message_key="campaign.only_notes",
+                    values={"id": key, "entry_kind": kind},
                 )

@@ -91,7 +91,13 @@ class Work:
                     values={"id": entry_id},
                 ) from None
             what = f"names entry {entry_id}, which the journal does not have"
-            raise CampaignError(self.directory / STATE_FILE, what, named_in) from None
+            raise CampaignError(
+                self.directory / STATE_FILE,
+                what,
+                named_in,
+                message_key="campaign.names_no_entry",
+                values={"id": entry_id},
+            ) from None
 
     def checked(self, changes: tuple[Change, ...]) -> tuple[Change, ...]:
         """The changes as they will be stored, once the state they lead to passes every
@@ -112,7 +118,11 @@ class Work:
         except ChangeError as error:
             # The change was made of a state another writer has changed since.
             raise CampaignError(
-                path, f"{error} (changed since it was read; nothing was written)"
+                path,
+                f"{error} (changed since it was read; nothing was written)",
+                message_key="campaign.changed_since",
+                values={"error": error},
+                names_file=True,
             ) from error
         normalised = validate(candidate, path)
         stored = []
@@ -185,9 +195,13 @@ class Work:
         try:
             self.journal.append(entry)
         except OSError as error:
+            why = error.strerror or str(error)
             raise CampaignError(
                 self.journal.chunk_path(chunk_number(entry.id)),
-                f"could not be written ({error.strerror or error}); nothing was saved",
+                f"could not be written ({why}); nothing was saved",
+                message_key="campaign.not_saved",
+                values={"why": why},
+                names_file=True,
             ) from error
         if affects_state(entry):
             campaign._absorb(entry)

@@ -50,7 +50,9 @@ def resolve(test: AuraTest, faces: tuple[int, ...]) -> AuraRoll:
         RulesError: for anything but one face 1–6.
     """
     if len(faces) != 1 or not 1 <= faces[0] <= 6:
-        raise RulesError("an aura roll reads one d6 showing 1 to 6")
+        raise RulesError(
+            "an aura roll reads one d6 showing 1 to 6", message_key="dice.read_as", count=1, sides=6
+        )
     face = faces[0]
     # Row 1 is "no effect": every other row harms the opponent's roll.
     return AuraRoll(
@@ -104,7 +106,12 @@ def use(
     if holder_aura < 1:
         raise RulesError("no aura point to spend", message_key="cosmos.aura.none")
     if holder_aura > MAX_AURA:
-        raise RulesError(f"aura points gather up to {MAX_AURA}, not {holder_aura}")
+        raise RulesError(
+            f"aura points gather up to {MAX_AURA}, not {holder_aura}",
+            message_key="cosmos.aura.most",
+            most=MAX_AURA,
+            value=holder_aura,
+        )
     if cancel:
         if target_has_aura:
             raise RulesError(
@@ -123,5 +130,7 @@ def use(
 def gain(aura: int, points: int = 1) -> int:
     """Aura points after gaining ``points``: they gather up to :data:`MAX_AURA`."""
     if points < 0:
-        raise RulesError("aura points are gained, not lost, this way")
+        raise RulesError(
+            "aura points are gained, not lost, this way", message_key="cosmos.aura.gained"
+        )
     return min(MAX_AURA, aura + points)

@@ -68,14 +68,32 @@ class Origin:
         for bounds in (self.minimum, self.maximum):
             for stat, value in bounds.items():
                 if stat not in STATS:
-                    raise RulesError(f"no stat named {stat!r} (stats: {', '.join(STATS)})")
+                    raise RulesError(
+                        f"no stat named {stat!r} (stats: {', '.join(STATS)})",
+                        message_key="cosmos.catalogue.no_stat",
+                        stat=stat,
+                        known=", ".join(STATS),
+                    )
                 if not STAT_MIN <= value <= STAT_MAX:
-                    raise RulesError(f"{stat}: a bound lies within 20-80, not {value}")
+                    raise RulesError(
+                        f"{stat}: a bound lies within 20-80, not {value}",
+                        message_key="cosmos.catalogue.bound",
+                        stat_term=f"cosmos.stat.{stat}",
+                        value=value,
+                    )
         for stat in STATS:
             if self.minimum.get(stat, STAT_MIN) > self.maximum.get(stat, STAT_MAX):
-                raise RulesError(f"{stat}: the minimum is above the maximum")
+                raise RulesError(
+                    f"{stat}: the minimum is above the maximum",
+                    message_key="cosmos.catalogue.min_max",
+                    stat_term=f"cosmos.stat.{stat}",
+                )
         if not MENTAL_HEALTH[0] <= self.mental_health <= MENTAL_HEALTH[1]:
-            raise RulesError(f"mental health maximum lies within 50-150, not {self.mental_health}")
+            raise RulesError(
+                f"mental health maximum lies within 50-150, not {self.mental_health}",
+                message_key="cosmos.catalogue.mental_health",
+                value=self.mental_health,
+            )
 
 
 @dataclass(frozen=True)
@@ -91,7 +109,11 @@ class Affiliation:
 
     def __post_init__(self) -> None:
         if not 0 <= self.max_level <= AFFILIATION_MAX_LEVEL:
-            raise RulesError(f"an affiliation's level goes up to 0-5, not {self.max_level}")
+            raise RulesError(
+                f"an affiliation's level goes up to 0-5, not {self.max_level}",
+                message_key="cosmos.catalogue.affiliation_level",
+                value=self.max_level,
+            )
 
 
 @dataclass(frozen=True)
@@ -116,11 +138,19 @@ class Catalogue:
         for name in ("races", "classes", "talents", "affiliations"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         if not self.races or not self.classes:
-            raise RulesError("a catalogue has at least one race and one class")
+            raise RulesError(
+                "a catalogue has at least one race and one class",
+                message_key="cosmos.catalogue.empty",
+            )
         for where, keys in self._talent_lists():
             for key in keys:
                 if key not in self.talents:
-                    raise RulesError(f"{where}: no talent {key!r} in the catalogue")
+                    raise RulesError(
+                        f"{where}: no talent {key!r} in the catalogue",
+                        message_key="cosmos.catalogue.no_talent",
+                        where=where,
+                        talent=key,
+                    )
 
     def _talent_lists(self) -> Iterable[tuple[str, tuple[str, ...]]]:
         yield "common", self.common
@@ -223,9 +253,18 @@ def check_talents(catalogue: Catalogue, race: str, klass: str, chosen: Sequence[
     """
     choosable = set(catalogue.choosable(race, klass))
     if len(set(chosen)) != len(chosen):
-        raise RulesError("a talent is chosen once")
+        raise RulesError("a talent is chosen once", message_key="cosmos.catalogue.talent_twice")
     for key in chosen:
         if key not in choosable:
-            raise RulesError(f"talent {key!r} is not open to this race and class")
+            raise RulesError(
+                f"talent {key!r} is not open to this race and class",
+                message_key="cosmos.catalogue.talent_closed",
+                talent=key,
+            )
     if len(chosen) != TALENTS_TO_CHOOSE:
-        raise RulesError(f"choose {TALENTS_TO_CHOOSE} talents, not {len(chosen)}")
+        raise RulesError(
+            f"choose {TALENTS_TO_CHOOSE} talents, not {len(chosen)}",
+            message_key="cosmos.catalogue.talent_count",
+            most=TALENTS_TO_CHOOSE,
+            value=len(chosen),
+        )

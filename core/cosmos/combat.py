@@ -90,7 +90,9 @@ def defences(
     Agilité test) and ``parry`` (a Force test), none in offensive posture (nor in
     Sépulcrale, which fights as a stronger offensive)."""
     if posture not in (*DEFAULT_POSTURES, *SPECIAL_POSTURES):
-        raise RulesError(f"unknown posture {posture!r}")
+        raise RulesError(
+            f"unknown posture {posture!r}", message_key="cosmos.combat.posture", value=posture
+        )
     if posture in ("offensive", "sepulcrale"):
         return ()
     found = []
@@ -162,7 +164,12 @@ def resolve_auto(test: AutoDefence, faces: tuple[int, ...]) -> AutoDefenceRoll:
         RulesError: for anything but one face 1–10.
     """
     if len(faces) != 1 or not 1 <= faces[0] <= 10:
-        raise RulesError("the automatic defence reads one d10 showing 1 to 10")
+        raise RulesError(
+            "the automatic defence reads one d10 showing 1 to 10",
+            message_key="dice.read_as",
+            count=1,
+            sides=10,
+        )
     avoided = faces[0] <= 7
     return AutoDefenceRoll(
         inputs=test,
@@ -204,7 +211,9 @@ class PostureDie:
     def __post_init__(self) -> None:
         if self.table not in ("advantage", "disadvantage"):
             raise RulesError(
-                f"the posture die rolls on advantage or disadvantage, not {self.table}"
+                f"the posture die rolls on advantage or disadvantage, not {self.table}",
+                message_key="cosmos.combat.posture_die",
+                value=self.table,
             )
 
 
@@ -222,7 +231,12 @@ def resolve_die(test: PostureDie, faces: tuple[int, ...]) -> PostureDieRoll:
         RulesError: for anything but one face 1–6.
     """
     if len(faces) != 1 or not 1 <= faces[0] <= 6:
-        raise RulesError("the posture die reads one d6 showing 1 to 6")
+        raise RulesError(
+            "the posture die reads one d6 showing 1 to 6",
+            message_key="dice.read_as",
+            count=1,
+            sides=6,
+        )
     face = faces[0]
     return PostureDieRoll(
         inputs=test,
@@ -305,10 +319,19 @@ class Stance:
 
     def __post_init__(self) -> None:
         if self.posture not in DEFAULT_POSTURES:
-            raise RulesError(f"combat.posture: offensive or defensive, not {self.posture!r}")
+            raise RulesError(
+                f"combat.posture: offensive or defensive, not {self.posture!r}",
+                message_key="cosmos.combat.posture",
+                value=self.posture,
+            )
         for key, kind in (("special", self.special), ("backlash", self.backlash)):
             if kind and kind not in SPECIAL_POSTURES:
-                raise RulesError(f"combat.{key}: illumination or sepulcrale, not {kind!r}")
+                raise RulesError(
+                    f"combat.{key}: illumination or sepulcrale, not {kind!r}",
+                    message_key="cosmos.combat.special",
+                    where=f"combat.{key}",
+                    value=kind,
+                )
         for key, value, most in (
             ("turns", self.turns, MAX_TURNS),
             ("advantage", self.advantage, 6),
@@ -317,7 +340,13 @@ class Stance:
             ("disadvantage", self.disadvantage, 6),
         ):
             if not 0 <= value <= most:
-                raise RulesError(f"combat.{key}: 0 to {most}, not {value}")
+                raise RulesError(
+                    f"combat.{key}: 0 to {most}, not {value}",
+                    message_key="cosmos.combat.bounds",
+                    where=f"combat.{key}",
+                    most=most,
+                    value=value,
+                )
 
     @classmethod
     def from_sheet(cls, sheet: Mapping[str, Any]) -> Stance:
@@ -396,7 +425,11 @@ def enter(stance: Stance, kind: str, points: int, *, exhausted: bool = False) ->
             or exhausted (the endurance rule: no Light or Dark point at FP or FM 10).
     """
     if kind not in SPECIAL_POSTURES:
-        raise RulesError(f"a Light point enters illumination, a Dark one sepulcrale, not {kind}")
+        raise RulesError(
+            f"a Light point enters illumination, a Dark one sepulcrale, not {kind}",
+            message_key="cosmos.combat.point_kind",
+            value=kind,
+        )
     if points < 1:
         raise RulesError(
             f"no {'Light' if kind == 'illumination' else 'Dark'} point left",
@@ -503,14 +536,19 @@ def _leave(stance: Stance, *, lasted: int) -> TurnEnd:
 def with_advantage(stance: Stance, face: int) -> Stance:
     """Illumination's advantage d6 rolled at its start."""
     if stance.special != "illumination":
-        raise RulesError("the advantage die is Illumination's")
+        raise RulesError(
+            "the advantage die is Illumination's", message_key="cosmos.combat.advantage_die"
+        )
     return replace(stance, advantage=face)
 
 
 def with_disadvantage(stance: Stance, face: int) -> Stance:
     """Sépulcrale's backlash d6: a 6 doubles the backlash's length."""
     if stance.backlash != "sepulcrale":
-        raise RulesError("the disadvantage die is Sépulcrale's backlash")
+        raise RulesError(
+            "the disadvantage die is Sépulcrale's backlash",
+            message_key="cosmos.combat.disadvantage_die",
+        )
     turns = 2 * BACKLASH_TURNS if face == DOUBLED_BACKLASH_FACE else stance.backlash_turns
     return replace(
         stance,
@@ -549,7 +587,7 @@ def provoke(target: Stance, by: str, attacker: Stance) -> Stance:
             "Provocation abusive is Sépulcrale's", message_key="cosmos.combat.provoke_posture"
         )
     if not by:
-        raise RulesError("who provokes is named")
+        raise RulesError("who provokes is named", message_key="cosmos.combat.provoker")
     return replace(target, provoked_by=by)
 
 

@@ -126,7 +126,11 @@ class SkillPointsRoll:
         if replace is None:
             return sum(self.dice)
         if not 0 <= replace < len(self.dice):
-            raise RulesError(f"there is no skill-point die number {replace + 1}")
+            raise RulesError(
+                f"there is no skill-point die number {replace + 1}",
+                message_key="cosmos.creation.no_die",
+                value=replace + 1,
+            )
         return sum(self.dice) - self.dice[replace] + self.bonus_die
 
     @property
@@ -196,11 +200,16 @@ def split_pv_pm(dice: Sequence[int], pm_positions: Sequence[int]) -> tuple[int, 
     """
     chosen = set(pm_positions)
     if len(dice) != PV_PM_DICE:
-        raise RulesError("PV and PM are split from exactly ten dice")
+        raise RulesError(
+            "PV and PM are split from exactly ten dice", message_key="cosmos.creation.ten_dice"
+        )
     if len(chosen) != PV_PM_DICE // 2 or len(chosen) != len(pm_positions):
-        raise RulesError("give exactly five different dice to PM (the other five go to PV)")
+        raise RulesError(
+            "give exactly five different dice to PM (the other five go to PV)",
+            message_key="cosmos.creation.five_pm",
+        )
     if not chosen <= set(range(PV_PM_DICE)):
-        raise RulesError("dice are numbered 1 to 10")
+        raise RulesError("dice are numbered 1 to 10", message_key="cosmos.creation.numbered")
     pm = sum(dice[i] for i in chosen)
     return sum(dice) - pm, pm
 
@@ -406,10 +415,16 @@ def converted_stats(
         RulesError: when a die number is not 0 or 1, or one of the four stats is missing.
     """
     if precision_die not in (0, 1):
-        raise RulesError("Précision takes die 1 or die 2")
+        raise RulesError(
+            "Précision takes die 1 or die 2", message_key="cosmos.creation.precision_die"
+        )
     missing = [s for s in OLD_STATS if not isinstance(old.get(s), int)]
     if missing:
-        raise RulesError(f"a character from before v4 has its {missing[0]} already")
+        raise RulesError(
+            f"a character from before v4 has its {missing[0]} already",
+            message_key="cosmos.creation.converted",
+            stat_term=f"cosmos.stat.{missing[0]}",
+        )
     dice = record.dice_roll.dice
     return {
         **{s: old[s] for s in OLD_STATS},
@@ -435,7 +450,10 @@ def convert_sheet(
     from .levels import stat_cap
 
     if not needs_conversion(sheet):
-        raise RulesError("only a character from before v4 (no Précision or Chance yet) converts")
+        raise RulesError(
+            "only a character from before v4 (no Précision or Chance yet) converts",
+            message_key="cosmos.creation.not_old",
+        )
     level = sheet.get("level", 1)
     cap = stat_cap(level if isinstance(level, int) else 1)
     assigned = converted_stats(sheet["stats"], record, precision_die)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from meneur.core.errors import RulesError
+from meneur.core.text import shown as shown_text
 from meneur.core.words import folded
 
 ELEMENTS = (
@@ -54,7 +55,12 @@ def element_key(text: str, names: Mapping[str, str] | None = None) -> str:
     for key in ELEMENTS:
         if wanted == key or (names and wanted == folded(names.get(key, ""))):
             return key
-    raise RulesError(f"unknown element {text!r} (the elements: {', '.join(ELEMENTS)})")
+    raise RulesError(
+        f"unknown element {text!r} (the elements: {', '.join(ELEMENTS)})",
+        message_key="cosmos.element.unknown",
+        value=text,
+        known=", ".join(ELEMENTS),
+    )
 
 
 def coefficient_of(value: object, where: str) -> Fraction:
@@ -65,13 +71,29 @@ def coefficient_of(value: object, where: str) -> Fraction:
         RulesError: naming ``where``, for what is not a number within ±MAX_COEFFICIENT.
     """
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise RulesError(f"{where}: expected a number, found {value!r}")
+        raise RulesError(
+            f"{where}: expected a number, found {value!r}",
+            message_key="cosmos.element.number",
+            where=where,
+            value=shown_text(value),
+        )
     try:
         number = Fraction(str(value).strip().replace(",", "."))
     except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{where}: expected a number, found {value!r}") from None
+        raise RulesError(
+            f"{where}: expected a number, found {value!r}",
+            message_key="cosmos.element.number",
+            where=where,
+            value=shown_text(value),
+        ) from None
     if abs(number) > MAX_COEFFICIENT:
-        raise RulesError(f"{where}: a coefficient within ±{MAX_COEFFICIENT}, not {value}")
+        raise RulesError(
+            f"{where}: a coefficient within ±{MAX_COEFFICIENT}, not {value}",
+            message_key="cosmos.element.coefficient",
+            where=where,
+            most=MAX_COEFFICIENT,
+            value=value,
+        )
     return number
 
 
@@ -91,7 +113,11 @@ class Affinities:
     def __post_init__(self) -> None:
         for row in ELEMENTS:
             if set(self.cells.get(row, {})) != set(ELEMENTS):
-                raise RulesError(f"the elemental table's row {row} needs all twelve elements")
+                raise RulesError(
+                    f"the elemental table's row {row} needs all twelve elements",
+                    message_key="cosmos.element.row",
+                    row=row,
+                )
 
     @classmethod
     def from_rows(cls, rows: Mapping[str, object]) -> Affinities:
@@ -103,12 +129,22 @@ class Affinities:
         """
         unknown = sorted(set(rows) - set(ELEMENTS))
         if unknown:
-            raise RulesError(f"{unknown[0]}: not an element (the elements: {', '.join(ELEMENTS)})")
+            raise RulesError(
+                f"{unknown[0]}: not an element (the elements: {', '.join(ELEMENTS)})",
+                message_key="cosmos.element.unknown",
+                value=unknown[0],
+                known=", ".join(ELEMENTS),
+            )
         cells: dict[str, dict[str, Fraction]] = {}
         for row in ELEMENTS:
             values = rows.get(row)
             if not isinstance(values, list) or len(values) != len(ELEMENTS):
-                raise RulesError(f"{row}: expected a list of {len(ELEMENTS)} coefficients")
+                raise RulesError(
+                    f"{row}: expected a list of {len(ELEMENTS)} coefficients",
+                    message_key="cosmos.element.row_list",
+                    where=row,
+                    count=len(ELEMENTS),
+                )
             cells[row] = {
                 acting: coefficient_of(value, f"{row}[{i}] ({acting})")
                 for i, (acting, value) in enumerate(zip(ELEMENTS, values, strict=True))
@@ -123,7 +159,12 @@ class Affinities:
         """
         for key in (acting, acted_upon):
             if key not in ELEMENTS:
-                raise RulesError(f"unknown element {key!r}")
+                raise RulesError(
+                    f"unknown element {key!r}",
+                    message_key="cosmos.element.unknown",
+                    value=key,
+                    known=", ".join(ELEMENTS),
+                )
         return self.cells[acted_upon][acting]
 
     def with_overrides(self, overrides: Mapping[str, Mapping[str, object]]) -> Affinities:
@@ -136,12 +177,25 @@ class Affinities:
         changed = set(self.overridden)
         for row, columns in overrides.items():
             if row not in ELEMENTS:
-                raise RulesError(f"elements.{row}: not an element")
+                raise RulesError(
+                    f"elements.{row}: not an element",
+                    message_key="cosmos.element.not_element",
+                    where=f"elements.{row}",
+                )
             if not isinstance(columns, Mapping):
-                raise RulesError(f"elements.{row}: expected a table of acting elements")
+                raise RulesError(
+                    f"elements.{row}: expected a table of acting elements",
+                    message_key="value.table",
+                    where=f"elements.{row}",
+                    value=shown_text(columns),
+                )
             for acting, value in columns.items():
                 if acting not in ELEMENTS:
-                    raise RulesError(f"elements.{row}.{acting}: not an element")
+                    raise RulesError(
+                        f"elements.{row}.{acting}: not an element",
+                        message_key="cosmos.element.not_element",
+                        where=f"elements.{row}.{acting}",
+                    )
                 cells[row][acting] = coefficient_of(value, f"elements.{row}.{acting}")
                 changed.add((row, acting))
         return Affinities(cells, frozenset(changed))

@@ -68,7 +68,14 @@ class Fatigue:
     def __post_init__(self) -> None:
         for name, value in (("FP", self.fp), ("FM", self.fm)):
             if not FATIGUE_MIN <= value <= FATIGUE_MAX:
-                raise RulesError(f"{name} runs from {FATIGUE_MIN} to {FATIGUE_MAX}, not {value}")
+                raise RulesError(
+                    f"{name} runs from {FATIGUE_MIN} to {FATIGUE_MAX}, not {value}",
+                    message_key="cosmos.fatigue.range",
+                    name=name,
+                    low=FATIGUE_MIN,
+                    high=FATIGUE_MAX,
+                    value=value,
+                )
 
     @classmethod
     def starting(cls, force: int, esprit: int, mental_health: int | None = None) -> Fatigue:
@@ -103,7 +110,10 @@ class Fatigue:
         """The gauges after gaining fatigue (each ≥ 0): what would pass 10 on one gauge
         goes to the other; what passes 10 on both is lost (both are at 10)."""
         if fp < 0 or fm < 0:
-            raise RulesError("fatigue is gained with positive points (see recover)")
+            raise RulesError(
+                "fatigue is gained with positive points (see recover)",
+                message_key="cosmos.fatigue.gain_positive",
+            )
         new_fp, new_fm = self.fp + fp, self.fm + fm
         over_fp, over_fm = max(0, new_fp - FATIGUE_MAX), max(0, new_fm - FATIGUE_MAX)
         new_fp, new_fm = min(new_fp, FATIGUE_MAX), min(new_fm, FATIGUE_MAX)
@@ -115,7 +125,10 @@ class Fatigue:
         """The gauges after recovering ``fp`` and ``fm`` points (each ≥ 0), never below
         ``floor``. An exhausted gauge (10) comes down only with ``full_rest_12h``."""
         if fp < 0 or fm < 0:
-            raise RulesError("fatigue is recovered with positive points (see gain)")
+            raise RulesError(
+                "fatigue is recovered with positive points (see gain)",
+                message_key="cosmos.fatigue.recover_positive",
+            )
 
         def down(value: int, points: int) -> int:
             if value == FATIGUE_MAX and not full_rest_12h:
@@ -170,7 +183,11 @@ def days_without(what: str, days: int) -> tuple[int, int]:
         return 2 * days, 2 * days
     if what == "sleep":
         return 2 * days + 1, 2 * days + 1
-    raise RulesError(f"deprived of food or sleep, not {what!r}")
+    raise RulesError(
+        f"deprived of food or sleep, not {what!r}",
+        message_key="cosmos.fatigue.deprived",
+        value=what,
+    )
 
 
 RECOVERIES: dict[str, tuple[int, int]] = {
@@ -197,7 +214,9 @@ def full_rest(*, fasted: bool = False, optimal: int = 0) -> tuple[int, int]:
     """A rest of 8 hours or more: 7 FP and 7 FM, halved (rounded down) without food or
     drink in the last 24 hours, plus up to 3 more in optimal conditions."""
     if not 0 <= optimal <= 3:
-        raise RulesError("optimal conditions give up to 3 more points")
+        raise RulesError(
+            "optimal conditions give up to 3 more points", message_key="cosmos.fatigue.optimal"
+        )
     base = 7 // 2 if fasted else 7
     return base + optimal, base + optimal
 

@@ -104,10 +104,20 @@ class Today:
 
     def __post_init__(self) -> None:
         if self.day < 0:
-            raise RulesError(f"today.day: 0 or more, not {self.day}")
+            raise RulesError(
+                f"today.day: 0 or more, not {self.day}",
+                message_key="cosmos.fatigue.day",
+                value=self.day,
+            )
         for key in ("meals", "pauses"):
             if not 0 <= getattr(self, key) <= DAILY:
-                raise RulesError(f"today.{key}: 0 to {DAILY}, not {getattr(self, key)}")
+                raise RulesError(
+                    f"today.{key}: 0 to {DAILY}, not {getattr(self, key)}",
+                    message_key="cosmos.fatigue.daily",
+                    where=f"today.{key}",
+                    most=DAILY,
+                    value=getattr(self, key),
+                )
 
     @classmethod
     def from_sheet(cls, sheet: Mapping[str, Any]) -> Today:
@@ -141,9 +151,18 @@ class Suspended:
 
     def __post_init__(self) -> None:
         if self.by not in ("revigoration", "drink"):
-            raise RulesError(f"suspended.by: revigoration or drink, not {self.by!r}")
+            raise RulesError(
+                f"suspended.by: revigoration or drink, not {self.by!r}",
+                message_key="cosmos.fatigue.suspended_by",
+                value=self.by,
+            )
         if not 0 <= self.turns <= REVIGORATION_TURNS:
-            raise RulesError(f"suspended.turns: 0 to {REVIGORATION_TURNS}, not {self.turns}")
+            raise RulesError(
+                f"suspended.turns: 0 to {REVIGORATION_TURNS}, not {self.turns}",
+                message_key="cosmos.fatigue.suspended_turns",
+                most=REVIGORATION_TURNS,
+                value=self.turns,
+            )
 
     @classmethod
     def from_sheet(cls, sheet: Mapping[str, Any]) -> Suspended | None:

@@ -70,11 +70,21 @@ class Gene:
     def __post_init__(self) -> None:
         if self.kind is GeneKind.SPECIAL:
             if self.maximum <= ALLELES:
-                raise RulesError(f"a special gene holds more than 2 points, not {self.maximum}")
+                raise RulesError(
+                    f"a special gene holds more than 2 points, not {self.maximum}",
+                    message_key="cosmos.gene.special_points",
+                    value=self.maximum,
+                )
         elif self.maximum != ALLELES:
-            raise RulesError(f"only a special gene holds other than 2 points ({self.maximum})")
+            raise RulesError(
+                f"only a special gene holds other than 2 points ({self.maximum})",
+                message_key="cosmos.gene.points",
+                value=self.maximum,
+            )
         if self.kind is GeneKind.NEGATIVE and not self.malus:
-            raise RulesError("a negative gene says its malus while inactive")
+            raise RulesError(
+                "a negative gene says its malus while inactive", message_key="cosmos.gene.malus"
+            )
 
     def state(self, points: int) -> str:
         """Its alleles as the sheet shows them: ``O-O``, ``X-O``, ``X-X``, ``X-X+2``."""
@@ -100,23 +110,46 @@ class GeneTree:
         object.__setattr__(self, "genes", MappingProxyType(dict(self.genes)))
         for key, gene in self.genes.items():
             if gene.key != key:
-                raise RulesError(f"gene {key!r} says its key is {gene.key!r}")
+                raise RulesError(
+                    f"gene {key!r} says its key is {gene.key!r}",
+                    message_key="cosmos.gene.key",
+                    gene=key,
+                    said=gene.key,
+                )
             if gene.parent is not None and gene.parent not in self.genes:
-                raise RulesError(f"gene {key!r}: no parent gene {gene.parent!r} in the tree")
+                raise RulesError(
+                    f"gene {key!r}: no parent gene {gene.parent!r} in the tree",
+                    message_key="cosmos.gene.no_parent",
+                    gene=key,
+                    parent=gene.parent,
+                )
             if gene.exclusive is not None:
                 partner = self.genes.get(gene.exclusive)
                 if partner is None:
-                    raise RulesError(f"gene {key!r}: no exclusive gene {gene.exclusive!r}")
+                    raise RulesError(
+                        f"gene {key!r}: no exclusive gene {gene.exclusive!r}",
+                        message_key="cosmos.gene.no_exclusive",
+                        gene=key,
+                        other=gene.exclusive,
+                    )
                 if partner.exclusive != key:
                     raise RulesError(
                         f"gene {key!r} is exclusive with {gene.exclusive!r}, "
-                        f"which must say so too (exclusive = {key!r})"
+                        f"which must say so too (exclusive = {key!r})",
+                        message_key="cosmos.gene.exclusive",
+                        gene=key,
+                        other=gene.exclusive,
                     )
             seen = {key}
             ancestor = gene.parent
             while ancestor is not None:
                 if ancestor in seen:
-                    raise RulesError(f"gene {key!r}: its parents loop back to {ancestor!r}")
+                    raise RulesError(
+                        f"gene {key!r}: its parents loop back to {ancestor!r}",
+                        message_key="cosmos.gene.loop",
+                        gene=key,
+                        other=ancestor,
+                    )
                 seen.add(ancestor)
                 ancestor = self.genes[ancestor].parent
 
@@ -152,7 +185,11 @@ class Genome:
 
     def __post_init__(self) -> None:
         if self.left < 0:
-            raise RulesError(f"DNA points left cannot be negative ({self.left})")
+            raise RulesError(
+                f"DNA points left cannot be negative ({self.left})",
+                message_key="cosmos.gene.negative",
+                value=self.left,
+            )
         object.__setattr__(self, "points", MappingProxyType(dict(self.points)))
         object.__setattr__(self, "confirmed", MappingProxyType(dict(self.confirmed)))
 

@@ -48,7 +48,13 @@ class Place:
         for key in ("x", "y", "moved"):
             value = getattr(self, key)
             if not 0 <= value <= MAX_COORDINATE:
-                raise RulesError(f"grid.{key}: 0 to {MAX_COORDINATE}, not {value}")
+                raise RulesError(
+                    f"grid.{key}: 0 to {MAX_COORDINATE}, not {value}",
+                    message_key="cosmos.grid.coordinate",
+                    where=f"grid.{key}",
+                    most=MAX_COORDINATE,
+                    value=value,
+                )
 
     @property
     def square(self) -> tuple[int, int]:
@@ -135,5 +141,9 @@ def parse_square(text: str) -> tuple[int, int]:
         )
     x, y = (int(p) for p in parts)
     if max(x, y) > MAX_COORDINATE:
-        raise RulesError(f"a square's numbers run to {MAX_COORDINATE}")
+        raise RulesError(
+            f"a square's numbers run to {MAX_COORDINATE}",
+            message_key="cosmos.grid.square_most",
+            most=MAX_COORDINATE,
+        )
     return x, y

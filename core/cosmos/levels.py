@@ -85,7 +85,11 @@ class LevelUpInputs:
 
     def __post_init__(self) -> None:
         if self.level < 2:
-            raise RulesError(f"a level-up reaches level 2 or more, not {self.level}")
+            raise RulesError(
+                f"a level-up reaches level 2 or more, not {self.level}",
+                message_key="cosmos.levels.level",
+                value=self.level,
+            )
         cosmos.check_karma(self.karma)
 
 
@@ -204,7 +208,11 @@ class Progress:
     def __post_init__(self) -> None:
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
         if set(self.stats) != set(STATS):
-            raise RulesError(f"the stats are {', '.join(STATS)}")
+            raise RulesError(
+                f"the stats are {', '.join(STATS)}",
+                message_key="cosmos.levels.stats",
+                known=", ".join(STATS),
+            )
 
 
 @dataclass(frozen=True)
@@ -253,12 +261,22 @@ def apply_level_up(before: Progress, record: LevelUpRoll, choices: LevelUpChoice
     """
     level = record.inputs.level
     if level != before.level + 1:
-        raise RulesError(f"this level-up reaches level {level}, not {before.level + 1}")
+        raise RulesError(
+            f"this level-up reaches level {level}, not {before.level + 1}",
+            message_key="cosmos.levels.next",
+            level=level,
+            wanted=before.level + 1,
+        )
     cap = stat_cap(level)
     stats = dict(before.stats)
     unknown = [s for s in choices.stats if s not in STATS]
     if unknown:
-        raise RulesError(f"no stat named {unknown[0]!r} (stats: {', '.join(STATS)})")
+        raise RulesError(
+            f"no stat named {unknown[0]!r} (stats: {', '.join(STATS)})",
+            message_key="cosmos.catalogue.no_stat",
+            stat=unknown[0],
+            known=", ".join(STATS),
+        )
     if level == 2:
         wanted = len(record.stat_dice)
         if len(set(choices.stats)) != wanted or len(choices.stats) != wanted:

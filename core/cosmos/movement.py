@@ -77,11 +77,16 @@ class Combatant:
 
     def __post_init__(self) -> None:
         if not self.ident:
-            raise RulesError("a combatant needs a name")
+            raise RulesError("a combatant needs a name", message_key="cosmos.round.name")
         if not 0 <= self.extra_actions <= MAX_EXTRA_ACTIONS:
-            raise RulesError(f"0 to {MAX_EXTRA_ACTIONS} extra actions, not {self.extra_actions}")
+            raise RulesError(
+                f"0 to {MAX_EXTRA_ACTIONS} extra actions, not {self.extra_actions}",
+                message_key="cosmos.round.extra",
+                most=MAX_EXTRA_ACTIONS,
+                value=self.extra_actions,
+            )
         if self.first and self.last:
-            raise RulesError("first or last, not both")
+            raise RulesError("first or last, not both", message_key="cosmos.round.first_last")
 
 
 @dataclass(frozen=True)
@@ -96,10 +101,12 @@ class TurnOrderInputs:
 
     def __post_init__(self) -> None:
         if not self.combatants:
-            raise RulesError("a round needs at least one combatant")
+            raise RulesError(
+                "a round needs at least one combatant", message_key="cosmos.round.empty"
+            )
         names = [c.ident for c in self.combatants]
         if len(set(names)) != len(names):
-            raise RulesError("each combatant once in a round")
+            raise RulesError("each combatant once in a round", message_key="cosmos.round.twice")
 
 
 @dataclass(frozen=True)
@@ -187,12 +194,18 @@ def resolve_order(inputs: TurnOrderInputs, faces: tuple[int, ...]) -> TurnOrderR
     def take(sides: int, role: str) -> int:
         face = next(given, None)
         if face is None:
-            raise RulesError(f"a face is missing for the d{sides} ({role})")
+            raise RulesError(
+                f"a face is missing for the d{sides} ({role})",
+                message_key="dice.more_faces",
+                sides=sides,
+            )
         if not 1 <= face <= sides:
             raise impossible_face(sides, face)
         return face
 
     record = _order(inputs, take)
     if next(given, None) is not None:
-        raise RulesError("more faces than the round needs")
+        raise RulesError(
+            "more faces than the round needs", message_key="cosmos.round.too_many_faces"
+        )
     return record

@@ -188,13 +188,25 @@ class MutationInputs:
         cosmos.check_karma(self.karma)
         keys = {gene.key for gene in self.genes}
         if not keys:
-            raise RulesError("a mutation needs a gene tree with at least one gene")
+            raise RulesError(
+                "a mutation needs a gene tree with at least one gene",
+                message_key="cosmos.mutation.no_gene",
+            )
         for gene in self.genes:
             if gene.parent is not None and gene.parent not in keys:
-                raise RulesError(f"gene {gene.key!r}: no parent gene {gene.parent!r}")
+                raise RulesError(
+                    f"gene {gene.key!r}: no parent gene {gene.parent!r}",
+                    message_key="cosmos.gene.no_parent",
+                    gene=gene.key,
+                    parent=gene.parent,
+                )
         for mutation in self.held:
             if mutation.gene not in keys:
-                raise RulesError(f"a held mutation is on gene {mutation.gene!r}, not in the tree")
+                raise RulesError(
+                    f"a held mutation is on gene {mutation.gene!r}, not in the tree",
+                    message_key="cosmos.mutation.held",
+                    gene=mutation.gene,
+                )
 
     @property
     def test(self) -> cosmos.CosmosTest:
@@ -396,14 +408,18 @@ def resolve(inputs: MutationInputs, faces: tuple[int, ...]) -> MutationRoll:
     def face(sides: int, role: str) -> int:
         shown = next(given, None)
         if shown is None:
-            raise RulesError("not enough dice for this mutation roll")
+            raise RulesError(
+                "not enough dice for this mutation roll", message_key="cosmos.mutation.few_dice"
+            )
         if not 1 <= shown <= sides:
             raise impossible_face(sides, shown)
         return shown
 
     played = _play(inputs, face)
     if next(given, None) is not None:
-        raise RulesError("too many dice for this mutation roll")
+        raise RulesError(
+            "too many dice for this mutation roll", message_key="cosmos.mutation.many_dice"
+        )
     return played
 
 
@@ -457,7 +473,12 @@ def resolve_ultimate(inputs: UltimateInputs, faces: tuple[int, ...]) -> Ultimate
     """
     choices = _ultimate_choices(inputs)
     if len(faces) != 1 or not 1 <= faces[0] <= len(choices):
-        raise RulesError(f"an ultimate mutation reads one d{len(choices)}")
+        raise RulesError(
+            f"an ultimate mutation reads one d{len(choices)}",
+            message_key="dice.read_as",
+            count=1,
+            sides=len(choices),
+        )
     ultimate = choices[faces[0] - 1]
     return UltimateRoll(
         inputs=inputs,

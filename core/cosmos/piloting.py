@@ -89,10 +89,16 @@ class PilotingTest:
     def __post_init__(self) -> None:
         if self.die not in (*LADDER, WORLD_SHIP_DIE):
             raise RulesError(
-                f"a piloting die is d4, d6, d8, d10, d12, d20 or d100, not d{self.die}"
+                f"a piloting die is d4, d6, d8, d10, d12, d20 or d100, not d{self.die}",
+                message_key="cosmos.piloting.die",
+                value=self.die,
             )
         if not 0 <= self.stress <= MAX_STRESS:
-            raise RulesError(f"stress raises the die 0, 1 or 2 steps, not {self.stress}")
+            raise RulesError(
+                f"stress raises the die 0, 1 or 2 steps, not {self.stress}",
+                message_key="cosmos.piloting.stress",
+                value=self.stress,
+            )
         if not self.scores:
             raise RulesError(
                 "a piloting roll needs at least one pilot's score",
@@ -100,9 +106,19 @@ class PilotingTest:
             )
         for score in self.scores:
             if not -MAX_SCORE <= score <= MAX_SCORE:
-                raise RulesError(f"a piloting score is within ±{MAX_SCORE}, not {score}")
+                raise RulesError(
+                    f"a piloting score is within ±{MAX_SCORE}, not {score}",
+                    message_key="cosmos.piloting.score",
+                    most=MAX_SCORE,
+                    value=score,
+                )
         if self.vehicle and VEHICLES.get(self.vehicle, ("", 0))[1] != self.die:
-            raise RulesError(f"unknown vehicle class {self.vehicle!r} for a d{self.die}")
+            raise RulesError(
+                f"unknown vehicle class {self.vehicle!r} for a d{self.die}",
+                message_key="cosmos.piloting.vehicle_die",
+                vehicle=self.vehicle,
+                die=self.die,
+            )
 
     @classmethod
     def for_vehicle(cls, vehicle: str, scores: tuple[int, ...], stress: int = 0) -> PilotingTest:
@@ -113,7 +129,10 @@ class PilotingTest:
         """
         if vehicle not in VEHICLES:
             raise RulesError(
-                f"unknown vehicle class {vehicle!r} (the classes: {', '.join(VEHICLES)})"
+                f"unknown vehicle class {vehicle!r} (the classes: {', '.join(VEHICLES)})",
+                message_key="cosmos.piloting.vehicle",
+                vehicle=vehicle,
+                known=", ".join(VEHICLES),
             )
         return cls(VEHICLES[vehicle][1], scores, stress, vehicle)
 
@@ -161,7 +180,10 @@ def resolve(test: PilotingTest, faces: tuple[int, ...]) -> PilotingRoll:
     automatic = test.automatic
     if automatic is not None:
         if faces:
-            raise RulesError(f"this piloting roll is an automatic {automatic}: no die is thrown")
+            raise RulesError(
+                f"this piloting roll is an automatic {automatic}: no die is thrown",
+                message_key="cosmos.piloting.automatic",
+            )
         return PilotingRoll(
             inputs=test,
             dice=(),
@@ -173,7 +195,12 @@ def resolve(test: PilotingTest, faces: tuple[int, ...]) -> PilotingRoll:
     die = test.effective_die
     assert die is not None
     if len(faces) != 1 or not 1 <= faces[0] <= die:
-        raise RulesError(f"a piloting roll reads one d{die} showing 1 to {die}")
+        raise RulesError(
+            f"a piloting roll reads one d{die} showing 1 to {die}",
+            message_key="dice.read_as",
+            count=1,
+            sides=die,
+        )
     success = faces[0] <= test.score
     return PilotingRoll(
         inputs=test,

@@ -63,7 +63,9 @@ def check_karma(karma: int) -> int:
         RulesError: otherwise.
     """
     if not KARMA_MIN <= karma <= KARMA_MAX:
-        raise RulesError(f"karma lies between -10 and +10, not {karma}")
+        raise RulesError(
+            f"karma lies between -10 and +10, not {karma}", message_key="cosmos.karma", value=karma
+        )
     return karma
 
 
@@ -78,7 +80,11 @@ def adjust_karma(karma: int, change: int) -> int:
     if not KARMA_MIN <= new <= KARMA_MAX:
         raise RulesError(
             f"karma {karma:+d} changed by {change:+d} would be {new:+d}, outside -10…+10: "
-            "the action cannot take place"
+            "the action cannot take place",
+            message_key="cosmos.karma_change",
+            karma=f"{karma:+d}",
+            change=f"{change:+d}",
+            new=f"{new:+d}",
         )
     return new
 
@@ -147,16 +153,24 @@ class CosmosTest:
 
     def __post_init__(self) -> None:
         if (self.threshold is None) == (not self.stats):
-            raise RulesError("give either a threshold or the stats whose mean is the threshold")
+            raise RulesError(
+                "give either a threshold or the stats whose mean is the threshold",
+                message_key="cosmos.threshold_or_stats",
+            )
         if self.names and len(self.names) != len(self.stats):
-            raise RulesError("a name for each stat, or none")
+            raise RulesError("a name for each stat, or none", message_key="cosmos.stat_names")
         check_karma(self.karma)
         if not 0 <= self.critical_failures <= CRITICAL_FAILURE_FROM - 1:
             raise RulesError(
-                f"critical failures widen by 0 to 90 points, not {self.critical_failures}"
+                f"critical failures widen by 0 to 90 points, not {self.critical_failures}",
+                message_key="cosmos.critical_failures",
+                value=self.critical_failures,
             )
         if self.reroll_bonus is not None and self.reroll_bonus > self.bonus + self.state_bonus:
-            raise RulesError("the aura's reroll takes bonuses off, it adds none")
+            raise RulesError(
+                "the aura's reroll takes bonuses off, it adds none",
+                message_key="cosmos.reroll_bonus",
+            )
 
     @property
     def base_threshold(self) -> int:
@@ -274,7 +288,8 @@ def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
     per_roll = 1 + (karma_die_sign(test.karma) != 0)
     if len(faces) not in (per_roll, 2 * per_roll):
         raise RulesError(
-            "this test reads a d100 and a karma d10" if per_roll == 2 else "this test reads a d100"
+            "this test reads a d100 and a karma d10" if per_roll == 2 else "this test reads a d100",
+            message_key="cosmos.faces_karma" if per_roll == 2 else "cosmos.faces_d100",
         )
     natural, karma_die, score, outcome = _read(test, faces[:per_roll], test.effective_threshold)
     threshold, first = test.effective_threshold, None
@@ -283,7 +298,8 @@ def resolve(test: CosmosTest, faces: tuple[int, ...]) -> CosmosRoll:
         raise RulesError(
             "the aura has this success rolled again: a second d100"
             if again
-            else "only an aura's plain success is rolled again"
+            else "only an aura's plain success is rolled again",
+            message_key="cosmos.faces_again" if again else "cosmos.faces_not_again",
         )
     dice = [Die(100, natural)]
     if karma_die is not None:
@@ -379,7 +395,11 @@ class IntuitionTest:
 
     def __post_init__(self) -> None:
         if not 0 <= self.intuition <= 6:
-            raise RulesError(f"Intuition is used on a d6: 0 to 6, not {self.intuition}")
+            raise RulesError(
+                f"Intuition is used on a d6: 0 to 6, not {self.intuition}",
+                message_key="cosmos.intuition",
+                value=self.intuition,
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -392,7 +412,12 @@ class IntuitionRoll(RollRecord[IntuitionTest]):
 def resolve_intuition(test: IntuitionTest, faces: tuple[int, ...]) -> IntuitionRoll:
     """Read one d6 as a true (≤ Intuition) or false intuition."""
     if len(faces) != 1 or not 1 <= faces[0] <= 6:
-        raise RulesError("an intuition roll reads one d6 showing 1 to 6")
+        raise RulesError(
+            "an intuition roll reads one d6 showing 1 to 6",
+            message_key="dice.read_as",
+            count=1,
+            sides=6,
+        )
     face = faces[0]
     true = face <= test.intuition
     return IntuitionRoll(

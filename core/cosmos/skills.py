@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw
-from meneur.core.errors import RulesError
+from meneur.core.errors import RulesError, refused_value
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
@@ -31,7 +31,9 @@ def active_allowed(level: int) -> int | None:
     """Active skills a character of ``level`` may have (the levels' sum); None from
     level 11, where the GM decides."""
     if level < 1:
-        raise RulesError(f"a level is 1 or more, not {level}")
+        raise RulesError(
+            f"a level is 1 or more, not {level}", message_key="cosmos.level", value=level
+        )
     if level >= GM_LEVEL:
         return None
     return sum(count for at, count in ACTIVE_BY_LEVEL.items() if at <= level)
@@ -40,7 +42,9 @@ def active_allowed(level: int) -> int | None:
 def passive_allowed(level: int) -> int | None:
     """Passive skills allowed: 5 up to level 6, 8 up to level 10; None beyond (the GM)."""
     if level < 1:
-        raise RulesError(f"a level is 1 or more, not {level}")
+        raise RulesError(
+            f"a level is 1 or more, not {level}", message_key="cosmos.level", value=level
+        )
     if level <= 6:
         return 5
     if level <= 10:
@@ -56,10 +60,22 @@ def check_standard(level: int, active: int, passive: int) -> None:
     """
     most = active_allowed(level)
     if most is not None and active > most:
-        raise RulesError(f"skills_active: {most} active skills at level {level}, not {active}")
+        raise RulesError(
+            f"skills_active: {most} active skills at level {level}, not {active}",
+            message_key="cosmos.skill.too_many_active",
+            most=most,
+            level=level,
+            value=active,
+        )
     most = passive_allowed(level)
     if most is not None and passive > most:
-        raise RulesError(f"skills_passive: {most} passive skills at level {level}, not {passive}")
+        raise RulesError(
+            f"skills_passive: {most} passive skills at level {level}, not {passive}",
+            message_key="cosmos.skill.too_many_passive",
+            most=most,
+            level=level,
+            value=passive,
+        )
 
 
 # --- Progressive: skill points per level, the tree ----------------------------------------
@@ -92,7 +108,12 @@ def resolve_points(test: LevelSkillPoints, faces: tuple[int, ...]) -> LevelSkill
         RulesError: for anything but one face 1–4.
     """
     if len(faces) != 1 or not 1 <= faces[0] <= 4:
-        raise RulesError("a level's skill points read one d4 showing 1 to 4")
+        raise RulesError(
+            "a level's skill points read one d4 showing 1 to 4",
+            message_key="dice.read_as",
+            count=1,
+            sides=4,
+        )
     points = faces[0] - 1 + (2 if test.after_zero else 0)
     return LevelSkillPointsRoll(
         inputs=test,
@@ -171,14 +192,26 @@ class TreeSkill:
 
     def __post_init__(self) -> None:
         if not 0 <= self.cost <= 99:
-            raise RulesError(f"skills.{self.key}.cost: 0 to 99 PC, not {self.cost}")
+            raise RulesError(
+                f"skills.{self.key}.cost: 0 to 99 PC, not {self.cost}",
+                message_key="cosmos.skill.cost_range",
+                where=f"skills.{self.key}.cost",
+                value=self.cost,
+            )
         seen = set()
         for upgrade in self.upgrades:
             if not upgrade.name.strip() or upgrade.name in seen:
-                raise RulesError(f"skills.{self.key}.upgrades: a name each, never twice")
+                raise RulesError(
+                    f"skills.{self.key}.upgrades: a name each, never twice",
+                    message_key="cosmos.skill.upgrade_names",
+                    where=f"skills.{self.key}.upgrades",
+                )
             if not 0 <= upgrade.cost <= 99:
                 raise RulesError(
-                    f"skills.{self.key}.upgrades.{upgrade.name}: 0 to 99 PC, not {upgrade.cost}"
+                    f"skills.{self.key}.upgrades.{upgrade.name}: 0 to 99 PC, not {upgrade.cost}",
+                    message_key="cosmos.skill.cost_range",
+                    where=f"skills.{self.key}.upgrades.{upgrade.name}",
+                    value=upgrade.cost,
                 )
             seen.add(upgrade.name)
 
@@ -198,27 +231,72 @@ def classified(skill: TreeSkill) -> TreeSkill:
     where = f"skills.{skill.key}"
     kinds = skill.kinds
     if not kinds or any(kind not in KINDS for kind in kinds) or len(set(kinds)) != len(kinds):
-        raise RulesError(f"{where}.kind: one of {', '.join(KINDS)}")
+        raise RulesError(
+            f"{where}.kind: one of {', '.join(KINDS)}",
+            message_key="cosmos.skill.kind",
+            where=f"{where}.kind",
+            known=", ".join(KINDS),
+        )
     if len(kinds) > 1 and ("Divin" not in kinds or len(kinds) > 2):
-        raise RulesError(f"{where}.kind: a second type only beside Divin")
+        raise RulesError(
+            f"{where}.kind: a second type only beside Divin",
+            message_key="cosmos.skill.second_kind",
+            where=f"{where}.kind",
+        )
     if skill.divine != ("Divin" in kinds):
-        raise RulesError(f"{where}.divine: a divine skill is of type Divin, and only it")
+        raise RulesError(
+            f"{where}.divine: a divine skill is of type Divin, and only it",
+            message_key="cosmos.skill.divine",
+            where=f"{where}.divine",
+        )
     elemental = "Élémentaire" in kinds
     if elemental and not 1 <= len(skill.elements) <= MAX_ELEMENTS:
-        raise RulesError(f"{where}.elements: an elemental skill has one or two elements")
+        raise RulesError(
+            f"{where}.elements: an elemental skill has one or two elements",
+            message_key="cosmos.skill.elements_count",
+            where=f"{where}.elements",
+        )
     if not elemental and skill.elements:
-        raise RulesError(f"{where}.elements: only an elemental skill has elements")
+        raise RulesError(
+            f"{where}.elements: only an elemental skill has elements",
+            message_key="cosmos.skill.elements_only",
+            where=f"{where}.elements",
+        )
     if any(element not in ELEMENTS for element in skill.elements):
-        raise RulesError(f"{where}.elements: the elements are {', '.join(ELEMENTS)}")
+        raise RulesError(
+            f"{where}.elements: the elements are {', '.join(ELEMENTS)}",
+            message_key="cosmos.skill.elements_known",
+            where=f"{where}.elements",
+            known=", ".join(ELEMENTS),
+        )
     if skill.divine and skill.alignment not in ALIGNMENTS:
-        raise RulesError(f"{where}.alignment: a divine skill is {', '.join(ALIGNMENTS)}")
+        raise RulesError(
+            f"{where}.alignment: a divine skill is {', '.join(ALIGNMENTS)}",
+            message_key="cosmos.skill.alignment",
+            where=f"{where}.alignment",
+            known=", ".join(ALIGNMENTS),
+        )
     if not skill.divine and skill.alignment:
-        raise RulesError(f"{where}.alignment: only a divine skill has an alignment")
+        raise RulesError(
+            f"{where}.alignment: only a divine skill has an alignment",
+            message_key="cosmos.skill.alignment_only",
+            where=f"{where}.alignment",
+        )
     effects = skill.effects
     if not effects or any(e not in EFFECTS for e in effects) or len(set(effects)) != len(effects):
-        raise RulesError(f"{where}.effects: one or more of {', '.join(EFFECTS)}")
+        raise RulesError(
+            f"{where}.effects: one or more of {', '.join(EFFECTS)}",
+            message_key="cosmos.skill.effects",
+            where=f"{where}.effects",
+            known=", ".join(EFFECTS),
+        )
     if skill.power not in POWERS:
-        raise RulesError(f"{where}.power: one of {', '.join(POWERS)}")
+        raise RulesError(
+            f"{where}.power: one of {', '.join(POWERS)}",
+            message_key="cosmos.skill.power",
+            where=f"{where}.power",
+            known=", ".join(POWERS),
+        )
     return skill
 
 
@@ -230,17 +308,26 @@ def check_tree(skills: Sequence[TreeSkill]) -> Mapping[str, TreeSkill]:
     """
     tree = {skill.key: skill for skill in skills}
     if len(tree) != len(skills):
-        raise RulesError("skills: a key twice")
+        raise RulesError("skills: a key twice", message_key="cosmos.skill.key_twice")
     for skill in skills:
         for parent in skill.parents:
             if parent not in tree:
-                raise RulesError(f"skills.{skill.key}.parents: {parent!r} is not in the tree")
+                raise RulesError(
+                    f"skills.{skill.key}.parents: {parent!r} is not in the tree",
+                    message_key="cosmos.skill.parent_unknown",
+                    where=f"skills.{skill.key}.parents",
+                    parent=parent,
+                )
     for skill in skills:
         seen, todo = set(), list(skill.parents)
         while todo:
             parent = todo.pop()
             if parent == skill.key:
-                raise RulesError(f"skills.{skill.key}: it is its own ancestor")
+                raise RulesError(
+                    f"skills.{skill.key}: it is its own ancestor",
+                    message_key="cosmos.skill.own_ancestor",
+                    where=f"skills.{skill.key}",
+                )
             if parent not in seen:
                 seen.add(parent)
                 todo.extend(tree[parent].parents)
@@ -385,10 +472,14 @@ def check_upgrades(sheet: Mapping[str, object]) -> None:
     """
     data = sheet.get("skill_upgrades", {})
     if not isinstance(data, Mapping):
-        raise RulesError("skill_upgrades: expected a table")
+        raise refused_value("skill_upgrades", "table", data)
     for name, names in data.items():
         if not isinstance(names, list) or not all(isinstance(u, str) for u in names):
-            raise RulesError(f"skill_upgrades.{name}: expected a list of upgrade names")
+            raise RulesError(
+                f"skill_upgrades.{name}: expected a list of upgrade names",
+                message_key="cosmos.skill.upgrade_list",
+                where=f"skill_upgrades.{name}",
+            )
 
 
 # --- Fixed: one sheet per group, written by the GM ----------------------------------------
@@ -413,7 +504,11 @@ class GroupSheet:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise RulesError(f"groups.{self.key}.name: a group has a name")
+            raise RulesError(
+                f"groups.{self.key}.name: a group has a name",
+                message_key="cosmos.skill.group_name",
+                where=f"groups.{self.key}.name",
+            )
 
 
 def find_group(groups: Mapping[str, GroupSheet], called: str) -> GroupSheet | None:
@@ -429,7 +524,10 @@ def find_group(groups: Mapping[str, GroupSheet], called: str) -> GroupSheet | No
             return group
     raise RulesError(
         f"skill_group: no group {called.strip()!r}; the campaign's groups: "
-        + (", ".join(group.name for group in groups.values()) or "none")
+        + (", ".join(group.name for group in groups.values()) or "none"),
+        message_key="cosmos.skill.no_group",
+        group=called.strip(),
+        known=", ".join(group.name for group in groups.values()) or "—",
     )
 
 

@@ -335,7 +335,11 @@ def resolve(test: ResolutionTest, faces: tuple[int, ...]) -> ResolutionRoll:
         raise RulesError(
             f"score to beat {score} needs {expected} dice, got {len(faces)}"
             if expected
-            else f"score to beat {score} is automatic: no dice are rolled"
+            else f"score to beat {score} is automatic: no dice are rolled",
+            message_key="resolution.faces" if expected else "resolution.automatic",
+            score=score,
+            expected=expected,
+            given=len(faces),
         )
     check_faces(faces, 6)
     kept = automatic if automatic is not None else kept_count(faces, score)

@@ -66,9 +66,17 @@ class ExtendedTest:
 
     def __post_init__(self) -> None:
         if self.step_dd < 0:
-            raise RulesError(f"a step DD is 0 or more, not {self.step_dd}")
+            raise RulesError(
+                f"a step DD is 0 or more, not {self.step_dd}",
+                message_key="spherier.step_dd",
+                value=self.step_dd,
+            )
         if self.total < 1:
-            raise RulesError(f"an extended test needs a total of 1 or more, not {self.total}")
+            raise RulesError(
+                f"an extended test needs a total of 1 or more, not {self.total}",
+                message_key="spherier.total",
+                value=self.total,
+            )
 
     @property
     def max_attempts(self) -> int:
@@ -138,7 +146,12 @@ def resolve_extended(test: ExtendedTest, faces: tuple[int, ...]) -> ExtendedRoll
         if running >= test.total:
             break
     if position != len(faces):
-        raise RulesError(f"this extended test used {position} dice, got {len(faces)}")
+        raise RulesError(
+            f"this extended test used {position} dice, got {len(faces)}",
+            message_key="dice.fewer_faces",
+            given=len(faces),
+            rolled=position,
+        )
     success = running >= test.total
     return ExtendedRoll(
         inputs=test,
@@ -279,9 +292,19 @@ class TeamTest:
     def __post_init__(self) -> None:
         count = len(self.assistants)
         if self.max_assistants is not None and count > self.max_assistants:
-            raise RulesError(f"at most {self.max_assistants} assistants, not {count}")
+            raise RulesError(
+                f"at most {self.max_assistants} assistants, not {count}",
+                message_key="spherier.most_assistants",
+                most=self.max_assistants,
+                count=count,
+            )
         if self.min_assistants is not None and count < self.min_assistants:
-            raise RulesError(f"at least {self.min_assistants} assistants, not {count}")
+            raise RulesError(
+                f"at least {self.min_assistants} assistants, not {count}",
+                message_key="spherier.least_assistants",
+                least=self.min_assistants,
+                count=count,
+            )
 
     def assistant_roller(self, skill: Skill) -> Roller:
         """An assistant's roller."""

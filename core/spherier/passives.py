@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from meneur.core.errors import RulesError
+from meneur.core.errors import RulesError, refused_value, within
 from meneur.core.words import folded
 
 from .notation import sheet_skills
@@ -79,7 +79,11 @@ class Specialisation:
                 message_key="spherier.passive.bonus",
             )
         if self.mastery > MAX_POOL:
-            raise RulesError(f"a bonus of {self.mastery} is beyond any test")
+            raise RulesError(
+                f"a bonus of {self.mastery} is beyond any test",
+                message_key="spherier.mastery",
+                value=self.mastery,
+            )
 
     @property
     def notation(self) -> str:
@@ -194,12 +198,12 @@ def check_passives(sheet: Mapping[str, Any]) -> None:
     """
     entries = sheet.get("passives", [])
     if not isinstance(entries, list):
-        raise RulesError("passives: expected a list")
+        raise refused_value("passives", "list", entries)
     for entry in entries:
         try:
             parse_passive(str(entry))
         except RulesError as error:
-            raise RulesError(f"passives: {entry}: {error}") from error
+            raise within("passives", within(str(entry), error)) from error
     written = {folded(name) for name in sheet_skills(sheet)}
     grouped: set[str] = set()
     for passive in passives(sheet):
@@ -208,14 +212,24 @@ def check_passives(sheet: Mapping[str, Any]) -> None:
         for member in passive.members:
             key = folded(member)
             if key in grouped:
-                raise RulesError(f"passives: {member} is in two groups")
+                raise RulesError(
+                    f"passives: {member} is in two groups",
+                    message_key="spherier.passive.two_groups",
+                    skill=member,
+                )
             if key in written:
                 raise RulesError(
                     f"passives: {member} is grouped: its Maîtrise and Limite are the group's,"
-                    " not written among the skills"
+                    " not written among the skills",
+                    message_key="spherier.passive.grouped",
+                    skill=member,
                 )
             grouped.add(key)
     known = written | grouped
     for passive in passives(sheet):
         if isinstance(passive, Specialisation) and folded(passive.skill) not in known:
-            raise RulesError(f"passives: {passive.skill} is not on the sheet")
+            raise RulesError(
+                f"passives: {passive.skill} is not on the sheet",
+                message_key="spherier.passive.not_on_sheet",
+                skill=passive.skill,
+            )

@@ -62,7 +62,12 @@ def dd_from_scale(engine: Engine, step: str) -> int:
     """
     scale = DD_SCALES[engine]
     if step not in scale:
-        raise RulesError(f"a DD step is one of {', '.join(scale)}, not {step!r}")
+        raise RulesError(
+            f"a DD step is one of {', '.join(scale)}, not {step!r}",
+            message_key="spherier.dd_step",
+            known=", ".join(scale),
+            value=step,
+        )
     return scale[step]
 
 
@@ -85,9 +90,17 @@ class Skill:
 
     def __post_init__(self) -> None:
         if self.limit < 0:
-            raise RulesError(f"a Limite is 0 or more, not {self.limit}")
+            raise RulesError(
+                f"a Limite is 0 or more, not {self.limit}",
+                message_key="spherier.limit",
+                value=self.limit,
+            )
         if abs(self.mastery) > MAX_POOL:
-            raise RulesError(f"a Maîtrise of {self.mastery} is beyond any test")
+            raise RulesError(
+                f"a Maîtrise of {self.mastery} is beyond any test",
+                message_key="spherier.mastery",
+                value=self.mastery,
+            )
 
     @property
     def notation(self) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from meneur.core.errors import NotationError, RulesError
+from meneur.core.errors import NotationError, RulesError, missing_key, refused_value, unknown_key
 from meneur.core.words import dashed
 
 FAMILIES: Mapping[str, tuple[str, ...]] = {
@@ -94,19 +94,36 @@ class Card:
 
     def __post_init__(self) -> None:
         if not self.name.strip() or len(self.name) > MAX_NAME:
-            raise RulesError(f"a card's name is 1 to {MAX_NAME} characters")
+            raise RulesError(
+                f"a card's name is 1 to {MAX_NAME} characters",
+                message_key="systemj.card_name",
+                most=MAX_NAME,
+            )
         if self.family not in FAMILIES:
             raise RulesError(
-                f"a card's family is one of {', '.join(FAMILIES)}, not {self.family!r}"
+                f"a card's family is one of {', '.join(FAMILIES)}, not {self.family!r}",
+                message_key="systemj.card_family",
+                known=", ".join(FAMILIES),
+                value=self.family,
             )
         if self.category not in FAMILIES[self.family]:
             raise RulesError(
                 f"a {self.family} card is one of {', '.join(FAMILIES[self.family])},"
-                f" not {self.category!r}"
+                f" not {self.category!r}",
+                message_key="systemj.card_category",
+                family=self.family,
+                known=", ".join(FAMILIES[self.family]),
+                value=self.category,
             )
         for what, value in (("ATT", self.att), ("DEF", self.defence)):
             if value is not None and abs(value) > MAX_VALUE:
-                raise RulesError(f"{what} is within ±{MAX_VALUE}, not {value}")
+                raise RulesError(
+                    f"{what} is within ±{MAX_VALUE}, not {value}",
+                    message_key="systemj.card_value",
+                    label=what,
+                    most=MAX_VALUE,
+                    value=value,
+                )
 
     @property
     def notation(self) -> str:
@@ -150,16 +167,18 @@ class Card:
         known = {"name", "family", "category", "text", "att", "def", "range", "damage"}
         for key in data:
             if key not in known:
-                raise RulesError(f"{key}: unknown key on a card")
+                raise unknown_key(key)
         for key in ("name", "family", "category"):
-            if not isinstance(data.get(key), str):
-                raise RulesError(f"{key}: a card needs it, as text")
+            if key not in data:
+                raise missing_key(key)
+            if not isinstance(data[key], str):
+                raise refused_value(key, "text", data[key])
         for key in ("att", "def"):
             if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
-                raise RulesError(f"{key}: a whole number")
+                raise refused_value(key, "whole", data[key])
         for key in ("text", "range", "damage"):
             if not isinstance(data.get(key, ""), str):
-                raise RulesError(f"{key}: text")
+                raise refused_value(key, "text", data[key])
         return cls(
             data["name"],
             data["family"],

@@ -56,7 +56,12 @@ class Attributes:
         for name in ATTRIBUTES:
             value = getattr(self, name)
             if not 0 <= value <= 100:
-                raise RulesError(f"{name} is on 100, not {value}")
+                raise RulesError(
+                    f"{name} is on 100, not {value}",
+                    message_key="systemj.attribute",
+                    attribute_term=f"systemj.attribute.{name}",
+                    value=value,
+                )
 
 
 class Attack(StrEnum):
@@ -96,7 +101,11 @@ def attack_score(kind: Attack, a: Attributes, weapon_att: int = 0) -> int:
         RulesError: when an ATT is given for an attack that takes none.
     """
     if weapon_att and not kind.uses_weapon_att:
-        raise RulesError(f"a {kind.value} attack takes no weapon ATT")
+        raise RulesError(
+            f"a {kind.value} attack takes no weapon ATT",
+            message_key="systemj.no_att",
+            attack_term=f"systemj.attack.{kind.value}",
+        )
     match kind:
         case Attack.MELEE_FORCE:
             base = (a.force * 2 + a.resistance + a.rapidite) // 5
@@ -128,11 +137,17 @@ def defence_score(kind: Defence, a: Attributes, equipment_def: int | None = None
             return (a.rapidite + a.agilite * 2 + a.chance) // 5
         case Defence.PARRY:
             if equipment_def is None:
-                raise RulesError("a parry needs a weapon or an object fit for combat")
+                raise RulesError(
+                    "a parry needs a weapon or an object fit for combat",
+                    message_key="systemj.parry",
+                )
             return (a.force * 2 + a.resistance + a.agilite) // 5 + equipment_def
         case Defence.BLOCK:
             if equipment_def is None:
-                raise RulesError("a block needs a shield or an object that can serve as one")
+                raise RulesError(
+                    "a block needs a shield or an object that can serve as one",
+                    message_key="systemj.block",
+                )
             return (a.force * 2 + a.resistance * 2) // 5 + equipment_def
 
 
@@ -313,7 +328,10 @@ class InitiativeEntry:
 
     def __post_init__(self) -> None:
         if self.outcome not in INITIATIVE_RANK:
-            raise RulesError(f"an initiative test's outcome is one of {', '.join(OUTCOMES)}")
+            raise RulesError(
+                f"an initiative test's outcome is one of {', '.join(OUTCOMES)}",
+                message_key="systemj.initiative",
+            )
 
 
 def initiative_order(entries: Sequence[InitiativeEntry]) -> tuple[tuple[str, ...], ...]:

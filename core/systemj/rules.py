@@ -58,7 +58,12 @@ def read_modifier(text: str) -> int | None:
     if _NUMBER.fullmatch(key):
         return int(key)
     names = ", ".join([*BONUSES, AUTOMATIC, *MALUSES])
-    raise RulesError(f"a modifier is a number or one of {names}; not {text!r}")
+    raise RulesError(
+        f"a modifier is a number or one of {names}; not {text!r}",
+        message_key="systemj.modifier",
+        known=names,
+        value=text,
+    )
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,12 @@ class SystemjTest:
 
     def __post_init__(self) -> None:
         if not 0 <= self.value <= MAX_VALUE:
-            raise RulesError(f"a SYSTEMJ value is 0 to {MAX_VALUE}, not {self.value}")
+            raise RulesError(
+                f"a SYSTEMJ value is 0 to {MAX_VALUE}, not {self.value}",
+                message_key="systemj.value",
+                most=MAX_VALUE,
+                value=self.value,
+            )
 
     @classmethod
     def with_modifiers(cls, value: int, modifiers: Iterable[str], label: str = "") -> SystemjTest:
@@ -142,7 +152,7 @@ def resolve(test: SystemjTest, faces: tuple[int, ...]) -> SystemjRoll:
     """
     if test.automatic:
         if faces:
-            raise RulesError("an automatic success rolls no die")
+            raise RulesError("an automatic success rolls no die", message_key="systemj.automatic")
         return SystemjRoll(
             inputs=test,
             dice=(),
@@ -153,7 +163,9 @@ def resolve(test: SystemjTest, faces: tuple[int, ...]) -> SystemjRoll:
             automatic=True,
         )
     if len(faces) != 1 or not 0 <= faces[0] <= 99:
-        raise RulesError("a SYSTEMJ test reads one d100 showing 00 to 99")
+        raise RulesError(
+            "a SYSTEMJ test reads one d100 showing 00 to 99", message_key="systemj.d100"
+        )
     outcome = classify(faces[0], test)
     return SystemjRoll(
         inputs=test,

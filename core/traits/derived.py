@@ -21,7 +21,9 @@ DEFAULT_DEPLACEMENT = 1
 def half_up(value: int) -> int:
     """Half of a trait value rounded up; a trait of 0 (or none) gives 0."""
     if value < 0:
-        raise RulesError(f"a trait is 0 or more, not {value}")
+        raise RulesError(
+            f"a trait is 0 or more, not {value}", message_key="traits.negative", value=value
+        )
     return ceil(value / 2)
 
 
@@ -65,7 +67,11 @@ def derived_values(
         RulesError: for a negative trait or Déplacement.
     """
     if deplacement < 0:
-        raise RulesError(f"Déplacement is 0 or more, not {deplacement}")
+        raise RulesError(
+            f"Déplacement is 0 or more, not {deplacement}",
+            message_key="traits.deplacement",
+            value=deplacement,
+        )
     instinctive = half_up(melee or 0)
     natural = half_up(vigueur)
     return DerivedValues(

@@ -116,7 +116,11 @@ class OpposedTest:
 
     def __post_init__(self) -> None:
         if self.minimum < 1:
-            raise RulesError(f"the attacker needs 1 success or more, not {self.minimum}")
+            raise RulesError(
+                f"the attacker needs 1 success or more, not {self.minimum}",
+                message_key="traits.need",
+                value=self.minimum,
+            )
 
 
 @dataclass(frozen=True)
@@ -182,7 +186,12 @@ def act(state: OpposedState, action: str, rng: random.Random) -> OpposedState:
     """
     if action not in allowed_actions(state):
         allowed = ", ".join(allowed_actions(state)) or "nothing: the test is over"
-        raise RulesError(f"at {state.stage.value}, {action!r} is not allowed (allowed: {allowed})")
+        raise RulesError(
+            f"at {state.stage.value}, {action!r} is not allowed (allowed: {allowed})",
+            message_key="traits.opposed_action",
+            action=action,
+            allowed=", ".join(allowed_actions(state)),
+        )
     logged = replace(state, actions=(*state.actions, action))
     test = state.test
     match state.stage:
@@ -275,7 +284,9 @@ def finish(state: OpposedState) -> OpposedRoll:
         RulesError: when the test is not finished.
     """
     if state.stage is not Stage.DONE or state.attacker is None or state.defender is None:
-        raise RulesError(f"the opposed test is not over: {state.stage.value}")
+        raise RulesError(
+            f"the opposed test is not over: {state.stage.value}", message_key="traits.not_over"
+        )
     attacker, defender = state.attacker, state.defender
     won = attacker.successes > defender.successes and attacker.successes >= state.test.minimum
     dice = [_side_die(die, "attacker") for die in attacker.dice]
@@ -307,13 +318,20 @@ def play(test: OpposedTest, rng: random.Random) -> OpposedRoll:
     while state.stage is not Stage.DONE:
         if script is not None:
             if not script:
-                raise RulesError(f"the script stops before the end, at {state.stage.value}")
+                raise RulesError(
+                    f"the script stops before the end, at {state.stage.value}",
+                    message_key="traits.script_short",
+                )
             action = script.pop(0)
         else:
             action = _policy_action(state)
         state = act(state, action, rng)
     if script:
-        raise RulesError(f"the test is over but the script goes on: {' '.join(script)}")
+        raise RulesError(
+            f"the test is over but the script goes on: {' '.join(script)}",
+            message_key="traits.script_long",
+            rest=" ".join(script),
+        )
     return finish(state)
 
 
@@ -329,7 +347,10 @@ def odds(test: OpposedTest) -> Odds[OpposedTest]:
             more than about half a second to count.
     """
     if test.attacker_waits or test.script is not None:
-        raise RulesError("exact odds assume each side pokers right after its own roll")
+        raise RulesError(
+            "exact odds assume each side pokers right after its own roll",
+            message_key="traits.odds_poker",
+        )
     # The defender's Coup de poker depends on the attacker's successes only when it is
     # played "when short": otherwise one distribution serves every attacker result.
     depends = test.defender.policy is PokerPolicy.WHEN_SHORT

@@ -82,7 +82,11 @@ class BonusDie:
 
     def __post_init__(self) -> None:
         if self.sides < 2 or self.sign not in (1, -1):
-            raise RulesError(f"a bonus die is +dN or -dN with N ≥ 2, not {self.text}")
+            raise RulesError(
+                f"a bonus die is +dN or -dN with N ≥ 2, not {self.text}",
+                message_key="traits.bonus_die",
+                value=self.text,
+            )
 
     @property
     def text(self) -> str:
@@ -98,7 +102,11 @@ class BonusDie:
         """
         match = _BONUS_DIE.fullmatch(text)
         if match is None:
-            raise RulesError(f"a bonus die is written +d6 or -d4, not {text!r}")
+            raise RulesError(
+                f"a bonus die is written +d6 or -d4, not {text!r}",
+                message_key="traits.bonus_die",
+                value=text,
+            )
         return cls(int(match.group(2)), -1 if match.group(1) == "-" else 1)
 
 
@@ -137,17 +145,41 @@ class TraitTest:
 
     def __post_init__(self) -> None:
         if not 0 <= self.dice <= MAX_POOL:
-            raise RulesError(f"a trait is 0 to {MAX_POOL} dice, not {self.dice}")
+            raise RulesError(
+                f"a trait is 0 to {MAX_POOL} dice, not {self.dice}",
+                message_key="traits.pool",
+                most=MAX_POOL,
+                value=self.dice,
+            )
         if self.difficulty < 0:
-            raise RulesError(f"the Difficulty is 0 or more, not {self.difficulty}")
+            raise RulesError(
+                f"the Difficulty is 0 or more, not {self.difficulty}",
+                message_key="traits.difficulty",
+                value=self.difficulty,
+            )
         if self.need < 1:
-            raise RulesError(f"an action needs 1 success or more, not {self.need}")
+            raise RulesError(
+                f"an action needs 1 success or more, not {self.need}",
+                message_key="traits.need",
+                value=self.need,
+            )
         if abs(self.bonus) > MAX_POOL:
-            raise RulesError(f"a bonus of {self.bonus} dice is beyond any pool")
+            raise RulesError(
+                f"a bonus of {self.bonus} dice is beyond any pool",
+                message_key="traits.bonus",
+                value=self.bonus,
+            )
         if self.blessing_after and self.blessing is None:
-            raise RulesError("only a blessing or a curse can be declared after the roll")
+            raise RulesError(
+                "only a blessing or a curse can be declared after the roll",
+                message_key="traits.after_roll",
+            )
         if isinstance(self.poker, int) and self.poker < 0:
-            raise RulesError(f"a Coup de poker rerolls 1 die or more, not {self.poker}")
+            raise RulesError(
+                f"a Coup de poker rerolls 1 die or more, not {self.poker}",
+                message_key="traits.poker_count",
+                value=self.poker,
+            )
 
     @property
     def effective_difficulty(self) -> int:
@@ -189,8 +221,16 @@ def choose_poker(test: TraitTest, successes: int, failures: int, sixes: int) -> 
         if choice > limit:
             if limit == 0:
                 # A 6 showing is itself a success, so only a 6 or a failed die can lack.
-                raise RulesError("a Coup de poker needs a 6 showing and a failed die")
-            raise RulesError(f"this Coup de poker may reroll 1 to {limit} dice, not {choice}")
+                raise RulesError(
+                    "a Coup de poker needs a 6 showing and a failed die",
+                    message_key="traits.poker_needs",
+                )
+            raise RulesError(
+                f"this Coup de poker may reroll 1 to {limit} dice, not {choice}",
+                message_key="traits.poker_limit",
+                most=limit,
+                value=choice,
+            )
         return choice
     if choice is PokerPolicy.MAX:
         return limit
@@ -242,10 +282,19 @@ def resolve(test: TraitTest, faces: tuple[int, ...]) -> TraitRoll:
     dice: list[Die] = []
     if test.bonus_die is not None:
         if not remaining:
-            raise RulesError(f"this roll starts with its {test.bonus_die.text}")
+            raise RulesError(
+                f"this roll starts with its {test.bonus_die.text}",
+                message_key="traits.bonus_first",
+                die=test.bonus_die.text,
+            )
         bonus_face = remaining.pop(0)
         if not 1 <= bonus_face <= test.bonus_die.sides:
-            raise RulesError(f"a d{test.bonus_die.sides} cannot show {bonus_face}")
+            raise RulesError(
+                f"a d{test.bonus_die.sides} cannot show {bonus_face}",
+                message_key="dice.impossible_face",
+                sides=test.bonus_die.sides,
+                face=bonus_face,
+            )
         dice.append(Die(test.bonus_die.sides, bonus_face, role="bonus"))
     pool = test.pool(bonus_face)
     if len(remaining) < pool:
@@ -259,7 +308,10 @@ def resolve(test: TraitTest, faces: tuple[int, ...]) -> TraitRoll:
     expected = choose_poker(test, successes, len(failed), sixes)
     if len(rerolls) != expected:
         raise RulesError(
-            f"this roll's Coup de poker rerolls {expected} dice, got {len(rerolls)} more faces"
+            f"this roll's Coup de poker rerolls {expected} dice, got {len(rerolls)} more faces",
+            message_key="traits.poker_faces",
+            expected=expected,
+            given=len(rerolls),
         )
     replaced = set(failed[: len(rerolls)])
     dice += [Die(6, face, kept=False if i in replaced else None) for i, face in enumerate(first)]
@@ -311,7 +363,12 @@ def poker_odds(record: TraitRoll, k: int) -> Fraction:
         RulesError: when k is not a Coup de poker this roll allows.
     """
     if not 1 <= k <= record.poker_limit:
-        raise RulesError(f"this roll allows a Coup de poker of 1 to {record.poker_limit} dice")
+        raise RulesError(
+            f"this roll allows a Coup de poker of 1 to {record.poker_limit} dice",
+            message_key="traits.poker_limit",
+            most=record.poker_limit,
+            value=k,
+        )
     test = record.inputs
     other_successes = sum(1 for face in range(2, 6) if test.succeeds(face))
     succeeding = other_successes + 1  # the 6 too
@@ -341,7 +398,7 @@ def with_poker(record: TraitRoll, k: int, rng: random.Random) -> TraitRoll:
         RulesError: when a Coup de poker was already made or k is not allowed.
     """
     if record.poker:
-        raise RulesError("this roll already had its Coup de poker")
+        raise RulesError("this roll already had its Coup de poker", message_key="traits.poker_done")
     test = replace(record.inputs, poker=k)
     sixes = sum(1 for die in record.dice if die.role is None and die.face == 6)
     choose_poker(test, record.first_successes, record.pool - record.first_successes, sixes)
@@ -358,7 +415,7 @@ def with_poker_faces(record: TraitRoll, faces: tuple[int, ...]) -> TraitRoll:
             roll allows.
     """
     if record.poker:
-        raise RulesError("this roll already had its Coup de poker")
+        raise RulesError("this roll already had its Coup de poker", message_key="traits.poker_done")
     test = replace(record.inputs, poker=len(faces))
     return resolve(test, tuple(die.face for die in record.dice) + faces)
 
@@ -371,9 +428,13 @@ def declare_blessing(record: TraitRoll, blessing: Blessing) -> TraitRoll:
             already has a blessing.
     """
     if record.poker:
-        raise RulesError("bless or curse the roll before its Coup de poker")
+        raise RulesError(
+            "bless or curse the roll before its Coup de poker", message_key="traits.bless_first"
+        )
     if record.inputs.blessing is not None:
-        raise RulesError("this roll is already blessed or cursed")
+        raise RulesError(
+            "this roll is already blessed or cursed", message_key="traits.blessed_already"
+        )
     test = replace(record.inputs, blessing=blessing, blessing_after=True)
     return replace(resolve(test, tuple(die.face for die in record.dice)), seed=record.seed)
 

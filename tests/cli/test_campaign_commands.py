@@ -241,13 +241,13 @@ def files_of(directory: str) -> dict[str, bytes]:
 @pytest.mark.parametrize(
     ("key", "value", "message"),
     [
-        ("karma", "11", "sheet.karma: expected -10 to 10 by the rules, found 11"),
-        ("stats.force", "85", "sheet.stats.force: expected 20 to 80 by the rules, found 85"),
-        ("stats.chance", "19", "sheet.stats.chance: expected 20 to 80 by the rules, found 19"),
-        ("intuition", "9", "sheet.intuition: expected 1 to 6 by the rules, found 9"),
-        ("pv", "120", "sheet.pv: expected -999 to 100 by the rules, found 120"),
-        ("money", "99999999999999999999999", "sheet.money: expected 0 to 10000000"),
-        ("karma", '"5"', "sheet.karma: expected a whole number, not '5'"),
+        ("karma", "11", "sheet: karma: from -10 to 10, not 11"),
+        ("stats.force", "85", "sheet: stats.force: from 20 to 80, not 85"),
+        ("stats.chance", "19", "sheet: stats.chance: from 20 to 80, not 19"),
+        ("intuition", "9", "sheet: intuition: from 1 to 6, not 9"),
+        ("pv", "120", "sheet: pv: from -999 to 100, not 120"),
+        ("money", "99999999999999999999999", "sheet: money: from 0 to 10000000"),
+        ("karma", '"5"', "sheet: karma: a whole number is expected, not “5”"),
     ],
 )
 def test_set_goes_through_the_sheets_limits(
@@ -273,7 +273,7 @@ def test_check_names_a_hand_edited_sheet_value_out_of_bounds(camp: str, capsys) 
     path = Path(camp) / "campaign.toml"
     path.write_text(path.read_text().replace("karma = 3", "karma = 12"))
     said = error(capsys, "check", camp)
-    assert "campaign.toml: characters.kael.sheet.karma: expected -10 to 10" in said
+    assert "campaign.toml: characters.kael.sheet: karma: from -10 to 10" in said
     # Every command refuses what check refuses, with the same message.
     assert said == error(capsys, "roll", "cosmos", "--threshold", "50", "--campaign", camp)
     assert said == error(capsys, "note", camp, "hello")
@@ -294,7 +294,7 @@ def test_the_affiliation_level_is_capped_by_the_affiliations_own_maximum(
     )
     run(capsys, "set", camp, "characters.kael.sheet.affiliation_level", "3")
     said = error(capsys, "set", camp, "characters.kael.sheet.affiliation_level", "4")
-    assert "sheet.affiliation_level: expected 0 to 3 by the rules, found 4" in said
+    assert "sheet: affiliation_level: from 0 to 3, not 4" in said
     run(capsys, "set", camp, "characters.kael.sheet.affiliation", '"aube"')
     run(capsys, "set", camp, "characters.kael.sheet.affiliation_level", "5")
 
@@ -354,7 +354,7 @@ def test_a_table_whose_weights_do_not_fill_its_dice_is_refused_when_written(
         "tables.butin",
         '{ name = "Butin", dice = "2d6", entries = ["A", "B"] }',
     )
-    assert "campaign.toml: tables.butin: table butin rolls 2d6 (2 to 12)" in said
+    assert "campaign.toml: tables.butin: table “butin” rolls 2d6 (2 to 12)" in said
     assert "weights add up to 2, not 11" in said
 
 

@@ -49,7 +49,7 @@ def test_an_unknown_element_is_one_line_and_exit_2(capsys) -> None:
     assert status == 2
     assert out == ""
     assert err.count("\n") == 1
-    assert "unknown element 'lave'" in err
+    assert "unknown element “lave”" in err
 
 
 def cosmos_campaign(tmp_path: Path) -> Path:

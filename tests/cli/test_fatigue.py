@@ -76,7 +76,7 @@ def test_a_broken_days_count_is_refused_naming_its_key(capsys, directory: Path) 
     status, _, err = run(capsys, "fatigue", str(directory), "kael", "meal")
     assert status == 2
     assert "campaign.toml" in err
-    assert "characters.kael.sheet.today.meals" in err
+    assert "characters.kael.sheet: today.meals: 0 to 3, not 9" in err
 
 
 def test_the_help_names_every_step_the_core_takes() -> None:

@@ -35,7 +35,7 @@ def test_set_takes_a_group_of_the_shipped_example_and_refuses_another(capsys, tm
     before = (Path(camp) / "campaign.toml").read_bytes()
     status, _, err = run(capsys, "set", camp, key, "Pirates")
     assert status == 2
-    assert f"campaign.toml: {key}: no group 'Pirates'" in err
+    assert "campaign.toml: characters.kael.sheet: skill_group: no group “Pirates”" in err
     assert "Garde impériale, Cercle des mages" in err
     assert "Traceback" not in err
     assert (Path(camp) / "campaign.toml").read_bytes() == before
@@ -50,7 +50,7 @@ def test_a_campaigns_own_groups_replace_the_example(capsys, tmp_path) -> None:
     assert run(capsys, "set", str(directory), key, "pirates")[0] == 0
     status, _, err = run(capsys, "set", str(directory), key, "garde")
     assert status == 2
-    assert "no group 'garde'; the campaign's groups: Pirates du Vide" in err
+    assert "no group “garde”; the campaign's groups: Pirates du Vide" in err
 
 
 def test_a_broken_skills_file_is_named_by_check(capsys, tmp_path) -> None:

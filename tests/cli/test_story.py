@@ -178,7 +178,7 @@ def test_a_progress_roll_on_the_gms_track_is_the_gms(capsys, camp) -> None:
 @pytest.mark.parametrize(
     ("added", "key"),
     [
-        ('threads = [{ name = "A", weight = 7 }]', "lists.threads[0].weight"),
+        ('threads = [{ name = "A", weight = 7 }]', "lists.threads[0]: a weight is 1 to 3, not 7"),
         ('people = ["A", "a"]', "lists.people"),
         ('[trackers.c]\nname = "C"\nkind = "clock"\nvalue = 9\nmax = 6\n', "trackers.c"),
         ('[trackers.t]\nname = "T"\nkind = "track"\nrank = "facile"\nvalue = 0\n', "trackers.t"),

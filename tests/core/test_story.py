@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meneur.content.strings import strings
 from meneur.core import story, tables
 from meneur.core.errors import RulesError
 from meneur.core.story import Clock, StoryItem, Track
@@ -62,10 +63,12 @@ def test_renaming_onto_another_name_is_refused_and_changes_keep_the_order() -> N
 
 
 def test_a_broken_list_names_the_position_and_key() -> None:
-    with pytest.raises(RulesError, match=r"\[1\]\.weight: 1 to 3, not 5"):
+    with pytest.raises(RulesError, match=r"\[1\]: weight: 1 to 3, not 5") as caught:
         story.read_items(["A", {"name": "B", "weight": 5}])
-    with pytest.raises(RulesError, match=r"\[0\]\.colour: unknown key"):
+    assert strings("fr").explain(caught.value) == "[1]\u00a0: un poids va de 1 à 3, pas 5"
+    with pytest.raises(RulesError, match=r"\[0\]: colour: unknown key") as caught:
         story.read_items([{"name": "B", "colour": "red"}])
+    assert strings("fr").explain(caught.value) == "[0]\u00a0: colour\u00a0: clé inconnue"
 
 
 @given(items=st.lists(ITEMS, min_size=1, max_size=8, unique_by=lambda i: folded(i.name)))

@@ -181,7 +181,7 @@ def test_the_first_problem_in_the_journals_order_is_the_one_said(
         done = cli(*words)
         assert done.returncode == 2
         assert f"{chunk_name(3)}: entry" in done.stderr, (words, done.stderr)
-        assert "'nothing'" in done.stderr
+        assert '"nothing"' in done.stderr
         assert len(done.stderr.splitlines()) == 1
         assert done.stdout == ""  # nothing of the journal is said before the refusal
     assert not (tmp_path / "out.md").exists()

@@ -272,7 +272,7 @@ def test_an_edit_kept_for_a_roll_is_refused_by_check_and_never_shown(
     result = run(["check", str(camp)])
     assert result.returncode == 2
     assert result.stderr == (
-        f"meneur: error: {camp}/campaign.toml: note_edits.2: entry 2 is a roll:"
+        f"meneur: error: {camp}/campaign.toml: note_edits.2: entry 2, of kind roll:"
         " only a note is rewritten or struck\n"
     )
     shown = run(["journal", str(camp), "--json"])

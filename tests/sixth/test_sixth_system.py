@@ -118,7 +118,7 @@ def test_a_campaign_of_it_journals_checks_refuses_and_exports(tmp_path: Path) ->
     refused = meneur("set", str(directory), "characters.kael.sheet.talent", "11", check=False)
     assert refused.returncode == 2
     assert refused.stderr.strip().endswith(
-        "campaign.toml: characters.kael.sheet.talent: expected 0 to 10 by the rules, found 11"
+        "campaign.toml: characters.kael.sheet: talent: from 0 to 10, not 11"
     )
     assert "Traceback" not in refused.stderr
     assert (directory / "campaign.toml").read_bytes() == before

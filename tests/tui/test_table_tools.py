@@ -116,7 +116,7 @@ async def test_an_invalid_table_is_refused_at_reload_not_at_roll_time(app_of) ->
         await pilot.pause()
         said = notices(app)
         assert "tables.butin" in said
-        assert "weights add up to 2, not 11" in said
+        assert "mais ses poids font 2, pas 11" in said  # the app speaks French
         assert "Butin" not in screen_text(app)  # the last good tables stay in use
 
 
