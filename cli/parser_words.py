@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import string
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
@@ -55,9 +56,26 @@ calls as it parses."""
 def said(message: str, lang: str | None = None, **values: object) -> str:
     """A usage error ``message`` (English, with ``{fields}``) in ``lang`` (default: the
     language being spoken, see :func:`speaking`), filled in."""
-    if (lang or _now[-1]) == "fr":
+    lang = lang or _now[-1]
+    if lang == "fr":
         message = french(message, "usage")
-    return message.format(**values) if values else message
+    return _Quoting(lang).format(message, **values) if values else message
+
+
+class _Quoting(string.Formatter):
+    """``{value!r}`` as the reader's language quotes what was typed (“Pirates”,
+    « Pirates »), never Python's notation; control characters made visible."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion != "r":
+            return super().convert_field(value, conversion)
+        from meneur.core.text import cut
+
+        shown = cut(str(value), 200)
+        return f"«\u00a0{shown}\u00a0»" if self.lang == "fr" else f"“{shown}”"
 
 
 def argv_language(argv: list[str]) -> str:

@@ -16,7 +16,9 @@ class UsageError(Exception):
         self.command = command
         self.message = message
         self.values = values
-        filled = message.format(**values) if values else message
+        from .parser_words import said
+
+        filled = said(message, "en", **values) if values else message
         super().__init__(f"{command}: error: {filled}")
 
     def said(self, lang: str) -> str:

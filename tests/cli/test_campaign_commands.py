@@ -337,7 +337,7 @@ def test_a_campaigns_table_rolls_into_its_journal(camp: str, capsys) -> None:
 
 def test_an_unknown_table_names_those_there_are(capsys) -> None:
     said = error(capsys, "roll", "table", "trésor")
-    assert "no table 'trésor'" in said
+    assert "no table “trésor”" in said
     known = said.split("(tables: ", 1)[1].removesuffix(")\n").split(", ")
     assert "Weather" in known  # as the reader's language names them: each name finds it
     assert len(known) == len(set(known))  # one name a table, not one for each language

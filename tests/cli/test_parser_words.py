@@ -223,7 +223,7 @@ def test_a_french_readers_usage_errors_are_french() -> None:
     assert done.returncode == 2
     assert done.stderr == (
         "meneur roll traits\u00a0: erreur\u00a0: argument --dice\u00a0: "
-        "doit être un nombre entier, pas 'x'\n"
+        "doit être un nombre entier, pas «\u00a0x\u00a0»\n"
     )
     done = _meneur("roll", "traits", "--dice", "3", "--lang", "fr")
     assert done.stderr == (
@@ -238,7 +238,7 @@ def test_a_french_readers_usage_errors_are_french() -> None:
 def test_an_english_readers_errors_stay_english() -> None:
     done = _meneur("roll", "traits", "--dice", "x", "--lang", "en")
     assert done.stderr == (
-        "meneur roll traits: error: argument --dice: must be a whole number, not 'x'\n"
+        "meneur roll traits: error: argument --dice: must be a whole number, not “x”\n"
     )
     done = _meneur("roll", "traits", "--help", "--lang", "en")
     assert done.stdout.startswith("usage: meneur roll traits")

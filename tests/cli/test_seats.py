@@ -59,7 +59,7 @@ def _gm_note(directory: Path) -> int:
 # A refusal the table has words for is said in them (the key of the interface's
 # strings); the others (a table or clock the player cannot see) name what was asked.
 REFUSED = [
-    (["roll", "table", "complot", "--campaign", "{dir}"], "no table 'complot'"),
+    (["roll", "table", "complot", "--campaign", "{dir}"], "no table “complot”"),
     (
         ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
         "errors.refused.character",

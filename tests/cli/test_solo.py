@@ -58,7 +58,7 @@ def test_the_tension_starts_at_3_moves_and_undoes(capsys, tmp_path) -> None:
     assert "the tension runs from 1 to 5, not 6" in err
     status, _, err = run(capsys, "tension", camp, "foo")
     assert status == 2
-    assert "1 to 5, up or down, not 'foo'" in err
+    assert "1 to 5, up or down, not “foo”" in err
 
 
 def test_solo_commands_need_the_option(capsys, tmp_path) -> None:
