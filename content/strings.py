@@ -80,7 +80,8 @@ class Strings:
         # A campaign file's error names the file and the key: they stay.
         located = getattr(error, "located", None)
         if getattr(error, "names_file", False) and callable(located):
-            return str(located(said, self.t("shown.colon"), within))
+            colon, entry = self.t("shown.colon"), self.t("errors.campaign.entry_word")
+            return str(located(said, colon, within, entry))
         return said
 
     def term(self, key: str) -> str:

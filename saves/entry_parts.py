@@ -76,7 +76,7 @@ def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
     if not isinstance(kind, str) or functions(kind) is None:
         raise CampaignError(
             STATE_FILE,
-            f"unknown roll kind {kind!r}",
+            f"unknown roll kind {shown(kind)}",
             "roll.kind",
             message_key="campaign.roll_kind",
             values={"value": shown(kind)},

@@ -73,7 +73,13 @@ class CampaignError(Exception):
         except ValueError:
             return self.path.name
 
-    def located(self, reason: str, colon: str = ": ", directory: Path | None = None) -> str:
+    def located(
+        self,
+        reason: str,
+        colon: str = ": ",
+        directory: Path | None = None,
+        entry: str = "entry",
+    ) -> str:
         """The message with ``reason`` (this error's reason in a reader's language) in
         place of the stored one, and ``colon`` as that language writes it: the file and
         the key stay as they are (the file named from ``directory`` when given, as
@@ -81,9 +87,15 @@ class CampaignError(Exception):
         # A rule's sentence may name the last key itself ("karma: …"): then the key
         # before it is said (``said_where``), not the key twice.
         said_where = self.values.get("said_where")
-        return self._said(
-            self._name(directory), reason, colon, None if said_where is None else str(said_where)
-        )
+        where = self.key_said(entry) if said_where is None else str(said_where)
+        return self._said(self._name(directory), reason, colon, where)
+
+    def key_said(self, entry: str = "entry") -> str:
+        """:attr:`where` with a journal entry, named by its number (``entry 12.roll``),
+        called by the reader's word for it (``entry``)."""
+        if self.where.startswith("entry ") and self.where[6:7].isdigit():
+            return f"{entry} {self.where[6:]}"
+        return self.where
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Rebuilt from its parts (a check run in worker processes sends it back).

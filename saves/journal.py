@@ -344,10 +344,10 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
     if kind not in _KINDS:
         raise CampaignError(
             path,
-            f"expected one of: {', '.join(KINDS)}, found {shown(kind)}",
+            f"expected one of: {', '.join(map(shown, KINDS))}, found {shown(kind)}",
             f"{where}.kind",
             message_key="campaign.not_choice",
-            values={"choices": ", ".join(KINDS), "value": shown(kind)},
+            values={"choices": ", ".join(map(shown, KINDS)), "value": shown(kind)},
         )
     for key in _TEXT_KEYS:
         value = get(key)
@@ -357,10 +357,10 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
     if visibility not in VISIBILITIES:
         raise CampaignError(
             path,
-            f"expected one of: {', '.join(VISIBILITIES)}, found {shown(visibility)}",
+            f"expected one of: {', '.join(map(shown, VISIBILITIES))}, found {shown(visibility)}",
             f"{where}.visibility",
             message_key="campaign.not_choice",
-            values={"choices": ", ".join(VISIBILITIES), "value": shown(visibility)},
+            values={"choices": ", ".join(map(shown, VISIBILITIES)), "value": shown(visibility)},
         )
     announced = get("announced", False)
     if type(announced) is not bool:

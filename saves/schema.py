@@ -142,7 +142,7 @@ def new_state(name: str, system: str, created: datetime) -> dict[str, Any]:
     if not is_system(system):
         raise CampaignError(
             "campaign.toml",
-            f"unknown system {system!r}",
+            f"unknown system {shown(system)}",
             "system",
             message_key="campaign.unknown_system",
             values={"system": shown(system)},
@@ -243,17 +243,17 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     if "system" not in data:
         raise checker.fail(
             "system",
-            f"missing; expected one of: {', '.join(keys())}",
+            f"missing; expected one of: {', '.join(map(shown, keys()))}",
             "system_missing",
-            choices=", ".join(keys()),
+            choices=", ".join(map(shown, keys())),
         )
     system = checker.text(data["system"], "system").strip().lower()
     if not is_system(system):
         raise checker.fail(
             "system",
-            f"expected one of: {', '.join(keys())}, found {data['system']!r}",
+            f"expected one of: {', '.join(map(shown, keys()))}, found {shown(data['system'])}",
             "not_choice",
-            choices=", ".join(keys()),
+            choices=", ".join(map(shown, keys())),
             value=shown(data["system"]),
         )
     from .schema_rooms import saves_room
@@ -279,9 +279,10 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         if language not in LANGUAGES:
             raise checker.fail(
                 "language",
-                f"expected one of: {', '.join(LANGUAGES)}, found {data['language']!r}",
+                f"expected one of: {', '.join(map(shown, LANGUAGES))},"
+                f" found {shown(data['language'])}",
                 "not_choice",
-                choices=", ".join(LANGUAGES),
+                choices=", ".join(map(shown, LANGUAGES)),
                 value=shown(data["language"]),
             )
         state["language"] = language
@@ -355,10 +356,10 @@ def _options(checker: _Checker, value: object, system: str) -> dict[str, object]
             if choices and text not in choices:
                 raise checker.fail(
                     key,
-                    f"expected one of: {', '.join(choices)}, found {given!r}",
+                    f"expected one of: {', '.join(map(shown, choices))}, found {shown(given)}",
                     "not_choice",
-                    choices=", ".join(choices),
-                    value=repr(given),
+                    choices=", ".join(map(shown, choices)),
+                    value=shown(given),
                 )
             result[name] = text
     return result

@@ -39,10 +39,10 @@ def _secrecy(checker: Checker, value: object, own: tuple[str, ...]) -> dict[str,
     for kind, chosen in table.items():
         text = checker.text(chosen, f"secrecy.{kind}")
         if text not in SECRECY_DEFAULTS:
-            wanted = ", ".join(SECRECY_DEFAULTS)
+            wanted = ", ".join(map(shown, SECRECY_DEFAULTS))
             raise checker.fail(
                 f"secrecy.{kind}",
-                f"expected one of {wanted}, found {text!r}",
+                f"expected one of: {wanted}, found {shown(text)}",
                 "not_choice",
                 choices=wanted,
                 value=shown(text),

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from meneur.core.table_rules import Seat
+from meneur.core.text import shown
 
 from .errors import CampaignError
 from .journal import parse_toml
@@ -147,7 +148,7 @@ def parse_key(line: str) -> PublicKey:
     if kind not in KEY_TYPES:
         known = ", ".join(KEY_TYPES[:3])
         raise KeyLineError(
-            f"expected a key type ({known}…), found {kind!r}", "type", known=known, value=kind
+            f"expected a key type ({known}…), found {shown(kind)}", "type", known=known, value=kind
         )
     try:
         blob = base64.b64decode(data, validate=True)
@@ -255,8 +256,8 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
     viewers = document.get("viewers", "none")
     if viewers not in ("none", "anyone"):
         raise _refused(
-            path, f'expected "none" or "anyone", found {viewers!r}', "viewers",
-            "table.viewers", value=repr(viewers),
+            path, f'expected "none" or "anyone", found {shown(viewers)}', "viewers",
+            "table.viewers", value=shown(viewers),
         )  # fmt: skip
     seats: dict[bytes, Seat] = {}
     names: dict[str, str] = {}
@@ -356,8 +357,8 @@ def _invite(ident: str, table: object, path: Path, players: Mapping[str, Seat]) 
     seat = table.get("seat")
     if seat != VIEWER and seat not in players:
         raise _refused(
-            path, f'expected a player\'s id from [players] or "{VIEWER}", found {seat!r}',
-            f"{where}.seat", "table.seat", viewer=VIEWER, value=repr(seat),
+            path, f'expected a player\'s id from [players] or "{VIEWER}", found {shown(seat)}',
+            f"{where}.seat", "table.seat", viewer=VIEWER, value=shown(seat),
         )  # fmt: skip
     for key in ("code", "token"):
         value = table.get(key)

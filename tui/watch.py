@@ -346,8 +346,12 @@ class WatchApp(App[None]):
             home = self.campaign.directory
             inside = error.path.is_relative_to(home)
             name = str(error.path.relative_to(home) if inside else error.path.name)
-            colon = self.strings.t("shown.colon")
-            message = cut(f"{name}{colon}{error.where}" if error.where else name, 200)
+            colon, entry = (
+                self.strings.t("shown.colon"),
+                self.strings.t("errors.campaign.entry_word"),
+            )
+            key = error.key_said(entry)
+            message = cut(f"{name}{colon}{key}" if key else name, 200)
         said.update(Text(self.strings.t("watch.problem", message=message)))
         said.add_class("shown")
 

@@ -45,4 +45,4 @@ def test_a_language_check_refuses_names_file_and_key(capsys, tmp_path: Path) -> 
     state.write_text('language = "de"\n' + state.read_text())
     status, _, err = run(capsys, "check", str(camp))
     assert status == 2
-    assert 'campaign.toml: language: expected one of: fr, en, found "de"' in err
+    assert 'campaign.toml: language: expected one of: "fr", "en", found "de"' in err

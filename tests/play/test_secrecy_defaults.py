@@ -116,7 +116,7 @@ def test_a_default_naming_no_kind_or_no_secrecy_is_refused_naming_the_key(
     directory = tmp_path / "c"
     assert main(["new", str(directory), "--system", "resolution"]) == 0
     assert main(["set", str(directory), "secrecy.yesno", '"blind"']) == 2
-    assert "secrecy.yesno: expected one of: public, private, gm, gm_announced" in (
+    assert 'secrecy.yesno: expected one of: "public", "private", "gm", "gm_announced"' in (
         capsys.readouterr().err
     )
     assert main(["set", str(directory), "secrecy.perception", '"gm"']) == 2

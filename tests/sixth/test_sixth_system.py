@@ -136,7 +136,7 @@ def test_without_its_package_a_campaign_of_it_is_refused_in_one_line(tmp_path: P
         timeout=120,
     )
     assert done.returncode == 2
-    assert "campaign.toml: system: expected one of: resolution, cosmos, traits" in done.stderr
+    assert 'campaign.toml: system: expected one of: "resolution", "cosmos", "traits"' in done.stderr
     assert "Traceback" not in done.stderr
 
 

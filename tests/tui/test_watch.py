@@ -229,7 +229,7 @@ async def test_a_chunk_broken_while_watching_is_said_and_waited_out(
         app.follow()
         await until_app(pilot, lambda: "Fichier illisible" in screen_text(app))
         shown = screen_text(app)
-        assert "journal/000001.toml : entry 7.kind" in shown
+        assert "journal/000001.toml : entrée 7.kind" in shown
         assert str(table.directory) not in shown
         if viewer == GM:
             assert "Orsolya trahit" in shown  # why, to the GM only
