@@ -15,6 +15,7 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from meneur.core.table_rules import Seat, offers
@@ -51,6 +52,20 @@ class MeneurApp(SessionStrings, App[None]):
         # Textual adds this one itself when it is missing, described in English only.
         Binding("ctrl+p", "command_palette", "Palette", show=False, priority=True, id="palette"),
     ]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notice shown as written: meneur's notices carry what people typed (a note,
+        a table's or a character's name, "[Dressage](2"), which Rich markup would eat
+        or refuse, so no notice is read as markup (every widget's ``notify`` comes here)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def __init__(
         self,

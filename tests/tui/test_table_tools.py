@@ -176,6 +176,8 @@ async def test_bad_dice_on_the_command_line_are_said_not_noted(
         await pilot.pause()
         assert app.session.campaign.journal.last_id == before
         assert said in notices(app)
+        # As typed on the screen too: brackets are not read as markup.
+        await until_app(pilot, lambda: said.split()[0] in screen_text(app))
 
 
 async def test_a_note_that_looks_like_dice_starts_with_a_quote(app_of) -> None:
