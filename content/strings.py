@@ -24,6 +24,10 @@ from .toml_reader import loads
 LANGUAGES = ("fr", "en")
 
 
+TERM = "term."
+"""The prefix of a key that names a rule term (``term.sheet.level``), not a string."""
+
+
 class Strings:
     """The interface's strings in one language; ``t(key, **values)`` formats one."""
 
@@ -35,6 +39,8 @@ class Strings:
         """The string ``key`` with ``{name}`` fields filled in; the key itself when missing
         (a test makes sure none is)."""
         text = self._table.get(key)
+        if text is None and key.startswith(TERM):  # a rule term, as a tight row says it
+            return self._term(key)
         if text is None:  # a string of a system another package adds, else the key
             text = system_strings(self.lang, key.split(".")[0]).get(key, key)
         if not values:
@@ -90,8 +96,21 @@ class Strings:
         return term(key).said(self.lang)
 
     def has(self, key: str) -> bool:
-        """Whether this language defines ``key`` (meneur's own strings)."""
+        """Whether this language defines ``key`` (meneur's own strings, and the rule
+        terms as ``term.<key>``)."""
+        if key.startswith(TERM) and key not in self._table:
+            return self._term(key) != key
         return key in self._table
+
+    def _term(self, key: str) -> str:
+        """``term.<key>``: the rule term ``<key>`` as a tight row says it (the compact
+        sheet's labels), for words stored in an entry; the key itself when unknown."""
+        from meneur.content import ContentError
+
+        try:
+            return term(key.removeprefix(TERM)).tight(self.lang)
+        except ContentError:
+            return key
 
     def keys(self) -> frozenset[str]:
         """Every key this language defines."""

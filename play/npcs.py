@@ -9,6 +9,7 @@ from meneur.content import npc_names
 from meneur.core.npcs import NpcInputs
 from meneur.core.records import as_data
 from meneur.play.characters import new_character
+from meneur.saves.entry_parts import Worded
 
 if TYPE_CHECKING:
     from meneur.play.session import Session
@@ -38,11 +39,10 @@ def make_npc(session: Session) -> tuple[str, Entry]:
     sheet = as_data(record.sheet)
     assert isinstance(sheet, dict)
     character = {"name": name, "kind": "npc", "sheet": sheet}
-    from meneur.play.sheets import sheet_summary
+    from meneur.play.sheets import summary_words
 
-    options = session.options
-    summary = sheet_summary(session.campaign.system, options, sheet, session.strings.lang, items=12)
-    text = session.t("sheet.npc_made", name=name, summary=summary)
+    summary = summary_words(session.campaign.system, session.options, sheet, items=12)
+    text = Worded("sheet.npc_made", {"name": name, "summary": summary})
     # Its key is chosen under the lock, among the characters there are then.
     entry = session.record(record, new_character(name, character, text))
     assert entry.character is not None

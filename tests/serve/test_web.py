@@ -159,7 +159,7 @@ async def test_without_its_token_or_from_another_site_nothing_is_served(served) 
 def test_a_background_that_is_not_a_colour_is_refused(tmp_path: Path) -> None:
     done = _web_at_once(tmp_path, "--background", "notacolour")
     assert done.returncode == 2
-    assert done.stderr == "meneur web: error: --background: 'notacolour' is not a colour\n"
+    assert done.stderr == "meneur web: error: --background: “notacolour” is not a colour\n"
 
 
 async def test_a_transparent_background_lets_the_scene_show_through(tmp_path: Path) -> None:
