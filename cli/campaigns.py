@@ -696,6 +696,7 @@ def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
                     campaign.directory / "campaign.toml",
                     "no such character",
                     f"characters.{args.character}",
+                    message_key="campaign.no_such_character",
                 )
             from_sheet = None if test is None else test.from_sheet
             if from_sheet is not None:  # the sheet brings what the test reads (karma…)

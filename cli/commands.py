@@ -166,7 +166,7 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
                 if where is None
                 else where(args, inputs, seed)
             )
-            raise RulesError(f"{error} ({said})") from error
+            raise RulesError(f"{error} ({said})", message_key="aside", a=error, b=said) from error
         return record
 
     record, entry_id = journal_roll(args, make)

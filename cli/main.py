@@ -232,7 +232,7 @@ def run_web(args: argparse.Namespace) -> int:
         )
     directory = _directory(args.directory).resolve()
     campaign = Campaign.open(directory, write=False)
-    viewer_of(args, campaign)  # refused now, not in every page
+    viewer = viewer_of(args, campaign)  # refused now, not in every page
     command = watch_command(
         directory,
         layout=args.layout,
@@ -251,8 +251,13 @@ def run_web(args: argparse.Namespace) -> int:
     name = visible(campaign.name)
     words = words_of(args)
     print(words.t("watch.web_started", name=name, url=url), flush=True)
+    print(words.t("watch.web_broadcast", url=url.replace("/?", "/broadcast?", 1)), flush=True)
     if args.role == "gm":
         print(words.t("watch.web_gm"), file=sys.stderr, flush=True)
+    from meneur.content.strings import strings
+    from meneur.serve.broadcast import Broadcast
+
+    lang = args.lang or default_language()
     guarded_server(
         command,
         host=args.host,
@@ -261,8 +266,9 @@ def run_web(args: argparse.Namespace) -> int:
         token=token,
         origins=args.origin,
         max_pages=args.max_pages,
-        lang=args.lang or default_language(),
+        lang=lang,
         background=args.background,
+        broadcast=Broadcast(directory, viewer, strings(lang)),
     ).serve()  # until interrupted
     return 0
 

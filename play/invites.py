@@ -105,6 +105,8 @@ def invite(
                 directory / TABLE_FILE,
                 f"{player} is banned from this table: meneur table unban {player} first",
                 f"banned.{player}",
+                message_key="campaign.table.banned",
+                values={"player": player},
             )
         if player is not None:
             seating(player, name=name, characters=characters)(document)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import time
+from collections.abc import Callable
 
 HOLD_SECONDS = 0.3
 """How long after the last change the collector is given back (a roll reaches twenty
@@ -31,7 +32,8 @@ HOLD_AT_MOST = 2.0
 class CollectorHold:
     """Holds Python's collector off while changes are being drawn (see the module)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
         self._since: float | None = None
         self._release: asyncio.TimerHandle | None = None
 
@@ -44,7 +46,7 @@ class CollectorHold:
         """A change is about to be drawn: hold the collector off until a moment after
         the last one (never longer than :data:`HOLD_AT_MOST` in one go). A collector
         someone else turned off is left to them."""
-        now = time.monotonic()
+        now = self._clock()
         if self._since is None:
             if not gc.isenabled():
                 return

@@ -267,7 +267,7 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
         total,
     )
     from meneur.core.cosmos.sheet import current_stats
-    from meneur.core.errors import RulesError
+    from meneur.core.errors import missing_key
     from meneur.core.sheets import whole_or
 
     if args.state_bonus or args.critical_failures:
@@ -280,7 +280,7 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
     named = [stat for stat in args.stat or () if isinstance(stat, str)]
     missing = [stat for stat in named if stat not in current]
     if missing:
-        raise RulesError(f"characters.{args.character}.sheet.stats.{missing[0]}: missing")
+        raise missing_key(f"characters.{args.character}.sheet.stats.{missing[0]}")
     tested, gate = args.concentration_test, args.aura_test
     aura = args.aura or 0
     found = of_sheet(

@@ -41,7 +41,9 @@ def run_create(
     if args.convert and args.pm_dice is not None:
         raise UsageError("meneur create cosmos", "--convert rolls no PV/PM dice; drop --pm-dice")
     if args.pm_dice is not None and not all(0 <= p < 10 for p in args.pm_dice):
-        raise RulesError("--pm-dice numbers the ten PV/PM dice 1 to 10")
+        raise RulesError(
+            "--pm-dice numbers the ten PV/PM dice 1 to 10", message_key="cosmos.creation.numbered"
+        )
 
     def make(_karma: int | None) -> Any:
         if args.convert:

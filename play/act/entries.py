@@ -298,7 +298,11 @@ def mark(
         CampaignError: for another kind.
     """
     if kind not in ("session", "scene"):
-        raise CampaignError(campaign.directory, f"a marker is a session or a scene, not {kind!r}")
+        raise CampaignError(
+            campaign.directory,
+            f"a marker is a session or a scene, not {kind!r}",
+            message_key="campaign.marker",
+        )
     if kind == "scene":
         return change(campaign, seat, title, kind=kind, game_time=game_time)
     import secrets

@@ -68,7 +68,9 @@ def open_phase(
     try:
         turn = new_phase(prompt, options, characters)
     except RulesError as error:
-        raise CampaignError(campaign.directory, str(error)) from error
+        raise CampaignError(
+            campaign.directory, str(error), message_key="campaign.rules", values={"error": error}
+        ) from error
     with campaign.work() as work:
         known = work.state["characters"]
         for character in turn.characters:
@@ -153,7 +155,12 @@ def choose(campaign: Campaign, seat: Seat, ident: str, character: str, choice: s
         try:
             sealed = check_choice(seat, turn, character, choice)
         except RulesError as error:
-            raise CampaignError(campaign.directory, f"refused: {error}") from error
+            raise CampaignError(
+                campaign.directory,
+                f"refused: {error}",
+                message_key="campaign.rules",
+                values={"error": error},
+            ) from error
         player = seat.name if seat.role == "player" else None
         secrecy = (
             Secrecy("private", player=player, announced=True)
@@ -192,7 +199,12 @@ def reveal_phase(campaign: Campaign, seat: Seat, ident: str) -> Entry:
         try:
             check_reveal(seat, phase(campaign, ident))
         except RulesError as error:
-            raise CampaignError(campaign.directory, f"refused: {error}") from error
+            raise CampaignError(
+                campaign.directory,
+                f"refused: {error}",
+                message_key="campaign.rules",
+                values={"error": error},
+            ) from error
         return _reveal(work, seat, str(ident))
 
 

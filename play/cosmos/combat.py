@@ -190,7 +190,10 @@ def point_changes(
     points = whole_or(sheet.get(key), 1)
     stance = combat.enter(combat.Stance.from_sheet(sheet), kind, points, exhausted=exhausted)
     if (kind == "illumination") != (face is not None):
-        raise RulesError("Illumination rolls its advantage d6, Sépulcrale none")
+        raise RulesError(
+            "Illumination rolls its advantage d6, Sépulcrale none",
+            message_key="cosmos.combat.advantage_die",
+        )
     if face is not None:
         stance = combat.with_advantage(stance, face)
     changes = [
@@ -240,7 +243,9 @@ def provoke(character: str, target: str) -> Plan:
     def plan(state: Mapping[str, Any]) -> Planned:
         sheet, name = sheet_of(state, character)
         if target == character:
-            raise RulesError("the character does not provoke themselves")
+            raise RulesError(
+                "the character does not provoke themselves", message_key="cosmos.combat.self"
+            )
         target_sheet, target_name = sheet_of(state, target)
         after = combat.provoke(
             combat.Stance.from_sheet(target_sheet), character, combat.Stance.from_sheet(sheet)

@@ -16,7 +16,7 @@ from meneur.content import term
 from meneur.content.outcomes import colon
 from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import mutations
-from meneur.core.errors import RulesError
+from meneur.core.errors import refused_value
 from meneur.core.records import as_data, from_data
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def held_mutations(sheet: dict[str, Any]) -> tuple[mutations.Mutation, ...]:
     """
     held = sheet.get("mutations", [])
     if not isinstance(held, list):
-        raise RulesError("mutations: expected a list")
+        raise refused_value("mutations", "list", held)
     return tuple(from_data(mutations.Mutation, m, f"mutations[{i}]") for i, m in enumerate(held))
 
 

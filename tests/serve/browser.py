@@ -160,6 +160,22 @@ class Browser:
             await asyncio.sleep(STEP)
         return None
 
+    async def viewport(self, width: int, height: int) -> None:
+        """The page drawn at exactly ``width`` × ``height`` CSS pixels (an OBS source's
+        size), whatever the window around it."""
+        await self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
+
+    async def evaluate(self, expression: str) -> Any:
+        """What ``expression`` gives in the page (None while it has no document)."""
+        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result["result"].get("value")
+
     async def screenshot(self, path: Path) -> None:
         shot = await self.call("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(shot["data"]))

@@ -231,7 +231,12 @@ class TraitsPanel(ActionPanel):
 
             def read(faces: tuple[int, ...]) -> Any:
                 if len(faces) != k:
-                    raise RulesError(f"this Coup de poker rerolls {k} dice")
+                    raise RulesError(
+                        f"this Coup de poker rerolls {k} dice",
+                        message_key="traits.poker_faces",
+                        expected=k,
+                        given=len(faces),
+                    )
                 return traits.with_poker_faces(record, faces)
 
             self.post_message(self.PhysicalFaces(self, record, dice=f"{k}d6", read=read))

@@ -1,0 +1,224 @@
+"""The stream's picture as data: what a broadcast page draws and what the table's feed
+sends (overlays, chat bots, stream decks), for one viewer, in one language.
+
+Everything here goes through :mod:`meneur.play.views` first: the viewer's seat decides
+which entries and which parts of the state it ever receives, so a viewer's feed holds
+exactly what the audience may see. What it holds is words in the reader's language and
+plain numbers, never an entry's number, a character's key, a seat's key or an account:
+an entry's number would tell how many entries the audience does not see.
+
+Its shape (documented in docs/reference/feed.md):
+
+- ``campaign``, ``lang``;
+- ``scene``: ``{"title", "tension", "tension_said"}``, each possibly empty;
+- ``roll``: the last roll the viewer may see, or None: ``{"who", "text", "dice",
+  "result", "tone", "chance", "secret", "fairness"}``, ``dice`` a list of ``{"face",
+  "sides", "kept", "role"}`` and ``tone`` one of ``success``, ``failure``, ``pending``,
+  ``neutral``;
+- ``party``: ``[{"name", "summary"}]``; ``trackers``: ``[{"name", "shown"}]``;
+- ``story``: the last lines of the story, oldest first: ``[{"text", "result", "tone"}]``;
+- ``fairness``: ``{"committed": bool, "said": str}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from meneur.content.outcomes import percent_text, style_class
+from meneur.content.strings import Strings
+from meneur.core.text import visible
+from meneur.core.visibility import Viewer
+
+from .campaigns import Campaign
+from .journal import Entry
+from .reading import dice_shown, odds_before, read_entry, secret_reading
+from .sheets import sheet_summary
+from .story import current_scene, tension_of
+from .views import entries_for, state_for
+
+STORY_LINES = 6
+"""Lines of the story a broadcast shows under the roll."""
+LOOKBACK = 200
+"""Entries read back to find the last roll and the story's last lines."""
+SHOWN_KINDS = ("roll", "oracle", "creation", "note", "session", "scene")
+"""What an audience reads: the story, not the bookkeeping (edits, undos)."""
+
+
+def visible_entries(campaign: Campaign, viewer: Viewer, count: int = LOOKBACK) -> list[Entry]:
+    """The last entries of ``campaign`` (read back ``count``) that ``viewer`` may see."""
+    latest = campaign.latest(count)
+    return list(entries_for(latest, viewer, campaign.journal, campaign.state))
+
+
+def stream_view(
+    campaign: Campaign, viewer: Viewer, strings: Strings, *, lines: int = STORY_LINES
+) -> dict[str, Any]:
+    """The picture of ``campaign`` for ``viewer``, in the language of ``strings`` (see
+    the module for its shape). Reads only: no lock is taken, no byte written."""
+    entries = visible_entries(campaign, viewer)
+    state = state_for(viewer, campaign.state, campaign.journal)
+    rolls = [e for e in entries if e.roll is not None or e.redacted]
+    last = rolls[-1] if rolls else None
+    story = [
+        e for e in entries if e is not last and e.kind in SHOWN_KINDS and not campaign.is_struck(e)
+    ]
+    return {
+        "campaign": visible(campaign.name),
+        "lang": strings.lang,
+        "scene": _scene(campaign, viewer, state, strings),
+        "roll": None if last is None else roll_card(last, campaign, strings),
+        "party": _party(campaign, state, strings.lang),
+        "trackers": _trackers(state),
+        "story": [_line(e, campaign, strings) for e in story[-lines:]] if lines else [],
+        "fairness": _fairness(campaign.state, strings),
+        "waiting": strings.t("watch.waiting"),
+    }
+
+
+def roll_card(entry: Entry, campaign: Campaign, strings: Strings) -> dict[str, Any]:
+    """The last roll as a card: who, what they tried, its dice, the outcome in words and
+    its tone (for colour), the chance it had in words that cannot be misread; for an
+    announced secret, only that it happened."""
+    if entry.redacted or entry.roll is None:
+        return {
+            "who": "",
+            "text": secret_reading(entry, strings.t, campaign),
+            "dice": [],
+            "result": "",
+            "tone": "neutral",
+            "chance": "",
+            "secret": True,
+            "fairness": "",
+        }
+    roll = dict(entry.roll)
+    reading = read_entry(entry, campaign, strings.t)
+    chance = odds_before(roll)
+    who = _who(entry, campaign)
+    # The card names who in big letters: the test's words need not say it again.
+    text = reading.text.removeprefix(f"{who} — ") if who else reading.text
+    return {
+        "who": who,
+        "text": visible(text),
+        "dice": _dice(roll, strings),
+        "result": visible(reading.result),
+        "tone": _tone(reading.outcome),
+        "chance": (
+            strings.t("watch.odds", percent=percent_text(chance, strings.lang))
+            if isinstance(chance, Fraction)
+            else ""
+        ),
+        "secret": False,
+        "fairness": _roll_fairness(roll, strings),
+    }
+
+
+PHYSICAL_SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100, "F")
+"""Dice a table holds in its hand: drawn large. A table's weighted pick (a "d54") is no
+die anyone throws, and stays in the result's words."""
+
+
+def _dice(roll: Mapping[str, Any], strings: Strings) -> list[dict[str, Any]]:
+    """The roll's dice as the card draws them: each with its size (``d6``, ``dF``), its
+    face, whether the rule kept it, and its role in the reader's words."""
+    raw = [d for d in roll.get("dice", ()) if isinstance(d, Mapping)]
+    drawn = []
+    for die, shown in zip(raw, dice_shown(roll, strings.t), strict=False):
+        sides = die.get("sides")
+        if sides not in PHYSICAL_SIDES:
+            continue
+        drawn.append(
+            {
+                "face": shown.face.strip("[]"),
+                "sides": "dF" if sides == "F" else f"d{sides}",
+                "kept": shown.kept is not False,
+                "role": shown.role,
+            }
+        )
+    return drawn
+
+
+def _tone(outcome: str | None) -> str:
+    return "neutral" if outcome is None else style_class(outcome)
+
+
+def _who(entry: Entry, campaign: Campaign) -> str:
+    """The character who acted, by name (never a key); "" when none is named."""
+    if not entry.character:
+        return ""
+    character = campaign.state.get("characters", {}).get(entry.character, {})
+    return visible(str(character.get("name", ""))) if isinstance(character, Mapping) else ""
+
+
+def _scene(
+    campaign: Campaign, viewer: Viewer, state: Mapping[str, Any], strings: Strings
+) -> dict[str, Any]:
+    title = current_scene(campaign, viewer) or ""
+    said: dict[str, Any] = {"title": visible(title), "tension": None, "tension_said": ""}
+    if state.get("options", {}).get("solo"):
+        tension = tension_of(state)
+        name = strings.term(f"solo.tension.{tension}")
+        said["tension"] = tension
+        said["tension_said"] = strings.t("broadcast.tension", value=tension, name=name)
+    return said
+
+
+def _party(campaign: Campaign, state: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
+    options = state.get("options", {})
+    party = []
+    for ident, character in state.get("characters", {}).items():
+        if not isinstance(character, Mapping) or character.get("kind") == "npc":
+            continue
+        sheet = character.get("sheet", {})
+        party.append(
+            {
+                "name": visible(str(character.get("name", ident))),
+                "summary": visible(sheet_summary(campaign.system, options, dict(sheet), lang)),
+            }
+        )
+    return party
+
+
+def _trackers(state: Mapping[str, Any]) -> list[dict[str, str]]:
+    from meneur.core.story import tracker_shown
+
+    return [
+        {"name": visible(str(tracker.get("name", ident))), "shown": tracker_shown(tracker)}
+        for ident, tracker in state.get("trackers", {}).items()
+        if isinstance(tracker, Mapping)
+    ]
+
+
+def _line(entry: Entry, campaign: Campaign, strings: Strings) -> dict[str, str]:
+    if entry.redacted:
+        return {"text": secret_reading(entry, strings.t, campaign), "result": "", "tone": "neutral"}
+    reading = read_entry(entry, campaign, strings.t)
+    who = "" if entry.roll is not None else _who(entry, campaign)
+    text = f"{who}{strings.t('shown.colon')}{reading.text}" if who else reading.text
+    return {
+        "text": visible(text),
+        "result": visible(reading.result),
+        "tone": _tone(reading.outcome),
+    }
+
+
+def _fairness(state: Mapping[str, Any], strings: Strings) -> dict[str, Any]:
+    """Whether this session's dice are committed (their seeds drawn from a key whose
+    digest was published before the first roll), said in words."""
+    dice = state.get("dice", {})
+    committed = isinstance(dice, Mapping) and "commitment" in dice
+    return {
+        "committed": committed,
+        "said": strings.t("broadcast.committed") if committed else "",
+    }
+
+
+def _roll_fairness(roll: Mapping[str, Any], strings: Strings) -> str:
+    """A roll outside the session's committed dice, said as such: physical dice, a seed
+    chosen by hand; "" for a roll drawn from the committed dice (or no commitment)."""
+    if roll.get("physical") is True:
+        return strings.t("broadcast.physical")
+    if roll.get("chosen_seed") is True:
+        return strings.t("broadcast.chosen_seed")
+    return ""

@@ -1,0 +1,198 @@
+"""The broadcast page and the table's feed, beside ``meneur web``'s terminal page.
+
+``/broadcast`` is a page of meneur's own, drawn by the browser from the stream's picture
+as data (:func:`meneur.play.broadcast.stream_view`): sized to its window (a 1080p OBS
+source reads it from a couch), each part on its own with ``&part=``, a theme with
+``&theme=``, no animation with ``&motion=0`` or under the browser's reduced-motion setting.
+``/feed`` sends the same picture as Server-Sent Events (each change, a heartbeat, resumed
+with ``Last-Event-ID``) and ``/view.json`` once, for overlays, chat bots and stream decks.
+
+All three need the token the printed address carries, like the terminal page; a request
+that says where it comes from (``Origin``) must come from the page's own host (or one
+given with ``--origin``); the feeds open at once are limited. The picture is the
+viewer's the server was started for (the audience's by default), decided once by
+:mod:`meneur.play.views`; an event's id counts the pictures this server made, never a
+journal entry's number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from meneur.content.strings import Strings
+from meneur.core.visibility import Viewer
+
+FOLLOW_SECONDS = 0.25
+"""How often the campaign is looked at for what the table wrote (a ``stat`` when
+nothing changed)."""
+HEARTBEAT_SECONDS = 15.0
+"""A feed with nothing new says it is alive this often (a proxy closes a silent one)."""
+MAX_FEEDS = 32
+"""Feeds open at once (pages and clients together)."""
+ASSETS = ("broadcast.html", "broadcast.css", "broadcast.js")
+"""The page's own files (no font or script from elsewhere)."""
+
+
+class Broadcast:
+    """The picture of one campaign for one viewer, kept up to date for every page and
+    feed of the server: made once per change, not once per client."""
+
+    def __init__(self, directory: Path, viewer: Viewer, strings: Strings) -> None:
+        self.directory = directory
+        self.viewer = viewer
+        self.strings = strings
+        self.version = 0
+        self.view: dict[str, Any] = {}
+        self.changed = asyncio.Event()
+        self.stopping = False
+        self.feeds = 0
+        self._campaign: Any = None
+
+    def _open(self) -> Any:
+        from meneur.play.campaigns import Campaign
+
+        if self._campaign is None:
+            self._campaign = Campaign.open(self.directory, write=False)
+        return self._campaign
+
+    def refresh(self) -> bool:
+        """Take in what the table wrote; True when the picture changed. A file that
+        cannot be read keeps the last good picture, with a notice that says so."""
+        from meneur.play.broadcast import stream_view
+        from meneur.play.errors import CampaignError
+
+        problem, changed = False, not self.version
+        try:
+            campaign = self._open()
+            if self.version:
+                update = campaign.sync()
+                problem, changed = update.error is not None, bool(update)
+        except CampaignError:
+            problem, changed = True, False
+        view = stream_view(campaign, self.viewer, self.strings) if changed else dict(self.view)
+        view["problem"] = self.strings.t("broadcast.problem") if problem else ""
+        if view == self.view:
+            return False
+        self.view = view
+        self.version += 1
+        self.changed.set()
+        self.changed = asyncio.Event()
+        return True
+
+    async def follow(self, stop: Callable[[], bool] = lambda: False) -> None:
+        """Look at the campaign every :data:`FOLLOW_SECONDS` until ``stop()``."""
+        while not stop():
+            self.refresh()
+            await asyncio.sleep(FOLLOW_SECONDS)
+
+
+def asset(name: str) -> bytes:
+    """One of the page's own files (:data:`ASSETS`)."""
+    return resources.files("meneur.serve").joinpath("broadcast_page", name).read_bytes()
+
+
+def event(view: dict[str, Any], version: int) -> bytes:
+    """One Server-Sent Event carrying ``view`` (JSON on one line)."""
+    data = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+    return f"event: view\nid: {version}\ndata: {data}\n\n".encode()
+
+
+def add_routes(
+    app: Any, broadcast: Broadcast, allowed: Callable[[str], bool], origins: frozenset[str]
+) -> None:
+    """The page, its files, the feed and the JSON view, on ``app`` (aiohttp's), each
+    needing the token (``allowed``)."""
+    from aiohttp import web
+
+    def guard(request: web.Request) -> None:
+        if not allowed(request.query.get("token", "")):
+            raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+        origin = request.headers.get("Origin")
+        if origin is not None and not _same_origin(request, origin, origins):
+            raise web.HTTPForbidden(text="meneur web: not from this page\n")
+
+    async def page(request: web.Request) -> web.StreamResponse:
+        guard(request)
+        text = asset("broadcast.html").decode().replace("{{LANG}}", broadcast.strings.lang)
+        return web.Response(text=text, content_type="text/html")
+
+    async def files(request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in ASSETS:
+            raise web.HTTPNotFound()
+        kind = "text/css" if name.endswith(".css") else "application/javascript"
+        return web.Response(body=asset(name), content_type=kind)
+
+    async def view(request: web.Request) -> web.StreamResponse:
+        guard(request)
+        if not broadcast.version:
+            broadcast.refresh()
+        return web.json_response(broadcast.view, dumps=lambda v: json.dumps(v, ensure_ascii=False))
+
+    async def feed(request: web.Request) -> web.StreamResponse:
+        guard(request)
+        if broadcast.feeds >= MAX_FEEDS:
+            raise web.HTTPServiceUnavailable(text="meneur web: too many feeds open\n")
+        broadcast.feeds += 1
+        try:
+            response = web.StreamResponse(
+                headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+            )
+            await response.prepare(request)
+            await response.write(b"retry: 2000\n\n")
+            if not broadcast.version:
+                broadcast.refresh()
+            sent = _last_seen(request.headers.get("Last-Event-ID"))
+            while not broadcast.stopping:
+                if sent != broadcast.version:
+                    sent = broadcast.version
+                    await response.write(event(broadcast.view, sent))
+                changed = broadcast.changed
+                try:
+                    await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    await response.write(b": alive\n\n")
+            return response
+        except ConnectionResetError:  # the client went away
+            return response
+        finally:
+            broadcast.feeds -= 1
+
+    app.add_routes(
+        [
+            web.get("/broadcast", page),
+            web.get("/broadcast/{name}", files),
+            web.get("/feed", feed),
+            web.get("/view.json", view),
+        ]
+    )
+
+    async def start_following(app: web.Application) -> None:
+        app["broadcast_task"] = asyncio.get_running_loop().create_task(broadcast.follow())
+
+    async def stop_following(app: web.Application) -> None:
+        # The feeds end now, not after the server's grace period: each is woken once.
+        broadcast.stopping = True
+        broadcast.changed.set()
+        app["broadcast_task"].cancel()
+
+    app.on_startup.append(start_following)
+    app.on_shutdown.append(stop_following)
+
+
+def _last_seen(header: str | None) -> int:
+    """The version a resuming client saw last (``Last-Event-ID``); 0 when none or not
+    one of ours."""
+    return int(header) if header is not None and header.isdigit() and len(header) < 12 else 0
+
+
+def _same_origin(request: Any, origin: str, origins: frozenset[str]) -> bool:
+    from urllib.parse import urlsplit
+
+    origin = origin.rstrip("/")
+    return origin in origins or urlsplit(origin).netloc == request.host

@@ -1,0 +1,111 @@
+// meneur's broadcast page: draws the stream's picture (/feed, Server-Sent Events) with
+// the DOM's text only (never HTML from the campaign), and follows it live.
+"use strict";
+
+(function () {
+  const query = new URLSearchParams(window.location.search);
+  const token = query.get("token") || "";
+  const part = query.get("part") || "";
+  const theme = query.get("theme") || "dark";
+  const motion = query.get("motion") !== "0";
+  const body = document.body;
+  body.className = "";
+  body.classList.add("theme-" + (["dark", "light", "transparent"].includes(theme) ? theme : "dark"));
+  if (["roll", "party", "story", "scene"].includes(part)) body.classList.add("part-" + part);
+  if (motion) body.classList.add("motion");
+
+  const PIPS = {
+    1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8],
+  };
+  const byId = (id) => document.getElementById(id);
+  function text(id, value) {
+    const node = byId(id);
+    node.textContent = value || "";
+    node.hidden = !value;
+  }
+  function el(tag, className, value) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (value !== undefined) node.textContent = value;
+    return node;
+  }
+  function die(shown, tone) {
+    const box = el("div", "die tone-" + tone + (shown.kept ? "" : " dropped"));
+    const face = Number(shown.face);
+    if (shown.sides === "d6" && PIPS[face]) {
+      const pips = el("div", "pips");
+      for (let i = 0; i < 9; i++) pips.appendChild(el("span", PIPS[face].includes(i) ? "pip on" : "pip"));
+      pips.setAttribute("aria-label", shown.face);
+      box.appendChild(pips);
+    } else {
+      box.appendChild(el("span", "face", shown.face));
+      if (shown.sides) box.appendChild(el("span", "size", shown.sides));
+    }
+    if (shown.role) box.appendChild(el("span", "role", shown.role));
+    return box;
+  }
+
+  let lastRoll = "";
+  function draw(view) {
+    text("problem", view.problem);
+    const scene = view.scene || {};
+    text("scene-title", scene.title || view.campaign);
+    text("tension", scene.tension_said);
+    text("fair", (view.fairness || {}).said);
+    const roll = view.roll;
+    const card = byId("roll");
+    const key = JSON.stringify(roll);
+    if (!roll) {
+      text("who", "");
+      text("what", view.waiting);
+      byId("dice").replaceChildren();
+      ["result", "chance", "roll-fair"].forEach((id) => text(id, ""));
+    } else {
+      text("who", roll.who);
+      text("what", roll.text);
+      byId("dice").replaceChildren(...roll.dice.map((d) => die(d, roll.tone)));
+      text("result", roll.result);
+      byId("result").className = "tone-" + roll.tone;
+      text("chance", roll.chance);
+      text("roll-fair", roll.fairness);
+    }
+    if (key !== lastRoll && lastRoll !== "") {
+      card.classList.remove("fresh");
+      void card.offsetWidth; // restart the animation
+      card.classList.add("fresh");
+      window.setTimeout(() => card.classList.remove("fresh"), 4000);
+    }
+    lastRoll = key;
+    const party = byId("party");
+    const members = (view.party || []).map((m) => {
+      const row = el("div", "member");
+      row.appendChild(el("div", "name", m.name));
+      if (m.summary) row.appendChild(el("div", "summary", m.summary));
+      return row;
+    });
+    const trackers = (view.trackers || []).map((t) => el("div", "tracker", t.name + " " + t.shown));
+    party.replaceChildren(...members, ...trackers);
+    party.hidden = !members.length && !trackers.length;
+    const story = byId("story");
+    const lines = (view.story || []).map((line, i, all) => {
+      const row = el("div", "line" + (i === all.length - 1 ? " newest" : ""), line.text);
+      if (line.result) row.appendChild(el("span", "result tone-" + line.tone, line.result));
+      return row;
+    });
+    story.replaceChildren(...lines);
+    story.hidden = !lines.length;
+    // Nothing is cut: the oldest lines go first, then the last party rows, until the
+    // page holds what is left whole (the newest line always stays).
+    while (story.childElementCount > 1 && story.scrollHeight > story.clientHeight) {
+      story.firstElementChild.remove();
+    }
+    while (party.childElementCount > 1 && party.scrollHeight > party.clientHeight) {
+      party.lastElementChild.remove();
+    }
+    document.title = view.campaign || "meneur";
+    body.dataset.ready = "1";
+  }
+
+  const feed = new EventSource("feed?token=" + encodeURIComponent(token));
+  feed.addEventListener("view", (event) => draw(JSON.parse(event.data)));
+})();
