@@ -17,7 +17,9 @@ Its shape (documented in docs/reference/feed.md):
   ``neutral``;
 - ``party``: ``[{"name", "summary"}]``; ``trackers``: ``[{"name", "shown"}]``;
 - ``story``: the last lines of the story, oldest first: ``[{"text", "result", "tone"}]``;
-- ``fairness``: ``{"committed": bool, "said": str}``.
+- ``fairness``: ``{"committed": bool, "said": str}``;
+- ``luck``: this session's rolls against their exact odds: ``{"rolls", "successes",
+  "expected", "said", "luck", "short"}`` (``said``, ``luck`` and ``short`` in words).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from meneur.content.outcomes import percent_text, style_class
+from meneur.content.outcomes import percent_text, style_class, typeset_number
 from meneur.content.strings import Strings
 from meneur.core.text import visible
 from meneur.core.visibility import Viewer
@@ -73,6 +75,7 @@ def stream_view(
         "trackers": _trackers(state),
         "story": [_line(e, campaign, strings) for e in story[-lines:]] if lines else [],
         "fairness": _fairness(campaign.state, strings),
+        "luck": luck(campaign, viewer, entries, strings),
         "waiting": strings.t("watch.waiting"),
     }
 
@@ -200,6 +203,42 @@ def _line(entry: Entry, campaign: Campaign, strings: Strings) -> dict[str, str]:
         "text": visible(text),
         "result": visible(reading.result),
         "tone": _tone(reading.outcome),
+    }
+
+
+def luck(
+    campaign: Campaign, viewer: Viewer, entries: list[Entry], strings: Strings
+) -> dict[str, Any]:
+    """The luck of the rolls ``viewer`` may see since this session began (since the
+    entries read back when none began there), against their exact odds: read from those
+    entries' chunks only, so its cost does not grow with the journal."""
+    from .stats import stats
+    from .stats_words import luck_words, percent
+
+    if not entries:
+        return {"rolls": 0, "successes": 0, "expected": 0.0, "said": "", "luck": "", "short": ""}
+    starts = [e.id for e in entries if e.kind == "session"] or [entries[0].id]
+    measured = stats(campaign, viewer, within=(starts[-1], campaign.journal.last_id)).whole
+    t = strings.t
+    said = t("stats.counted", rolls=measured.rolls, successes=measured.successes)
+    expected = typeset_number(f"{measured.expected:.1f}", strings.lang)
+    said += " " + t("stats.expected", expected=expected)
+    words = t(
+        "stats.luck",
+        percent=percent(measured.luck, strings.lang),
+        words=luck_words(measured.luck, t),
+    )
+    return {
+        "rolls": measured.rolls,
+        "successes": measured.successes,
+        "expected": round(measured.expected, 1),
+        "said": said if measured.rolls else "",
+        "luck": words if measured.rolls else "",
+        "short": (
+            f"{said} · {t('stats.luck_short', percent=percent(measured.luck, strings.lang))}"
+            if measured.rolls
+            else ""
+        ),
     }
 
 

@@ -11,7 +11,7 @@
   const body = document.body;
   body.className = "";
   body.classList.add("theme-" + (["dark", "light", "transparent"].includes(theme) ? theme : "dark"));
-  if (["roll", "party", "story", "scene"].includes(part)) body.classList.add("part-" + part);
+  if (["roll", "party", "story", "scene", "luck"].includes(part)) body.classList.add("part-" + part);
   if (motion) body.classList.add("motion");
 
   const PIPS = {
@@ -52,6 +52,8 @@
     text("scene-title", scene.title || view.campaign);
     text("tension", scene.tension_said);
     text("fair", (view.fairness || {}).said);
+    const luck = view.luck || {};
+    text("luck", part === "luck" ? [luck.said, luck.luck].filter(Boolean).join(" · ") : luck.short);
     const roll = view.roll;
     const card = byId("roll");
     const key = JSON.stringify(roll);
@@ -101,6 +103,14 @@
     }
     while (party.childElementCount > 1 && party.scrollHeight > party.clientHeight) {
       party.lastElementChild.remove();
+    }
+    // A long test or outcome: the card's sizes shrink (never below the page's text)
+    // until it holds whole.
+    let scale = 1;
+    card.style.setProperty("--card", "1");
+    while (scale > 0.55 && card.scrollHeight > card.clientHeight) {
+      scale -= 0.05;
+      card.style.setProperty("--card", String(scale));
     }
     document.title = view.campaign || "meneur";
     body.dataset.ready = "1";

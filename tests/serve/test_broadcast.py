@@ -197,6 +197,10 @@ def test_the_feed_sends_the_audiences_picture_live_and_resumes(broadcast) -> Non
     assert view["roll"]["who"] == "Kael"
     assert view["story"][-1]["text"] == "La porte cède dans un fracas."
     assert [member["name"] for member in view["party"]] == ["Kael", "Lyra"]
+    # This session's luck: one test, a success when its card says so.
+    assert view["luck"]["rolls"] == 1
+    assert view["luck"]["successes"] == int(view["roll"]["tone"] == "success")
+    assert view["luck"]["luck"]
     _cli(
         "roll", "resolution", "--score", "3", "--campaign", str(directory),
         "--label", "Embuscade du MJ", "--visibility", "gm",
