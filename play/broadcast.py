@@ -167,6 +167,14 @@ def _scene(
     return said
 
 
+def scene_line(campaign: Campaign, viewer: Viewer, strings: Strings) -> str:
+    """The scene and the tension on one line, as ``viewer`` may know them ("" when no
+    scene is under way and the solo toolkit is off)."""
+    state = state_for(viewer, campaign.state, campaign.journal)
+    scene = _scene(campaign, viewer, state, strings)
+    return " · ".join(part for part in (scene["title"], scene["tension_said"]) if part)
+
+
 def _party(campaign: Campaign, state: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
     options = state.get("options", {})
     party = []

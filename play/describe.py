@@ -138,7 +138,7 @@ def _subject(path: tuple[str, ...], state: Mapping[str, Any], change: Change, t:
         named = name or t(f"journal.some_{part}")
         rest = [key for key in path[2:] if key not in ("sheet", "value")]
         if path[2:3] == ("sheet",) and rest:  # a sheet's key by the name the sheet shows
-            rest[0] = _sheet_label(rest[0])
+            rest[0] = _sheet_label(rest[0], t)
         return " · ".join([named, *rest])
     if part == "options" and len(path) >= 2:
         return t("journal.option", name=path[1])
@@ -149,13 +149,16 @@ def _subject(path: tuple[str, ...], state: Mapping[str, Any], change: Change, t:
     return t("journal.campaign_part", part=path[-1] if part in ("lists", "solo") else part)
 
 
-def _sheet_label(key: str) -> str:
-    """A sheet key as the sheet names it (``karma`` → ``Karma``, ``grid`` → ``Case sur
-    le damier``), the key itself for one without a term."""
+def _sheet_label(key: str, t: Translate) -> str:
+    """A sheet key as the sheet names it in the reader's language (``karma`` →
+    ``Karma``, ``grid`` → ``Case sur le damier``), the key itself for one without a
+    term."""
     from meneur.content import terms
 
+    from .tested import language_of
+
     found = terms().get(f"sheet.{key}")
-    return found.fr if found is not None else key
+    return found.tight(language_of(t)) if found is not None else key
 
 
 def _name(item: object) -> str:

@@ -258,6 +258,7 @@ class WatchApp(App[None]):
     CSS = """
     Screen { layout: vertical; }
     #problem { dock: top; display: none; background: $error; color: $text; padding: 0 1; }
+    #scene { height: auto; padding: 0 1; color: $warning; }
     #problem.shown { display: block; }
     #table-layout { height: 1fr; }
     #table-layout PartyStrip { width: 1fr; max-height: 100%; height: 1fr; }
@@ -296,6 +297,7 @@ class WatchApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="problem")
         if self.layout_name == "stream":
+            yield Static(id="scene", markup=False)
             yield LastRoll(id="last-roll")
             yield BigDice(id="big-dice")
             yield PartyStrip(id="party")
@@ -368,6 +370,12 @@ class WatchApp(App[None]):
             big.fit(self.size.width, self.size.height)
 
     def _redraw(self) -> None:
+        from meneur.play.broadcast import scene_line
+
+        said = scene_line(self.campaign, self.viewer, self.strings)
+        scene = self.query_one("#scene", Static)
+        scene.update(Text(said, style="bold"))
+        scene.display = bool(said)
         self.query_one(LastRoll).show(self.last_roll, self.campaign, self.strings)
         big = self.query_one(BigDice)
         big.fit(self.size.width, self.size.height)

@@ -40,3 +40,16 @@ def test_a_quick_npc_made_in_french_reads_in_english(tmp_path: Path, system: str
         level = term("sheet.level")
         assert f"{level.tight('en')} " in said["en"]
         assert f"{level.tight('fr')} " in said["fr"]
+
+
+def test_a_sheet_value_changed_in_french_is_named_in_english(tmp_path: Path) -> None:
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
+    campaign = Campaign.create(tmp_path / "c", system="cosmos", name="C")
+    act.set_value(campaign, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {}})
+    entry = act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "level"), 3)
+    label = term("sheet.level")  # Niveau, Level
+    said = {lang: read_entry(entry, campaign, strings(lang).t).text for lang in ("fr", "en")}
+    assert f"Kael · {label.tight('en')}" in said["en"]
+    assert f"Kael · {label.tight('fr')}" in said["fr"]

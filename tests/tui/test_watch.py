@@ -345,3 +345,15 @@ async def test_the_stream_speaks_one_language(table: Campaign, lang: str, layout
         shown = screen_text(app)
         lines = [line for line in shown.splitlines() if foreign(line, lang)]
         assert not foreign(shown, lang), lines
+
+
+async def test_the_stream_says_the_scene_and_the_tension_on_top(campaign_of) -> None:
+    campaign = campaign_of("resolution")
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
+    act.mark(campaign, GM_SEAT, "scene", "La porte du hangar")
+    campaign.close()
+    app = watch(Campaign.open(campaign.directory, write=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        assert top.strip() == "La porte du hangar · Tension 3 · Incertaine"
