@@ -440,6 +440,13 @@ def _add_campaign_commands(
         "--verify-rolls", action="store_true", help="also replay every roll from its seed"
     )
 
+    verify = commands.add_parser(
+        "verify",
+        help="check the rolls of an exported campaign (meneur export --format toml) against"
+        " the dice its sessions committed, without the campaign's folder",
+    )
+    verify.add_argument("file", metavar="FILE", help="a TOML export, anyone's view")
+
     for verb in ("undo", "redo"):
         command = commands.add_parser(verb, help=f"{verb} the last state change; {from_dir}")
         command.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)

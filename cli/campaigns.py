@@ -613,6 +613,33 @@ def _recap(args: argparse.Namespace, campaign: Campaign, lang: str, viewer: View
     return "\n".join(recap(campaign, viewer, t, found[number - 1]))
 
 
+def run_verify(args: argparse.Namespace) -> tuple[str, int]:
+    """``meneur verify FILE``: every roll of a revealed session checked against its
+    session's key; status 2 when one is not its draw's (see meneur.play.fairness).
+
+    Raises:
+        UsageError: for a file that cannot be read as a TOML export.
+    """
+    from meneur.content.toml_reader import TomlError, loads
+    from meneur.play.fairness import verification_lines, verify
+
+    from .language import words_of
+
+    try:
+        with open(args.file, "rb") as file:
+            document = loads(file.read(MAX_EXPORT + 1).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, TomlError) as error:
+        raise UsageError(
+            "meneur verify", "{file}: not a TOML export ({why})", file=args.file, why=str(error)
+        ) from None
+    found = verify(document)
+    return "\n".join(verification_lines(found, words_of(args).t)), 0 if found.fair else 2
+
+
+MAX_EXPORT = 512 * 1024 * 1024
+"""The largest export ``meneur verify`` reads (a long campaign's is a few dozen MB)."""
+
+
 def run_check(args: argparse.Namespace) -> str:
     """``meneur check [DIR]``: read every file; with --verify-rolls, replay every roll.
 

@@ -32,6 +32,7 @@ CAMPAIGN_COMMANDS = {
     "export": "run_export",
     "stats": "stats:run_stats",
     "check": "run_check",
+    "verify": "run_verify",
     "undo": "run_undo_redo",
     "time": "run_time",
     "tension": "run_tension",
@@ -469,6 +470,10 @@ def _run_command(args: argparse.Namespace) -> int:
         output = getattr(handlers, function)(args)
         if output is None:
             return 0
+        if isinstance(output, tuple):  # what to print, and the status to end with
+            said, status = output
+            print(said)
+            return int(status)
     if not isinstance(output, str):
         import json
 

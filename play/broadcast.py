@@ -17,7 +17,7 @@ Its shape (documented in docs/reference/feed.md):
   ``neutral``;
 - ``party``: ``[{"name", "summary"}]``; ``trackers``: ``[{"name", "shown"}]``;
 - ``story``: the last lines of the story, oldest first: ``[{"text", "result", "tone"}]``;
-- ``fairness``: ``{"committed": bool, "said": str}``;
+- ``fairness``: ``{"committed": bool, "verified": int, "said": str}``;
 - ``luck``: this session's rolls against their exact odds: ``{"rolls", "successes",
   "expected", "said", "luck", "short"}`` (``said``, ``luck`` and ``short`` in words).
 """
@@ -74,7 +74,7 @@ def stream_view(
         "party": _party(campaign, state, strings.lang),
         "trackers": _trackers(state),
         "story": [_line(e, campaign, strings) for e in story[-lines:]] if lines else [],
-        "fairness": _fairness(campaign.state, strings),
+        "fairness": _fairness(state, entries, strings),
         "luck": luck(campaign, viewer, entries, strings),
         "waiting": strings.t("watch.waiting"),
     }
@@ -250,15 +250,38 @@ def luck(
     }
 
 
-def _fairness(state: Mapping[str, Any], strings: Strings) -> dict[str, Any]:
+def _fairness(state: Mapping[str, Any], entries: list[Entry], strings: Strings) -> dict[str, Any]:
     """Whether this session's dice are committed (their seeds drawn from a key whose
-    digest was published before the first roll), said in words."""
+    digest was published before the first roll), and how many of the rolls shown were
+    checked against a key revealed since (:mod:`meneur.play.fairness`), in words."""
+    from meneur.core import fair_dice
+    from meneur.core.errors import RulesError
+
+    from .fairness import why_wrong
+
     dice = state.get("dice", {})
     committed = isinstance(dice, Mapping) and "commitment" in dice
-    return {
-        "committed": committed,
-        "said": strings.t("broadcast.committed") if committed else "",
-    }
+    keys: dict[str, bytes] = {}
+    revealed = dice.get("revealed", {}) if isinstance(dice, Mapping) else {}
+    for commitment, text in revealed.items() if isinstance(revealed, Mapping) else ():
+        try:
+            key = fair_dice.key_of(str(text))
+        except RulesError:
+            continue
+        if fair_dice.commitment(key) == commitment:
+            keys[commitment] = key
+    verified = sum(
+        1
+        for entry in entries
+        if entry.roll is not None
+        and not entry.redacted
+        and str(entry.roll.get("commitment")) in keys
+        and why_wrong(entry.roll, keys[str(entry.roll["commitment"])]) is None
+    )
+    said = [strings.t("broadcast.committed")] if committed else []
+    if verified:
+        said.append(strings.t("broadcast.verified", count=verified))
+    return {"committed": committed, "verified": verified, "said": " · ".join(said)}
 
 
 def _roll_fairness(roll: Mapping[str, Any], strings: Strings) -> str:

@@ -197,6 +197,8 @@ def test_the_feed_sends_the_audiences_picture_live_and_resumes(broadcast) -> Non
     assert view["roll"]["who"] == "Kael"
     assert view["story"][-1]["text"] == "La porte cède dans un fracas."
     assert [member["name"] for member in view["party"]] == ["Kael", "Lyra"]
+    assert view["fairness"]["committed"]  # the session opened with its dice committed
+    assert view["fairness"]["verified"] == 0  # and its key is not out yet
     # This session's luck: one test, a success when its card says so.
     assert view["luck"]["rolls"] == 1
     assert view["luck"]["successes"] == int(view["roll"]["tone"] == "success")

@@ -1,0 +1,66 @@
+"""The stream's picture as data (meneur.play.broadcast): the rolls a revealed key
+verifies, and an audience's picture that does not change with a secret's outcome."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meneur.cli.main import main
+from meneur.content.strings import strings
+from meneur.core.visibility import AUDIENCE
+from meneur.play.broadcast import stream_view
+from meneur.play.campaigns import Campaign
+
+
+def _played(directory: Path, *commands: list[str]) -> Campaign:
+    for words in commands:
+        assert main([words[0], *(w.replace("DIR", str(directory)) for w in words[1:])]) == 0
+    return Campaign.open(directory, write=False)
+
+
+def test_the_rolls_of_a_revealed_session_are_counted_as_verified(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    campaign = _played(
+        tmp_path / "c",
+        ["new", "DIR", "--system", "resolution"],
+        ["session", "DIR", "Un"],
+        ["roll", "resolution", "--score", "3", "--campaign", "DIR"],
+        ["roll", "dice", "2d6", "--campaign", "DIR"],
+        ["roll", "dice", "1d6", "--campaign", "DIR", "--seed", "7"],  # outside the draws
+        ["session", "DIR", "Deux"],  # reveals the first session's key
+        ["roll", "resolution", "--score", "4", "--campaign", "DIR"],
+    )
+    capsys.readouterr()
+    view = stream_view(campaign, AUDIENCE, strings("en"))
+    assert view["fairness"]["committed"]
+    assert view["fairness"]["verified"] == 2
+    assert "2 rolls checked against the revealed key" in view["fairness"]["said"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_audiences_picture_does_not_change_with_a_blind_rolls_outcome(
+    tmp_path: Path, seed: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same table twice, a GM's blind roll the only difference (its seed, so its
+    dice and outcome): the audience's picture is the same, byte for byte."""
+    pictures = []
+    for other in (seed, seed + 100):
+        campaign = _played(
+            tmp_path / f"c{other}",
+            ["new", "DIR", "--system", "resolution", "--name", "Table"],
+            ["note", "DIR", "La porte grince."],
+            ["roll", "resolution", "--score", "3", "--campaign", "DIR", "--seed", "9"],
+            [
+                "roll", "resolution", "--score", "2", "--campaign", "DIR", "--seed", str(other),
+                "--label", "Embuscade", "--visibility", "gm",
+            ],
+        )  # fmt: skip
+        view = stream_view(campaign, AUDIENCE, strings("fr"))
+        pictures.append(json.dumps(view, ensure_ascii=False, sort_keys=True))
+    capsys.readouterr()
+    assert pictures[0] == pictures[1]
+    assert "Embuscade" not in pictures[0]
