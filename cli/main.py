@@ -256,7 +256,7 @@ def run_web(args: argparse.Namespace) -> int:
     if args.role == "gm":
         print(words.t("watch.web_gm"), file=sys.stderr, flush=True)
     from meneur.content.strings import strings
-    from meneur.serve.broadcast import Broadcast
+    from meneur.serve.broadcast import Broadcasts
 
     lang = args.lang or default_language()
     guarded_server(
@@ -269,7 +269,8 @@ def run_web(args: argparse.Namespace) -> int:
         max_pages=args.max_pages,
         lang=lang,
         background=args.background,
-        broadcast=Broadcast(directory, viewer, strings(lang)),
+        broadcasts=Broadcasts(directory, strings(lang)),
+        viewer=viewer,
     ).serve()  # until interrupted
     return 0
 

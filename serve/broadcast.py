@@ -102,23 +102,63 @@ def event(view: dict[str, Any], version: int) -> bytes:
     return f"event: view\nid: {version}\ndata: {data}\n\n".encode()
 
 
+class Broadcasts:
+    """The pictures a server draws, one per viewer that asked for one (a served table
+    has a viewer per seat: the audience's, each player's), each followed from its first
+    request until the server stops."""
+
+    def __init__(self, directory: Path, strings: Strings) -> None:
+        self.directory = directory
+        self.strings = strings
+        self.made: dict[Viewer, Broadcast] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+        self.stopping = False
+
+    def of(self, viewer: Viewer) -> Broadcast:
+        """``viewer``'s picture, followed from now on."""
+        found = self.made.get(viewer)
+        if found is None:
+            found = self.made[viewer] = Broadcast(self.directory, viewer, self.strings)
+            found.refresh()
+            stop = lambda: self.stopping  # noqa: E731 - read when the loop turns
+            self.tasks.append(asyncio.get_running_loop().create_task(found.follow(stop)))
+        return found
+
+    def stop(self) -> None:
+        """End every feed now (each woken once) and stop following."""
+        self.stopping = True
+        for broadcast in self.made.values():
+            broadcast.stopping = True
+            broadcast.changed.set()
+        for task in self.tasks:
+            task.cancel()
+
+
 def add_routes(
-    app: Any, broadcast: Broadcast, allowed: Callable[[str], bool], origins: frozenset[str]
+    app: Any,
+    broadcasts: Broadcasts,
+    viewer_of: Callable[[Any], Viewer | None],
+    origins: frozenset[str],
 ) -> None:
-    """The page, its files, the feed and the JSON view, on ``app`` (aiohttp's), each
-    needing the token (``allowed``)."""
+    """The page, its files, the feed and the JSON view, on ``app`` (aiohttp's). Each
+    needs what ``viewer_of(request)`` reads (a token: None refuses) and gets that
+    viewer's picture; a feed whose token no longer opens the view (an invite revoked, a
+    player removed) ends at its next event or heartbeat."""
     from aiohttp import web
 
-    def guard(request: web.Request) -> None:
-        if not allowed(request.query.get("token", "")):
-            raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+    def guard(request: web.Request) -> Broadcast:
+        viewer = viewer_of(request)
+        if viewer is None:
+            raise web.HTTPForbidden(text="meneur: this address needs its token\n")
         origin = request.headers.get("Origin")
         if origin is not None and not _same_origin(request, origin, origins):
-            raise web.HTTPForbidden(text="meneur web: not from this page\n")
+            raise web.HTTPForbidden(text="meneur: not from this page\n")
+        return broadcasts.of(viewer)
 
     async def page(request: web.Request) -> web.StreamResponse:
         guard(request)
-        text = asset("broadcast.html").decode().replace("{{LANG}}", broadcast.strings.lang)
+        lang = broadcasts.strings.lang
+        text = asset("broadcast.html").decode().replace("{{LANG}}", lang)
         return web.Response(text=text, content_type="text/html")
 
     async def files(request: web.Request) -> web.StreamResponse:
@@ -129,26 +169,22 @@ def add_routes(
         return web.Response(body=asset(name), content_type=kind)
 
     async def view(request: web.Request) -> web.StreamResponse:
-        guard(request)
-        if not broadcast.version:
-            broadcast.refresh()
+        broadcast = guard(request)
         return web.json_response(broadcast.view, dumps=lambda v: json.dumps(v, ensure_ascii=False))
 
     async def feed(request: web.Request) -> web.StreamResponse:
-        guard(request)
-        if broadcast.feeds >= MAX_FEEDS:
-            raise web.HTTPServiceUnavailable(text="meneur web: too many feeds open\n")
+        broadcast = guard(request)
+        if sum(b.feeds for b in broadcasts.made.values()) >= MAX_FEEDS:
+            raise web.HTTPServiceUnavailable(text="meneur: too many feeds open\n")
         broadcast.feeds += 1
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+        )
         try:
-            response = web.StreamResponse(
-                headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
-            )
             await response.prepare(request)
             await response.write(b"retry: 2000\n\n")
-            if not broadcast.version:
-                broadcast.refresh()
             sent = _last_seen(request.headers.get("Last-Event-ID"))
-            while not broadcast.stopping:
+            while not broadcast.stopping and viewer_of(request) is not None:
                 if sent != broadcast.version:
                     sent = broadcast.version
                     await response.write(event(broadcast.view, sent))
@@ -172,16 +208,9 @@ def add_routes(
         ]
     )
 
-    async def start_following(app: web.Application) -> None:
-        app["broadcast_task"] = asyncio.get_running_loop().create_task(broadcast.follow())
-
     async def stop_following(app: web.Application) -> None:
-        # The feeds end now, not after the server's grace period: each is woken once.
-        broadcast.stopping = True
-        broadcast.changed.set()
-        app["broadcast_task"].cancel()
+        broadcasts.stop()  # the feeds end now, not after the server's grace period
 
-    app.on_startup.append(start_following)
     app.on_shutdown.append(stop_following)
 
 

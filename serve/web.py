@@ -95,7 +95,8 @@ def guarded_server(
     max_pages: int = MAX_PAGES,
     lang: str = "fr",
     background: str | None = None,
-    broadcast: Any = None,
+    broadcasts: Any = None,
+    viewer: Any = None,
 ) -> Any:
     """A textual-serve server for ``command`` that serves only who has ``token`` (see
     the module). textual-serve is imported here, by ``meneur web`` alone."""
@@ -134,10 +135,13 @@ def guarded_server(
                     web.static("/static", self.statics_path, name="static"),
                 ]
             )
-            if broadcast is not None:  # the broadcast page and the feed (serve/broadcast.py)
+            if broadcasts is not None:  # the broadcast page and its feed (serve/broadcast.py)
                 from .broadcast import add_routes
 
-                add_routes(app, broadcast, self.allowed, self.origins)
+                def viewer_of(request: web.Request) -> Any:
+                    return viewer if self.allowed(request.query.get("token", "")) else None
+
+                add_routes(app, broadcasts, viewer_of, self.origins)
             app.on_response_prepare.append(security_headers)
             app.on_startup.append(self.on_startup)
             app.on_shutdown.append(self.on_shutdown)

@@ -103,6 +103,7 @@ class WebSeats:
         self.origins = frozenset(o.rstrip("/") for o in origins)
         self._runner: web.AppRunner | None = None
         self._ready = asyncio.Lock()
+        self.broadcasts: Any = None
 
     def application(self) -> web.Application:
         """The routes: the page, its WebSocket, the reconnection check, the statics."""
@@ -117,6 +118,16 @@ class WebSeats:
                 web.static("/static", str(files("textual_serve") / "static")),
             ]
         )
+        # The broadcast page and the table's feed, each token's seat's picture
+        # (serve/broadcast.py): a viewer's link, the audience's; a player's, theirs.
+        from .broadcast import Broadcasts, add_routes
+
+        def viewer_of(request: web.Request) -> Any:
+            found = self.server.invite_for_token(request.query.get("token", ""))
+            return None if found is None else found[1].viewer
+
+        self.broadcasts = Broadcasts(self.server.directory, strings(self.server.lang))
+        add_routes(app, self.broadcasts, viewer_of, self.origins)
         app.on_response_prepare.append(security_headers)
         return app
 
@@ -132,7 +143,9 @@ class WebSeats:
         await asyncio.get_running_loop().connect_accepted_socket(factory, sock)
 
     async def close(self) -> None:
-        """Close every page and stop serving."""
+        """Close every page and feed, and stop serving."""
+        if self.broadcasts is not None:
+            self.broadcasts.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -324,3 +324,43 @@ async def test_kill_9_loses_nothing_and_a_restarted_table_takes_everyone_back(
             await alice.leave()
         finally:
             close_door(again)
+
+
+async def test_a_seat_s_token_gives_its_picture_as_a_feed_until_revoked(door: Door) -> None:
+    """``serve --web``: a viewer's link, with /view.json and /feed, gives the audience's
+    picture (no GM clock); revoked, its feed ends at the next change and its token opens
+    nothing."""
+    import asyncio
+
+    import aiohttp
+
+    env = {**os.environ, "MENEUR_DATA_DIR": str(door.table.data_dir)}
+
+    def cli(*words: str) -> None:
+        subprocess.run([*CLI, *words], check=True, capture_output=True, timeout=PATIENCE, env=env)
+
+    directory = str(door.table.directory)
+    cli("clock", directory, "add", "Menace", "6", "--gm")
+    cli("clock", directory, "add", "Alarme", "4")
+    invited = door.invite("--viewer", "--admit")
+    token = invited["url"].split("token=")[1].split("&")[0]
+    base = f"http://127.0.0.1:{door.web}"
+    async with aiohttp.ClientSession() as client:
+        async with client.get(f"{base}/view.json?token={token}") as answer:
+            assert answer.status == 200
+            view = await answer.json()
+        assert [t["name"] for t in view["trackers"]] == ["Alarme"]  # not the GM's Menace
+        async with client.get(f"{base}/view.json?token={'x' * 32}") as answer:
+            assert answer.status == 403
+        async with client.get(f"{base}/feed?token={token}") as feed:
+            assert feed.status == 200
+            line = b""
+            while not line.startswith(b"data: "):
+                line = await asyncio.wait_for(feed.content.readline(), PATIENCE)
+            assert json.loads(line[6:])["trackers"] == view["trackers"]
+            cli("table", "revoke", invited["invite"], directory)
+            cli("note", directory, "Un bruit dans la nuit.")  # a change: the feed looks again
+            rest = await asyncio.wait_for(feed.content.read(), PATIENCE)  # until it ends
+            assert b"Un bruit dans la nuit." not in rest
+        async with client.get(f"{base}/view.json?token={token}") as answer:
+            assert answer.status == 403
