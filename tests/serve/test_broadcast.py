@@ -147,6 +147,19 @@ async def test_the_broadcast_fills_its_page_at_every_size(broadcast) -> None:
             assert "Forcer la porte" in text
             assert "Tension 3" in text
             assert "de chances avant le jet" in text
+        # Over a streamer's scene: the page see-through, each part on a dark glass.
+        await browser.open(url + "&theme=transparent&part=roll")
+        deadline = time.monotonic() + PATIENCE
+        while await browser.evaluate("document.body.dataset.ready") != "1":
+            assert time.monotonic() < deadline, "the page never drew the feed"
+            await asyncio.sleep(STEP)
+        style = "getComputedStyle(document.{}).backgroundColor"
+        assert await browser.evaluate(style.format("body")) == "rgba(0, 0, 0, 0)"
+        glass = await browser.evaluate(style.format("getElementById('roll')"))
+        assert glass.startswith("rgba(10, 12, 16,")
+        shown = "getComputedStyle(document.getElementById('{}')).display"
+        assert await browser.evaluate(shown.format("party")) == "none"
+        assert await browser.evaluate(shown.format("story")) == "none"
 
 
 def _get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
