@@ -27,7 +27,7 @@ from typing import Any
 from meneur.content.strings import Strings
 from meneur.core.visibility import Viewer
 
-FOLLOW_SECONDS = 0.25
+FOLLOW_SECONDS = 0.1
 """How often the campaign is looked at for what the table wrote (a ``stat`` when
 nothing changed)."""
 HEARTBEAT_SECONDS = 15.0
