@@ -408,6 +408,12 @@ def _add_campaign_commands(
         help="they sit at once, without waiting for the GM to let them in",
     )
     invite.add_argument(
+        "--api",
+        action="store_true",
+        help="a token for the table's feed and actions (a bot, an overlay, a stream deck"
+        " acting for this seat), which opens no page and no terminal",
+    )
+    invite.add_argument(
         "--host",
         help="the address players reach the table at (default: this machine's name)",
     )

@@ -58,6 +58,9 @@ WORDS = {
         "admitted": "Entre sans attendre le MJ (--admit).",
         "revoke": "Révoquer : meneur table revoke {ident}",
         "secret": "Ces deux secrets ne sont montrés qu'ici : à ne transmettre qu'à cette personne.",
+        "api": "Un jeton d'API pour cette place (ni page ni terminal) :\n  flux : {feed}\n"
+        "  actions (POST JSON) : {act}\nMontré ici seulement. Révoquer : meneur table revoke"
+        " {ident}",
     },
     "en": {
         "title": "Invite for {who} — expires {when}",
@@ -72,6 +75,8 @@ WORDS = {
         "admitted": "Joins without waiting for the GM (--admit).",
         "revoke": "Revoke: meneur table revoke {ident}",
         "secret": "These two secrets are shown here only: pass them to this person alone.",
+        "api": "An API token for this seat (no page, no terminal):\n  feed: {feed}\n"
+        "  actions (POST JSON): {act}\nShown here only. Revoke: meneur table revoke {ident}",
     },
 }
 
@@ -105,6 +110,7 @@ def run_invite(args: argparse.Namespace) -> int:
             now=campaign.clock(),
             lifetime=span,
             admit=args.admit,
+            api=args.api,
         )
         characters = campaign.state.get("characters", {})
         names = [
@@ -120,6 +126,16 @@ def run_invite(args: argparse.Namespace) -> int:
     ssh = f"ssh {plain}-p {args.ssh_port} {issued.code}@{host}"
     base = args.url.rstrip("/") if args.url else f"http://{_host(host)}:{args.web_port}"
     url = f"{base}/?token={issued.token}"
+    if args.api:  # no page, no terminal: the feed and the actions, with this token
+        feed, act = f"{base}/feed?token={issued.token}", f"{base}/act?token={issued.token}"
+        if args.json:
+            said = {"invite": issued.ident, "seat": issued.seat, "api": True}
+            said |= {"feed": feed, "act": act, "expires": issued.expires.isoformat()}
+            print(json.dumps(said, ensure_ascii=False))
+            return 0
+        words = WORDS[args.lang or default_language()]
+        print(words["api"].format(feed=feed, act=act, ident=issued.ident))
+        return 0
     if args.json:
         print(
             json.dumps(

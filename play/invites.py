@@ -84,6 +84,7 @@ def invite(
     now: datetime,
     lifetime: timedelta = DEFAULT_LIFETIME,
     admit: bool = False,
+    api: bool = False,
 ) -> Issued:
     """Make an invite for ``player``'s seat (seated first if new, with ``name`` and
     ``characters`` as ``meneur table player`` does), or for the viewer's seat when
@@ -110,7 +111,7 @@ def invite(
             )
         if player is not None:
             seating(player, name=name, characters=characters)(document)
-        document.setdefault("invites", {})[ident] = {
+        made: dict[str, Any] = {
             "seat": VIEWER if player is None else player,
             "code": code_hash(code),
             "token": secret_hash(token),
@@ -118,14 +119,18 @@ def invite(
             "admit": admit,
             "admitted": False,
         }
+        if api:  # a token for the feed and actions only: no SSH code, no page
+            del made["code"]
+            made["api"] = True
+        document.setdefault("invites", {})[ident] = made
 
     written = edit_table(directory, state, edit, now)
     if player is None:
-        return Issued(ident, VIEWER, "", code, token, expires)
+        return Issued(ident, VIEWER, "", "" if api else code, token, expires)
     seat = written.players[player]
     played = tuple(sorted(seat.characters))
     holder = written.names.get(player, player)
-    return Issued(ident, player, holder, code, token, expires, played)
+    return Issued(ident, player, holder, "" if api else code, token, expires, played)
 
 
 def _fresh_ident(taken: set[str]) -> str:

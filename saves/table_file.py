@@ -66,7 +66,7 @@ KEY_TYPES = (
 TOP_KEYS = ("viewers", "gm", "players", "banned", "invites")
 SEAT_KEYS = ("name", "keys", "characters")
 BAN_KEYS = ("name", "keys")
-INVITE_KEYS = ("seat", "code", "token", "expires", "admit", "admitted")
+INVITE_KEYS = ("seat", "code", "token", "expires", "admit", "admitted", "api")
 VIEWER = "viewer"
 """An invite's seat when it opens the read-only view."""
 _HASH = re.compile(r"sha256:[0-9a-f]{64}")
@@ -105,6 +105,9 @@ class Invite:
     """Whether it joins without waiting for the GM."""
     admitted: bool
     """Whether the GM let its browser link in already (a reconnection does not wait)."""
+    api: bool = False
+    """A token for the table's feed and actions (``meneur invite --api``), which opens
+    no page and no terminal."""
 
     def live(self, now: datetime) -> bool:
         """Whether it still opens its seat at ``now``."""
@@ -374,7 +377,7 @@ def _invite(ident: str, table: object, path: Path, players: Mapping[str, Seat]) 
             path, "expected a date and time with its offset: 2026-11-27T20:00:00Z",
             f"{where}.expires", "table.expires",
         )  # fmt: skip
-    for key in ("admit", "admitted"):
+    for key in ("admit", "admitted", "api"):
         if not isinstance(table.get(key, False), bool):
             raise _refused(path, "expected true or false", f"{where}.{key}", "table.flag")
     return Invite(
@@ -385,6 +388,7 @@ def _invite(ident: str, table: object, path: Path, players: Mapping[str, Seat]) 
         expires,
         bool(table.get("admit", False)),
         bool(table.get("admitted", False)),
+        bool(table.get("api", False)),
     )
 
 

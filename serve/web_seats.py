@@ -128,6 +128,7 @@ class WebSeats:
 
         self.broadcasts = Broadcasts(self.server.directory, strings(self.server.lang))
         add_routes(app, self.broadcasts, viewer_of, self.origins)
+        app.add_routes([web.post("/act", self.act)])
         app.on_response_prepare.append(security_headers)
         return app
 
@@ -152,12 +153,14 @@ class WebSeats:
 
     # --- Routes ----------------------------------------------------------------------
 
-    def _invited(self, request: web.Request, token: str) -> Any:
+    def _invited(self, request: web.Request, token: str, *, page: bool = True) -> Any:
         found = self.server.invite_for_token(token)
         if found is None:
             # Said without the token (the log may be read by others than the GM).
             self.server.said("no_seat", where=request.remote or "?")
             raise web.HTTPForbidden(text="meneur: this link opens no seat (expired or revoked?)\n")
+        if page and found[0].api:
+            raise web.HTTPForbidden(text="meneur: an API token opens no page: /feed and /act\n")
         return found
 
     async def index(self, request: web.Request) -> web.StreamResponse:
@@ -172,6 +175,18 @@ class WebSeats:
         viewer = seat.role == "viewer"
         text = page(title=title, lang=lang, font_size=font_size, reader=reader, viewer=viewer)
         return web.Response(text=text, content_type="text/html")
+
+    async def act(self, request: web.Request) -> web.StreamResponse:
+        """``POST /act?token=…``: a seat acts through the table's feed (a bot, a stream
+        deck), as at the table: ``{"note": text}``, ``{"roll": "2d6"}`` or
+        ``{"question": text, "likelihood": 1-5}``. Allowed and refused by ``play``
+        exactly as that seat's app is; one action per :data:`ACT_SECONDS` a seat."""
+        from .act_api import act
+
+        invite, seat, _ = self._invited(request, request.query.get("token", ""), page=False)
+        if not from_its_page(request, self.origins) and "Origin" in request.headers:
+            raise web.HTTPForbidden(text="meneur: not from this table's page\n")
+        return await act(self.server, request, invite, seat)
 
     async def alive(self, request: web.Request) -> web.StreamResponse:
         self._invited(request, request.query.get("token", ""))

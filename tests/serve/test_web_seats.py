@@ -364,3 +364,65 @@ async def test_a_seat_s_token_gives_its_picture_as_a_feed_until_revoked(door: Do
             assert b"Un bruit dans la nuit." not in rest
         async with client.get(f"{base}/view.json?token={token}") as answer:
             assert answer.status == 403
+
+
+async def test_an_api_token_acts_for_its_seat_as_at_the_table(door: Door) -> None:
+    """``meneur invite --player dana --api``: a token that opens no page but acts for
+    Dana through ``POST /act`` (a note, a roll, a question), refused as her app is, at
+    most one action per half second, ended by a revoke; a viewer's token writes
+    nothing."""
+    import aiohttp
+
+    env = {**os.environ, "MENEUR_DATA_DIR": str(door.table.data_dir)}
+    made = subprocess.run(
+        [*CLI, "invite", str(door.table.directory), "--player", "dana", "--api", "--json",
+         "--host", "127.0.0.1", "--web-port", str(door.web)],
+        capture_output=True, text=True, timeout=PATIENCE, check=True, env=env,
+    )  # fmt: skip
+    issued = json.loads(made.stdout)
+    assert issued["api"] is True
+    assert "ssh" not in issued
+    act, feed = issued["act"], issued["feed"]
+    token = act.split("token=")[1]
+    base = f"http://127.0.0.1:{door.web}"
+    viewer = door.invite("--viewer", "--admit")["url"].split("token=")[1].split("&")[0]
+
+    async def post(client: aiohttp.ClientSession, url: str, body: object) -> tuple[int, Any]:
+        import asyncio
+
+        for _ in range(int(PATIENCE / 0.1)):  # one action per half second: wait our turn
+            async with client.post(url, json=body) as answer:
+                if answer.status != 429:
+                    json_body = answer.content_type == "application/json"
+                    return answer.status, await (answer.json() if json_body else answer.text())
+            await asyncio.sleep(0.1)
+        raise AssertionError("never our turn")
+
+    async with aiohttp.ClientSession() as client:
+        async with client.get(f"{base}/?token={token}") as answer:
+            assert answer.status == 403  # no page
+        async with client.get(feed) as answer:
+            assert answer.status == 200
+        status, said = await post(client, act, {"note": "Dana crochète la serrure."})
+        assert status == 200, said
+        assert said["text"] == "Dana crochète la serrure."
+        status, said = await post(client, act, {"roll": "2d6"})
+        assert status == 200, said
+        status, said = await post(client, act, {"question": "La porte cède-t-elle ?"})
+        assert status == 200, said
+        status, said = await post(client, act, {"roll": "2d"})
+        assert status == 400  # a mistyped roll says what is wrong, in the table's language
+        assert "nombre de faces" in said["error"]
+        status, said = await post(client, f"{base}/act?token={viewer}", {"note": "Spectateur"})
+        assert status == 403
+        assert said["error"]  # the table's own sentence
+        entries = journal_entries(door.table)
+        notes = [e for e in entries if e.kind == "note"]
+        assert [e.text for e in notes if e.by == "dana"][:1] == ["Dana crochète la serrure."]
+        assert "Spectateur" not in [e.text for e in entries]
+        subprocess.run(
+            [*CLI, "table", "revoke", issued["invite"], str(door.table.directory)],
+            check=True, capture_output=True, timeout=PATIENCE, env=env,
+        )  # fmt: skip
+        status, _ = await post(client, act, {"note": "Après la révocation"})
+        assert status == 403
