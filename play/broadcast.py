@@ -254,22 +254,11 @@ def _fairness(state: Mapping[str, Any], entries: list[Entry], strings: Strings) 
     """Whether this session's dice are committed (their seeds drawn from a key whose
     digest was published before the first roll), and how many of the rolls shown were
     checked against a key revealed since (:mod:`meneur.play.fairness`), in words."""
-    from meneur.core import fair_dice
-    from meneur.core.errors import RulesError
-
-    from .fairness import why_wrong
+    from .fairness import revealed_keys, why_wrong
 
     dice = state.get("dice", {})
     committed = isinstance(dice, Mapping) and "commitment" in dice
-    keys: dict[str, bytes] = {}
-    revealed = dice.get("revealed", {}) if isinstance(dice, Mapping) else {}
-    for commitment, text in revealed.items() if isinstance(revealed, Mapping) else ():
-        try:
-            key = fair_dice.key_of(str(text))
-        except RulesError:
-            continue
-        if fair_dice.commitment(key) == commitment:
-            keys[commitment] = key
+    keys, _ = revealed_keys(dice)
     verified = sum(
         1
         for entry in entries

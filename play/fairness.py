@@ -47,24 +47,10 @@ class Verification:
 
 def verify(document: Mapping[str, Any]) -> Verification:
     """Check the rolls of an exported campaign (a TOML export's document)."""
-    from meneur.core import fair_dice
-    from meneur.core.errors import RulesError
-
     found = Verification()
     campaign = document.get("campaign", {})
     dice = campaign.get("dice", {}) if isinstance(campaign, Mapping) else {}
-    revealed = dice.get("revealed", {}) if isinstance(dice, Mapping) else {}
-    keys: dict[str, bytes] = {}
-    for committed, text in revealed.items() if isinstance(revealed, Mapping) else ():
-        try:
-            key = fair_dice.key_of(str(text))
-        except RulesError:
-            found.bad_keys.append(str(committed))
-            continue
-        if fair_dice.commitment(key) == committed:
-            keys[str(committed)] = key
-        else:
-            found.bad_keys.append(str(committed))
+    keys, found.bad_keys = revealed_keys(dice)
     for entry in _entries(document):
         roll = entry["roll"]
         if roll.get("physical") is True:
@@ -84,6 +70,28 @@ def verify(document: Mapping[str, Any]) -> Verification:
             else:
                 found.wrong.append((_named(entry), why))
     return found
+
+
+def revealed_keys(dice: object) -> tuple[dict[str, bytes], list[str]]:
+    """The keys a campaign's ``dice`` table has revealed, by their commitment, each
+    checked against it; and the commitments whose revealed key does not match."""
+    from meneur.core import fair_dice
+    from meneur.core.errors import RulesError
+
+    revealed = dice.get("revealed", {}) if isinstance(dice, Mapping) else {}
+    keys: dict[str, bytes] = {}
+    bad: list[str] = []
+    for committed, text in revealed.items() if isinstance(revealed, Mapping) else ():
+        try:
+            key = fair_dice.key_of(str(text))
+        except RulesError:
+            bad.append(str(committed))
+            continue
+        if fair_dice.commitment(key) == committed:
+            keys[str(committed)] = key
+        else:
+            bad.append(str(committed))
+    return keys, bad
 
 
 def _entries(document: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:

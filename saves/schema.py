@@ -5,6 +5,10 @@ Tolerated: a system name in any case, a ``schema_version`` written as text, miss
 optional tables (they default to empty), a missing name (the directory's). Refused, with
 the key and what was expected: unknown keys (meneur would drop them on its next write),
 wrong types, unknown systems or options, a newer schema.
+
+(Over 600 lines: each refusal names its sentence in the reader's language, which makes
+each check a few lines longer; the checks of one file's top-level tables read best in
+one place, the play tables' own being in :mod:`.schema_play` already.)
 """
 
 from __future__ import annotations

@@ -146,12 +146,14 @@ def add_routes(
     player removed) ends at its next event or heartbeat."""
     from aiohttp import web
 
+    from .page import from_its_page
+
     def guard(request: web.Request) -> Broadcast:
         viewer = viewer_of(request)
         if viewer is None:
             raise web.HTTPForbidden(text="meneur: this address needs its token\n")
-        origin = request.headers.get("Origin")
-        if origin is not None and not _same_origin(request, origin, origins):
+        # A browser's page says where it comes from; a bot or curl says nothing.
+        if "Origin" in request.headers and not from_its_page(request, origins):
             raise web.HTTPForbidden(text="meneur: not from this page\n")
         return broadcasts.of(viewer)
 
@@ -218,10 +220,3 @@ def _last_seen(header: str | None) -> int:
     """The version a resuming client saw last (``Last-Event-ID``); 0 when none or not
     one of ours."""
     return int(header) if header is not None and header.isdigit() and len(header) < 12 else 0
-
-
-def _same_origin(request: Any, origin: str, origins: frozenset[str]) -> bool:
-    from urllib.parse import urlsplit
-
-    origin = origin.rstrip("/")
-    return origin in origins or urlsplit(origin).netloc == request.host

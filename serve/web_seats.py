@@ -184,7 +184,7 @@ class WebSeats:
         from .act_api import act
 
         invite, seat, _ = self._invited(request, request.query.get("token", ""), page=False)
-        if not from_its_page(request, self.origins) and "Origin" in request.headers:
+        if "Origin" in request.headers and not from_its_page(request, self.origins):
             raise web.HTTPForbidden(text="meneur: not from this table's page\n")
         return await act(self.server, request, invite, seat)
 

@@ -68,9 +68,7 @@ def open_phase(
     try:
         turn = new_phase(prompt, options, characters)
     except RulesError as error:
-        raise CampaignError(
-            campaign.directory, str(error), message_key="campaign.rules", values={"error": error}
-        ) from error
+        raise _by_the_rules(campaign, error, str(error)) from error
     with campaign.work() as work:
         known = work.state["characters"]
         for character in turn.characters:
@@ -155,12 +153,7 @@ def choose(campaign: Campaign, seat: Seat, ident: str, character: str, choice: s
         try:
             sealed = check_choice(seat, turn, character, choice)
         except RulesError as error:
-            raise CampaignError(
-                campaign.directory,
-                f"refused: {error}",
-                message_key="campaign.rules",
-                values={"error": error},
-            ) from error
+            raise _by_the_rules(campaign, error, f"refused: {error}") from error
         player = seat.name if seat.role == "player" else None
         secrecy = (
             Secrecy("private", player=player, announced=True)
@@ -199,13 +192,16 @@ def reveal_phase(campaign: Campaign, seat: Seat, ident: str) -> Entry:
         try:
             check_reveal(seat, phase(campaign, ident))
         except RulesError as error:
-            raise CampaignError(
-                campaign.directory,
-                f"refused: {error}",
-                message_key="campaign.rules",
-                values={"error": error},
-            ) from error
+            raise _by_the_rules(campaign, error, f"refused: {error}") from error
         return _reveal(work, seat, str(ident))
+
+
+def _by_the_rules(campaign: Campaign, error: RulesError, reason: str) -> CampaignError:
+    """The turns' rules refused: ``reason`` for the log, the rule's own sentence for
+    each reader."""
+    return CampaignError(
+        campaign.directory, reason, message_key="campaign.rules", values={"error": error}
+    )
 
 
 def _reveal(work: Work, seat: Seat, ident: str) -> Entry:

@@ -13,8 +13,6 @@ import asyncio
 import http.client
 import json
 import os
-import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,8 +23,8 @@ import pytest
 from meneur.cli.main import main
 from tests.waiting import PATIENCE, STEP
 
-from .browser import CHROMIUM, Browser, free_port
-from .test_web import CLI, TOKEN, _answers, _cli
+from .browser import CHROMIUM, Browser
+from .test_web import TOKEN, _cli, web_server
 
 SHEET = '{ elements = { "Arts martiaux" = 3, "Discrétion" = 2 } }'
 PICTURES = Path(__file__).parent / "pictures"
@@ -65,27 +63,8 @@ def broadcast(tmp_path: Path) -> Iterator[tuple[Path, int]]:
     ]  # fmt: skip
     for words in played:
         assert main(words) == 0, words
-    for _ in range(5):
-        port = free_port()
-        server = subprocess.Popen(
-            [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=env,
-            start_new_session=True,
-        )
-        if _answers(f"http://127.0.0.1:{port}/view.json?token={TOKEN}", server):
-            break
-    else:
-        raise AssertionError("meneur web never answered")
-    try:
+    with web_server(directory, env) as port:
         yield directory, port
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(PATIENCE)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
 
 
 # What the audience sees, measured in the page: the rows of the window that hold text or

@@ -6,12 +6,14 @@ CI installs it)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -58,24 +60,31 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data"), "MENEUR_WEB_TOKEN": TOKEN}
     _cli("new", str(directory), "--system", "resolution", "--name", "Vranberg")
     _cli("set", str(directory), "characters.kael", '{ name = "Kael" }')
+    with web_server(directory, env, "--max-pages", "2") as port:
+        yield directory, f"http://127.0.0.1:{port}/?token={TOKEN}"
+
+
+@contextlib.contextmanager
+def web_server(directory: Path, env: dict[str, str], *words: str) -> Iterator[int]:
+    """``meneur web`` on ``directory`` (in French, with ``words``) on a free local port,
+    stopped with its pages' processes on exit; the port."""
     # A port free now may be taken before the server listens (tests run side by side):
     # then the server ends at once, and another port is tried.
     for _ in range(5):
         port = free_port()
         server = subprocess.Popen(
-            [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr", "--max-pages", "2"],
+            [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr", *words],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             env=env,
             start_new_session=True,  # the pages' processes go with it
         )
-        url = f"http://127.0.0.1:{port}/?token={TOKEN}"
-        if _answers(url, server):
+        if _answers(f"http://127.0.0.1:{port}/?token={TOKEN}", server):
             break
     else:
         raise AssertionError("meneur web never answered")
     try:
-        yield directory, url
+        yield port
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
