@@ -19,7 +19,10 @@ random bytes, 64 KB before every other roll, until the server closes them for fl
 the rolls with and without a flood under way are compared (goal: p95 within 20 %), and
 the server's memory is followed (goal: it grows ≤ 50 MB, and comes back). The rolls
 alone grow it too, for a while (caches filling): a control run first, with the same two
-seats silent, tells that from what the flood leaves behind.
+seats silent, tells that from what the flood leaves behind. The rolls compared start once
+the two seats' arrival is drawn on every screen and its notice gone: a seat joining
+builds its own app and relays out every other screen (a few hundred ms of a worker),
+which is the join's cost, not the flood's.
 
 The keystroke's echo is read on the typist's emulated screen; for the roll the clients
 only look for the roll's label in what they receive (twenty pure-Python VT emulators in
@@ -87,12 +90,39 @@ def pss_mb(pid: int) -> float:
     """The memory of ``pid`` and its workers: their proportional set sizes summed (a
     page the processes share counts once in all, not once in each)."""
     total = 0
-    pids = [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
-    for each in pids:
+    for each in server_pids(pid):
         for line in Path(f"/proc/{each}/smaps_rollup").read_text().splitlines():
             if line.startswith("Pss:"):
                 total += int(line.split()[1])
     return total / 1024
+
+
+def server_pids(pid: int) -> list[int]:
+    """``pid`` and its workers."""
+    return [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time ``pids`` have used so far (user and system)."""
+    ticks = 0
+    for each in pids:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def settled(pid: int, most: float = 20.0) -> None:
+    """Until the server is idle (under 5 % of a core over half a second): a seat that
+    joins builds its own app and every other screen draws its arrival, and a roll in
+    the middle of that measures the join, not the roll."""
+    pids = server_pids(pid)
+    end = time.perf_counter() + most
+    while time.perf_counter() < end:
+        before = cpu_seconds(pids)
+        await asyncio.sleep(0.5)
+        if cpu_seconds(pids) - before < 0.025:
+            return
+    raise TimeoutError("the server never fell idle")
 
 
 def make_table(root: Path, players: int) -> tuple[Path, list[asyncssh.SSHKey]]:
@@ -349,7 +379,8 @@ async def run(
 
         # One roll reaching every screen: the bytes that draw it received by each client.
         await asyncio.sleep(1.0)
-        for screen in [*screens, *watching]:
+        # The first screen keeps drawing while the flooders arrive (below).
+        for screen in [*screens[1:], *watching]:
             screen.emulate = False
         flooders = []
         if flood:
@@ -360,6 +391,13 @@ async def run(
                 await screen.wait_for(lambda text: "Personnage ▾" in text)
                 screen.emulate = False
                 flooders.append(Flooder(screen, silent=flood == "silent"))
+            # Their arrival drawn on every screen (the list of who is there, a notice
+            # that goes a few seconds later): the rolls compared start once it is gone.
+            joined = "a rejoint la table"
+            await screens[0].wait_for(lambda text: joined in text)
+            await screens[0].wait_for(lambda text: joined not in text)
+            await settled(server.pid)
+        screens[0].emulate = False
         quiet: list[float] = []
         flooded: list[float] = []
         before = peak = pss_mb(server.pid)

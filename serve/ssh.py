@@ -386,15 +386,16 @@ class TableServer:
         while self.apps or any(seated.process is not None for seated in self.seated):
             await asyncio.sleep(WATCH_SECONDS)
             self._follow_table()
-            try:
-                update = self._reader.sync()
-            except CampaignError:
-                continue  # each app says what is wrong on its own screen
-            if not update:
-                continue
+            with self._hold.looking():
+                try:
+                    update = self._reader.sync()
+                except CampaignError:
+                    continue  # each app says what is wrong on its own screen
+                if not update:
+                    continue
+                if self.apps:
+                    self._hold.hold()  # no collection while every screen draws the change
             self.activity()
-            if self.apps:
-                self._hold.hold()  # no collection while every screen draws the change
             for app in list(self.apps):
                 follow = getattr(app, "follow_now", None)
                 if follow is not None and app.is_running:
