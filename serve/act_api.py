@@ -7,11 +7,22 @@ table (a viewer writes nothing; a player's note is theirs; a blind-by-default ro
 blind), with the same one sentence when refused. Each request is small (4 KiB), and a
 seat acts at most once per :data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the
 entry as that seat reads it, or ``{"error": sentence}``.
+
+A system's test (``{"test": "--character kael --score 3"}``) is set up with the options
+of ``meneur roll SYSTEM``, as the plain seat's ``test`` sets it up, and rolled by that
+command as the seat (``--as``): the same grammar, sheets, karma, secrecy and refusals as
+the command line and the plain seat, without the server importing the command line. The
+seat may not choose the campaign, the seat, the language or the dice's seed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import re
+import shlex
+import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -29,6 +40,12 @@ MAX_BODY = 4096
 """The largest action a request may carry."""
 ACT_SECONDS = 0.5
 """A seat's actions through the feed are at most this often."""
+TEST_SECONDS = 30.0
+"""The longest a test's roll may take (its own process) before it is given up."""
+ACTIONS = frozenset({"note", "roll", "question", "test"})
+CHOSEN_BY_THE_TABLE = ("as", "campaign", "help", "json", "lang", "role", "seed")
+"""The options of ``meneur roll`` a seat may not give a test through the feed (or any
+abbreviation argparse would take for one): the table chooses them."""
 
 
 class Pace:
@@ -69,8 +86,10 @@ async def act(server: TableServer, request: web.Request, invite: Any, seat: Seat
         asked = json.loads(await request.read())
     except (UnicodeDecodeError, ValueError):
         return _refused(400, words.t("api.not_json"))
-    if not isinstance(asked, dict) or len(asked.keys() & {"note", "roll", "question"}) != 1:
+    if not isinstance(asked, dict) or len(asked.keys() & ACTIONS) != 1:
         return _refused(400, words.t("api.one_action"))
+    if "test" in asked:
+        return await _test(server, seat, asked["test"])
     return _do(server, seat, asked)
 
 
@@ -78,9 +97,7 @@ def _do(server: TableServer, seat: Seat, asked: dict[str, Any]) -> web.Response:
     from meneur.core.errors import RulesError
     from meneur.play.campaigns import Campaign
     from meneur.play.errors import CampaignError
-    from meneur.play.reading import read_entry, secret_reading
     from meneur.play.session import Session
-    from meneur.play.views import entries_for
 
     words = strings(server.lang)
     campaign = Campaign.open(server.directory, clock=server.clock)
@@ -93,16 +110,135 @@ def _do(server: TableServer, seat: Seat, asked: dict[str, Any]) -> web.Response:
             status = 403 if key.startswith("refused") else 400
             said = words.explain(error).replace(str(campaign.directory), campaign.directory.name)
             return _refused(status, said)
-        shown = next(iter(entries_for([entry], seat.viewer, campaign.journal, campaign.state)))
-        if shown.redacted:  # written, but not for this seat to read (a blind roll)
-            text = secret_reading(shown, words.t, campaign)
-            return web.json_response({"written": True, "text": text, "result": ""}, dumps=_dumps)
-        reading = read_entry(shown, campaign, words.t)
-        return web.json_response(
-            {"written": True, "text": reading.text, "result": reading.result}, dumps=_dumps
-        )
+        return _written(campaign, seat, words, entry)
     finally:
         campaign.close()
+
+
+def _written(campaign: Any, seat: Seat, words: Any, entry: Any) -> web.Response:
+    """The answer to an action done: the entry written, as ``seat`` reads it."""
+    from meneur.play.reading import read_entry, secret_reading
+    from meneur.play.views import entries_for
+
+    shown = next(iter(entries_for([entry], seat.viewer, campaign.journal, campaign.state)))
+    if shown.redacted:  # written, but not for this seat to read (a blind roll)
+        text = secret_reading(shown, words.t, campaign)
+        return web.json_response({"written": True, "text": text, "result": ""}, dumps=_dumps)
+    reading = read_entry(shown, campaign, words.t)
+    return web.json_response(
+        {"written": True, "text": reading.text, "result": reading.result}, dumps=_dumps
+    )
+
+
+def test_options(asked: object) -> list[str]:
+    """The options of ``meneur roll SYSTEM`` a test asks for (a string, split as a shell
+    would, or a list of words).
+
+    Raises:
+        RulesError: when they are neither, or name an option the table chooses
+            (:data:`CHOSEN_BY_THE_TABLE`).
+    """
+    from meneur.core.errors import RulesError
+
+    if isinstance(asked, str):
+        try:
+            words = shlex.split(asked)
+        except ValueError:  # an unclosed quote
+            raise RulesError("a test is options", message_key="api.test") from None
+    elif isinstance(asked, list) and all(isinstance(word, str) for word in asked):
+        words = list(asked)
+    else:
+        raise RulesError("a test is options", message_key="api.test")
+    for word in words:
+        # Short options (-h) and long ones the table chooses, however abbreviated; a
+        # negative number (--score -1) is a value.
+        name = word[2:].split("=", 1)[0] if word.startswith("--") else None
+        short = re.fullmatch(r"-[^-\d.].*", word) is not None
+        if short or (name and any(chosen.startswith(name) for chosen in CHOSEN_BY_THE_TABLE)):
+            raise RulesError(
+                f"{word}: chosen by the table", message_key="api.test_option", option=word
+            )
+    return words
+
+
+def test_command(server: TableServer, seat: Seat, options: list[str]) -> list[str]:
+    """The command that rolls a test as ``seat``: ``meneur roll SYSTEM`` with the seat's
+    options first and the table's last (argparse keeps an option's last value)."""
+    from meneur.play.campaigns import Campaign
+
+    with Campaign.open(server.directory, write=False) as campaign:
+        system = campaign.system
+    command = [
+        sys.executable, "-m", "meneur.cli.main", "roll", system, *options,
+        "--campaign", str(server.directory), "--json", "--lang", server.lang,
+    ]  # fmt: skip
+    if seat.role == "player" and seat.name is not None:
+        command += ["--as", seat.name]
+        # A player's one character acts when the test names none, as at the plain seat
+        # (and answers the GM's request for a roll).
+        named = any(
+            word.startswith("--ch") and "character".startswith(word[2:].split("=", 1)[0])
+            for word in options
+        )
+        if len(seat.characters) == 1 and not named:
+            command += ["--character", next(iter(seat.characters))]
+    if server.seeded:
+        command += ["--seed", str(server.rng(server.serial()).getrandbits(63))]
+    return command
+
+
+async def _test(server: TableServer, seat: Seat, asked: object) -> web.Response:
+    """Roll the test ``asked`` describes as ``seat`` (see the module)."""
+    from meneur.core.errors import RulesError
+    from meneur.core.table_rules import check_entry
+    from meneur.play.campaigns import Campaign
+    from meneur.play.errors import CampaignError
+
+    words = strings(server.lang)
+    try:
+        # A viewer writes nothing: refused here, before any process (without --as, the
+        # command line is the GM's).
+        check_entry(seat, kind="roll", character=None, visibility="public",
+                    player=seat.name, changed=())  # fmt: skip
+        options = test_options(asked)
+        command = test_command(server, seat, options)
+    except (RulesError, CampaignError) as error:
+        key = getattr(error, "message_key", None) or ""
+        return _refused(403 if key.startswith("refused") else 400, words.explain(error))
+    process = await asyncio.create_subprocess_exec(
+        *command,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), TEST_SECONDS)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        return _refused(503, words.t("api.test_slow", seconds=round(TEST_SECONDS)))
+    if process.returncode != 0:
+        said = _sentence(err.decode("utf-8", "replace")).replace(
+            str(server.directory), server.directory.name
+        )
+        # The table's refusals (a character not theirs, a viewer) are a 403, as the
+        # other actions' are; what the options do not describe, a 400.
+        known = words.keys()
+        refusals = {words.t(key) for key in known if key.startswith("errors.refused.")}
+        return _refused(403 if said in refusals else 400, said)
+    rolled = json.loads(out)
+    campaign = Campaign.open(server.directory, write=False, clock=server.clock)
+    try:
+        return _written(campaign, seat, words, campaign.journal.entry(int(rolled["entry_id"])))
+    finally:
+        campaign.close()
+
+
+def _sentence(said: str) -> str:
+    """The command line's one line of error without its ``meneur roll …: error:``."""
+    line = said.strip().splitlines()[-1] if said.strip() else said
+    return re.sub(r"^meneur[^:]*?\s*:\s*(error|erreur)\s*:\s*", "", line)
 
 
 def _write(session: Any, asked: dict[str, Any]) -> Any:

@@ -366,6 +366,20 @@ async def test_a_seat_s_token_gives_its_picture_as_a_feed_until_revoked(door: Do
             assert answer.status == 403
 
 
+async def post(client: aiohttp.ClientSession, url: str, body: object) -> tuple[int, Any]:
+    """``POST /act``'s status and answer (JSON, or the door's text), waiting its turn: one
+    action per half second a seat."""
+    import asyncio
+
+    for _ in range(int(PATIENCE / 0.1)):
+        async with client.post(url, json=body) as answer:
+            if answer.status != 429:
+                json_body = answer.content_type == "application/json"
+                return answer.status, await (answer.json() if json_body else answer.text())
+        await asyncio.sleep(0.1)
+    raise AssertionError("never our turn")
+
+
 async def test_an_api_token_acts_for_its_seat_as_at_the_table(door: Door) -> None:
     """``meneur invite --player dana --api``: a token that opens no page but acts for
     Dana through ``POST /act`` (a note, a roll, a question), refused as her app is, at
@@ -386,17 +400,6 @@ async def test_an_api_token_acts_for_its_seat_as_at_the_table(door: Door) -> Non
     token = act.split("token=")[1]
     base = f"http://127.0.0.1:{door.web}"
     viewer = door.invite("--viewer", "--admit")["url"].split("token=")[1].split("&")[0]
-
-    async def post(client: aiohttp.ClientSession, url: str, body: object) -> tuple[int, Any]:
-        import asyncio
-
-        for _ in range(int(PATIENCE / 0.1)):  # one action per half second: wait our turn
-            async with client.post(url, json=body) as answer:
-                if answer.status != 429:
-                    json_body = answer.content_type == "application/json"
-                    return answer.status, await (answer.json() if json_body else answer.text())
-            await asyncio.sleep(0.1)
-        raise AssertionError("never our turn")
 
     async with aiohttp.ClientSession() as client:
         async with client.get(f"{base}/?token={token}") as answer:
@@ -426,3 +429,66 @@ async def test_an_api_token_acts_for_its_seat_as_at_the_table(door: Door) -> Non
         )  # fmt: skip
         status, _ = await post(client, act, {"note": "Après la révocation"})
         assert status == 403
+
+
+async def test_an_api_token_rolls_its_system_s_test_and_a_ban_ends_it(door: Door) -> None:
+    """``{"test": options}``: the campaign's test set up with the options of ``meneur
+    roll SYSTEM`` and rolled as the seat (its one character by default), refused as at
+    the table; the options the table chooses (the campaign, the seat, the seed) are
+    refused whatever their spelling; a ban ends the token and its feed."""
+    import asyncio
+
+    env = {**os.environ, "MENEUR_DATA_DIR": str(door.table.data_dir)}
+    made = subprocess.run(
+        [*CLI, "invite", str(door.table.directory), "--player", "dana", "--api", "--json",
+         "--character", "mira", "--host", "127.0.0.1", "--web-port", str(door.web)],
+        capture_output=True, text=True, timeout=PATIENCE, check=True, env=env,
+    )  # fmt: skip
+    issued = json.loads(made.stdout)
+    act, feed = issued["act"], issued["feed"]
+    base = f"http://127.0.0.1:{door.web}"
+    viewer = door.invite("--viewer", "--admit")["url"].split("token=")[1].split("&")[0]
+
+    async with aiohttp.ClientSession() as client:
+        status, said = await post(client, act, {"test": "--score 3 --label Crochetage"})
+        assert status == 200, said
+        assert "Crochetage" in said["text"]
+        assert said["result"]  # the outcome, in the table's language
+        status, said = await post(client, act, {"test": ["--score", "4", "--character", "kael"]})
+        assert (status, said["error"]) == (403, "Ce personnage n'est pas le vôtre.")
+        status, said = await post(client, act, {"test": "--score x"})
+        assert status == 400
+        assert "--score" in said["error"]
+        assert "nombre entier" in said["error"]
+        for chosen in ("--campaign=/tmp", "--camp /tmp", "--seed 4", "--as alice", "-h"):
+            status, said = await post(client, act, {"test": f"--score 3 {chosen}"})
+            assert status == 400, chosen
+            assert said["error"].startswith(chosen.split()[0]), said
+        status, said = await post(client, act, {"test": 3})
+        assert status == 400
+        status, said = await post(client, f"{base}/act?token={viewer}", {"test": "--score 3"})
+        assert status == 403
+        assert said["error"] == (
+            "Un spectateur regarde la table\u00a0: seuls le MJ et les joueurs écrivent."
+        )
+        rolls = [e for e in journal_entries(door.table) if e.kind == "roll"]
+        assert [(e.by, e.character) for e in rolls] == [("dana", "mira")]
+        assert "Crochetage" in rolls[0].text
+
+        async with client.get(feed) as stream:
+            assert stream.status == 200
+            await stream.content.readline()  # the feed is open
+            subprocess.run(
+                [*CLI, "table", "ban", "dana", str(door.table.directory)],
+                check=True, capture_output=True, timeout=PATIENCE, env=env,
+            )  # fmt: skip
+            subprocess.run(
+                [*CLI, "note", str(door.table.directory), "Après le bannissement."],
+                check=True, capture_output=True, timeout=PATIENCE, env=env,
+            )  # fmt: skip
+            rest = await asyncio.wait_for(stream.content.read(), PATIENCE)  # until it ends
+            assert "Après le bannissement.".encode() not in rest
+        status, _ = await post(client, act, {"note": "Après le bannissement"})
+        assert status == 403
+        async with client.get(feed) as answer:
+            assert answer.status == 403
