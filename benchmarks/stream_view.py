@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import os
 import pty
+import secrets
 import signal
 import statistics
 import subprocess
@@ -97,15 +98,17 @@ async def web_latency(directory: Path, rolls: int) -> list[float] | None:
     if CHROMIUM is None:
         return None
     port = free_port()
+    token = secrets.token_urlsafe(24)  # the page opens with its token only
     server = subprocess.Popen(
         [*CLI, "web", str(directory), "--port", str(port), "--lang", "fr"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, "MENEUR_WEB_TOKEN": token},
     )  # fmt: skip
     try:
         await asyncio.sleep(2)
         times = []
         async with Browser() as browser:
-            await browser.open(f"http://127.0.0.1:{port}/")
+            await browser.open(f"http://127.0.0.1:{port}/?token={token}")
             await browser.wait_for("de chances avant le jet", 30)
             for number in range(rolls):
                 label = f"Web numéro {number}"

@@ -16,7 +16,8 @@ Its shape (documented in docs/reference/feed.md):
   "sides", "kept", "role"}`` and ``tone`` one of ``success``, ``failure``, ``pending``,
   ``neutral``;
 - ``party``: ``[{"name", "summary"}]``; ``trackers``: ``[{"name", "shown"}]``;
-- ``story``: the last lines of the story, oldest first: ``[{"text", "result", "tone"}]``;
+- ``story``: the last lines of the story, oldest first: ``[{"text", "result", "tone",
+  "secret"}]`` (``secret``: an announced secret, said only as something that happened);
 - ``fairness``: ``{"committed": bool, "verified": int, "said": str}``;
 - ``luck``: this session's rolls against their exact odds: ``{"rolls", "successes",
   "expected", "said", "luck", "short"}`` (``said``, ``luck`` and ``short`` in words).
@@ -71,8 +72,8 @@ def stream_view(
         "lang": strings.lang,
         "scene": _scene(campaign, viewer, state, strings),
         "roll": None if last is None else roll_card(last, campaign, strings),
-        "party": _party(campaign, state, strings.lang),
-        "trackers": _trackers(state),
+        "party": party_of(campaign, state, strings.lang),
+        "trackers": trackers_of(state),
         "story": [_line(e, campaign, strings) for e in story[-lines:]] if lines else [],
         "fairness": _fairness(state, entries, strings),
         "luck": luck(campaign, viewer, entries, strings),
@@ -175,7 +176,9 @@ def scene_line(campaign: Campaign, viewer: Viewer, strings: Strings) -> str:
     return " · ".join(part for part in (scene["title"], scene["tension_said"]) if part)
 
 
-def _party(campaign: Campaign, state: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
+def party_of(campaign: Campaign, state: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
+    """The player characters of ``state`` (a view's: :func:`state_for`), each by name with
+    its main values in ``lang``."""
     options = state.get("options", {})
     party = []
     for ident, character in state.get("characters", {}).items():
@@ -191,7 +194,9 @@ def _party(campaign: Campaign, state: Mapping[str, Any], lang: str) -> list[dict
     return party
 
 
-def _trackers(state: Mapping[str, Any]) -> list[dict[str, str]]:
+def trackers_of(state: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The clocks and tracks of ``state`` (a view's: :func:`state_for`), each by name with
+    its marks."""
     from meneur.core.story import tracker_shown
 
     return [
@@ -201,9 +206,10 @@ def _trackers(state: Mapping[str, Any]) -> list[dict[str, str]]:
     ]
 
 
-def _line(entry: Entry, campaign: Campaign, strings: Strings) -> dict[str, str]:
+def _line(entry: Entry, campaign: Campaign, strings: Strings) -> dict[str, Any]:
     if entry.redacted:
-        return {"text": secret_reading(entry, strings.t, campaign), "result": "", "tone": "neutral"}
+        text = secret_reading(entry, strings.t, campaign)
+        return {"text": text, "result": "", "tone": "neutral", "secret": True}
     reading = read_entry(entry, campaign, strings.t)
     who = "" if entry.roll is not None else _who(entry, campaign)
     text = f"{who}{strings.t('shown.colon')}{reading.text}" if who else reading.text
@@ -211,6 +217,7 @@ def _line(entry: Entry, campaign: Campaign, strings: Strings) -> dict[str, str]:
         "text": visible(text),
         "result": visible(reading.result),
         "tone": _tone(reading.outcome),
+        "secret": False,
     }
 
 

@@ -2,10 +2,13 @@
 
 Two layouts. ``stream``, made for a capture (OBS) and a viewer's eyes: the last roll big
 (who rolled, the test, the dice kept and dropped, the outcome in words and symbols, the
-chance it had before the roll), the party's main values and the public trackers, and the
-recent journal. ``table``: the party and the journal as players see them. Neither has a
-key bar, a cursor or a dialog; neither takes the lock or writes a byte, and both survive
-the writers' restarts (they only read files).
+chance it had before the roll), the party's main values and the public trackers, the
+session's luck and the recent story — drawn from the picture the broadcast page and the
+table's feed give (:func:`meneur.play.broadcast.stream_view`). From 120×34 (a capture at
+160×45) the card is beside the rest and its dice are drawn as large as it has room for.
+``table``: the party and the journal as players see them. Neither has a key bar, a
+cursor or a dialog; neither takes the lock or writes a byte, and both survive the
+writers' restarts (they only read files).
 
 What the view shows goes through :mod:`meneur.play.views` first: the viewer's role
 decides which entries and which trackers it ever receives.
@@ -13,25 +16,22 @@ decides which entries and which trackers it ever receives.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.driver import Driver
 from textual.widgets import Static
 
-from meneur.content.outcomes import OUTCOME_COLOURS, percent_text, style_class
+from meneur.content.outcomes import OUTCOME_COLOURS
 from meneur.content.strings import Strings
 from meneur.core.text import cut, visible
 from meneur.core.visibility import GM, Viewer
 from meneur.play.campaigns import Campaign
 from meneur.play.errors import CampaignError
 from meneur.play.journal import Entry
-from meneur.play.reading import dice_shown, odds_before, read_entry, secret_reading
-from meneur.play.sheets import sheet_summary
 from meneur.play.views import entries_for, state_for
 
 from .terminal_guard import guard_terminal
@@ -47,22 +47,32 @@ RECENT = 30
 LAYOUTS = ("stream", "table")
 
 
-def dice_text(roll: dict[str, Any], strings: Strings) -> Text:
-    """A roll's dice for a viewer, as the journal says them: kept dice bold, dropped
-    ones dim and struck, a die's role after it; wrapped between dice, never inside one."""
+def dice_text(dice: list[dict[str, Any]]) -> Text:
+    """A roll card's dice on one line, as the journal says them: kept dice bold (and in
+    brackets when others are dropped), dropped ones dim and struck, a die's role after
+    it; wrapped between dice, never inside one."""
     text = Text()
-    for die in dice_shown(roll, strings.t):
-        if die.size:
-            text.append(die.size + " ", style="dim")
-        text.append(die.face, style="dim strike" if die.kept is False else "bold")
-        if die.role:
-            text.append(f"({die.role})", style="dim")
+    size = None
+    dropped = not all(die["kept"] for die in dice)
+    for die in dice:
+        if die["sides"] != size:  # the size once for a run of like dice ("d6 5 4 4")
+            size = die["sides"]
+            text.append(f"{size} ", style="dim")
+        # Kept dice in brackets when some are dropped, as the journal says them: the
+        # struck style is lost without colour (NO_COLOR).
+        face = f"[{die['face']}]" if die["kept"] and dropped else die["face"]
+        text.append(face, style="bold" if die["kept"] else "dim strike")
+        if die["role"]:
+            text.append(f"({die['role']})", style="dim")
         text.append(" ")
+    text.rstrip()
     return text
 
 
 class LastRoll(Static):
-    """The last roll the viewer may see, big."""
+    """The last roll the viewer may see, as a card: who, what they tried, the dice (drawn
+    as dice, as large as the card has room for), the outcome in its colour, the chance
+    it had; an announced secret only as something that happened."""
 
     DEFAULT_CSS = """
     LastRoll {
@@ -76,113 +86,151 @@ class LastRoll(Static):
     }
     """
 
-    def show(self, entry: Entry | None, campaign: Campaign, strings: Strings) -> None:
-        """Show ``entry`` (a roll, or an announced secret), or say none came yet."""
-        if entry is None:
-            self.update(Text(strings.t("watch.waiting"), style="dim italic"))
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.card: dict[str, Any] | None = None
+        self.waiting = ""
+        self.room = (0, 0)
+        """The width and height the card may fill (the dice are sized to them)."""
+
+    def show(self, card: dict[str, Any] | None, waiting: str) -> None:
+        """Show ``card`` (:func:`meneur.play.broadcast.roll_card`), or ``waiting``."""
+        self.card, self.waiting = card, waiting
+        self._draw()
+
+    def fit(self, width: int, height: int) -> None:
+        """The room the card has, in cells; it is drawn again to fill it."""
+        if (width, height) != self.room:
+            self.room = (width, height)
+            self._draw()
+
+    def _draw(self) -> None:
+        card = self.card
+        if card is None:
+            self.update(Text(self.waiting, style="dim italic"))
             return
-        if entry.redacted:
-            self.update(Text(secret_reading(entry, strings.t, campaign), style="bold"))
-            return
-        assert entry.roll is not None
-        reading = read_entry(entry, campaign, strings.t)
         text = Text()
-        text.append(reading.text + "\n", style="bold")  # who rolled is in its words
-        dice = dice_text(dict(entry.roll), strings)
-        if dice:
-            text.append_text(dice)
+        head = f"{card['who']} — {card['text']}" if card["who"] else card["text"]
+        text.append(head, style="bold")
+        if card["secret"]:
+            self.update(text)
+            return
+        colour = OUTCOME_COLOURS.get(card["tone"], "")
+        dice = card["dice"]
+        # What the card says besides its dice: the head (it may wrap), the outcome, the
+        # chance, the fairness, the lines between them.
+        width, height = self.room
+        inner = max(width - 4, 1)  # the border and the padding
+        said_rows = -(-len(head) // inner) + 3 + bool(card["fairness"]) + 2
+        scale = dice_scale(dice, inner, height - 2 - said_rows)
+        if scale:
+            text.append("\n\n")
+            text.append_text(dice_drawing(dice, f"bold {colour}".strip(), scale))
             text.append("\n")
-        if reading.outcome is not None:
-            colour = OUTCOME_COLOURS[style_class(reading.outcome)]
-            text.append(reading.result, style=f"bold {colour}")
-        elif reading.result:
-            text.append(f"→ {reading.result}", style="bold")
-        chance = odds_before(entry.roll)
-        if isinstance(chance, Fraction):
-            text.append(
-                "\n" + strings.t("watch.odds", percent=percent_text(chance, strings.lang)),
-                style="dim",
-            )
+        elif dice:
+            text.append("\n")
+            text.append_text(dice_text(dice))
+        if card["tone"] != "neutral" and card["result"]:
+            text.append("\n" + card["result"], style=f"bold {colour}".strip())
+        elif card["result"]:
+            text.append(f"\n→ {card['result']}", style="bold")
+        if card["chance"]:
+            text.append("\n" + card["chance"], style="dim")
+        if card["fairness"]:
+            text.append("\n" + card["fairness"], style="italic")
         self.update(text)
 
 
 PIPS = {
-    1: ("   ", " ● ", "   "),
-    2: ("●  ", "   ", "  ●"),
-    3: ("●  ", " ● ", "  ●"),
-    4: ("● ●", "   ", "● ●"),
-    5: ("● ●", " ● ", "● ●"),
-    6: ("● ●", "● ●", "● ●"),
+    1: ((0, 0, 0), (0, 1, 0), (0, 0, 0)),
+    2: ((1, 0, 0), (0, 0, 0), (0, 0, 1)),
+    3: ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    4: ((1, 0, 1), (0, 0, 0), (1, 0, 1)),
+    5: ((1, 0, 1), (0, 1, 0), (1, 0, 1)),
+    6: ((1, 0, 1), (1, 0, 1), (1, 0, 1)),
 }
 """A d6's face as its pips, three rows of three places."""
 
-
-class BigDice(Static):
-    """The last roll's dice drawn as dice — a d6 with its pips, any other die with its
-    number — kept ones bright in the outcome's colour, dropped ones dim, where the view
-    has room (a stream at 160×45 is read from across a room)."""
-
-    DEFAULT_CSS = """
-    BigDice {
-        width: 100%;
-        height: auto;
-        content-align: center top;
-        text-align: center;
-        padding: 0 2;
-        display: none;
-        &.roomy.rolled { display: block; }
-    }
-    """
-
-    MOST = 12
-    """Dice beyond this many are left to the line of dice (they would not fit big)."""
-
-    def show(self, entry: Entry | None, campaign: Campaign) -> None:
-        """Draw ``entry``'s dice (nothing for a secret, or a roll without plain dice)."""
-        roll = {} if entry is None or entry.redacted else dict(entry.roll or {})
-        outcome = roll.get("outcome")
-        colour = OUTCOME_COLOURS[style_class(outcome)] if isinstance(outcome, str) else ""
-        drawn = dice_drawing(roll, colour)
-        self.set_class(bool(drawn), "rolled")
-        self.update(drawn)
-
-    def fit(self, width: int, height: int) -> None:
-        """Shown only on a view of at least 80×30."""
-        self.set_class(width >= 80 and height >= 30, "roomy")
+MOST_DICE = 12
+"""Dice beyond this many are left to the line of dice (they would not fit big)."""
+SCALES = (3, 2, 1)
+"""The sizes a die is drawn at: 1 is 11×5 cells, 2 is 22×12, 3 is 32×15."""
 
 
-def dice_drawing(roll: dict[str, Any], colour: str = "") -> Text:
-    """``roll``'s dice as boxes side by side (see :class:`BigDice`), a dice expression's
-    total after them; empty when it has none, too many, or faces that are not numbers."""
-    dice = [d for d in roll.get("dice", ()) if isinstance(d, dict)]
-    if not dice or len(dice) > BigDice.MOST or not all(type(d.get("face")) is int for d in dice):
-        return Text()
-    rows = [Text() for _ in range(5)]
-    for die in dice:
-        face, sides = int(die["face"]), die.get("sides")
-        if sides == 6 and face in PIPS:
-            middle = [f"  {line[0]} {line[1]} {line[2]}  " for line in PIPS[face]]
+def die_size(scale: int) -> tuple[int, int]:
+    """A die's box at ``scale``, in cells (width, height), its border included: about
+    square on a terminal's cells, which are twice as high as they are wide."""
+    if scale == 1:
+        return 11, 5
+    return 10 * scale + 2, 3 * scale + 4 * (scale // 2) + 2
+
+
+def dice_scale(dice: list[dict[str, Any]], width: int, height: int) -> int:
+    """The largest scale at which ``dice`` fit side by side in ``width``×``height``
+    cells (0: none, they are too many or the room too small, or a face is no number)."""
+    if not dice or len(dice) > MOST_DICE or not all(_number(d["face"]) for d in dice):
+        return 0
+    for scale in SCALES:
+        box_width, box_height = die_size(scale)
+        if len(dice) * (box_width + 1) - 1 <= width and box_height <= height:
+            return scale
+    return 0
+
+
+def _number(face: str) -> bool:
+    return face.lstrip("+-").isdigit()
+
+
+def dice_drawing(dice: list[dict[str, Any]], style: str = "", scale: int = 1) -> Text:
+    """``dice`` (a roll card's) as boxes side by side at ``scale``: a d6 with its pips,
+    any other die with its number; kept ones in ``style``, dropped ones dim."""
+    box_width, box_height = die_size(scale)
+    inner_width, inner_height = box_width - 2, box_height - 2
+    rows = [Text() for _ in range(box_height)]
+    for index, die in enumerate(dice):
+        face = die["face"]
+        if die["sides"] == "d6" and _number(face) and int(face) in PIPS:
+            middle = _pips(PIPS[int(face)], scale, inner_width, inner_height)
         else:
-            middle = ["         ", f"{face:^9}", "         "]
-        kept = die.get("kept") is not False
-        style = f"bold {colour}".strip() if kept else "dim"
-        box = ["╭─────────╮", *[f"│{m}│" for m in middle], "╰─────────╯"]
+            middle = _face_number(face, scale, inner_width, inner_height)
+        box = ["╭" + "─" * inner_width + "╮", *[f"│{m}│" for m in middle]]
+        box.append("╰" + "─" * inner_width + "╯")
         for row, line in zip(rows, box, strict=True):
-            row.append(line, style=style)
-            row.append(" ")
-    result = roll.get("result")
-    if roll.get("system") == "dice" and isinstance(result, int):
-        rows[2].append(f" = {result}", style="bold")
+            if index:
+                row.append(" ")
+            row.append(line, style=style if die["kept"] else "dim")
     return Text("\n").join(rows)
 
 
-def _who(entry: Entry, campaign: Campaign) -> str:
-    """Who acted: the character's name (a player is named in the journal by their
-    ident, which is table.toml's key, never shown: nothing then)."""
-    if entry.character:
-        character = campaign.state["characters"].get(entry.character, {})
-        return str(character.get("name", ""))
-    return ""
+def _pips(face: tuple[tuple[int, ...], ...], scale: int, width: int, height: int) -> list[str]:
+    """A d6's pips in a box's inside: ``●`` at scale 1, blocks of ``█`` above it."""
+    if scale == 1:
+        return [" " + " ".join(" ●"[p] for p in row).center(7) + " " for row in face]
+    gap = scale // 2
+    lines = [" " * width] * gap
+    for number, row in enumerate(face):
+        if number:
+            lines += [" " * width] * gap
+        pips = (" " * scale).join(("██" * scale) if p else ("  " * scale) for p in row)
+        lines += [pips.center(width)] * scale
+    lines += [" " * width] * (height - len(lines))
+    return lines
+
+
+def _face_number(face: str, scale: int, width: int, height: int) -> list[str]:
+    """A die's number in a box's inside: as text at scale 1, in tall digits above."""
+    if scale == 1:
+        return [" " * width, f"{face:^{width}}", " " * width]
+    from textual.renderables.digits import DIGITS, DIGITS3X3_BOLD
+
+    digits = ["", "", ""]
+    for character in face:
+        at = DIGITS.index(character) * 3 if character in DIGITS else 0
+        for row in range(3):
+            digits[row] += DIGITS3X3_BOLD[at + row].ljust(3)
+    top = (height - 3) // 2
+    lines = [" " * width] * top + [row.center(width) for row in digits]
+    return lines + [" " * width] * (height - len(lines))
 
 
 class PartyStrip(Static):
@@ -196,28 +244,25 @@ class PartyStrip(Static):
     }
     """
 
-    def show(self, campaign: Campaign, state: dict[str, Any], lang: str) -> None:
+    def show(self, party: list[dict[str, str]], trackers: list[dict[str, str]]) -> None:
+        """Show a picture's ``party`` and ``trackers`` (:mod:`meneur.play.broadcast`)."""
         text = Text()
-        options = state.get("options", {})
-        for ident, character in state.get("characters", {}).items():
+        for member in party:
             if text:
                 text.append("\n")
-            text.append(str(character.get("name", ident)), style="bold")
-            summary = sheet_summary(campaign.system, options, character.get("sheet", {}), lang)
-            if summary:
-                text.append(f"  {summary}", style="dim")
-        from meneur.core.story import tracker_shown
-
-        for ident, tracker in state.get("trackers", {}).items():
+            text.append(member["name"], style="bold")
+            if member["summary"]:
+                text.append(f"  {member['summary']}", style="dim")
+        for tracker in trackers:
             if text:
                 text.append("\n")
-            text.append(f"{tracker.get('name', ident)} {tracker_shown(tracker)}")
+            text.append(f"{tracker['name']} {tracker['shown']}")
         self.update(text)
         self.display = bool(text)
 
 
 class RecentJournal(Static):
-    """The last entries the viewer may see, newest at the bottom, one line each."""
+    """The last lines of the story the viewer may see, newest at the bottom."""
 
     DEFAULT_CSS = """
     RecentJournal {
@@ -227,28 +272,18 @@ class RecentJournal(Static):
     }
     """
 
-    SHOWN_KINDS = ("roll", "oracle", "creation", "note", "session", "scene")
-    """What an audience reads: the story, not the bookkeeping (edits, undos)."""
-
-    def show(self, entries: list[Entry], campaign: Campaign, strings: Strings) -> None:
+    def show(self, story: list[dict[str, Any]]) -> None:
+        """Show a picture's ``story`` lines (:mod:`meneur.play.broadcast`)."""
         text = Text()
-        for entry in entries:
-            if entry.kind not in self.SHOWN_KINDS or campaign.is_struck(entry):
-                continue
+        for line in story:
             if text:
                 text.append("\n")
-            if entry.redacted:
-                text.append(secret_reading(entry, strings.t, campaign), style="dim italic")
-                continue
-            reading = read_entry(entry, campaign, strings.t)
-            who = "" if entry.roll is not None else _who(entry, campaign)
-            text.append(f"{who}: " if who else "", style="bold")
-            text.append(reading.text)
-            if reading.outcome is not None:
-                colour = OUTCOME_COLOURS[style_class(reading.outcome)]
-                text.append(f"  {reading.result}", style=colour)
-            elif reading.result:
-                text.append(f" → {reading.result}")
+            text.append(line["text"], style="dim italic" if line["secret"] else "")
+            if line["tone"] != "neutral" and line["result"]:
+                colour = OUTCOME_COLOURS.get(line["tone"], "")
+                text.append(f"  {line['result']}", style=colour)
+            elif line["result"]:
+                text.append(f" → {line['result']}")
         self.update(text)
 
 
@@ -263,6 +298,19 @@ class WatchApp(App[None]):
     #table-layout { height: 1fr; }
     #table-layout PartyStrip { width: 1fr; max-height: 100%; height: 1fr; }
     #table-layout JournalView { width: 2fr; }
+    /* The stream, one column: the card, the party, the story under them. */
+    #stage { height: 1fr; layout: vertical; }
+    #main { height: auto; }
+    #side { height: 1fr; }
+    #luck { display: none; height: auto; padding: 0 1; color: $text-muted; }
+    /* A wide stream (a capture at 160x45): the card large on the left, its dice sized
+       to fill it, the party, the luck and the story on the right. */
+    .wide #stage { layout: horizontal; }
+    .wide #main { width: 2fr; height: 100%; }
+    .wide #side { width: 1fr; height: 100%; padding-left: 1; }
+    .wide LastRoll { height: 100%; content-align: center middle; text-align: center; }
+    .wide PartyStrip { max-height: 50%; padding-bottom: 1; }
+    .wide #luck { display: block; padding-bottom: 1; }
     """
     BINDINGS: ClassVar[list[Any]] = [Binding("q,ctrl+q", "quit", "Quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
@@ -287,8 +335,6 @@ class WatchApp(App[None]):
         self.viewer = viewer
         self.layout_name = layout
         self.background = background
-        self.recent: list[Entry] = []
-        self.last_roll: Entry | None = None
         self.title = visible(campaign.name)
         self.follow_seconds = FOLLOW_SECONDS
         """How often the view looks for others' writes (longer at a served table,
@@ -298,10 +344,13 @@ class WatchApp(App[None]):
         yield Static(id="problem")
         if self.layout_name == "stream":
             yield Static(id="scene", markup=False)
-            yield LastRoll(id="last-roll")
-            yield BigDice(id="big-dice")
-            yield PartyStrip(id="party")
-            yield RecentJournal(id="recent")
+            with Horizontal(id="stage"):
+                with Vertical(id="main"):
+                    yield LastRoll(id="last-roll")
+                with Vertical(id="side"):
+                    yield PartyStrip(id="party")
+                    yield Static(id="luck", markup=False)
+                    yield RecentJournal(id="recent")
             return
         with Horizontal(id="table-layout"):
             yield PartyStrip(id="party")
@@ -322,10 +371,6 @@ class WatchApp(App[None]):
         elif self.background:
             self.screen.styles.background = self.background
         if self.layout_name == "stream":
-            latest = self.campaign.latest(RECENT * 4)
-            self.recent = self._visible(latest)[-RECENT:]
-            rolls = [e for e in self.recent if e.roll is not None or e.redacted]
-            self.last_roll = rolls[-1] if rolls else None
             self._redraw()
         else:
             journal = self.query_one(JournalView)
@@ -362,27 +407,52 @@ class WatchApp(App[None]):
         return list(entries_for(entries, self.viewer, journal, self.campaign.state))
 
     def _show_party(self) -> None:
+        from meneur.play.broadcast import party_of, trackers_of
+
         state = state_for(self.viewer, self.campaign.state, self.campaign.journal)
-        self.query_one(PartyStrip).show(self.campaign, state, self.strings.lang)
+        party = party_of(self.campaign, state, self.strings.lang)
+        self.query_one(PartyStrip).show(party, trackers_of(state))
+
+    WIDE = (120, 34)
+    """The least size at which the stream puts the card beside the rest."""
 
     def on_resize(self) -> None:
-        for big in self.query(BigDice):
-            big.fit(self.size.width, self.size.height)
+        if self.layout_name == "stream":
+            self._fit()
+
+    def _fit(self) -> None:
+        """Lay the stream out for its size: wide or one column; the card's dice sized
+        to the room it has (none below 80×30: one line of dice)."""
+        width, height = self.size
+        wide = width >= self.WIDE[0] and height >= self.WIDE[1]
+        self.screen.set_class(wide, "wide")
+        card = self.query_one(LastRoll)
+        if wide:
+            # The card's share of the width (2 of 3), the height under the scene line.
+            card.fit(width * 2 // 3, height - 1)
+        elif width >= 80 and height >= 30:
+            card.fit(width, height // 2)  # small dice under the words, half the height
+        else:
+            card.fit(width, 0)
 
     def _redraw(self) -> None:
-        from meneur.play.broadcast import scene_line
+        """Draw the picture the viewer may see (:func:`meneur.play.broadcast.stream_view`,
+        the same the broadcast page and the feed give)."""
+        from meneur.play.broadcast import stream_view
 
-        said = scene_line(self.campaign, self.viewer, self.strings)
+        picture = stream_view(self.campaign, self.viewer, self.strings, lines=RECENT)
+        said = " · ".join(
+            part for part in (picture["scene"]["title"], picture["scene"]["tension_said"]) if part
+        )
         scene = self.query_one("#scene", Static)
         scene.update(Text(said, style="bold"))
         scene.display = bool(said)
-        self.query_one(LastRoll).show(self.last_roll, self.campaign, self.strings)
-        big = self.query_one(BigDice)
-        big.fit(self.size.width, self.size.height)
-        big.show(self.last_roll, self.campaign)
-        self._show_party()
-        shown = [e for e in self.recent if e is not self.last_roll]
-        self.query_one(RecentJournal).show(shown, self.campaign, self.strings)
+        self._fit()
+        self.query_one(LastRoll).show(picture["roll"], picture["waiting"])
+        self.query_one(PartyStrip).show(picture["party"], picture["trackers"])
+        luck = [picture["luck"]["said"], picture["luck"]["luck"], picture["fairness"]["said"]]
+        self.query_one("#luck", Static).update("\n".join(part for part in luck if part))
+        self.query_one(RecentJournal).show(picture["story"])
 
     def follow_now(self) -> None:
         """Take in what others wrote now (a server saw the campaign change)."""
@@ -413,10 +483,7 @@ class WatchApp(App[None]):
                 journal.add(entry)
             self._show_party()
             return
-        self.recent = (self.recent + new)[-RECENT:]
-        rolls = [e for e in new if e.roll is not None or e.redacted]
-        if rolls:
-            self.last_roll = rolls[-1]
+        if any(e.roll is not None or e.redacted for e in new):
             last = self.query_one(LastRoll)
             last.add_class("fresh")
             self.set_timer(FRESH_SECONDS, lambda: last.remove_class("fresh"))

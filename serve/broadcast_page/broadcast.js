@@ -90,7 +90,8 @@
     party.hidden = !members.length && !trackers.length;
     const story = byId("story");
     const lines = (view.story || []).map((line, i, all) => {
-      const row = el("div", "line" + (i === all.length - 1 ? " newest" : ""), line.text);
+      const kind = "line" + (i === all.length - 1 ? " newest" : "") + (line.secret ? " secret" : "");
+      const row = el("div", kind, line.text);
       if (line.result) row.appendChild(el("span", "result tone-" + line.tone, line.result));
       return row;
     });

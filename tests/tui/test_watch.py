@@ -284,34 +284,47 @@ async def test_the_stream_never_shows_the_door(table: Campaign, layout: str) -> 
         assert not [secret for secret in secrets if secret in shown]
 
 
-def test_dice_are_drawn_as_dice() -> None:
-    from meneur.tui.watch import dice_drawing
+def die(face: int | str, sides: str = "d6", kept: bool = True) -> dict[str, object]:
+    """A die as a roll card gives it (:func:`meneur.play.broadcast.roll_card`)."""
+    return {"face": str(face), "sides": sides, "kept": kept, "role": ""}
 
-    roll = {"system": "resolution", "dice": [
-        {"sides": 6, "face": 4, "kept": False}, {"sides": 6, "face": 3, "kept": True},
-    ]}  # fmt: skip
-    drawn = dice_drawing(roll, "red")
+
+def test_dice_are_drawn_as_dice() -> None:
+    from meneur.tui.watch import dice_drawing, dice_scale, die_size
+
+    drawn = dice_drawing([die(4, kept=False), die(3)], "bold red")
     rows = drawn.plain.splitlines()
-    assert rows[0] == "╭─────────╮ ╭─────────╮ "
-    assert rows[1] == "│  ●   ●  │ │  ●      │ "
-    assert rows[2] == "│         │ │    ●    │ "
-    assert rows[3] == "│  ●   ●  │ │      ●  │ "
+    assert rows[0] == "╭─────────╮ ╭─────────╮"
+    assert rows[1] == "│  ●   ●  │ │  ●      │"
+    assert rows[2] == "│         │ │    ●    │"
+    assert rows[3] == "│  ●   ●  │ │      ●  │"
     # The kept die in the outcome's colour, the dropped one dim.
     styles = {str(span.style) for span in drawn.spans}
     assert styles == {"dim", "bold red"}
-    d100 = dice_drawing({"system": "cosmos", "dice": [{"sides": 100, "face": 47}]}).plain
-    assert "│   47    │" in d100
-    total = dice_drawing({"system": "dice", "result": 9, "dice": [
-        {"sides": 6, "face": 4}, {"sides": 6, "face": 5},
-    ]}).plain  # fmt: skip
-    assert total.splitlines()[2].endswith(" = 9")
-    assert dice_drawing({"dice": [{"sides": 6, "face": 1}] * 13}).plain == ""  # too many
+    assert "│   47    │" in dice_drawing([die(47, "d100")]).plain
+    # Larger: a d6's pips as blocks, another die's number in tall digits, every box of
+    # its scale's size.
+    for scale in (2, 3):
+        width, height = die_size(scale)
+        rows = dice_drawing([die(6), die(17, "d20")], scale=scale).plain.splitlines()
+        assert len(rows) == height
+        assert {len(row) for row in rows} == {2 * width + 1}
+        assert sum(row.count("█") for row in rows) == 6 * 2 * scale * scale
+        assert "╺┓" in "".join(rows)  # the 1 of 17, three rows high
+    assert dice_scale([die(1)] * 3, 98, 15) == 3  # three dice fill a wide card
+    assert dice_scale([die(1)] * 3, 97, 40) == 2  # one column less: they would not fit
+    assert dice_scale([die(1)] * 3, 98, 14) == 2  # nor one row less
+    assert dice_scale([die(1)] * 3, 30, 4) == 0  # no room: the line of dice
+    assert dice_scale([die(1)] * 13, 400, 100) == 0  # too many
+    assert dice_scale([die("+", "dF")], 400, 100) == 0  # no number: the line of dice
 
 
-@pytest.mark.parametrize(("size", "drawn"), [((160, 45), True), ((80, 24), False)])
+@pytest.mark.parametrize(("size", "box"), [((160, 45), 3), ((100, 32), 1), ((80, 24), 0)])
 async def test_a_big_stream_draws_the_dice_big(
-    table: Campaign, size: tuple[int, int], drawn: bool
+    table: Campaign, size: tuple[int, int], box: int
 ) -> None:
+    from meneur.tui.watch import die_size
+
     app = watch(table)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -320,7 +333,67 @@ async def test_a_big_stream_draws_the_dice_big(
             "--character", "kael", "--label", "Escalader", "--seed", "9",
         )  # fmt: skip
         await until_app(pilot, lambda: "Escalader" in screen_text(app))
-        assert ("╭─────────╮" in screen_text(app)) is drawn
+        shown = screen_text(app)
+        for scale in (1, 2, 3):  # drawn at the one size the card has room for
+            top = "╭" + "─" * (die_size(scale)[0] - 2) + "╮"
+            assert (shown.count(top) == 3) is (scale == box), (scale, shown)
+        assert ("d6 " in shown) is (box == 0)  # the line of dice instead
+
+
+def rows_holding(app: WatchApp) -> set[int]:
+    """The screen's rows that hold words or dice: each of the view's parts' rows with
+    something drawn inside its border (the card's empty frame holds nothing)."""
+    from textual.geometry import Region
+    from textual.widgets import Static
+
+    held: set[int] = set()
+    for widget in app.screen.query(Static):
+        if not widget.display or widget.region.height == 0:
+            continue
+        region = widget.region
+        lines = widget.render_lines(Region(0, 0, region.width, region.height))
+        framed = widget.styles.border_top[0] not in ("", "none")
+        for row, line in enumerate(lines):
+            text = line.text
+            if framed:
+                if row in (0, len(lines) - 1):
+                    continue
+                text = text[1:-1]
+            if text.strip():
+                held.add(region.y + row)
+    return held
+
+
+@pytest.mark.parametrize("story", [3, 40])
+async def test_a_wide_stream_fills_its_page_and_shows_the_newest(
+    campaign_of, story: int  # type: ignore[no-untyped-def]
+) -> None:
+    """At 160×45 (a capture for 1080p) the stream fills its page with a short story as
+    with a long one: at least 60 % of its rows hold words or dice; the card's words are
+    whole, the newest line of the story is on screen, whole."""
+    campaign = campaign_of("resolution")
+    act.set_value(campaign, GM_SEAT, ("options", "solo"), True)
+    act.mark(campaign, GM_SEAT, "session", "Le col")
+    act.mark(campaign, GM_SEAT, "scene", "Au pied du col")
+    for n in range(story):
+        act.note(campaign, GM_SEAT, f"Le vent hurle dans les rochers, rafale {n}.")
+    campaign.close()
+    app = watch(Campaign.open(campaign.directory, write=False))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        _cli(
+            "roll", "resolution", "--score", "3", "--campaign", str(campaign.directory),
+            "--character", "kael", "--label", "Escalader le mur du temple", "--seed", "9",
+        )  # fmt: skip
+        await until_app(pilot, lambda: "Escalader" in screen_text(app))
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Kael — Escalader le mur du temple" in shown
+        assert "ce résultat avait 50,0 % de chances avant le jet" in shown
+        assert f"Le vent hurle dans les rochers, rafale {story - 1}." in shown  # the newest
+        assert shown.splitlines()[0].strip() == "Au pied du col · Tension 3 · Incertaine"
+        held = rows_holding(app)
+        assert len(held) / 45 >= 0.6, sorted(held)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
