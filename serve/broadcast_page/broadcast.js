@@ -98,20 +98,34 @@
     story.replaceChildren(...lines);
     story.hidden = !lines.length;
     // Nothing is cut: the oldest lines go first, then the last party rows, until the
-    // page holds what is left whole (the newest line always stays).
-    while (story.childElementCount > 1 && story.scrollHeight > story.clientHeight) {
+    // page holds what is left whole (the newest line always stays). The story is laid
+    // out from its bottom: a line pushed off its top is no overflow a scroll would
+    // show, so it is looked for where it is drawn.
+    const overflows = (node) => node.scrollHeight > node.clientHeight + 1;
+    const cutAtTop = () =>
+      story.firstElementChild.getBoundingClientRect().top < story.getBoundingClientRect().top - 1;
+    while (story.childElementCount > 1 && (overflows(story) || cutAtTop())) {
       story.firstElementChild.remove();
     }
-    while (party.childElementCount > 1 && party.scrollHeight > party.clientHeight) {
+    while (party.childElementCount > 1 && overflows(party)) {
       party.lastElementChild.remove();
     }
     // A long test or outcome: the card's sizes shrink (never below the page's text)
-    // until it holds whole.
-    let scale = 1;
-    card.style.setProperty("--card", "1");
-    while (scale > 0.55 && card.scrollHeight > card.clientHeight) {
-      scale -= 0.05;
-      card.style.setProperty("--card", String(scale));
+    // until it holds whole; when even that is not enough (a phone held upright), the
+    // story's oldest lines and then the party's last rows give it their room.
+    function fitCard() {
+      let scale = 1;
+      card.style.setProperty("--card", "1");
+      while (scale > 0.55 && overflows(card)) {
+        scale -= 0.05;
+        card.style.setProperty("--card", String(scale));
+      }
+    }
+    fitCard();
+    while (overflows(card) && (story.childElementCount > 1 || party.childElementCount > 1)) {
+      if (story.childElementCount > 1) story.firstElementChild.remove();
+      else party.lastElementChild.remove();
+      fitCard();
     }
     document.title = view.campaign || "meneur";
     body.dataset.ready = "1";

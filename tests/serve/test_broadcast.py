@@ -141,6 +141,49 @@ async def test_the_broadcast_fills_its_page_at_every_size(broadcast) -> None:
         assert await browser.evaluate(shown.format("story")) == "none"
 
 
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+async def test_the_broadcast_held_upright_on_a_phone_cuts_nothing(broadcast) -> None:
+    """A viewer opens the page on a phone (390×844, upright): the card above the party,
+    each part whole inside its box, its dice inside the card, text a phone reads."""
+    _, port = broadcast
+    url = f"http://127.0.0.1:{port}/broadcast?token={TOKEN}&motion=0"
+    inside = """(() => {
+      const whole = (id) => {
+        const node = document.getElementById(id);
+        return node.scrollHeight <= node.clientHeight + 1
+          && node.scrollWidth <= node.clientWidth + 1;
+      };
+      const card = document.getElementById("roll").getBoundingClientRect();
+      const dice = [...document.querySelectorAll(".die")].map((d) => d.getBoundingClientRect());
+      const party = document.getElementById("party").getBoundingClientRect();
+      return {
+        whole: ["roll", "party"].every(whole) && document.body.scrollWidth <= innerWidth,
+        diceInside: dice.length === 3 && dice.every((d) => d.left >= card.left
+          && d.right <= card.right && d.top >= card.top && d.bottom <= card.bottom),
+        stacked: party.top >= card.bottom,
+      };
+    })()"""
+    async with Browser() as browser:
+        await browser.viewport(390, 844)
+        await browser.open(url)
+        deadline = time.monotonic() + PATIENCE
+        while await browser.evaluate("document.body.dataset.ready") != "1":
+            assert time.monotonic() < deadline, "the page never drew the feed"
+            await asyncio.sleep(STEP)
+        seen: dict[str, Any] = await browser.evaluate(MEASURE)
+        await browser.screenshot(PICTURES / "broadcast-phone.png")
+        assert seen["smallest"] >= 14, seen
+        assert seen["newestShown"], seen
+        assert await browser.evaluate(inside) == {
+            "whole": True,
+            "diceInside": True,
+            "stacked": True,
+        }
+        text = await browser.evaluate("document.body.innerText")
+        assert "Forcer la porte" in text
+        assert "de chances avant le jet" in text
+
+
 def _get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
     connection.request("GET", path, headers=headers or {})
