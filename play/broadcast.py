@@ -114,7 +114,7 @@ def roll_card(entry: Entry, campaign: Campaign, strings: Strings) -> dict[str, A
             else ""
         ),
         "secret": False,
-        "fairness": _roll_fairness(roll, strings),
+        "fairness": _roll_fairness(roll, campaign.state.get("dice", {}), strings),
     }
 
 
@@ -280,11 +280,22 @@ def _fairness(state: Mapping[str, Any], entries: list[Entry], strings: Strings) 
     return {"committed": committed, "verified": verified, "said": " · ".join(said)}
 
 
-def _roll_fairness(roll: Mapping[str, Any], strings: Strings) -> str:
+def _roll_fairness(roll: Mapping[str, Any], dice: object, strings: Strings) -> str:
     """A roll outside the session's committed dice, said as such: physical dice, a seed
-    chosen by hand; "" for a roll drawn from the committed dice (or no commitment)."""
+    chosen by hand, a roll with no draw while this session's dice are committed (written
+    by hand, or by a script), a roll a revealed key does not give (edited since); "" for
+    a roll drawn from the committed dice (or when nothing is committed)."""
+    from .fairness import revealed_keys, why_wrong
+
     if roll.get("physical") is True:
         return strings.t("broadcast.physical")
     if roll.get("chosen_seed") is True:
         return strings.t("broadcast.chosen_seed")
+    committed = isinstance(dice, Mapping) and "commitment" in dice
+    if "commitment" not in roll:
+        return strings.t("broadcast.no_draw") if committed else ""
+    keys, bad = revealed_keys(dice)
+    commitment = str(roll["commitment"])
+    if commitment in bad or (commitment in keys and why_wrong(roll, keys[commitment])):
+        return strings.t("broadcast.not_its_draw")
     return ""

@@ -64,3 +64,45 @@ def test_the_audiences_picture_does_not_change_with_a_blind_rolls_outcome(
     capsys.readouterr()
     assert pictures[0] == pictures[1]
     assert "Embuscade" not in pictures[0]
+
+
+def test_a_roll_outside_the_committed_dice_is_said_so_on_the_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A roll drawn from the committed dice has no label; once the key is revealed, a
+    roll edited by hand since (its draw no longer gives its seed) is labelled as not the
+    key's draw; while a session's dice are committed, a roll with no draw (written by a
+    script) is labelled as outside them."""
+    from meneur.core.expressions import DiceInputs
+    from meneur.core.expressions import roll as roll_expression
+    from meneur.core.records import roll_seeded
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
+    directory = tmp_path / "c"
+    campaign = _played(
+        directory,
+        ["new", "DIR", "--system", "resolution"],
+        ["session", "DIR", "Un"],
+        ["roll", "dice", "2d6", "--campaign", "DIR"],
+    )
+    words = strings("en")
+    assert stream_view(campaign, AUDIENCE, words)["roll"]["fairness"] == ""
+    _played(directory, ["session", "DIR", "Deux"])  # reveals the first session's key
+    capsys.readouterr()
+    chunk = next((directory / "journal").glob("*.toml"))
+    text = chunk.read_text()
+    assert text.count("\ndraw = 1\n") == 1
+    chunk.write_text(text.replace("\ndraw = 1\n", "\ndraw = 2\n"))  # edited by hand
+    reopened = Campaign.open(directory, write=False)
+    card = stream_view(reopened, AUDIENCE, words)["roll"]
+    assert card["fairness"] == "Not the draw the revealed key gives: changed since"
+    assert stream_view(reopened, AUDIENCE, strings("fr"))["roll"]["fairness"] == (
+        "Pas le tirage que donne la clé révélée\u00a0: modifié depuis"
+    )
+    with Campaign.open(directory) as writing:
+        act.roll(writing, GM_SEAT, roll_seeded(roll_expression, DiceInputs("1d6"), 4), "1d6")
+    reopened.sync()
+    card = stream_view(reopened, AUDIENCE, words)["roll"]
+    assert card["text"] == "1d6"
+    assert card["fairness"] == "Outside the committed dice: no draw"
