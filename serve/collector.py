@@ -40,8 +40,16 @@ HOLD_AT_MOST = 2.0
 class CollectorHold:
     """Holds Python's collector off while changes are being drawn (see the module)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        hold_seconds: float = HOLD_SECONDS,
+        drawn_seconds: float = DRAWN_SECONDS,
+    ) -> None:
         self._clock = clock
+        self._hold_seconds = hold_seconds
+        self._drawn_seconds = drawn_seconds
         self._since: float | None = None
         self._release: asyncio.TimerHandle | None = None
         self._drawn: asyncio.TimerHandle | None = None
@@ -75,8 +83,8 @@ class CollectorHold:
         for handle in (self._release, self._drawn):
             if handle is not None:
                 handle.cancel()
-        self._release = loop.call_later(HOLD_SECONDS, self.release)
-        self._drawn = loop.call_later(DRAWN_SECONDS, self._after_drawn)
+        self._release = loop.call_later(self._hold_seconds, self.release)
+        self._drawn = loop.call_later(self._drawn_seconds, self._after_drawn)
 
     @contextlib.contextmanager
     def looking(self) -> Iterator[None]:

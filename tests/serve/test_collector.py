@@ -9,7 +9,7 @@ import pytest
 
 from meneur.serve import collector
 from meneur.serve.collector import CollectorHold
-from tests.waiting import until_async
+from tests.waiting import PATIENCE, until_async
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +48,9 @@ async def test_a_table_that_never_falls_quiet_still_collects_between_changes(
     full_collections: list[int],
 ) -> None:
     now = [100.0]  # the hold's clock, moved by the test: no waiting on a loaded machine
-    hold = CollectorHold(clock=lambda: now[0])
+    # Given back only after the test (a loaded machine may take longer than the real
+    # 0.3 s between two looks): what is seen is the collection between two changes.
+    hold = CollectorHold(clock=lambda: now[0], hold_seconds=PATIENCE)
     hold.hold()
     for _ in range(5):  # changes keep coming, within the longest hold
         now[0] += collector.HOLD_AT_MOST / 6

@@ -212,6 +212,38 @@ async def test_the_question_box_gives_the_keyboard_back(app_of) -> None:
         assert app.screen.query_one("#likelihood", StepSelector).value == "5"
 
 
+async def test_a_colon_after_a_question_opens_the_command_line(app_of) -> None:
+    """Play-tested: right after a question (the box keeps the keyboard, ready for the
+    next one), ``:`` then ``?4 Le vent tourne-t-il ?`` was typed into the question box
+    and asked at the panel's likelihood, the export keeping « :?4 … ». A ``:`` typed
+    into the empty box is the command line's; typed into a question, it is the
+    question's."""
+    from meneur.tui.widgets.command_line import CommandLine
+
+    app = app_of("resolution")
+    act.set_value(app.session.campaign, app.session.seat, ("options", "solo"), True)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        question = app.screen.query_one("#question", Input)
+        question.focus()
+        await pilot.press(*"dort", "enter")
+        await pilot.pause()
+        assert question.has_focus  # ready for the next question
+        await pilot.press("colon", *"?4 Le vent tourne-t-il ?", "enter")
+        await pilot.pause()
+        asked = last_question(app)
+        assert asked.text == "Le vent tourne-t-il ?"
+        assert asked.roll["inputs"]["likelihood"] == 4
+        assert app.screen.query_one(CommandLine).value == ""  # nothing left behind
+        assert question.value == ""
+        question.focus()
+        await pilot.press(*"Note", "colon", *" oui", "enter")  # a colon inside a question
+        await pilot.pause()
+        assert last_question(app).text == "Note: oui"
+
+
 async def test_opening_a_session_says_what_happened_last_time(app_of) -> None:
     """Previously on…: opening a session shows the last one in a few lines."""
     from .conftest import notices

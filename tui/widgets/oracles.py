@@ -39,6 +39,22 @@ if TYPE_CHECKING:
     from meneur.play.session import Session
 
 
+
+class QuestionField(TextField):
+    """The question box: a ``:`` or ``/`` typed into it while it is empty reaches the
+    command line, as anywhere else on the table (play-tested: the box keeps the keyboard
+    after a question, ready for the next, and ``:?4 Le vent tourne-t-il ?`` was asked
+    as a question at the panel's likelihood, ``:?4`` kept in its words). Typed into a
+    question, they are the question's."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character in (":", "/") and not self.value:
+            event.stop()
+            event.prevent_default()
+            await self.run_action("screen.command")
+            return
+        await super()._on_key(event)
+
 class OraclePanel(SessionStrings, VerticalScroll):
     """Ask the oracles."""
 
@@ -71,7 +87,7 @@ class OraclePanel(SessionStrings, VerticalScroll):
         return tension_of(self.session.campaign.state)
 
     def compose(self) -> ComposeResult:
-        yield TextField(placeholder=self.t("oracle.question"), id="question")
+        yield QuestionField(placeholder=self.t("oracle.question"), id="question")
         # The answer right under the question: seen at once, even in a small terminal.
         yield DiceView(id="oracle-dice")
         yield Static("", id="answer", classes="outcome")
@@ -134,7 +150,8 @@ class OraclePanel(SessionStrings, VerticalScroll):
 
     def on_key(self, event: events.Key) -> None:
         """Escape leaves the question box (play-tested: it kept the keyboard, so ``r``
-        and ``:`` were typed into it): the keys are the table's again."""
+        and ``:`` were typed into it): the keys are the table's again (and see
+        :class:`QuestionField`)."""
         question = self.query_one("#question", Input)
         if event.key == "escape" and question.has_focus:
             event.stop()
