@@ -706,7 +706,7 @@ async def test_traits_roll_then_coup_de_poker_with_its_odds(app_of) -> None:
         app.screen.query_one("#trait", Choice).value = "Mêlée"
         app.screen.query_one("#need", Input).value = "3"
         await pilot.pause()
-        assert "4 Dés" in screen_text(app) or "4 dés" in screen_text(app).lower()
+        assert "4 dés, difficulté 4, réussites requises 3" in screen_text(app).lower()
         # Roll until a 6 shows and a Coup de poker is offered.
         for _ in range(60):
             await pilot.press("r")
@@ -731,6 +731,49 @@ async def test_traits_roll_then_coup_de_poker_with_its_odds(app_of) -> None:
             replace(traits.first_roll(pokered.inputs, rng), seed=pokered.seed), pokered.poker, rng
         )
         assert replayed == pokered
+
+
+async def test_traits_fields_the_coup_de_poker_and_the_story_say_what_they_are(
+    app_of,
+) -> None:
+    """Play-tested: the panel's three numbers stood unlabelled ("3   4   1"), the Coup de
+    poker's control read "k ◀ 1/1 1 ▶", the ↻ under a rerolled die was in no legend, and
+    the story did not say which trait was rolled."""
+    from meneur.play.reading import read_entry
+
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        from textual.widgets import Static
+
+        labels = list(app.screen.query(".fields.labels .label").results(Static))
+        fields = [
+            app.screen.query_one(f"#{name}", Input) for name in ("pool", "difficulty", "need")
+        ]
+        assert [str(label.render()) for label in labels] == ["Dés", "Difficulté", "Requises"]
+        for label, field in zip(labels, fields, strict=True):  # each over its own number
+            assert (label.region.x, label.region.bottom) == (field.region.x, field.region.y)
+        assert [field.value for field in fields] == ["3", "4", "1"]
+        app.screen.query_one("#trait", Choice).value = "Mêlée"
+        app.screen.query_one("#need", Input).value = "3"
+        await pilot.pause()
+        for _ in range(60):  # until a Coup de poker is offered
+            await pilot.press("r")
+            await pilot.pause()
+            if panel(app).last.poker_limit:
+                break
+        assert panel(app).last.poker_limit
+        offered = region_text(app, "#poker-k")
+        assert offered.startswith("Dés à relancer ◀ ")
+        assert "/" not in offered  # a number says itself: no "1/1 1"
+        await pilot.click("#poker")
+        await pilot.pause()
+        dice = region_text(app, "#dice")
+        assert "↻" in dice.split("✓ gardé")[0]  # under the rerolled dice
+        assert "✓ gardé · ✗ écarté · ↻ relancé" in dice
+        rolled = app.session.campaign.journal.latest(1)[0]
+        said = read_entry(rolled, app.session.campaign, app.session.strings.t).text
+        assert said == "Kael — Mêlée"
 
 
 async def test_traits_opposed_test_is_played_step_by_step(app_of) -> None:

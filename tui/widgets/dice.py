@@ -67,10 +67,17 @@ def _compact(dice: list[ShownDie]) -> Text:
     return text
 
 
-def boxes(dice: list[ShownDie], kept: str, dropped: str, room: int = FALLBACK_WIDTH) -> Text:
+def boxes(
+    dice: list[ShownDie],
+    kept: str,
+    dropped: str,
+    room: int = FALLBACK_WIDTH,
+    rerolled: str = "",
+) -> Text:
     """The dice laid out in ``room`` columns: boxes in whole rows, grouped under their
-    captions when those are words, marks (✓ or ✗) under the boxes and a legend of those
-    marks in words; compact lines when boxes would take too many rows."""
+    captions when those are words, marks (✓ or ✗, ↻ for a die rolled again) under the
+    boxes and a legend of those marks in words; compact lines when boxes would take too
+    many rows."""
     if not dice:
         return Text("")
     width = _box_width(dice)
@@ -99,6 +106,8 @@ def boxes(dice: list[ShownDie], kept: str, dropped: str, room: int = FALLBACK_WI
             lines += _row(shown, width, marks)
     if any(die.counts is not None for die in dice):
         legend = f"✓ {kept} · ✗ {dropped}" if rows_needed <= MAX_BOX_ROWS else f"[…] {kept}"
+        if rerolled and any(die.caption == "↻" for die in dice):
+            legend += f" · ↻ {rerolled}"  # play-tested: the mark under a die was unsaid
         lines.append(Text(legend, style="dim"))
     return Text("\n").join(lines)
 
@@ -118,20 +127,21 @@ class DiceView(Static):
         """
         super().__init__(id=id)
         self.styles.min_height = lines
-        self._shown: tuple[list[ShownDie], str, str] | None = None
+        self._shown: tuple[list[ShownDie], str, str, str] | None = None
         self._room = 0
 
-    def show(self, dice: list[ShownDie], kept: str, dropped: str) -> None:
-        """Show ``dice``; ``kept``/``dropped`` are the words under those that count or not."""
-        self._shown = (dice, kept, dropped)
+    def show(self, dice: list[ShownDie], kept: str, dropped: str, rerolled: str = "") -> None:
+        """Show ``dice``; ``kept``/``dropped`` are the words under those that count or not,
+        ``rerolled`` under a die rolled again (↻)."""
+        self._shown = (dice, kept, dropped, rerolled)
         self._draw()
 
     def _draw(self) -> None:
         if self._shown is None:
             return
-        dice, kept, dropped = self._shown
+        dice, kept, dropped, rerolled = self._shown
         self._room = self.content_size.width or self.parent_width()
-        self.update(boxes(dice, kept, dropped, self._room))
+        self.update(boxes(dice, kept, dropped, self._room, rerolled))
 
     def parent_width(self) -> int:
         """The room the panel gives before this widget has been laid out."""

@@ -74,12 +74,18 @@ class StepSelector(Widget, can_focus=True):
     def value(self, value: str) -> None:
         self.index = [step[0] for step in self.steps].index(value)
 
+    def _position(self) -> str:
+        """Where the chosen step is among them (``2/5 ``), for words; none when the steps
+        are numbers, which say it themselves (play-tested: ``◀ 1/1 1 ▶``)."""
+        if all(said.isdigit() for _, said in self.steps):
+            return ""
+        return f"{self.index + 1}/{len(self.steps)} "
+
     def render(self) -> Text:
         text = Text()
         text.append(f"{self.label} ", style="bold")
         text.append("◀ ")
-        number = f"{self.index + 1}/{len(self.steps)} "
-        text.append(number, style="dim")
+        text.append(self._position(), style="dim")
         text.append(self.steps[self.index][1], style="reverse" if self.has_focus else "underline")
         text.append(" ▶")
         return text
@@ -97,5 +103,5 @@ class StepSelector(Widget, can_focus=True):
 
     def on_click(self, event: Click) -> None:
         # Left of the chosen text steps back, right of it steps on.
-        prefix = len(self.label) + 3 + len(f"{self.index + 1}/{len(self.steps)} ")
+        prefix = len(self.label) + 3 + len(self._position())
         self.action_step(-1 if event.x < prefix else 1)

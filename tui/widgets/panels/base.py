@@ -453,7 +453,10 @@ class ActionPanel(SessionStrings, VerticalScroll):
     def show_record(self, record: Any) -> None:
         """Show the dice and the outcome in French with its gloss, and bring it into view."""
         self.query_one("#dice", DiceView).show(
-            self.shown_dice(record), self.t("app.kept"), self.t("app.dropped")
+            self.shown_dice(record),
+            self.t("app.kept"),
+            self.t("app.dropped"),
+            self.t("dice.role.reroll"),
         )
         outcome = self.query_one("#outcome", Static)
         outcome.update(self.outcome_text(record))

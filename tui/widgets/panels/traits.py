@@ -37,6 +37,11 @@ class TraitsPanel(ActionPanel):
 
     def controls(self) -> ComposeResult:
         yield Choice[str]([], id="trait", label=self.t("traits.trait"))
+        # Each number said by its label, not only by a placeholder that goes as soon as
+        # it holds a number (play-tested: "3   4   1").
+        with Horizontal(classes="fields labels"):
+            for key in ("field_dice", "field_difficulty", "field_need"):
+                yield Static(self.t(f"traits.{key}"), classes="label")
         with Horizontal(classes="fields"):
             yield NumberField("3", placeholder=self.t("traits.dice"), id="pool")
             yield NumberField("4", placeholder=self.t("traits.difficulty"), id="difficulty")
@@ -45,7 +50,8 @@ class TraitsPanel(ActionPanel):
             [], id="versus", label=self.t("traits.versus"), prompt=self.t("traits.versus_none")
         )
         with Horizontal(classes="fields"):
-            yield NumberField(placeholder=self.t("traits.bonus"), id="bonus")
+            yield Static(self.t("traits.bonus"), classes="between")
+            yield NumberField(placeholder="0", id="bonus")
             yield Choice[str](
                 [(die, die) for die in BONUS_DICE],
                 id="bonus-die",
@@ -70,12 +76,14 @@ class TraitsPanel(ActionPanel):
             ],
             id="policy",
         )
-        yield NumberField(placeholder=self.t("traits.against"), id="against")
+        with Horizontal(classes="fields"):
+            yield Static(self.t("traits.against"), classes="between")
+            yield NumberField(placeholder="0", id="against")
 
     def after_result(self) -> ComposeResult:
         yield Static("", id="poker-odds")
         with Horizontal(classes="roll-row", id="poker-row"):
-            yield StepSelector("k", [("1", "1")], id="poker-k")
+            yield StepSelector(self.t("traits.reroll"), [("1", "1")], id="poker-k")
             yield ActionButton(self.term("traits.poker"), id="poker")
         with Horizontal(classes="roll-row", id="opposed-row"):
             pass
@@ -160,6 +168,20 @@ class TraitsPanel(ActionPanel):
             forced_poker=self.query_one("#forced", Tick).value,
             poker=policy,
         )
+
+    def journal_text(self, record: Any) -> str:
+        """A trait's roll is journaled by the trait's name (play-tested: the story read
+        "Sven — 3 Dice, Difficulty 5, Successes needed 2", which trait unsaid) when the
+        pool is that trait's; otherwise the reader says what was tested."""
+        from meneur.play.rolls import roll_words
+
+        trait = self.query_one("#trait", Choice).value
+        dice = self.sheet.get("traits", {}).get(trait) if isinstance(trait, str) else None
+        inputs = getattr(record, "inputs", None)
+        attacker = getattr(inputs, "attacker", inputs)  # an opposed test: its attacker's
+        if isinstance(dice, int) and getattr(attacker, "dice", None) == dice:
+            return roll_words(record, str(trait))
+        return roll_words(record)
 
     def odds_note(self, odds: Any) -> str:
         fiasco = getattr(odds, "fiasco", None)
