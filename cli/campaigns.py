@@ -606,7 +606,7 @@ def _recap(args: argparse.Namespace, campaign: Campaign, lang: str, viewer: View
     if number > len(found):
         raise UsageError(
             "meneur export",
-            "--session {number}: there are {found_count}",
+            "--session {number}: this campaign has {found_count} {found_count:session|sessions}",
             number=number,
             found_count=len(found),
         )

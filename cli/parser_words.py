@@ -64,10 +64,20 @@ def said(message: str, lang: str | None = None, **values: object) -> str:
 
 class _Quoting(string.Formatter):
     """``{value!r}`` as the reader's language quotes what was typed (“Pirates”,
-    « Pirates »), never Python's notation; control characters made visible."""
+    « Pirates »), never Python's notation; control characters made visible; a field
+    ``{n:one|many}`` as the word a number of it takes."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        """A field whose spec is ``one|many``: the word a number of it takes."""
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        from meneur.content.strings import is_one
+
+        one, many = format_spec.split("|", 1)
+        return one if is_one(value, self.lang) else many
 
     def convert_field(self, value: object, conversion: str | None) -> object:
         if conversion != "r":

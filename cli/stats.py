@@ -50,7 +50,8 @@ def run_stats(args: argparse.Namespace) -> str | dict[str, Any]:
             if args.session > len(found):
                 raise UsageError(
                     "meneur stats",
-                    "--session {session}: there are {found_count}",
+                    "--session {session}: this campaign has {found_count}"
+                    " {found_count:session|sessions}",
                     session=args.session,
                     found_count=len(found),
                 )

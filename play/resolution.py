@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from meneur.content import term
 from meneur.saves.state import Options
 
-from .tested import Translate, language_of, signed
+from .tested import Translate, language_of, minus, signed
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -51,7 +51,7 @@ def _described(test: Any, words: Strings) -> list[str]:
         lines.append(words.t("tested.elements", elements=shown))
     score = test.score_to_beat
     automatic = resolution.automatic_kept(score)
-    line = words.t("tested.score_to_beat", score=score)
+    line = words.t("tested.score_to_beat", score=minus(score))
     if automatic is not None:
         kind = "success" if automatic else "failure"
         automatic_words = words.term(f"resolution.automatic.{kind}")
@@ -79,7 +79,9 @@ def _short(test: Any, t: Translate) -> str:
     )
     alteration = term(f"resolution.alteration.{test.alteration.value}").said(lang)
     words = (
-        f"score {test.score_to_beat}" + (f" ({elements})" if elements else "") + f", {alteration}"
+        f"score {minus(test.score_to_beat)}"
+        + (f" ({elements})" if elements else "")
+        + f", {alteration}"
     )
     return f"{t('resolution.group')} · {words}" if test.group else words
 

@@ -23,6 +23,12 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
+def minus(value: int) -> str:
+    """An integer that is no modifier (a score), a true minus when it is below zero:
+    ``2``, ``−1`` (play-tested: "Score to beat: -1" beside "Difficulty −4")."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def stat_name(group: str, name: str, lang: str) -> str:
     """A stat a test names, as a reader of ``lang`` reads it when the rule terms know it
     under ``group`` (``cosmos.stat``, ``force`` → ``Force`` in French, ``Strength

@@ -9,13 +9,17 @@ from collections.abc import Mapping
 from textual.dom import DOMNode
 
 from meneur.content.strings import LANGUAGES, Strings, default_language, strings
+from meneur.play.tested import minus, signed
 
-__all__ = ["LANGUAGES", "Strings", "default_language", "signed", "strings", "translate_bindings"]
-
-
-def signed(value: int) -> str:
-    """An integer with its sign, using a true minus: ``+2``, ``−2``, ``0``."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+__all__ = [
+    "LANGUAGES",
+    "Strings",
+    "default_language",
+    "minus",
+    "signed",
+    "strings",
+    "translate_bindings",
+]
 
 
 def translate_bindings(

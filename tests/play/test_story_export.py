@@ -142,8 +142,11 @@ def test_previously_on_in_a_few_lines_and_player_safe(
     assert "— Le MJ sait où est la caravane." in gm.splitlines()
     latest = exported(directory, capsys, "--recap").splitlines()
     assert latest[:2] == ["Précédemment, dans «\u00a0Séance 2\u00a0»\u00a0:", "— On repart."]
-    assert main(["export", str(directory), "--recap", "--session", "3"]) == 2
-    assert "there are 2" in capsys.readouterr().err
+    assert main(["export", str(directory), "--recap", "--session", "3", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.endswith(": --session 3: this campaign has 2 sessions\n")
+    assert main(["export", str(directory), "--recap", "--session", "3", "--lang", "fr"]) == 2
+    said = capsys.readouterr().err
+    assert said.endswith("\u00a0: --session 3\u00a0: cette campagne compte 2 séances\n")
 
 
 def test_a_coup_de_poker_is_told_with_its_test_once(tmp_path: Path) -> None:

@@ -293,8 +293,12 @@ async def test_a_character_from_before_v4_arrives_as_typed_then_converts(data_di
     async with app.run_test(size=(100, 40)) as pilot:
         screen = await wizard(pilot)
         await pilot.press(*"Vieux")
-        screen.query_one("#convert").value = True
+        # Off reads blank, on reads ✔: never a colour alone (it read "▐X▌" both ways).
+        box = screen.query_one("#convert")
+        assert str(box.render()).startswith("▐ ▌")
+        box.value = True
         await pilot.pause()
+        assert str(box.render()).startswith("▐✔▌")
         assert "PV/PM" not in str(screen.query_one("#steps").render())
         await advance(pilot)
         assert "Tapez les 4 statistiques" in problem(pilot)

@@ -37,6 +37,21 @@ async def test_the_odds_are_shown_before_rolling_and_follow_the_choices(app_of) 
         assert "Échec + contrepartie" in text
 
 
+async def test_a_score_to_beat_below_zero_takes_the_true_minus(app_of) -> None:
+    """Play-tested: "Score to beat: -1" stood beside "Difficulty −4"."""
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#intrinsic", StepSelector).focus()
+        await pilot.press("5")  # Insensée −4
+        app.screen.query_one("#interest", StepSelector).focus()
+        await pilot.press("5")  # Devrait échouer −4
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Difficulté −8 · Score à battre : −5" in text  # Arts martiaux 3 − 8
+        assert "-5" not in text
+
+
 async def test_a_roll_shows_the_dice_big_and_the_outcome_in_french_alone(app_of) -> None:
     app = app_of("resolution")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -57,6 +57,24 @@ async def test_cosmos_mean_of_stats_karma_and_intuition(app_of) -> None:
         assert "Intuition 4" in screen_text(app)
 
 
+async def test_cosmos_the_first_space_in_the_stats_ticks_the_first_stat(app_of) -> None:
+    """Play-tested: the first Space in the list of stats did nothing until Down."""
+    app = app_of("cosmos")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        stats = app.screen.query_one("#stats", TickList)
+        while not stats.has_focus:  # reached from the keyboard, as a player does
+            await pilot.press("tab")
+        await pilot.press("space")
+        await pilot.pause()
+        first = stats.get_option_at_index(0)
+        assert stats.selected == [first.value]
+        assert str(first.prompt).startswith("[✔] ")
+        await pilot.press("down", "space")
+        await pilot.pause()
+        assert len(stats.selected) == 2
+
+
 async def test_a_failed_concentration_leaves_the_extreme_fatigue_whole(app_of) -> None:
     app = app_of("cosmos", seed=1)  # on these dice the passive Esprit test fails
     campaign = app.session.campaign

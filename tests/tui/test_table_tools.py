@@ -15,7 +15,7 @@ from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.selector import StepSelector
 from tests.waiting import until_app
 
-from .conftest import Shown, notices, screen_text
+from .conftest import Shown, notices, region_text, screen_text
 
 
 def last_entry(app):
@@ -65,11 +65,40 @@ async def test_random_tables_roll_references_and_journal(app_of) -> None:
         await pilot.pause()
         entry = last_entry(app)
         assert entry.roll["kind"] == "tables.TableQuery"
-        assert entry.roll["text"] in screen_text(app).replace("\n", " ") or entry.roll["text"][
-            :20
-        ] in screen_text(app)
+        assert entry.roll["text"] in region_text(app, "#table-result")
         assert "{" not in entry.roll["text"]
         assert "[[" not in entry.roll["text"]
+
+
+async def test_the_tables_are_listed_in_words(app_of) -> None:
+    """Play-tested: the Tables tab read "Encounters on the road  {encounters} · 5 ·
+    shipped"; the GM is told the key another table rolls one by, a player is not."""
+    from textual.widgets import OptionList
+
+    from .test_player_seat import player_app
+
+    app = app_of("traits")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        listing = app.screen.query_one("#table-list", OptionList)
+        first = str(listing.get_option_at_index(0).prompt)
+        table = app.session.tables()[0]
+        rows = len(table.entries)
+        assert first == (
+            f"{table.name}  {rows} lignes · fournie avec meneur"
+            f" · une autre table la tire par {{{table.key}}}"
+        )
+    player = player_app(app.session.campaign.directory)  # a player's seat at a table
+    async with player.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        listing = player.screen.query_one("#table-list", OptionList)
+        first = str(listing.get_option_at_index(0).prompt)
+        table = player.session.tables()[0]
+        assert first == f"{table.name}  {len(table.entries)} lignes · fournie avec meneur"
 
 
 async def test_a_campaigns_own_table_after_a_reload(app_of) -> None:

@@ -366,7 +366,8 @@ def rows_holding(app: WatchApp) -> set[int]:
 
 @pytest.mark.parametrize("story", [3, 40])
 async def test_a_wide_stream_fills_its_page_and_shows_the_newest(
-    campaign_of, story: int  # type: ignore[no-untyped-def]
+    campaign_of,
+    story: int,  # type: ignore[no-untyped-def]
 ) -> None:
     """At 160×45 (a capture for 1080p) the stream fills its page with a short story as
     with a long one: at least 60 % of its rows hold words or dice; the card's words are

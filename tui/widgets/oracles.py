@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from meneur.play.session import Session
 
 
-
 class QuestionField(TextField):
     """The question box: a ``:`` or ``/`` typed into it while it is empty reaches the
     command line, as anywhere else on the table (play-tested: the box keeps the keyboard
@@ -54,6 +53,7 @@ class QuestionField(TextField):
             await self.run_action("screen.command")
             return
         await super()._on_key(event)
+
 
 class OraclePanel(SessionStrings, VerticalScroll):
     """Ask the oracles."""

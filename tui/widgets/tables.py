@@ -53,10 +53,13 @@ class TablesPanel(SessionStrings, Vertical):
         # The {key} other tables roll it by is the GM's to write; a player needs the name.
         keyed = self.session.seat.role == "gm"
         for table in self.session.tables():
+            # In words (play-tested: "Encounters on the road  {encounters} · 5 · shipped").
             origin = self.t("tables.campaign") if table.key in own else self.t("tables.shipped")
+            said = self.t("tables.listed", rows=len(table.entries), origin=origin)
+            if keyed:
+                said += " · " + self.t("tables.listed_key", reference=f"{{{table.key}}}")
             text = Text(table.name, style="bold")
-            key = f"{{{table.key}}} · " if keyed else ""
-            text.append(f"  {key}{len(table.entries)} · {origin}", style="dim")
+            text.append(f"  {said}", style="dim")
             listing.add_option(Option(text, id=table.key))
         if listing.option_count:
             listing.highlighted = 0

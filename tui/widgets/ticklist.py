@@ -34,6 +34,12 @@ class TickList(SelectionList[T], Generic[T]):
     def _text(label: str, selected: bool) -> str:
         return f"[✔] {label}" if selected else f"[ ] {label}"
 
+    def on_focus(self) -> None:
+        """Focused with nothing highlighted, the first option is: Space then ticks it
+        (play-tested: the first Space in the Great Cosmos' stats did nothing until Down)."""
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
+
     def _get_left_gutter_width(self) -> int:
         # No box of SelectionList's own: the text carries the state.
         return 0

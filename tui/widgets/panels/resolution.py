@@ -13,7 +13,7 @@ from meneur.content import term
 from meneur.core.errors import RulesError
 from meneur.core.resolution import rules as resolution
 from meneur.play.resolution import options_of
-from meneur.tui.i18n import signed
+from meneur.tui.i18n import minus, signed
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.selector import StepSelector
@@ -233,7 +233,7 @@ class ResolutionPanel(ActionPanel):
             return self.term(f"resolution.declared.{test.declared.value}")
         score = test.score_to_beat
         line = f"{self.t('resolution.difficulty', difficulty=signed(test.difficulty))} · "
-        line += self.t("resolution.score", score=score)
+        line += self.t("resolution.score", score=minus(score))
         automatic = resolution.automatic_kept(score)
         if automatic is not None:
             key = "resolution.automatic_success" if automatic else "resolution.automatic_failure"

@@ -68,6 +68,7 @@ from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.line_input import TextField
 from meneur.tui.widgets.panels.cosmos.creation_parts import DiceSplit, DraftChanged, StatRows
 from meneur.tui.widgets.panels.cosmos.gene_tree import GeneTreeView, gene_description, refusal_text
+from meneur.tui.widgets.tick import Tick
 from meneur.tui.widgets.ticklist import TickList
 from meneur.tui.widgets.title_bar import TitleBar
 
@@ -163,7 +164,9 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                             id="class",
                         )
                 yield Static(id="origin-info")
-                yield Checkbox(t("creation.conversion"), id="convert", compact=True)
+                # A Tick says off as blank and on as ✔, not by a colour alone
+                # (play-tested: Checkbox's "▐X▌" read the same off as on without colour).
+                yield Tick(t("creation.conversion"), id="convert")
                 with Vertical(id="old", classes="hidden"):
                     yield TextField(placeholder=t("creation.old_stats"), id="old-stats")
                     yield TextField(placeholder=t("creation.old_pv_pm"), id="old-pv-pm")
