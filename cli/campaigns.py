@@ -425,6 +425,12 @@ def entry_line(entry: Entry, campaign: Campaign, lang: str, *, numbered: bool = 
         text = roll_line(read_entry(entry, campaign, t), t, markdown=False)
     else:
         text = read_entry(entry, campaign, t).text
+        if entry.kind == "note":
+            from meneur.play.markdown import plain_lines
+
+            # Its Markdown read, its lines on the entry's one line (play-tested: the
+            # journal showed "## Au col␊␊Les loups **hurlent**…" as typed).
+            text = " · ".join(line for line in plain_lines(text) if line.strip())
     game = f" [{entry.game_time}]" if entry.game_time else ""
     if entry.kind == "note" and campaign.is_struck(entry):
         text += f" [{t('cli.struck')}]"

@@ -28,6 +28,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry, array_table, entry_block
 
+from .markdown import nest_headings
 from .reading import EntryReading, Translate, outward_reading, read_entry, secret_reading
 from .tested import language_of
 from .views import entries_for, outward_state, state_for
@@ -303,27 +304,31 @@ def markdown_lines(
     def work(entries: list[Entry]) -> list[Item]:
         return _markdown_items(entries, campaign, t, viewer, taken_back)
 
+    under = 1  # the level of the heading the story is under now: a note's nest below it
     for items in each_chunk(campaign.journal, work, parallel=parallel):
         for kind, when, said_time, lines in items:
             if kind == "secret":
                 yield from block(*lines)
                 continue
             if kind == "session":
-                day = when
+                day, under = when, 2
                 yield from block(*lines)
                 continue
             if when != day:
-                day = when
+                day, under = when, 2
                 assert day is not None
                 yield from block(f"## {t('export.day', day=f'{day:%d/%m/%Y}')}")
             if kind == "scene":
+                under = 3
                 yield from block(*lines)
                 continue
             if said_time and said_time != game_time:
                 game_time = said_time
                 yield from block(f"*{game_time}*")
             if kind == "note":
-                yield from block(*lines)
+                # A note's own headings go under the scene's (play-tested: a note's
+                # "## Au col" became a session, the rolls after it under it).
+                yield from block(*(nest_headings(line, under) for line in lines))
                 continue
             if not listing:
                 yield ""

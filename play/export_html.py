@@ -1,22 +1,22 @@
 """The story as one self-contained HTML page (``meneur export --format html``): readable on
 a phone, printable, nothing loaded from elsewhere.
 
-It is the Markdown export (:func:`meneur.play.export.markdown_lines`) turned into HTML
-line by line — the few forms that export writes: headings, paragraphs, list items, and
-``**strong**``, ``*emphasis*`` and ``~~struck~~`` words. Everything else is text,
-escaped: a campaign's words never become markup.
+It is the Markdown export (:func:`meneur.play.export.markdown_lines`) read by the one
+Markdown reader (:mod:`meneur.play.markdown`, markdown-it-py: raw HTML off, images off,
+links shown, never followed), a block at a time: a note's quotes, code, tables and links
+read as written, and a campaign's words never become markup of their own.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterator
 
 from meneur.core.visibility import GM, Viewer
 from meneur.saves.campaign import Campaign
 
 from .export import markdown_lines
+from .markdown import to_html
 
 STYLE = """
 :root { color-scheme: light dark; }
@@ -28,7 +28,13 @@ h2 { font-size: 1.35em; margin: 1.6em 0 0.4em; border-bottom: 1px solid #d8cfbd;
 h3 { font-size: 1.12em; margin: 1.3em 0 0.3em; font-style: italic; }
 ul { padding-left: 1.2em; }
 li { margin: 0.15em 0; }
-del { opacity: 0.6; }
+h4, h5, h6, p.heading { font-size: 1em; margin: 1em 0 0.2em; font-weight: bold; }
+del, s { opacity: 0.6; }
+blockquote { margin: 0.6em 0; padding: 0 0 0 0.9em; border-left: 3px solid #d8cfbd; }
+code, pre { font: 0.9em/1.4 "DejaVu Sans Mono", monospace; }
+pre { padding: 0.5em 0.7em; overflow-x: auto; background: rgba(127, 127, 127, 0.1); }
+table { border-collapse: collapse; margin: 0.6em 0; }
+th, td { border: 1px solid #d8cfbd; padding: 0.2em 0.5em; text-align: left; }
 @media (prefers-color-scheme: dark) {
   body { background: #1b1a17; color: #e8e3d8; }
   h2 { border-color: #4a4438; }
@@ -40,18 +46,6 @@ del { opacity: 0.6; }
   li { break-inside: avoid; }
 }
 """
-
-_STRONG = re.compile(r"\*\*(.+?)\*\*")
-_EMPHASIS = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
-_STRUCK = re.compile(r"~~(.+?)~~")
-
-
-def inline(text: str) -> str:
-    """One line's words as HTML: escaped, then its strong, emphasised and struck parts."""
-    escaped = html.escape(text, quote=False)
-    escaped = _STRONG.sub(r"<strong>\1</strong>", escaped)
-    escaped = _EMPHASIS.sub(r"<em>\1</em>", escaped)
-    return _STRUCK.sub(r"<del>\1</del>", escaped)
 
 
 def html_lines(
@@ -67,30 +61,18 @@ def html_lines(
     yield f"<title>{html.escape(visible(campaign.name))}</title>"
     yield f"<style>{STYLE}</style></head>"
     yield "<body><main>"
-    listing = False
-    pieces = markdown_lines(campaign, lang, viewer=viewer, detailed=detailed)
-    # A note of several lines is one piece: its own lists and paragraphs are lines too.
-    for line in (line for piece in pieces for line in piece.split("\n")):
-        item = line.startswith("- ")
-        nested = line.startswith("  - ")
-        if listing and not (item or nested):
-            yield "</ul>"
-            listing = False
-        if not line.strip():
+    # The export's blocks are apart by a blank line; a note of several paragraphs is one
+    # piece, read whole. Each block is read alone: the journal is never held whole.
+    block: list[str] = []
+    for piece in markdown_lines(campaign, lang, viewer=viewer, detailed=detailed):
+        if piece.strip():
+            block.append(piece)
             continue
-        if item or nested:
-            if not listing:
-                yield "<ul>"
-                listing = True
-            yield f"<li>{inline(line.lstrip()[2:])}</li>"
-            continue
-        level = len(line) - len(line.lstrip("#"))
-        if 1 <= level <= 3 and line[level : level + 1] == " ":
-            yield f"<h{level}>{inline(line[level + 1 :])}</h{level}>"
-        else:
-            yield f"<p>{inline(line)}</p>"
-    if listing:
-        yield "</ul>"
+        if block:
+            yield to_html("\n".join(block)).rstrip("\n")
+            block = []
+    if block:
+        yield to_html("\n".join(block)).rstrip("\n")
     yield "</main></body></html>"
 
 

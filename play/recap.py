@@ -62,7 +62,7 @@ def recap(campaign: Campaign, viewer: Viewer, t: Translate, session: Session) ->
     if scenes:
         lines.append(t("recap.scenes", scenes=", ".join(scenes)))
     notes = [
-        cut(campaign.note_text(e), 120)
+        cut(_plain(campaign.note_text(e)), 120)
         for e in entries
         if e.kind == "note" and not campaign.is_struck(e)
     ][-NOTES_SAID:]
@@ -74,3 +74,11 @@ def recap(campaign: Campaign, viewer: Viewer, t: Translate, session: Session) ->
     if state.get("options", {}).get("solo"):
         lines.append(t("recap.tension", value=tension_of(state)))
     return lines
+
+
+def _plain(note: str) -> str:
+    """A note's words without their Markdown, its lines on one (a recap is a chat's
+    message: play-tested, it quoted ``**hurlent**`` and ``## Au col`` as typed)."""
+    from .markdown import plain_lines
+
+    return " · ".join(line for line in plain_lines(note) if line.strip())

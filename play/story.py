@@ -113,13 +113,45 @@ def removed_words(tracker: Mapping[str, Any]) -> Worded:
 
 def moved_words(moved: Moved, *, asked: bool = False) -> Worded:
     """A clock or track moved (``asked``: by the oracle's answer to whether it
-    advances), for each reader to word: its name and its marks as they are now, and
-    whether that completed it. The marks (``●●○○○○ 2/6``) are the same in every
-    language."""
-    shown = story.tracker_shown({**moved.tracker, "value": moved.after.value})
-    complete = moved.after.complete and not moved.before.complete
-    key = ("story.asked_moved" if asked else "story.progressed") + ("_complete" if complete else "")
-    return Worded(key, {"name": str(moved.tracker.get("name", "")), "shown": shown})
+    advances), for each reader to word: what changed, told once (play-tested: a
+    clock's question showed only its marks after), ``Les loups approchent : 2 → 3 sur
+    6``, and whether that completed it."""
+    tracker = moved.tracker
+    return Worded(*moved_key_values(tracker, moved.before.value, moved.after.value, asked=asked))
+
+
+def moved_key_values(
+    tracker: Mapping[str, Any], before: int, after: int, *, asked: bool = False
+) -> tuple[str, dict[str, str]]:
+    """The words of a clock or track ``tracker`` moved from ``before`` to ``after``
+    (its stored value: a clock's segments, a track's ticks): the key and its values.
+
+    Raises:
+        RulesError: when ``tracker`` is no clock or track, or the values do not fit it.
+    """
+    was = story.tracker_state({**tracker, "value": before})
+    now = story.tracker_state({**tracker, "value": after})
+    if isinstance(now, story.Clock):
+        values = {"before": str(before), "after": str(after), "of": str(now.segments)}
+    else:
+        values = {"before": boxes(before), "after": boxes(after), "of": str(story.TRACK_BOXES)}
+    values["name"] = str(tracker.get("name", ""))
+    if asked:
+        key = "story.asked_advanced" if after != before else "story.asked_still"
+    else:
+        key = "story.moved"
+    complete = now.complete and not was.complete
+    return key + ("_complete" if complete else ""), values
+
+
+FRACTIONS = ("", "¼", "½", "¾")
+"""A track's box a quarter at a time: its ticks past the whole boxes."""
+
+
+def boxes(ticks: int) -> str:
+    """A track's ticks as the boxes they fill: ``2``, ``2¼``, ``¾``."""
+    whole, part = divmod(ticks, story.TICKS_PER_BOX)
+    return (str(whole) if whole or not part else "") + FRACTIONS[part]
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ def _list_words(change: Change, word: str, t: Translate) -> str | None:
 
 
 def _tracker_words(change: Change, state: Mapping[str, Any], t: Translate) -> str | None:
-    from meneur.core.story import tracker_shown, tracker_state
+    from meneur.core.story import tracker_shown
 
     path = change.path
     if len(path) == 2:
@@ -103,13 +103,11 @@ def _tracker_words(change: Change, state: Mapping[str, Any], t: Translate) -> st
         return None  # removed since, or not moved: said as written
     if not isinstance(change.after, int) or not isinstance(change.before, int):
         return None
-    moved = {**tracker, "value": change.after}
-    text = t("story.progressed", name=str(tracker.get("name", "")), shown=tracker_shown(moved))
-    try:
-        done = (
-            tracker_state(moved).complete
-            and not tracker_state({**tracker, "value": change.before}).complete
-        )
+    from .story import moved_key_values
+
+    try:  # what changed, told once (2 → 3 of 6)
+        key, values = moved_key_values(tracker, change.before, change.after)
     except RulesError:
-        return text
-    return text + (t("story.complete") if done else "")
+        moved = {**tracker, "value": change.after}
+        return t("story.progressed", name=str(tracker.get("name", "")), shown=tracker_shown(moved))
+    return t(key, **values)

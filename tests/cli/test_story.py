@@ -82,7 +82,7 @@ def test_a_random_person_is_a_journaled_roll_among_the_open_ones(capsys, camp) -
 def test_a_clock_fills_by_hand_and_by_the_oracle_and_says_when_complete(capsys, camp) -> None:
     assert run(capsys, "clock", camp, "add", "Les loups", "4", "--gm")[0] == 0
     said = run(capsys, "clock", camp, "advance", "les loups", "2", "--lang", "fr")[1]
-    assert said.strip() == "#2 Les loups\u00a0: ●●○○ 2/4"
+    assert said.strip() == "#2 Les loups\u00a0: 0 → 2 sur 4"  # what changed, told once
     out = run(capsys, "clock", camp, "ask", "Les loups", "--likelihood", "5", "--seed", "2")[1]
     assert "Oracle oui/non" in out
     state = Campaign.open(Path(camp)).state["trackers"]["les_loups"]
@@ -92,7 +92,7 @@ def test_a_clock_fills_by_hand_and_by_the_oracle_and_says_when_complete(capsys, 
     assert state["value"] == filled  # the oracle's answer, with the clock's change
     run(capsys, "clock", camp, "advance", "Les loups", "-3")
     out = run(capsys, "clock", camp, "advance", "Les loups", "9", "--lang", "fr")[1]
-    assert out.strip().endswith("4/4 — complète")
+    assert out.strip().endswith(" → 4 sur 4 — complète")
     status, _, err = run(capsys, "clock", camp, "add", "X", "5")
     assert status == 2
     assert "4, 6, 8 or 12 segments" in err
@@ -100,9 +100,10 @@ def test_a_clock_fills_by_hand_and_by_the_oracle_and_says_when_complete(capsys, 
 
 def test_a_track_fills_at_its_rank(capsys, camp) -> None:
     run(capsys, "track", camp, "add", "Atteindre le col", "ardu")
-    assert "■■□□□□□□□□" in run(capsys, "track", camp, "mark", "Atteindre le col")[1]
+    said = run(capsys, "track", camp, "mark", "Atteindre le col", "--lang", "en")[1]
+    assert said.strip() == "#2 Atteindre le col: 0 → 2 of 10"  # a hard track: two boxes
     said = run(capsys, "track", camp, "mark", "Atteindre le col", "4", "--lang", "fr")[1]
-    assert said.strip().endswith("■■■■■■■■■■ — complète")
+    assert said.strip() == "#3 Atteindre le col\u00a0: 2 → 10 sur 10 — complète"
     assert (
         run(capsys, "track", camp, "list")[1].strip()
         == "Atteindre le col — Hard (2 boxes)  ■■■■■■■■■■"
@@ -121,7 +122,7 @@ def test_clocks_and_tracks_read_in_their_readers_language_whoever_wrote_them(cap
     english = run(capsys, "journal", camp, "--lang", "en")[1]
     for line in (
         "Clock: Embuscade",
-        "Embuscade: ●●●● 4/4 — complete",
+        "Embuscade: 0 → 4 of 4 — complete",
         "Track: Le col",
         "Clock removed: Embuscade",
     ):
@@ -130,7 +131,7 @@ def test_clocks_and_tracks_read_in_their_readers_language_whoever_wrote_them(cap
         assert french not in english
     french = run(capsys, "journal", camp, "--lang", "fr")[1]
     assert "Horloge retirée\u00a0: Embuscade" in french
-    assert "Embuscade\u00a0: ●●●● 4/4 — complète" in french
+    assert "Embuscade\u00a0: 0 → 4 sur 4 — complète" in french
 
 
 def test_an_empty_list_of_clocks_says_so_in_the_readers_language(capsys, camp) -> None:

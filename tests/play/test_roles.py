@@ -206,7 +206,7 @@ def test_an_undo_is_said_in_words_never_numbers_keys_or_accounts(tmp_path: Path)
     said = strings("fr").explain(conflict.value)
     assert said == "Un changement plus récent touche la même chose\u00a0: annulez-le d'abord."
     _, notice = session.step_history("undo")
-    assert notice == "Annulé\u00a0: Alarme\u00a0: ●●●○○○ 3/6"
+    assert notice == "Annulé\u00a0: Alarme\u00a0: 2 → 3 sur 6"  # what changed, told once
     with pytest.raises(CampaignError) as not_undoable:
         session.undo_entry(9999)  # no such change
     assert not any(c.isdigit() for c in strings("fr").explain(not_undoable.value))

@@ -195,3 +195,120 @@ def test_a_note_of_several_lines_keeps_its_markdown(tmp_path: Path) -> None:
     assert f"\n\n{note}\n" in story  # prose, as written
     assert "<p>La caravane, enfin.</p>" in page
     assert "<ul>\n<li>trois <strong>chariots</strong></li>\n<li>un guide muet</li>\n</ul>" in page
+
+
+NOTE = (
+    "## Au col\n\nLes loups **hurlent** au loin.\n\n> Le vent se lève.\n\n"
+    "```\ncarte\n```\n\n| Jour | Vivres |\n|---|---|\n| 1 | 3 |\n\n"
+    "[la carte](https://example.org/carte) <b>brut</b> ![vue](https://example.org/v.png)"
+)
+
+
+def solo_evening(directory: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Play-tested: a solo evening in Les Traits, from the command line — a note with
+    headings of its own, a track and a clock made and moved, a clock asked of the
+    oracle, a trait's roll, the end of the scene."""
+    commands = [
+        ["new", str(directory), "--system", "traits", "--name", "Le col", "--lang", "fr"],
+        ["set", str(directory), "options.solo", "true"],
+        ["session", str(directory), "Séance 1"],
+        ["scene", str(directory), "La montée"],
+        ["note", str(directory), NOTE],
+        ["track", str(directory), "add", "Atteindre le col", "ardu"],
+        ["track", str(directory), "mark", "Atteindre le col"],
+        ["clock", str(directory), "add", "Les loups approchent", "6"],
+        ["clock", str(directory), "advance", "Les loups approchent", "2"],
+        ["clock", str(directory), "ask", "Les loups approchent", "--likelihood", "5",
+         "--seed", "3"],
+        ["roll", "traits", "--dice", "3", "--difficulty", "5", "--campaign", str(directory),
+         "--label", "Grimper", "--seed", "4"],
+        ["scene-end", str(directory), "yes"],
+    ]  # fmt: skip
+    for command in commands:
+        assert main(command) == 0, command
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_solo_evening_reads_as_a_story(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    from tests.lexicon import foreign
+
+    directory = tmp_path / "col"
+    solo_evening(directory, capsys)
+    assert main(["export", str(directory), "--lang", lang]) == 0
+    story = capsys.readouterr().out
+    lines = story.splitlines()
+    # The note's own heading under its scene's, not a session of its own.
+    assert lines.index("### La montée") < lines.index("#### Au col")
+    assert [line for line in lines if line.startswith("## ")] == ["## Séance 1"]
+    # A track and a clock told once each time, with what changed.
+    of, ask = (
+        ("sur", "{name} avance-t-elle\u00a0?") if lang == "fr" else ("of", "Does {name} advance?")
+    )
+    colon = "\u00a0: " if lang == "fr" else ": "
+    assert f"- *Atteindre le col{colon}0 → 2 {of} 10*" in lines
+    assert f"- *Les loups approchent{colon}0 → 2 {of} 6*" in lines
+    asked = ask.format(name="Les loups approchent")
+    question = next(line for line in lines if asked in line)
+    from meneur.saves.campaign import Campaign
+
+    with Campaign.open(directory, write=False) as campaign:  # where the answer left it
+        filled = campaign.state["trackers"]["les_loups_approchent"]["value"]
+    assert filled == 4  # seed 3: a "yes, and", two segments
+    assert question.startswith(f"- *« {asked} — 2 → 4 {of} 6 »*")
+    assert story.count("Atteindre le col") == 2  # made, marked: nothing said again
+    assert "■" not in story
+    assert "●" not in story
+    # In one language but for the campaign's own words (its names, the note).
+    meneurs = story
+    owns = ("Le col", "Séance 1", "La montée", "Les loups approchent", "Atteindre le col",
+            "Grimper", *NOTE.splitlines())  # fmt: skip
+    for own in sorted(owns, key=len, reverse=True):  # the longest first: a line whole
+        meneurs = meneurs.replace(own, "")
+    assert not foreign(meneurs, lang), [
+        line for line in meneurs.splitlines() if foreign(line, lang)
+    ]
+
+
+def test_the_html_story_reads_the_notes_markdown_and_loads_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = tmp_path / "col"
+    solo_evening(directory, capsys)
+    assert main(["export", str(directory), "--format", "html", "--lang", "fr"]) == 0
+    page = capsys.readouterr().out
+    assert "<h3>La montée</h3>\n<h4>Au col</h4>" in page
+    assert "<p>Les loups <strong>hurlent</strong> au loin.</p>" in page
+    assert "<blockquote>\n<p>Le vent se lève.</p>\n</blockquote>" in page
+    assert "<pre><code>carte\n</code></pre>" in page
+    assert "<th>Jour</th>" in page
+    assert "<td>3</td>" in page
+    assert (
+        '<a href="https://example.org/carte" rel="nofollow noopener noreferrer">la carte</a>'
+        in page
+    )
+    assert "&lt;b&gt;brut&lt;/b&gt;" in page  # raw HTML is text
+    assert "<img" not in page  # an image is a link to it: nothing loaded from elsewhere
+    assert "<b>" not in page
+    assert "src=" not in page
+
+
+def test_the_journal_and_the_recap_read_the_notes_markdown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = tmp_path / "col"
+    solo_evening(directory, capsys)
+    assert main(["journal", str(directory), "--lang", "fr"]) == 0
+    journal = capsys.readouterr().out
+    note = next(line for line in journal.splitlines() if "Au col" in line)
+    assert note.endswith(
+        "note     Au col · Les loups hurlent au loin. · │ Le vent se lève. · carte"
+        " · Jour | Vivres · 1 | 3 · la carte <b>brut</b> !vue"
+    )
+    assert main(["export", str(directory), "--recap", "--lang", "fr"]) == 0
+    recap = capsys.readouterr().out
+    assert "— Au col · Les loups hurlent au loin. · │ Le vent se lève." in recap
+    assert "**" not in recap
+    assert "##" not in recap

@@ -686,3 +686,27 @@ async def test_a_note_of_several_lines_in_markdown(app_of) -> None:
         await pilot.press("escape")
         await until_app(pilot, lambda: not isinstance(app.screen, NoteEditor))
         assert campaign.journal.last_id == last
+
+
+async def test_the_journal_reads_a_notes_markdown(app_of) -> None:
+    """Play-tested: the journal showed notes as typed (``**hurlent**``, ``## Au col``)."""
+    from textual.widgets import OptionList
+
+    app = app_of("resolution")
+    act.note(app.session.campaign, app.session.seat, "## Au col\n\nLes loups **hurlent**.\n\n- un")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Au col" in shown
+        assert "Les loups hurlent." in shown
+        assert "• un" in shown
+        assert "**" not in shown
+        assert "##" not in shown
+        listing = app.screen.query_one("#journal-list", OptionList)
+        prompt = listing.get_option_at_index(listing.option_count - 1).prompt
+        bold = {
+            prompt.plain[span.start : span.end]
+            for span in prompt.spans
+            if "bold" in str(span.style)
+        }
+        assert "hurlent" in bold

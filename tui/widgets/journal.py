@@ -64,6 +64,33 @@ def shown_text(text: str, more: Callable[[str], str]) -> str:
     return cut.rstrip() + " " + more(f"{len(text) - len(cut):,}")
 
 
+NOTE_STYLES = {
+    "strong": "bold",
+    "em": "italic",
+    "code": "reverse",
+    "struck": "strike",
+    "heading": "bold underline",
+    "link": "underline",
+    "quote": "italic",
+}
+"""How each mark of a note's Markdown is drawn (:data:`meneur.play.markdown.MARKS`)."""
+
+
+def note_text(markdown: str, more: Callable[[str], str]) -> Text:
+    """A note as the journal draws it: its Markdown read (play-tested: ``**hurlent**``
+    and ``## Au col`` showed as typed), cut to a screen's worth as :func:`shown_text`
+    cuts it; links shown, never followed."""
+    from meneur.play.markdown import runs
+
+    text = Text()
+    for number, line in enumerate(runs(shown_text(markdown, more))):
+        if number:
+            text.append("\n")
+        for run in line:
+            text.append(run.text, style=" ".join(NOTE_STYLES[mark] for mark in sorted(run.marks)))
+    return text
+
+
 class JournalView(Vertical):
     """The campaign's journal."""
 
@@ -405,7 +432,9 @@ class JournalView(Vertical):
             text.append(self._cut(reading.text), style="strike dim")
             text.append(f"  {self.strings.t('journal.struck')}", style="italic dim")
         elif entry.kind == "note":
-            text.append(self._cut(reading.text))
+            text.append_text(
+                note_text(reading.text, lambda n: self.strings.t("journal.more", count=n))
+            )
         else:
             text.append(self._cut(reading.text), style="italic dim")
         if entry.visibility != "public":  # the GM sees what stays theirs, marked
