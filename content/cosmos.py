@@ -376,7 +376,7 @@ def skill_tree_for(directory: Path | None) -> SkillTree:
     return skill_tree_from_data(*found)
 
 
-_GENE_KEYS = {"name", "gloss", "kind", "effect", "parent", "exclusive", "max", "malus"}
+_GENE_KEYS = {"name", "gloss", "kind", "effect", "parent", "exclusive", "max", "malus", "gives"}
 GENES_FILE = "genes/example.toml"
 
 
@@ -421,6 +421,9 @@ def gene_tree_from_data(document: Mapping[str, object], source: str) -> Any:
         maximum = value.get("max", 2)
         if isinstance(maximum, bool) or not isinstance(maximum, int):
             raise ContentError(f"{where}.max: expected a whole number")
+        gives = value.get("gives", {})
+        if not isinstance(gives, dict):
+            raise ContentError(f"{where}.gives: expected a table of stats (force = 5)")
         try:
             genes[str(key)] = Gene(
                 key=str(key),
@@ -432,6 +435,7 @@ def gene_tree_from_data(document: Mapping[str, object], source: str) -> Any:
                 maximum=maximum,
                 malus=value.get("malus", ""),
                 gloss=value.get("gloss", ""),
+                gives={str(stat): amount for stat, amount in gives.items()},
             )
         except RulesError as error:
             raise ContentError(f"{where}: {error}") from error

@@ -91,6 +91,19 @@ def campaign_document(directory: Path | None, name: str) -> tuple[dict[str, Any]
     if directory is None:
         return None
     path = directory / name
+    import os
+    import stat
+
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        found = None  # said below, as reading it says it
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        # A campaign's folder is untrusted: a FIFO would hang the reader, a link lead
+        # out of the folder.
+        raise ContentError(f"{path}: not a plain file", "content.not_plain", source=str(path))
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -518,14 +518,20 @@ def whole_or(value: Any, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def derived(system: str, options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
-    """The values of ``system`` computed from ``sheet`` (none for a system without any).
+def derived(
+    system: str, options: Mapping[str, Any], sheet: Mapping[str, Any], content: object = None
+) -> list[Derived]:
+    """The values of ``system`` computed from ``sheet`` (none for a system without any),
+    with the campaign's own rule data they read besides it (``content``: Great Cosmos'
+    gene tree, whose genes may raise a stat; see the play room's ``sheet_content``).
 
     A sheet missing a value reads its default; a value of the wrong type reads as that
     default too, so a hand-edited sheet still shows.
     """
     found = getattr(_sheet_module(system), "derived", None)
-    return [] if found is None else list(found(options, sheet))
+    if found is None:
+        return []
+    return list(found(options, sheet) if content is None else found(options, sheet, content))
 
 
 def compact_fields(sections: Sequence[Section]) -> list[Field]:

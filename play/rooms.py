@@ -13,6 +13,7 @@ the saves' :class:`meneur.saves.schema_rooms.SavesRoom`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from meneur.core.systems import System
@@ -40,6 +41,11 @@ class PlayRoom(Protocol):
     def options_of(self, options: Mapping[str, Any]) -> Options:
         """A campaign's ``[options]``, typed as the system's own (its TypedDict extends
         :class:`meneur.saves.state.Options` with what its record declares)."""
+
+    def sheet_content(self, directory: Path | None) -> object:
+        """The campaign's own rule data its sheets' values read besides the sheet (Great
+        Cosmos: the gene tree, whose genes may raise a stat), or None: a system without
+        any, or a file that does not read (the campaign's check says why)."""
 
 
 def play_room(record: System) -> PlayRoom:

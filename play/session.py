@@ -328,6 +328,15 @@ class Session:
         sheet: dict[str, Any] = self.characters().get(character, {}).get("sheet", {})
         return sheet
 
+    def sheet_content(self) -> object:
+        """The campaign's own rule data its sheets read besides the sheet (Great Cosmos:
+        its gene tree), or None (:meth:`meneur.play.rooms.PlayRoom.sheet_content`)."""
+        from meneur.core.systems import system
+
+        from .rooms import play_room
+
+        return play_room(system(self.campaign.system)).sheet_content(self.campaign.directory)
+
     def tables(self) -> tuple[RandomTable, ...]:
         """The random tables this seat may roll on (:func:`meneur.play.tables.tables_for`)."""
         from meneur.play.tables import tables_for

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from meneur.saves.state import Options
@@ -130,6 +131,11 @@ class SpherierOptions(Options, total=False):
 def options_of(options: Mapping[str, Any]) -> SpherierOptions:
     """A campaign's ``[options]`` (as checked when read), typed as Le Sphérier's."""
     return cast("SpherierOptions", options)
+
+
+def sheet_content(directory: Path | None) -> None:
+    """No rule data of the campaign's own that its sheets read: none."""
+    return None
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from meneur.saves.state import Options
@@ -45,6 +46,11 @@ def options_of(options: Mapping[str, Any]) -> Options:
     """A campaign's ``[options]``: SYSTEMJ has none of its own, only those every
     campaign has."""
     return cast("Options", options)
+
+
+def sheet_content(directory: Path | None) -> None:
+    """No rule data of the campaign's own that its sheets read: none."""
+    return None
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

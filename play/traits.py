@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
@@ -102,6 +103,11 @@ class TraitsOptions(Options, total=False):
 def options_of(options: Mapping[str, Any]) -> TraitsOptions:
     """A campaign's ``[options]`` (as checked when read), typed as Les Traits's."""
     return cast("TraitsOptions", options)
+
+
+def sheet_content(directory: Path | None) -> None:
+    """No rule data of the campaign's own that its sheets read: none."""
+    return None
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

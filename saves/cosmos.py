@@ -4,7 +4,9 @@ beyond any campaign's, checked against the campaign's own files.
 - ``[elements]``: the campaign's own elemental coefficients (docs/rules/cosmos.md#combat);
 - a sheet's ``affiliation_level`` is bounded by its affiliation's highest level in the
   campaign's catalogue (``cosmos.toml``);
-- a fixed skill sheet's ``skill_group`` names a group of the campaign's ``skills.toml``.
+- a fixed skill sheet's ``skill_group`` names a group of the campaign's ``skills.toml``;
+- with the genetic-manipulation rule, the campaign's ``genes.toml`` reads (its genes'
+  numbers count on the sheets and in the tests).
 
 :mod:`meneur.saves.schema` calls these through the system's record (``rooms["saves"]``).
 """
@@ -94,6 +96,8 @@ def check_character(
     Raises:
         CampaignError: naming the character's key.
     """
+    if options.get("dna") and "genes" not in memo:
+        memo["genes"] = _gene_tree(checker)  # what the sheets' genes give counts
     group = sheet.get("skill_group")
     if not (isinstance(group, str) and group.strip() and options.get("skill_sheet") == "fixed"):
         return
@@ -113,6 +117,22 @@ def check_character(
 def _content(path: Path, error: Exception) -> CampaignError:
     """A campaign's own content file that does not read, said by the reader's words."""
     return CampaignError(path, str(error), message_key="campaign.content", values={"error": error})
+
+
+def _gene_tree(checker: Checker) -> object:
+    """The campaign's gene tree (its ``genes.toml``, or the example): a gene's numbers
+    count on the sheet and in the tests, so a tree that does not read is refused here.
+
+    Raises:
+        CampaignError: naming that file when it does not read.
+    """
+    from meneur.content import ContentError
+    from meneur.content.cosmos import CAMPAIGN_GENES, gene_tree_for
+
+    try:
+        return gene_tree_for(checker.path.parent)
+    except ContentError as error:
+        raise _content(checker.path.parent / CAMPAIGN_GENES, error) from error
 
 
 def _group_sheets(checker: Checker) -> Mapping[str, Any]:

@@ -5,6 +5,7 @@ their odds and rolls read; its campaign commands are the modules beside this one
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
@@ -276,7 +277,11 @@ def _cosmos_state(args: argparse.Namespace, state: Any) -> int:
             "--character works out --state-bonus and --critical-failures from the sheet",
         )
     sheet = state["characters"][args.character].get("sheet", {})
-    current = current_stats(state["options"], sheet)
+    # What the campaign's genes give counts in the test, as at the table.
+    from meneur.play.cosmos import sheet_content
+
+    genes = sheet_content(Path(args.campaign)) if getattr(args, "campaign", None) else None
+    current = current_stats(state["options"], sheet, genes)
     named = [stat for stat in args.stat or () if isinstance(stat, str)]
     missing = [stat for stat in named if stat not in current]
     if missing:

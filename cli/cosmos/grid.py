@@ -24,6 +24,7 @@ def run_move(args: argparse.Namespace) -> str:
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.grid import parse_square
     from meneur.play import act
+    from meneur.play.cosmos import sheet_content
     from meneur.play.cosmos.grid import around, move_to
 
     words = list(args.words)
@@ -48,10 +49,13 @@ def run_move(args: argparse.Namespace) -> str:
     if square is None:
         with _open(directory, write=False) as campaign:
             ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
-            return "\n".join(around(campaign.state, ident, t))
+            genes = sheet_content(campaign.directory)
+            return "\n".join(around(campaign.state, ident, t, genes))
     with _open(directory) as campaign:
         ident = character_named(words[-1], campaign.state.get("characters", {}), "meneur move")
         entry = act.change(
-            campaign, seat_of(args, campaign), move_to(ident, square, place=args.place)
+            campaign,
+            seat_of(args, campaign),
+            move_to(ident, square, place=args.place, genes=sheet_content(campaign.directory)),
         )
     return written(entry, campaign, args)

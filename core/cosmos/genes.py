@@ -55,6 +55,9 @@ class Gene:
         maximum: points it can hold: 2, or a special gene's own maximum (more than 2).
         malus: a negative gene's malus while it is inactive.
         gloss: its name in English, shown beside the French one.
+        gives: what each active allele adds to a stat, as numbers the sheet and the
+            tests count (``{"force": 5}``: +5 in Force per allele); an effect that is no
+            number on the sheet ("+10 % aux parades") stays in ``effect``'s words.
     """
 
     key: str
@@ -66,8 +69,26 @@ class Gene:
     maximum: int = ALLELES
     malus: str = ""
     gloss: str = ""
+    gives: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        from .creation import STATS
+
+        object.__setattr__(self, "gives", MappingProxyType(dict(self.gives)))
+        for stat, amount in self.gives.items():
+            if stat not in STATS:
+                raise RulesError(
+                    f"a gene gives to one of the six stats, not “{stat}”",
+                    message_key="cosmos.gene.gives_stat",
+                    value=stat,
+                    known=", ".join(STATS),
+                )
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
+                raise RulesError(
+                    f"a gene gives {stat} a whole number other than 0, not {amount}",
+                    message_key="cosmos.gene.gives_amount",
+                    stat=stat,
+                )
         if self.kind is GeneKind.SPECIAL:
             if self.maximum <= ALLELES:
                 raise RulesError(
@@ -85,6 +106,11 @@ class Gene:
             raise RulesError(
                 "a negative gene says its malus while inactive", message_key="cosmos.gene.malus"
             )
+
+    def gains(self, points: int) -> dict[str, int]:
+        """What the gene adds to each stat with ``points`` in it: its :attr:`gives` once
+        per active allele (a special gene's points each count as one)."""
+        return {stat: amount * points for stat, amount in self.gives.items() if points > 0}
 
     def state(self, points: int) -> str:
         """Its alleles as the sheet shows them: ``O-O``, ``X-O``, ``X-X``, ``X-X+2``."""

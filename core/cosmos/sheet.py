@@ -203,32 +203,99 @@ def overload(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
     return max(0, _used(sheet) - inventory_slots(force))
 
 
-def current_stats(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> dict[str, int]:
+def gene_gains(
+    options: Mapping[str, Any], sheet: Mapping[str, Any], tree: object
+) -> dict[str, list[tuple[str, int]]]:
+    """Great Cosmos with the genetic-manipulation rule: what the character's active genes
+    add to each stat, gene by gene (its name, the amount), from the campaign's ``tree``
+    (a :class:`~meneur.core.cosmos.genes.GeneTree`; anything else, none); nothing without
+    the rule, a tree, or genes that give numbers."""
+    from .genes import GeneTree
+
+    if not options.get("dna") or not isinstance(tree, GeneTree):
+        return {}
+    dna = sheet.get("dna", {})
+    points = dna.get("points", {}) if isinstance(dna, Mapping) else {}
+    found: dict[str, list[tuple[str, int]]] = {}
+    for key, gene in tree.genes.items():
+        had = points.get(key, 0) if isinstance(points, Mapping) else 0
+        if isinstance(had, bool) or not isinstance(had, int):
+            continue
+        for stat, amount in gene.gains(had).items():
+            found.setdefault(stat, []).append((gene.name, amount))
+    return found
+
+
+def current_stats(
+    options: Mapping[str, Any], sheet: Mapping[str, Any], tree: object = None
+) -> dict[str, int]:
     """Great Cosmos: the six stats as they count now, wherever a stat is used (tests,
-    movement, turn order): the sheet's values, Agilité less 5 points a slot of inventory
-    over the limit. Stats the sheet lacks are left out."""
+    movement, turn order): the sheet's values, what the active genes of the campaign's
+    ``tree`` add to them (play-tested: Musculature dense X-X left Force at 56), Agilité
+    less 5 points a slot of inventory over the limit. Stats the sheet lacks are left
+    out."""
     stats = sheet.get("stats", {})
     found = {
         name: value
         for name, value in (stats.items() if isinstance(stats, Mapping) else ())
         if isinstance(value, int) and not isinstance(value, bool)
     }
+    for stat, gains in gene_gains(options, sheet, tree).items():
+        if stat in found:
+            found[stat] = max(0, found[stat] + sum(amount for _, amount in gains))
     if "agilite" in found:
         found["agilite"] = max(0, found["agilite"] - OVERLOAD_AGILITE * overload(options, sheet))
     return found
 
 
-def squares_of(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> int:
+def sources(written: int, gains: list[tuple[str, int]]) -> str:
+    """Where a stat's value comes from: ``56 + 5 Musculature dense − 5`` (a source
+    without a name said by its amount alone)."""
+    said = str(written)
+    for name, amount in gains:
+        said += f" + {amount}" if amount >= 0 else f" − {-amount}"
+        said += f" {name}" if name else ""
+    return said
+
+
+def counted_from(
+    options: Mapping[str, Any], sheet: Mapping[str, Any], tree: object = None
+) -> dict[str, tuple[int, int, list[tuple[str, int]]]]:
+    """Each stat that counts otherwise than the sheet writes it: its value as it counts
+    (:func:`current_stats`), as written, and where the difference comes from (a gene's
+    name and amount, ``""`` for an overloaded inventory's malus)."""
+    stats = sheet.get("stats", {})
+    written = stats if isinstance(stats, Mapping) else {}
+    counted = current_stats(options, sheet, tree)
+    gains = gene_gains(options, sheet, tree)
+    over = overload(options, sheet)
+    found = {}
+    for stat, value in counted.items():
+        if value == written.get(stat):
+            continue
+        sources = list(gains.get(stat, []))
+        if stat == "agilite" and over:
+            sources.append(("", -OVERLOAD_AGILITE * over))
+        found[stat] = (value, int(written[stat]), sources)
+    return found
+
+
+def squares_of(options: Mapping[str, Any], sheet: Mapping[str, Any], tree: object = None) -> int:
     """The squares a character moves a turn, as the sheet shows them: Agilité as it
-    counts now, an overloaded inventory, physical fatigue with the endurance rule."""
-    agilite = current_stats(options, sheet).get("agilite", 50)
+    counts now (its genes, an overloaded inventory), physical fatigue with the endurance
+    rule."""
+    agilite = current_stats(options, sheet, tree).get("agilite", 50)
     fp = whole_or(sheet.get("fp")) if options.get("endurance") else 0
     return movement_squares(agilite, overload(options, sheet) > 0, fp)
 
 
-def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derived]:
-    """The stat cap of the level, and with the campaign's rules the DNA left, movement,
+def derived(
+    options: Mapping[str, Any], sheet: Mapping[str, Any], content: object = None
+) -> list[Derived]:
+    """The stat cap of the level, and with the campaign's rules the DNA left, each stat
+    the genes of its tree (``content``) raise — as it counts, and from what — movement,
     inventory slots and overload."""
+    tree = content
     stats = sheet.get("stats", {})
     stats = stats if isinstance(stats, Mapping) else {}
     found = [Derived("sheet.stat_cap", stat_cap(max(whole_or(sheet.get("level"), 1), 1)))]
@@ -237,9 +304,13 @@ def derived(options: Mapping[str, Any], sheet: Mapping[str, Any]) -> list[Derive
         # The genes and mutations themselves are the sheet's data, shown by their names
         # in the campaign's gene tree: the interface lists them.
         found.append(Derived("sheet.dna_left", whole_or(dna.get("left"))))
+        for stat, gains in gene_gains(options, sheet, tree).items():
+            written = whole_or(stats.get(stat), 0)
+            counted = written + sum(amount for _, amount in gains)
+            found.append(Derived(f"cosmos.stat.{stat}", f"{counted} ({sources(written, gains)})"))
     over = overload(options, sheet)
     if options.get("movement"):
-        found.append(Derived("sheet.movement", squares_of(options, sheet)))
+        found.append(Derived("sheet.movement", squares_of(options, sheet, tree)))
     if options.get("endurance"):
         found += fatigue_states(sheet)
     if options.get("skill_sheet") == "standard":

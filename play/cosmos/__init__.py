@@ -6,6 +6,7 @@ tree)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from meneur.play.tested import Translate, language_of, signed, stat_name
@@ -135,6 +136,45 @@ class CosmosOptions(Options, total=False):
 def options_of(options: Mapping[str, Any]) -> CosmosOptions:
     """A campaign's ``[options]`` (as checked when read), typed as The Tale of Great Cosmos's."""
     return cast("CosmosOptions", options)
+
+
+def sheet_content(directory: Path | None) -> object:
+    """The campaign's gene tree (its ``genes.toml``, else the shipped example): its
+    genes may raise a stat on the sheet and in the tests. None when the campaign's file
+    does not read, or is not a plain file (a FIFO, a link: the campaign's check says
+    why): the sheet then counts no gene. Read again only when the file changes (a sheet
+    is drawn often)."""
+    import os
+    import stat
+
+    from meneur.content import ContentError
+    from meneur.content.cosmos import CAMPAIGN_GENES, gene_tree_for
+
+    signature: tuple[object, ...] = (directory,)
+    if directory is not None:
+        try:
+            found = os.lstat(directory / CAMPAIGN_GENES)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return None
+        else:
+            if not stat.S_ISREG(found.st_mode):
+                return None
+            signature += (found.st_ino, found.st_mtime_ns, found.st_size)
+    if signature in _TREES:
+        return _TREES[signature]
+    try:
+        tree = gene_tree_for(directory)
+    except ContentError:
+        tree = None
+    if len(_TREES) >= 16:
+        _TREES.clear()
+    _TREES[signature] = tree
+    return tree
+
+
+_TREES: dict[tuple[object, ...], object] = {}
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

@@ -24,9 +24,12 @@ def _character(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, A
     return sheet_of(state, character)
 
 
-def move_to(character: str, to: tuple[int, int], *, place: bool = False) -> Plan:
+def move_to(
+    character: str, to: tuple[int, int], *, place: bool = False, genes: object = None
+) -> Plan:
     """Move ``character`` to the square ``to`` within this turn's squares (``place``: put
-    them there, as the GM sets the scene, counting nothing).
+    them there, as the GM sets the scene, counting nothing); their squares count their
+    Agilité as the campaign's ``genes`` raise it.
 
     Refused (RulesError) with the movement rule off, before the character is placed
     (for a move), beyond the squares left, or after moving then acting.
@@ -44,7 +47,7 @@ def move_to(character: str, to: tuple[int, int], *, place: bool = False) -> Plan
                 raise RulesError(
                     "place the character on the grid first", message_key="cosmos.grid.unplaced"
                 )
-            squares = squares_of(state.get("options", {}), sheet)
+            squares = squares_of(state.get("options", {}), sheet, genes)
             after = move(here, to, squares)
             text = Worded(
                 "grid.moved",
@@ -86,14 +89,15 @@ def new_turn(character: str) -> Plan:
     return plan
 
 
-def around(state: Mapping[str, Any], character: str, t: Words) -> list[str]:
-    """The character's square and squares left, then every other character placed: its
-    distance and whether it is at melee range, nearest first (names, never keys)."""
+def around(state: Mapping[str, Any], character: str, t: Words, genes: object = None) -> list[str]:
+    """The character's square and squares left (their Agilité as the campaign's
+    ``genes`` raise it), then every other character placed: its distance and whether it
+    is at melee range, nearest first (names, never keys)."""
     sheet, name = _character(state, character)
     here = Place.from_sheet(sheet)
     if here is None:
         return [t("grid.unplaced", name=name)]
-    squares = squares_of(state.get("options", {}), sheet)
+    squares = squares_of(state.get("options", {}), sheet, genes)
     lines = [
         t("grid.here", name=name, x=here.x, y=here.y, left=max(0, squares - here.moved),
           squares=squares)

@@ -599,3 +599,31 @@ async def test_a_character_point_is_spent_to_narrate_and_given_back_on_a_veto(
         await pilot.pause()
         assert sheet_of(app)["points"] == 1
         assert "Veto du MJ" in campaign.journal.latest(1)[0].text
+
+
+async def test_a_genes_numbers_count_on_the_sheet_and_in_the_test(campaign_of) -> None:
+    """Play-tested: Musculature dense bought X-X ("+5 en Force par allèle actif") left
+    the sheet and the test's threshold at Force 56. The example tree gives it as data:
+    +5 an allele, counted, and said where from; a gene whose effect is words counts
+    nothing."""
+    from .conftest import screen_text as text_of
+
+    campaign = cosmos_with_dna(
+        campaign_of, dna={"left": 0, "points": {"musculature": 2, "ossature": 1}}
+    )
+    force = campaign.state["characters"]["kael"]["sheet"]["stats"]["force"]
+    app = make_app(campaign, lang="fr", seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        stats = app.screen.query_one("#stats")
+        # The panel's stat, as it counts and from what (ossature's effect is words).
+        assert f"Force {force + 10} ({force} + 10 Musculature dense)" in text_of(app)
+        stats.select("force")
+        await pilot.pause()
+        assert f"Seuil\u00a0: {force + 10}" in text_of(app)  # the test's threshold
+        await pilot.press("r")
+        await pilot.pause()
+        rolled = campaign.journal.latest(1)[0].roll
+        assert rolled["threshold"] == force + 10
+        await open_sheet(pilot)
+        assert f"Force {force + 10} ({force} + 10 Musculature dense)" in shown(app)

@@ -169,7 +169,7 @@ async def test_cosmos_an_overloaded_inventory_lowers_agilite_in_tests(app_of) ->
     act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "inventory"), carried)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "Agilité 52 (surcharge, 62 sur la fiche)" in screen_text(app)
+        assert "Agilité 52 (62 − 10 surcharge)" in screen_text(app)
         app.screen.query_one("#stats", TickList).select("agilite")
         await pilot.pause()
         assert "Seuil\u00a0: 52" in screen_text(app)

@@ -203,7 +203,9 @@ class SheetScreen(SessionStrings, Screen[None]):
         sections = self.sections()
         derived = [
             found
-            for found in sheets.derived(self.system, self.options, self.sheet)
+            for found in sheets.derived(
+                self.system, self.options, self.sheet, self.session.sheet_content()
+            )
             if not self.shown_elsewhere(found)
         ]
         labels = [self.term(f.term) for s in sections for f in s.fields]

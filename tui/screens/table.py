@@ -472,6 +472,7 @@ class TableScreen(SessionStrings, Screen[None]):
             None if acting is None else acting.get("name", self.acting),
             self.session.sheet(self.acting),
             self.session.strings.lang,
+            self.session.sheet_content(),
         )
 
     @on(PartyList.Picked)

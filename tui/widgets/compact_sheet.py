@@ -13,10 +13,15 @@ from meneur.core import sheets
 
 
 def compact_text(
-    system: str, options: dict[str, Any], sheet: dict[str, Any], lang: str = "fr"
+    system: str,
+    options: dict[str, Any],
+    sheet: dict[str, Any],
+    lang: str = "fr",
+    content: object = None,
 ) -> Text:
     """The compact lines of ``sheet`` in ``lang``: one per compact field (tables and
-    lists inline)."""
+    lists inline), then the computed values (with the campaign's ``content``: a stat its
+    genes raise, and from what)."""
     text = Text()
     for field in sheets.compact_fields(sheets.layout(system, options, sheet)):
         label = term(field.term)
@@ -29,7 +34,7 @@ def compact_text(
             shown = "—" if value in (None, "") else str(value)
         text.append(f"{label.tight(lang)} ", style="bold")
         text.append(f"{shown}\n")
-    for found in sheets.derived(system, options, sheet):
+    for found in sheets.derived(system, options, sheet, content):
         label = term(found.term)
         text.append(f"{label.tight(lang)} ", style="bold")
         value = term(found.value_term).said(lang) if found.value_term else found.value
@@ -48,7 +53,10 @@ class CompactSheet(Static):
         name: str | None,
         sheet: dict[str, Any],
         lang: str = "fr",
+        content: object = None,
     ) -> None:
-        """Show ``sheet`` in ``lang`` (``name`` None: nobody acts)."""
+        """Show ``sheet`` in ``lang`` (``name`` None: nobody acts), read with the
+        campaign's own rule ``content`` (:func:`compact_text`)."""
         self.border_title = name or ""
-        self.update(compact_text(system, options, sheet, lang) if name is not None else "")
+        shown = compact_text(system, options, sheet, lang, content) if name is not None else ""
+        self.update(shown)

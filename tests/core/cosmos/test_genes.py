@@ -174,3 +174,31 @@ def test_any_sequence_of_moves_keeps_the_tree_legal(
         else:
             spent += held
     assert spent + genome.left == points
+
+
+def test_a_gene_gives_its_numbers_once_an_allele() -> None:
+    from meneur.core.cosmos.genes import Gene, GeneKind
+
+    dense = Gene("musculature", "Musculature dense", GeneKind.NORMAL, "+5", gives={"force": 5})
+    assert [dense.gains(points) for points in (0, 1, 2)] == [{}, {"force": 5}, {"force": 10}]
+    special = Gene(
+        "regen", "Régénération", GeneKind.SPECIAL, "1d4 PV", maximum=4, gives={"esprit": -2}
+    )
+    assert special.gains(3) == {"esprit": -6}  # each point of a special gene counts
+    words = Gene("carapace", "Carapace", GeneKind.NORMAL, "+10 % aux parades")
+    assert words.gains(2) == {}  # an effect in words counts nothing
+    for gives, key in (
+        ({"forse": 5}, "cosmos.gene.gives_stat"),
+        ({"force": 0}, "cosmos.gene.gives_amount"),
+    ):
+        with pytest.raises(RulesError) as refused:
+            Gene("x", "X", GeneKind.NORMAL, "x", gives=gives)
+        assert refused.value.message_key == key
+
+
+def test_the_example_tree_gives_its_numbers_as_data() -> None:
+    from meneur.content.cosmos import example_gene_tree
+
+    tree = example_gene_tree()
+    assert dict(tree.genes["musculature"].gives) == {"force": 5}
+    assert dict(tree.genes["carapace"].gives) == {}  # "+10 % aux parades" stays words

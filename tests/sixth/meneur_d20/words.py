@@ -4,6 +4,7 @@ line."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
@@ -33,6 +34,11 @@ SHORT: dict[str, Callable[[Any, Translate], str]] = {"d20.D20Test": _short}
 def options_of(options: Mapping[str, Any]) -> Options:
     """A campaign's ``[options]``: the d20 has none of its own."""
     return cast("Options", options)
+
+
+def sheet_content(directory: Path | None) -> None:
+    """No rule data of the campaign's own that its sheets read: none."""
+    return None
 
 
 if TYPE_CHECKING:  # mypy holds this room to what a play room provides

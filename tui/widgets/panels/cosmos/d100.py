@@ -69,11 +69,16 @@ class CosmosTestPanel(ActionPanel):
 
     @property
     def stats(self) -> dict[str, int]:
-        """The acting character's stats as they count now (Agilité less an overloaded
-        inventory's malus)."""
+        """The acting character's stats as they count now (what its genes give, Agilité
+        less an overloaded inventory's malus)."""
         from meneur.core.cosmos.sheet import current_stats
 
-        return current_stats(options_of(self.session.options), self.sheet)
+        options = options_of(self.session.options)
+        return current_stats(options, self.sheet, self._genes())
+
+    def _genes(self) -> Any:
+        """The campaign's gene tree (None without one that reads)."""
+        return self.session.sheet_content()
 
     def _show_karma(self) -> None:
         effect = self.term(f"cosmos.karma.{cosmos.karma_effect(self.karma)}")

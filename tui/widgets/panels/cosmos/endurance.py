@@ -62,7 +62,8 @@ class CosmosEndurance(CosmosCombat):
         from meneur.play.cosmos.grid import around
 
         try:
-            lines = around(self.session.campaign.state, self.character, self.t)
+            genes = self.session.sheet_content()
+            lines = around(self.session.campaign.state, self.character, self.t, genes)
         except RulesError as error:
             lines = [self.explain(error)]
         self.query_one("#grid-around", Static).update(Text("\n".join(lines)))
@@ -81,7 +82,12 @@ class CosmosEndurance(CosmosCombat):
         except RulesError as error:
             self.notify(self.explain(error), severity="error")
             return
-        plan = move_to(self.character, square, place=event.button.id == "grid-place")
+        plan = move_to(
+            self.character,
+            square,
+            place=event.button.id == "grid-place",
+            genes=self.session.sheet_content(),
+        )
         self.post_message(self.SheetChanged((), plan, self.character))
 
     def _show_fatigue(self) -> None:

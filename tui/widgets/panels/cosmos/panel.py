@@ -184,16 +184,23 @@ class CosmosPanel(CosmosRound):
         self._show_piloting()
         self._show_aura()
         self._show_round()
+        from meneur.core.cosmos.sheet import counted_from, sources
+
         stats = self.stats
-        written = self.sheet.get("stats", {})
+        # A stat that counts otherwise than the sheet writes it says from what: its genes,
+        # an overloaded inventory (56 + 5 Musculature dense).
+        counted = counted_from(options_of(self.session.options), self.sheet, self._genes())
+        overloaded = self.t("cosmos.overload_source")
         listing = self.query_one("#stats", TickList)
         listing.clear_choices()
         for stat in STATS:
             value = stats.get(stat)
             if isinstance(value, int):
                 shown = f"{self.term(f'cosmos.stat.{stat}')} {value}"
-                if value != written.get(stat):
-                    shown += " " + self.t("cosmos.overloaded", written=written.get(stat))
+                if stat in counted:
+                    _, written, why = counted[stat]
+                    named = [(name or overloaded, amount) for name, amount in why]
+                    shown += f" ({sources(written, named)})"
                 listing.add_choice(shown, stat)
         self._show_karma()
 

@@ -110,7 +110,7 @@ class CosmosRound(CosmosEndurance):
             if ident in self._out_of_fight:
                 continue
             sheet = character.get("sheet", {})
-            agilite = current_stats(options, sheet).get("agilite", 50)
+            agilite = current_stats(options, sheet, self.session.sheet_content()).get("agilite", 50)
             extra = sheet.get("extra_actions", 0)
             extra = extra if isinstance(extra, int) and not isinstance(extra, bool) else 0
             stance = self._stance_of(ident) or combat.Stance()
