@@ -91,23 +91,24 @@ def campaign_document(directory: Path | None, name: str) -> tuple[dict[str, Any]
     if directory is None:
         return None
     path = directory / name
-    import os
-    import stat
+    from .own_files import NotOwnFile, read_own
 
     try:
-        found = os.lstat(path)
+        # Never through a link, never waiting on a FIFO: a campaign's folder is untrusted.
+        text = read_own(path).decode("utf-8")
     except FileNotFoundError:
         return None
-    except OSError:
-        found = None  # said below, as reading it says it
-    if found is not None and not stat.S_ISREG(found.st_mode):
-        # A campaign's folder is untrusted: a FIFO would hang the reader, a link lead
-        # out of the folder.
-        raise ContentError(f"{path}: not a plain file", "content.not_plain", source=str(path))
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
+    except NotOwnFile:
+        raise ContentError(
+            f"{path}: not a plain file", "content.not_plain", source=str(path)
+        ) from None
+    except UnicodeDecodeError as error:
+        raise ContentError(
+            f"{path}: cannot be read ({error.reason})",
+            "content.unreadable",
+            source=str(path),
+            why=str(error.reason),
+        ) from error
     except OSError as error:
         raise ContentError(
             f"{path}: cannot be read ({error.strerror})",
