@@ -75,7 +75,7 @@ SEATED = frozenset(
     {
         *("session", "scene", "scene-end", "tension", "time", "check", "undo", "redo"),
         *("thread", "person", "clock", "track", "set", "unset", "invite", "serve"),
-        *("fatigue", "skill", "move", "combat"),
+        *("fatigue", "skill", "move", "combat", "pack", "unpack"),
     }
 )
 """The commands that read or write a campaign and take ``--as NAME`` here (the others
@@ -452,6 +452,24 @@ def _add_campaign_commands(
         " the dice its sessions committed, without the campaign's folder",
     )
     verify.add_argument("file", metavar="FILE", help="a TOML export, anyone's view")
+
+    packing = commands.add_parser(
+        "pack",
+        help="the whole campaign in one file, to carry to another computer (meneur unpack"
+        f" there): its journal, state, own files and open session's dice key, not the"
+        f" table's access; {from_dir}",
+    )
+    packing.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
+    packing.add_argument("-o", "--output", required=True, metavar="FILE", help="the pack to write")
+    unpacking = commands.add_parser(
+        "unpack",
+        help="a pack (meneur pack) into a new folder, or over an older copy of the same"
+        " campaign, which it brings up to date; anything else is refused",
+    )
+    unpacking.add_argument("file", metavar="FILE", help="the pack")
+    unpacking.add_argument(
+        "directory", metavar="DIR", help="a new folder, or one holding an older copy"
+    )
 
     for verb in ("undo", "redo"):
         command = commands.add_parser(verb, help=f"{verb} the last state change; {from_dir}")

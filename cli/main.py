@@ -33,6 +33,8 @@ CAMPAIGN_COMMANDS = {
     "stats": "stats:run_stats",
     "check": "run_check",
     "verify": "run_verify",
+    "pack": "packs:run_pack",
+    "unpack": "packs:run_unpack",
     "undo": "run_undo_redo",
     "time": "run_time",
     "tension": "run_tension",

@@ -88,6 +88,7 @@ def table_stamp(directory: Path) -> tuple[int, int, int] | None:
 GOVERNING = {
     "seats": "decides who sits at the table",
     "check": "checks the whole campaign, secrets included",
+    "pack": "packs or unpacks the whole campaign, secrets and dice keys included",
 }
 """What governing the table is, by the key of its refusal (``errors.refused.<key>``):
 the words of the log's English line."""

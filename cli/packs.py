@@ -1,0 +1,65 @@
+"""``meneur pack`` and ``meneur unpack``: a campaign in one file, carried between
+computers without a cloud (the archive's format and what unpacking refuses are
+:mod:`meneur.play.packs`'s)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def run_pack(args: argparse.Namespace) -> str:
+    """``meneur pack [DIR] -o FILE``: the whole campaign (secrets and the open session's
+    dice key included, the table's access left out) in one archive; the GM's.
+
+    Raises:
+        CampaignError: when the campaign does not read, or for a player's ``--as``.
+        OSError: when FILE cannot be written (nothing of it is left).
+    """
+    from meneur.play.packs import pack
+    from meneur.saves.entry_parts import local_now
+
+    from .campaigns import _directory, _open
+    from .language import words_of
+    from .seats import governing
+
+    directory = _directory(args.directory)
+    with _open(directory, write=False) as campaign:
+        governing(args, campaign, "pack")
+    done = pack(directory, Path(args.output), now=local_now())
+    words = words_of(args)
+    return words.t(
+        "cli.packed", file=args.output, name=done.name, entries=done.entries, files=done.files
+    )
+
+
+def run_unpack(args: argparse.Namespace) -> str:
+    """``meneur unpack FILE DIR``: a pack into a new folder, or over an older copy of the
+    same campaign (brought up to date); anything else refused, nothing changed.
+
+    Raises:
+        CampaignError: naming the archive, a member or the folder, and why.
+    """
+    from meneur.play.packs import unpack
+
+    from .language import words_of
+
+    directory = Path(args.directory)
+    if args.seat_name is not None:  # the GM's: secrets and keys arrive with it
+        from meneur.play.errors import Refusal
+
+        raise Refusal(
+            directory,
+            "refused: only the GM packs or unpacks the whole campaign",
+            "refused.pack",
+        )
+    done = unpack(Path(args.file), directory)
+    words = words_of(args)
+    if done.added == done.entries and done.entries:
+        key = "cli.unpacked"
+    elif done.added:
+        key = "cli.unpacked_newer"
+    else:
+        key = "cli.unpacked_same"
+    return words.t(key, directory=directory, name=done.name, entries=done.entries,
+                   added=done.added)  # fmt: skip

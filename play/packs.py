@@ -1,0 +1,7 @@
+"""A campaign in one file (``meneur pack``, ``meneur unpack``): the application layer's
+door to :mod:`meneur.saves.pack`, which holds the archive's format and what unpacking
+refuses."""
+
+from meneur.saves.pack import MOST_FILE, MOST_FILES, MOST_TOTAL, Packed, pack, read_pack, unpack
+
+__all__ = ["MOST_FILE", "MOST_FILES", "MOST_TOTAL", "Packed", "pack", "read_pack", "unpack"]
