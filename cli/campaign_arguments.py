@@ -199,6 +199,12 @@ def _add_campaign_commands(
         " (by default, the story as it was played)",
     )
     export.add_argument(
+        "--split",
+        action="store_true",
+        help="Markdown as a notebook's folder (-o FOLDER): a file a session, each with YAML"
+        " front matter (campaign, system, session, date), for Obsidian and the like",
+    )
+    export.add_argument(
         "--recap",
         action="store_true",
         help="previously on…: a session in a few lines (its scenes, the last notes, the open"

@@ -568,6 +568,13 @@ def run_export(args: argparse.Namespace) -> str | None:
     lang = args.lang or default_language()
     if args.recap:
         return _recap(args, campaign, lang, viewer)
+    if args.split:
+        if args.format != "markdown" or not args.output:
+            raise UsageError("meneur export", "--split writes Markdown into a folder: -o FOLDER")
+        from meneur.play.export_split import write_split
+
+        write_split(Path(args.output), campaign, lang, viewer=viewer, detailed=args.detailed)
+        return None
     # The command line holds no threads: the journal may be worked on by forked workers.
     if args.format == "markdown":
         pieces = markdown_pieces(

@@ -12,7 +12,7 @@ left out. ``detailed`` keeps everything, each roll's dice and seed under it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -268,9 +268,11 @@ def markdown_lines(
     parallel: bool = False,
     viewer: Viewer = GM,
     detailed: bool = False,
+    sessions: Callable[[int, str, date | None], None] | None = None,
 ) -> Iterator[str]:
     """The journal as Markdown, line by line (the whole journal is never held at once),
-    reading as the journal does, with headings in ``lang``.
+    reading as the journal does, with headings in ``lang``. ``sessions`` is told each
+    session (its number, title and day) before its heading's lines come.
 
     Sessions and scenes are headings (a new day starts a session when none was marked),
     the in-game time is said when it changes, notes are prose as rewritten, each roll a
@@ -305,6 +307,7 @@ def markdown_lines(
         return _markdown_items(entries, campaign, t, viewer, taken_back)
 
     under = 1  # the level of the heading the story is under now: a note's nest below it
+    counted = 0  # the sessions met
     for items in each_chunk(campaign.journal, work, parallel=parallel):
         for kind, when, said_time, lines in items:
             if kind == "secret":
@@ -312,6 +315,9 @@ def markdown_lines(
                 continue
             if kind == "session":
                 day, under = when, 2
+                counted += 1
+                if sessions is not None:
+                    sessions(counted, lines[0].removeprefix("## "), when)
                 yield from block(*lines)
                 continue
             if when != day:

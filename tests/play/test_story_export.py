@@ -312,3 +312,53 @@ def test_the_journal_and_the_recap_read_the_notes_markdown(
     assert "— Au col · Les loups hurlent au loin. · │ Le vent se lève." in recap
     assert "**" not in recap
     assert "##" not in recap
+
+
+def test_a_notebook_folder_holds_a_file_a_session_with_its_front_matter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    directory = tmp_path / "col"
+    solo_evening(directory, capsys)
+    assert main(["session", str(directory), "Séance 2 / la descente"]) == 0
+    assert main(["note", str(directory), "Plus bas, la vallée."]) == 0
+    capsys.readouterr()
+    folder = tmp_path / "carnet"
+    assert main(["export", str(directory), "--split", "-o", str(folder), "--lang", "fr"]) == 0
+    names = sorted(path.name for path in folder.iterdir())
+    assert names == ["001 Séance 1.md", "002 Séance 2 la descente.md"]  # no separator
+    fronts, bodies = [], []
+    for name in names:
+        text = (folder / name).read_text(encoding="utf-8")
+        head, _, body = text.removeprefix("---\n").partition("\n---\n")
+        pairs = [line.split(": ", 1) for line in head.splitlines()]
+        # YAML's values: strings in double quotes (as JSON writes them), numbers, a day.
+        fronts.append({key: value if key == "date" else json.loads(value) for key, value in pairs})
+        bodies.append(body)
+    assert fronts[0]["campaign"] == "Le col"
+    assert fronts[0]["system"] == "Les Traits"
+    assert [front["session"] for front in fronts] == [1, 2]
+    assert fronts[1]["title"] == "Séance 2 / la descente"
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", front["date"]) for front in fronts)
+    # Together, the files are the story, each session in its own.
+    story = exported(directory, capsys)
+    assert "\n".join(story.splitlines()[3:]).strip() == "\n\n".join(b.strip() for b in bodies)
+    assert bodies[1].strip().startswith("## Séance 2 / la descente")
+    assert "Plus bas, la vallée." in bodies[1]
+    assert "Plus bas, la vallée." not in bodies[0]
+    status = main(["export", str(directory), "--split", "--lang", "en"])  # where to?
+    assert status == 2
+    assert "--split writes Markdown into a folder: -o FOLDER" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("title", ["../../etc/passwd", ".cache", "a\x1bb\nc", "x" * 500, ""])
+def test_a_sessions_file_name_is_safe_whatever_its_title(title: str) -> None:
+    from meneur.play.export_split import MOST_NAME, file_name
+
+    name = file_name(7, title)
+    assert name.startswith("007")
+    assert name.endswith(".md")
+    assert "/" not in name
+    assert not any(ord(c) < 32 for c in name)
+    assert len(name) <= MOST_NAME + len("007 .md")
