@@ -186,10 +186,11 @@ def _add_campaign_commands(
     export.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     export.add_argument(
         "--format",
-        choices=["markdown", "html", "toml"],
+        choices=["markdown", "html", "toml", "lonelog"],
         default="markdown",
         help="Markdown reads as a story; HTML is the same story as one page (a phone, a"
-        " printer); TOML is the whole campaign, for other tools",
+        " printer); TOML is the whole campaign, for other tools; Lonelog, the solo log"
+        " notation (meneur import lonelog reads it back)",
     )
     export.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     export.add_argument(
@@ -458,6 +459,19 @@ def _add_campaign_commands(
         " the dice its sessions committed, without the campaign's folder",
     )
     verify.add_argument("file", metavar="FILE", help="a TOML export, anyone's view")
+
+    importing = commands.add_parser(
+        "import", help="read another notation's log into a new campaign"
+    )
+    importing.add_argument("notation", choices=["lonelog"], help="the log's notation")
+    importing.add_argument("file", metavar="FILE", help="the log (Markdown or plain text)")
+    importing.add_argument("directory", metavar="DIR", help="the new campaign's folder")
+    importing.add_argument(
+        "--system",
+        choices=_SystemKeys(),
+        help="its rule system (default: the one the log's ruleset names, else resolution)",
+    )
+    importing.add_argument("--lang", choices=["fr", "en"], help="the report's language")
 
     packing = commands.add_parser(
         "pack",

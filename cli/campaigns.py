@@ -584,6 +584,10 @@ def run_export(args: argparse.Namespace) -> str | None:
         from meneur.play.export_html import html_pieces
 
         pieces = html_pieces(campaign, lang, viewer=viewer, detailed=args.detailed)
+    elif args.format == "lonelog":
+        from meneur.play.lonelog import lonelog_lines
+
+        pieces = (line + "\n" for line in lonelog_lines(campaign, lang, viewer=viewer))
     else:
         pieces = toml_pieces(campaign, lang, parallel=True, viewer=viewer)
     if args.output:

@@ -34,6 +34,7 @@ CAMPAIGN_COMMANDS = {
     "check": "run_check",
     "verify": "run_verify",
     "pack": "packs:run_pack",
+    "import": "packs:run_import",
     "unpack": "packs:run_unpack",
     "undo": "run_undo_redo",
     "time": "run_time",

@@ -1,6 +1,7 @@
 """``meneur pack`` and ``meneur unpack``: a campaign in one file, carried between
 computers without a cloud (the archive's format and what unpacking refuses are
-:mod:`meneur.play.packs`'s)."""
+:mod:`meneur.play.packs`'s); ``meneur import lonelog``: a log in Lonelog notation read
+into a new campaign (:mod:`meneur.play.lonelog_import`)."""
 
 from __future__ import annotations
 
@@ -63,3 +64,48 @@ def run_unpack(args: argparse.Namespace) -> str:
         key = "cli.unpacked_same"
     return words.t(key, directory=directory, name=done.name, entries=done.entries,
                    added=done.added)  # fmt: skip
+
+
+MOST_LOG = 64 * 1024 * 1024
+"""The largest log ``meneur import`` reads."""
+
+
+def run_import(args: argparse.Namespace) -> str:
+    """``meneur import lonelog FILE DIR [--system S]``: the log in a new campaign, and
+    what it made of each kind of line.
+
+    Raises:
+        UsageError: for a log that cannot be read as text.
+        CampaignError: when DIR cannot hold a new campaign.
+    """
+    from meneur.core.systems import system
+    from meneur.play.lonelog_import import import_lonelog, report_lines
+
+    from .language import words_of
+    from .usage import UsageError
+
+    path = Path(args.file)
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MOST_LOG + 1)
+        if len(data) > MOST_LOG:
+            raise UsageError("meneur import", "{file}: larger than 64 MB", file=args.file)
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        why = getattr(error, "strerror", None) or str(error)
+        raise UsageError(
+            "meneur import", "{file}: cannot be read as text ({why})", file=args.file, why=why
+        ) from None
+    directory = Path(args.directory)
+    report = import_lonelog(text, directory, system=args.system, name=path.stem, lang=args.lang)
+    words = words_of(args)
+    from meneur.play.campaigns import Campaign
+
+    with Campaign.open(directory, write=False) as campaign:
+        said = words.t(
+            "lonelog.imported",
+            directory=directory,
+            name=campaign.name,
+            system=system(campaign.system).said(words.lang),
+        )
+    return "\n".join([said, *report_lines(report, words.t)])
