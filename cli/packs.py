@@ -17,8 +17,8 @@ def run_pack(args: argparse.Namespace) -> str:
         CampaignError: when the campaign does not read, or for a player's ``--as``.
         OSError: when FILE cannot be written (nothing of it is left).
     """
+    from meneur.play.campaigns import local_now
     from meneur.play.packs import pack
-    from meneur.saves.entry_parts import local_now
 
     from .campaigns import _directory, _open
     from .language import words_of

@@ -135,7 +135,9 @@ def _system_of(ruleset: str) -> str:
             for name in (said.fr, said.said("en"))
         ):
             return key
-    return "resolution"
+    from .session import DEFAULT_SYSTEM
+
+    return DEFAULT_SYSTEM
 
 
 class _Reader:
@@ -242,16 +244,16 @@ class _Reader:
         record, self.record = self.record, None
         if pending is None:
             return
-        resolution = next((x for x in reversed(pending.lines) if x.startswith(("d:", "tbl:"))), "")
+        resolved = next((x for x in reversed(pending.lines) if x.startswith(("d:", "tbl:"))), "")
         label = pending.text
-        if resolution.startswith("tbl:") and not label:
-            label = resolution[4:].split("->")[0].strip()
+        if resolved.startswith("tbl:") and not label:
+            label = resolved[4:].split("->")[0].strip()
         written = record is not None and self._replayed(record, label)
         if not written and pending.kind == "table":
             self._note("\n".join(pending.lines), pending.line)
             return
         # The log's own outcome stays in the roll's words: meneur says only its dice.
-        outcome = resolution.partition("->")[2].strip()
+        outcome = resolved.partition("->")[2].strip()
         if outcome and record is None:
             label = f"{label} ({outcome})" if label else outcome
         if not written and pending.kind == "question":
@@ -259,8 +261,8 @@ class _Reader:
             # those dice, so the question is kept with its answer, as a note.
             self._note("\n".join(pending.lines), pending.line, counted="questions")
             return
-        if not written and resolution:
-            written = self._played(resolution, label)
+        if not written and resolved:
+            written = self._played(resolved, label)
         if written:
             if pending.kind == "question":
                 self.report.counts["questions"] += 1
@@ -283,7 +285,7 @@ class _Reader:
             return False
         return True
 
-    def _played(self, resolution: str, label: str) -> bool:
+    def _played(self, resolved: str, label: str) -> bool:
         """A roll whose every die is written: those dice, as played (typed in)."""
         from meneur.core.errors import RulesError
         from meneur.core.expressions import DiceInputs
@@ -291,7 +293,7 @@ class _Reader:
 
         groups = []
         faces: list[int] = []
-        for found in _DICE.finditer(resolution.split("->")[0]):
+        for found in _DICE.finditer(resolved.split("->")[0]):
             count, sides, listed, single_count, single_sides, single = found.groups()
             if listed is not None:
                 shown = [face.strip().rstrip("d") for face in listed.split(",") if face.strip()]
@@ -311,7 +313,7 @@ class _Reader:
         try:
             inputs = DiceInputs(" + ".join(groups))
             record = resolver(DiceInputs)(inputs, tuple(faces))
-            act.roll(self.campaign, GM_SEAT, record, label or resolution, physical=True)
+            act.roll(self.campaign, GM_SEAT, record, label or resolved, physical=True)
         except (RulesError, ValueError):
             return False
         return True

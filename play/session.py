@@ -40,10 +40,15 @@ SAMPLE_CHARACTER = {
 """The character a first campaign starts with (from Résoudre une action's example)."""
 
 
+DEFAULT_SYSTEM = "resolution"
+"""The system of a campaign nothing else chose one for: the first run's, an imported
+log's that names none meneur knows."""
+
+
 def create_default(directory: Path, words: Strings, clock: Clock = local_now) -> Campaign:
     """The first run's campaign: Résoudre une action, with Razors."""
     campaign = Campaign.create(
-        directory, system="resolution", name=words.t("app.default_campaign"), clock=clock
+        directory, system=DEFAULT_SYSTEM, name=words.t("app.default_campaign"), clock=clock
     )
     act.set_value(
         campaign,
