@@ -393,7 +393,7 @@ async def run(
                 flooders.append(Flooder(screen, silent=flood == "silent"))
             # Their arrival drawn on every screen (the list of who is there, a notice
             # that goes a few seconds later): the rolls compared start once it is gone.
-            joined = "a rejoint la table"
+            joined = "Arrivée"  # on the edge of the list of who is there
             await screens[0].wait_for(lambda text: joined in text)
             await screens[0].wait_for(lambda text: joined not in text)
             await settled(server.pid)

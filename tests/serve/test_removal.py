@@ -242,7 +242,7 @@ async def test_the_gm_gives_a_removed_players_character_to_another(tmp_path: Pat
         )
         # The table's presence says so, as a change: she did not leave and come back.
         await alice.wait_for("● Alice (Kael, Mira)")
-        assert "Alice a quitté la table" not in alice.text()
+        assert "Départ" not in alice.text()
         assert [p.seat.characters for p in served.server.presence.everyone()] == [
             frozenset({"kael", "mira"})
         ]

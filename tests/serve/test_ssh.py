@@ -50,13 +50,13 @@ async def test_seated_keys_join_as_themselves_and_a_stranger_is_refused(tmp_path
         await alice.wait_for("● Alice (Kael)")
         gm = await served.join("gm")
         await gm.wait_for("● Camille (MJ)")
-        await alice.wait_for("Camille a rejoint la table")
+        await alice.wait_for("Arrivée\u00a0: Camille")  # on the list's edge, not a notice
         # The GM sees since when; a player sees names only.
         assert "● Alice (Kael) " in gm.text()
         with pytest.raises(asyncssh.PermissionDenied):
             await served.join("stranger")
         await alice.leave()
-        await gm.wait_for("Alice a quitté la table")
+        await gm.wait_for("Départ\u00a0: Alice")
         await gm.leave()
 
 
@@ -200,7 +200,7 @@ async def test_a_vanished_client_ends_only_its_own_app(tmp_path: Path) -> None:
         await gm.wait_for("● Bob (Mira)")
         assert len(served.server.apps) == 3
         alice.connection.abort()  # no goodbye: a killed client, a dropped network
-        await gm.wait_for("Alice a quitté la table")
+        await gm.wait_for("Départ\u00a0: Alice")
         await until_async(lambda: len(served.server.apps) == 2)
         await bob.send("r")
         await gm.wait_for("Mira — score 2")

@@ -365,6 +365,62 @@ async def test_the_gm_s_quit_asks_first_while_people_are_at_the_served_table(
     assert app.return_code == 0
 
 
+async def test_who_comes_and_goes_is_said_on_the_list_s_edge(tmp_path: Path) -> None:
+    """At a wide table, someone joining or leaving is said on the edge of the list of
+    who is there, covering nothing (no notice in a corner, where the journal's newest
+    lines are); a full list keeps its height as one leaves; with the list folded away
+    (a narrow terminal) it is a notice."""
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.table_rules import Present, Seat
+    from meneur.play.presence import Presence
+    from meneur.play.session import Session
+    from meneur.tui.app import MeneurApp
+    from meneur.tui.widgets.presence import PresenceList
+
+    presence = Presence()
+    session = Session(
+        Campaign.create(tmp_path / "c", system="resolution", name="Table"),
+        strings("fr"),
+        random.Random(1),
+        presence=presence,
+    )
+    people = [
+        Present(Seat("player", f"p{n}"), name, "20:00", "127.0.0.1")
+        for n, name in enumerate(["Alice", "Bob", "Chloé", "Dan", "Éva", "Fred", "Gus", "Hugo"])
+    ]
+    app = MeneurApp(session)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await pilot.pause()
+        listed = app.screen.query_one(PresenceList)
+        presence.join(people[0])
+        await until_app(pilot, lambda: "Arrivée : Alice" in screen_text(app), "joined")
+        presence.join(people[1])
+        await until_app(pilot, lambda: "Arrivée : Bob, Alice" in screen_text(app), "both")
+        presence.leave(people[0])
+        await until_app(pilot, lambda: "Départ : Alice" in screen_text(app), "left")
+        assert "● Bob 20:00" in screen_text(app)
+        assert "● Alice" not in screen_text(app)
+        assert not app._notifications  # nothing in a corner
+        for person in people[2:]:
+            presence.join(person)
+        await until_app(pilot, lambda: "Arrivée : Hugo" in screen_text(app), "all there")
+        full = listed.outer_size.height
+        presence.leave(people[3])
+        await until_app(pilot, lambda: "Départ : Dan" in screen_text(app), "Dan left")
+        assert "● Dan" not in screen_text(app)
+        assert listed.outer_size.height == full
+        await pilot.resize_terminal(90, 30)  # the side column folds away
+        await until_app(pilot, lambda: not listed.is_on_screen, "folded")
+        presence.leave(people[1])
+        await until_app(pilot, lambda: "Bob a quitté" in screen_text(app), "a notice")
+        # At the top, under the title: the journal's newest lines, at the bottom, stay.
+        from textual.widgets._toast import Toast
+
+        assert app.screen.query_one(Toast).region.y <= 3
+
+
 async def test_the_gm_lets_someone_in_from_the_line_at_the_door(tmp_path: Path) -> None:
     """A join through an invite waits at the door: the GM's screen names who and from
     where, ctrl+t lets them in, the Refuse button turns the next one away; with the

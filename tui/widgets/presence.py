@@ -11,11 +11,16 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from textual.content import Content
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Static
 
 from meneur.core.table_rules import Present, presence_for
 from meneur.play.session import Session
+
+NOTICE_SECONDS = 6.0
+"""How long the list's edge says who just came or went."""
 
 
 class PresenceList(Static):
@@ -44,6 +49,9 @@ class PresenceList(Static):
         self.session = session
         self._known: tuple[Present, ...] = ()
         self._unsubscribe: Callable[[], None] | None = None
+        self._clear: Timer | None = None
+        self._said: list[str] = []
+        self._said_key = ""
 
     def on_mount(self) -> None:
         presence = self.session.presence
@@ -77,10 +85,35 @@ class PresenceList(Static):
     def on_presence_list_changed(self, event: PresenceList.Changed) -> None:
         self._draw()
         # This screen's own seat was there when it was first drawn: only others are said.
+        if not (event.joined or event.left):
+            return
+        if self.is_on_screen and self.screen is self.app.screen:
+            # Said on the list's own edge, which changes no layout: a notice (a toast)
+            # would cover a corner of the screen and lay out every screen at the table
+            # again, twice, as a seat comes and goes (a roll waits behind that).
+            # The latest change, with who else came (or went) within the notice's
+            # time, the latest first (the edge cuts what does not fit); as written,
+            # never read as markup.
+            key = "serve.left_short" if event.left else "serve.joined_short"
+            names = [p.name for p in reversed(event.left or event.joined)]
+            self._said = [*names, *(self._said if key == self._said_key else [])]
+            self._said_key = key
+            said = self.session.t(key, names=", ".join(self._said))
+            self.border_subtitle = Content(said)
+            if self._clear is not None:
+                self._clear.stop()
+            self._clear = self.set_timer(NOTICE_SECONDS, self._clear_notice)
+            return
+        # Folded away (a narrow terminal) or under another screen: a notice instead.
         for present in event.joined:
             self.notify(self.session.t("serve.joined", name=present.name))
         for present in event.left:
             self.notify(self.session.t("serve.left", name=present.name))
+
+    def _clear_notice(self) -> None:
+        self.border_subtitle = ""
+        self._clear = None
+        self._said = []
 
     def _draw(self) -> None:
         characters: dict[str, Any] = self.session.campaign.state.get("characters", {})
@@ -98,7 +131,26 @@ class PresenceList(Static):
                 who = f"{present.name} ({', '.join(played)})" if played else present.name
             since = f" {present.since}" if present.since else ""
             lines.append(f"● {who}{since}")
-        self.update("\n".join(lines) or self.session.t("serve.nobody"))
+        text = "\n".join(lines) or self.session.t("serve.nobody")
+        if not self.size.width:
+            self.update(text)
+            return
+        # Laid out again only when the list's height changes: with more people than it
+        # shows (a big table), someone coming or going redraws this list alone, not
+        # every widget of every screen at the table.
+        before = self.outer_size.height
+        self.update(text, layout=False)
+        if self._height_for(self.content_size.width) != before:
+            self.refresh(layout=True)
+
+    def _height_for(self, width: int) -> int:
+        """The height this list takes with what it holds now, drawn ``width`` wide."""
+        content = self.get_content_height(self.container_size, self.app.size, width)
+        height = content + self.styles.gutter.height
+        most = self.styles.max_height
+        if most is not None and most.is_cells:
+            height = min(height, int(most.value))
+        return height
 
 
 def _person(present: Present) -> tuple[str, str | None, str]:
