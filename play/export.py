@@ -272,7 +272,8 @@ def markdown_lines(
 ) -> Iterator[str]:
     """The journal as Markdown, line by line (the whole journal is never held at once),
     reading as the journal does, with headings in ``lang``. ``sessions`` is told each
-    session (its number, title and day) before its heading's lines come.
+    session (its number, title and day) before its heading's lines come, and the day of
+    what came before any session (number 0, no title) at that day's heading.
 
     Sessions and scenes are headings (a new day starts a session when none was marked),
     the in-game time is said when it changes, notes are prose as rewritten, each roll a
@@ -308,6 +309,7 @@ def markdown_lines(
 
     under = 1  # the level of the heading the story is under now: a note's nest below it
     counted = 0  # the sessions met
+    dated = False  # the day of what came before any session told
     for items in each_chunk(campaign.journal, work, parallel=parallel):
         for kind, when, said_time, lines in items:
             if kind == "secret":
@@ -323,6 +325,9 @@ def markdown_lines(
             if when != day:
                 day, under = when, 2
                 assert day is not None
+                if sessions is not None and counted == 0 and not dated:
+                    dated = True
+                    sessions(0, "", day)
                 yield from block(f"## {t('export.day', day=f'{day:%d/%m/%Y}')}")
             if kind == "scene":
                 under = 3

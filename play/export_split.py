@@ -41,6 +41,10 @@ def session_files(
     lines: list[str] = []
 
     def told(number: int, title: str, day: date | None) -> None:
+        nonlocal current
+        if number == 0:  # the day of what came before any session: the same file's
+            current = (0, title, day)
+            return
         started.append((number, title, day))
 
     stream = markdown_lines(campaign, lang, viewer=viewer, detailed=detailed, sessions=told)

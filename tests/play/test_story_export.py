@@ -352,6 +352,30 @@ def test_a_notebook_folder_holds_a_file_a_session_with_its_front_matter(
     assert "--split writes Markdown into a folder: -o FOLDER" in capsys.readouterr().err
 
 
+def test_what_came_before_any_session_is_dated_in_its_file_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A notebook begun without a session (notes and rolls straight away): its one file
+    carries the day in its front matter, as a session's does."""
+    from datetime import date
+
+    from meneur.play.export_split import session_files
+    from meneur.saves.campaign import Campaign
+
+    directory = tmp_path / "carnet"
+    assert main(["new", str(directory), "--system", "traits"]) == 0
+    assert main(["note", str(directory), "Le vent tourne."]) == 0
+    capsys.readouterr()
+    with Campaign.open(directory, write=False) as campaign:
+        first = campaign.journal.entry(1)
+        (name, text), *others = list(session_files(campaign, "fr"))
+    assert not others
+    assert name == "000 carnet.md"
+    head = text.removeprefix("---\n").partition("\n---\n")[0].splitlines()
+    day = date.fromisoformat(str(first.time)[:10])
+    assert head == ['campaign: "carnet"', 'system: "Les Traits"', "session: 0", f"date: {day}"]
+
+
 @pytest.mark.parametrize("title", ["../../etc/passwd", ".cache", "a\x1bb\nc", "x" * 500, ""])
 def test_a_sessions_file_name_is_safe_whatever_its_title(title: str) -> None:
     from meneur.play.export_split import MOST_NAME, file_name
