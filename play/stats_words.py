@@ -68,6 +68,13 @@ def luck_words(luck: float, t: Translate) -> str:
     return t("stats.very_lucky" if luck >= 0.95 else "stats.lucky")
 
 
+def _decimal(value: float, t: Translate) -> str:
+    """A count to one decimal, written the reader's way (``16,4`` in French)."""
+    from meneur.content.outcomes import typeset_number
+
+    return typeset_number(f"{value:.1f}", language_of(t))
+
+
 def percent(value: float, lang: str) -> str:
     """A luck as a percentage: ``100 %`` only when no run could have done better."""
     from fractions import Fraction
@@ -103,7 +110,7 @@ def stats_lines(
         lines.append(
             t("stats.counted", rolls=whole.rolls, successes=whole.successes)
             + " "
-            + t("stats.expected", expected=f"{whole.expected:.1f}")
+            + t("stats.expected", expected=_decimal(whole.expected, t))
         )
         lines.append(
             t(
@@ -122,7 +129,7 @@ def stats_lines(
                 f"  {names.get(ident, '?'):<{width}}  "
                 + t("stats.counted", rolls=tally.rolls, successes=tally.successes)
                 + " "
-                + t("stats.expected", expected=f"{tally.expected:.1f}")
+                + t("stats.expected", expected=_decimal(tally.expected, t))
                 + " — "
                 + t("stats.luck_short", percent=percent(tally.luck, language_of(t)))
             )
@@ -137,7 +144,8 @@ def stats_lines(
         width = max(len(words) for words, _, _ in shown)
         for words, count, expected in shown:
             lines.append(
-                f"  {words:<{width}}  {count:>5}  " + t("stats.against", expected=f"{expected:.1f}")
+                f"  {words:<{width}}  {count:>5}  "
+                + t("stats.against", expected=_decimal(expected, t))
             )
     for sides, counts in measured.faces.items():
         lines += ["", faces_line(sides, counts, t)]
@@ -150,4 +158,4 @@ def faces_line(sides: int, counts: tuple[int, ...], t: Translate) -> str:
     thrown = sum(counts)
     each = thrown / len(groups)
     spread = " · ".join(f"{label}: {count}" for label, count in groups)
-    return t("stats.faces", die=f"d{sides}", thrown=thrown, spread=spread, each=f"{each:.1f}")
+    return t("stats.faces", die=f"d{sides}", thrown=thrown, spread=spread, each=_decimal(each, t))

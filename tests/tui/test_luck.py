@@ -57,7 +57,8 @@ async def test_the_luck_view_counts_as_stats_does_and_narrows_at_a_key(
     async with app.run_test(size=(100, 32)) as pilot:
         shown = await _opened(pilot, app)
         assert f"Jets : {whole.rolls} · réussites : {whole.successes}" in shown
-        assert f"(attendues : {whole.expected:.1f})" in shown
+        french = f"{whole.expected:.1f}".replace(".", ",")  # a French decimal comma
+        assert f"(attendues : {french})" in shown
         assert "Réussites, jet après jet" in shown  # the course, plotted
         assert "Par personnage" in shown
         await pilot.press("c")
