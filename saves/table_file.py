@@ -172,7 +172,8 @@ class TableFile:
     seats: Mapping[bytes, Seat]
     """Each key's blob → the seat it opens."""
     names: Mapping[str, str]
-    """A seat's name (``gm``, a player's id) → how the table calls them."""
+    """A seat's name (``gm``, a player's id) → how the table calls them (a GM given no
+    name is not here: screens call them by their role)."""
     viewers: bool
     players: Mapping[str, Seat] = field(default_factory=dict)
     """Each player's id → their seat (with keys or without)."""
@@ -410,8 +411,10 @@ def _seat(
             "unknown_key",
             allowed="name, keys, characters",
         )
-    name = table.get("name", seat.name)
-    if not isinstance(name, str) or not name.strip():
+    # A GM given no name has none: each screen calls them by their role, in its own
+    # language (their seat's key, "gm", is no name to show anyone).
+    name = table.get("name", "" if seat.role == "gm" else seat.name)
+    if not isinstance(name, str) or (not name.strip() and ("name" in table or seat.role != "gm")):
         raise _refused(
             path, "expected the name the table calls them", f"{where}.name", "table.name"
         )
@@ -438,7 +441,8 @@ def _seat(
             )  # fmt: skip
         seats[public.blob] = seat
     assert seat.name is not None
-    names[seat.name] = name.strip()
+    if name.strip():
+        names[seat.name] = name.strip()
 
 
 HEADER = (

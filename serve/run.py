@@ -203,7 +203,7 @@ def serve(
                 # (this terminal's earlier lines are under the app).
                 app.session.served = text.strip().splitlines()[1:-1]  # not table.toml
                 app.session.door = server.door
-                gm_name = (table.names.get("gm") if table else None) or "MJ"
+                gm_name = (table.names.get("gm") if table else None) or ""  # by the role
                 here = Present(GM_SEAT, gm_name, datetime.now().strftime("%H:%M"), "local")
                 server.presence.join(here)
                 try:

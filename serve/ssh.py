@@ -161,7 +161,10 @@ class TableServer:
         self._collecting: asyncio.Task[None] | None = None
 
     def said(self, key: str, **values: object) -> None:
-        """Log ``key`` of serve.log's strings, in the table's language."""
+        """Log ``key`` of serve.log's strings, in the table's language (a GM given no
+        name is called by their role)."""
+        if values.get("name") == "":
+            values["name"] = strings(self.lang).t("serve.gm")
         self.log(strings(self.lang).t(f"serve_log.{key}", **values))
 
     def activity(self) -> None:
@@ -221,7 +224,9 @@ class TableServer:
         seat = table.seat_for(blob)
         if seat is None:
             return None
-        return seat, table.names.get(seat.name or "", seat.name or "")
+        # A GM given no name has none (each screen says their role).
+        fallback = "" if seat.role == "gm" else seat.name or ""
+        return seat, table.names.get(seat.name or "", fallback)
 
     def invite_for_code(self, code: str, blob: bytes) -> tuple[Invite, Seat, str] | None:
         """The live invite whose SSH code is ``code`` (a user name), the seat it opens

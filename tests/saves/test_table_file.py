@@ -91,6 +91,14 @@ characters = ["lyra"]
     assert table.seat_for(parse_key(keys["stranger"]).blob) == Seat("viewer")
 
 
+def test_a_gm_given_no_name_has_none(campaign: Campaign, keys: dict[str, str]) -> None:
+    """Their seat's key ("gm") is no name: screens call them by their role."""
+    write_table(campaign, f'[gm]\nkeys = ["{keys["gm"]}"]\n\n[players.bob]\nkeys = []\n')
+    table = read_table(campaign.directory, campaign.state)
+    assert table is not None
+    assert table.names == {"bob": "bob"}
+
+
 def test_no_table_file_no_table(campaign: Campaign) -> None:
     assert read_table(campaign.directory, campaign.state) is None
 
@@ -110,6 +118,8 @@ def test_no_table_file_no_table(campaign: Campaign) -> None:
         ("[gm]\ncharacters = ['kael']", "gm.characters", "unknown key"),
         ("[players.alice]\npassword = 'x'", "players.alice.password", "unknown key"),
         ("seats = 3", "seats", "unknown key"),
+        ('[gm]\nname = " "', "gm.name", "expected the name the table calls them"),
+        ('[players.alice]\nname = ""', "players.alice.name", "expected the name"),
     ],
 )
 def test_a_mistake_is_refused_with_file_and_key(

@@ -193,6 +193,34 @@ async def test_viewers_watch_when_welcome_and_write_nothing(tmp_path: Path) -> N
         await viewer.leave()
 
 
+async def test_a_gm_given_no_name_is_called_by_their_role_in_each_language(
+    tmp_path: Path,
+) -> None:
+    """Without a name in table.toml, the GM is "MJ" on a French screen and "GM" on an
+    English one: their seat's key ("gm") is no name, shown to no one."""
+    from meneur.saves.table_file import edit_table
+
+    table = make_table(tmp_path)
+
+    def nameless(document: dict[str, Any]) -> None:
+        del document["gm"]["name"]
+
+    edit_table(table.directory, Campaign.open(table.directory, write=False).state, nameless)
+    async with Served(table) as served:
+        gm = await served.join("gm")
+        alice = await served.join("alice")
+        bob = await served.join("bob", lang="en")
+        await alice.wait_for("│ ● MJ   ")  # the role alone, in the list's frame
+        await bob.wait_for("│ ● GM   ")
+        await gm.wait_for("│ ● MJ 2")  # the GM's own screen: since when (20:… or 21:…)
+        for screen in (gm, alice, bob):
+            assert "gm" not in screen.text().replace("\n", " ").split()
+        await gm.leave()
+        await bob.wait_for("Left: GM")
+        await alice.leave()
+        await bob.leave()
+
+
 async def test_a_vanished_client_ends_only_its_own_app(tmp_path: Path) -> None:
     table = make_table(tmp_path)
     async with Served(table) as served:

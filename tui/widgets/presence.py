@@ -95,7 +95,7 @@ class PresenceList(Static):
             # time, the latest first (the edge cuts what does not fit); as written,
             # never read as markup.
             key = "serve.left_short" if event.left else "serve.joined_short"
-            names = [p.name for p in reversed(event.left or event.joined)]
+            names = [self._called(p) for p in reversed(event.left or event.joined)]
             self._said = [*names, *(self._said if key == self._said_key else [])]
             self._said_key = key
             said = self.session.t(key, names=", ".join(self._said))
@@ -106,9 +106,13 @@ class PresenceList(Static):
             return
         # Folded away (a narrow terminal) or under another screen: a notice instead.
         for present in event.joined:
-            self.notify(self.session.t("serve.joined", name=present.name))
+            self.notify(self.session.t("serve.joined", name=self._called(present)))
         for present in event.left:
-            self.notify(self.session.t("serve.left", name=present.name))
+            self.notify(self.session.t("serve.left", name=self._called(present)))
+
+    def _called(self, present: Present) -> str:
+        """How this screen calls ``present``: their name, or a GM given none by role."""
+        return present.name or self.session.t("serve.gm")
 
     def _clear_notice(self) -> None:
         self.border_subtitle = ""
@@ -121,7 +125,8 @@ class PresenceList(Static):
         for present in self._known:
             seat = present.seat
             if seat.role == "gm":
-                who = f"{present.name} ({self.session.t('serve.gm')})"
+                gm = self.session.t("serve.gm")
+                who = f"{present.name} ({gm})" if present.name else gm
             elif seat.role == "viewer":
                 who = self.session.t("serve.viewer")
             else:
