@@ -243,7 +243,8 @@ class Conversation:
             from meneur.core.table_rules import presence_for
 
             told = presence_for(self.session.seat, presence.everyone())
-            here = ", ".join(person.name for person in told)
+            # A GM given no name is called by their role.
+            here = ", ".join(person.name or t("serve.gm") for person in told)
             lines.append(t("plain.here", names=here))
         return lines or [t("plain.nobody")]
 
