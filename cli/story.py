@@ -228,7 +228,6 @@ def run_clock(args: argparse.Namespace) -> str:
     but" fills one segment, a "yes, and" two), journaled with the clock's change. A clock
     moves from where it is when written (under the lock).
     """
-    from meneur.core.story import Clock
     from meneur.play import story as play
 
     directory, verb, rest = _words(args, CLOCK_VERBS)
@@ -237,17 +236,8 @@ def run_clock(args: argparse.Namespace) -> str:
             return _listed(args, campaign, "clock")
         if verb == "add":
             name, segments = _needs(args, rest, 2, "add NAME SEGMENTS (4, 6, 8 or 12)")
-            clock = Clock(_whole(args, segments))
-            data: dict[str, Any] = {
-                "name": name,
-                "kind": "clock",
-                "value": 0,
-                "max": clock.segments,
-            }
-            if args.gm:
-                data["gm"] = True
-            text = play.added_words("clock", name)
-            return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
+            plan = play.new_clock(name, _whole(args, segments), gm=args.gm)
+            return _written(args, campaign, plan)
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "clock", name, args)
         if verb == "remove":
@@ -310,11 +300,10 @@ def run_track(args: argparse.Namespace) -> str:
     track is marked from where it is when written (under the lock); ``roll`` is a progress
     roll, its filled boxes against two d10."""
     from meneur.core.solo import ProgressTest
-    from meneur.core.story import TICKS_PER_BOX, TRACK_BOXES, Track
+    from meneur.core.story import TICKS_PER_BOX
     from meneur.play import story as play
 
     directory, verb, rest = _words(args, TRACK_VERBS)
-    most = TRACK_BOXES * TICKS_PER_BOX
     with _open(directory, write=verb != "list") as campaign:
         if verb == "list":
             return _listed(args, campaign, "track")
@@ -322,18 +311,7 @@ def run_track(args: argparse.Namespace) -> str:
             name, rank = _needs(
                 args, rest, 2, "add NAME RANK (simple, ardu, redoutable, extreme, epique)"
             )
-            Track(rank)
-            data: dict[str, Any] = {
-                "name": name,
-                "kind": "track",
-                "rank": rank,
-                "value": 0,
-                "max": most,
-            }
-            if args.gm:
-                data["gm"] = True
-            text = play.added_words("track", name)
-            return _written(args, campaign, play.new_tracker(name, data, text, "suivi"))
+            return _written(args, campaign, play.new_track(name, rank, gm=args.gm))
         name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
         ident = _ident(campaign, "track", name, args)
         if verb == "remove":

@@ -66,10 +66,10 @@ def _file(
     number, title, day = session
     front = [
         "---",
-        f"campaign: {_quoted(campaign)}",
-        f"system: {_quoted(system)}",
+        f"campaign: {yaml_string(campaign)}",
+        f"system: {yaml_string(system)}",
         f"session: {number}",
-        *([f"title: {_quoted(title)}"] if title else []),
+        *([f"title: {yaml_string(title)}"] if title else []),
         *([f"date: {day.isoformat()}"] if day is not None else []),
         "---",
     ]
@@ -77,7 +77,7 @@ def _file(
     return file_name(number, title or campaign), "\n".join(front) + "\n\n" + body + "\n"
 
 
-def _quoted(text: str) -> str:
+def yaml_string(text: str) -> str:
     """A YAML string: JSON's double quotes are YAML's too, escapes and all."""
     return json.dumps(visible(text), ensure_ascii=False)
 

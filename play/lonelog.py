@@ -42,6 +42,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.journal import Entry
 
 from .export import _bookkeeping, left_out_of_story
+from .export_split import yaml_string
 from .reading import Translate, odds_before, read_entry, secret_reading
 from .views import entries_for
 
@@ -57,8 +58,8 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
     system = term(f"system.{campaign.system}").said(lang)
     first, last = _days(campaign)
     yield "---"
-    yield f"title: {_quoted(campaign.name)}"
-    yield f"ruleset: {_quoted(system)}"
+    yield f"title: {yaml_string(campaign.name)}"
+    yield f"ruleset: {yaml_string(system)}"
     yield 'tools: "meneur"'
     yield f"lang: {lang}"  # the log's words' language (the import reads it back)
     if first is not None and last is not None:
@@ -111,10 +112,6 @@ def _days(campaign: Campaign) -> tuple[date | None, date | None]:
     if first is None or not latest:
         return None, None
     return first.time.date(), latest[0].time.date()
-
-
-def _quoted(text: str) -> str:
-    return json.dumps(visible(text), ensure_ascii=False)
 
 
 def _note(text: str) -> list[str]:

@@ -35,6 +35,7 @@ from typing import Any
 
 from meneur.core.table_rules import GM_SEAT
 from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import Plan
 
 from . import act
 from . import story as play_story
@@ -393,13 +394,12 @@ class _Reader:
         name, value, segments = found.group(1), found.group(2), int(found.group(3))
         if "." in value or segments not in (4, 6, 8, 12):
             return False
-        data = {"name": name, "kind": "clock", "value": 0, "max": segments}
-        self._tracker("clock", name, data, int(value))
+        self._tracker(name, play_story.new_clock(name, segments), int(value))
         self.report.counts["clocks"] += 1
         return True
 
     def _track(self, body: str, tags: list[str]) -> bool:
-        from meneur.core.story import TICKS_PER_BOX, TRACK_BOXES, Track
+        from meneur.core.story import TICKS_PER_BOX, TRACK_BOXES
 
         found = _PROGRESS.match(body)
         if found is None or int(found.group(3)) != TRACK_BOXES:
@@ -409,20 +409,17 @@ class _Reader:
         if ticks != value * TICKS_PER_BOX:
             return False
         rank = tags[0] if tags else "ardu"
-        Track(rank)  # a rank of the rules, or refused
-        data = {"name": name, "kind": "track", "rank": rank, "value": 0,
-                "max": TRACK_BOXES * TICKS_PER_BOX}  # fmt: skip
-        self._tracker("track", name, data, ticks)
+        self._tracker(name, play_story.new_track(name, rank), ticks)
         self.report.counts["tracks"] += 1
         return True
 
-    def _tracker(self, kind: str, name: str, data: dict[str, Any], value: int) -> None:
-        """Make the clock or track ``name`` when it is new, then set it at ``value``."""
+    def _tracker(self, name: str, made: Plan, value: int) -> None:
+        """Make the clock or track ``name`` (``made``) when it is new, then set it at
+        ``value``."""
         trackers = self.campaign.state.get("trackers", {})
         ident = next((i for i, t in trackers.items() if t.get("name") == name), None)
         if ident is None:
-            plan = play_story.new_tracker(name, data, play_story.added_words(kind, name), "suivi")
-            act.change(self.campaign, GM_SEAT, plan)
+            act.change(self.campaign, GM_SEAT, made)
             trackers = self.campaign.state.get("trackers", {})
             ident = next(i for i, t in trackers.items() if t.get("name") == name)
         if trackers[ident].get("value") != value:

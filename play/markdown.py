@@ -99,12 +99,7 @@ def plain_lines(text: str) -> list[str]:
     """``text`` as a terminal reads it: the words without their Markdown signs, a heading
     on its own line, each list item after ``•`` (indented by its depth), a quote after
     ``│``, code as it is, a table's cells between ``|``."""
-    if not has_markup(text):
-        return [text]
-    lines: list[str] = []
-    for prefix, line in _blocks(parser().parse(text)):
-        lines.append(prefix + "".join(run.text for run in line))
-    return lines or [""]
+    return ["".join(run.text for run in line) for line in runs(text)]
 
 
 class Run(NamedTuple):

@@ -83,6 +83,28 @@ def new_tracker(name: str, data: Mapping[str, Any], text: str | Worded, fallback
     return plan
 
 
+def new_clock(name: str, segments: int, *, gm: bool = False, fallback: str = "suivi") -> Plan:
+    """Make an empty clock ``name`` of ``segments`` (refused unless 4, 6, 8 or 12), the
+    GM's alone when ``gm``, worded as :func:`added_words` says it (see :func:`new_tracker`
+    for its key)."""
+    clock = story.Clock(segments)
+    data: dict[str, Any] = {"name": name, "kind": "clock", "value": 0, "max": clock.segments}
+    if gm:
+        data["gm"] = True
+    return new_tracker(name, data, added_words("clock", name), fallback)
+
+
+def new_track(name: str, rank: str, *, gm: bool = False, fallback: str = "suivi") -> Plan:
+    """Make an empty progress track ``name`` of ``rank`` (refused unless one of the
+    rules'), the GM's alone when ``gm``, worded as :func:`added_words` says it."""
+    story.Track(rank)
+    most = story.TRACK_BOXES * story.TICKS_PER_BOX
+    data: dict[str, Any] = {"name": name, "kind": "track", "rank": rank, "value": 0, "max": most}
+    if gm:
+        data["gm"] = True
+    return new_tracker(name, data, added_words("track", name), fallback)
+
+
 def remove_tracker(
     ident: str, describe: Callable[[Mapping[str, Any]], str | Worded] | None = None
 ) -> Plan:

@@ -256,8 +256,8 @@ class StoryDesk(Desk):
     @work
     async def action_story_new_tracker(self, kind: str) -> None:
         """A new clock (its segments chosen) or progress track (its rank chosen)."""
-        from meneur.core.story import CLOCK_SEGMENTS, RANKS, TICKS_PER_BOX, TRACK_BOXES
-        from meneur.play.story import added_words, new_tracker
+        from meneur.core.story import CLOCK_SEGMENTS, RANKS
+        from meneur.play.story import new_clock, new_track
 
         name = await self._ask_text(self.t(f"story.new_{kind}"), self.t("story.name"))
         if name is None:
@@ -265,22 +265,14 @@ class StoryDesk(Desk):
         if kind == "clock":
             lines = [self.t("story.segments", n=n) for n in CLOCK_SEGMENTS]
             picked = await self._choose(self.t("story.new_clock"), lines)
-            if picked is None:
-                return
-            data: dict[str, Any] = {
-                "name": name, "kind": "clock", "value": 0, "max": CLOCK_SEGMENTS[picked],
-            }  # fmt: skip
         else:
             ranks = list(RANKS)
             picked = await self._choose(
                 self.t("story.new_track"), [self.t(f"story.rank.{rank}") for rank in ranks]
             )
-            if picked is None:
-                return
-            data = {
-                "name": name, "kind": "track", "rank": ranks[picked], "value": 0,
-                "max": TRACK_BOXES * TICKS_PER_BOX,
-            }  # fmt: skip
+        if picked is None:
+            return
+        gm = False
         if self.session.presence is not None and self.session.seat.role == "gm":
             # At a shared table the GM may keep it to themself (no player receives it).
             hidden = await self._choose(
@@ -288,10 +280,12 @@ class StoryDesk(Desk):
             )
             if hidden is None:
                 return
-            if hidden == 1:
-                data["gm"] = True
+            gm = hidden == 1
         # Its key is chosen under the lock, among the trackers there are then.
-        self._planned(new_tracker(name, data, added_words(kind, name), kind))
+        if kind == "clock":
+            self._planned(new_clock(name, CLOCK_SEGMENTS[picked], gm=gm, fallback=kind))
+        else:
+            self._planned(new_track(name, ranks[picked], gm=gm, fallback=kind))
 
     @work
     async def action_story_ask_clock(self) -> None:
