@@ -20,15 +20,14 @@ state last, the replaced state kept in the backups); anything else it refuses.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
+import io
 import os
 import re
 import shutil
 import stat
 import tempfile
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,7 +35,7 @@ from typing import Any
 
 import tomli_w
 
-from .atomic import atomic_write, fsync_directory, writes_atomically
+from .atomic import atomic_write, fsync_directory, write_out
 from .errors import CampaignError
 from .lock import LOCK_NAME, WriterLock
 
@@ -123,10 +122,14 @@ def pack(directory: Path, output: Path, *, now: datetime) -> Packed:
             for path, data in contents.items()
         ],
     }
-    with _written(output) as stream, zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as zf:
+    # Made whole in memory (the files are read already), then written as exports are:
+    # atomically, or through a FIFO or a device.
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.writestr(MANIFEST, tomli_w.dumps(manifest))
         for path, data in contents.items():
             zf.writestr(path, data)
+    write_out(output, archive.getvalue())
     return Packed(name, system, entries, len(contents))
 
 
@@ -134,29 +137,6 @@ def _read(path: Path) -> bytes:
     from meneur.content.own_files import read_own
 
     return read_own(path)
-
-
-@contextlib.contextmanager
-def _written(output: Path) -> Iterator[Any]:
-    """A stream to write the pack to: a temporary file moved into place once whole (a
-    regular file, or none yet), or ``output`` itself (a FIFO, a device: stdout)."""
-    if not writes_atomically(output):
-        with open(output, "wb") as stream:
-            yield stream
-        return
-    folder = output.parent if str(output.parent) else Path(".")
-    fd, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, output)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    fsync_directory(folder)
 
 
 def read_pack(archive: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
