@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -70,20 +71,24 @@ async def test_random_tables_roll_references_and_journal(app_of) -> None:
         assert "[[" not in entry.roll["text"]
 
 
+async def _first_table_listed(app: Any, pilot: Any) -> str:
+    """The first line of the Tables tab (F4), as ``app`` shows it."""
+    from textual.widgets import OptionList
+
+    await pilot.pause()
+    await pilot.press("f4")
+    await pilot.pause()
+    return str(app.screen.query_one("#table-list", OptionList).get_option_at_index(0).prompt)
+
+
 async def test_the_tables_are_listed_in_words(app_of) -> None:
     """Play-tested: the Tables tab read "Encounters on the road  {encounters} · 5 ·
     shipped"; the GM is told the key another table rolls one by, a player is not."""
-    from textual.widgets import OptionList
-
     from .test_player_seat import player_app
 
     app = app_of("traits")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("f4")
-        await pilot.pause()
-        listing = app.screen.query_one("#table-list", OptionList)
-        first = str(listing.get_option_at_index(0).prompt)
+        first = await _first_table_listed(app, pilot)
         table = app.session.tables()[0]
         rows = len(table.entries)
         assert first == (
@@ -92,11 +97,7 @@ async def test_the_tables_are_listed_in_words(app_of) -> None:
         )
     player = player_app(app.session.campaign.directory)  # a player's seat at a table
     async with player.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("f4")
-        await pilot.pause()
-        listing = player.screen.query_one("#table-list", OptionList)
-        first = str(listing.get_option_at_index(0).prompt)
+        first = await _first_table_listed(player, pilot)
         table = player.session.tables()[0]
         assert first == f"{table.name}  {len(table.entries)} lignes · fournie avec meneur"
 
