@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -212,7 +213,9 @@ async def test_a_gm_given_no_name_is_called_by_their_role_in_each_language(
         bob = await served.join("bob", lang="en")
         await alice.wait_for("│ ● MJ   ")  # the role alone, in the list's frame
         await bob.wait_for("│ ● GM   ")
-        await gm.wait_for("│ ● MJ 2")  # the GM's own screen: since when (20:… or 21:…)
+        # The GM's own screen: the role, then since when.
+        since = re.compile(r"│ ● MJ \d\d:\d\d ")
+        await until_async(lambda: since.search(gm.text()), "the GM's own line")
         for screen in (gm, alice, bob):
             assert "gm" not in screen.text().replace("\n", " ").split()
         await gm.leave()
