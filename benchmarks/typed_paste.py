@@ -2,9 +2,10 @@
 paste-buffer`` without ``-p`` sends it: every character a key, line breaks as Enter),
 in a real pseudo-terminal: from the first byte written to the last line drawn in the
 editor. Goal (issue 40): within 3 s on the 2-core machine, against over five minutes
-before the keys one read of the terminal brings were taken as one paste
-(meneur.tui.typed_bursts). Also, the same text into the command line: from the first
-byte to the dialog that shows it (nothing is sent before the player says).
+before a read of the terminal bringing more keys than anybody types was taken as one
+paste (meneur.tui.typed_bursts; issue 59 keeps typed lines apart, the goal stands).
+Also, the same text into the command line: from the first byte to the dialog that shows
+it whole (nothing is sent before the player says).
 
     .venv/bin/python benchmarks/typed_paste.py [--runs 5] [--size 100000]
 """
@@ -62,7 +63,8 @@ def run_once(size: int, where: str) -> float:
         time.sleep(0.3)
         seen = b""
         text = story(size)
-        marker = b"FIN-DU-COLLAGE" if where == "editor" else b"Pasted:"
+        # The editor: its last line drawn; the command line: the dialog counting it all.
+        marker = b"FIN-DU-COLLAGE" if where == "editor" else b"(%d characters)" % len(text)
         start = time.perf_counter()
         while text:
             readable, writable, _ = select.select([fd], [fd], [], 0.05)

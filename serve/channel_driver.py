@@ -25,7 +25,7 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
-from meneur.tui.typed_bursts import coalesce
+from meneur.tui.typed_bursts import Bursts
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -87,6 +87,7 @@ class ChannelDriver(Driver):
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._parser = XTermParser(debug)
+        self._bursts = Bursts()
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._listening = False
         self._tick: asyncio.TimerHandle | None = None
@@ -154,8 +155,8 @@ class ChannelDriver(Driver):
         if not text:
             return
         try:
-            # A burst of typed keys is one paste (meneur.tui.typed_bursts).
-            for message in coalesce(self._parser.feed(text)):
+            # Typed lines a line at a time, a paste as one (meneur.tui.typed_bursts).
+            for message in self._bursts.coalesce(self._parser.feed(text)):
                 self.process_message(message)
         except ParseError:
             self._parser = XTermParser(self._debug)

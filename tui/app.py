@@ -492,9 +492,10 @@ def remote_console(app: App[Any], environ: Mapping[str, str]) -> None:
 
 
 def local_driver() -> type[Driver] | None:
-    """The driver for the process's own terminal: Textual's, with a terminal's typed
-    paste taken as one (:mod:`meneur.tui.typed_bursts`); None (Textual's choice) where
-    Textual would not use its Linux driver (Windows, ``TEXTUAL_DRIVER``: the browser)."""
+    """The driver for the process's own terminal: Textual's, each read told apart (typed
+    lines a line at a time, a paste as one: :mod:`meneur.tui.typed_bursts`); None
+    (Textual's choice) where Textual would not use its Linux driver (Windows,
+    ``TEXTUAL_DRIVER``: the browser)."""
     import os
     import sys
 

@@ -1,6 +1,6 @@
 """The local terminal's driver: Textual's own, whose input hands on each read of the
-terminal through :func:`meneur.tui.typed_bursts.coalesce` (a typed paste is one paste).
-POSIX only, as Textual's Linux driver is."""
+terminal through :class:`meneur.tui.typed_bursts.Bursts` (typed lines a line at a time, a
+paste as one paste). POSIX only, as Textual's Linux driver is."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
-from .typed_bursts import coalesce
+from .typed_bursts import Bursts
 
 
 class TerminalDriver(LinuxDriver):
     """Textual's driver for the local terminal, whose input thread hands on each read's
-    keys through :func:`coalesce`."""
+    keys through :meth:`Bursts.coalesce`."""
 
     def run_input_thread(self) -> None:
         """Textual's own input loop (textual 8.2.8, pinned), each read's events
@@ -27,6 +27,7 @@ class TerminalDriver(LinuxDriver):
         selector.register(self.fileno, selectors.EVENT_READ)
         parser = XTermParser(self._debug)
         decode = getincrementaldecoder("utf-8")().decode
+        bursts = Bursts()
 
         def process(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
             for last, (_key, mask) in loop_last(ready):
@@ -34,7 +35,7 @@ class TerminalDriver(LinuxDriver):
                     text = decode(os.read(self.fileno, 1024 * 4), final=final and last)
                     if not text:
                         break  # stdin is a pipe that closed
-                    for event in coalesce(parser.feed(text)):
+                    for event in bursts.coalesce(parser.feed(text)):
                         self.process_message(event)
             for event in parser.tick():
                 self.process_message(event)

@@ -1,6 +1,7 @@
 """Text a terminal types instead of pasting (no bracketed paste: tmux paste-buffer without
--p) reaches the app as one paste: the note editor takes it whole and fast, and a one-line
-field shows lines before anything is written. A real process in a pseudo-terminal."""
+-p), more than anybody types at once, reaches the app as one paste: the note editor takes
+it whole and fast, and a one-line field shows lines before anything is written. A real
+process in a pseudo-terminal. (Typed lines, however fast: test_typed_lines.)"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from meneur.saves.campaign import Campaign
+from meneur.tui.typed_bursts import PASTE
 from tests.waiting import until
 
 from .pty_app import AppTerminal
@@ -65,9 +67,11 @@ def test_a_typed_paste_into_the_note_editor_is_the_note_whole(tmp_path: Path) ->
         terminal.close()
 
 
-def test_lines_typed_into_the_command_line_are_shown_and_nothing_is_written(
+def test_a_paste_typed_into_the_command_line_is_shown_and_nothing_is_written(
     tmp_path: Path,
 ) -> None:
+    """More lines at once than anybody types (meneur.tui.typed_bursts.PASTE): a paste,
+    shown in a dialog, nothing sent until the player says."""
     data = tmp_path / "data"
     terminal = AppTerminal(data)
     try:
@@ -78,11 +82,14 @@ def test_lines_typed_into_the_command_line_are_shown_and_nothing_is_written(
         terminal.wait_for("r Roll")  # the footer drawn, offering a roll
         terminal.type(b":")
         # The command line has the focus (the footer no longer offers a roll) before the
-        # burst: typed in the same read, ":" would be part of the paste.
+        # paste: typed in the same read, ":" would be part of it.
         terminal.wait_until(lambda screen: "r Roll" not in screen, "the command line focused")
-        terminal.type(b"2d6\rnote one\rnote two\r")
-        terminal.wait_for("Pasted: 3 lines (22 characters)")
-        assert "note one" in terminal.text()
+        lines = ["2d6", *(f"note {i} de la liste collée" for i in range(60))]
+        text = "\r".join(lines) + "\r"
+        assert len(text) > PASTE
+        terminal.type(text.encode())
+        terminal.wait_for(f"Pasted: {len(lines)} lines ({len(text)} characters)")
+        assert "note 0 de la liste" in terminal.text()
         terminal.type(ESCAPE)
         terminal.wait_for("Dice (2d6+1)")  # the dialog closed, the field empty again
         with Campaign.open(folder, write=False) as campaign:

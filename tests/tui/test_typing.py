@@ -1,7 +1,8 @@
 """What is typed fast is what is kept: keys typed one by one each go where they were typed,
-in order; a burst of lines (a paste without brackets, SSH, tmux send-keys — one paste,
-meneur.tui.typed_bursts) and a pasted block are shown before anything is sent, then sent
-as the player chooses, none dropped or merged."""
+in order; typed lines that come in one burst (a slow app, SSH, tmux send-keys) are each
+sent as typed, none held or merged; a paste (a pasted block, or a burst only a paste can
+be: meneur.tui.typed_bursts) is shown before anything is sent, then sent as the player
+chooses, none dropped or merged."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from textual import events
 
+from meneur.tui.typed_bursts import PASTE, Bursts
 from meneur.tui.widgets.command_line import CommandLine
 
 from .conftest import dialog_text, screen_text
@@ -16,14 +18,12 @@ from .conftest import dialog_text, screen_text
 
 def burst(app, text: str) -> None:  # type: ignore[no-untyped-def]
     """Hand the app ``text`` as the terminal driver does a burst of keys from one read:
-    every key at once, before any is handled (``\\n`` is Enter), through its grouping."""
-    from meneur.tui.typed_bursts import coalesce
-
+    every key at once, before any is handled (``\\n`` is Enter), as it tells them apart."""
     keys = [
         events.Key("enter", "\r") if character == "\n" else events.Key(character, character)
         for character in text
     ]
-    for message in coalesce(keys):
+    for message in Bursts().coalesce(keys):
         app.post_message(message)
 
 
@@ -34,23 +34,47 @@ def read(app: Any, entry: Any) -> str:
     return read_entry(entry, app.session.campaign, app.session.strings.t).text
 
 
-async def test_keys_in_one_burst_are_one_paste_shown_before_any_is_sent(app_of) -> None:
-    """A burst with Enters in it (a paste the terminal typed) writes nothing until the
-    player says; sent line by line, each is its own command, in order."""
+async def test_typed_lines_in_one_burst_are_each_sent_as_typed_none_held(app_of) -> None:
+    """Lines typed with Enter after each, come in one read, are each a command of their
+    own, in order, at once: no dialog, nothing left in the line."""
     app = app_of("resolution")
     journal = app.session.campaign.journal
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("colon")
         start = journal.last_id
-        burst(app, "note1\nnote2\n1d20+1\nnote3\n")
+        burst(app, "note1\nnote2\n1d20+1\nKael pousse la lourde porte\n")
+        await pilot.pause()
+        written = [read(app, e) for e in journal.latest(journal.last_id - start)]
+        assert written == [
+            "note1",
+            "note2",
+            "Kael — Jet de dés\u00a0: 1d20+1",
+            "Kael pousse la lourde porte",
+        ]
+        assert journal.entry(start + 3).kind == "roll"
+        assert app.screen.query_one(CommandLine).value == ""
+        assert "Collé" not in screen_text(app)
+
+
+async def test_a_burst_only_a_paste_can_be_is_shown_before_any_is_sent(app_of) -> None:
+    """More than typing brings in one read, with line breaks: nothing is written until the
+    player says; sent line by line, each is its own command, in order."""
+    app = app_of("resolution")
+    journal = app.session.campaign.journal
+    lines = [f"note{i} de la longue liste collée" for i in range(40)]
+    text = "\n".join(lines) + "\n"
+    assert len(text) > PASTE
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("colon")
+        start = journal.last_id
+        burst(app, text)
         await pilot.pause()
         assert journal.last_id == start  # nothing written yet
-        assert "Collé\u00a0: 4 lignes (25 caractères)" in dialog_text(app)
+        assert f"Collé\u00a0: 40 lignes ({len(text)} caractères)" in dialog_text(app)
         await pilot.press("down", "enter")  # send each line as its own command
         await pilot.pause()
         written = [read(app, e) for e in journal.latest(journal.last_id - start)]
-        assert written == ["note1", "note2", "Kael — Jet de dés\u00a0: 1d20+1", "note3"]
-        assert journal.entry(start + 3).kind == "roll"
+        assert written == lines
         assert app.screen.query_one(CommandLine).value == ""
 
 

@@ -34,8 +34,9 @@ class TextField(Input):
 
     def _on_paste(self, event: events.Paste) -> None:
         """A paste of one line goes in where the cursor is; one with line breaks (a
-        typed paste's Enters, see :mod:`meneur.tui.typed_bursts`) is shown first and put
-        on one line only if the player says so, never submitted."""
+        bracketed paste, or one the terminal typed, more than anybody types at once: see
+        :mod:`meneur.tui.typed_bursts`, which never makes typed lines one paste) is shown
+        first and put on one line only if the player says so, never submitted."""
         event.stop()
         event.prevent_default()  # Input's own handler keeps the first line only
         text = event.text.rstrip("\r\n")
