@@ -4,9 +4,11 @@ or a seat's link.
 
 What it may do is what that seat's app may do, decided by :mod:`meneur.play` as at the
 table (a viewer writes nothing; a player's note is theirs; a blind-by-default roll stays
-blind), with the same one sentence when refused. Each request is small (4 KiB), and a
-seat acts at most once per :data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the
-entry as that seat reads it, or ``{"error": sentence}``.
+blind), with the same one sentence when refused. Each request is small (4 KiB: a larger
+one is refused from its ``Content-Length`` before any of it is read, and a body sent
+without one is read no further than that), and a seat acts at most once per
+:data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the entry as that seat reads it,
+or ``{"error": sentence}``.
 
 A system's test (``{"test": "--character kael --score 3"}``) is set up with the options
 of ``meneur roll SYSTEM``, as the plain seat's ``test`` sets it up, and rolled by that
@@ -27,7 +29,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import HttpVersion11, web
+from aiohttp.web_protocol import RequestPayloadError
 
 from meneur.content.strings import strings
 
@@ -38,6 +41,8 @@ if TYPE_CHECKING:
 
 MAX_BODY = 4096
 """The largest action a request may carry."""
+BODY_SECONDS = 10.0
+"""The longest an action's body may take to arrive (408 after)."""
 ACT_SECONDS = 0.5
 """A seat's actions through the feed are at most this often."""
 TEST_SECONDS = 30.0
@@ -68,7 +73,10 @@ PACE = Pace()
 
 
 def _refused(status: int, said: str) -> web.Response:
-    return web.json_response({"error": said}, status=status, dumps=_dumps)
+    response = web.json_response({"error": said}, status=status, dumps=_dumps)
+    if status in (408, 413):
+        response.force_close()  # what the client sends next may be the rest of the body
+    return response
 
 
 def _dumps(value: Any) -> str:
@@ -78,19 +86,57 @@ def _dumps(value: Any) -> str:
 async def act(server: TableServer, request: web.Request, invite: Any, seat: Seat) -> web.Response:
     """Do what the request asks, as ``seat``; the entry written, as that seat reads it."""
     words = strings(server.lang)
-    if request.content_length is None or request.content_length > MAX_BODY:
-        return _refused(413, words.t("api.too_big", most=MAX_BODY))
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        return _refused(413, words.t("api.too_big", most=MAX_BODY))  # before reading any
     if not PACE.allows(invite.ident):
         return _refused(429, words.t("api.too_often", seconds=ACT_SECONDS))
     try:
-        asked = json.loads(await request.read())
-    except (UnicodeDecodeError, ValueError):
+        body = await _body(request)
+    except TimeoutError:
+        return _refused(408, words.t("api.too_slow", seconds=round(BODY_SECONDS)))
+    except RequestPayloadError:  # a chunked body that does not parse
+        return _refused(400, words.t("api.unreadable"))
+    if body is None:
+        return _refused(413, words.t("api.too_big", most=MAX_BODY))
+    try:
+        asked = json.loads(body)
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: [[[[…]]]]
         return _refused(400, words.t("api.not_json"))
     if not isinstance(asked, dict) or len(asked.keys() & ACTIONS) != 1:
         return _refused(400, words.t("api.one_action"))
     if "test" in asked:
         return await _test(server, seat, asked["test"])
     return _do(server, seat, asked)
+
+
+async def expect(server: TableServer, request: web.Request) -> web.StreamResponse | None:
+    """A client that asks before sending its body (``Expect: 100-continue``, as curl does
+    for a large one) is told at once when it is too large, and sends none of it."""
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        return _refused(413, strings(server.lang).t("api.too_big", most=MAX_BODY))
+    if request.headers.get("Expect", "").lower() != "100-continue":
+        return _refused(417, strings(server.lang).t("http.expectation"))
+    if request.version >= HttpVersion11:
+        await request.writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+        request.writer.output_size = 0  # as aiohttp's own: the answer itself is yet to come
+    return None
+
+
+async def _body(request: web.Request) -> bytes | None:
+    """The request's body, read to :data:`MAX_BODY` bytes at most within
+    :data:`BODY_SECONDS`; None when it is longer (the rest is not read).
+
+    Raises:
+        TimeoutError: when it takes longer.
+        RequestPayloadError: when it does not parse (a chunk's size that is not one).
+    """
+    body = bytearray()
+    async with asyncio.timeout(BODY_SECONDS):
+        while chunk := await request.content.read(MAX_BODY + 1 - len(body)):
+            body += chunk
+            if len(body) > MAX_BODY:
+                return None
+    return bytes(body)
 
 
 def _do(server: TableServer, seat: Seat, asked: dict[str, Any]) -> web.Response:
@@ -100,7 +146,10 @@ def _do(server: TableServer, seat: Seat, asked: dict[str, Any]) -> web.Response:
     from meneur.play.session import Session
 
     words = strings(server.lang)
-    campaign = Campaign.open(server.directory, clock=server.clock)
+    try:
+        campaign = Campaign.open(server.directory, clock=server.clock)
+    except CampaignError as error:  # busy, or a file that does not read: said, not a fault
+        return _refused(503, words.explain(error, server.directory))
     try:
         session = Session(campaign, words, server.rng(server.serial()), seat=seat, remote=True)
         try:

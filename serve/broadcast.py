@@ -9,7 +9,11 @@ with ``Last-Event-ID``) and ``/view.json`` once, for overlays, chat bots and str
 
 All three need the token the printed address carries, like the terminal page; a request
 that says where it comes from (``Origin``) must come from the page's own host (or one
-given with ``--origin``); the feeds open at once are limited. The picture is the
+given with ``--origin``); the feeds open at once are limited (:data:`MAX_FEEDS`), and a
+feed's place is free again the moment its client leaves (the server hears the
+connection close: :func:`meneur.serve.answers.client_gone`). A feed whose token no
+longer opens the view (a link revoked, a player removed) ends as soon as the table file
+says so, as their seats do. The picture is the
 viewer's the server was started for (the audience's by default), decided once by
 :mod:`meneur.play.views`; an event's id counts the pictures this server made, never a
 journal entry's number.
@@ -33,7 +37,7 @@ nothing changed)."""
 HEARTBEAT_SECONDS = 15.0
 """A feed with nothing new says it is alive this often (a proxy closes a silent one)."""
 MAX_FEEDS = 32
-"""Feeds open at once (pages and clients together)."""
+"""Feeds open at once (pages and clients together): more are refused with 503."""
 ASSETS = ("broadcast.html", "broadcast.css", "broadcast.js")
 """The page's own files (no font or script from elsewhere)."""
 
@@ -52,6 +56,7 @@ class Broadcast:
         self.stopping = False
         self.feeds = 0
         self._campaign: Any = None
+        self._table: object = _table_stamp(directory)
 
     def _open(self) -> Any:
         from meneur.play.campaigns import Campaign
@@ -62,10 +67,16 @@ class Broadcast:
 
     def refresh(self) -> bool:
         """Take in what the table wrote; True when the picture changed. A file that
-        cannot be read keeps the last good picture, with a notice that says so."""
+        cannot be read keeps the last good picture, with a notice that says so. When the
+        table file changed (a link revoked, a player removed), every feed is woken to
+        look at its token again."""
         from meneur.play.broadcast import stream_view
         from meneur.play.errors import CampaignError
 
+        table = _table_stamp(self.directory)
+        if table != self._table:
+            self._table = table
+            self._wake()
         problem, changed = False, not self.version
         try:
             campaign = self._open()
@@ -80,15 +91,25 @@ class Broadcast:
             return False
         self.view = view
         self.version += 1
+        self._wake()
+        return True
+
+    def _wake(self) -> None:
+        """Wake every feed waiting for a change."""
         self.changed.set()
         self.changed = asyncio.Event()
-        return True
 
     async def follow(self, stop: Callable[[], bool] = lambda: False) -> None:
         """Look at the campaign every :data:`FOLLOW_SECONDS` until ``stop()``."""
         while not stop():
             self.refresh()
             await asyncio.sleep(FOLLOW_SECONDS)
+
+
+def _table_stamp(directory: Path) -> object:
+    from meneur.play.seating import table_stamp
+
+    return table_stamp(directory)
 
 
 def asset(name: str) -> bytes:
@@ -139,22 +160,26 @@ def add_routes(
     broadcasts: Broadcasts,
     viewer_of: Callable[[Any], Viewer | None],
     origins: frozenset[str],
+    *,
+    refused: str = "no_token",
 ) -> None:
-    """The page, its files, the feed and the JSON view, on ``app`` (aiohttp's). Each
-    needs what ``viewer_of(request)`` reads (a token: None refuses) and gets that
+    """The page, its files, the feed and the JSON view, on ``app`` (aiohttp's, answering
+    :class:`~meneur.serve.answers.Refused`). Each needs what ``viewer_of(request)`` reads
+    (a token: None refuses, saying the ``http`` string ``refused``) and gets that
     viewer's picture; a feed whose token no longer opens the view (an invite revoked, a
-    player removed) ends at its next event or heartbeat."""
+    player removed) ends as soon as the table file says so."""
     from aiohttp import web
 
+    from .answers import Refused, client_gone
     from .page import from_its_page
 
     def guard(request: web.Request) -> Broadcast:
         viewer = viewer_of(request)
         if viewer is None:
-            raise web.HTTPForbidden(text="meneur: this address needs its token\n")
+            raise Refused(403, refused)
         # A browser's page says where it comes from; a bot or curl says nothing.
         if "Origin" in request.headers and not from_its_page(request, origins):
-            raise web.HTTPForbidden(text="meneur: not from this page\n")
+            raise Refused(403, "other_site")
         return broadcasts.of(viewer)
 
     async def page(request: web.Request) -> web.StreamResponse:
@@ -177,8 +202,9 @@ def add_routes(
     async def feed(request: web.Request) -> web.StreamResponse:
         broadcast = guard(request)
         if sum(b.feeds for b in broadcasts.made.values()) >= MAX_FEEDS:
-            raise web.HTTPServiceUnavailable(text="meneur: too many feeds open\n")
+            raise Refused(503, "too_many_feeds")
         broadcast.feeds += 1
+        gone = client_gone(request)
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         )
@@ -186,17 +212,14 @@ def add_routes(
             await response.prepare(request)
             await response.write(b"retry: 2000\n\n")
             sent = _last_seen(request.headers.get("Last-Event-ID"))
-            while not broadcast.stopping and viewer_of(request) is not None:
+            while not broadcast.stopping and not gone.is_set() and viewer_of(request) is not None:
                 if sent != broadcast.version:
                     sent = broadcast.version
                     await response.write(event(broadcast.view, sent))
-                changed = broadcast.changed
-                try:
-                    await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
-                except TimeoutError:
+                if not await _woken(broadcast.changed, gone, HEARTBEAT_SECONDS):
                     await response.write(b": alive\n\n")
             return response
-        except ConnectionResetError:  # the client went away
+        except ConnectionError:  # the client went away as it was written to
             return response
         finally:
             broadcast.feeds -= 1
@@ -214,6 +237,18 @@ def add_routes(
         broadcasts.stop()  # the feeds end now, not after the server's grace period
 
     app.on_shutdown.append(stop_following)
+
+
+async def _woken(changed: asyncio.Event, gone: asyncio.Event, seconds: float) -> bool:
+    """Wait until the picture changes (or the table file does), the client has gone, or
+    ``seconds`` have passed; whether woken (False: the time passed)."""
+    waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(gone.wait())]
+    try:
+        done, _ = await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+    return bool(done)
 
 
 def _last_seen(header: str | None) -> int:

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from meneur.core.table_rules import GM_SEAT, Present
-from meneur.core.text import cut, visible
+from meneur.core.text import visible
 from meneur.play.campaigns import Campaign
 from meneur.play.errors import CampaignError
 
 from .host_key import fingerprint, load_or_make_host_key
+from .quiet_logs import logger, quiet_library_logs
 from .ssh import Address, Log, TableServer
 from .workers import Dispatcher, Worker, bind, run_worker, start_workers
 
@@ -103,18 +104,6 @@ def _fork_workers(
     )
 
 
-def logger(stream: TextIO) -> Callable[[str], None]:
-    """Log lines, timed, to ``stream`` (the real one: apps redirect ``sys.stdout``), their
-    control characters shown, not sent: a line may quote what a client sent (a user name
-    holding an escape sequence must not drive the GM's terminal)."""
-
-    def log(line: str) -> None:
-        stream.write(f"{datetime.now():%H:%M:%S} {cut(line, 400)}\n")
-        stream.flush()
-
-    return log
-
-
 def serve(
     directory: Path,
     address: Address,
@@ -166,6 +155,7 @@ def serve(
         # The GM's app draws on this terminal: the log goes to a file beside the key.
         log_file = open(data_dir / "serve.log", "a", encoding="utf-8")  # noqa: SIM115
     log = logger(log_file)
+    quiet_library_logs(log, lang)  # what aiohttp or asyncio log: one line, no traceback
     server = TableServer(directory, lang=lang, seed=seed, log=log)
     server.origins = origins
 

@@ -63,6 +63,8 @@ REFUSED_DELAY = (0.25, 8.0)
 first, the longest): guessing an invite's code (12 letters) is pointless."""
 REFUSALS_FORGOTTEN = 600.0
 """Seconds after which an address's refusals are forgotten."""
+REPEAT_SECONDS = 60.0
+"""A refusal logged already is not logged again for this long (:meth:`TableServer.said_once`)."""
 WATCH_SECONDS = 0.02
 """How often the server looks for a change to the campaign while apps play: when anyone
 wrote, every app takes it in at once rather than at its own next look."""
@@ -155,6 +157,8 @@ class TableServer:
         """Page addresses besides the table's own that browser seats may come from."""
         self._web: WebSeats | None = None
         self._refusals: dict[str, tuple[int, float]] = {}
+        self._repeats: dict[tuple[object, ...], float] = {}
+        """When each refusal :meth:`said_once` logged was last said."""
         """Each address's refused logins in a row, and when the last was."""
         self._active = time.monotonic()
         """When something last happened at this table here (an entry, a key)."""
@@ -166,6 +170,19 @@ class TableServer:
         if values.get("name") == "":
             values["name"] = strings(self.lang).t("serve.gm")
         self.log(strings(self.lang).t(f"serve_log.{key}", **values))
+
+    def said_once(self, key: str, **values: object) -> None:
+        """:meth:`said`, unless the same was said in the last :data:`REPEAT_SECONDS`: a
+        refused request that comes back (a bot with a revoked link, a page of another
+        site reloading) is one line, not a line a request."""
+        said: tuple[object, ...] = (key, *sorted((n, str(v)) for n, v in values.items()))
+        now = time.monotonic()
+        if now - self._repeats.get(said, now - REPEAT_SECONDS) < REPEAT_SECONDS:
+            return
+        if len(self._repeats) > 1000:  # many addresses: the lines said long ago go
+            self._repeats = {k: t for k, t in self._repeats.items() if now - t < REPEAT_SECONDS}
+        self._repeats[said] = now
+        self.said(key, **values)
 
     def activity(self) -> None:
         """Something happened at the table (an entry written, a key typed)."""

@@ -15,7 +15,11 @@ textual-serve itself lets anyone who reaches the port in, from any page of any s
 printed address carries (compared by hash, in constant time); the WebSocket's Origin must
 be the page's own host (or one given with ``--origin``, behind a reverse proxy); the
 pages open at once are limited; requests are not logged (the token is in the address).
-It still listens on this machine only unless asked otherwise in so many words.
+Every request is answered with its status and a sentence in the server's language, never
+a 500, and what aiohttp and textual-serve log is one line on the standard error, never a
+traceback (:mod:`meneur.serve.answers`, :mod:`meneur.serve.quiet_logs`); a message the
+page's WebSocket sends that is not one textual-serve's page sends is left aside. It
+still listens on this machine only unless asked otherwise in so many words.
 """
 
 from __future__ import annotations
@@ -100,11 +104,20 @@ def guarded_server(
 ) -> Any:
     """A textual-serve server for ``command`` that serves only who has ``token`` (see
     the module). textual-serve is imported here, by ``meneur web`` alone."""
+    import asyncio
+    import json
+    import signal
+
     import aiohttp_jinja2
-    from aiohttp import web
+    from aiohttp import WSMsgType, web
     from textual_serve.server import Server, to_int
 
+    from meneur.content.strings import strings
+
+    from .answers import Refused, answering, connections
+    from .channel_driver import clamp_size
     from .page import client_script, from_its_page, page, security_headers
+    from .quiet_logs import logger, quiet_library_logs
 
     class GuardedServer(Server):
         def __init__(self) -> None:
@@ -113,16 +126,20 @@ def guarded_server(
             self.origins = frozenset(o.rstrip("/") for o in origins)
             self.max_pages = max_pages
             self.pages = 0
+            self.log = logger(sys.stderr)
 
         def allowed(self, given: str) -> bool:
             return hmac.compare_digest(_digest(given), self.digest)
+
+        def said(self, key: str, **values: object) -> None:
+            self.log(strings(lang).t(f"serve_log.{key}", **values))
 
         async def _make_app(self) -> web.Application:
             import jinja2
 
             # textual-serve's routes, the WebSocket's address carrying the token (its
             # page script adds the terminal's size after it), and no download route.
-            app = web.Application()
+            app = web.Application(middlewares=[answering(lambda request: lang, self.said)])
 
             aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
             app.add_routes(
@@ -149,7 +166,7 @@ def guarded_server(
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             if not self.allowed(request.query.get("token", "")):
-                raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+                raise Refused(403, "no_token")
             text = page(
                 title=self.title,
                 lang=lang,
@@ -162,7 +179,7 @@ def guarded_server(
 
         async def handle_alive(self, request: web.Request) -> web.StreamResponse:
             if not self.allowed(request.query.get("token", "")):
-                raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+                raise Refused(403, "no_token")
             return web.Response(status=204)
 
         async def handle_script(self, request: web.Request) -> web.StreamResponse:
@@ -170,36 +187,75 @@ def guarded_server(
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not self.allowed(request.match_info.get("token", "")):
-                raise web.HTTPForbidden(text="meneur web: this address needs its token\n")
+                raise Refused(403, "no_token")
             if not from_its_page(request, self.origins):
-                raise web.HTTPForbidden(text="meneur web: not from this page\n")
+                raise Refused(403, "other_site")
             if self.pages >= self.max_pages:
-                raise web.HTTPServiceUnavailable(text="meneur web: too many pages open\n")
+                raise Refused(503, "too_many_pages")
             self.pages += 1
             try:
                 return await super().handle_websocket(request)
             finally:
                 self.pages -= 1
 
-        def serve(self, debug: bool = False) -> None:
-            import asyncio
-            import signal
+        async def _process_messages(
+            self, websocket: web.WebSocketResponse, app_service: Any
+        ) -> None:
+            """textual-serve's, but a message its page would not send (not JSON, not a
+            list, a field of another type) is left aside: textual-serve's own ends the
+            page's view with a traceback in the log."""
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                except (ValueError, RecursionError):
+                    continue
+                if not isinstance(envelope, list) or not envelope:
+                    continue
+                kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+                if kind == "stdin" and isinstance(data, str):
+                    await app_service.send_bytes(data.encode("utf-8", "replace"))
+                elif kind == "resize" and isinstance(data, dict):
+                    width = to_int(str(data.get("width")), 80)
+                    height = to_int(str(data.get("height")), 24)
+                    await app_service.set_terminal_size(*clamp_size(width, height))
+                elif kind == "ping":
+                    await websocket.send_json(["pong", str(data)[:40]])
+                elif kind == "blur":
+                    await app_service.blur()
+                elif kind == "focus":
+                    await app_service.focus()
 
+        def initialize_logging(self) -> None:
+            # Not textual-serve's: it logs with tracebacks and their local variables.
+            quiet_library_logs(self.log, lang)
+
+        def serve(self, debug: bool = False) -> None:
             self.debug = debug
             self.initialize_logging()
-            loop = asyncio.new_event_loop()
-            loop.add_signal_handler(signal.SIGINT, self.request_exit)
-            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
-            # No access log: a page's address carries its token.
-            web.run_app(
-                self._make_app(),
-                host=self.host,
-                port=self.port,
-                handle_signals=False,
-                loop=loop,
-                print=lambda *args: None,
-                access_log=None,
-            )
+            asyncio.run(self._serve())
+
+        async def _serve(self) -> None:
+            """Serve until SIGINT or SIGTERM, each connection answered as
+            :mod:`meneur.serve.answers` says (aiohttp's run_app would answer as aiohttp
+            does). No access log: a page's address carries its token."""
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            loop.add_signal_handler(signal.SIGINT, stop.set)
+            loop.add_signal_handler(signal.SIGTERM, stop.set)
+            runner = web.AppRunner(await self._make_app(), access_log=None)
+            await runner.setup()
+            try:
+                listening = await loop.create_server(
+                    connections(runner, lang), self.host, self.port, reuse_address=True
+                )
+                try:
+                    await stop.wait()
+                finally:
+                    listening.close()
+            finally:
+                await runner.cleanup()
 
         async def on_startup(self, app: web.Application) -> None:
             return None  # textual-serve's banner names the command and the address

@@ -10,6 +10,8 @@ What guards it, since it may be put on a network:
 
 - every page, WebSocket and reconnection check needs a live invite's token (403
   without; compared as hashes, never logged: there is no access log);
+- every request is answered with its status and a sentence in its reader's language,
+  never a 500 or a traceback (:mod:`meneur.serve.answers`);
 - the WebSocket upgrade checks the Origin against the page's host (or ``--origin``,
   behind a reverse proxy), so another site's page cannot open a seat with a token it
   learned;
@@ -34,6 +36,7 @@ from aiohttp import WSMsgType, web
 
 from meneur.content.strings import strings
 
+from .answers import JSON_ADDRESSES, Refused, answering, connections
 from .channel_driver import clamp_size
 from .page import client_script, from_its_page, page, security_headers
 from .seat import Seated, keep_running
@@ -107,7 +110,9 @@ class WebSeats:
 
     def application(self) -> web.Application:
         """The routes: the page, its WebSocket, the reconnection check, the statics."""
-        app = web.Application(client_max_size=MAX_MESSAGE)
+        app = web.Application(
+            client_max_size=MAX_MESSAGE, middlewares=[answering(self._reader, self.server.said)]
+        )
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -127,8 +132,8 @@ class WebSeats:
             return None if found is None else found[1].viewer
 
         self.broadcasts = Broadcasts(self.server.directory, strings(self.server.lang))
-        add_routes(app, self.broadcasts, viewer_of, self.origins)
-        app.add_routes([web.post("/act", self.act)])
+        add_routes(app, self.broadcasts, viewer_of, self.origins, refused="no_seat")
+        app.add_routes([web.post("/act", self.act, expect_handler=self.expect)])
         app.on_response_prepare.append(security_headers)
         return app
 
@@ -139,8 +144,7 @@ class WebSeats:
             if self._runner is None:
                 self._runner = web.AppRunner(self.application(), access_log=None)
                 await self._runner.setup()
-        factory = self._runner.server
-        assert factory is not None
+        factory = connections(self._runner, self.server.lang)
         await asyncio.get_running_loop().connect_accepted_socket(factory, sock)
 
     async def close(self) -> None:
@@ -153,14 +157,22 @@ class WebSeats:
 
     # --- Routes ----------------------------------------------------------------------
 
+    def _reader(self, request: web.Request) -> str:
+        """The language a request's answer is read in: the table's at the addresses bots
+        read (as /act's own sentences), the page's elsewhere."""
+        if request.path in JSON_ADDRESSES:
+            return self.server.lang
+        return _language(request, self.server.lang)
+
     def _invited(self, request: web.Request, token: str, *, page: bool = True) -> Any:
         found = self.server.invite_for_token(token)
         if found is None:
-            # Said without the token (the log may be read by others than the GM).
-            self.server.said("no_seat", where=request.remote or "?")
-            raise web.HTTPForbidden(text="meneur: this link opens no seat (expired or revoked?)\n")
+            # Said without the token (the log may be read by others than the GM), once
+            # an address a while however often it comes back.
+            self.server.said_once("no_seat", where=request.remote or "?")
+            raise Refused(403, "no_seat")
         if page and found[0].api:
-            raise web.HTTPForbidden(text="meneur: an API token opens no page: /feed and /act\n")
+            raise Refused(403, "api_no_page")
         return found
 
     async def index(self, request: web.Request) -> web.StreamResponse:
@@ -185,8 +197,15 @@ class WebSeats:
 
         invite, seat, _ = self._invited(request, request.query.get("token", ""), page=False)
         if "Origin" in request.headers and not from_its_page(request, self.origins):
-            raise web.HTTPForbidden(text="meneur: not from this table's page\n")
+            raise Refused(403, "other_site")
         return await act(self.server, request, invite, seat)
+
+    async def expect(self, request: web.Request) -> web.StreamResponse | None:
+        """``POST /act`` that asks before sending its body: a body too large is refused
+        before it is sent."""
+        from .act_api import expect
+
+        return await expect(self.server, request)
 
     async def alive(self, request: web.Request) -> web.StreamResponse:
         self._invited(request, request.query.get("token", ""))
@@ -198,8 +217,8 @@ class WebSeats:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         invite, seat, name = self._invited(request, request.match_info.get("token", ""))
         if not from_its_page(request, self.origins):
-            self.server.said("other_site", name=name, where=request.remote or "?")
-            raise web.HTTPForbidden(text="meneur: not from this table's page\n")
+            self.server.said_once("other_site", name=name, where=request.remote or "?")
+            raise Refused(403, "other_site")
         door = self.server.door
         if not await door.enter(invite.ident):
             self.server.said("too_many_pages", name=name)

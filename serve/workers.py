@@ -43,6 +43,7 @@ from meneur.core.table_rules import Present, Seat
 from meneur.play.door import Door
 from meneur.play.presence import Presence
 
+from .quiet_logs import quiet_library_logs
 from .ssh import Address, Log, TableServer
 
 MAX_WORKERS = 8
@@ -523,6 +524,7 @@ def run_worker(
     presence = RelayedPresence(tell_main)
     door = RelayedDoor(tell_main)
     server = make_server(log, presence, door)
+    quiet_library_logs(log, server.lang)  # what aiohttp or asyncio log: one line, no traceback
 
     async def work() -> None:
         loop = asyncio.get_running_loop()
