@@ -135,6 +135,8 @@ class Seated:
             self.end()
 
     def hang_up(self, reason: str) -> None:
+        if self.closed:  # hung up already: the app's last frames find it so, once each
+            return
         self.server.said("hung_up", name=self.name, reason=reason)
         self.end()
         self.finish(1)
@@ -150,7 +152,11 @@ class Seated:
 
     def feed(self, data: bytes) -> None:
         """What the person typed: to the app, or kept until it listens. Ctrl+C while
-        waiting at the door leaves."""
+        waiting at the door leaves. Nothing is taken from a seat being sent away or
+        closed (a flood that goes on is not counted, logged or passed on packet after
+        packet)."""
+        if self._dismissed or self.closed:
+            return
         self.server.activity()
         let = self._gate.let(data)
         if let.dropped or let.refused_paste:
@@ -181,7 +187,7 @@ class Seated:
         from meneur.content.strings import strings
 
         if self._gate.flooding:
-            self.server.said("flood", name=self.name)
+            self.server.said("flood", name=self.name)  # once: it is sent away now
             self._send_away("flood")
             return
         app = self._app

@@ -54,6 +54,8 @@ class TextDialog(Modal[str | None]):
                 yield Label(self.hint, classes="dim")
 
     def on_mount(self) -> None:
+        if not self.query("#dialog-input"):
+            return  # pushed as the app closed (keys typed as a seat was closed): not built
         self.query_one("#dialog-input", Input).focus()
 
     @on(Input.Submitted, "#dialog-input")
@@ -98,6 +100,8 @@ class ListDialog(Modal[int | None]):
                 yield Label(self.hint, classes="dim")
 
     def on_mount(self) -> None:
+        if not self.query("#dialog-list"):
+            return  # pushed as the app closed (keys typed as a seat was closed): not built
         listing = self.query_one("#dialog-list", OptionList)
         listing.highlighted = 0
         listing.focus()
@@ -143,6 +147,8 @@ class PasteDialog(Modal[tuple[str, str] | None]):
             yield OptionList(id="dialog-list")
 
     def on_mount(self) -> None:
+        if not self.query("#dialog-list"):
+            return  # pushed as the app closed (a flood's keys as its seat closed): not built
         self._show()
         listing = self.query_one("#dialog-list", OptionList)
         listing.highlighted = 0
