@@ -1,7 +1,8 @@
 """One seat cannot hurt another: a megabyte of random bytes into one SSH seat is
 dropped beyond that seat's budget (meneur.serve.input_limits), the seat is closed with a
-message, and the other seats go on getting what is written; nothing is lost and the log
-holds no traceback. Real clients on 127.0.0.1, bounded in time."""
+message, and the other seats go on getting what is written; nothing is lost, the log
+says so once (not once a packet) and holds no traceback, and a pop-up the flood's keys
+opened as the seat closed does not fail. Real clients on 127.0.0.1, bounded in time."""
 
 from __future__ import annotations
 
@@ -51,7 +52,15 @@ async def test_a_flood_into_one_seat_closes_it_and_the_others_play_on(tmp_path: 
         await bob.leave()
     said = "\n".join(logged)
     assert "Traceback" not in said
-    assert "Alice\u00a0: trop de données envoyées d'un coup, session fermée" in said
+    flooded = [line for line in logged if "trop de données" in line]
+    assert flooded == ["Alice\u00a0: trop de données envoyées d'un coup, session fermée"]
+    # Her app ended as asked, without an error of its own (nothing but joins and leaves).
+    assert [line for line in logged if line not in flooded] == [
+        "Alice (joueur) a rejoint la table par ssh depuis 127.0.0.1",
+        "Bob (joueur) a rejoint la table par ssh depuis 127.0.0.1",
+        "Alice est parti·e",
+        "Bob est parti·e",
+    ]
 
 
 async def test_a_100_kb_paste_passes(tmp_path: Path) -> None:
@@ -67,3 +76,27 @@ async def test_a_100_kb_paste_passes(tmp_path: Path) -> None:
         assert budget.dropped == 0
         assert served.app_of("alice").is_running
         await alice.leave()
+
+
+async def test_a_paste_that_comes_as_the_app_closes_does_not_fail_it(tmp_path: Path) -> None:
+    """A flood's last keys may open the command line and paste lines into it just as the
+    seat closes the app: the paste's pop-up is then pushed on an app that is closing,
+    and mounts without its widgets. Was: ``NoMatches`` in its ``on_mount``, the app's
+    traceback in serve.log."""
+    from textual import events
+
+    from meneur.tui.app import make_app
+    from meneur.tui.widgets.line_input import TextField
+
+    table = make_table(tmp_path)
+    for turns in range(4):  # the app told to close as many turns after the paste
+        app = make_app(Campaign.open(table.directory), lang="fr", seed=1)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.press("colon")
+            await until_async(lambda app=app: isinstance(app.focused, TextField), "no line")
+            assert app.focused is not None
+            app.focused.post_message(events.Paste("n une note\rn une autre\r" * 20))
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            app.exit()
+        assert app.return_code == 0, turns
