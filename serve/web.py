@@ -47,7 +47,9 @@ def watch_command(
     player: str | None = None,
     theme: str | None = None,
 ) -> str:
-    """The shell command each page runs: ``meneur watch`` with these options."""
+    """The shell command each page runs: ``meneur watch`` with these options, the shell
+    replaced by it (``exec``), so that the process textual-serve holds is the view's own
+    and ending it ends the view."""
     command = [sys.executable, "-m", "meneur.cli.main", "watch", str(directory)]
     command += ["--layout", layout]
     options = (("background", background), ("lang", lang), ("role", role), ("theme", theme))
@@ -56,7 +58,7 @@ def watch_command(
             command += [f"--{option}", value]
     if player:
         command += ["--as", player]
-    return shlex.join(command)
+    return "exec " + shlex.join(command)
 
 
 TOKEN_ENV = "MENEUR_WEB_TOKEN"
@@ -65,6 +67,8 @@ TOKEN_MIN = 22
 """The shortest token taken: 22 URL-safe characters are 132 bits."""
 MAX_PAGES = 8
 """Pages served at once, unless told otherwise (each runs its own process)."""
+QUIT_SECONDS = 5.0
+"""How long a page's view is given to end once its page has gone, before it is ended."""
 
 
 def is_colour(text: str) -> bool:
@@ -109,7 +113,8 @@ def guarded_server(
     import signal
 
     import aiohttp_jinja2
-    from aiohttp import WSMsgType, web
+    from aiohttp import WSCloseCode, WSMsgType, web
+    from textual_serve.app_service import AppService
     from textual_serve.server import Server, to_int
 
     from meneur.content.strings import strings
@@ -126,6 +131,8 @@ def guarded_server(
             self.origins = frozenset(o.rstrip("/") for o in origins)
             self.max_pages = max_pages
             self.pages = 0
+            self.sockets: set[web.WebSocketResponse] = set()
+            """The pages' connections open now (closed first when the server stops)."""
             self.log = logger(sys.stderr)
 
         def allowed(self, given: str) -> bool:
@@ -194,9 +201,44 @@ def guarded_server(
                 raise Refused(503, "too_many_pages")
             self.pages += 1
             try:
-                return await super().handle_websocket(request)
+                return await self._play(request)
             finally:
                 self.pages -= 1
+
+        async def _play(self, request: web.Request) -> web.WebSocketResponse:
+            """textual-serve's ``handle_websocket``, but the view's process ends with
+            its page: textual-serve asks it to quit and leaves it at that, and a view
+            told to quit as it started (a page closed or reloaded the moment it opened)
+            stayed, drawing, a core busy, for as long as the server ran."""
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+
+            async def close() -> None:
+                await websocket.close()
+
+            service = AppService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            self.sockets.add(websocket)
+            try:
+                await websocket.prepare(request)
+                await service.start(*clamp_size(width, height))
+                try:
+                    await self._process_messages(websocket, service)
+                finally:
+                    await service.stop()
+            except asyncio.CancelledError:  # the server stops
+                await websocket.close()
+            finally:
+                self.sockets.discard(websocket)
+                await _ended(service)
+            return websocket
 
         async def _process_messages(
             self, websocket: web.WebSocketResponse, app_service: Any
@@ -254,10 +296,28 @@ def guarded_server(
                     await stop.wait()
                 finally:
                     listening.close()
+                    # The pages first, so that their views end now: aiohttp would wait
+                    # for them a minute.
+                    for websocket in list(self.sockets):
+                        await websocket.close(code=WSCloseCode.GOING_AWAY)
             finally:
                 await runner.cleanup()
 
         async def on_startup(self, app: web.Application) -> None:
             return None  # textual-serve's banner names the command and the address
+
+    async def _ended(service: AppService) -> None:
+        """The view's process, told to quit, is waited for a moment, then killed.
+        (textual-serve keeps it as ``_process``: it is pinned exactly.)"""
+        process = service._process
+        if process is None or process.returncode is not None:
+            return
+        try:
+            await asyncio.wait_for(process.wait(), QUIT_SECONDS)
+        except TimeoutError:
+            pass
+        finally:
+            if process.returncode is None:  # still there (or the server is stopping)
+                process.kill()
 
     return GuardedServer()

@@ -325,9 +325,26 @@ def test_each_refusal_says_why_in_its_reader_s_language(door: Door) -> None:
     clean(log, api, viewer, wrong)
 
 
+@dataclass
+class Web:
+    """``meneur web`` as it runs: its port, its process, its standard error (its log)."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    errors: Path
+
+    def views(self) -> list[str]:
+        """The views (``meneur watch``) its pages run now."""
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.process.pid), "-f", "cli.main watch"],
+            capture_output=True, text=True, timeout=PATIENCE, check=False,
+        )  # fmt: skip
+        return found.stdout.split()
+
+
 @pytest.fixture
-def web(tmp_path: Path) -> Iterator[tuple[int, Path]]:
-    """``meneur web`` in English on a free port; what it writes on its standard error."""
+def web(tmp_path: Path) -> Iterator[Web]:
+    """``meneur web`` in English on a free port."""
     directory = tmp_path / "camp"
     env = {**os.environ, "MENEUR_DATA_DIR": str(tmp_path / "data"), "MENEUR_WEB_TOKEN": WEB_TOKEN}
     subprocess.run([*CLI, "new", str(directory), "--system", "resolution"], env=env,
@@ -355,14 +372,14 @@ def web(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     else:
         raise AssertionError("meneur web never answered")
     try:
-        yield port, errors
+        yield Web(port, server, errors)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(PATIENCE)
 
 
-def test_meneur_web_answers_every_request_and_logs_no_address(web: tuple[int, Path]) -> None:
-    port, errors = web
+def test_meneur_web_answers_every_request_and_logs_no_address(web: Web) -> None:
+    port, errors = web.port, web.errors
     answer = ask(port, request("GET", f"/view.json?token={'A' * 9000}"))
     assert (answer.status, answer.text) == (414, "This address is too long.\n")
     answer = ask(port, request("GET", "/", headers={"X-Padding": "C" * 9000}))
@@ -603,14 +620,12 @@ def test_no_hostile_request_is_a_500_or_a_traceback(
     assert [record.getMessage() for record in caplog.records] == []
 
 
-def test_no_hostile_request_to_meneur_web_is_a_500_or_a_traceback(
-    web: tuple[int, Path],
-) -> None:
+def test_no_hostile_request_to_meneur_web_is_a_500_or_a_traceback(web: Web) -> None:
     """The same against ``meneur web`` (textual-serve's server, as meneur guards it):
     nothing on its standard error, where it logs."""
     from hypothesis import given, settings
 
-    port, errors = web
+    port, errors = web.port, web.errors
     origins = (f"http://127.0.0.1:{port}", "http://evil.example")
 
     for well_formed, examples in ((True, 150), (False, 75)):
@@ -622,3 +637,37 @@ def test_no_hostile_request_to_meneur_web_is_a_500_or_a_traceback(
 
         answered()
     assert errors.read_text() == ""
+
+
+def test_a_page_closed_as_it_opens_leaves_no_view_running(web: Web) -> None:
+    """A page that opens, says its size and is gone at once (closed, reloaded): its view
+    ends. Was: textual-serve told the view to quit as it started, and it stayed, drawing
+    at 60 frames a second, a core busy for as long as the server ran, one a reload. A
+    message no page sends is left aside, and the page plays on."""
+    import asyncio
+
+    import aiohttp
+
+    base = f"http://127.0.0.1:{web.port}"
+    address = f"{base}/ws/{WEB_TOKEN}?width=80&height=24"
+
+    async def pages() -> str:
+        async with aiohttp.ClientSession() as client:
+            for _ in range(3):
+                sock = await client.ws_connect(address, headers={"Origin": base})
+                await sock.send_str(json.dumps(["resize", {"width": 100, "height": 30}]))
+                await sock.close()
+            sock = await client.ws_connect(address, headers={"Origin": base})
+            for junk in ("nope", "[]", "{}", '["resize", 3]', '["stdin", 5]', "[" * 5000):
+                await sock.send_str(junk)
+            await sock.send_str('["ping", "still here"]')
+            while True:
+                message = await sock.receive(timeout=PATIENCE)
+                assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    await sock.close()
+                    return str(message.data)
+
+    assert asyncio.run(pages()) == '["pong", "still here"]'
+    until(lambda: web.views() == [], "the closed pages' views never ended")
+    assert web.errors.read_text() == ""
