@@ -52,8 +52,10 @@ SAID = {
     417: "expectation",
     431: "header_too_long",
 }
-"""What a refusal aiohttp makes by itself says (a key of the ``http`` strings): any
-other status it would give is answered 400."""
+"""What a refusal aiohttp makes by itself says (a key of the ``http`` strings); another
+of its refusals keeps its status and says :data:`REFUSED`."""
+REFUSED = "refused"
+"""What a refusal of aiohttp's own that :data:`SAID` does not name says."""
 CLOSING = frozenset({400, 408, 413, 414, 431})
 """Refusals after which the connection is closed: what the client sends next may be the
 rest of what was refused (a body not read)."""
@@ -108,8 +110,9 @@ def answering(language: Callable[[web.Request], str], said: Said) -> Any:
         except web.HTTPException as raised:  # aiohttp's own: an unknown address, a method
             if raised.status < 400:
                 raise
-            status = raised.status if raised.status in SAID else 400
-            return refusal(request, status, strings(language(request)).t(f"http.{SAID[status]}"))
+            status = raised.status if raised.status < 500 else 400
+            key = SAID.get(status, REFUSED)
+            return refusal(request, status, strings(language(request)).t(f"http.{key}"))
         except ConnectionError:
             raise  # the client has gone: nobody to answer
         except Exception as error:

@@ -507,10 +507,6 @@ def hostile_requests(
     return requests()
 
 
-ANSWERED = frozenset({200, 204, 400, 403, 404, 405, 408, 413, 414, 417, 429, 431})
-"""What a hostile request may be answered (a feed's 503 aside: none stays open here)."""
-
-
 def _answered(port: int, verb: str, data: bytes) -> int:
     client = Client(port)
     try:
@@ -578,7 +574,7 @@ def test_no_hostile_request_is_a_500_or_a_traceback(
 ) -> None:
     """Hypothesis writes requests against the browser door of a served table (its
     pages, feed and ``/act``, with live tokens among the values it draws); each is
-    answered with one of :data:`ANSWERED`, and nothing is logged but refusals: no
+    answered with its status, never a 5xx, and nothing is logged but refusals: no
     traceback, no token, no query, no library's error, nothing left unanswered."""
     import itertools
     import logging
@@ -611,7 +607,7 @@ def test_no_hostile_request_is_a_500_or_a_traceback(
             @settings(max_examples=examples)
             @given(hostile_requests(tokens, origins, well_formed=well_formed))
             def answered(drawn: tuple[str, bytes]) -> None:
-                assert _answered(port, *drawn) in ANSWERED
+                assert 200 <= _answered(port, *drawn) < 500  # (no feed stays open: no 503)
 
             answered()
     said = "\n".join(logged)
@@ -633,7 +629,7 @@ def test_no_hostile_request_to_meneur_web_is_a_500_or_a_traceback(web: Web) -> N
         @settings(max_examples=examples)
         @given(hostile_requests((WEB_TOKEN,), origins, well_formed=well_formed))
         def answered(drawn: tuple[str, bytes]) -> None:
-            assert _answered(port, *drawn) in ANSWERED
+            assert 200 <= _answered(port, *drawn) < 500  # (no feed stays open: no 503)
 
         answered()
     assert errors.read_text() == ""
