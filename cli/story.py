@@ -101,7 +101,7 @@ def run_list(args: argparse.Namespace) -> str:
             raise UsageError(f"meneur {args.command} {verb}", "expected a name")
         if verb == "add":
             _needs(args, more, 0, "add NAME (quoted if it has spaces)")
-            item = story.StoryItem(name, weight=args.weight or 1, notes=args.notes or "")
+            item = play.new_item(key, name, weight=args.weight or 1, notes=args.notes or "")
             return _written(args, campaign, play.add_item(key, item, f"{word}\u00a0: {name}"))
         if verb in ("close", "reopen"):
             _needs(args, more, 0, f"{verb} NAME")

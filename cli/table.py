@@ -50,18 +50,18 @@ def run_table(args: argparse.Namespace) -> str:
             except (ValueError, OSError) as error:
                 raise UsageError(f"meneur table {verb}", "--key: {error}", error=error) from None
 
-        from meneur.play.seating import seating
+        from meneur.play.seating import gm_seating, seating
+
+        # The GM's and a player's seat are made (and their names checked) before the lock.
+        seated = None
+        if verb == "gm":
+            seated = gm_seating(name=args.name or "", key=key)
+        elif verb == "player":
+            seated = seating(args.ident, name=args.name or "", key=key, characters=args.character)
 
         def edit(document: dict[str, Any]) -> None:
-            if verb == "gm":
-                gm = document.setdefault("gm", {})
-                if args.name:
-                    gm["name"] = args.name
-                if key is not None and key not in gm.setdefault("keys", []):
-                    gm["keys"].append(key)
-            elif verb == "player":
-                seat = seating(args.ident, name=args.name or "", key=key, characters=args.character)
-                seat(document)
+            if seated is not None:
+                seated(document)
             elif verb in ("revoke", "remove", "ban", "unban"):
                 from meneur.play.seating import banning, removing, revoking, unbanning
 

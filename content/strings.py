@@ -62,6 +62,8 @@ class Strings:
         # instead (a character, or nothing at the end of the text).
         if "what" in values:
             values["what"] = self.t(f"errors.what.{values['what']}")
+        if key.startswith("names.") and "named" in values:  # the field a name is of
+            values["named"] = self.t(f"errors.names.named.{values['named']}", **values)
         # A value given as rule terms (``stat_term``: a stat as the sheet names it) is
         # said by the terms' French names (``stat``), several joined by "or".
         for name in [name for name in values if name.endswith("_term")]:

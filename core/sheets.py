@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import BoundsError, RulesError, missing_key, refused_value, unknown_key
+from .names import check_name as one_line_name
 
 # Each system's rules module is imported by the functions of that system only: the table
 # draws one system's compact sheet at start-up and should not load the other four.
@@ -231,13 +232,15 @@ _NAMED = re.compile(r"^(?P<name>.*?)\s*[:=]?\s*(?P<value>[+-]?\d+)\s*$", re.DOTA
 
 
 def check_name(text: str, what: str) -> str:
-    """A name for a table row: one line, not empty, at most :data:`MAX_NAME` characters.
+    """A name for a table row: one line without control characters (the rule of
+    :mod:`meneur.core.names`), not empty, at most :data:`MAX_NAME` characters.
 
     Raises:
         RulesError: naming ``what``.
     """
     name = text.strip()
-    if not name or len(name) > MAX_NAME or "\n" in name or "." in name:
+    one_line_name(name, "row", field=what)
+    if not name or len(name) > MAX_NAME or "." in name:
         raise field_error(
             what, f"a name of 1 to {MAX_NAME} characters, without a dot", "name_rule", most=MAX_NAME
         )

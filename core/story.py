@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import RulesError, missing_key, refused_value, unknown_key, within
+from .names import check_name
 from .words import folded
 
 if TYPE_CHECKING:
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 LISTS = ("threads", "people")
 """The story's lists (a campaign's ``[lists]`` may hold others: places…)."""
+NAMED = {"threads": "thread", "people": "person"}
+"""What an item of each list is called where a name is refused (another list's: an
+item; see :mod:`meneur.core.names`)."""
 MAX_WEIGHT = 3
 MAX_NAME = 120
 MAX_NOTES = 2000
@@ -43,7 +47,8 @@ class StoryItem:
         progress: a thread's progress, 0–10 boxes (0 for a person).
 
     Raises:
-        RulesError: for an empty or overlong name, a weight or progress out of range.
+        RulesError: for a name the rule of names refuses (:mod:`meneur.core.names`), an
+            empty or overlong one, a weight or progress out of range.
     """
 
     name: str
@@ -53,7 +58,8 @@ class StoryItem:
     progress: int = 0
 
     def __post_init__(self) -> None:
-        if not self.name.strip() or len(self.name) > MAX_NAME or "\n" in self.name:
+        check_name(self.name, "item")
+        if not self.name.strip() or len(self.name) > MAX_NAME:
             raise RulesError(
                 f"name: one line of 1 to {MAX_NAME} characters",
                 message_key="story.name",
@@ -79,14 +85,15 @@ class StoryItem:
             )
 
     @classmethod
-    def from_data(cls, value: object) -> StoryItem:
-        """An item as ``[lists]`` keeps it: a bare name, or a table.
+    def from_data(cls, value: object, named: str = "item") -> StoryItem:
+        """An item as ``[lists]`` keeps it: a bare name, or a table; a refused name is
+        said as the name of ``named`` (``thread``, ``person``: see :data:`NAMED`).
 
         Raises:
             RulesError: naming the key that is wrong.
         """
         if isinstance(value, str):
-            return cls(value)
+            return named_item(named, value)
         if not isinstance(value, Mapping):
             raise RulesError("an item is a name or a table", message_key="story.item")
         unknown = sorted(set(value) - {"name", "closed", "weight", "notes", "progress"})
@@ -101,6 +108,7 @@ class StoryItem:
                 raise refused_value(key, _KINDS[wanted], found)
         if "name" not in value:
             raise missing_key("name")
+        check_name(value["name"], named)
         return cls(**dict(value))
 
     def to_data(self) -> str | dict[str, Any]:
@@ -116,16 +124,27 @@ class StoryItem:
 _KINDS = {str: "text", bool: "bool", int: "whole"}
 
 
-def read_items(values: Sequence[object]) -> tuple[StoryItem, ...]:
-    """A list as ``[lists]`` keeps it.
+def named_item(named: str, name: str, **fields: Any) -> StoryItem:
+    """The item ``name`` (with ``fields``: ``weight``, ``notes``…), its name held to the
+    rule of names as the name of ``named`` (``thread``, ``person``, ``item``).
+
+    Raises:
+        RulesError: as :class:`StoryItem` does, a refused name said as ``named``'s.
+    """
+    return StoryItem(check_name(name, named), **fields)
+
+
+def read_items(values: Sequence[object], key: str = "") -> tuple[StoryItem, ...]:
+    """The list ``key`` (``threads``, ``people``, another) as ``[lists]`` keeps it.
 
     Raises:
         RulesError: naming the position (``[2].weight: …``) and the mistake.
     """
+    named = NAMED.get(key, "item")
     items = []
     for position, value in enumerate(values):
         try:
-            items.append(StoryItem.from_data(value))
+            items.append(StoryItem.from_data(value, named))
         except RulesError as error:
             raise within(f"[{position}]", error) from error
     names = [folded(item.name) for item in items]

@@ -9,6 +9,7 @@ from typing import Any
 
 from meneur.core.changes import MISSING, Change, set_value
 from meneur.core.errors import RulesError
+from meneur.core.names import check_name
 from meneur.core.words import new_ident
 from meneur.saves.entry_parts import Plan, Planned, Worded
 
@@ -26,7 +27,13 @@ def character_key(name: str, taken: Collection[str]) -> str:
 def new_character(name: str, character: Mapping[str, Any], text: str | Worded) -> Plan:
     """Add ``character`` (its table: name, kind, sheet…) under a key made of ``name``;
     the entry says ``text`` (meneur's words: :class:`Worded`, said in each reader's
-    language) and names the character (its ``character`` is the key)."""
+    language) and names the character (its ``character`` is the key).
+
+    Raises:
+        RulesError: for a name the rule of names refuses (:mod:`meneur.core.names`).
+    """
+    check_name(str(character.get("name", name)), "character")
+    check_name(name, "character")
 
     def plan(state: Mapping[str, Any]) -> Planned:
         key = character_key(name, state.get("characters", {}))

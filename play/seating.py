@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from meneur.core.names import check_name
 from meneur.core.table_rules import GM_SEAT, Seat, offers
 from meneur.saves.errors import CampaignError, Refusal
 from meneur.saves.state_files import file_stamp
@@ -111,7 +112,12 @@ def seating(
 ) -> Callable[[dict[str, Any]], None]:
     """The edit that seats player ``ident``: made when new (named ``name``, else their
     ident), renamed when a ``name`` is given, ``key`` (a checked key line) and
-    ``characters`` added when not there yet, in order."""
+    ``characters`` added when not there yet, in order.
+
+    Raises:
+        RulesError: for a name the rule of names refuses (:mod:`meneur.core.names`).
+    """
+    check_name(name.strip(), "player")
 
     def edit(document: dict[str, Any]) -> None:
         player = document.setdefault("players", {}).setdefault(ident, {"name": ident})
@@ -128,6 +134,25 @@ def seating(
                 seated["characters"] = [c for c in seated["characters"] if c not in given]
         wanted = [*player.get("characters", []), *given]
         player["characters"] = list(dict.fromkeys(wanted))
+
+    return edit
+
+
+def gm_seating(*, name: str = "", key: str | None = None) -> Edit:
+    """The edit that names the GM ``name`` (when given) and adds ``key`` (a checked key
+    line) to the GM's seat when not there yet.
+
+    Raises:
+        RulesError: for a name the rule of names refuses (:mod:`meneur.core.names`).
+    """
+    check_name(name.strip(), "gm")
+
+    def edit(document: dict[str, Any]) -> None:
+        gm = document.setdefault("gm", {})
+        if name:
+            gm["name"] = name
+        if key is not None and key not in gm.setdefault("keys", []):
+            gm["keys"].append(key)
 
     return edit
 

@@ -17,6 +17,7 @@ from typing import Any
 from meneur.core import story
 from meneur.core.changes import MISSING, Change, read, set_value
 from meneur.core.errors import RulesError
+from meneur.core.names import check_name
 from meneur.core.visibility import Viewer
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Plan, Planned, Worded
@@ -25,7 +26,18 @@ from meneur.saves.state import Tracker, trackers
 
 def items_of(state: Mapping[str, Any], key: str) -> tuple[story.StoryItem, ...]:
     """The threads (``key`` ``threads``) or people (``people``) of a state."""
-    return story.read_items(state.get("lists", {}).get(key, []))
+    return story.read_items(state.get("lists", {}).get(key, []), key)
+
+
+def new_item(key: str, name: str, **fields: Any) -> story.StoryItem:
+    """A new item ``name`` of the list ``key`` (``threads``, ``people``), with
+    ``fields`` (``weight``, ``notes``), for :func:`add_item`.
+
+    Raises:
+        RulesError: for a name the rule of names refuses, said as a thread's or a
+            person's (:mod:`meneur.core.names`), or a field out of range.
+    """
+    return story.named_item(story.NAMED.get(key, "item"), name, **fields)
 
 
 def _list_change(state: Mapping[str, Any], key: str, items: tuple[story.StoryItem, ...]) -> Change:
@@ -49,8 +61,11 @@ def change_item(
     weight, progress); ``describe`` words the entry from the item as changed. A
     ``progress`` of ``None`` moves it one box on from where it is by then.
 
-    Refused when no item has that name by then, or the change does not fit it.
+    Refused when no item has that name by then, or the change does not fit it; a new
+    ``name`` the rule of names refuses is refused at once (:mod:`meneur.core.names`).
     """
+    if "name" in changes:
+        check_name(changes["name"], story.NAMED.get(key, "item"))
 
     def plan(state: Mapping[str, Any]) -> Planned:
         items = items_of(state, key)
@@ -73,8 +88,16 @@ def change_item(
 
 def new_tracker(name: str, data: Mapping[str, Any], text: str | Worded, fallback: str) -> Plan:
     """Make a clock or track (``data``) with a key of its own, chosen from ``name``
-    among the trackers there are by then (``fallback`` when the name gives none)."""
+    among the trackers there are by then (``fallback`` when the name gives none).
+
+    Raises:
+        RulesError: for a name the rule of names refuses (:mod:`meneur.core.names`),
+            said as a clock's or a track's.
+    """
     from meneur.core.words import new_ident
+
+    kind = data.get("kind")
+    check_name(name, kind if kind in ("clock", "track") else "tracker")
 
     def plan(state: Mapping[str, Any]) -> Planned:
         ident = new_ident(name, state.get("trackers", {}), fallback)

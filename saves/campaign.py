@@ -119,10 +119,15 @@ class Campaign:
         reader's own).
 
         Raises:
+            RulesError: for a name (``name``, else the directory's) the rule of names
+                refuses (:mod:`meneur.core.names`), nothing made.
             CampaignError: when the directory holds files, or for an unknown system or
                 option.
         """
+        from meneur.core.names import check_name
+
         directory = Path(directory)
+        check_name((name or directory.name).strip(), "campaign")
         if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
             raise CampaignError(
                 directory,

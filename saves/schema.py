@@ -274,9 +274,7 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
         "schema_version": checker.integer(data["schema_version"], "schema_version")
     }
     state["written_by"] = checker.text(data.get("written_by", "meneur"), "written_by")
-    state["name"] = (
-        checker.text(data.get("name", path.parent.name), "name").strip() or path.parent.name
-    )
+    state["name"] = _campaign_name(checker, data, path)
     state["system"] = system
     if "language" in data:  # the language its commands speak unless told otherwise
         language = checker.text(data["language"], "language").strip().lower()
@@ -337,6 +335,19 @@ def validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     return state
 
 
+def _campaign_name(checker: _Checker, data: Mapping[str, Any], path: Path) -> str:
+    """The campaign's name: ``name`` as written (spaces around it aside), held to the rule
+    of names; without one (or a blank one), its folder's name, made one line when the
+    folder's is not (a name no one typed is not refused: see meneur.core.names)."""
+    from meneur.core.names import one_line
+
+    if "name" in data:
+        name = checker.text(data["name"], "name").strip()
+        if name:
+            return checker.name(name, "name", "campaign")
+    return one_line(checker.text(path.parent.name, "name"))
+
+
 def _options(checker: _Checker, value: object, system: str) -> dict[str, object]:
     options = checker.table(value, "options")
     known = options_of(system)
@@ -378,7 +389,7 @@ def _characters(checker: _Checker, value: object) -> dict[str, Any]:
         checker.known_keys(table, CHARACTER_KEYS, key)
         if "name" not in table:
             raise checker.fail(f"{key}.name", "missing: a character has a name", "no_name")
-        name = checker.text(table["name"], f"{key}.name")
+        name = checker.name(checker.text(table["name"], f"{key}.name"), f"{key}.name", "character")
         if not name.strip():
             raise checker.fail(f"{key}.name", "a character's name is not empty", "empty_name")
         entry: dict[str, Any] = {"name": name}
@@ -450,6 +461,9 @@ def _trackers(checker: _Checker, value: object) -> dict[str, Any]:
             "name": checker.text(table.get("name", ident), f"{key}.name"),
             "value": checker.integer(table.get("value", 0), f"{key}.value"),
         }
+        kind = table.get("kind")
+        named = kind if kind in ("clock", "track") else "tracker"
+        checker.name(entry["name"], f"{key}.name", named)
         for bound in ("min", "max"):
             if bound in table:
                 entry[bound] = checker.integer(table[bound], f"{key}.{bound}")
@@ -517,7 +531,7 @@ def _lists(checker: _Checker, value: object) -> dict[str, list[Any]]:
         from meneur.core.story import read_items
 
         try:
-            read_items(items)
+            read_items(items, name)
         except RulesError as error:
             if error.message_key != "within":  # about the whole list (a name twice)
                 raise checker.rules(error, key) from error
@@ -563,7 +577,8 @@ def _tables(checker: _Checker, value: object) -> dict[str, Any]:
             rows.append(
                 {"text": checker.text(row.get("text"), f"{row_key}.text"), "weight": weight}
             )
-        entry: dict[str, Any] = {"name": checker.text(table.get("name", ident), f"{key}.name")}
+        name = checker.text(table.get("name", ident), f"{key}.name")
+        entry: dict[str, Any] = {"name": checker.name(name, f"{key}.name", "table")}
         for optional in ("dice", "notes"):
             if optional in table:
                 entry[optional] = checker.text(table[optional], f"{key}.{optional}")

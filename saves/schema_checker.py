@@ -87,6 +87,22 @@ class Checker:
             raise self.fail(key, f"is {not_utf8(value)}", "not_utf8", byte=f"{byte:#04x}", at=at)
         return value
 
+    def name(self, text: str, key: str, named: str) -> str:
+        """``text``, a name of ``named`` (``clock``, ``character``…), when the rule of
+        names accepts it (:mod:`meneur.core.names`: one line, no control character), as
+        every command that names one holds it.
+
+        Raises:
+            CampaignError: naming the key, in the rule's own sentence.
+        """
+        from meneur.core.errors import RulesError
+        from meneur.core.names import check_name
+
+        try:
+            return check_name(text, named)
+        except RulesError as error:
+            raise self.rules(error, key) from None
+
     def integer(self, value: object, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             # A number written as text is clear enough to read.

@@ -327,6 +327,12 @@ def _ban(ident: str, table: object, path: Path) -> frozenset[bytes]:
             path, "unknown key (expected name and keys)", f"{where}.{unknown[0]}",
             "unknown_key", allowed="name, keys",
         )  # fmt: skip
+    name = table.get("name", "")
+    if not isinstance(name, str):
+        raise _refused(
+            path, "expected the name the table calls them", f"{where}.name", "table.name"
+        )
+    _named(name.strip(), f"{where}.name", "player", path)
     keys = table.get("keys", [])
     if not isinstance(keys, list):
         raise _refused(path, "expected a list of public key lines", f"{where}.keys", "table.keys")
@@ -418,6 +424,7 @@ def _seat(
         raise _refused(
             path, "expected the name the table calls them", f"{where}.name", "table.name"
         )
+    _named(name.strip(), f"{where}.name", seat.role, path)
     keys = table.get("keys", [])
     if not isinstance(keys, list):
         raise _refused(path, "expected a list of public key lines", f"{where}.keys", "table.keys")
@@ -443,6 +450,29 @@ def _seat(
     assert seat.name is not None
     if name.strip():
         names[seat.name] = name.strip()
+
+
+def _named(name: str, where: str, role: str, path: Path) -> None:
+    """Hold a seat's name to the rule of names (:mod:`meneur.core.names`), as
+    ``meneur table`` and ``meneur invite`` hold the names they are given.
+
+    Raises:
+        CampaignError: naming the file and the key, in the rule's own sentence.
+    """
+    from meneur.core.errors import RulesError
+    from meneur.core.names import check_name
+
+    try:
+        check_name(name, "gm" if role == "gm" else "player")
+    except RulesError as error:
+        raise CampaignError(
+            path,
+            str(error),
+            where,
+            message_key="campaign.rules",
+            values={"error": error},
+            names_file=True,
+        ) from None
 
 
 HEADER = (

@@ -18,6 +18,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from meneur.core.errors import RulesError
 from meneur.core.table_rules import Seat, offers
 from meneur.play import settings
 from meneur.play.campaigns import Campaign, Clock, local_now
@@ -352,7 +353,7 @@ class MeneurApp(SessionStrings, App[None]):
                 # Open the new one first: if it fails, the current one stays open.
                 campaign = Campaign.open(choice)
                 message = self.t("campaigns.opened", name=campaign.name)
-        except CampaignError as error:
+        except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         if campaign.directory != self.session.campaign.directory:

@@ -10,6 +10,7 @@ from typing import Any
 
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change
+from meneur.core.names import check_name
 from meneur.core.table_rules import Seat
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import (
@@ -291,11 +292,14 @@ def count_roll(campaign: Campaign, seat: Seat, entry_id: int, counted: bool) -> 
 def mark(
     campaign: Campaign, seat: Seat, kind: str, title: str, *, game_time: str | None = None
 ) -> Entry:
-    """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``); a new
-    session commits its dice (:mod:`meneur.core.fair_dice`).
+    """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``) called
+    ``title``, kept as it is typed; a new session commits its dice
+    (:mod:`meneur.core.fair_dice`).
 
     Raises:
         CampaignError: for another kind.
+        RulesError: for a title the rule of names refuses (:mod:`meneur.core.names`: a
+            line break, a control character), nothing written.
     """
     if kind not in ("session", "scene"):
         raise CampaignError(
@@ -303,6 +307,7 @@ def mark(
             f"a marker is a session or a scene, not {kind!r}",
             message_key="campaign.marker",
         )
+    check_name(title, kind)
     if kind == "scene":
         return change(campaign, seat, title, kind=kind, game_time=game_time)
     import secrets

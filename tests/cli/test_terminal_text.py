@@ -1,6 +1,7 @@
 """Whatever a campaign holds, what the command line prints carries no raw control
 character: text shows them as pictures, JSON and TOML escape them — and still mean the
-very text written."""
+very text written. A name holds none (the rule of names): one written into a file by
+hand is refused, the refusal showing it as pictures."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 @pytest.fixture
 def camp(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     directory = str(tmp_path / "camp")
-    run(capsys, "new", directory, "--system", "resolution", "--name", "Evil\x1b]2;pwned\x07")
+    run(capsys, "new", directory, "--system", "resolution", "--name", "Evil")
     return directory
 
 
@@ -51,7 +52,7 @@ def test_no_output_carries_a_raw_control_character(
     as_json = run(capsys, "journal", camp, "--last", "1", "--json")
     assert not TEXT_CONTROLS & set(as_json)
     assert json.loads(as_json)["entries"][-1]["text"] == text
-    assert json.loads(as_json)["campaign"] == "Evil\x1b]2;pwned\x07"
+    assert json.loads(as_json)["campaign"] == "Evil"
     as_toml = run(capsys, "export", camp, "--format", "toml")
     assert not TEXT_CONTROLS & set(as_toml)  # a tab may stand in a TOML string
     assert tomllib.loads(as_toml)["entry"][-1]["text"] == text
@@ -64,7 +65,28 @@ def test_the_journal_shows_control_characters_as_pictures(
     camp: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert run(capsys, "note", camp, "a\x1b[2Jb\u009bc") == "#1 a␛[2Jb<9B>c\n"
-    assert run(capsys, "journal", camp).splitlines()[0] == "Evil␛]2;pwned␇"
+    shown = run(capsys, "journal", camp).splitlines()
+    assert shown[0] == "Evil"
+    assert shown[1].endswith("note     a␛[2Jb<9B>c")
+
+
+def test_a_name_with_control_characters_written_by_hand_is_refused_as_pictures(
+    camp: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = Path(camp, "campaign.toml")
+    edited = state.read_text(encoding="utf-8").replace(
+        'name = "Evil"', 'name = "Evil\\u001b]2;pwned\\u0007"'
+    )
+    state.write_text(edited, encoding="utf-8")
+    for argv in (["check", camp], ["journal", camp], ["note", camp, "x"]):
+        assert main(argv) == 2, argv
+        said = capsys.readouterr().err
+        assert said == (
+            f"meneur: error: {camp}/campaign.toml: name: The campaign's name must be one line"
+            " without control characters (tabs are fine): character 5 is a control character"
+            " (␛)\n"
+        )
+    assert state.read_text(encoding="utf-8") == edited  # as the hand left it: nothing written
 
 
 def test_an_argument_not_in_utf8_is_refused_naming_its_byte(

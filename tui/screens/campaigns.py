@@ -14,6 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from meneur.core.errors import RulesError
+from meneur.core.names import check_name
 from meneur.play.campaigns import data_dir, option_choices, options_of, summary
 from meneur.play.systems import system_name, systems
 from meneur.tui.widgets.line_input import TextField
@@ -169,6 +171,13 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
         name = self.query_one("#new-name", Input).value.strip()
         if not name:
             self.query_one("#campaign-problem", Static).update(self.session.t("campaigns.no_name"))
+            self.query_one("#new-name", Input).focus()
+            return
+        try:  # the rule of every name, said here before anything is made
+            check_name(name, "campaign")
+        except RulesError as error:
+            said = self.session.strings.explain(error)
+            self.query_one("#campaign-problem", Static).update(said)
             self.query_one("#new-name", Input).focus()
             return
         system = self.system

@@ -109,10 +109,10 @@ class DraftScreen(SheetScreen):
             return
         campaign = self.session.campaign
         # Its key is chosen under the lock: another seat may be making a Kael too.
-        plan = new_character(name, self.draft, Worded("draft.created", {"name": name}))
         try:
+            plan = new_character(name, self.draft, Worded("draft.created", {"name": name}))
             entry = act.change(campaign, self.session.seat, plan)
-        except CampaignError as error:
+        except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         self.written.append(entry)

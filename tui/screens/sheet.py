@@ -29,6 +29,7 @@ from meneur.content import term
 from meneur.core import sheets
 from meneur.core.changes import MISSING, Change
 from meneur.core.errors import RulesError
+from meneur.core.names import check_name
 from meneur.core.sheets import Field, Kind
 from meneur.play import act
 from meneur.play.errors import CampaignError
@@ -464,6 +465,8 @@ class SheetScreen(SessionStrings, Screen[None]):
             value = self.catalogue_key(field, sheets.parse_text(field, text))
             if field is NAME and not value:
                 raise RulesError(self.t("sheet.name_needed"))
+            if field is NAME:  # the rule of every name, said in the dialog
+                check_name(value, "character")
         self.save(
             field, value, f"{term(field.term).fr} {shown(self.value(field))} → {shown(value)}"
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual import work
 
 from meneur.core.errors import RulesError
+from meneur.core.names import check_name
 from meneur.core.text import visible
 from meneur.play import act
 from meneur.play.campaigns import Worded
@@ -46,8 +47,16 @@ class SceneDesk(Desk):
     async def _mark(self, kind: str) -> bool:
         from meneur.tui.screens.dialogs import TextDialog
 
+        def check(text: str) -> str | None:
+            # The rule of names, said in the dialog, which stays open to mend the title.
+            try:
+                check_name(text.strip(), kind)
+            except RulesError as error:
+                return self.explain(error)
+            return None
+
         title = await self.app.push_screen_wait(
-            TextDialog(self.t(f"solo.{kind}_title"), self.t(f"solo.{kind}_prompt"))
+            TextDialog(self.t(f"solo.{kind}_title"), self.t(f"solo.{kind}_prompt"), check=check)
         )
         if not title or not title.strip():
             return False
@@ -63,7 +72,7 @@ class SceneDesk(Desk):
                 # Worded when read, in each reader's language (as the command line's).
                 entries.append(self.session.record(record, ""))
                 self.notify(outcome, title=term("system.scene").fr, timeout=8)
-        except CampaignError as error:
+        except (CampaignError, RulesError) as error:
             self._refused(error)
             return False
         self._wrote(entries)

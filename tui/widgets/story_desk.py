@@ -20,8 +20,11 @@ from meneur.play.tested import language_of
 from .desk import Desk
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from meneur.core.story import StoryItem
     from meneur.play.campaigns import Plan, Worded
+    from meneur.play.journal import Entry
     from meneur.play.story import Moved
 
 WORD = {"threads": "thread", "people": "person"}
@@ -50,11 +53,34 @@ class StoryDesk(Desk):
         change made meanwhile by another seat is kept), and show it."""
         self._written(lambda: act.change(self.session.campaign, self.session.seat, plan))
 
-    async def _ask_text(self, title: str, prompt: str, value: str = "") -> str | None:
+    async def _ask_text(
+        self, title: str, prompt: str, value: str = "", *, named: str | None = None
+    ) -> str | None:
+        """A line of text asked in a dialog, stripped (None when left empty or
+        cancelled); the name of a ``named`` (``thread``, ``clock``…) is held there to
+        the rule of names, the dialog saying its refusal and staying open."""
         from meneur.tui.screens.dialogs import TextDialog
 
-        answer = await self.app.push_screen_wait(TextDialog(title, prompt, value))
+        answer = await self.app.push_screen_wait(
+            TextDialog(
+                title, prompt, value, check=None if named is None else self._name_check(named)
+            )
+        )
         return answer.strip() if isinstance(answer, str) and answer.strip() else None
+
+    def _name_check(self, named: str) -> Callable[[str], str | None]:
+        """A dialog's check of a name of ``named``: the rule's refusal in the reader's
+        language, or None."""
+        from meneur.core.names import check_name
+
+        def check(text: str) -> str | None:
+            try:
+                check_name(text.strip(), named)
+            except RulesError as error:
+                return self.explain(error)
+            return None
+
+        return check
 
     async def _choose(self, title: str, lines: list[str]) -> int | None:
         from meneur.tui.screens.dialogs import ListDialog
@@ -68,15 +94,14 @@ class StoryDesk(Desk):
     @work
     async def action_story_add(self, key: str) -> None:
         """A new thread or person: its name asked."""
-        from meneur.core.story import StoryItem
-        from meneur.play.story import add_item
+        from meneur.play.story import add_item, new_item
 
         word = WORD[key]
-        name = await self._ask_text(self.t(f"story.add_{word}"), self.t("story.name"))
+        name = await self._ask_text(self.t(f"story.add_{word}"), self.t("story.name"), named=word)
         if name is None:
             return
         try:
-            item = StoryItem(name)
+            item = new_item(key, name)
         except RulesError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
@@ -124,7 +149,7 @@ class StoryDesk(Desk):
         changes: dict[str, Any]
         if action == "rename":
             name = await self._ask_text(
-                self.t("story.edit_rename"), self.t("story.name"), item.name
+                self.t("story.edit_rename"), self.t("story.name"), item.name, named=WORD[key]
             )
             if name is None:
                 return
@@ -148,7 +173,13 @@ class StoryDesk(Desk):
         def said(changed: StoryItem) -> str:
             return self.t("story.edited", name=changed.name, what=doing)
 
-        self._planned(change_item(key, item.name, said, **changes))
+        self._written(
+            lambda: act.change(
+                self.session.campaign,
+                self.session.seat,
+                change_item(key, item.name, said, **changes),
+            )
+        )
 
     def action_story_random(self, key: str) -> None:
         """A random open thread or person, as often as its weight: journaled, said."""
@@ -259,7 +290,7 @@ class StoryDesk(Desk):
         from meneur.core.story import CLOCK_SEGMENTS, RANKS
         from meneur.play.story import new_clock, new_track
 
-        name = await self._ask_text(self.t(f"story.new_{kind}"), self.t("story.name"))
+        name = await self._ask_text(self.t(f"story.new_{kind}"), self.t("story.name"), named=kind)
         if name is None:
             return
         if kind == "clock":
@@ -281,11 +312,16 @@ class StoryDesk(Desk):
             if hidden is None:
                 return
             gm = hidden == 1
+
         # Its key is chosen under the lock, among the trackers there are then.
-        if kind == "clock":
-            self._planned(new_clock(name, CLOCK_SEGMENTS[picked], gm=gm, fallback=kind))
-        else:
-            self._planned(new_track(name, ranks[picked], gm=gm, fallback=kind))
+        def made() -> Entry:
+            if kind == "clock":
+                plan = new_clock(name, CLOCK_SEGMENTS[picked], gm=gm, fallback=kind)
+            else:
+                plan = new_track(name, ranks[picked], gm=gm, fallback=kind)
+            return act.change(self.session.campaign, self.session.seat, plan)
+
+        self._written(made)
 
     @work
     async def action_story_ask_clock(self) -> None:

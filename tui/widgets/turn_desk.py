@@ -279,10 +279,20 @@ class TurnDesk(Desk):
                 return str(error)
             return None
 
+        def check_name(text: str) -> str | None:
+            from meneur.core.errors import RulesError
+            from meneur.core.names import check_name as rule
+
+            try:  # the rule of every name, said in the dialog
+                rule(text.strip(), "player")
+            except RulesError as error:
+                return self.explain(error)
+            return None
+
         answers = []
         for field, check in (
             ("ident", None),
-            ("name", None),
+            ("name", check_name),
             ("key", check_key),
             ("characters", None),
         ):
