@@ -5,9 +5,10 @@ read here, its digital form), which a solo player can take to any notebook.
 Its digital form, as the notation lays it out: YAML front matter (the campaign), the
 campaign's title, sessions as level-2 headings with their date, scenes as level-3
 headings (``### S1 *La montée*``), the notation in code blocks and the narrative (a
-note) as prose between them — between ``\\---`` and ``---\\`` when it holds several
-paragraphs or a line the notation would read as its own, so that it reads back whole.
-Inside a block:
+note) as prose between them — between ``\\---`` and ``---\\`` when it would not read
+back whole as prose (blank lines, a line the notation would read as its own, a fence
+line of its own, escaped): every title and note reads back as it was written
+(:mod:`.lonelog_text`). Inside a block:
 
 - a test or a dice roll: ``@(Kael) Escalader`` (who, what was tried), then ``d: 3d6 [4,
   5d, 3] -> Réussite (chances : 50,0 %)`` — the dice as played, a dropped one marked
@@ -36,6 +37,7 @@ from typing import Any
 from meneur.content import term
 from meneur.content.outcomes import percent_text
 from meneur.content.strings import strings
+from meneur.core.names import one_line
 from meneur.core.text import visible
 from meneur.core.visibility import GM, Viewer
 from meneur.saves.campaign import Campaign
@@ -43,6 +45,7 @@ from meneur.saves.journal import Entry
 
 from .export import _bookkeeping, left_out_of_story
 from .export_split import yaml_string
+from .lonelog_text import note_lines, written_title
 from .reading import Translate, odds_before, read_entry, secret_reading
 from .views import entries_for
 
@@ -67,7 +70,7 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
         yield f"last_update: {last.isoformat()}"
     yield "---"
     yield ""
-    yield f"# {visible(campaign.name)}"
+    yield f"# {one_line(visible(campaign.name))}"
     taken_back = left_out_of_story(campaign)
     block = False  # inside a code block of notation
     scene = 0
@@ -86,13 +89,13 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
             if entry.kind == "session":
                 scene = 0
                 day = t("lonelog.date", day=f"{entry.time.date():%Y-%m-%d}")
-                yield from ("", f"## {visible(entry.text)}", "", f"*{day}*")
+                yield from ("", f"## {written_title(entry.text)}", "", f"*{day}*")
             elif entry.kind == "scene":
                 scene += 1
-                yield from ("", f"### S{scene} *{visible(entry.text)}*")
+                yield from ("", f"### S{scene} *{written_title(entry.text)}*")
             else:
                 yield ""
-                yield from _note(read_entry(entry, campaign, t).text)
+                yield from note_lines(visible(read_entry(entry, campaign, t).text))
             continue
         lines = list(_notation(entry, campaign, t))
         if not lines:
@@ -112,22 +115,6 @@ def _days(campaign: Campaign) -> tuple[date | None, date | None]:
     if first is None or not latest:
         return None, None
     return first.time.date(), latest[0].time.date()
-
-
-def _note(text: str) -> list[str]:
-    """A note as the notation's narrative: prose; between ``\\---`` and ``---\\`` when it
-    holds several paragraphs or a line the notation would read as its own (a heading, a
-    tag, ``@``, ``?``, ``d:``…), so that it reads back whole, as written."""
-    shown = visible(text).strip("\n")
-    lines = shown.split("\n")
-    own = any(_looks_like_notation(line.strip()) for line in lines)
-    return ["\\---", shown, "---\\"] if "\n\n" in shown or own else [shown]
-
-
-def _looks_like_notation(line: str) -> bool:
-    from .lonelog_import import looks_like_notation
-
-    return looks_like_notation(line)
 
 
 def _notation(entry: Entry, campaign: Campaign, t: Translate) -> Iterator[str]:

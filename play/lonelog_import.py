@@ -33,12 +33,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from meneur.core.names import one_line, pictured
 from meneur.core.table_rules import GM_SEAT
+from meneur.core.text import cut
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Plan
 
 from . import act
 from . import story as play_story
+from .lonelog_text import CLOSE, OPEN, read_block_line, read_title
 
 KINDS = (
     "sessions", "scenes", "rolls_replayed", "rolls_played", "questions", "notes",
@@ -60,6 +63,19 @@ class Report:
     kept: list[tuple[int, str]] = field(default_factory=list)
     """The lines kept as notes because meneur could not read them as what they looked
     like (their number in the file, their text)."""
+    changed: list[tuple[int, str, str]] = field(default_factory=list)
+    """The titles made one line without control characters, as every name is
+    (:mod:`meneur.core.names`): their line in the file, the title as it came, as it
+    was written."""
+
+    def title(self, text: str, number: int) -> str:
+        """``text``, a title read at line ``number``, as the rule of names lets it be
+        written: as it came when it is one line without control characters, else made
+        so (:func:`meneur.core.names.one_line`), the change kept for the report."""
+        fitted = one_line(text)
+        if fitted != text:
+            self.changed.append((number, text, fitted))
+        return fitted
 
 
 @dataclass
@@ -105,22 +121,35 @@ def import_lonelog(
     """
     lines = text.replace("\r\n", "\n").split("\n")
     front, start = read_front(lines)
-    title = front.get("title") or next(
-        (line[2:].strip() for line in lines[start:] if line.startswith("# ")), name
-    )
+    report = Report()
+    title, where = front.get("title", ""), _front_line(lines, start, "title")
+    if not title:
+        where, title = next(
+            ((n, line[2:].strip()) for n, line in enumerate(lines[start:], start + 1)
+             if line.startswith("# ")),
+            (0, ""),
+        )  # fmt: skip
     campaign = Campaign.create(
         directory,
         system=system or _system_of(front.get("ruleset", "")),
-        name=title or name,
+        name=report.title(title, where).strip() or name,
         options={"solo": True},
         language=front.get("lang") if front.get("lang") in ("fr", "en") else lang,
     )
-    reader = _Reader(campaign)
+    reader = _Reader(campaign, report)
     try:
         reader.read(lines, start)
     finally:
         campaign.close()
     return reader.report
+
+
+def _front_line(lines: list[str], end: int, key: str) -> int:
+    """The line (from 1) of the front matter's ``key``, 0 when it has none."""
+    return next(
+        (n for n, line in enumerate(lines[1:end], 2) if line.partition(":")[0].strip() == key),
+        0,
+    )
 
 
 def _system_of(ruleset: str) -> str:
@@ -144,9 +173,9 @@ def _system_of(ruleset: str) -> str:
 class _Reader:
     """Reads a log's lines into a campaign, a line at a time."""
 
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(self, campaign: Campaign, report: Report) -> None:
         self.campaign = campaign
-        self.report = Report()
+        self.report = report
         self.pending: _Pending | None = None
         self.prose: list[str] = []
         self.prose_line = 0
@@ -157,14 +186,14 @@ class _Reader:
         narrative_line = 0
         for number, raw in enumerate(lines[start:], start=start + 1):
             line = raw.strip()
-            if narrative is not None:  # a narrative block, whole, one note
-                if line == "---\\":
-                    self._note("\n".join(narrative).strip("\n"), narrative_line)
+            if narrative is not None:  # a narrative block, whole, one note, as written
+                if line == CLOSE:
+                    self._narrative(narrative, narrative_line)
                     narrative = None
                 else:
-                    narrative.append(raw)
+                    narrative.append(read_block_line(raw))
                 continue
-            if line == "\\---":
+            if line == OPEN:
                 self._flush()
                 narrative, narrative_line = [], number
                 continue
@@ -184,20 +213,27 @@ class _Reader:
             self._flush_prose()
             getattr(self, f"_{kind}")(line, number)
         self._flush()
+        if narrative is not None:  # a block never closed: what it holds, still a note
+            self._narrative(narrative, narrative_line)
 
     # --- Structure ---------------------------------------------------------------------
 
     def _session(self, line: str, number: int) -> None:
         self._flush()
-        title = line.lstrip("#").strip().strip("=").strip() or f"Session {number}"
-        act.mark(self.campaign, GM_SEAT, "session", title)
+        if line.startswith("## "):  # its title as written (meneur's own: see lonelog_text)
+            title = read_title(line[3:].strip())
+        else:  # === Session 1 ===
+            title = line.strip("=").strip() or f"Session {number}"
+        act.mark(self.campaign, GM_SEAT, "session", self.report.title(title, number))
         self.report.counts["sessions"] += 1
 
     def _scene(self, line: str, number: int) -> None:
         self._flush()
         found = _SCENE.match(line)
-        context = found.group(1) if found and found.group(1) else line.lstrip("#").strip()
-        act.mark(self.campaign, GM_SEAT, "scene", context.strip() or line)
+        context = found.group(1).strip() if found and found.group(1) else ""
+        # S1 *its title as written* (see lonelog_text), else the heading's words.
+        title = read_title(context) if context else line.lstrip("#").strip() or line
+        act.mark(self.campaign, GM_SEAT, "scene", self.report.title(title, number))
         self.report.counts["scenes"] += 1
 
     # --- Actions, questions, their resolutions -----------------------------------------
@@ -340,9 +376,24 @@ class _Reader:
         self._flush_prose()
         self._end_pending()
 
-    def _note(self, text: str, number: int, *, kept: bool = False, counted: str = "notes") -> None:
-        """Write ``text`` as a note, counted as ``counted`` (or as a line ``kept``)."""
-        if not text.strip():
+    def _narrative(self, lines: list[str], number: int) -> None:
+        """A narrative block's ``lines``, one note as they were written, blank ones and
+        spaces included (nothing when it held no line)."""
+        if lines:
+            self._note("\n".join(lines), number, whole=True)
+
+    def _note(
+        self,
+        text: str,
+        number: int,
+        *,
+        kept: bool = False,
+        counted: str = "notes",
+        whole: bool = False,
+    ) -> None:
+        """Write ``text`` as a note, counted as ``counted`` (or as a line ``kept``);
+        a blank one only when ``whole`` (a narrative block's, as written)."""
+        if not text.strip() and not whole:
             return
         act.note(self.campaign, GM_SEAT, text)
         self.report.counts["kept" if kept else counted] += 1
@@ -505,3 +556,9 @@ def report_lines(report: Report, t: Any) -> Iterator[str]:
         yield t("lonelog.kept_line", number=number, text=text)
     if len(report.kept) > 20:
         yield t("lonelog.kept_more", count=len(report.kept) - 20)
+    if report.changed:
+        yield t("lonelog.made_changed", count=len(report.changed))
+    for number, before, after in report.changed[:20]:
+        yield t("lonelog.changed_line", number=number, before=cut(pictured(before)), after=after)
+    if len(report.changed) > 20:
+        yield t("lonelog.kept_more", count=len(report.changed) - 20)

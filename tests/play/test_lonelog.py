@@ -6,6 +6,7 @@ what each kind of line became."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from meneur.cli.main import main
 from meneur.saves.campaign import Campaign
+from tests.core.test_names import any_text, refused
 
 from .test_story_export import solo_evening
 
@@ -142,3 +144,139 @@ def test_any_log_imports_and_loses_no_word(
         words = KEPT[line]
         if words is not None:
             assert words in told, (line, told)
+
+
+# --- Every note and title comes back as it was ------------------------------------------
+
+NOTATION = [
+    "---\\", "\\---", "\\\\---\\", "\\\\---", "  ---\\  ", "---", "", " ", "\t", "@ x",
+    "@(Kael) grimpe", "? Le garde dort-il ?", "?", "d: 2d6 [3, 4] -> 7", "-> Oui", "=> la porte",
+    "[Clock:A 1/4]", "[Thread:F|Open]", "[N:Jo]", "[#N:Jo]", "# T", "## S", "### S1 *x*",
+    "S1 *y*", "T1-S2", "(note: n)", '(meneur: {"kind": "dice"})', "```", "*Date: 2026-12-01*",
+    "[Date] x", "x\\", "\\", "tbl: Météo d6 [3] -> Brume", "gen: x", "=== S ===",
+]  # fmt: skip
+"""Lines a note may hold that a log would read as its own (fences, notation, structure)."""
+readable = st.characters(exclude_categories=("Cs", "Cc")) | st.sampled_from(["\t", " "])
+note_lines = st.lists(st.sampled_from(NOTATION) | st.text(readable, max_size=12), max_size=6)
+a_note = note_lines.map("\n".join)
+"""Any note a player may write (its control characters aside: every export shows them
+as pictures, see meneur.play.lonelog_text)."""
+
+
+def exported_and_imported(campaign: Campaign, directory: Path) -> tuple[str, list[Any]]:
+    from meneur.content.strings import strings
+    from meneur.play.lonelog import lonelog_lines
+    from meneur.play.lonelog_import import import_lonelog, report_lines
+
+    log = "\n".join(lonelog_lines(campaign, "en"))
+    report = import_lonelog(log, directory, system=None, name="Log")
+    said = "\n".join(report_lines(report, strings("en").t))
+    return said, entries(directory)
+
+
+def told(found: list[Any]) -> list[tuple[str, str]]:
+    return [(e.kind, e.text) for e in found if e.kind in ("note", "session", "scene")]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["note", "session", "scene"]), a_note | any_text),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_every_note_and_title_comes_back_whole_or_the_title_is_refused(
+    tmp_path_factory: pytest.TempPathFactory, written: list[tuple[str, str]]
+) -> None:
+    from meneur.core.errors import RulesError
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+
+    folder = tmp_path_factory.mktemp("round")
+    kept = []
+    with Campaign.create(folder / "played", system="resolution", name="Le col") as campaign:
+        for kind, text in written:
+            if kind == "note":
+                if any(refused(c) and c not in "\n\t" for c in text):
+                    continue  # shown as pictures (see a_note)
+                act.note(campaign, GM_SEAT, text)
+            elif any(refused(c) for c in text):  # the rule of names: said, nothing written
+                with pytest.raises(RulesError, match="must be one line"):
+                    act.mark(campaign, GM_SEAT, kind, text)
+                continue
+            else:
+                act.mark(campaign, GM_SEAT, kind, text)
+            kept.append((kind, text))
+        said, back = exported_and_imported(campaign, folder / "back")
+    assert told(back) == kept
+    assert "made one line" not in said  # no title changed…
+    assert "kept as" not in said  # …and no line left unread
+
+
+def test_a_title_an_older_meneur_let_break_comes_back_one_scene_said(
+    tmp_path: Path,
+) -> None:
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play.act.entries import _change
+
+    with Campaign.create(tmp_path / "old", system="resolution", name="Le col") as campaign:
+        for title in ("Le col\ndes loups", "La\x1b[31m descente", "Le refuge"):
+            with campaign.work() as work:  # as an older meneur wrote it, the rule aside
+                _change(work, GM_SEAT, title, kind="scene")
+        said, back = exported_and_imported(campaign, tmp_path / "back")
+    assert told(back) == [
+        ("scene", "Le col des loups"), ("scene", "La[31m descente"), ("scene", "Le refuge"),
+    ]  # fmt: skip
+    assert said.splitlines()[1:] == [
+        "2 titles made one line without control characters, as every name is:",
+        "  line 12: “Le col␊des loups” → “Le col des loups”",
+        "  line 14: “La␛[31m descente” → “La[31m descente”",
+    ]
+
+
+def test_a_foreign_title_is_kept_as_it_came_or_said_changed(tmp_path: Path) -> None:
+    from meneur.content.strings import strings
+    from meneur.play.lonelog_import import import_lonelog, report_lines
+
+    log = (
+        '---\ntitle: "Clear\\u0007view"\n---\n\n## "Arrival"\n\n### S1 * The  docks *\n\n'
+        "## Bell\x07 tower\n"
+    )
+    report = import_lonelog(log, tmp_path / "c", system=None, name="Log")
+    assert told(entries(tmp_path / "c")) == [
+        ("session", '"Arrival"'), ("scene", "The  docks"), ("session", "Bell tower"),
+    ]  # fmt: skip
+    assert list(report_lines(report, strings("fr").t))[-3:] == [
+        "2 titres mis sur une ligne, sans caractère de contrôle, comme tout nom\u00a0:",
+        "  ligne 2\u00a0: «\u00a0Clear␇view\u00a0» → «\u00a0Clearview\u00a0»",
+        "  ligne 9\u00a0: «\u00a0Bell␇ tower\u00a0» → «\u00a0Bell tower\u00a0»",
+    ]
+    with Campaign.open(tmp_path / "c", write=False) as campaign:
+        assert campaign.name == "Clearview"
+
+
+def test_a_narrative_block_never_closed_is_still_a_note(tmp_path: Path) -> None:
+    from meneur.play.lonelog_import import import_lonelog
+
+    import_lonelog(
+        "# Log\n\n\\---\nThe rain\n\nhad not stopped", tmp_path / "c", system=None, name="x"
+    )
+    assert told(entries(tmp_path / "c")) == [("note", "The rain\n\nhad not stopped")]
+
+
+def test_a_notes_own_fence_is_written_escaped_and_read_back(tmp_path: Path) -> None:
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+    from meneur.play.lonelog import lonelog_lines
+
+    note = "Fin du chapitre\n---\\\nSuite"
+    with Campaign.create(tmp_path / "c", system="resolution", name="Le col") as campaign:
+        act.note(campaign, GM_SEAT, note)
+        act.note(campaign, GM_SEAT, "Une note simple")
+        log = list(lonelog_lines(campaign, "en"))
+        _, back = exported_and_imported(campaign, tmp_path / "back")
+    assert log[log.index("# Le col") + 1 :] == [
+        "", "\\---", "Fin du chapitre", "\\---\\", "Suite", "---\\", "", "Une note simple",
+    ]  # fmt: skip
+    assert told(back) == [("note", note), ("note", "Une note simple")]
