@@ -310,17 +310,19 @@ async def test_the_english_interface_says_undo_in_english(app_of) -> None:
 
 
 async def test_a_note_s_control_characters_are_shown_as_pictures(app_of) -> None:
-    """A note holding escape sequences is drawn with them visible (␛), never acted on;
-    the campaign's name too."""
+    """A note holding escape sequences is drawn with them visible (␛), never acted on
+    (a name holds none: the rule of names refuses it)."""
+    from meneur.play.errors import CampaignError
+
     app = app_of("resolution", lang="en")
     campaign = app.session.campaign
-    act.set_value(campaign, GM_SEAT, ("name",), "Evil\x1b]2;pwned\x07", "renamed")
+    with pytest.raises(CampaignError, match="must be one line without control characters"):
+        act.set_value(campaign, GM_SEAT, ("name",), "Evil\x1b]2;pwned\x07", "renamed")
     act.note(campaign, GM_SEAT, "avant\x1b[2J\x1b[31mROUGE\u009bfin")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         text = screen_text(app)
         assert "avant␛[2J␛[31mROUGE<9B>fin" in text
-        assert "Evil␛]2;pwned␇" in text
         assert "\x1b" not in text
 
 
