@@ -56,7 +56,7 @@ def run_unpack(args: argparse.Namespace) -> str:
         )
     done = unpack(Path(args.file), directory)
     words = words_of(args)
-    if done.added == done.entries and done.entries:
+    if done.new:
         key = "cli.unpacked"
     elif done.added:
         key = "cli.unpacked_newer"

@@ -2,6 +2,6 @@
 door to :mod:`meneur.saves.pack`, which holds the archive's format and what unpacking
 refuses."""
 
-from meneur.saves.pack import MOST_FILE, MOST_FILES, MOST_TOTAL, Packed, pack, read_pack, unpack
+from meneur.saves.pack import Packed, pack, unpack
 
-__all__ = ["MOST_FILE", "MOST_FILES", "MOST_TOTAL", "Packed", "pack", "read_pack", "unpack"]
+__all__ = ["Packed", "pack", "unpack"]

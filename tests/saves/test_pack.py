@@ -14,6 +14,7 @@ import pytest
 
 from meneur.cli.main import main
 from meneur.saves import pack as packs
+from meneur.saves import pack_format
 from meneur.saves.campaign import Campaign
 
 
@@ -198,7 +199,7 @@ def test_a_link_a_wrong_hash_and_an_unlisted_file_are_refused(tmp_path, capsys) 
 def test_a_file_past_the_limit_is_refused_as_read_not_as_declared(
     tmp_path, capsys, monkeypatch
 ) -> None:
-    monkeypatch.setattr(packs, "MOST_FILE", 2 * 1024 * 1024)
+    monkeypatch.setattr(pack_format, "OWN_LIMIT", pack_format.Limit(2 * 1024 * 1024, 10_000))
     big = b"#" * (3 * 1024 * 1024)  # deflated to a few KB: its size is found by reading it
     archive = tmp_path / "big.pack"
     crafted(archive, {"campaign.toml": STATE, "genes.toml": big})
