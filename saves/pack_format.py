@@ -54,6 +54,10 @@ MOST_FILES = 4096
 MOST_TOTAL = 512 * MB
 """What a pack may unpack to, all its files together: a 100,000-entry journal takes
 35 MB."""
+MOST_DIRECTORY = 1 * MB
+"""The largest directory of members a zip may have: a pack's 4,096 files take about 270 KB
+of it (more with a zip tool's extra fields). zipfile makes an object of each entry before
+any can be looked at: a directory of 500,000 empty ones cost 290 MB."""
 MOST_ENTRIES = MOST_FILES * CHUNK_SIZE
 """The most entries a pack's journal can hold."""
 

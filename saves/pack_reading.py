@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 from meneur.core.text import cut
 
@@ -44,6 +44,7 @@ from .pack_format import (
     MANIFEST,
     MANIFEST_LIMIT,
     MB,
+    MOST_DIRECTORY,
     MOST_ENTRIES,
     MOST_FILES,
     MOST_TOTAL,
@@ -137,15 +138,28 @@ def _unpacked(
     """Stream the archive's members into ``folder``; the manifest's words and its
     files."""
     try:
-        regular = stat.S_ISREG(os.stat(archive).st_mode)
+        # Opened once, without blocking (a FIFO would hang the reader), and read from
+        # that descriptor alone: the archive checked is the archive read.
+        fd = os.open(archive, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as error:
         why = error.strerror or str(error)
         raise refused(f"cannot be read ({why})", "unreadable", why=why) from None
-    if not regular:  # a FIFO would hang the reader; a folder is no archive
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO, a device, a folder
+        os.close(fd)
         raise refused("not a pack (not a regular file)", "not_pack")
-    _check_directory(archive, refused)
+    with os.fdopen(fd, "rb") as stream:
+        _check_directory(stream, refused)
+        return _read(_opened(stream, refused), folder, target, refused)
+
+
+def _opened(stream: BinaryIO, refused: Refused) -> zipfile.ZipFile:
+    """The archive open as a zip.
+
+    Raises:
+        CampaignError: when it is none, or one zipfile does not read.
+    """
     try:
-        zf = zipfile.ZipFile(archive)
+        return zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, UnicodeDecodeError, ValueError, EOFError) as error:
         # Not a zip, cut short, or a directory that does not read (a name that is no
         # UTF-8, an offset out of the file).
@@ -157,6 +171,12 @@ def _unpacked(
             raise refused(f"not a pack ({error})", "not_pack") from None
         why = error.strerror or str(error)
         raise refused(f"cannot be read ({why})", "unreadable", why=why) from None
+
+
+def _read(
+    zf: zipfile.ZipFile, folder: Path, target: Path, refused: Refused
+) -> tuple[dict[str, Any], list[str]]:
+    """Check the archive's members and stream them into ``folder``."""
     with zf:
         members = zf.infolist()
         _check_members(members, refused)
@@ -180,21 +200,14 @@ def _unpacked(
     return said, list(listed)
 
 
-MOST_DIRECTORY = 1024 * 1024
-"""The largest directory of members an archive may have: a pack's 4,096 files take about
-270 KB of it (more with a zip tool's extra fields); zipfile holds an object for each
-entry, so a directory of a million empty ones would cost 600 MB before any is looked at."""
-
-
-def _check_directory(archive: Path, refused: Refused) -> None:
+def _check_directory(stream: BinaryIO, refused: Refused) -> None:
     """The size of the archive's directory of members, as its end record says (what
     zipfile reads whole and makes an object of each entry of): refused when it is more
     than a pack's."""
     # zipfile's own reader of the end record (zip64 included), private but there since
     # Python 2: the record ZipFile then trusts.
     try:
-        with open(archive, "rb") as stream:
-            found = zipfile._EndRecData(stream)  # type: ignore[attr-defined]
+        found = zipfile._EndRecData(stream)  # type: ignore[attr-defined]
     except (OSError, zipfile.BadZipFile, ValueError, EOFError):
         found = None  # said by ZipFile, which reads it again
     if found is None:

@@ -117,7 +117,10 @@ def _plan(archive: Path, directory: Path, staged: Staged, refused: Refused) -> P
     """
     from .campaign import Campaign
 
-    with Campaign.open(directory, write=False) as mine, said_as(archive, staged.folder):
+    # The copy's chunks are not read whole here: each is compared, byte for byte, with
+    # the pack's, which were (one that differs is refused).
+    here = Campaign.open(directory, write=False, defer_check=True)
+    with here as mine, said_as(archive, staged.folder):
         theirs = Campaign.open(staged.folder, write=False, defer_check=True)
         moved = _journal_moves(mine, theirs, refused)
         added = theirs.journal.last_id - mine.journal.last_id

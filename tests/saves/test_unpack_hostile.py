@@ -7,6 +7,7 @@ added, no chunk rewritten, no temporary file left)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import stat
 import warnings
@@ -187,6 +188,17 @@ HOSTILE: dict[str, tuple[Craft, str, str]] = {
         "n'est pas un paquet de meneur",
     ),
     "truncated": (_truncated, "not a pack of meneur", "n'est pas un paquet de meneur"),
+    "a-fifo": (
+        lambda j, p: (os.mkfifo(p), p)[1],  # never waited on
+        "not a pack of meneur",
+        "n'est pas un paquet de meneur",
+    ),
+    "a-folder": (lambda j, p: (p.mkdir(), p)[1], "not a pack of meneur", "n'est pas un paquet"),
+    "missing": (
+        lambda j, p: p,
+        "cannot be read (No such file or directory): nothing unpacked",
+        "illisible (No such file or directory)\u00a0: rien n'est déballé",
+    ),
     "bad-crc": (
         _patched("campaign.toml", crc=1),
         "campaign.toml: damaged (its data does not decompress, or does not match its "
