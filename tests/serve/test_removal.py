@@ -181,7 +181,7 @@ async def test_the_gm_ends_a_session_or_removes_a_player_from_the_app(tmp_path: 
                 assert alice.process is not None
                 await asyncio.wait_for(alice.process.wait_closed(), PATIENCE)
                 assert alice.process.exit_status == status, verb
-                assert said in alice.text()
+                await alice.wait_for(said)  # her last screen may still be on its way
             with Campaign.open(table.directory, write=False) as campaign:
                 found = read_table(table.directory, campaign.state)
             assert found is not None

@@ -56,8 +56,12 @@ def test_a_signal_gives_the_terminal_back_and_keeps_the_note_being_typed(
         assert campaign.journal.last_id == rolled  # the roll kept, the note not written
     again = AppTerminal(data)
     try:
-        again.wait_for("Le col est fermé")
-        assert "New note" in again.text()
+        # The note's text and its dialog's title are drawn apart: what is read is what is
+        # waited for, both of them on the screen at once.
+        again.wait_until(
+            lambda screen: "Le col est fermé" in screen and "New note" in screen,
+            "the kept note offered back in its dialog",
+        )
         again.type(CTRL_S)
 
         def written() -> bool:
