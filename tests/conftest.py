@@ -192,6 +192,21 @@ def _a_data_directory_of_its_own(
     campaign used last, settings, the host key — in a folder of its own: never the
     user's, never another test's running beside it."""
     monkeypatch.setenv("MENEUR_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    _no_terminal_size_in_the_environment()
+
+
+def _no_terminal_size_in_the_environment() -> None:
+    """A program started in a pseudo-terminal draws at that terminal's size, not at a
+    size its environment says. Textual (``shutil.get_terminal_size``) takes ``COLUMNS``
+    and ``LINES`` over the terminal's own, and pytest imports readline in every process
+    it runs (its capture plugin), which sets them in the C environment (80 × 24 where it
+    has no terminal) without Python's ``os.environ`` knowing: every app the tests ran in
+    a pseudo-terminal (started with the process's own environment) drew at 80 × 24,
+    whatever its terminal's size, and xdist's workers started with both in
+    ``os.environ``. They are unset in both."""
+    for name in ("COLUMNS", "LINES"):
+        os.environ.pop(name, None)
+        os.unsetenv(name)
 
 
 SUITE_HOME = "MENEUR_SUITE_HOME"
@@ -209,6 +224,7 @@ def pytest_configure(config: pytest.Config) -> None:
     suite's own. A module-scoped fixture that runs ``meneur new`` then remembers its
     campaign there, never in the player's ``~/.local/share/meneur``; the real places are
     fingerprinted now and compared at the end (:func:`pytest_sessionfinish`)."""
+    _no_terminal_size_in_the_environment()
     if os.environ.get(SUITE_HOME):
         return  # a worker: the controller's environment, inherited, is already the suite's
     _places[:] = real_places(os.environ)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.isolation import HOME_VARIABLES, fingerprint, real_places
+from tests.pty_terminal import PtyTerminal
 
 
 def _places_of_a_process() -> dict[str, str]:
@@ -74,3 +75,20 @@ def test_the_fingerprint_sees_a_remembered_campaign_and_a_new_entry_of_the_home(
         str(home / ".config" / "meneur"),
         str(remembered),
     ]
+
+
+def test_a_program_in_a_pseudo_terminal_draws_at_the_terminal_s_size() -> None:
+    """Not at a size the test runner's environment says (readline, once imported, sets
+    ``COLUMNS`` and ``LINES`` to 80 × 24 where it has no terminal, and xdist's workers
+    inherited them): Textual asks ``shutil.get_terminal_size``, which reads them first."""
+    terminal = PtyTerminal(
+        [sys.executable, "-c", "import shutil; print('size', *shutil.get_terminal_size(), '.')"],
+        {},
+        size=(100, 30),
+    )
+    try:
+        terminal.wait_for(" .")  # the line's end: all of it is on the screen
+        assert "size 100 30 ." in terminal.text()
+        assert terminal.wait() == 0
+    finally:
+        terminal.close()
