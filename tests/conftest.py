@@ -237,18 +237,21 @@ def pytest_configure(config: pytest.Config) -> None:
         "XDG_CONFIG_HOME": home / ".config",
         "XDG_CACHE_HOME": home / ".cache",
         "XDG_STATE_HOME": home / ".local" / "state",
+        "XDG_RUNTIME_DIR": root / "run",
         "MENEUR_DATA_DIR": root / "data",
     }
     assert set(folders) == {*HOME_VARIABLES, "MENEUR_DATA_DIR"}
     for folder in folders.values():
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # a runtime folder is private
     os.environ.update({name: str(folder) for name, folder in folders.items()})
     os.environ[SUITE_HOME] = str(root)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """The run fails if it changed the real home: a meneur folder written, a file or
-    folder made or removed in the home or an XDG folder, an SSH file touched."""
+    folder made or removed in the home or an XDG folder, a file of the folders the
+    suite's programs use touched (SSH's, Chromium's, dconf's: see
+    :func:`tests.isolation.real_places`)."""
     if hasattr(session.config, "workerinput") or not _places:
         return
     after = fingerprint(_places)
@@ -262,7 +265,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         lines = [
             "the real home changed during the run (a test outside the suite's home, or"
-            " meneur used by hand meanwhile):",
+            " meneur, ssh or Chromium used by hand meanwhile):",
             *changed,
         ]
         if reporter is not None:

@@ -12,8 +12,16 @@ import stat
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-HOME_VARIABLES = ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
-"""The variables that say where a program keeps its files (platformdirs reads them)."""
+HOME_VARIABLES = (
+    "HOME",
+    "XDG_DATA_HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_CACHE_HOME",
+    "XDG_STATE_HOME",
+    "XDG_RUNTIME_DIR",
+)
+"""The variables that say where a program keeps its files (platformdirs reads them, GLib's
+dconf the runtime folder)."""
 
 _XDG_DEFAULTS = {
     "XDG_DATA_HOME": (".local", "share"),
@@ -21,6 +29,29 @@ _XDG_DEFAULTS = {
     "XDG_CACHE_HOME": (".cache",),
     "XDG_STATE_HOME": (".local", "state"),
 }
+
+_TOOLS_FOLDERS: dict[str, tuple[tuple[tuple[str, ...], bool], ...]] = {
+    "HOME": (((".ssh",), True), ((".pki",), True)),
+    "XDG_CONFIG_HOME": (
+        (("meneur",), True),
+        (("chromium",), False),
+        (("chromium", "Crash Reports"), True),
+        (("dconf",), False),
+    ),
+    "XDG_CACHE_HOME": (
+        (("meneur",), True),
+        (("chromium",), False),
+        (("dconf",), True),
+        (("fontconfig",), False),
+    ),
+    "XDG_DATA_HOME": ((("meneur",), True),),
+    "XDG_STATE_HOME": ((("meneur",), True),),
+}
+"""The folders the suite's own programs write in when they run in a home, under the home
+(``HOME``) or an XDG folder: meneur's own; OpenSSH's and asyncssh's ``~/.ssh``; headless
+Chromium's — its crash reports, its profile and cache folders, the NSS database in
+``~/.pki``, GLib's dconf and fontconfig's caches. A folder whose files the person's own
+programs change as they are used counts by its entries (``False``) only."""
 
 Place = tuple[Path, bool]
 """A folder, and whether everything under it counts (``True``) or only which entries it
@@ -30,15 +61,20 @@ holds (``False``: a home's own files change as the person uses the machine)."""
 def real_places(environ: Mapping[str, str]) -> list[Place]:
     """The places a test run outside its own home would change: the home (``$HOME`` and
     the account's, which OpenSSH uses whatever ``$HOME`` says) and each XDG folder by the
-    entries they hold, and everything under their ``meneur`` folders and ``~/.ssh``."""
+    entries they hold, and inside them the folders the suite's programs write in
+    (:data:`_TOOLS_FOLDERS`), the runtime folder's ``dconf`` by its entries."""
     homes = {Path(environ.get("HOME") or pwd.getpwuid(os.getuid()).pw_dir)}
     homes.add(Path(pwd.getpwuid(os.getuid()).pw_dir))
     places: list[Place] = []
     for home in sorted(homes):
-        places += [(home, False), (home / ".ssh", True)]
+        bases = {"HOME": home}
         for variable, default in _XDG_DEFAULTS.items():
-            base = Path(environ.get(variable) or home.joinpath(*default))
-            places += [(base, False), (base / "meneur", True)]
+            bases[variable] = Path(environ.get(variable) or home.joinpath(*default))
+        for variable, base in bases.items():
+            places.append((base, False))
+            places += [(base.joinpath(*inside), deep) for inside, deep in _TOOLS_FOLDERS[variable]]
+    if environ.get("XDG_RUNTIME_DIR"):  # no default: a folder only a session gives
+        places.append((Path(environ["XDG_RUNTIME_DIR"]) / "dconf", False))
     return places
 
 

@@ -77,6 +77,42 @@ def test_the_fingerprint_sees_a_remembered_campaign_and_a_new_entry_of_the_home(
     ]
 
 
+def test_the_fingerprint_sees_a_write_inside_the_folders_the_suite_s_programs_use(
+    tmp_path: Path,
+) -> None:
+    """Headless Chromium once wrote its crash reports and dconf's file in the real home,
+    inside folders that were there already: the entries of ``~/.config`` and ``~/.cache``
+    did not change, so a fingerprint of entries alone saw nothing."""
+    home = tmp_path / "home"
+    runtime = tmp_path / "run"
+    reports = home / ".config" / "chromium" / "Crash Reports"
+    profile = home / ".config" / "chromium" / "Default"
+    for folder in (reports, profile, home / ".cache" / "dconf", home / ".pki" / "nssdb"):
+        folder.mkdir(parents=True)
+    (runtime / "dconf").mkdir(parents=True)
+    (reports / "settings.dat").write_bytes(b"before")
+    (profile / "History").write_bytes(b"the person's own browsing")
+    environ = {"HOME": str(home), "XDG_RUNTIME_DIR": str(runtime)}
+    places = [place for place in real_places(environ) if place[0].is_relative_to(tmp_path)]
+    before = fingerprint(places)
+    # The person browses meanwhile: their own profile is theirs to change.
+    (profile / "History").write_bytes(b"the person's own browsing, and more of it")
+    assert fingerprint(places) == before
+    (reports / "settings.dat").write_bytes(b"after, longer")
+    (home / ".cache" / "dconf" / "user").write_bytes(b"")
+    (home / ".pki" / "nssdb" / "cert9.db").write_bytes(b"")
+    (runtime / "dconf" / "user").write_bytes(b"")
+    after = fingerprint(places)
+    changed = sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+    assert changed == [
+        str(home / ".cache" / "dconf" / "user"),
+        str(reports / "settings.dat"),
+        str(home / ".pki" / "nssdb"),  # a file made in it: the folder's time changed
+        str(home / ".pki" / "nssdb" / "cert9.db"),
+        str(runtime / "dconf" / "user"),
+    ]
+
+
 def test_a_program_in_a_pseudo_terminal_draws_at_the_terminal_s_size() -> None:
     """Not at a size the test runner's environment says (readline, once imported, sets
     ``COLUMNS`` and ``LINES`` to 80 × 24 where it has no terminal, and xdist's workers

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
+import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -52,6 +55,19 @@ CONTROL = re.compile(
 )
 
 
+def group_alive(group: int) -> bool:
+    """Whether a process of the process group ``group`` still runs (one ended but not
+    yet reaped by its parent does not count: it writes nothing more)."""
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[2]) == group and fields[0] != "Z":
+            return True
+    return False
+
+
 def free_port() -> int:
     """A port free at this instant (another process may take it before it is used:
     whoever uses it must try again on a conflict)."""
@@ -61,34 +77,79 @@ def free_port() -> int:
 
 
 class Browser:
-    """A headless Chromium on 127.0.0.1, one page, closed on exit."""
+    """A headless Chromium on 127.0.0.1, one page, closed on exit.
+
+    Everything it writes is in one folder of its own, removed when it closes: its
+    profile, crash reports, cache, and a home of its own (``HOME``, the XDG folders,
+    ``TMPDIR``), because Chromium writes beside its profile too — crash reports in
+    ``$XDG_CONFIG_HOME/chromium/Crash Reports``, GLib's dconf in ``$XDG_RUNTIME_DIR/dconf``
+    or ``$XDG_CACHE_HOME/dconf``, NSS's database in ``$HOME/.pki``. The folder is made in
+    the suite's home when there is one (``MENEUR_SUITE_HOME``, see ``tests/conftest.py``).
+    """
 
     def __init__(self, width: int = 1280, height: int = 720) -> None:
         assert CHROMIUM is not None
         self.port = 0  # known once Chromium has chosen it (see __aenter__)
-        self.profile = tempfile.mkdtemp(prefix="meneur-chromium-")
+        self.folder = Path(
+            tempfile.mkdtemp(prefix="chromium-", dir=os.environ.get("MENEUR_SUITE_HOME"))
+        )
+        self.profile = self.folder / "profile"
+        crashes = self.folder / "crashes"
+        home = self.folder / "home"
+        environ = {
+            "HOME": home,
+            "XDG_CONFIG_HOME": home / ".config",
+            "XDG_CACHE_HOME": home / ".cache",
+            "XDG_DATA_HOME": home / ".local" / "share",
+            "XDG_STATE_HOME": home / ".local" / "state",
+            "XDG_RUNTIME_DIR": self.folder / "run",
+            "TMPDIR": self.folder / "tmp",
+            # Where Chromium's crash reporter keeps its database (on Linux it reads this,
+            # not --crash-dumps-dir, as it starts).
+            "BREAKPAD_DUMP_LOCATION": crashes,
+        }
+        for folder in environ.values():
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        ours = {name: str(folder) for name, folder in environ.items()}
+        # No desktop session's services either (a keyring, dconf's writer), which would
+        # write in the person's own home on the browser's behalf.
+        ours["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
         self.process = subprocess.Popen(
             [
                 CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update",
-                "--no-first-run", "--disable-sync",
+                "--no-first-run", "--disable-sync", "--disable-breakpad",
+                "--password-store=basic",
                 # Port 0: Chromium takes a free one and writes it in DevToolsActivePort,
                 # so that browsers started side by side never race for a port.
                 "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
-                f"--user-data-dir={self.profile}", f"--window-size={width},{height}",
-                "about:blank",
+                f"--user-data-dir={self.profile}", f"--crash-dumps-dir={crashes}",
+                f"--disk-cache-dir={self.folder / 'cache'}",
+                f"--window-size={width},{height}", "about:blank",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            env={**os.environ, **ours},
+            # Its own process group: the renderers, the GPU process and the crash
+            # handler outlive a browser killed alone, and go on writing in its folder.
+            start_new_session=True,
         )  # fmt: skip
         self.session: aiohttp.ClientSession | None = None
         self.socket: Any = None
         self.calls = 0
 
     async def __aenter__(self) -> Browser:
+        try:
+            await self._connect()
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    async def _connect(self) -> None:
         self.session = aiohttp.ClientSession()
         deadline = time.monotonic() + PATIENCE
-        active = Path(self.profile) / "DevToolsActivePort"
+        active = self.profile / "DevToolsActivePort"
         while not self.port:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise TimeoutError("chromium did not start")
@@ -113,16 +174,30 @@ class Browser:
         )
         await self.call("Page.enable")
         await self.call("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
-        return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self.socket is not None:
-            await self.socket.close()
-        if self.session is not None:
-            await self.session.close()
-        self.process.kill()
+        await self.close()
+
+    async def close(self) -> None:
+        """End every process of the browser, then remove its folder: nothing of it is
+        left running or on disk (whatever closing its connection met)."""
+        try:
+            if self.socket is not None:
+                await self.socket.close()
+            if self.session is not None:
+                await self.session.close()
+        finally:
+            await self._end()
+
+    async def _end(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(PATIENCE)
-        shutil.rmtree(self.profile, ignore_errors=True)
+        deadline = time.monotonic() + PATIENCE
+        while group_alive(self.process.pid):
+            assert time.monotonic() < deadline, "chromium's processes did not end"
+            await asyncio.sleep(STEP)
+        shutil.rmtree(self.folder)
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
         self.calls += 1
