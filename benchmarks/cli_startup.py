@@ -10,8 +10,10 @@ interleaved runs and the ratio, not absolute times.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -20,8 +22,10 @@ import time
 from pathlib import Path
 
 # A benchmark never writes into the person's own meneur (the campaign used last, the
-# settings): its commands keep their data in a folder of their own.
-os.environ.setdefault("MENEUR_DATA_DIR", tempfile.mkdtemp(prefix="meneur-bench-"))
+# settings): its commands keep their data in a folder of their own, gone when it ends.
+if "MENEUR_DATA_DIR" not in os.environ:
+    os.environ["MENEUR_DATA_DIR"] = tempfile.mkdtemp(prefix="meneur-bench-")
+    atexit.register(shutil.rmtree, os.environ["MENEUR_DATA_DIR"], ignore_errors=True)
 
 BIN = Path(sys.executable).parent
 # As on a player's machine, Python keeps the compiled bytecode of meneur's modules; some

@@ -11,7 +11,9 @@ groups tests by their chance), a note between them.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,8 +32,10 @@ from meneur.saves.entry_parts import roll_to_data
 from meneur.saves.journal import CHUNK_SIZE, Entry, chunk_header, chunk_name, entry_block
 
 # A benchmark never writes into the person's own meneur (the campaign used last, the
-# settings): its commands keep their data in a folder of their own.
-os.environ.setdefault("MENEUR_DATA_DIR", tempfile.mkdtemp(prefix="meneur-bench-"))
+# settings): its commands keep their data in a folder of their own, gone when it ends.
+if "MENEUR_DATA_DIR" not in os.environ:
+    os.environ["MENEUR_DATA_DIR"] = tempfile.mkdtemp(prefix="meneur-bench-")
+    atexit.register(shutil.rmtree, os.environ["MENEUR_DATA_DIR"], ignore_errors=True)
 
 START = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=1)))
 GOAL_SECONDS = 2.0

@@ -123,7 +123,7 @@ def main() -> None:
         case()
         cold = time.perf_counter() - start
         samples = []
-        for _ in range(runs if "stress" not in name else 5):
+        for _ in range(runs if "stress" not in name else min(runs, 5)):
             start = time.perf_counter()
             case()
             samples.append(time.perf_counter() - start)

@@ -38,6 +38,8 @@ import argparse
 import asyncio
 import contextlib
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -64,12 +66,15 @@ def percentiles(times: list[float]) -> str:
     return f"p50 {statistics.median(times) * 1000:.0f} ms, p95 {p95(times) * 1000:.0f} ms"
 
 
-async def echo(typist: Screen, sessions: int) -> None:
-    """A keystroke's echo in one player's command line, the others connected."""
+async def echo(typist: Screen, sessions: int, keys: int = 205) -> None:
+    """A keystroke's echo in one player's command line, the others connected: ``keys``
+    keys typed, the first five left out of the figures (the line's first drawing)."""
+    # The command line has the keys once the key bar no longer offers a roll.
+    await typist.wait_for(lambda text: "r Lancer" in text.splitlines()[-1])
     typist.type(b":")
-    await asyncio.sleep(0.5)
+    await typist.wait_for(lambda text: "r Lancer" not in text.splitlines()[-1])
     echoes = []
-    for i in range(205):
+    for i in range(keys):
         letter = "7"  # digits: the command line suggests no completion for them
         # Counted on the command line's row only: elsewhere, names with digits come
         # and go (a join's notice fading) and would be counted too.
@@ -81,6 +86,7 @@ async def echo(typist: Screen, sessions: int) -> None:
         await asyncio.sleep(0.03)
         if i % 20 == 19:  # keep the line short: clear it
             typist.type(b"\x7f" * 20)
+            await typist.wait_for(lambda text, key=letter: key not in command_row(text))
             await asyncio.sleep(0.3)
     print(f"keystroke echo, {sessions} sessions: {percentiles(echoes[5:])} (goal p95 ≤ 50 ms)")
     typist.type(b"\x1b")
@@ -199,7 +205,7 @@ class Screen:
             return self.raw.decode("utf-8", "replace")
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, test: Any, timeout: float = 20) -> None:
+    async def wait_for(self, test: Any, timeout: float = 120) -> None:
         end = time.perf_counter() + timeout
         while not test(self.text()):
             self.changed.clear()
@@ -320,6 +326,7 @@ async def run(
     door: str = "ssh",
     viewers: int = 0,
     flood: str | None = None,
+    typed: int = 205,
 ) -> float | None:
     """One run; with ``flood`` ("noise", or "silent" for the control run), what the
     server's memory kept after the flooders left, in MB over what it was before them."""
@@ -330,24 +337,34 @@ async def run(
     keys, flood_keys = keys[:sessions], keys[sessions:]
     links = tokens(directory, sessions, viewers) if door != "ssh" or viewers else []
     flood_link = token_for(directory, f"p{sessions + 1}") if flood else None
-    port = 20000 + os.getpid() % 20000
+    web = bool(links or flood)
     server = subprocess.Popen(
         [
             *CLI,
             "serve",
             str(directory),
             "--headless",
+            # Port 0: the system chooses free ones, which the server says.
             "--ssh",
-            f"127.0.0.1:{port}",
-            *(["--web", f"127.0.0.1:{port + 1}"] if links or flood else []),
+            "127.0.0.1:0",
+            *(["--web", "127.0.0.1:0"] if web else []),
             *([] if workers is None else ["--workers", str(workers)]),
         ],
         stdout=subprocess.PIPE,
         env={**os.environ, "MENEUR_DATA_DIR": str(root / "data")},
     )
     assert server.stdout is not None
-    while b"table.toml" not in server.stdout.readline():
-        pass
+    said = b""
+    while b"table.toml" not in said:
+        line = server.stdout.readline()
+        assert line, said  # it ended
+        said += line
+    ssh_port = re.search(rb"ssh -p (\d+) ", said)
+    web_port = re.search(rb"http://127\.0\.0\.1:(\d+)/", said)
+    assert ssh_port is not None, said
+    assert web_port is not None or not web, said
+    port = int(ssh_port[1])
+    page = int(web_port[1]) if web_port is not None else 0
     client = aiohttp.ClientSession()
     try:
         print(f"server alone: {pss_mb(server.pid):.1f} MB ({door})")
@@ -355,7 +372,7 @@ async def run(
         figures = {}
         for n, key in enumerate(keys):
             if door == "web" or (door == "mixed" and n % 2):
-                screen = await connect_web(client, port + 1, links[n])
+                screen = await connect_web(client, page, links[n])
             else:
                 screen = await connect(port, key)
             await screen.wait_for(lambda text, n=n: f"Personnage ▾ Perso{n}" in text)
@@ -368,14 +385,14 @@ async def run(
         print(f"per extra session: {extra:.2f} MB (goal ≤ 10 MB)")
         watching: list[Screen] = []
         for token in links[sessions:]:
-            viewer = await connect_web(client, port + 1, token)
+            viewer = await connect_web(client, page, token)
             await viewer.wait_for(lambda text: "En attente du premier jet" in text)
             watching.append(viewer)
         if watching:
             print(f"with {len(watching)} viewers (the stream): {pss_mb(server.pid):.1f} MB")
 
         if not flood:
-            await echo(screens[0], sessions)
+            await echo(screens[0], sessions, typed)
 
         # One roll reaching every screen: the bytes that draw it received by each client.
         await asyncio.sleep(1.0)
@@ -386,7 +403,7 @@ async def run(
         if flood:
             for screen in (
                 await connect(port, flood_keys[0]),
-                await connect_web(client, port + 1, str(flood_link)),
+                await connect_web(client, page, str(flood_link)),
             ):
                 await screen.wait_for(lambda text: "Personnage ▾" in text)
                 screen.emulate = False
@@ -462,6 +479,7 @@ async def run(
         await client.close()
         server.terminate()
         server.wait(20)
+        shutil.rmtree(root)
 
 
 def main() -> None:
@@ -473,13 +491,16 @@ def main() -> None:
         "--door", choices=["ssh", "web", "mixed"], default="ssh", help="mixed: every other one"
     )
     parser.add_argument("--viewers", type=int, default=0, help="browser viewers (the stream)")
+    parser.add_argument("--keys", type=int, default=205, help="keys typed for the echo")
     parser.add_argument(
         "--flood", action="store_true", help="a megabyte of random bytes into two more seats"
     )
     args = parser.parse_args()
     rolls = args.rolls if not args.flood or args.rolls != 15 else 34  # 17 with a flood
     if not args.flood:
-        asyncio.run(run(args.sessions, rolls, args.workers, args.door, args.viewers))
+        asyncio.run(
+            run(args.sessions, rolls, args.workers, args.door, args.viewers, typed=args.keys)
+        )
         return
     # The rolls themselves grow the server a while (every screen's caches filling, the
     # journal's new entries): a control run, the same seats and rolls with silent

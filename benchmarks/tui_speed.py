@@ -46,22 +46,25 @@ Minimal().run()
 """
 
 
-def wait_for(fd: int, marker: bytes, timeout: float = 20.0) -> float:
-    """Read the terminal until ``marker`` shows; return when it did (perf_counter)."""
-    seen = b""
+def wait_for(
+    fd: int, marker: bytes, timeout: float = 120.0, seen: bytearray | None = None
+) -> float:
+    """Read the terminal until ``marker`` shows; return when it did (perf_counter).
+    ``seen``: what was read before, kept with what is read now, so that a wait after
+    this one finds what this one read past its marker (in the same read as it). The
+    ``timeout`` only tells a hung app from a slow one (a busy machine is slow)."""
+    seen = bytearray() if seen is None else seen
     deadline = time.perf_counter() + timeout
-    while time.perf_counter() < deadline:
+    while marker not in seen:
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"{marker!r} never appeared")
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
             try:
-                chunk = os.read(fd, 65536)
+                seen += os.read(fd, 65536)
             except OSError:
-                break
-            seen += chunk
-            if marker in seen:
-                return time.perf_counter()
-            seen = seen[-4096:]
-    raise TimeoutError(f"{marker!r} never appeared")
+                raise TimeoutError(f"{marker!r} never appeared: the terminal closed") from None
+    return time.perf_counter()
 
 
 def launch(
@@ -90,9 +93,10 @@ def cold_start(
     """
     started = time.perf_counter()
     process, fd = launch(command, env)
-    wall = wait_for(fd, marker) - started
+    seen = bytearray()  # ``then`` may come in the same read as ``marker``
+    wall = wait_for(fd, marker, seen=seen) - started
     usage_at_marker = _cpu_time(process.pid)
-    later = wait_for(fd, then) - started if then else wall
+    later = wait_for(fd, then, seen=seen) - started if then else wall
     os.killpg(process.pid, signal.SIGKILL)
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = status

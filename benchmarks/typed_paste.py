@@ -18,6 +18,7 @@ import os
 import pty
 import random
 import select
+import shutil
 import signal
 import statistics
 import struct
@@ -78,6 +79,7 @@ def run_once(size: int, where: str) -> float:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         os.close(fd)
+        shutil.rmtree(data)
 
 
 def main() -> None:
