@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 from meneur.content import term
+from meneur.content.outcomes import percent_text
 from meneur.content.strings import strings
 from meneur.core.systems import continuation
 from meneur.core.visibility import GM, Viewer
@@ -29,7 +31,16 @@ from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry, array_table, entry_block
 
 from .markdown import nest_headings
-from .reading import EntryReading, Translate, outward_reading, read_entry, secret_reading
+from .reading import (
+    EntryReading,
+    Translate,
+    odds_before,
+    outward_reading,
+    read_entry,
+    roll_result,
+    roll_text,
+    secret_reading,
+)
 from .tested import language_of
 from .views import entries_for, outward_state, state_for
 
@@ -65,12 +76,6 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
     """A roll as a story tells it, on one line: an oracle's question with its
     likelihood and answer; any other roll with what was tried, its result and the
     chance that result had (its dice are the detailed export's)."""
-    from fractions import Fraction
-
-    from meneur.content.outcomes import percent_text
-
-    from .reading import odds_before, roll_result, roll_text
-
     roll = entry.roll or {}
     text, result = roll_text(entry, campaign, t), roll_result(roll, t)
     if roll.get("system") == "yesno":
@@ -165,12 +170,16 @@ def left_out_of_story(campaign: Campaign) -> set[int]:
     from .journal import entries_marked
 
     # The campaign's system is the one whose rolls may continue others: its key marks
-    # them in the journal's bytes.
+    # them in the journal's bytes. Each mark is at a line's start, and so after a line
+    # break (a chunk's first line is its header, never a key): a pattern that begins with
+    # one is looked for by the regular expression engine's fast search for its first
+    # character, where ^ made it try every byte (on 100,000 entries, 0.27 s of a core
+    # before the story's first line, now 0.04 s).
     key = continuation(campaign.system)
-    marked = rb'^kind = "(?:undo|redo)"$'
+    marked = rb'kind = "(?:undo|redo)"$'
     if key:
-        marked += rb"|^" + re.escape(key.encode()) + rb" = [1-9]"
-    marks = re.compile(marked, re.MULTILINE)
+        marked += rb"|" + re.escape(key.encode()) + rb" = [1-9]"
+    marks = re.compile(rb"\n(?:" + marked + rb")", re.MULTILINE)
     found = list(
         entries_marked(
             campaign,
