@@ -85,12 +85,14 @@ def test_a_paste_typed_into_the_command_line_is_shown_and_nothing_is_written(
         # paste: typed in the same read, ":" would be part of it.
         terminal.wait_until(lambda screen: "r Roll" not in screen, "the command line focused")
         lines = ["2d6", *(f"note {i} de la liste collée" for i in range(60))]
-        text = "".join(lines) + ""
+        text = "\r".join(lines) + "\r"
         assert len(text) > PASTE
         terminal.type(text.encode())
         terminal.wait_until(
-            lambda screen: f"Pasted: {len(lines)} lines ({len(text)} characters)" in screen
-            and "note 0 de la liste" in screen,
+            lambda screen: (
+                f"Pasted: {len(lines)} lines ({len(text)} characters)" in screen
+                and "note 0 de la liste" in screen
+            ),
             "the pasted lines shown",
         )
         terminal.type(ESCAPE)
