@@ -108,7 +108,23 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     add_room_commands(_Commands(commands, wanted), others=others)
     for command in commands.choices.values():
         _speaking(command)
+        _keeping(command, {action.dest for action in parser._actions if action.default is None})
     return parser
+
+
+def _keeping(parser: argparse.ArgumentParser, overall: set[str]) -> None:
+    """Let ``meneur --lang fr COMMAND`` speak French: an option of ``parser`` (and the
+    commands under it) that ``meneur`` itself takes, left out, leaves the value given
+    before the command as it was.
+
+    argparse gives a command's own defaults over the values read before it: ``meneur
+    --lang fr odds …`` answered in English, its ``--lang`` undone by ``odds``'s."""
+    for action in parser._actions:
+        if action.dest in overall and action.default is None:
+            action.default = argparse.SUPPRESS
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _keeping(command, overall)
 
 
 def _speaking(parser: argparse.ArgumentParser) -> None:

@@ -46,3 +46,15 @@ def test_a_language_check_refuses_names_file_and_key(capsys, tmp_path: Path) -> 
     status, _, err = run(capsys, "check", str(camp))
     assert status == 2
     assert 'campaign.toml: language: expected one of: "fr", "en", found "de"' in err
+
+
+def test_the_language_given_before_the_command_is_the_commands(capsys, tmp_path: Path) -> None:
+    """``meneur --lang fr COMMAND`` speaks French, as ``meneur COMMAND --lang fr`` does:
+    the command's own option left out does not undo the one given before it."""
+    camp = str(Campaign.create(tmp_path / "c", system="resolution").directory)
+    assert run(capsys, "--lang", "fr", "odds", "resolution", "--score", "3")[1].startswith(
+        "Résoudre une action\nScore à battre\u00a0: 3"
+    )
+    assert run(capsys, "--lang", "fr", "check", camp)[1].startswith("ok\u00a0: ")
+    assert run(capsys, "--lang", "fr", "check", camp, "--lang", "en")[1].startswith("ok: ")
+    assert run(capsys, "check", camp)[1].startswith("ok: ")
