@@ -47,9 +47,9 @@ def every_system_rolls() -> list[dict[str, object]]:
     the journal keeps them (each reproducible from its seed)."""
     from meneur.core import expressions, oracles
     from meneur.core.cosmos import rules as cosmos
+    from meneur.core.kinds import roller
     from meneur.core.spherier import rules as spherier
     from meneur.core.systemj import rules as systemj
-    from meneur.core.systems import roller
     from meneur.core.traits import rules as traits
 
     skill = spherier.Skill(mastery=3, limit=2, name="Dressage")

@@ -9,8 +9,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.errors import RulesError
+from meneur.core.kinds import odds_function, roller
 from meneur.core.records import RollRecord, roll_seeded
-from meneur.core.systems import odds_function, roller
 
 from .language import words_of
 from .rooms import command

@@ -9,23 +9,19 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meneur.content import term
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, as_data, fraction_text
-from meneur.core.systems import kind_of
 
-from .rooms import hook
-
-if TYPE_CHECKING:
-    pass
+from .rooms import own
 
 
 def odds_data(odds: Odds[Any]) -> dict[str, object]:
     """The JSON object of ``meneur odds … --json``."""
     data: dict[str, object] = {"system": odds.system, "inputs": as_data(odds.inputs)}
-    more = hook(odds.inputs, "ODDS_DATA", kind_of(type(odds.inputs)))
+    more = own(odds.inputs, lambda room: room.ODDS_DATA)
     if more is not None:  # what a system's odds say first (Résoudre's score to beat)
         data.update(more(odds))
     data["outcomes"] = {key: fraction_text(p) for key, p in odds.outcomes.items()}

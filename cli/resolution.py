@@ -4,12 +4,14 @@ the core's inputs, and how its odds and rolls read."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
 from meneur.cli.text import kept_distribution, kept_lines
 from meneur.cli.usage import UsageError
+from meneur.core.kinds import Kind
+from meneur.core.resolution import TEST
 
 
 def _resolution_options(parser: Parser, rolling: bool) -> None:
@@ -162,27 +164,27 @@ COMMANDS = (
     ),
 )
 """Its tests on the command line (``meneur odds|roll resolution``)."""
-ROLL_LINES = {"resolution.ResolutionRoll": kept_lines}
+
+
+def _successes() -> frozenset[str]:
+    from meneur.core.resolution.rules import SUCCESSES
+
+    return SUCCESSES
+
+
+ROLL_LINES = {TEST: kept_lines}
 """The dice lines of each kind of its rolls."""
-SHOWN_OUTCOMES = {"resolution.ResolutionTest": _shown_outcomes}
+SHOWN_OUTCOMES = {TEST: _shown_outcomes}
 """Which outcomes its odds show, by kind of inputs."""
-DISTRIBUTION = {"resolution.ResolutionTest": kept_distribution}
+DISTRIBUTION = {TEST: kept_distribution}
 """The lines below its odds' bars, by kind of inputs."""
-ODDS_DATA = {"resolution.ResolutionTest": lambda odds: {"score_to_beat": odds.inputs.score_to_beat}}
+ODDS_DATA = {TEST: lambda odds: {"score_to_beat": odds.inputs.score_to_beat}}
 """What its odds' JSON says before the outcomes, by kind of inputs."""
-SUCCESSES = {"resolution": "meneur.core.resolution.rules:SUCCESSES"}
-"""Where the outcomes that count as a success are (``module:NAME``), by a record's
-``system``."""
+SUCCESSES = {"resolution": _successes}
+"""The outcomes that count as a success, by a record's ``system``."""
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-AFTER_OUTCOME: dict[str, Any] = {}
-RUN: dict[str, str] = {}
+AFTER_OUTCOME: dict[Kind[Any], Any] = {}
+RUN: dict[str, Any] = {}
 add_commands = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
-    from meneur.cli import resolution as _room
-    from meneur.cli.rooms import CliRoom
-
-    _checked: CliRoom = _room

@@ -1,20 +1,31 @@
-"""The command line's door to each rule system's room (``meneur.cli.<system>``).
+"""The command line's rooms: each rule system's tests and words on the command line.
 
 A system's room on the command line lists its tests as :class:`RollCommand` records
 (``COMMANDS``: ``meneur odds|roll <name> …``) and says how their odds and rolls read
-(``ROLL_LINES``, ``AFTER_OUTCOME``, ``DISTRIBUTION``, ``SHOWN_OUTCOMES``, ``SUCCESSES``,
-each by kind; any may be left out). The generic command line asks here and never names a
-system. The tests no system owns (oracles, dice, tables) are :data:`COMMON` in
-:mod:`meneur.cli.system_arguments`.
+(``ROLL_LINES``, ``AFTER_OUTCOME``, ``DISTRIBUTION``, ``SHOWN_OUTCOMES``, ``ODDS_DATA``,
+each by kind of test; ``SUCCESSES`` by a record's system), every member of
+:class:`CliRoom` in every room. The generic command line asks here and never names a
+system. This layer keeps the rooms of the systems meneur ships in :data:`ROOMS`, a
+loader each that mypy holds to the Protocol; a plug-in system's package registers its own
+with :func:`register_room`. The tests no system owns (oracles, dice, tables) are
+:data:`COMMON` in :mod:`meneur.cli.system_arguments`.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, runtime_checkable
+
+from meneur.core.kinds import Kind
+from meneur.core.rooms import Rooms
 
 from .argument_kinds import Parser
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
+    from meneur.core.odds import Odds
 
 
 class RollCommand(NamedTuple):
@@ -51,58 +62,130 @@ class RollCommand(NamedTuple):
     after_journal: Callable[[argparse.Namespace, Any], None] | None = None
 
 
+Lines = Callable[[Any, "Strings"], list[str]]
+"""Lines said of a roll's record, in the language of the reader's words."""
+OddsLines = Callable[["Odds[Any]", "Strings"], list[str]]
+"""Lines said of a test's odds, in the language of the reader's words."""
+
+
 @runtime_checkable
 class CliRoom(Protocol):
     """What a system's room on the command line holds (every member in every room: empty
     or None where the system has nothing of its own). The tables are by kind of test
-    (``"cosmos.CosmosTest"``) or, for :attr:`SUCCESSES`, by system."""
+    (``meneur.core.cosmos.TEST``: a roll's by the kind of its inputs) or, for
+    :attr:`SUCCESSES`, by a record's system."""
 
     @property
     def COMMANDS(self) -> Sequence[RollCommand]:
         """Its tests after ``odds`` and ``roll``."""
 
     @property
-    def ROLL_LINES(self) -> Mapping[str, Callable[..., list[str]]]:
+    def ROLL_LINES(self) -> Mapping[Kind[Any], Lines]:
         """A roll's lines of dice, by kind: ``lines(record, words)``, in the language of
         ``words`` (:class:`meneur.content.strings.Strings`)."""
 
     @property
-    def DISTRIBUTION(self) -> Mapping[str, Any]:
+    def DISTRIBUTION(self) -> Mapping[Kind[Any], OddsLines]:
         """How the odds of a kind are laid out, when not by outcome: ``lines(odds,
         words)``."""
 
     @property
-    def SHOWN_OUTCOMES(self) -> Mapping[str, Any]:
+    def SHOWN_OUTCOMES(self) -> Mapping[Kind[Any], Callable[[Odds[Any]], dict[str, Fraction]]]:
         """The outcomes the odds of a kind show, when not all."""
 
     @property
-    def ODDS_DATA(self) -> Mapping[str, Any]:
+    def ODDS_DATA(self) -> Mapping[Kind[Any], Callable[[Odds[Any]], Mapping[str, object]]]:
         """What ``odds --json`` adds for a kind."""
 
     @property
-    def SUCCESSES(self) -> Mapping[str, Any]:
-        """Where the outcomes that count as a success are, by system."""
+    def SUCCESSES(self) -> Mapping[str, Callable[[], frozenset[str]]]:
+        """The outcomes that count as a success, by a record's system (a function: the
+        rules hold them, loaded by then)."""
 
     @property
-    def AFTER_OUTCOME(self) -> Mapping[str, Any]:
+    def AFTER_OUTCOME(self) -> Mapping[Kind[Any], Lines]:
         """The lines said after a roll's outcome, by kind: ``lines(record, words)``."""
 
     @property
-    def RUN(self) -> Mapping[str, str]:
-        """Its own commands' functions (``module:function``), by command."""
+    def RUN(self) -> Mapping[str, Callable[[argparse.Namespace], object]]:
+        """Its own commands' functions, by command: each returns what the command
+        prints, text or an object printed as JSON."""
 
     @property
     def add_commands(self) -> Callable[[Any], None] | None:
         """Adds its own commands to the command line's parser."""
 
 
+# Each loader imports its room when first asked: a command that rolls one system loads
+# that system's room alone.
+
+
+def _resolution() -> CliRoom:
+    from meneur.cli import resolution
+
+    return resolution
+
+
+def _cosmos() -> CliRoom:
+    from meneur.cli import cosmos
+
+    return cosmos
+
+
+def _traits() -> CliRoom:
+    from meneur.cli import traits
+
+    return traits
+
+
+def _spherier() -> CliRoom:
+    from meneur.cli import spherier
+
+    return spherier
+
+
+def _systemj() -> CliRoom:
+    from meneur.cli import systemj
+
+    return systemj
+
+
+ROOMS: Rooms[CliRoom] = Rooms(
+    "cli",
+    {
+        "resolution": _resolution,
+        "cosmos": _cosmos,
+        "traits": _traits,
+        "spherier": _spherier,
+        "systemj": _systemj,
+    },
+)
+"""The command line's rooms, by system."""
+
+
+def register_room(system: str, load: Callable[[], CliRoom]) -> None:
+    """Register a plug-in ``system``'s command-line room: ``load()`` imports and
+    returns it.
+
+    Raises:
+        RulesError: for a system that has one already.
+    """
+    ROOMS.register(system, load)
+
+
+def cli_room(key: str) -> CliRoom:
+    """The command-line room of the system ``key``.
+
+    Raises:
+        RulesError: for an unknown system, or one without a room here.
+    """
+    return ROOMS[key]
+
+
 def _rooms(*, others: bool) -> list[CliRoom]:
     """The command-line rooms of the systems meneur ships, then (``others``) of those
     other packages add."""
-    from meneur.play.systems import BUILT_IN, system, systems
-
-    records = systems() if others else [system(key) for key in BUILT_IN]
-    return [record.room("cli") for record in records if record.has_room("cli")]
+    return ROOMS.every() if others else ROOMS.built_in()
 
 
 def commands(*, others: bool = False) -> dict[str, RollCommand]:
@@ -143,31 +226,30 @@ def command(name: str) -> RollCommand:
     return found
 
 
-def room_of(inputs: Any) -> CliRoom | None:
-    """The command-line room of the system ``inputs`` belong to, or None."""
-    from meneur.core.systems import kind_of
-    from meneur.play.systems import system_of
+def room_of(inputs: object) -> tuple[Kind[Any], CliRoom | None] | None:
+    """The kind of ``inputs`` and the command-line room of the system they belong to
+    (None for a kind no system owns, or a system without a room here); None for inputs
+    of no kind."""
+    from meneur.core.kinds import kind_of, system_of
 
-    owner = system_of(kind_of(type(inputs)))
-    return owner.room("cli") if owner is not None and owner.has_room("cli") else None
-
-
-def hook(inputs: Any, table: str, kind: str) -> Any:
-    """What the room of ``inputs``' system keeps for ``kind`` in its ``table``: a
-    function (``ROLL_LINES``, ``DISTRIBUTION``…) or where a value is (``SUCCESSES``),
-    else None."""
-    room = room_of(inputs)
-    if room is None:
+    kind = kind_of(type(inputs))
+    if kind is None:
         return None
-    tables: Mapping[str, Mapping[str, Any]] = {
-        "ROLL_LINES": room.ROLL_LINES,
-        "DISTRIBUTION": room.DISTRIBUTION,
-        "SHOWN_OUTCOMES": room.SHOWN_OUTCOMES,
-        "ODDS_DATA": room.ODDS_DATA,
-        "SUCCESSES": room.SUCCESSES,
-        "AFTER_OUTCOME": room.AFTER_OUTCOME,
-    }
-    return tables[table].get(kind)
+    owner = system_of(kind)
+    return kind, None if owner is None else ROOMS.find(owner.key)
+
+
+TableT = TypeVar("TableT")
+
+
+def own(inputs: object, table: Callable[[CliRoom], Mapping[Kind[Any], TableT]]) -> TableT | None:
+    """What the room of ``inputs``' system keeps for their kind in one of its tables
+    (``lambda room: room.ROLL_LINES``), else None."""
+    found = room_of(inputs)
+    if found is None:
+        return None
+    kind, room = found
+    return None if room is None else table(room).get(kind)
 
 
 def add_room_commands(commands: Any, *, others: bool = False) -> None:
@@ -179,12 +261,9 @@ def add_room_commands(commands: Any, *, others: bool = False) -> None:
 
 def runner(name: str) -> Callable[[argparse.Namespace], object] | None:
     """The function of a system's own command ``name`` (its room's ``RUN``), or None."""
-    from meneur.core.systems import load
-
     for others in (False, True):
         for room in _rooms(others=others):
-            where = room.RUN.get(name)
-            if where is not None:
-                found: Callable[[argparse.Namespace], object] = load(where)
+            found = room.RUN.get(name)
+            if found is not None:
                 return found
     return None

@@ -13,6 +13,8 @@ from meneur.cli.rooms import RollCommand
 from meneur.cli.text import bar, dice_faces, difference_bars, percent, value_bars
 from meneur.cli.usage import UsageError
 from meneur.core.dice import Die
+from meneur.core.kinds import Kind
+from meneur.core.spherier import EXTENDED, OPPOSED, TEAM, TEST
 from meneur.play.tested import signed
 
 if TYPE_CHECKING:
@@ -344,37 +346,30 @@ COMMANDS = (
 )
 """Its tests on the command line (``meneur odds|roll spherier``)."""
 ROLL_LINES = {
-    "spherier.SkillRoll": _spherier_lines,
-    "spherier.OpposedSkillRoll": _spherier_opposed_lines,
-    "spherier_extended.ExtendedRoll": _extended_lines,
-    "spherier_extended.TeamRoll": _team_lines,
+    TEST: _spherier_lines,
+    OPPOSED: _spherier_opposed_lines,
+    EXTENDED: _extended_lines,
+    TEAM: _team_lines,
 }
 """The dice lines of each kind of its rolls."""
 AFTER_OUTCOME = {
-    "spherier.SkillRoll": _margin,
-    "spherier_extended.TeamRoll": _margin,
-    "spherier.OpposedSkillRoll": _opposed_margin,
+    TEST: _margin,
+    TEAM: _margin,
+    OPPOSED: _opposed_margin,
 }
 """What each kind of its rolls says after its outcome."""
 DISTRIBUTION = {
-    "spherier_extended.ExtendedTest": _extended_distribution,
-    "spherier.OpposedSkillTest": difference_bars,
-    "spherier.SkillTest": _totals,
-    "spherier_extended.TeamTest": _totals,
+    EXTENDED: _extended_distribution,
+    OPPOSED: difference_bars,
+    TEST: _totals,
+    TEAM: _totals,
 }
 """The lines below its odds' bars, by kind of inputs."""
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-SHOWN_OUTCOMES: dict[str, Any] = {}
-ODDS_DATA: dict[str, Any] = {}
-SUCCESSES: dict[str, str] = {}
-RUN: dict[str, str] = {}
+SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
+ODDS_DATA: dict[Kind[Any], Any] = {}
+SUCCESSES: dict[str, Any] = {}
+RUN: dict[str, Any] = {}
 add_commands = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
-    from meneur.cli import spherier as _room
-    from meneur.cli.rooms import CliRoom
-
-    _checked: CliRoom = _room

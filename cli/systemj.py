@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.rooms import RollCommand
+from meneur.core.kinds import Kind
+from meneur.core.systemj import TEST
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -50,24 +52,24 @@ COMMANDS = (
     ),
 )
 """Its tests on the command line (``meneur odds|roll systemj``)."""
-ROLL_LINES = {"systemj.SystemjRoll": _systemj_lines}
+
+
+def _successes() -> frozenset[str]:
+    from meneur.core.systemj.rules import SUCCESSES
+
+    return SUCCESSES
+
+
+ROLL_LINES = {TEST: _systemj_lines}
 """The dice lines of each kind of its rolls."""
-SUCCESSES = {"systemj": "meneur.core.systemj.rules:SUCCESSES"}
-"""Where the outcomes that count as a success are (``module:NAME``), by a record's
-``system``."""
+SUCCESSES = {"systemj": _successes}
+"""The outcomes that count as a success, by a record's ``system``."""
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-DISTRIBUTION: dict[str, Any] = {}
-SHOWN_OUTCOMES: dict[str, Any] = {}
-ODDS_DATA: dict[str, Any] = {}
-AFTER_OUTCOME: dict[str, Any] = {}
-RUN: dict[str, str] = {}
+DISTRIBUTION: dict[Kind[Any], Any] = {}
+SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
+ODDS_DATA: dict[Kind[Any], Any] = {}
+AFTER_OUTCOME: dict[Kind[Any], Any] = {}
+RUN: dict[str, Any] = {}
 add_commands = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
-    from meneur.cli import systemj as _room
-    from meneur.cli.rooms import CliRoom
-
-    _checked: CliRoom = _room

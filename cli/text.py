@@ -12,20 +12,23 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from meneur.content import Term, term
+from meneur.core import kinds
 from meneur.core.dice import FATE, Die
+from meneur.core.kinds import Kind, kind_of
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, fraction_text
-from meneur.core.systems import kind_of
-from meneur.play.tested import describe, signed
+from meneur.play.rooms import describe
+from meneur.play.tested import signed
 
-from .rooms import hook
+from .rooms import own, room_of
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
     from meneur.core import expressions
 
-# Records come from rules modules that are loaded already; dispatch is by kind name and
-# the few rule constants needed are imported locally, so this module loads no system.
+# Records come from rules modules that are loaded already; dispatch is by kind of test
+# (meneur.core.kinds: no rules imported) and the few rule constants needed are imported
+# locally, so this module loads no system.
 
 BAR_WIDTH = 20
 LINE_WIDTH = 80
@@ -56,7 +59,7 @@ def render_odds(odds: Odds[Any], words: Strings) -> str:
     the language of ``words``."""
     lines = describe(odds.inputs, words)
     lines.append("")
-    only = hook(odds.inputs, "SHOWN_OUTCOMES", kind_of(type(odds.inputs)))
+    only = own(odds.inputs, lambda room: room.SHOWN_OUTCOMES)
     outcomes = dict(odds.outcomes) if only is None else only(odds)
     if outcomes:
         labels = {key: _outcome_term(odds.system, key) for key in outcomes}
@@ -108,16 +111,18 @@ def _short_label(label: Term, said: str, room: int, lang: str) -> str:
 
 def _successes(odds: Odds[Any]) -> frozenset[str] | None:
     """The outcomes that count as a success, for a test with several kinds of success
-    (the "any success" line), else None."""
-    from meneur.core.systems import load
+    (the "any success" line), else None: the yes/no oracle's, or those its system's room
+    names (``SUCCESSES``)."""
+    found = room_of(odds.inputs)
+    if found is None:
+        return None
+    kind, room = found
+    if kind == kinds.YESNO:
+        from meneur.core.oracles import YESNO_SUCCESSES
 
-    where = _COMMON_SUCCESSES.get(odds.system) or hook(odds.inputs, "SUCCESSES", odds.system)
-    return None if where is None else frozenset(load(where))
-
-
-_COMMON_SUCCESSES = {"yesno": "meneur.core.oracles:YESNO_SUCCESSES"}
-"""Where the tests no system owns keep the outcomes that count as a success; a system's
-are in its room (``SUCCESSES``)."""
+        return YESNO_SUCCESSES
+    successes = None if room is None else room.SUCCESSES.get(odds.system)
+    return None if successes is None else successes()
 
 
 def kept_distribution(odds: Odds[Any], words: Strings) -> list[str]:
@@ -150,14 +155,13 @@ def difference_bars(odds: Odds[Any], words: Strings) -> list[str]:
 
 
 def _distribution_lines(odds: Odds[Any], words: Strings) -> list[str]:
+    laid_out = own(odds.inputs, lambda room: room.DISTRIBUTION)
+    if laid_out is not None:
+        return laid_out(odds, words)
     kind = kind_of(type(odds.inputs))
-    own = hook(odds.inputs, "DISTRIBUTION", kind)
-    if own is not None:
-        lines: list[str] = own(odds, words)
-        return lines
-    if kind in ("oracles.OracleQuestion", "oracles.YesNoQuestion"):
+    if kind in (kinds.ORACLE, kinds.YESNO):
         return kept_distribution(odds, words)
-    if kind == "tables.TableQuery":
+    if kind == kinds.TABLE:
         from meneur.core.tables import find
 
         table = find(odds.inputs.tables, odds.inputs.table)
@@ -169,7 +173,7 @@ def _distribution_lines(odds: Odds[Any], words: Strings) -> list[str]:
             f"{table.entries[number - 1].text}"
             for number, p in odds.distribution.items()
         ]
-    if kind == "expressions.DiceInputs":
+    if kind == kinds.DICE:
         return ["", *value_bars(odds.distribution, words)]
     return []
 
@@ -224,16 +228,18 @@ def render_roll(record: RollRecord[Any], words: Strings, *, seed: bool = True) -
     and its seed unless not ``seed``."""
     lines = describe(record.inputs, words)
     lines.append("")
-    kind = kind_of(type(record))
-    renderer = _ROLL_LINES.get(kind) or hook(record.inputs, "ROLL_LINES", kind)
+    kind = kind_of(type(record.inputs))
+    renderer = (None if kind is None else _ROLL_LINES.get(kind)) or own(
+        record.inputs, lambda room: room.ROLL_LINES
+    )
     if renderer is not None:
         lines += renderer(record, words)
     if record.outcome is not None:
         lines.append(f"→ {_outcome_term(record.system, record.outcome).said(words.lang)}")
-    after = hook(record.inputs, "AFTER_OUTCOME", kind)
+    after = own(record.inputs, lambda room: room.AFTER_OUTCOME)
     if after is not None:
         lines += after(record, words)
-    if kind == "oracles.YesNoAnswer" and getattr(record, "event", False):
+    if kind == kinds.YESNO and getattr(record, "event", False):
         lines.append(words.t("shown.double", name=words.term("solo.event")))
     if seed:
         lines.append(words.t("app.seed", seed=record.seed))
@@ -270,13 +276,13 @@ def _progress_lines(record: Any, words: Strings) -> list[str]:
     return [words.t("shown.challenge", faces=faces, result=record.result)]
 
 
-_ROLL_LINES: dict[str, Callable[[Any, Strings], list[str]]] = {
-    "tables.TableRoll": _table_lines,
-    "oracles.OracleAnswer": kept_lines,
-    "oracles.YesNoAnswer": kept_lines,
-    "solo.SceneRoll": lambda record, words: [words.t("shown.d6", result=record.result)],
-    "solo.ProgressRoll": _progress_lines,
-    "expressions.DiceRoll": _expression_lines,
+_ROLL_LINES: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+    kinds.TABLE: _table_lines,
+    kinds.ORACLE: kept_lines,
+    kinds.YESNO: kept_lines,
+    kinds.SCENE: lambda record, words: [words.t("shown.d6", result=record.result)],
+    kinds.PROGRESS: _progress_lines,
+    kinds.DICE: _expression_lines,
 }
-"""The dice lines of each kind of roll no system owns (a system's own are in its room:
-``ROLL_LINES``)."""
+"""The dice lines of a roll of each kind of test no system owns (a system's own are in
+its room: ``ROLL_LINES``)."""

@@ -12,6 +12,8 @@ from meneur.cli.rooms import RollCommand
 from meneur.cli.text import dice_faces, difference_bars, percent, value_bars
 from meneur.cli.usage import UsageError
 from meneur.core.dice import Die
+from meneur.core.kinds import Kind
+from meneur.core.traits import OPPOSED, TEST
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -251,28 +253,21 @@ COMMANDS = (
 )
 """Its tests on the command line (``meneur odds|roll traits``)."""
 ROLL_LINES = {
-    "traits.TraitRoll": _trait_lines,
-    "traits_opposed.OpposedRoll": _opposed_trait_lines,
+    TEST: _trait_lines,
+    OPPOSED: _opposed_trait_lines,
 }
 """The dice lines of each kind of its rolls."""
 DISTRIBUTION = {
-    "traits.TraitTest": _test_distribution,
-    "traits_opposed.OpposedTest": difference_bars,
+    TEST: _test_distribution,
+    OPPOSED: difference_bars,
 }
 """The lines below its odds' bars, by kind of inputs."""
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-SHOWN_OUTCOMES: dict[str, Any] = {}
-ODDS_DATA: dict[str, Any] = {}
-SUCCESSES: dict[str, str] = {}
-AFTER_OUTCOME: dict[str, Any] = {}
-RUN: dict[str, str] = {}
+SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
+ODDS_DATA: dict[Kind[Any], Any] = {}
+SUCCESSES: dict[str, Any] = {}
+AFTER_OUTCOME: dict[Kind[Any], Any] = {}
+RUN: dict[str, Any] = {}
 add_commands = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
-    from meneur.cli import traits as _room
-    from meneur.cli.rooms import CliRoom
-
-    _checked: CliRoom = _room

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TypeVar
 
 from .errors import RulesError
+from .kinds import roller
 from .records import roll_seeded
-from .systems import roller
 
 RecordT = TypeVar("RecordT")
 

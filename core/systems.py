@@ -1,34 +1,81 @@
-"""The registry of rule systems, and which function rolls, reads and computes odds for
-each kind of test, loaded on demand.
+"""The registry of rule systems, and the kinds of test each owns, loaded on demand.
 
-A rule system declares itself once, in its own room, as a :class:`System` record (the
-five built in are ``SYSTEM`` in ``meneur.core.<key>``; another package registers one
-under the ``meneur.systems`` entry point group). Everything that depends on the system —
-the sheet, the options, the quick NPC, the words, the panel, the command line — asks the
-record here instead of naming the system. A record holds names of modules (``module`` or
-``module:attribute``), never the modules: each is imported when first used, so a caller
-that handles one system (the CLI, a replayed journal entry) pays for that system alone.
+A rule system declares itself once, in its own package of the core, as a :class:`System`
+record (the five built in are ``SYSTEM`` in ``meneur.core.<key>``; another package
+registers one under the ``meneur.systems`` entry point group). Everything of the core
+that depends on the system — the sheet, the options, the quick NPC, the rules of each
+kind of test — asks the record here instead of naming the system. A record imports none
+of its rules: its kinds load theirs when first asked (:class:`Kind`),
+its sheet and NPC are named (``module`` or ``module:attribute`` of its own package) and
+imported when first used, so a caller that handles one system (the CLI, a replayed
+journal entry) pays for that system alone.
 
-The tests that belong to no system (oracles, scenes, dice expressions, tables, quick
-NPCs) are listed here in :data:`COMMON_KINDS`.
+A record names nothing above the core: each layer keeps its own systems' rooms
+(:class:`meneur.core.rooms.Rooms`: the play layer's words, the command line's tests, the
+app's panel), and a plug-in system registers its rooms there itself.
+
+A kind of test is a :class:`Kind` (its name in journals and the loader of its
+:class:`Rules`); :mod:`meneur.core.kinds` finds the kind of a class or of a journal's
+name, and holds the kinds that belong to no system (oracles, scenes, dice expressions,
+tables, quick NPCs).
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from .errors import RulesError
 
+if TYPE_CHECKING:
+    from .odds import Odds
 
-class Functions(NamedTuple):
-    """Where a kind of inputs' functions live: ``module:function`` names."""
+InputsT = TypeVar("InputsT")
 
-    roll: str
-    resolve: str | None
-    odds: str | None
+
+class Rules(NamedTuple, Generic[InputsT]):
+    """What plays one kind of test.
+
+    Attributes:
+        inputs: the class of its inputs (a frozen dataclass of the core).
+        roll: ``(inputs, rng) -> record``.
+        resolve: ``(inputs, faces) -> record`` reading physical dice, or None for a test
+            read only by playing it (an opposed test of Les Traits).
+        odds: ``(inputs) -> Odds``, or None for a roll without odds (creation).
+    """
+
+    inputs: type[InputsT]
+    roll: Callable[[InputsT, random.Random], Any]
+    resolve: Callable[[InputsT, tuple[int, ...]], Any] | None = None
+    odds: Callable[[InputsT], Odds[InputsT]] | None = None
+
+
+class Kind(NamedTuple, Generic[InputsT]):
+    """A kind of test (a named tuple: every record of a system is built at every start
+    of the command line, and its kinds with it).
+
+    Attributes:
+        name: how journals name its inputs (``module.Class``, the module as
+            :attr:`meneur.core.systems.System.modules` says it).
+        load: its rules, imported when called (a small function of the system's package).
+    """
+
+    name: str
+    load: Callable[[], Rules[InputsT]]
+
+    def rules(self) -> Rules[InputsT]:
+        """Its rules, imported the first time they are asked."""
+        found = _LOADED.get(self.name)
+        if found is None:
+            found = _LOADED[self.name] = self.load()
+        return found
+
+
+_LOADED: dict[str, Rules[Any]] = {}
+"""The rules of each kind asked so far, by name (a long journal asks once per roll)."""
 
 
 _NONE: Mapping[Any, Any] = MappingProxyType({})
@@ -44,10 +91,11 @@ class System(NamedTuple):
             digits and ``_``.
         name: its French name (``Le Grand Cosmos``).
         gloss: its name in English.
-        kinds: each kind of its tests' inputs (``module.Class`` as journals record it)
-            and the functions that roll, read and give the odds of it.
+        kinds: each kind of its tests (``module.Class`` as journals record it, and
+            the loader of the class and functions that roll, read and weigh it).
         modules: the short names its kinds give modules → the modules' full paths
-            (``cosmos_creation`` → ``meneur.core.cosmos.creation``).
+            (``cosmos_creation`` → ``meneur.core.cosmos.creation``): how the name of a
+            kind is read from its class (never imported from here).
         sheet: the module of its character sheet: ``layout(options, sheet, context)``,
             and optionally ``derived(options, sheet)`` and ``check(options, sheet)``.
         parsers: how its sheet's ``entries`` lines are read: parser name →
@@ -66,8 +114,6 @@ class System(NamedTuple):
         strings: package folder (``package:ui``) holding its interface strings as
             ``fr.toml`` and ``en.toml``, each key under its own key (``[d20]``), when they
             are not meneur's own.
-        rooms: the modules of its room in each layer above the core, by layer
-            (``play``, ``saves``, ``tui``, ``cli``); each says what it provides.
         continues: the key that marks, in a roll's record and in its inputs, a roll
             continuing an earlier one on the same seed (Les Traits' Coup de poker:
             ``poker``, the number of dice rerolled); empty when its rolls never do.
@@ -79,7 +125,7 @@ class System(NamedTuple):
     key: str
     name: str
     gloss: str
-    kinds: Mapping[str, Functions]
+    kinds: tuple[Kind[Any], ...]
     modules: Mapping[str, str]
     sheet: str
     parsers: Mapping[str, str] = _NONE
@@ -91,7 +137,6 @@ class System(NamedTuple):
     terms: str = ""
     strings: str = ""
     outcomes: Mapping[str, tuple[str, bool]] = _NONE
-    rooms: Mapping[str, str] = _NONE
     continues: str = ""
     continued_counts: str = ""
 
@@ -108,26 +153,6 @@ class System(NamedTuple):
             return self.name
         return f"{self.gloss[:1].upper()}{self.gloss[1:]} ({self.name})"
 
-    def room(self, layer: str) -> Any:
-        """Its room's module in ``layer`` (``play``, ``cli``…), imported.
-
-        Raises:
-            RulesError: when the system has no room there.
-        """
-        where = self.rooms.get(layer)
-        if not where:
-            raise RulesError(
-                f"the {self.key} rules have no {layer} room",
-                message_key="system.no_room",
-                system=self.key,
-                room=layer,
-            )
-        return load(where)
-
-    def has_room(self, layer: str) -> bool:
-        """Whether it has a room in ``layer``."""
-        return bool(self.rooms.get(layer))
-
 
 _CORE = "meneur.core"
 BUILT_IN = ("resolution", "cosmos", "traits", "spherier", "systemj")
@@ -138,39 +163,14 @@ ENTRY_POINTS = "meneur.systems"
 
 
 def load(where: str) -> Any:
-    """What ``module`` or ``module:attribute`` names (a full module path; the attribute
-    may be dotted: ``module:Card.from_data``), imported."""
+    """What a record names of its own package (its sheet, its quick NPC, a parser:
+    ``module`` or ``module:attribute``, a full module path; the attribute may be dotted:
+    ``module:Card.from_data``), imported."""
     module, _, attribute = where.partition(":")
     loaded: Any = importlib.import_module(module)
     for name in attribute.split(".") if attribute else ():
         loaded = getattr(loaded, name)
     return loaded
-
-
-def _common(roll: str, resolve: str | None, odds: str | None) -> Functions:
-    return Functions(
-        f"{_CORE}.{roll}",
-        None if resolve is None else f"{_CORE}.{resolve}",
-        None if odds is None else f"{_CORE}.{odds}",
-    )
-
-
-COMMON_KINDS: Mapping[str, Functions] = {
-    "oracles.OracleQuestion": _common(
-        "oracles:roll_oracle", "oracles:resolve_oracle", "oracles:oracle_odds"
-    ),
-    "oracles.YesNoQuestion": _common(
-        "oracles:roll_yesno", "oracles:resolve_yesno", "oracles:yesno_odds"
-    ),
-    "solo.SceneTest": _common("solo:roll_scene", "solo:resolve_scene", "solo:scene_odds"),
-    "solo.ProgressTest": _common(
-        "solo:roll_progress", "solo:resolve_progress", "solo:progress_odds"
-    ),
-    "expressions.DiceInputs": _common("expressions:roll", "expressions:resolve", "dice_odds:odds"),
-    "tables.TableQuery": _common("tables:roll", "tables:resolve", "tables:odds"),
-    "npcs.NpcInputs": _common("npcs:roll", None, None),
-}
-"""The kinds of inputs no system owns, by ``module.Class`` under meneur.core."""
 
 
 # --- The registry ----------------------------------------------------------------------
@@ -297,207 +297,3 @@ def is_system(key: object) -> bool:
     except RulesError:
         return False
     return True
-
-
-# --- Kinds of inputs -------------------------------------------------------------------
-
-
-def _short_name(module: str) -> str | None:
-    """The short name a system's kinds give ``module`` (a full path), if one does: only
-    the owning record is read for a module of meneur's systems."""
-    parts = module.split(".")
-    if module.startswith(f"{_CORE}.") and parts[2] in BUILT_IN:
-        records: tuple[System, ...] = (_built_in(parts[2]),)
-    else:
-        records = tuple(_SYSTEMS.values())
-    for record in records:
-        for short, path in record.modules.items():
-            if path == module:
-                return short
-    return None
-
-
-def kind_of(inputs_type: type) -> str:
-    """The kind of a class of inputs or records: ``module.Class``, the module named as
-    journals name it (a system's :attr:`System.modules`, else its path under
-    meneur.core, else its full path)."""
-    known = _KINDS.get(inputs_type)
-    if known is not None:
-        return known
-    module = inputs_type.__module__
-    short = _short_name(module) or module.removeprefix(f"{_CORE}.")
-    kind = f"{short}.{inputs_type.__qualname__}"
-    if module.startswith(f"{_CORE}."):
-        # meneur's own classes name the same kind for ever: a long journal's replay asks
-        # once per roll. (Another package's waits on its record, which may come later.)
-        _KINDS[inputs_type] = kind
-    return kind
-
-
-_KINDS: dict[type, str] = {}
-"""The kinds of meneur's own classes of inputs, once asked."""
-
-
-_OWNERS: dict[str, System] = {}
-"""The built-in system of each kind asked about (every journal line asks)."""
-
-_OLD_MODULES = {"mutations": "cosmos", "genes": "cosmos"}
-"""The modules journals name without their system's key in front (written before each
-system had its package), and the system they belong to."""
-
-
-def _guess(short: str) -> System | None:
-    """The built-in system a kind's first part names (``cosmos_creation``,
-    ``cosmos.piloting``, ``mutations``), loading that one alone; None for another."""
-    head = short.split(".")[0]
-    key = _OLD_MODULES.get(head, head.split("_")[0])
-    return _built_in(key) if key in BUILT_IN else None
-
-
-def _owner(kind: str) -> System | None:
-    """The system whose tests include ``kind``, if any."""
-    if kind in COMMON_KINDS:
-        return None
-    owner = _OWNERS.get(kind)
-    if owner is not None:
-        return owner
-    guessed = _guess(kind.rpartition(".")[0])
-    if guessed is not None and kind in guessed.kinds:
-        _OWNERS[kind] = guessed  # a built-in system's kinds are its own for ever
-        return guessed
-    for record in list(_SYSTEMS.values()):
-        if kind in record.kinds:
-            return record
-    _load_plugins()
-    for record in list(_SYSTEMS.values()):
-        if kind in record.kinds:
-            return record
-    return None
-
-
-def functions(kind: str) -> Functions | None:
-    """The functions of a kind of inputs, or None for a kind no system knows."""
-    common = COMMON_KINDS.get(kind)
-    if common is not None:
-        return common
-    owner = _owner(kind)
-    return None if owner is None else owner.kinds[kind]
-
-
-def all_kinds() -> dict[str, Functions]:
-    """Every kind of inputs with its functions: the common ones, then each system's."""
-    found = dict(COMMON_KINDS)
-    for record in systems():
-        found.update(record.kinds)
-    return found
-
-
-def system_of(kind: str) -> System | None:
-    """The system a kind of inputs belongs to (None for an oracle, a table…)."""
-    return None if kind in COMMON_KINDS else _owner(kind)
-
-
-def class_of(kind: str) -> type:
-    """The core class a kind names (the inverse of :func:`kind_of`).
-
-    Raises:
-        RulesError: for a kind naming no known class.
-    """
-    known = _CLASSES.get(kind)
-    if known is not None:
-        return known
-    module, _, name = kind.rpartition(".")
-    path = _module_path(module)
-    try:
-        found = getattr(importlib.import_module(path), name)
-    except (ImportError, AttributeError, ValueError):
-        raise RulesError(
-            f"no rules are known for kind {kind}", message_key="system.no_kind", kind=kind
-        ) from None
-    if not isinstance(found, type):
-        raise RulesError(
-            f"no rules are known for kind {kind}", message_key="system.no_kind", kind=kind
-        )
-    if path.startswith(f"{_CORE}."):
-        _CLASSES[kind] = found  # meneur's own: every roll of a long journal asks
-    return found
-
-
-_CLASSES: dict[str, type] = {}
-"""The classes of meneur's own kinds, once found."""
-
-
-def _module_path(short: str) -> str:
-    """The full path of the module a kind's first part names."""
-    guessed = _guess(short)
-    if guessed is not None and short in guessed.modules:
-        return guessed.modules[short]
-    for record in list(_SYSTEMS.values()):
-        if short in record.modules:
-            return record.modules[short]
-    if guessed is not None or _is_core(short):
-        return f"{_CORE}.{short}"
-    _load_plugins()
-    for record in list(_SYSTEMS.values()):
-        if short in record.modules:
-            return record.modules[short]
-    return f"{_CORE}.{short}"
-
-
-def _is_core(short: str) -> bool:
-    return any(kind.startswith(f"{short}.") for kind in COMMON_KINDS)
-
-
-def _functions(inputs_type: type) -> Functions:
-    found = functions(kind_of(inputs_type))
-    if found is None:
-        raise RulesError(
-            f"no rules are known for inputs of kind {inputs_type.__name__}",
-            message_key="system.no_kind",
-            kind=inputs_type.__name__,
-        )
-    return found
-
-
-def roller(inputs_type: type) -> Callable[..., Any]:
-    """The roll function ``(inputs, rng) -> record`` of a kind of inputs.
-
-    Raises:
-        RulesError: for an unknown kind.
-    """
-    loaded: Callable[..., Any] = load(_functions(inputs_type).roll)
-    return loaded
-
-
-def resolver(inputs_type: type) -> Callable[..., Any]:
-    """The function ``(inputs, faces) -> record`` reading given faces.
-
-    Raises:
-        RulesError: for an unknown kind, or one read only by playing it (opposed traits).
-    """
-    where = _functions(inputs_type).resolve
-    if where is None:
-        raise RulesError(
-            f"{inputs_type.__name__} is not read from faces alone",
-            message_key="system.no_faces",
-            kind=inputs_type.__name__,
-        )
-    loaded: Callable[..., Any] = load(where)
-    return loaded
-
-
-def odds_function(inputs_type: type) -> Callable[..., Any]:
-    """The exact-odds function ``(inputs) -> Odds`` of a kind of inputs.
-
-    Raises:
-        RulesError: for an unknown kind, or one without odds (creation rolls).
-    """
-    where = _functions(inputs_type).odds
-    if where is None:
-        raise RulesError(
-            f"{inputs_type.__name__} has no odds",
-            message_key="system.no_odds",
-            kind=inputs_type.__name__,
-        )
-    loaded: Callable[..., Any] = load(where)
-    return loaded

@@ -326,7 +326,7 @@ class _Reader:
         """A roll whose every die is written: those dice, as played (typed in)."""
         from meneur.core.errors import RulesError
         from meneur.core.expressions import DiceInputs
-        from meneur.core.systems import resolver
+        from meneur.core.kinds import resolver
 
         groups = []
         faces: list[int] = []

@@ -387,7 +387,7 @@ _ODDS: dict[Any, Mapping[str, Any]] = {}
 def _outcome_odds(roll: Mapping[str, Any]) -> Mapping[str, Any]:
     """The exact odds of each outcome of a stored roll's inputs ({} when it has none)."""
     from meneur.core.errors import RulesError
-    from meneur.core.systems import odds_function
+    from meneur.core.kinds import odds_function
     from meneur.saves.entry_parts import roll_inputs
     from meneur.saves.errors import CampaignError
 

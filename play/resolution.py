@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
+from meneur.core.kinds import Kind
+from meneur.core.resolution import TEST
 from meneur.saves.state import Options
 
 from .tested import Translate, language_of, minus, signed
@@ -87,11 +89,9 @@ def _short(test: Any, t: Translate) -> str:
     return f"{t('resolution.group')} · {words}" if test.group else words
 
 
-DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
-    "resolution.ResolutionTest": _described
-}
+DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {TEST: _described}
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[str, Callable[[Any, Translate], str]] = {"resolution.ResolutionTest": _short}
+SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""
 
 
@@ -112,10 +112,3 @@ def options_of(options: Mapping[str, Any]) -> ResolutionOptions:
 def sheet_content(directory: Path | None) -> None:
     """No rule data of the campaign's own that its sheets read: none."""
     return None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a play room provides
-    from meneur.play import resolution as _room
-    from meneur.play.rooms import PlayRoom
-
-    _checked: PlayRoom = _room

@@ -68,31 +68,28 @@ def _worded(roll: Mapping[str, Any], t: Translate) -> str:
 def short_words(inputs: Any, t: Translate) -> str:
     """What ``inputs`` test, in a few words (the journal's line, a panel's summary): its
     system's play room says it (``SHORT``), else its description's first lines."""
-    from meneur.core.systems import kind_of, system_of
+    from meneur.core import kinds
 
-    kind = kind_of(type(inputs))
-    owner = system_of(kind)
-    if owner is not None and owner.has_room("play"):
-        from meneur.play.rooms import play_room
+    from .rooms import room_of
 
-        short = play_room(owner).SHORT.get(kind)
-        if short is not None:
-            return str(short(inputs, t))
-    from meneur.core.solo import ProgressTest
-
-    if isinstance(inputs, ProgressTest):
+    found = room_of(inputs)
+    kind, room = (None, None) if found is None else found
+    short = None if kind is None or room is None else room.SHORT.get(kind)
+    if short is not None:
+        return short(inputs, t)
+    if kind == kinds.PROGRESS:
         return t("story.progress_rolled", name=inputs.track, boxes=inputs.boxes)
-    return _described(inputs, t)
+    return _described(inputs, kind == kinds.TABLE, t)
 
 
-def _described(inputs: Any, t: Translate) -> str:
+def _described(inputs: Any, table: bool, t: Translate) -> str:
     """The other tests (dice, oracles, tables, intuition…): their description's first
-    lines in the language of ``t`` (:mod:`meneur.play.tested`)."""
-    from meneur.core.tables import TableQuery
+    lines in the language of ``t`` (:func:`meneur.play.rooms.describe`), a table's
+    name for a roll on a table."""
+    from .rooms import describe
+    from .tested import language_of
 
-    from .tested import describe, language_of
-
-    if isinstance(inputs, TableQuery):
+    if table:
         from .table_words import table_name
 
         return table_name(inputs, language_of(t))

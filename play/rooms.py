@@ -1,13 +1,14 @@
-"""What a rule system's room holds in each layer, as a Protocol its module satisfies:
-a room is a module (``meneur.play.cosmos``) its system's record names
-(:attr:`meneur.core.systems.System.rooms`), and mypy checks it against its layer's
-Protocol (each room module assigns itself to one under ``TYPE_CHECKING``). Every member
-is there in every room — empty or None where the system has nothing of its own — so no
-caller asks a room with ``getattr``.
+"""The play layer's rooms: what each rule system says of its tests, and its options.
 
-This module holds the play layer's (:class:`PlayRoom`); the command line's is
-:class:`meneur.cli.rooms.CliRoom`, the app's :class:`meneur.tui.widgets.panels.AppRoom`,
-the saves' :class:`meneur.saves.schema_rooms.SavesRoom`.
+A system's play room is a module (``meneur.play.cosmos``) that holds what
+:class:`PlayRoom` asks, every member of it (empty or None where the system has nothing
+of its own), so that no caller asks a room with ``getattr``. This layer keeps the rooms
+of the systems meneur ships in :data:`ROOMS`, a loader each below that mypy holds to the
+Protocol; a plug-in system's package registers its own with :func:`register_room`.
+
+The other layers keep theirs the same way: the saves' in
+:mod:`meneur.saves.schema_rooms`, the command line's in :mod:`meneur.cli.rooms`, the
+app's in :mod:`meneur.tui.widgets.panels`.
 """
 
 from __future__ import annotations
@@ -16,26 +17,34 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from meneur.core.kinds import Kind, kind_of, system_of
+from meneur.core.rooms import Rooms
 from meneur.core.systems import System
 from meneur.saves.state import Options
 
-from .tested import Translate
+from .tested import COMMON_DESCRIBED
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
 
+Described = Callable[[Any, "Strings"], list[str]]
+"""The lines that describe a test's inputs before it is rolled, in the language of the
+reader's words."""
+Short = Callable[[Any, Callable[..., str]], str]
+"""A test's inputs in a few words, in the language of a front end's ``t``."""
+
 
 @runtime_checkable
 class PlayRoom(Protocol):
-    """A system's words for its tests, by kind of test (``"cosmos.CosmosTest"``)."""
+    """A system's words for its tests, by kind of test (``meneur.core.cosmos.TEST``)."""
 
     @property
-    def DESCRIBED(self) -> Mapping[str, Callable[[Any, Strings], list[str]]]:
+    def DESCRIBED(self) -> Mapping[Kind[Any], Described]:
         """The lines that describe a test before it is rolled (its odds' heading), in
         the language of the reader's words (:class:`meneur.content.strings.Strings`)."""
 
     @property
-    def SHORT(self) -> Mapping[str, Callable[[Any, Translate], str]]:
+    def SHORT(self) -> Mapping[Kind[Any], Short]:
         """A test in a few words (the journal's line, a panel's summary)."""
 
     def options_of(self, options: Mapping[str, Any]) -> Options:
@@ -48,11 +57,94 @@ class PlayRoom(Protocol):
         any, or a file that does not read (the campaign's check says why)."""
 
 
+# Each loader imports its room when first asked: a command that plays one system loads
+# that system's room alone.
+
+
+def _resolution() -> PlayRoom:
+    from meneur.play import resolution
+
+    return resolution
+
+
+def _cosmos() -> PlayRoom:
+    from meneur.play import cosmos
+
+    return cosmos
+
+
+def _traits() -> PlayRoom:
+    from meneur.play import traits
+
+    return traits
+
+
+def _spherier() -> PlayRoom:
+    from meneur.play import spherier
+
+    return spherier
+
+
+def _systemj() -> PlayRoom:
+    from meneur.play import systemj
+
+    return systemj
+
+
+ROOMS: Rooms[PlayRoom] = Rooms(
+    "play",
+    {
+        "resolution": _resolution,
+        "cosmos": _cosmos,
+        "traits": _traits,
+        "spherier": _spherier,
+        "systemj": _systemj,
+    },
+)
+"""The play rooms, by system."""
+
+
+def register_room(system: str, load: Callable[[], PlayRoom]) -> None:
+    """Register a plug-in ``system``'s play room: ``load()`` imports and returns it.
+
+    Raises:
+        RulesError: for a system that has one already.
+    """
+    ROOMS.register(system, load)
+
+
 def play_room(record: System) -> PlayRoom:
     """``record``'s play room.
 
     Raises:
         RulesError: when the system has none.
     """
-    room: PlayRoom = record.room("play")
-    return room
+    return ROOMS[record.key]
+
+
+def room_of(inputs: object) -> tuple[Kind[Any], PlayRoom | None] | None:
+    """The kind of ``inputs`` and the play room of the system they belong to (None for
+    a kind no system owns, or a system without a play room); None for inputs of no
+    kind."""
+    kind = kind_of(type(inputs))
+    if kind is None:
+        return None
+    owner = system_of(kind)
+    return kind, None if owner is None else ROOMS.find(owner.key)
+
+
+def describe(inputs: object, words: Strings) -> list[str]:
+    """The lines that say what is being tested, in the language of ``words``: a system's
+    test as its room says it (``DESCRIBED``), another as :mod:`meneur.play.tested` does.
+
+    Raises:
+        TypeError: for inputs no system describes (a programming error).
+    """
+    found = room_of(inputs)
+    describer: Described | None = None
+    if found is not None:
+        kind, room = found
+        describer = COMMON_DESCRIBED.get(kind) if room is None else room.DESCRIBED.get(kind)
+    if describer is None:
+        raise TypeError(f"no description for {type(inputs).__name__}")
+    return describer(inputs, words)

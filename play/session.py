@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.content.strings import Strings
 from meneur.core.changes import Change
+from meneur.core.kinds import resolver, roller
 from meneur.core.records import roll_seeded
-from meneur.core.systems import resolver, roller
 from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import PUBLIC, Clock, Said, Secrecy, Worded, local_now

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from meneur.core.kinds import Kind
+from meneur.core.spherier import EXTENDED, OPPOSED, TEAM, TEST
 from meneur.saves.state import Options
 
 from .tested import Translate, signed
@@ -105,18 +107,18 @@ def _short_team(inputs: Any, t: Translate) -> str:
     return f"{skill_text(inputs.leader, t)} · {team} · {len(inputs.assistants)}"
 
 
-DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
-    "spherier.SkillTest": _spherier,
-    "spherier.OpposedSkillTest": _spherier_opposed,
-    "spherier_extended.ExtendedTest": _spherier_extended,
-    "spherier_extended.TeamTest": _spherier_team,
+DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+    TEST: _spherier,
+    OPPOSED: _spherier_opposed,
+    EXTENDED: _spherier_extended,
+    TEAM: _spherier_team,
 }
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[str, Callable[[Any, Translate], str]] = {
-    "spherier.SkillTest": _short_simple,
-    "spherier.OpposedSkillTest": _short_opposed,
-    "spherier_extended.ExtendedTest": _short_extended,
-    "spherier_extended.TeamTest": _short_team,
+SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {
+    TEST: _short_simple,
+    OPPOSED: _short_opposed,
+    EXTENDED: _short_extended,
+    TEAM: _short_team,
 }
 """What each kind of its tests says in a journal's line, in the reader's language."""
 
@@ -136,10 +138,3 @@ def options_of(options: Mapping[str, Any]) -> SpherierOptions:
 def sheet_content(directory: Path | None) -> None:
     """No rule data of the campaign's own that its sheets read: none."""
     return None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a play room provides
-    from meneur.play import spherier as _room
-    from meneur.play.rooms import PlayRoom
-
-    _checked: PlayRoom = _room

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from meneur.core.kinds import Kind
+from meneur.core.systemj import TEST
 from meneur.saves.state import Options
 
 from .tested import Translate, language_of, signed, stat_name
@@ -36,9 +38,9 @@ def _short(inputs: Any, t: Translate) -> str:
     return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
 
 
-DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {"systemj.SystemjTest": _systemj}
+DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {TEST: _systemj}
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[str, Callable[[Any, Translate], str]] = {"systemj.SystemjTest": _short}
+SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""
 
 
@@ -51,10 +53,3 @@ def options_of(options: Mapping[str, Any]) -> Options:
 def sheet_content(directory: Path | None) -> None:
     """No rule data of the campaign's own that its sheets read: none."""
     return None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a play room provides
-    from meneur.play import systemj as _room
-    from meneur.play.rooms import PlayRoom
-
-    _checked: PlayRoom = _room

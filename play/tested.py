@@ -1,11 +1,14 @@
-"""What is being tested, in a few lines, before the odds or the dice are shown."""
+"""What is being tested, in a few lines, before the odds or the dice are shown: the
+words every system's room uses (a signed modifier, a stat's name), and the kinds no
+system owns (:data:`COMMON_DESCRIBED`); :func:`meneur.play.rooms.describe` says any."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from meneur.core.systems import kind_of, system_of
+from meneur.core import kinds
+from meneur.core.kinds import Kind
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -42,25 +45,6 @@ def stat_name(group: str, name: str, lang: str) -> str:
 def language_of(t: Translate) -> str:
     """The language a front end's ``t`` speaks (``fr`` or ``en``)."""
     return t("tested.lang")
-
-
-def describe(inputs: object, words: Strings) -> list[str]:
-    """The lines that say what is being tested, in the language of ``words``.
-
-    Raises:
-        TypeError: for inputs no system describes (a programming error).
-    """
-    kind = kind_of(type(inputs))
-    describer = _DESCRIBERS.get(kind)
-    if describer is None:
-        owner = system_of(kind)
-        if owner is not None and owner.has_room("play"):
-            from meneur.play.rooms import play_room
-
-            describer = play_room(owner).DESCRIBED.get(kind)
-    if describer is None:
-        raise TypeError(f"no description for {type(inputs).__name__}")
-    return describer(inputs, words)
 
 
 def _question(text: str) -> list[str]:
@@ -127,13 +111,13 @@ def _table(query: Any, words: Strings) -> list[str]:
     return [words.t("tested.random_table", name=name), words.t("tested.dice", dice=how)]
 
 
-_DESCRIBERS: dict[str, Callable[[Any, Strings], list[str]]] = {
-    "tables.TableQuery": _table,
-    "oracles.OracleQuestion": _oracle,
-    "oracles.YesNoQuestion": _yesno,
-    "solo.SceneTest": _scene,
-    "solo.ProgressTest": _progress,
-    "expressions.DiceInputs": _dice,
+COMMON_DESCRIBED: Mapping[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+    kinds.TABLE: _table,
+    kinds.ORACLE: _oracle,
+    kinds.YESNO: _yesno,
+    kinds.SCENE: _scene,
+    kinds.PROGRESS: _progress,
+    kinds.DICE: _dice,
 }
-"""How each kind of inputs no system owns is described, by its registry name; a
-system's own say it in its play room (``DESCRIBED``)."""
+"""How each kind of inputs no system owns is described; a system's own say it in its
+play room (``DESCRIBED``)."""

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
 from meneur.content.outcomes import colon
+from meneur.core.kinds import Kind
+from meneur.core.traits import OPPOSED, TEST
 from meneur.saves.state import Options
 
 from .tested import Translate, language_of, signed
@@ -81,14 +83,14 @@ def _short_opposed(inputs: Any, t: Translate) -> str:
     return f"{term('traits.opposed').said(lang)}{colon(lang)}{sides} {t('traits.dice')}, 4"
 
 
-DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
-    "traits.TraitTest": _traits,
-    "traits_opposed.OpposedTest": _traits_opposed,
+DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+    TEST: _traits,
+    OPPOSED: _traits_opposed,
 }
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[str, Callable[[Any, Translate], str]] = {
-    "traits.TraitTest": _short_test,
-    "traits_opposed.OpposedTest": _short_opposed,
+SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {
+    TEST: _short_test,
+    OPPOSED: _short_opposed,
 }
 """What each kind of its tests says in a journal's line, in the reader's language."""
 
@@ -108,10 +110,3 @@ def options_of(options: Mapping[str, Any]) -> TraitsOptions:
 def sheet_content(directory: Path | None) -> None:
     """No rule data of the campaign's own that its sheets read: none."""
     return None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a play room provides
-    from meneur.play import traits as _room
-    from meneur.play.rooms import PlayRoom
-
-    _checked: PlayRoom = _room

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .errors import CampaignError
 
@@ -148,11 +148,3 @@ def _group_sheets(checker: Checker) -> Mapping[str, Any]:
         return skill_tree_for(checker.path.parent).groups
     except ContentError as error:
         raise _content(checker.path.parent / CAMPAIGN_SKILLS, error) from error
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a saves room provides
-    from meneur.saves import cosmos as _room
-
-    from .schema_rooms import SavesRoom
-
-    _checked: SavesRoom = _room

@@ -40,12 +40,12 @@ def roll_to_data(record: Any, *, physical: bool = False) -> dict[str, Any]:
     ``kind`` names the inputs' type so the roll can be rebuilt and replayed;
     ``physical`` marks dice the player rolled by hand and typed in (no seed).
     """
-    from meneur.core.systems import kind_of
+    from meneur.core.kinds import kind_name
 
     data = as_data(record)
     assert isinstance(data, dict)
     marked = {"physical": True} if physical else {}
-    return {"kind": kind_of(type(record.inputs)), "system": record.system, **marked, **data}
+    return {"kind": kind_name(type(record.inputs)), "system": record.system, **marked, **data}
 
 
 DRAW_KEYS = ("draw", "commitment", "chosen_seed")
@@ -70,10 +70,11 @@ def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
         CampaignError: when they cannot be read back.
     """
     from meneur.core.errors import RulesError
-    from meneur.core.systems import class_of, functions
+    from meneur.core.kinds import named
 
     kind = data.get("kind")
-    if not isinstance(kind, str) or functions(kind) is None:
+    found = named(kind) if isinstance(kind, str) else None
+    if found is None:
         raise CampaignError(
             STATE_FILE,
             f"unknown roll kind {shown(kind)}",
@@ -81,7 +82,7 @@ def roll_inputs(data: Mapping[str, Any]) -> tuple[type, Any]:
             message_key="campaign.roll_kind",
             values={"value": shown(kind)},
         )
-    inputs_type = class_of(str(kind))
+    inputs_type = found.rules().inputs
     try:
         return inputs_type, from_data(inputs_type, data.get("inputs", {}), "roll.inputs")
     except RulesError as error:
@@ -103,7 +104,7 @@ def replay_roll(data: Mapping[str, Any]) -> Any:
         CampaignError: when the inputs cannot be read back.
     """
     from meneur.core.errors import RulesError
-    from meneur.core.systems import resolver, roller
+    from meneur.core.kinds import resolver, roller
 
     inputs_type, inputs = roll_inputs(data)
     if data.get("physical") is True:

@@ -1,12 +1,18 @@
 """What a rule system's room in the saves layer holds (:class:`SavesRoom`): the
 top-level tables its campaigns add to campaign.toml and how they and its sheets are
-checked. A system without one has nothing of its own to check (:data:`NO_ROOM`)."""
+checked. A system without one has nothing of its own to check (:data:`NO_ROOM`).
+
+This layer keeps the saves rooms of the systems meneur ships in :data:`ROOMS`; a
+plug-in system whose campaigns add tables of their own registers its room with
+:func:`register_room` (see :mod:`meneur.core.rooms`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from meneur.core.rooms import Rooms
 from meneur.core.systems import System
 
 from .schema_checker import Checker
@@ -62,9 +68,25 @@ class _NoRoom:
 NO_ROOM: SavesRoom = _NoRoom()
 
 
+def _cosmos() -> SavesRoom:
+    from meneur.saves import cosmos
+
+    return cosmos
+
+
+ROOMS: Rooms[SavesRoom] = Rooms("saves", {"cosmos": _cosmos})
+"""The saves rooms, by system (imported when first asked)."""
+
+
+def register_room(system: str, load: Callable[[], SavesRoom]) -> None:
+    """Register a plug-in ``system``'s saves room: ``load()`` imports and returns it.
+
+    Raises:
+        RulesError: for a system that has one already.
+    """
+    ROOMS.register(system, load)
+
+
 def saves_room(record: System) -> SavesRoom:
     """``record``'s saves room, or :data:`NO_ROOM` when it has none."""
-    if not record.has_room("saves"):
-        return NO_ROOM
-    room: SavesRoom = record.room("saves")
-    return room
+    return ROOMS.find(record.key) or NO_ROOM

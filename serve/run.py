@@ -34,14 +34,16 @@ SHARED_MODULES = (
 )
 """What every session's app imports, imported before the workers are forked (then
 shared between them rather than imported again in each), with every system's panel
-(:func:`_shared_modules`)."""
+(:func:`_import_shared`)."""
 
 
-def _shared_modules() -> tuple[str, ...]:
-    """:data:`SHARED_MODULES`, then the panel of each system meneur ships."""
-    from meneur.play.systems import BUILT_IN, system
+def _import_shared() -> None:
+    """Import :data:`SHARED_MODULES`, then the panel of each system meneur ships."""
+    from meneur.tui.widgets.panels import ROOMS
 
-    return (*SHARED_MODULES, *(system(key).rooms["tui"] for key in BUILT_IN))
+    for name in SHARED_MODULES:
+        importlib.import_module(name)
+    ROOMS.built_in()
 
 
 def announce(
@@ -89,8 +91,8 @@ def _fork_workers(
     then, rather than imported again in each)."""
     from meneur.content.strings import strings
 
-    for name in _shared_modules() if workers else ():
-        importlib.import_module(name)
+    if workers:
+        _import_shared()
     for language in ("fr", "en"):
         strings(language)
 

@@ -139,21 +139,29 @@ def test_every_action_of_play_takes_the_seat_acting() -> None:
 
 
 def test_every_room_of_every_system_holds_what_its_layer_asks() -> None:
-    # mypy holds each room module to its Protocol (each assigns itself to one); this holds
-    # the rooms that are imported at run time, with every member present, so that no
-    # caller needs getattr on a room.
+    # mypy holds each room module to its Protocol (each layer's loader returns it); this
+    # holds the rooms imported at run time, with every member present, so that no caller
+    # needs getattr on a room, and each keyed by its own system's kinds of test.
+    from meneur.cli.rooms import ROOMS as CLI_ROOMS
     from meneur.cli.rooms import CliRoom
     from meneur.core.systems import BUILT_IN, system
+    from meneur.play.rooms import ROOMS as PLAY_ROOMS
     from meneur.play.rooms import PlayRoom
     from meneur.saves.schema_rooms import SavesRoom, saves_room
+    from meneur.tui.widgets.panels import ROOMS as APP_ROOMS
     from meneur.tui.widgets.panels import AppRoom
 
-    protocols = {"play": PlayRoom, "cli": CliRoom, "tui": AppRoom}
     for key in BUILT_IN:
         record = system(key)
-        for layer, protocol in protocols.items():
-            assert isinstance(record.room(layer), protocol), (key, layer)
+        play, cli, app = PLAY_ROOMS[key], CLI_ROOMS[key], APP_ROOMS[key]
+        assert isinstance(play, PlayRoom), key
+        assert isinstance(cli, CliRoom), key
+        assert isinstance(app, AppRoom), key
         assert isinstance(saves_room(record), SavesRoom), key
+        tables = (play.DESCRIBED, play.SHORT, cli.ROLL_LINES, cli.DISTRIBUTION)
+        tables += (cli.SHOWN_OUTCOMES, cli.ODDS_DATA, cli.AFTER_OUTCOME)
+        keyed = {kind for table in tables for kind in table}
+        assert keyed <= set(record.kinds), key
 
 
 def test_no_caller_asks_a_room_with_getattr() -> None:

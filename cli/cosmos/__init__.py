@@ -5,6 +5,7 @@ their odds and rolls read; its campaign commands are the modules beside this one
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,8 @@ from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.parser_words import said as parser_said
 from meneur.cli.rooms import RollCommand
 from meneur.cli.usage import UsageError
+from meneur.core.cosmos import AURA, INTUITION, PILOTING, TEST, TURN_ORDER
+from meneur.core.kinds import Kind
 from meneur.play.tested import signed
 
 if TYPE_CHECKING:
@@ -415,19 +418,26 @@ COMMANDS = (
     ),
 )
 """Its tests on the command line (``meneur odds|roll cosmos|intuition|piloting…``)."""
+
+
+def _successes() -> frozenset[str]:
+    from meneur.core.cosmos.rules import SUCCESSES
+
+    return SUCCESSES
+
+
 ROLL_LINES = {
-    "cosmos.CosmosRoll": _cosmos_lines,
-    "cosmos.IntuitionRoll": _one_d6,
-    "cosmos.aura.AuraRoll": _one_d6,
-    "cosmos.movement.TurnOrderRoll": _turn_lines,
-    "cosmos.piloting.PilotingRoll": _piloting_lines,
+    TEST: _cosmos_lines,
+    INTUITION: _one_d6,
+    AURA: _one_d6,
+    TURN_ORDER: _turn_lines,
+    PILOTING: _piloting_lines,
 }
 """The dice lines of each kind of its rolls."""
-AFTER_OUTCOME = {"cosmos.CosmosRoll": _karma_line}
+AFTER_OUTCOME = {TEST: _karma_line}
 """What each kind of its rolls says after its outcome."""
-SUCCESSES = {"cosmos": "meneur.core.cosmos.rules:SUCCESSES"}
-"""Where the outcomes that count as a success are (``module:NAME``), by a record's
-``system``."""
+SUCCESSES = {"cosmos": _successes}
+"""The outcomes that count as a success, by a record's ``system``."""
 
 
 def add_commands(commands: Any) -> None:
@@ -438,26 +448,55 @@ def add_commands(commands: Any) -> None:
     add(commands)
 
 
-RUN = {
-    "create": "meneur.cli.cosmos.creation:run_creation",
-    "element": "meneur.cli.cosmos.elements:run_element",
-    "fatigue": "meneur.cli.cosmos.fatigue:run_fatigue",
-    "skill": "meneur.cli.cosmos.skills:run_skill",
-    "move": "meneur.cli.cosmos.grid:run_move",
-    "combat": "meneur.cli.cosmos.combat:run_combat",
+def _create(args: argparse.Namespace) -> object:
+    from .creation import run_creation
+
+    return run_creation(args)
+
+
+def _element(args: argparse.Namespace) -> object:
+    from .elements import run_element
+
+    return run_element(args)
+
+
+def _fatigue(args: argparse.Namespace) -> object:
+    from .fatigue import run_fatigue
+
+    return run_fatigue(args)
+
+
+def _skill(args: argparse.Namespace) -> object:
+    from .skills import run_skill
+
+    return run_skill(args)
+
+
+def _move(args: argparse.Namespace) -> object:
+    from .grid import run_move
+
+    return run_move(args)
+
+
+def _combat(args: argparse.Namespace) -> object:
+    from .combat import run_combat
+
+    return run_combat(args)
+
+
+RUN: dict[str, Callable[[argparse.Namespace], object]] = {
+    "create": _create,
+    "element": _element,
+    "fatigue": _fatigue,
+    "skill": _skill,
+    "move": _move,
+    "combat": _combat,
 }
 """Its commands' functions (imported when run): each returns what the command prints,
 text or an object printed as JSON."""
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-DISTRIBUTION: dict[str, Any] = {}
-SHOWN_OUTCOMES: dict[str, Any] = {}
-ODDS_DATA: dict[str, Any] = {}
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
-    from meneur.cli import cosmos as _room
-    from meneur.cli.rooms import CliRoom
-
-    _checked: CliRoom = _room
+DISTRIBUTION: dict[Kind[Any], Any] = {}
+SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
+ODDS_DATA: dict[Kind[Any], Any] = {}

@@ -12,52 +12,136 @@
 
 from __future__ import annotations
 
-from meneur.core.systems import Functions, System
+from typing import Any
+
+from meneur.core.systems import Kind, Rules, System
+
+
+def _test() -> Rules[Any]:
+    from .rules import CosmosTest, odds, resolve, roll
+
+    return Rules(CosmosTest, roll, resolve, odds)
+
+
+def _intuition() -> Rules[Any]:
+    from .rules import IntuitionTest, intuition_odds, resolve_intuition, roll_intuition
+
+    return Rules(IntuitionTest, roll_intuition, resolve_intuition, intuition_odds)
+
+
+def _mutation() -> Rules[Any]:
+    from .mutations import MutationInputs, odds, resolve, roll
+
+    return Rules(MutationInputs, roll, resolve, odds)
+
+
+def _ultimate() -> Rules[Any]:
+    from .mutations import UltimateInputs, resolve_ultimate, roll_ultimate
+
+    return Rules(UltimateInputs, roll_ultimate, resolve_ultimate)
+
+
+def _level_up() -> Rules[Any]:
+    from .levels import LevelUpInputs, roll
+
+    return Rules(LevelUpInputs, roll)
+
+
+def _creation() -> Rules[Any]:
+    from .creation import CreationOptions, roll_creation
+
+    return Rules(CreationOptions, roll_creation)
+
+
+def _conversion() -> Rules[Any]:
+    from .creation import ConversionOptions, roll_conversion
+
+    return Rules(ConversionOptions, roll_conversion)
+
+
+def _piloting() -> Rules[Any]:
+    from .piloting import PilotingTest, odds, resolve, roll
+
+    return Rules(PilotingTest, roll, resolve, odds)
+
+
+def _aura() -> Rules[Any]:
+    from .aura import AuraTest, odds, resolve, roll
+
+    return Rules(AuraTest, roll, resolve, odds)
+
+
+def _turn_order() -> Rules[Any]:
+    from .movement import TurnOrderInputs, resolve_order, roll_order
+
+    return Rules(TurnOrderInputs, roll_order, resolve_order)
+
+
+def _auto_defence() -> Rules[Any]:
+    from .combat import AutoDefence, auto_odds, resolve_auto, roll_auto
+
+    return Rules(AutoDefence, roll_auto, resolve_auto, auto_odds)
+
+
+def _posture_die() -> Rules[Any]:
+    from .combat import PostureDie, die_odds, resolve_die, roll_die
+
+    return Rules(PostureDie, roll_die, resolve_die, die_odds)
+
+
+def _skill_points() -> Rules[Any]:
+    from .skills import LevelSkillPoints, points_odds, resolve_points, roll_points
+
+    return Rules(LevelSkillPoints, roll_points, resolve_points, points_odds)
+
+
+TEST: Kind[Any] = Kind("cosmos.CosmosTest", _test)
+"""The d100 test."""
+INTUITION: Kind[Any] = Kind("cosmos.IntuitionTest", _intuition)
+"""The intuition roll."""
+MUTATION: Kind[Any] = Kind("mutations.MutationInputs", _mutation)
+"""A mutation roll."""
+ULTIMATE: Kind[Any] = Kind("mutations.UltimateInputs", _ultimate)
+"""The ultimate mutation's roll."""
+LEVEL_UP: Kind[Any] = Kind("cosmos_levels.LevelUpInputs", _level_up)
+"""A level-up's rolls."""
+CREATION: Kind[Any] = Kind("cosmos_creation.CreationOptions", _creation)
+"""A character's creation rolls."""
+CONVERSION: Kind[Any] = Kind("cosmos_creation.ConversionOptions", _conversion)
+"""The rolls converting a sheet made before v4."""
+PILOTING: Kind[Any] = Kind("cosmos.piloting.PilotingTest", _piloting)
+"""A piloting test."""
+AURA: Kind[Any] = Kind("cosmos.aura.AuraTest", _aura)
+"""An aura roll."""
+TURN_ORDER: Kind[Any] = Kind("cosmos.movement.TurnOrderInputs", _turn_order)
+"""A round's order."""
+AUTO_DEFENCE: Kind[Any] = Kind("cosmos.combat.AutoDefence", _auto_defence)
+"""An automatic defence."""
+POSTURE_DIE: Kind[Any] = Kind("cosmos.combat.PostureDie", _posture_die)
+"""A posture's die."""
+SKILL_POINTS: Kind[Any] = Kind("cosmos.skills.LevelSkillPoints", _skill_points)
+"""A level's skill points."""
 
 _C = "meneur.core.cosmos"
 SYSTEM = System(
     key="cosmos",
     name="The Tale of Great Cosmos",
     gloss="Great Cosmos",
-    kinds={
-        "cosmos.CosmosTest": Functions(
-            f"{_C}.rules:roll", f"{_C}.rules:resolve", f"{_C}.rules:odds"
-        ),
-        "cosmos.IntuitionTest": Functions(
-            f"{_C}.rules:roll_intuition",
-            f"{_C}.rules:resolve_intuition",
-            f"{_C}.rules:intuition_odds",
-        ),
-        "mutations.MutationInputs": Functions(
-            f"{_C}.mutations:roll", f"{_C}.mutations:resolve", f"{_C}.mutations:odds"
-        ),
-        "mutations.UltimateInputs": Functions(
-            f"{_C}.mutations:roll_ultimate", f"{_C}.mutations:resolve_ultimate", None
-        ),
-        "cosmos_levels.LevelUpInputs": Functions(f"{_C}.levels:roll", None, None),
-        "cosmos_creation.CreationOptions": Functions(f"{_C}.creation:roll_creation", None, None),
-        "cosmos_creation.ConversionOptions": Functions(
-            f"{_C}.creation:roll_conversion", None, None
-        ),
-        "cosmos.piloting.PilotingTest": Functions(
-            f"{_C}.piloting:roll", f"{_C}.piloting:resolve", f"{_C}.piloting:odds"
-        ),
-        "cosmos.aura.AuraTest": Functions(
-            f"{_C}.aura:roll", f"{_C}.aura:resolve", f"{_C}.aura:odds"
-        ),
-        "cosmos.movement.TurnOrderInputs": Functions(
-            f"{_C}.movement:roll_order", f"{_C}.movement:resolve_order", None
-        ),
-        "cosmos.combat.AutoDefence": Functions(
-            f"{_C}.combat:roll_auto", f"{_C}.combat:resolve_auto", f"{_C}.combat:auto_odds"
-        ),
-        "cosmos.combat.PostureDie": Functions(
-            f"{_C}.combat:roll_die", f"{_C}.combat:resolve_die", f"{_C}.combat:die_odds"
-        ),
-        "cosmos.skills.LevelSkillPoints": Functions(
-            f"{_C}.skills:roll_points", f"{_C}.skills:resolve_points", f"{_C}.skills:points_odds"
-        ),
-    },
+    kinds=(
+        TEST,
+        INTUITION,
+        MUTATION,
+        ULTIMATE,
+        LEVEL_UP,
+        CREATION,
+        CONVERSION,
+        PILOTING,
+        AURA,
+        TURN_ORDER,
+        AUTO_DEFENCE,
+        POSTURE_DIE,
+        SKILL_POINTS,
+    ),
     modules={
         "cosmos": f"{_C}.rules",
         "cosmos_catalogue": f"{_C}.catalogue",
@@ -84,11 +168,5 @@ SYSTEM = System(
     option_choices={"skill_sheet": ("none", "standard", "progressive", "fixed")},
     secrecy=("cosmos", "intuition", "aura", "piloting"),
     npc=f"{_C}.sheet:npc",
-    rooms={
-        "play": "meneur.play.cosmos",
-        "saves": "meneur.saves.cosmos",
-        "tui": "meneur.tui.widgets.panels.cosmos",
-        "cli": "meneur.cli.cosmos",
-    },
 )
 """The Tale of Great Cosmos, as every layer of meneur sees it."""

@@ -6,19 +6,25 @@
 
 from __future__ import annotations
 
-from meneur.core.systems import Functions, System
+from typing import Any
+
+from meneur.core.systems import Kind, Rules, System
+
+
+def _test() -> Rules[Any]:
+    from .rules import ResolutionTest, odds, resolve, roll
+
+    return Rules(ResolutionTest, roll, resolve, odds)
+
+
+TEST: Kind[Any] = Kind("resolution.ResolutionTest", _test)
+"""Its test: 3d6 keep-under against a score to beat."""
 
 SYSTEM = System(
     key="resolution",
     name="Résoudre une action",
     gloss="resolve an action",
-    kinds={
-        "resolution.ResolutionTest": Functions(
-            "meneur.core.resolution.rules:roll",
-            "meneur.core.resolution.rules:resolve",
-            "meneur.core.resolution.rules:odds",
-        ),
-    },
+    kinds=(TEST,),
     modules={"resolution": "meneur.core.resolution.rules"},
     sheet="meneur.core.resolution.sheet",
     options={
@@ -28,10 +34,5 @@ SYSTEM = System(
     },
     secrecy=("resolution",),
     npc="meneur.core.resolution.sheet:npc",
-    rooms={
-        "play": "meneur.play.resolution",
-        "tui": "meneur.tui.widgets.panels.resolution",
-        "cli": "meneur.cli.resolution",
-    },
 )
 """Résoudre une action, as every layer of meneur sees it."""

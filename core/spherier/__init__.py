@@ -8,7 +8,43 @@
 
 from __future__ import annotations
 
-from meneur.core.systems import Functions, System
+from typing import Any
+
+from meneur.core.systems import Kind, Rules, System
+
+
+def _test() -> Rules[Any]:
+    from .rules import SkillTest, odds, resolve, roll
+
+    return Rules(SkillTest, roll, resolve, odds)
+
+
+def _opposed() -> Rules[Any]:
+    from .rules import OpposedSkillTest, opposed_odds, resolve_opposed, roll_opposed
+
+    return Rules(OpposedSkillTest, roll_opposed, resolve_opposed, opposed_odds)
+
+
+def _extended() -> Rules[Any]:
+    from .extended import ExtendedTest, extended_odds, resolve_extended, roll_extended
+
+    return Rules(ExtendedTest, roll_extended, resolve_extended, extended_odds)
+
+
+def _team() -> Rules[Any]:
+    from .extended import TeamTest, resolve_team, roll_team, team_odds
+
+    return Rules(TeamTest, roll_team, resolve_team, team_odds)
+
+
+TEST: Kind[Any] = Kind("spherier.SkillTest", _test)
+"""A skill test."""
+OPPOSED: Kind[Any] = Kind("spherier.OpposedSkillTest", _opposed)
+"""An opposed skill test."""
+EXTENDED: Kind[Any] = Kind("spherier_extended.ExtendedTest", _extended)
+"""An extended test, attempt by attempt."""
+TEAM: Kind[Any] = Kind("spherier_extended.TeamTest", _team)
+"""A team test."""
 
 _RULES = "meneur.core.spherier.rules"
 _EXTENDED = "meneur.core.spherier.extended"
@@ -16,20 +52,7 @@ SYSTEM = System(
     key="spherier",
     name="Le Sphérier",
     gloss="skill tests",
-    kinds={
-        "spherier.SkillTest": Functions(f"{_RULES}:roll", f"{_RULES}:resolve", f"{_RULES}:odds"),
-        "spherier.OpposedSkillTest": Functions(
-            f"{_RULES}:roll_opposed", f"{_RULES}:resolve_opposed", f"{_RULES}:opposed_odds"
-        ),
-        "spherier_extended.ExtendedTest": Functions(
-            f"{_EXTENDED}:roll_extended",
-            f"{_EXTENDED}:resolve_extended",
-            f"{_EXTENDED}:extended_odds",
-        ),
-        "spherier_extended.TeamTest": Functions(
-            f"{_EXTENDED}:roll_team", f"{_EXTENDED}:resolve_team", f"{_EXTENDED}:team_odds"
-        ),
-    },
+    kinds=(TEST, OPPOSED, EXTENDED, TEAM),
     modules={
         "spherier": _RULES,
         "spherier_extended": _EXTENDED,
@@ -45,10 +68,5 @@ SYSTEM = System(
     option_choices={"engine": ("d6", "d20")},
     secrecy=("spherier",),
     npc="meneur.core.spherier.sheet:npc",
-    rooms={
-        "play": "meneur.play.spherier",
-        "tui": "meneur.tui.widgets.panels.spherier",
-        "cli": "meneur.cli.spherier",
-    },
 )
 """Le Sphérier, as every layer of meneur sees it."""

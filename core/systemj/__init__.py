@@ -8,19 +8,25 @@
 
 from __future__ import annotations
 
-from meneur.core.systems import Functions, System
+from typing import Any
+
+from meneur.core.systems import Kind, Rules, System
+
+
+def _test() -> Rules[Any]:
+    from .rules import SystemjTest, odds, resolve, roll
+
+    return Rules(SystemjTest, roll, resolve, odds)
+
+
+TEST: Kind[Any] = Kind("systemj.SystemjTest", _test)
+"""Its test: d100 under a score."""
 
 SYSTEM = System(
     key="systemj",
     name="SYSTEMJ",
     gloss="d100 under a score",
-    kinds={
-        "systemj.SystemjTest": Functions(
-            "meneur.core.systemj.rules:roll",
-            "meneur.core.systemj.rules:resolve",
-            "meneur.core.systemj.rules:odds",
-        ),
-    },
+    kinds=(TEST,),
     modules={
         "systemj": "meneur.core.systemj.rules",
         "systemj_cards": "meneur.core.systemj.cards",
@@ -34,10 +40,5 @@ SYSTEM = System(
     secrecy=("systemj",),
     npc="meneur.core.systemj.sheet:npc",
     turn_choices=("Action", "Mouvement"),
-    rooms={
-        "play": "meneur.play.systemj",
-        "tui": "meneur.tui.widgets.panels.systemj",
-        "cli": "meneur.cli.systemj",
-    },
 )
 """SYSTEMJ, as every layer of meneur sees it."""

@@ -8,22 +8,33 @@
 
 from __future__ import annotations
 
-from meneur.core.systems import Functions, System
+from typing import Any
+
+from meneur.core.systems import Kind, Rules, System
+
+
+def _test() -> Rules[Any]:
+    from .rules import TraitTest, odds, resolve, roll
+
+    return Rules(TraitTest, roll, resolve, odds)
+
+
+def _opposed() -> Rules[Any]:
+    from .opposed import OpposedTest, odds, play
+
+    return Rules(OpposedTest, play, None, odds)
+
+
+TEST: Kind[Any] = Kind("traits.TraitTest", _test)
+"""Its test: a pool of d6 against a Difficulty."""
+OPPOSED: Kind[Any] = Kind("traits_opposed.OpposedTest", _opposed)
+"""Its opposed test, played step by step (never read from faces alone)."""
 
 SYSTEM = System(
     key="traits",
     name="Les Traits",
     gloss="d6 pools",
-    kinds={
-        "traits.TraitTest": Functions(
-            "meneur.core.traits.rules:roll",
-            "meneur.core.traits.rules:resolve",
-            "meneur.core.traits.rules:odds",
-        ),
-        "traits_opposed.OpposedTest": Functions(
-            "meneur.core.traits.opposed:play", None, "meneur.core.traits.opposed:odds"
-        ),
-    },
+    kinds=(TEST, OPPOSED),
     modules={
         "traits": "meneur.core.traits.rules",
         "traits_opposed": "meneur.core.traits.opposed",
@@ -33,11 +44,6 @@ SYSTEM = System(
     options={"opposed_tests": (bool, True)},
     secrecy=("traits",),
     npc="meneur.core.traits.sheet:npc",
-    rooms={
-        "play": "meneur.play.traits",
-        "tui": "meneur.tui.widgets.panels.traits",
-        "cli": "meneur.cli.traits",
-    },
     continues="poker",
     continued_counts="meneur.core.traits.rules:poker_counted",
 )

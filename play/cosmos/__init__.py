@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from meneur.core.cosmos import AURA, INTUITION, PILOTING, TEST, TURN_ORDER
+from meneur.core.kinds import Kind
 from meneur.play.tested import Translate, language_of, signed, stat_name
 from meneur.saves.state import Options
 
@@ -100,15 +102,15 @@ def _short(inputs: Any, t: Translate) -> str:
     return f"{names} · {threshold}"
 
 
-DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {
-    "cosmos.CosmosTest": _cosmos,
-    "cosmos.IntuitionTest": _intuition,
-    "cosmos.piloting.PilotingTest": _piloting,
-    "cosmos.aura.AuraTest": _aura,
-    "cosmos.movement.TurnOrderInputs": _turns,
+DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+    TEST: _cosmos,
+    INTUITION: _intuition,
+    PILOTING: _piloting,
+    AURA: _aura,
+    TURN_ORDER: _turns,
 }
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[str, Callable[[Any, Translate], str]] = {"cosmos.CosmosTest": _short}
+SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
 """What each kind of its tests says in a journal's line, in the reader's language (the
 others say their description's first lines)."""
 
@@ -175,10 +177,3 @@ def sheet_content(directory: Path | None) -> object:
 
 
 _TREES: dict[tuple[object, ...], object] = {}
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a play room provides
-    from meneur.play import cosmos as _room
-    from meneur.play.rooms import PlayRoom
-
-    _checked: PlayRoom = _room

@@ -46,6 +46,8 @@ SHARED = {
     "meneur.core.odds",
     "meneur.core.records",
     "meneur.core.systems",
+    "meneur.core.kinds",  # the kinds of test, names and loaders only (no rules)
+    "meneur.core.rooms",  # each layer's registry of its rooms
     "meneur.core.text",  # what every command prints passes through it (cli/shown.py)
     # Every system's record (its package's __init__, names only): the command line lists
     # every system's tests; the records import no rules (test_records_load_no_rules).

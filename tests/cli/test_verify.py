@@ -13,7 +13,7 @@ import pytest
 from meneur.cli.main import main
 from meneur.content.toml_reader import loads
 from meneur.core.expressions import DiceInputs
-from meneur.core.systems import resolver
+from meneur.core.kinds import resolver
 from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
 from meneur.play.campaigns import Campaign

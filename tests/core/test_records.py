@@ -12,10 +12,10 @@ from meneur.core import expressions, oracles
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.dice import Die
 from meneur.core.errors import RulesError
+from meneur.core.kinds import resolver, roller
 from meneur.core.records import as_data, fraction_text, roll_seeded
 from meneur.core.replay import replay
 from meneur.core.resolution import rules as resolution
-from meneur.core.systems import resolver, roller
 
 EXAMPLES = [
     resolution.ResolutionTest(
@@ -82,24 +82,64 @@ def test_plain_data_leaves_out_unset_fields_and_writes_fractions() -> None:
     assert data["inputs"] == {"threshold": 40, "stats": [], "bonus": 0, "karma": 0}
 
 
-def test_every_kind_in_the_registry_has_its_functions() -> None:
-    from meneur.core import systems
+JOURNALED_KINDS = (
+    "oracles.OracleQuestion",
+    "oracles.YesNoQuestion",
+    "solo.SceneTest",
+    "solo.ProgressTest",
+    "expressions.DiceInputs",
+    "tables.TableQuery",
+    "npcs.NpcInputs",
+    "resolution.ResolutionTest",
+    "cosmos.CosmosTest",
+    "cosmos.IntuitionTest",
+    "mutations.MutationInputs",
+    "mutations.UltimateInputs",
+    "cosmos_levels.LevelUpInputs",
+    "cosmos_creation.CreationOptions",
+    "cosmos_creation.ConversionOptions",
+    "cosmos.piloting.PilotingTest",
+    "cosmos.aura.AuraTest",
+    "cosmos.movement.TurnOrderInputs",
+    "cosmos.combat.AutoDefence",
+    "cosmos.combat.PostureDie",
+    "cosmos.skills.LevelSkillPoints",
+    "traits.TraitTest",
+    "traits_opposed.OpposedTest",
+    "spherier.SkillTest",
+    "spherier.OpposedSkillTest",
+    "spherier_extended.ExtendedTest",
+    "spherier_extended.TeamTest",
+    "systemj.SystemjTest",
+)
+"""Every kind of test meneur's journals name (``kind = …`` in a roll entry)."""
 
-    for kind, functions in systems.all_kinds().items():
-        inputs_type = systems.class_of(kind)
-        assert systems.kind_of(inputs_type) == kind
-        assert callable(systems.roller(inputs_type))
-        if functions.resolve is not None:
-            assert callable(systems.resolver(inputs_type))
-        if functions.odds is not None:
-            assert callable(systems.odds_function(inputs_type))
+
+def test_every_kind_in_the_registry_has_its_functions() -> None:
+    from meneur.core import kinds as found
+
+    kinds = found.all_kinds()
+    # The names journals hold: a contract with every journal written (never renamed).
+    assert sorted(kind.name for kind in kinds) == sorted(JOURNALED_KINDS)
+    for kind in kinds:
+        rules = kind.rules()
+        inputs_type = found.class_of(kind.name)
+        assert inputs_type is rules.inputs
+        # The name journals write for the class is the kind's, and leads back to it.
+        assert found.kind_name(inputs_type) == kind.name
+        assert found.kind_of(inputs_type) == kind
+        assert found.roller(inputs_type) is rules.roll
+        if rules.resolve is not None:
+            assert found.resolver(inputs_type) is rules.resolve
+        if rules.odds is not None:
+            assert found.odds_function(inputs_type) is rules.odds
 
 
 def test_unknown_inputs_are_refused() -> None:
-    from meneur.core import systems
+    from meneur.core import kinds
 
     with pytest.raises(RulesError, match="no rules are known"):
-        systems.roller(int)
+        kinds.roller(int)
 
 
 def test_a_field_added_later_is_left_out_at_its_default_so_old_records_read_the_same() -> None:

@@ -118,8 +118,8 @@ def test_a_roll_the_gm_asked_for_is_answered_by_each_character_s_next_roll(
     tmp_path: Path,
 ) -> None:
     from meneur.core.expressions import DiceInputs
+    from meneur.core.kinds import roller
     from meneur.core.records import roll_seeded
-    from meneur.core.systems import roller
 
     gm, seats = table(tmp_path / "c")
     with pytest.raises(CampaignError, match="only the GM writes a request"):

@@ -233,8 +233,9 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
 
 
 def test_its_rooms_pass_mypy_strict_against_the_rooms_protocols(tmp_path: Path) -> None:
-    # Each room module assigns itself to its layer's Protocol (PlayRoom, CliRoom,
-    # AppRoom): mypy strict fails on a member missing or of the wrong type.
+    # Each room's loader, where the package registers it, returns its layer's Protocol
+    # (PlayRoom, CliRoom, AppRoom): mypy strict fails on a member missing or of the wrong
+    # type.
     env = {**os.environ, "MYPYPATH": os.pathsep.join([str(REPO / ".mypy-layout"), str(HERE)])}
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", f"--cache-dir={tmp_path}", "-p", "meneur_d20"],

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meneur.core.errors import RulesError
+from meneur.core.kinds import resolver
 from meneur.core.records import roll_seeded
 from meneur.core.replay import replay
 from meneur.core.spherier import extended as more
@@ -19,7 +20,6 @@ from meneur.core.spherier import rules as spherier
 from meneur.core.spherier.extended import ExtendedTest, TeamTest
 from meneur.core.spherier.notation import Interval
 from meneur.core.spherier.rules import Engine, OpposedSkillTest, Skill, SkillTest
-from meneur.core.systems import resolver
 
 D6, D20 = Engine.D6, Engine.D20
 

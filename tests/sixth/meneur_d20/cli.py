@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meneur.cli.argument_kinds import Parser, whole_number
 from meneur.cli.rooms import RollCommand
+from meneur.core.kinds import Kind
+from meneur_d20 import TEST
 
 
 def _options(parser: Parser, rolling: bool) -> None:
@@ -32,21 +34,22 @@ COMMANDS = (
         "d20", "a Dé vingt test (1d20 + Talent against a Difficulty)", "", _options, _inputs
     ),
 )
-ROLL_LINES = {"d20.D20Roll": _lines}
-SUCCESSES = {"d20": "meneur_d20.rules:SUCCESSES"}
+
+
+def _successes() -> frozenset[str]:
+    from .rules import SUCCESSES
+
+    return SUCCESSES
+
+
+ROLL_LINES = {TEST: _lines}
+SUCCESSES = {"d20": _successes}
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-DISTRIBUTION: dict[str, Any] = {}
-SHOWN_OUTCOMES: dict[str, Any] = {}
-ODDS_DATA: dict[str, Any] = {}
-AFTER_OUTCOME: dict[str, Any] = {}
-RUN: dict[str, str] = {}
+DISTRIBUTION: dict[Kind[Any], Any] = {}
+SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
+ODDS_DATA: dict[Kind[Any], Any] = {}
+AFTER_OUTCOME: dict[Kind[Any], Any] = {}
+RUN: dict[str, Any] = {}
 add_commands = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a command-line room provides
-    from meneur.cli.rooms import CliRoom
-    from meneur_d20 import cli as _room
-
-    _checked: CliRoom = _room

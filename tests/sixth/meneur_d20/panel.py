@@ -3,7 +3,7 @@ the base panel shows the odds, rolls, and journals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -52,10 +52,3 @@ PANEL = D20Panel
 new_character = None
 sheet_screen = None
 deck_for = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what an app room provides
-    from meneur.tui.widgets.panels import AppRoom
-    from meneur_d20 import panel as _room
-
-    _checked: AppRoom = _room

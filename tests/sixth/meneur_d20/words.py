@@ -8,8 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
+from meneur.core.kinds import Kind
 from meneur.play.tested import Translate, signed
 from meneur.saves.state import Options
+from meneur_d20 import TEST
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -27,8 +29,8 @@ def _short(test: Any, t: Translate) -> str:
     return f"1d20 {signed(test.modifier)} ≥ {test.difficulty}"
 
 
-DESCRIBED: dict[str, Callable[[Any, Strings], list[str]]] = {"d20.D20Test": _described}
-SHORT: dict[str, Callable[[Any, Translate], str]] = {"d20.D20Test": _short}
+DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {TEST: _described}
+SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
 
 
 def options_of(options: Mapping[str, Any]) -> Options:
@@ -39,10 +41,3 @@ def options_of(options: Mapping[str, Any]) -> Options:
 def sheet_content(directory: Path | None) -> None:
     """No rule data of the campaign's own that its sheets read: none."""
     return None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what a play room provides
-    from meneur.play.rooms import PlayRoom
-    from meneur_d20 import words as _room
-
-    _checked: PlayRoom = _room

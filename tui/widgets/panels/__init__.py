@@ -1,14 +1,19 @@
 """One action panel per rule system; the table loads the campaign's only.
 
-A system's panel is its room in the app: the module its record names for the ``tui``
-layer (:attr:`meneur.core.systems.System.rooms`), whose ``PANEL`` is the panel's class
-(an :class:`meneur.tui.widgets.panels.base.ActionPanel`).
+A system's panel is its room in the app (:class:`AppRoom`), whose ``PANEL`` is the
+panel's class (an :class:`meneur.tui.widgets.panels.base.ActionPanel`). The app keeps
+the rooms of the systems meneur ships in :data:`ROOMS`, a loader each that mypy holds to
+the Protocol; a plug-in system's package registers its own with :func:`register_room`.
+Importing this package stays cheap (no textual): a plug-in's package registers here
+whichever front end loads it, the command line included.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
+
+from meneur.core.rooms import Rooms
 
 
 @runtime_checkable
@@ -36,16 +41,69 @@ class AppRoom(Protocol):
         campaign's folder (None: no cards)."""
 
 
+# Each loader imports its room when first asked: the table loads the campaign's alone.
+
+
+def _resolution() -> AppRoom:
+    from meneur.tui.widgets.panels import resolution
+
+    return resolution
+
+
+def _cosmos() -> AppRoom:
+    from meneur.tui.widgets.panels import cosmos
+
+    return cosmos
+
+
+def _traits() -> AppRoom:
+    from meneur.tui.widgets.panels import traits
+
+    return traits
+
+
+def _spherier() -> AppRoom:
+    from meneur.tui.widgets.panels import spherier
+
+    return spherier
+
+
+def _systemj() -> AppRoom:
+    from meneur.tui.widgets.panels import systemj
+
+    return systemj
+
+
+ROOMS: Rooms[AppRoom] = Rooms(
+    "tui",
+    {
+        "resolution": _resolution,
+        "cosmos": _cosmos,
+        "traits": _traits,
+        "spherier": _spherier,
+        "systemj": _systemj,
+    },
+)
+"""The app's rooms, by system."""
+
+
+def register_room(system: str, load: Callable[[], AppRoom]) -> None:
+    """Register a plug-in ``system``'s room in the app: ``load()`` imports and returns
+    it (its panel imports textual: only when the app asks).
+
+    Raises:
+        RulesError: for a system that has one already.
+    """
+    ROOMS.register(system, load)
+
+
 def app_room(system: str) -> AppRoom:
     """The app's room of ``system``, imported on demand.
 
     Raises:
         RulesError: for an unknown system, or one without a room in the app.
     """
-    from meneur.play.systems import room
-
-    found: AppRoom = room(system, "tui")
-    return found
+    return ROOMS[system]
 
 
 def panel_class(system: str) -> Any:

@@ -306,7 +306,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
 
     def odds(self, inputs: Any) -> Any:
         """The test's exact odds."""
-        from meneur.core.systems import odds_function
+        from meneur.core.kinds import odds_function
 
         return odds_function(type(inputs))(inputs)
 
@@ -392,7 +392,7 @@ class ActionPanel(SessionStrings, VerticalScroll):
 
         Found by rolling the test once on dice that only count what is drawn; a test whose
         later dice depend on the first ones says so (``3d6, puis…``)."""
-        from meneur.core.systems import roller
+        from meneur.core.kinds import roller
 
         drawn = _DrawnDice()
         roller(type(inputs))(inputs, drawn)

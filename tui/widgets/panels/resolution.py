@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -264,10 +264,3 @@ PANEL = ResolutionPanel
 new_character = None
 sheet_screen = None
 deck_for = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what an app room provides
-    from meneur.tui.widgets.panels import AppRoom
-    from meneur.tui.widgets.panels import resolution as _room
-
-    _checked: AppRoom = _room

@@ -4,7 +4,7 @@ attempt by attempt."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -369,10 +369,3 @@ PANEL = SpherierPanel
 new_character = None
 sheet_screen = None
 deck_for = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what an app room provides
-    from meneur.tui.widgets.panels import AppRoom
-    from meneur.tui.widgets.panels import spherier as _room
-
-    _checked: AppRoom = _room

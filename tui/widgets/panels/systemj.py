@@ -5,7 +5,7 @@ and walks initiative → attack → defence or counter-attack."""
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -299,10 +299,3 @@ PANEL = SystemjPanel
 # Nothing of its own here: every member of an app room is in every room.
 new_character = None
 sheet_screen = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what an app room provides
-    from meneur.tui.widgets.panels import AppRoom
-    from meneur.tui.widgets.panels import systemj as _room
-
-    _checked: AppRoom = _room

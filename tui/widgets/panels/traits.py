@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -394,10 +394,3 @@ PANEL = TraitsPanel
 new_character = None
 sheet_screen = None
 deck_for = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what an app room provides
-    from meneur.tui.widgets.panels import AppRoom
-    from meneur.tui.widgets.panels import traits as _room
-
-    _checked: AppRoom = _room

@@ -1,7 +1,7 @@
 """The Tale of Great Cosmos panel, a module per section (see :mod:`.panel`)."""
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .panel import CosmosPanel
 
@@ -39,10 +39,3 @@ __all__ = ["PANEL", "CosmosPanel", "deck_for", "new_character", "sheet_screen"]
 
 # Nothing of its own here: every member of an app room is in every room.
 deck_for = None
-
-
-if TYPE_CHECKING:  # mypy holds this room to what an app room provides
-    from meneur.tui.widgets.panels import AppRoom
-    from meneur.tui.widgets.panels import cosmos as _room
-
-    _checked: AppRoom = _room
