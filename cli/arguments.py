@@ -13,12 +13,11 @@ import argparse
 import sys
 from collections.abc import Mapping
 
-from .argument_kinds import LANG_HELP, Parser, _whole_number
+from .argument_kinds import LANG_HELP, Parser, _add_common, _whole_number
 from .campaign_arguments import _add_campaign_commands, _Commands
 from .parser_words import argv_language, speaking, translate_parser
 from .rooms import add_room_commands
 from .rooms import commands as test_commands
-from .system_arguments import _add_systems
 
 __all__ = ["build_parser", "parse_arguments"]
 
@@ -197,3 +196,24 @@ def _words_command(parser: Parser, first: list[str]) -> Parser | None:
             ):
                 return found  # type: ignore[no-any-return]
     return None
+
+
+def _add_systems(
+    subparsers: argparse._SubParsersAction[Parser],
+    *,
+    rolling: bool,
+    selected: str | None,
+    others: bool = False,
+) -> None:
+    """A parser for every test (``others``: also those of systems other packages add),
+    with its options for the ``selected`` one alone."""
+    verb = "roll" if rolling else "exact odds of"
+    for name, found in test_commands(others=others).items():
+        if not rolling and found.rolled_only:
+            continue
+        parser = subparsers.add_parser(
+            name, help=f"{verb} {found.summary}", description=found.description or None
+        )
+        if name == selected:
+            found.options(parser, rolling)
+            _add_common(parser, rolling=rolling)

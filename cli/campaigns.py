@@ -2,8 +2,9 @@
 ``check``, ``undo``/``redo``, ``set``/``unset``, and journaling ``roll --campaign``.
 
 Why it is ~700 lines: it is every campaign command's run function (a few dozen lines
-each) and the journaling of ``roll --campaign`` they share; the commands that belong to
-one system live in its room (``meneur.cli.cosmos``).
+each); what they share with the rolls and the systems' own commands (opening a campaign,
+journaling ``roll --campaign``) is :mod:`meneur.cli.journaling`, and the commands that
+belong to one system live in its room (``meneur.cli.cosmos``).
 """
 
 from __future__ import annotations
@@ -11,45 +12,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meneur.content.toml_reader import TomlError, loads
 
+# What the other commands take from here, where it was before it went to journaling.py:
+from .journaling import GONE as GONE
+from .journaling import _directory as _directory
+from .journaling import _open as _open
+from .journaling import _secrecy, tension_of
+from .journaling import character_named as character_named
 from .language import words_of, written
 from .seats import governing, seat_of, viewer_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
-    from meneur.core.table_rules import Seat
     from meneur.core.visibility import Viewer
-    from meneur.play.campaigns import Campaign, Secrecy
+    from meneur.play.campaigns import Campaign
     from meneur.play.journal import Entry
-
-
-def _directory(given: str | None) -> Path:
-    """The campaign a command names, else the one used last (or the default one).
-
-    Raises:
-        UsageError: when the campaign used last is gone, naming its folder and how to
-            choose another (a command never falls back to another campaign unasked).
-    """
-    from meneur.play.campaigns import current_campaign, gone_campaign
-
-    if given:
-        return Path(given)
-    gone = gone_campaign()
-    if gone is not None:
-        raise UsageError("meneur", GONE, folder=gone)
-    return current_campaign()
-
-
-GONE = (
-    "the campaign used last is gone: {folder} (moved, deleted, or on a disk not plugged "
-    "in); name another campaign's folder on the command line (meneur journal DIR), or "
-    "choose one in the app (meneur, then ctrl+o)"
-)
 
 
 def _split(command: str, words: list[str], wanted: int) -> tuple[Path, list[str]]:
@@ -65,47 +46,6 @@ def _split(command: str, words: list[str], wanted: int) -> tuple[Path, list[str]
         value=wanted + 1,
         words_count=len(words),
     )
-
-
-def _open(directory: Path, *, write: bool = True, defer_check: bool = False) -> Campaign:
-    """Open a campaign for a command. ``defer_check``: the command reads every chunk of
-    the journal whole itself (checking it then), so opening does not read them first.
-    The command line holds no threads: a long journal is read by forked workers."""
-    from meneur.play.campaigns import Campaign, default_author, remember
-
-    campaign = Campaign.open(
-        directory, write=write, author=default_author(), parallel=True, defer_check=defer_check
-    )
-    if write:
-        remember(directory)
-    return campaign
-
-
-def character_named(
-    given: str, characters: Mapping[str, Any], command: str, said: str | None = None
-) -> str:
-    """The key of the character ``given`` on the command line: its key, or its name in
-    any case.
-
-    Raises:
-        UsageError: for ``command``, naming what was typed (``said``, default ``given``).
-    """
-    if given in characters:
-        return given
-    wanted = given.casefold()
-    for ident, item in characters.items():
-        if isinstance(item, Mapping) and str(item.get("name", "")).casefold() == wanted:
-            return str(ident)
-    raise UsageError(command, "{value}: no such character", value=said or given)
-
-
-def _secrecy(args: argparse.Namespace, seat: Seat) -> Secrecy:
-    """Who may see the entry a command writes (``--visibility``, ``--announce``): a
-    player's entry is theirs (``--as``)."""
-    from meneur.play.campaigns import Secrecy
-
-    player = seat.name if seat.role == "player" else None
-    return Secrecy(args.visibility or "public", player, args.announce)
 
 
 def _entry_data(
@@ -185,13 +125,6 @@ def run_note(args: argparse.Namespace) -> str:
     return written(entry, campaign, args)
 
 
-def tension_of(state: Any) -> int:
-    """The campaign's tension (meneur.play.story, imported only when asked)."""
-    from meneur.play.story import tension_of as read
-
-    return read(state)
-
-
 def run_mark(args: argparse.Namespace) -> str:
     """``meneur session|scene [DIR] TITLE``; a scene with ``--test`` is followed by the
     scene test at the campaign's tension (solo play)."""
@@ -210,7 +143,7 @@ def run_mark(args: argparse.Namespace) -> str:
         from meneur.core import solo
         from meneur.core.records import roll_seeded
 
-        from .commands import campaign_seed
+        from .journaling import campaign_seed
         from .language import words_of
         from .text import render_roll
 
@@ -695,101 +628,3 @@ def run_check(args: argparse.Namespace) -> str:
         characters=len(campaign.state["characters"]),
         verified=verified,
     )
-
-
-def journal_roll(args: argparse.Namespace, make: Any) -> tuple[Any, int | None]:
-    """Roll with ``make(karma)`` and, with ``--campaign``, journal it; return the record
-    and the entry id.
-
-    The campaign is opened before rolling, so a locked or broken campaign stops the
-    command before any die is cast. With ``--character`` on a cosmos test, the karma
-    comes from the sheet and its movement is saved (undoable).
-    """
-    if not args.campaign:
-        if (
-            args.character
-            or args.label
-            or args.at
-            or args.seat_name
-            or args.announce
-            or args.visibility is not None
-        ):
-            raise UsageError(
-                f"meneur {args.command} {args.system}",
-                "--character, --label, --at, --visibility, --as and --announce go with --campaign",
-            )
-        return make(None), None
-    # Only with a campaign: a roll to print pays for nothing of the saves.
-    from meneur.core.changes import Change, read
-    from meneur.play import act
-    from meneur.play.errors import CampaignError
-    from meneur.play.rolls import roll_words
-
-    from .rooms import find
-
-    test = find(args.system)  # None for creation rolls
-    with _open(Path(args.campaign)) as campaign:
-        seat = seat_of(args, campaign)  # refused before any die is cast
-        secrecy = _secrecy(args, seat)
-        changes: list[Change] = []
-        karma_path: tuple[str, ...] | None = None
-        karma = None
-        if args.character:
-            if args.character not in campaign.state["characters"]:
-                raise CampaignError(
-                    campaign.directory / "campaign.toml",
-                    "no such character",
-                    f"characters.{args.character}",
-                    message_key="campaign.no_such_character",
-                )
-            from_sheet = None if test is None else test.from_sheet
-            if from_sheet is not None:  # the sheet brings what the test reads (karma…)
-                karma_path = ("characters", args.character, "sheet", "karma")
-                karma = from_sheet(args, campaign.state)
-        solo = campaign.state["options"].get("solo")
-        if args.system in ("yesno", "scene") and args.tension is None and solo:
-            args.tension = tension_of(campaign.state)  # the campaign's, unless given for this roll
-        from meneur.play.campaigns import PUBLIC
-
-        from .commands import campaign_seed, new_seed
-
-        args.drawn_seed = campaign_seed(args, campaign, public=secrecy.visibility == "public")
-        record = make(karma)
-        if args.visibility is None and not args.announce:  # the GM's default for the kind
-            from meneur.play.campaigns import Secrecy
-            from meneur.play.secrecy import default_secrecy
-
-            # A player's roll (--as) of a kind the GM keeps is blind, as at the table;
-            # whatever it is, it stays theirs (it says who threw it).
-            secrecy = default_secrecy(campaign.state, record.system, seat)
-            if seat.role == "player" and secrecy.player is None:
-                secrecy = Secrecy(secrecy.visibility, seat.name, secrecy.announced)
-            if secrecy != PUBLIC and args.seed is None:
-                args.drawn_seed = new_seed()  # secret by default: off the public draws
-                record = make(karma)
-        if karma_path is not None and record.karma_after != karma:
-            before = read(campaign.state, karma_path)
-            changes.append(Change(karma_path, before, record.karma_after))
-        label = args.label or ""
-        if args.character and test is not None and test.after_roll is not None:
-            more, label = test.after_roll(args, campaign.state, label)
-            changes += more
-        text = roll_words(record, label)
-        entry = act.roll(
-            campaign,
-            seat,
-            record,
-            text,
-            changes=changes,
-            character=args.character,
-            game_time=args.at,
-            secrecy=secrecy,
-            chosen_seed=args.seed is not None,
-        )
-        if args.character and test is not None and test.after_journal is not None:
-            test.after_journal(args, campaign)
-    if seat.role == "player":
-        # What the player's seat shows of it: nothing of a blind roll, and no seed they
-        # did not choose (the session's draws are the GM's until revealed).
-        args.shown = "blind" if entry.visibility == "gm" else "no_seed"
-    return record, entry.id

@@ -18,7 +18,6 @@ from .usage import UsageError
 if TYPE_CHECKING:
     import argparse
 
-    from meneur.content.strings import Strings
 
 EXIT_USAGE = 2
 """Exit status for anything the user typed that meneur cannot act on."""
@@ -59,15 +58,6 @@ def _version() -> str:
         return version("meneur")
     except PackageNotFoundError:
         return "unknown"
-
-
-def _with_entry(output: str | dict[str, object], entry_id: int | None, words: Strings) -> object:
-    """Add the journal entry a roll was saved as: a JSON field, or a last line."""
-    if entry_id is None:
-        return output
-    if isinstance(output, dict):
-        return {**output, "entry_id": entry_id}
-    return f"{output}\n{words.t('cli.entry', id=entry_id)}"
 
 
 NO_TERMINAL = (
@@ -491,6 +481,7 @@ def _roll_output(args: argparse.Namespace, record: Any, entry_id: int | None) ->
     threw it sees it (``--as``): of a blind roll, only that it was thrown; a player's,
     no seed they did not choose."""
     from . import data, text
+    from .journaling import _with_entry
     from .language import words_of
 
     shown = getattr(args, "shown", None)

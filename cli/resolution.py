@@ -7,8 +7,8 @@ import argparse
 from typing import Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
-from meneur.cli.rooms import RollCommand
-from meneur.cli.text import kept_distribution, kept_lines
+from meneur.cli.bars import kept_distribution, kept_lines
+from meneur.cli.roll_command import RollCommand
 from meneur.cli.usage import UsageError
 from meneur.core.kinds import Kind
 from meneur.core.resolution import TEST

@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
-from meneur.cli.rooms import RollCommand
-from meneur.cli.text import bar, dice_faces, difference_bars, percent, value_bars
+from meneur.cli.bars import bar, dice_faces, difference_bars, percent, value_bars
+from meneur.cli.roll_command import RollCommand
 from meneur.cli.usage import UsageError
 from meneur.core.dice import Die
 from meneur.core.kinds import Kind

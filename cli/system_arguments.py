@@ -1,14 +1,19 @@
-"""The command line's tests (``meneur odds|roll <test> …``): those no system owns
-(:data:`COMMON`), and the parsers of every test, a system's from its room
-(:mod:`meneur.cli.rooms`). Only the test being run gets its options (and imports its
-rules module for their choices)."""
+"""The command line's tests no system owns (:data:`COMMON`: ``meneur odds|roll oracle|
+yesno|scene|dice|table …``): their options, and the core's inputs they make. A system's
+are in its room (:mod:`meneur.cli.rooms`). Only the test being run gets its options (and
+imports its rules module for their choices)."""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
-from .argument_kinds import Parser, _add_common, _whole_number
-from .rooms import RollCommand, commands
+from .argument_kinds import Parser, _whole_number
+from .roll_command import RollCommand
+from .usage import UsageError
+
+if TYPE_CHECKING:
+    from meneur.core import expressions, oracles
 
 
 def _oracle_options(parser: Parser, rolling: bool) -> None:
@@ -62,63 +67,130 @@ def _table_options(parser: Parser, rolling: bool) -> None:
         )
 
 
-def _common() -> tuple[RollCommand, ...]:
-    from . import commands as inputs
+# Each builder imports its own rules module: a command pays only for its tests.
 
+
+def _command(args: argparse.Namespace) -> str:
+    return f"meneur {args.command} {args.system}"
+
+
+def oracle_question(args: argparse.Namespace) -> oracles.OracleQuestion:
+    """The environment oracle's question from its options."""
+    from meneur.core import oracles
+
+    return oracles.OracleQuestion(lean=oracles.Lean(args.lean), question=args.question)
+
+
+def yesno_question(args: argparse.Namespace) -> oracles.YesNoQuestion:
+    """The yes/no oracle's question from its options."""
+    from meneur.core import oracles
+
+    return oracles.YesNoQuestion(
+        likelihood=args.likelihood, question=args.question, tension=args.tension
+    )
+
+
+def scene_test(args: argparse.Namespace) -> Any:
+    """Solo play's scene test from its options (the middle tension by default)."""
+    from meneur.core import solo
+
+    tension = solo.TENSION_START if args.tension is None else args.tension
+    return solo.SceneTest(tension=tension, scene=args.scene)
+
+
+def dice_inputs(args: argparse.Namespace) -> expressions.DiceInputs:
+    """The dice expression from its argument, read once here so that one that cannot
+    be read is refused before any die is drawn (its message names no seed: no dice
+    were rolled to reproduce).
+
+    Raises:
+        DiceNotationError: when the expression cannot be read.
+    """
+    from meneur.core import expressions, notation
+
+    notation.parse(args.expression)
+    return expressions.DiceInputs(args.expression)
+
+
+def table_query(args: argparse.Namespace) -> Any:
+    """A roll on a random table named by its key or name: the campaign's own (with
+    ``--campaign``), else a shipped one in French or English.
+
+    Raises:
+        UsageError: naming the tables there are, for a name that is none of them.
+        CampaignError: when the campaign cannot be read.
+    """
+    from meneur.content import example_tables, story_tables_for, tables_from_data
+    from meneur.core import tables
+
+    own: tuple[Any, ...] = ()
+    if getattr(args, "campaign", None):
+        from meneur.play.campaigns import read_state
+
+        state = read_state(args.campaign)
+        lang = "en" if getattr(args, "lang", None) == "en" else "fr"
+        own = tables_from_data(state["tables"], "campaign.toml")
+        own += story_tables_for(state["lists"], lang)  # found before the shipped, empty ones
+        if getattr(args, "seat_name", None) is not None:
+            from pathlib import Path
+
+            from meneur.play.seating import seat_named
+            from meneur.play.tables import tables_for
+
+            # A player's seat (--as) neither rolls on nor names the GM's tables.
+            seat = seat_named(Path(args.campaign), state, args.seat_name)
+            allowed = {table.key for table in tables_for(seat, state, lang)}
+            own = tuple(table for table in own if table.key in allowed)
+    first, second = ("en", "fr") if getattr(args, "lang", None) == "en" else ("fr", "en")
+    pool = (*own, *example_tables(first), *example_tables(second))
+    table = tables.find(pool, args.name)
+    if table is None:
+        # Named as the reader's language names them (a name finds its table as a key does).
+        known = ", ".join(
+            sorted({t.name for t in (*own, *example_tables(first))}, key=str.casefold)
+        )
+        raise UsageError(
+            _command(args), "no table {name!r} (tables: {known})", name=args.name, known=known
+        )
+    if table not in own:  # a shipped table named in the other language: the reader's
+        table = tables.find(example_tables(first), table.key) or table
+    return tables.TableQuery.of(table, pool)
+
+
+def _common() -> tuple[RollCommand, ...]:
     return (
         RollCommand(
             "oracle",
             "the environment oracle (2/3/4 keep-under)",
             "",
             _oracle_options,
-            inputs.oracle_question,
+            oracle_question,
         ),
-        RollCommand("yesno", "the yes/no oracle", "", _yesno_options, inputs.yesno_question),
+        RollCommand("yesno", "the yes/no oracle", "", _yesno_options, yesno_question),
         RollCommand(
             "scene",
             "solo play's scene test (1d6 against the tension)",
             "Above the tension the scene goes as expected; at most it, an odd face alters it "
             "and an even one interrupts it.",
             _scene_options,
-            inputs.scene_test,
+            scene_test,
         ),
         RollCommand(
             "dice",
             "a dice expression: 2d6+3, d%%, 4dF, 4d6kh3, 2d20kl1, 8d6>=5",
             "",
             _dice_options,
-            inputs.dice_inputs,
+            dice_inputs,
         ),
         RollCommand(
             "table",
             "a random table: a shipped one or the campaign's",
             "A roll on a random table by its key or name (tables it rolls on included).",
             _table_options,
-            inputs.table_query,
+            table_query,
         ),
     )
 
 
 COMMON = _common()
 """The tests no system owns."""
-
-
-def _add_systems(
-    subparsers: argparse._SubParsersAction[Parser],
-    *,
-    rolling: bool,
-    selected: str | None,
-    others: bool = False,
-) -> None:
-    """A parser for every test (``others``: also those of systems other packages add),
-    with its options for the ``selected`` one alone."""
-    verb = "roll" if rolling else "exact odds of"
-    for name, found in commands(others=others).items():
-        if not rolling and found.rolled_only:
-            continue
-        parser = subparsers.add_parser(
-            name, help=f"{verb} {found.summary}", description=found.description or None
-        )
-        if name == selected:
-            found.options(parser, rolling)
-            _add_common(parser, rolling=rolling)

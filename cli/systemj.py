@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
-from meneur.cli.rooms import RollCommand
+from meneur.cli.roll_command import RollCommand
 from meneur.core.kinds import Kind
 from meneur.core.systemj import TEST
 

@@ -7,9 +7,9 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
+from meneur.cli.bars import dice_faces, difference_bars, percent, value_bars
 from meneur.cli.parser_words import said as parser_said
-from meneur.cli.rooms import RollCommand
-from meneur.cli.text import dice_faces, difference_bars, percent, value_bars
+from meneur.cli.roll_command import RollCommand
 from meneur.cli.usage import UsageError
 from meneur.core.dice import Die
 from meneur.core.kinds import Kind

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.parser_words import said as parser_said
-from meneur.cli.rooms import RollCommand
+from meneur.cli.roll_command import RollCommand
 from meneur.cli.usage import UsageError
 from meneur.core.cosmos import AURA, INTUITION, PILOTING, TEST, TURN_ORDER
 from meneur.core.kinds import Kind
@@ -339,7 +339,7 @@ def _after_journal(args: argparse.Namespace, campaign: Any) -> None:
 def _final_skill_ends(args: argparse.Namespace, campaign: Any) -> None:
     """After a Final Skill rolled with ``--character``: its special posture ends at once
     (meneur.play.cosmos.combat), its backlash's die rolled when Sépulcrale's comes."""
-    from meneur.cli.commands import new_seed
+    from meneur.cli.journaling import new_seed
     from meneur.cli.seats import seat_of
     from meneur.core.cosmos.combat import PostureDie, roll_die
     from meneur.core.records import roll_seeded

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.journaling import _directory, _open, character_named
 from meneur.cli.language import written
 from meneur.cli.usage import UsageError
 
@@ -38,7 +38,7 @@ def run_combat(args: argparse.Namespace) -> str:
         RulesError: when the rules refuse the step (no point left, a cooldown, Revive
             outside Sépulcrale…): nothing is written.
     """
-    from meneur.cli.commands import campaign_seed
+    from meneur.cli.journaling import campaign_seed
     from meneur.cli.seats import seat_of
     from meneur.content.strings import default_language, strings
     from meneur.core.cosmos.combat import PostureDie, roll_die

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 def run_creation(args: argparse.Namespace) -> object:
     """What ``meneur create cosmos`` prints: the rolls as text or JSON, with the journal
     entry they were saved as."""
+    from meneur.cli.journaling import _with_entry
     from meneur.cli.language import words_of
-    from meneur.cli.main import _with_entry
 
     creation, entry_id = run_create(args)
     output = creation_data(creation) if args.json else render_creation(creation, words_of(args))
@@ -32,8 +32,7 @@ def run_create(
 ) -> tuple[cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion, int | None]:
     """The creation (or conversion) rolls for ``meneur create cosmos``, journaled with
     ``--campaign``."""
-    from meneur.cli.campaigns import journal_roll
-    from meneur.cli.commands import new_seed
+    from meneur.cli.journaling import journal_roll, new_seed
     from meneur.core.cosmos import creation as cosmos_creation
 
     args.system = "create"
@@ -53,7 +52,7 @@ def run_create(
         options = cosmos_creation.CreationOptions(pm_positions=args.pm_dice)
         return roll_seeded(cosmos_creation.roll_creation, options, seed)
 
-    return journal_roll(args, make)
+    return journal_roll(args, make, None)  # creation rolls: no test of their own
 
 
 def creation_data(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from meneur.cli.campaigns import _directory, _open, character_named
+from meneur.cli.journaling import _directory, _open, character_named
 from meneur.cli.language import written
 from meneur.cli.usage import UsageError
 

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from meneur.cli.argument_kinds import Parser, whole_number
-from meneur.cli.rooms import RollCommand
+from meneur.cli.roll_command import RollCommand
 from meneur.core.kinds import Kind
 from meneur_d20 import TEST
 
