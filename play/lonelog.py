@@ -191,7 +191,7 @@ def _story_tags(entry: Entry, campaign: Campaign) -> Iterator[str]:
     from meneur.core.changes import MISSING
     from meneur.core.story import TRACK_BOXES
 
-    from .story import boxes
+    from .story_words import boxes
 
     for change in entry.changes:
         path = change.path

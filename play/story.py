@@ -23,6 +23,8 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Plan, Planned, Worded
 from meneur.saves.state import Tracker, trackers
 
+from .story_words import moved_key_values
+
 
 def items_of(state: Mapping[str, Any], key: str) -> tuple[story.StoryItem, ...]:
     """The threads (``key`` ``threads``) or people (``people``) of a state."""
@@ -163,40 +165,6 @@ def moved_words(moved: Moved, *, asked: bool = False) -> Worded:
     6``, and whether that completed it."""
     tracker = moved.tracker
     return Worded(*moved_key_values(tracker, moved.before.value, moved.after.value, asked=asked))
-
-
-def moved_key_values(
-    tracker: Mapping[str, Any], before: int, after: int, *, asked: bool = False
-) -> tuple[str, dict[str, str]]:
-    """The words of a clock or track ``tracker`` moved from ``before`` to ``after``
-    (its stored value: a clock's segments, a track's ticks): the key and its values.
-
-    Raises:
-        RulesError: when ``tracker`` is no clock or track, or the values do not fit it.
-    """
-    was = story.tracker_state({**tracker, "value": before})
-    now = story.tracker_state({**tracker, "value": after})
-    if isinstance(now, story.Clock):
-        values = {"before": str(before), "after": str(after), "of": str(now.segments)}
-    else:
-        values = {"before": boxes(before), "after": boxes(after), "of": str(story.TRACK_BOXES)}
-    values["name"] = str(tracker.get("name", ""))
-    if asked:
-        key = "story.asked_advanced" if after != before else "story.asked_still"
-    else:
-        key = "story.moved"
-    complete = now.complete and not was.complete
-    return key + ("_complete" if complete else ""), values
-
-
-FRACTIONS = ("", "¼", "½", "¾")
-"""A track's box a quarter at a time: its ticks past the whole boxes."""
-
-
-def boxes(ticks: int) -> str:
-    """A track's ticks as the boxes they fill: ``2``, ``2¼``, ``¾``."""
-    whole, part = divmod(ticks, story.TICKS_PER_BOX)
-    return (str(whole) if whole or not part else "") + FRACTIONS[part]
 
 
 @dataclass(frozen=True)

@@ -103,11 +103,47 @@ def _tracker_words(change: Change, state: Mapping[str, Any], t: Translate) -> st
         return None  # removed since, or not moved: said as written
     if not isinstance(change.after, int) or not isinstance(change.before, int):
         return None
-    from .story import moved_key_values
-
     try:  # what changed, told once (2 → 3 of 6)
         key, values = moved_key_values(tracker, change.before, change.after)
     except RulesError:
         moved = {**tracker, "value": change.after}
         return t("story.progressed", name=str(tracker.get("name", "")), shown=tracker_shown(moved))
     return t(key, **values)
+
+
+def moved_key_values(
+    tracker: Mapping[str, Any], before: int, after: int, *, asked: bool = False
+) -> tuple[str, dict[str, str]]:
+    """The words of a clock or track ``tracker`` moved from ``before`` to ``after``
+    (its stored value: a clock's segments, a track's ticks): the key and its values.
+
+    Raises:
+        RulesError: when ``tracker`` is no clock or track, or the values do not fit it.
+    """
+    from meneur.core import story
+
+    was = story.tracker_state({**tracker, "value": before})
+    now = story.tracker_state({**tracker, "value": after})
+    if isinstance(now, story.Clock):
+        values = {"before": str(before), "after": str(after), "of": str(now.segments)}
+    else:
+        values = {"before": boxes(before), "after": boxes(after), "of": str(story.TRACK_BOXES)}
+    values["name"] = str(tracker.get("name", ""))
+    if asked:
+        key = "story.asked_advanced" if after != before else "story.asked_still"
+    else:
+        key = "story.moved"
+    complete = now.complete and not was.complete
+    return key + ("_complete" if complete else ""), values
+
+
+FRACTIONS = ("", "¼", "½", "¾")
+"""A track's box a quarter at a time: its ticks past the whole boxes."""
+
+
+def boxes(ticks: int) -> str:
+    """A track's ticks as the boxes they fill: ``2``, ``2¼``, ``¾``."""
+    from meneur.core import story
+
+    whole, part = divmod(ticks, story.TICKS_PER_BOX)
+    return (str(whole) if whole or not part else "") + FRACTIONS[part]

@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .journal import CHUNK_SIZE, Entry, chunk_number
+from .chunk_files import CHUNK_SIZE, chunk_number
 
 if TYPE_CHECKING:
-    from .journal import Journal
+    from .journal import Entry, Journal
 
 T = TypeVar("T")
 

@@ -30,10 +30,11 @@ from meneur.core.text import not_utf8, shown, utf8_fault
 from meneur.core.visibility import VISIBILITIES
 
 from .atomic import atomic_write
+from .chunk_files import CHUNK_SIZE as CHUNK_SIZE
+from .chunk_files import chunk_name as chunk_name
+from .chunk_files import chunk_number as chunk_number
 from .errors import CampaignError, not_regular, toml_error, unreadable
 
-CHUNK_SIZE = 250
-"""Entries per chunk file."""
 MAX_TEXT = 20_000
 """Characters one entry's text (a note, a label) may hold: about ten pages. Above it a
 note is refused with a message rather than written: a note of a megabyte made opening
@@ -190,16 +191,6 @@ def not_text(where: Path, text: str, key: str = "") -> CampaignError:
         names_file=True,
         values={"byte": f"{byte:#04x}", "at": at},
     )
-
-
-def chunk_number(entry_id: int) -> int:
-    """The chunk file number holding ``entry_id``."""
-    return (entry_id - 1) // CHUNK_SIZE + 1
-
-
-def chunk_name(number: int) -> str:
-    """The file name of chunk ``number``."""
-    return f"{number:06d}.toml"
 
 
 def read_regular(path: Path) -> bytes:

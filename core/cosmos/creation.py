@@ -44,6 +44,11 @@ STAT_MAX_FROM_LEVEL_3 = 85
 PM_PER_SKILL_DIE = 100
 
 
+def stat_cap(level: int) -> int:
+    """The highest a stat may be at ``level``: 80, or 85 from level 3."""
+    return STAT_MAX_FROM_LEVEL_3 if level >= 3 else STAT_MAX
+
+
 def _within(value: int, bounds: tuple[int, int]) -> bool:
     return bounds[0] <= value <= bounds[1]
 
@@ -447,8 +452,6 @@ def convert_sheet(
     Raises:
         RulesError: for a sheet that is not from before v4, or moves the rules refuse.
     """
-    from .levels import stat_cap
-
     if not needs_conversion(sheet):
         raise RulesError(
             "only a character from before v4 (no Précision or Chance yet) converts",

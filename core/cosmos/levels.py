@@ -28,7 +28,8 @@ from meneur.core.errors import RulesError
 from meneur.core.records import RollRecord
 
 from . import rules as cosmos
-from .creation import POINTS_TO_MOVE, STAT_MAX, STAT_MAX_FROM_LEVEL_3, STATS, check_point_moves
+from .creation import POINTS_TO_MOVE, STATS, check_point_moves
+from .creation import stat_cap as stat_cap  # where it was first (sheets and panels ask here)
 
 SYSTEM = "cosmos"
 
@@ -37,11 +38,6 @@ DNA_DIE_AT = {3: 4, 6: 6, 9: 8}
 LIGHT_DARK_AT_5 = 3
 CHANCE_BONUS_DICE = 2
 CHANCE_BONUS_SIDES = 20
-
-
-def stat_cap(level: int) -> int:
-    """The highest a stat may be at ``level``: 80, or 85 from level 3."""
-    return STAT_MAX_FROM_LEVEL_3 if level >= 3 else STAT_MAX
 
 
 class Level2(StrEnum):

@@ -370,27 +370,6 @@ def sheet_skills(sheet: Mapping[str, Any]) -> dict[str, Skill]:
     return found
 
 
-def skill_on_sheet(sheet: Mapping[str, Any], name: str, owner: str) -> Skill:
-    """The skill a notation names, as ``owner``'s sheet gives it.
-
-    Raises:
-        RulesError: naming the skill and whose sheet lacks it; a notation never borrows
-            another skill's values.
-    """
-    from .passives import skills_of  # grouped skills take their group's values
-
-    wanted = folded(name)
-    for skill in skills_of(sheet).values():
-        if folded(skill.name) == wanted:
-            return skill
-    raise RulesError(
-        f"{name} is not on {owner}'s sheet",
-        message_key="spherier.not_on_sheet",
-        skill=name,
-        owner=owner,
-    )
-
-
 def typed_opponent(text: str, name: str) -> Skill:
     """The opponent's skill typed as ``Psychologie<+8, 4>`` for a notation naming ``name``.
 

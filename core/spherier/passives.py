@@ -152,6 +152,26 @@ def skills_of(sheet: Mapping[str, Any]) -> dict[str, Skill]:
     return found
 
 
+def skill_on_sheet(sheet: Mapping[str, Any], name: str, owner: str) -> Skill:
+    """The skill a notation names, as ``owner``'s sheet gives it (a grouped skill with
+    its group's values).
+
+    Raises:
+        RulesError: naming the skill and whose sheet lacks it; a notation never borrows
+            another skill's values.
+    """
+    wanted = folded(name)
+    for skill in skills_of(sheet).values():
+        if folded(skill.name) == wanted:
+            return skill
+    raise RulesError(
+        f"{name} is not on {owner}'s sheet",
+        message_key="spherier.not_on_sheet",
+        skill=name,
+        owner=owner,
+    )
+
+
 def group_of(sheet: Mapping[str, Any], skill: str) -> SkillGroup | None:
     """The group ``skill`` belongs to, if any."""
     wanted = folded(skill)

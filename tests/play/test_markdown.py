@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meneur.play.markdown import nest_headings, plain_lines, runs, to_html
-from meneur.play.story import boxes
+from meneur.play.story_words import boxes
 
 FRAGMENTS = [*"ab <>&\"'*_`~#>[]()!|-+=:/\n\\.1", "javascript:", "http:", "<img ", "<script>"]
 MARKDOWNISH = st.lists(st.sampled_from(FRAGMENTS), max_size=80).map("".join)

@@ -108,6 +108,9 @@ class SheetScreen(SessionStrings, Screen[None]):
 
         self.read_only = not may_change(session.seat, ("characters", character, "sheet"))
         """Whether this seat only reads this sheet (another player's character)."""
+        self.deck_for: Callable[[Any], Any] | None = None
+        """Where the campaign's deck a hand is dealt from is read (its system's app room's
+        ``deck_for``), set by whoever opens the screen; None: no deck, cards are typed."""
 
     # --- What the sheet holds --------------------------------------------------------
 
@@ -522,14 +525,12 @@ class SheetScreen(SessionStrings, Screen[None]):
             self._ask(label, "", lambda text: self._splice(field, text, None), self.prompt(field))
 
     def _deal(self, field: Field) -> None:
-        """Add a card to the hand: one of the campaign's deck (its system's room says
-        where it is), or one typed."""
-        from meneur.tui.widgets.panels import app_room
-
+        """Add a card to the hand: one of the campaign's deck (:attr:`deck_for`), or one
+        typed."""
         from .dialogs import ListDialog
 
         label = self.term(field.term)
-        deck_for = app_room(self.system).deck_for
+        deck_for = self.deck_for
         deck = list((self.campaign_content(deck_for) or {}).values()) if deck_for else []
 
         def dealt(index: int | None) -> None:

@@ -666,13 +666,15 @@ class TableScreen(SessionStrings, Screen[None]):
         """Create a character: the system's own creation screen when its room has one
         (the Great Cosmos wizard), else its sheet as a draft (one journal entry either
         way)."""
-        own = app_room(self.session.campaign.system).new_character
-        if own is not None:
-            own(self, self._character_made)
+        room = app_room(self.session.campaign.system)
+        if room.new_character is not None:
+            room.new_character(self, self._character_made)
             return
         from .draft import DraftScreen
 
-        self.app.push_screen(DraftScreen(self.session), self._character_made)
+        draft = DraftScreen(self.session)
+        draft.deck_for = room.deck_for
+        self.app.push_screen(draft, self._character_made)
 
     def _character_made(self, ident: str | None) -> None:
         if ident is None:
@@ -688,8 +690,11 @@ class TableScreen(SessionStrings, Screen[None]):
         if ident not in self.session.characters():
             self.notify(self.t("sheet.nobody"), severity="warning")
             return
-        own = app_room(self.session.campaign.system).sheet_screen
-        screen = (SheetScreen if own is None else own())(self.session, ident)
+        room = app_room(self.session.campaign.system)
+        screen = (SheetScreen if room.sheet_screen is None else room.sheet_screen())(
+            self.session, ident
+        )
+        screen.deck_for = room.deck_for
         self.app.push_screen(screen, lambda _: self.characters_changed(screen.written))
 
     def action_luck(self) -> None:

@@ -44,7 +44,7 @@ class TextField(Input):
             if text:  # one line: put in (or over the selection) by Input's own paste
                 super()._on_paste(events.Paste(text))
             return
-        from meneur.tui.screens.dialogs import PasteDialog, one_line
+        from meneur.tui.screens.paste_dialog import PasteDialog, one_line
 
         def answered(answer: tuple[str, str] | None) -> None:
             self.focus()

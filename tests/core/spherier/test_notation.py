@@ -18,9 +18,9 @@ from meneur.core.spherier.notation import (
     parse_sheet_entry,
     parse_skill,
     parse_test,
-    skill_on_sheet,
     typed_opponent,
 )
+from meneur.core.spherier.passives import skill_on_sheet
 from meneur.core.spherier.rules import Ability, Skill
 
 

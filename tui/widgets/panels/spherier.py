@@ -22,10 +22,15 @@ from meneur.core.spherier.notation import (
     TeamNotation,
     parse_skill,
     parse_test,
-    skill_on_sheet,
     typed_opponent,
 )
-from meneur.core.spherier.passives import group_of, skills_of, specialisations, specialised
+from meneur.core.spherier.passives import (
+    group_of,
+    skill_on_sheet,
+    skills_of,
+    specialisations,
+    specialised,
+)
 from meneur.play.spherier import options_of
 from meneur.tui.widgets.button import ActionButton
 from meneur.tui.widgets.choice import Choice
