@@ -8,7 +8,7 @@ from typing import Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.bars import kept_distribution, kept_lines
-from meneur.cli.roll_command import RollCommand
+from meneur.cli.roll_command import Lines, RollCommand, Run
 from meneur.cli.usage import UsageError
 from meneur.core.kinds import Kind
 from meneur.core.resolution import TEST
@@ -185,6 +185,6 @@ SUCCESSES = {"resolution": _successes}
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-AFTER_OUTCOME: dict[Kind[Any], Any] = {}
-RUN: dict[str, Any] = {}
+AFTER_OUTCOME: dict[Kind, Lines] = {}
+RUN: dict[str, Run] = {}
 add_commands = None

@@ -5,10 +5,15 @@ lists in its ``COMMANDS`` (:mod:`meneur.cli.rooms`), and the tests no system own
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .argument_kinds import Parser
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
+    from meneur.core.odds import Odds
 
 
 class RollCommand(NamedTuple):
@@ -43,3 +48,20 @@ class RollCommand(NamedTuple):
     from_sheet: Callable[[argparse.Namespace, Any], int] | None = None
     after_roll: Callable[[argparse.Namespace, Any, str], tuple[list[Any], str]] | None = None
     after_journal: Callable[[argparse.Namespace, Any], None] | None = None
+
+
+# What a system's room on the command line keeps for a kind of test (meneur.cli.rooms):
+# each takes a record or odds of that kind's class, said in the language of ``words``.
+
+Lines = Callable[[Any, "Strings"], list[str]]
+"""Lines said of a roll's record: ``lines(record, words)``."""
+OddsLines = Callable[["Odds[Any]", "Strings"], list[str]]
+"""Lines said of a test's odds: ``lines(odds, words)``."""
+ShownOutcomes = Callable[["Odds[Any]"], dict[str, Fraction]]
+"""The outcomes a test's odds show, when not all."""
+OddsData = Callable[["Odds[Any]"], Mapping[str, object]]
+"""What ``odds --json`` says first of a test's odds."""
+Successes = Callable[[], frozenset[str]]
+"""The outcomes that count as a success (the rules hold them, loaded by then)."""
+Run = Callable[[argparse.Namespace], object]
+"""A system's own command: what it prints, text or an object printed as JSON."""

@@ -14,25 +14,24 @@ with :func:`register_room`. The tests no system owns (oracles, dice, tables) are
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from meneur.core.kinds import Kind
 from meneur.core.rooms import Rooms
 
-from .roll_command import RollCommand
+from .roll_command import (
+    Lines,
+    OddsData,
+    OddsLines,
+    RollCommand,
+    Run,
+    ShownOutcomes,
+    Successes,
+)
 
 if TYPE_CHECKING:
-    from meneur.content.strings import Strings
-    from meneur.core.odds import Odds
-
-
-Lines = Callable[[Any, "Strings"], list[str]]
-"""Lines said of a roll's record, in the language of the reader's words."""
-OddsLines = Callable[["Odds[Any]", "Strings"], list[str]]
-"""Lines said of a test's odds, in the language of the reader's words."""
+    pass
 
 
 @runtime_checkable
@@ -47,34 +46,34 @@ class CliRoom(Protocol):
         """Its tests after ``odds`` and ``roll``."""
 
     @property
-    def ROLL_LINES(self) -> Mapping[Kind[Any], Lines]:
+    def ROLL_LINES(self) -> Mapping[Kind, Lines]:
         """A roll's lines of dice, by kind: ``lines(record, words)``, in the language of
         ``words`` (:class:`meneur.content.strings.Strings`)."""
 
     @property
-    def DISTRIBUTION(self) -> Mapping[Kind[Any], OddsLines]:
+    def DISTRIBUTION(self) -> Mapping[Kind, OddsLines]:
         """How the odds of a kind are laid out, when not by outcome: ``lines(odds,
         words)``."""
 
     @property
-    def SHOWN_OUTCOMES(self) -> Mapping[Kind[Any], Callable[[Odds[Any]], dict[str, Fraction]]]:
+    def SHOWN_OUTCOMES(self) -> Mapping[Kind, ShownOutcomes]:
         """The outcomes the odds of a kind show, when not all."""
 
     @property
-    def ODDS_DATA(self) -> Mapping[Kind[Any], Callable[[Odds[Any]], Mapping[str, object]]]:
+    def ODDS_DATA(self) -> Mapping[Kind, OddsData]:
         """What ``odds --json`` adds for a kind."""
 
     @property
-    def SUCCESSES(self) -> Mapping[str, Callable[[], frozenset[str]]]:
+    def SUCCESSES(self) -> Mapping[str, Successes]:
         """The outcomes that count as a success, by a record's system (a function: the
         rules hold them, loaded by then)."""
 
     @property
-    def AFTER_OUTCOME(self) -> Mapping[Kind[Any], Lines]:
+    def AFTER_OUTCOME(self) -> Mapping[Kind, Lines]:
         """The lines said after a roll's outcome, by kind: ``lines(record, words)``."""
 
     @property
-    def RUN(self) -> Mapping[str, Callable[[argparse.Namespace], object]]:
+    def RUN(self) -> Mapping[str, Run]:
         """Its own commands' functions, by command: each returns what the command
         prints, text or an object printed as JSON."""
 
@@ -193,7 +192,7 @@ def command(name: str) -> RollCommand:
     return found
 
 
-def room_of(inputs: object) -> tuple[Kind[Any], CliRoom | None] | None:
+def room_of(inputs: object) -> tuple[Kind, CliRoom | None] | None:
     """The kind of ``inputs`` and the command-line room of the system they belong to
     (None for a kind no system owns, or a system without a room here); None for inputs
     of no kind."""
@@ -209,7 +208,7 @@ def room_of(inputs: object) -> tuple[Kind[Any], CliRoom | None] | None:
 TableT = TypeVar("TableT")
 
 
-def own(inputs: object, table: Callable[[CliRoom], Mapping[Kind[Any], TableT]]) -> TableT | None:
+def own(inputs: object, table: Callable[[CliRoom], Mapping[Kind, TableT]]) -> TableT | None:
     """What the room of ``inputs``' system keeps for their kind in one of its tables
     (``lambda room: room.ROLL_LINES``), else None."""
     found = room_of(inputs)
@@ -226,7 +225,7 @@ def add_room_commands(commands: Any, *, others: bool = False) -> None:
             room.add_commands(commands)
 
 
-def runner(name: str) -> Callable[[argparse.Namespace], object] | None:
+def runner(name: str) -> Run | None:
     """The function of a system's own command ``name`` (its room's ``RUN``), or None."""
     for others in (False, True):
         for room in _rooms(others=others):

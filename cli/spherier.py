@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.bars import bar, dice_faces, difference_bars, percent, value_bars
-from meneur.cli.roll_command import RollCommand
+from meneur.cli.roll_command import OddsData, RollCommand, Run, ShownOutcomes, Successes
 from meneur.cli.usage import UsageError
 from meneur.core.dice import Die
 from meneur.core.kinds import Kind
@@ -368,8 +368,8 @@ DISTRIBUTION = {
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
-ODDS_DATA: dict[Kind[Any], Any] = {}
-SUCCESSES: dict[str, Any] = {}
-RUN: dict[str, Any] = {}
+SHOWN_OUTCOMES: dict[Kind, ShownOutcomes] = {}
+ODDS_DATA: dict[Kind, OddsData] = {}
+SUCCESSES: dict[str, Successes] = {}
+RUN: dict[str, Run] = {}
 add_commands = None

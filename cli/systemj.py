@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
-from meneur.cli.roll_command import RollCommand
+from meneur.cli.roll_command import Lines, OddsData, OddsLines, RollCommand, Run, ShownOutcomes
 from meneur.core.kinds import Kind
 from meneur.core.systemj import TEST
 
@@ -67,9 +67,9 @@ SUCCESSES = {"systemj": _successes}
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-DISTRIBUTION: dict[Kind[Any], Any] = {}
-SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
-ODDS_DATA: dict[Kind[Any], Any] = {}
-AFTER_OUTCOME: dict[Kind[Any], Any] = {}
-RUN: dict[str, Any] = {}
+DISTRIBUTION: dict[Kind, OddsLines] = {}
+SHOWN_OUTCOMES: dict[Kind, ShownOutcomes] = {}
+ODDS_DATA: dict[Kind, OddsData] = {}
+AFTER_OUTCOME: dict[Kind, Lines] = {}
+RUN: dict[str, Run] = {}
 add_commands = None

@@ -185,7 +185,7 @@ def _progress_lines(record: Any, words: Strings) -> list[str]:
     return [words.t("shown.challenge", faces=faces, result=record.result)]
 
 
-_ROLL_LINES: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+_ROLL_LINES: dict[Kind, Callable[[Any, Strings], list[str]]] = {
     kinds.TABLE: _table_lines,
     kinds.ORACLE: kept_lines,
     kinds.YESNO: kept_lines,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.bars import dice_faces, difference_bars, percent, value_bars
 from meneur.cli.parser_words import said as parser_said
-from meneur.cli.roll_command import RollCommand
+from meneur.cli.roll_command import Lines, OddsData, RollCommand, Run, ShownOutcomes, Successes
 from meneur.cli.usage import UsageError
 from meneur.core.dice import Die
 from meneur.core.kinds import Kind
@@ -265,9 +265,9 @@ DISTRIBUTION = {
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
-ODDS_DATA: dict[Kind[Any], Any] = {}
-SUCCESSES: dict[str, Any] = {}
-AFTER_OUTCOME: dict[Kind[Any], Any] = {}
-RUN: dict[str, Any] = {}
+SHOWN_OUTCOMES: dict[Kind, ShownOutcomes] = {}
+ODDS_DATA: dict[Kind, OddsData] = {}
+SUCCESSES: dict[str, Successes] = {}
+AFTER_OUTCOME: dict[Kind, Lines] = {}
+RUN: dict[str, Run] = {}
 add_commands = None

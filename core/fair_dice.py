@@ -6,7 +6,7 @@ the key and its draw number (the first roll of the session is draw 1, then 2…)
 cannot pick a seed, and a roll made and thrown away leaves a gap in the draws. When the
 next session opens, the key is published: anyone can check that it matches the
 commitment and that every roll's seed is the one its draw gives (``meneur check
---verify-rolls``). Until then players never see a seed (:mod:`meneur.play.views`), so
+--verify-rolls``). Until then players never see a seed (what each role receives hides it), so
 they cannot work out the key's rolls to come.
 
 Pure: the key comes in (drawn by the caller from the OS), nothing is kept.

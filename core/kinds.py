@@ -33,25 +33,33 @@ _CORE = "meneur.core"
 # --- The kinds no system owns ----------------------------------------------------------
 
 
-def _oracle() -> Rules[Any]:
+if TYPE_CHECKING:
+    from .expressions import DiceInputs
+    from .npcs import NpcInputs
+    from .oracles import OracleQuestion, YesNoQuestion
+    from .solo import ProgressTest, SceneTest
+    from .tables import TableQuery
+
+
+def _oracle() -> Rules[OracleQuestion]:
     from .oracles import OracleQuestion, oracle_odds, resolve_oracle, roll_oracle
 
     return Rules(OracleQuestion, roll_oracle, resolve_oracle, oracle_odds)
 
 
-def _yesno() -> Rules[Any]:
+def _yesno() -> Rules[YesNoQuestion]:
     from .oracles import YesNoQuestion, resolve_yesno, roll_yesno, yesno_odds
 
     return Rules(YesNoQuestion, roll_yesno, resolve_yesno, yesno_odds)
 
 
-def _scene() -> Rules[Any]:
+def _scene() -> Rules[SceneTest]:
     from .solo import SceneTest, resolve_scene, roll_scene, scene_odds
 
     return Rules(SceneTest, roll_scene, resolve_scene, scene_odds)
 
 
-def _progress() -> Rules[Any]:
+def _progress() -> Rules[ProgressTest]:
     from .solo import ProgressTest, progress_odds, resolve_progress, roll_progress
 
     return Rules(ProgressTest, roll_progress, resolve_progress, progress_odds)
@@ -64,43 +72,43 @@ def _dice_odds(inputs: Any) -> Odds[Any]:
     return odds(inputs)
 
 
-def _dice() -> Rules[Any]:
+def _dice() -> Rules[DiceInputs]:
     from .expressions import DiceInputs, resolve, roll
 
     return Rules(DiceInputs, roll, resolve, _dice_odds)
 
 
-def _table() -> Rules[Any]:
+def _table() -> Rules[TableQuery]:
     from .tables import TableQuery, odds, resolve, roll
 
     return Rules(TableQuery, roll, resolve, odds)
 
 
-def _npc() -> Rules[Any]:
+def _npc() -> Rules[NpcInputs]:
     from .npcs import NpcInputs, roll
 
     return Rules(NpcInputs, roll)
 
 
-ORACLE: Kind[Any] = Kind("oracles.OracleQuestion", _oracle)
+ORACLE: Kind = Kind("oracles.OracleQuestion", _oracle)
 """The environment oracle's question."""
-YESNO: Kind[Any] = Kind("oracles.YesNoQuestion", _yesno)
+YESNO: Kind = Kind("oracles.YesNoQuestion", _yesno)
 """The yes/no oracle's question."""
-SCENE: Kind[Any] = Kind("solo.SceneTest", _scene)
+SCENE: Kind = Kind("solo.SceneTest", _scene)
 """The solo scene test."""
-PROGRESS: Kind[Any] = Kind("solo.ProgressTest", _progress)
+PROGRESS: Kind = Kind("solo.ProgressTest", _progress)
 """A progress track's challenge roll."""
-DICE: Kind[Any] = Kind("expressions.DiceInputs", _dice)
+DICE: Kind = Kind("expressions.DiceInputs", _dice)
 """A free dice expression (``4d6kh3``)."""
-TABLE: Kind[Any] = Kind("tables.TableQuery", _table)
+TABLE: Kind = Kind("tables.TableQuery", _table)
 """A roll on a random table."""
-NPC: Kind[Any] = Kind("npcs.NpcInputs", _npc)
+NPC: Kind = Kind("npcs.NpcInputs", _npc)
 """A quick NPC's sheet, rolled for any system."""
 
-COMMON: tuple[Kind[Any], ...] = (ORACLE, YESNO, SCENE, PROGRESS, DICE, TABLE, NPC)
+COMMON: tuple[Kind, ...] = (ORACLE, YESNO, SCENE, PROGRESS, DICE, TABLE, NPC)
 """The kinds no system owns, their modules under meneur.core."""
 
-_COMMON: Mapping[str, Kind[Any]] = {kind.name: kind for kind in COMMON}
+_COMMON: Mapping[str, Kind] = {kind.name: kind for kind in COMMON}
 """The kinds no system owns, by name."""
 
 
@@ -143,13 +151,13 @@ _NAMES: dict[type, str] = {}
 """The names of meneur's own classes of inputs, once asked."""
 
 
-def kind_of(inputs_type: type) -> Kind[Any] | None:
+def kind_of(inputs_type: type) -> Kind | None:
     """The kind of a class of inputs (the typed handle every layer keys a test's words
     and lines by), or None for a class that is no system's inputs."""
     return named(kind_name(inputs_type))
 
 
-_OWNED: dict[str, tuple[Kind[Any], System]] = {}
+_OWNED: dict[str, tuple[Kind, System]] = {}
 """Each kind of a system asked about, with its system (every journal line asks)."""
 
 _OLD_MODULES = {"mutations": "cosmos", "genes": "cosmos"}
@@ -165,14 +173,14 @@ def _guess(short: str) -> System | None:
     return system(key) if key in BUILT_IN else None
 
 
-def _in(record: System, name: str) -> tuple[Kind[Any], System] | None:
+def _in(record: System, name: str) -> tuple[Kind, System] | None:
     for kind in record.kinds:
         if kind.name == name:
             return kind, record
     return None
 
 
-def _owned(name: str) -> tuple[Kind[Any], System] | None:
+def _owned(name: str) -> tuple[Kind, System] | None:
     """The kind of a system named ``name``, with its system, if any."""
     found = _OWNED.get(name)
     if found is not None:
@@ -194,7 +202,7 @@ def _owned(name: str) -> tuple[Kind[Any], System] | None:
     return None
 
 
-def named(name: str) -> Kind[Any] | None:
+def named(name: str) -> Kind | None:
     """The kind a journal names (``"cosmos.CosmosTest"``), or None for a name no system
     knows."""
     common = _COMMON.get(name)
@@ -204,12 +212,12 @@ def named(name: str) -> Kind[Any] | None:
     return None if found is None else found[0]
 
 
-def all_kinds() -> tuple[Kind[Any], ...]:
+def all_kinds() -> tuple[Kind, ...]:
     """Every kind of test: the common ones, then each system's."""
     return (*COMMON, *(kind for record in systems() for kind in record.kinds))
 
 
-def system_of(kind: Kind[Any]) -> System | None:
+def system_of(kind: Kind) -> System | None:
     """The system a kind of test belongs to (None for an oracle, a table…)."""
     if kind.name in _COMMON:
         return None

@@ -1,13 +1,12 @@
 """A layer's rooms: what each rule system brings to one layer above the core, by system.
 
-Each layer keeps its own registry (:class:`Rooms`), typed by its own Protocol: the saves'
-(:mod:`meneur.saves.schema_rooms`), the play layer's (:mod:`meneur.play.rooms`), the
-command line's (:mod:`meneur.cli.rooms`) and the app's (:mod:`meneur.tui.widgets.panels`).
-The layer fills it with the systems meneur ships, a small loader each that imports the
-room when it is first asked (the layer naming its own modules); a plug-in system's
-package registers its own rooms there when it is imported (``register``), which its
-entry point does. So the core names no module above it, and an accessor returns the
-layer's Protocol, never ``Any``.
+Each layer above the core keeps its own registry (:class:`Rooms`), typed by its own
+Protocol: the saves', the play layer's, the command line's and the app's (see
+docs/adding-a-system.md). The layer fills it with the systems meneur ships, a small
+loader each that imports the room when it is first asked (the layer naming its own
+modules); a plug-in system's package registers its own rooms there when it is imported
+(``register``), which its entry point does. So the core names no module above it, and
+an accessor returns the layer's Protocol, never ``Any``.
 """
 
 from __future__ import annotations

@@ -48,25 +48,26 @@ class Rules(NamedTuple, Generic[InputsT]):
     """
 
     inputs: type[InputsT]
-    roll: Callable[[InputsT, random.Random], Any]
-    resolve: Callable[[InputsT, tuple[int, ...]], Any] | None = None
+    roll: Callable[[InputsT, random.Random], object]
+    resolve: Callable[[InputsT, tuple[int, ...]], object] | None = None
     odds: Callable[[InputsT], Odds[InputsT]] | None = None
 
 
-class Kind(NamedTuple, Generic[InputsT]):
+class Kind(NamedTuple):
     """A kind of test (a named tuple: every record of a system is built at every start
     of the command line, and its kinds with it).
 
     Attributes:
         name: how journals name its inputs (``module.Class``, the module as
             :attr:`meneur.core.systems.System.modules` says it).
-        load: its rules, imported when called (a small function of the system's package).
+        load: its rules, imported when called (a small function of the system's package,
+            typed with its own class of inputs: ``Rules[AuraTest]``).
     """
 
     name: str
-    load: Callable[[], Rules[InputsT]]
+    load: Callable[[], Rules[Any]]
 
-    def rules(self) -> Rules[InputsT]:
+    def rules(self) -> Rules[Any]:
         """Its rules, imported the first time they are asked."""
         found = _LOADED.get(self.name)
         if found is None:
@@ -125,7 +126,7 @@ class System(NamedTuple):
     key: str
     name: str
     gloss: str
-    kinds: tuple[Kind[Any], ...]
+    kinds: tuple[Kind, ...]
     modules: Mapping[str, str]
     sheet: str
     parsers: Mapping[str, str] = _NONE

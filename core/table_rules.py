@@ -4,7 +4,7 @@ it comes from.
 A seat at the table is the **GM** (everything), a **player** (rolls, notes and sheet
 edits for their own characters, oracle questions, public or private entries of their
 own, undoing their own changes) or a **viewer** (nothing: they watch). The campaign
-enforces it where changes are made (``meneur.saves.campaign``), so a player's screen
+enforces it where changes are made (its unit of work, in the saves), so a player's screen
 that offered a GM action, a crafted key sequence or a typed command is refused all the
 same, with the reason.
 """

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -12,7 +12,7 @@ from meneur.core.kinds import Kind
 from meneur.core.resolution import TEST
 from meneur.saves.state import Options
 
-from .tested import Translate, language_of, minus, signed
+from .tested import Described, Short, Translate, language_of, minus, signed
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -89,9 +89,9 @@ def _short(test: Any, t: Translate) -> str:
     return f"{t('resolution.group')} · {words}" if test.group else words
 
 
-DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {TEST: _described}
+DESCRIBED: dict[Kind, Described] = {TEST: _described}
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
+SHORT: dict[Kind, Short] = {TEST: _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""
 
 

@@ -22,16 +22,10 @@ from meneur.core.rooms import Rooms
 from meneur.core.systems import System
 from meneur.saves.state import Options
 
-from .tested import COMMON_DESCRIBED
+from .tested import COMMON_DESCRIBED, Described, Short
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
-
-Described = Callable[[Any, "Strings"], list[str]]
-"""The lines that describe a test's inputs before it is rolled, in the language of the
-reader's words."""
-Short = Callable[[Any, Callable[..., str]], str]
-"""A test's inputs in a few words, in the language of a front end's ``t``."""
 
 
 @runtime_checkable
@@ -39,12 +33,12 @@ class PlayRoom(Protocol):
     """A system's words for its tests, by kind of test (``meneur.core.cosmos.TEST``)."""
 
     @property
-    def DESCRIBED(self) -> Mapping[Kind[Any], Described]:
+    def DESCRIBED(self) -> Mapping[Kind, Described]:
         """The lines that describe a test before it is rolled (its odds' heading), in
         the language of the reader's words (:class:`meneur.content.strings.Strings`)."""
 
     @property
-    def SHORT(self) -> Mapping[Kind[Any], Short]:
+    def SHORT(self) -> Mapping[Kind, Short]:
         """A test in a few words (the journal's line, a panel's summary)."""
 
     def options_of(self, options: Mapping[str, Any]) -> Options:
@@ -122,7 +116,7 @@ def play_room(record: System) -> PlayRoom:
     return ROOMS[record.key]
 
 
-def room_of(inputs: object) -> tuple[Kind[Any], PlayRoom | None] | None:
+def room_of(inputs: object) -> tuple[Kind, PlayRoom | None] | None:
     """The kind of ``inputs`` and the play room of the system they belong to (None for
     a kind no system owns, or a system without a play room); None for inputs of no
     kind."""

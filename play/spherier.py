@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -11,7 +11,7 @@ from meneur.core.kinds import Kind
 from meneur.core.spherier import EXTENDED, OPPOSED, TEAM, TEST
 from meneur.saves.state import Options
 
-from .tested import Translate, signed
+from .tested import Described, Short, Translate, signed
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -107,14 +107,14 @@ def _short_team(inputs: Any, t: Translate) -> str:
     return f"{skill_text(inputs.leader, t)} · {team} · {len(inputs.assistants)}"
 
 
-DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+DESCRIBED: dict[Kind, Described] = {
     TEST: _spherier,
     OPPOSED: _spherier_opposed,
     EXTENDED: _spherier_extended,
     TEAM: _spherier_team,
 }
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {
+SHORT: dict[Kind, Short] = {
     TEST: _short_simple,
     OPPOSED: _short_opposed,
     EXTENDED: _short_extended,

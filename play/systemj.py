@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -11,7 +11,7 @@ from meneur.core.kinds import Kind
 from meneur.core.systemj import TEST
 from meneur.saves.state import Options
 
-from .tested import Translate, language_of, signed, stat_name
+from .tested import Described, Short, Translate, language_of, signed, stat_name
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -38,9 +38,9 @@ def _short(inputs: Any, t: Translate) -> str:
     return f"{shown} · {effective} · {t('systemj.critical_on', value=inputs.value % 100)}"
 
 
-DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {TEST: _systemj}
+DESCRIBED: dict[Kind, Described] = {TEST: _systemj}
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
+SHORT: dict[Kind, Short] = {TEST: _short}
 """What each kind of its tests says in a journal's line, in the reader's language."""
 
 

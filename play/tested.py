@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 
 Translate = Callable[..., str]
 """A front end's ``t(key, **values)``: a string of the interface in its language."""
+Described = Callable[[Any, "Strings"], list[str]]
+"""The lines that describe a test's inputs (of its kind's class) before it is rolled, in
+the language of the reader's words."""
+Short = Callable[[Any, Translate], str]
+"""A test's inputs (of its kind's class) in a few words, in the language of ``t``."""
 
 # The inputs being described come from a rules module that is loaded already; the
 # functions below import from it locally so that this module loads none of them.
@@ -111,7 +116,7 @@ def _table(query: Any, words: Strings) -> list[str]:
     return [words.t("tested.random_table", name=name), words.t("tested.dice", dice=how)]
 
 
-COMMON_DESCRIBED: Mapping[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+COMMON_DESCRIBED: Mapping[Kind, Described] = {
     kinds.TABLE: _table,
     kinds.ORACLE: _oracle,
     kinds.YESNO: _yesno,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -13,7 +13,7 @@ from meneur.core.kinds import Kind
 from meneur.core.traits import OPPOSED, TEST
 from meneur.saves.state import Options
 
-from .tested import Translate, language_of, signed
+from .tested import Described, Short, Translate, language_of, signed
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
@@ -83,12 +83,12 @@ def _short_opposed(inputs: Any, t: Translate) -> str:
     return f"{term('traits.opposed').said(lang)}{colon(lang)}{sides} {t('traits.dice')}, 4"
 
 
-DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+DESCRIBED: dict[Kind, Described] = {
     TEST: _traits,
     OPPOSED: _traits_opposed,
 }
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {
+SHORT: dict[Kind, Short] = {
     TEST: _short_test,
     OPPOSED: _short_opposed,
 }

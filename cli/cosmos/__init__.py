@@ -5,13 +5,12 @@ their odds and rolls read; its campaign commands are the modules beside this one
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meneur.cli.argument_kinds import Parser, _whole_number
 from meneur.cli.parser_words import said as parser_said
-from meneur.cli.roll_command import RollCommand
+from meneur.cli.roll_command import OddsData, OddsLines, RollCommand, Run, ShownOutcomes
 from meneur.cli.usage import UsageError
 from meneur.core.cosmos import AURA, INTUITION, PILOTING, TEST, TURN_ORDER
 from meneur.core.kinds import Kind
@@ -484,7 +483,7 @@ def _combat(args: argparse.Namespace) -> object:
     return run_combat(args)
 
 
-RUN: dict[str, Callable[[argparse.Namespace], object]] = {
+RUN: dict[str, Run] = {
     "create": _create,
     "element": _element,
     "fatigue": _fatigue,
@@ -497,6 +496,6 @@ text or an object printed as JSON."""
 
 
 # Nothing of its own here: every member of a command-line room is in every room.
-DISTRIBUTION: dict[Kind[Any], Any] = {}
-SHOWN_OUTCOMES: dict[Kind[Any], Any] = {}
-ODDS_DATA: dict[Kind[Any], Any] = {}
+DISTRIBUTION: dict[Kind, OddsLines] = {}
+SHOWN_OUTCOMES: dict[Kind, ShownOutcomes] = {}
+ODDS_DATA: dict[Kind, OddsData] = {}

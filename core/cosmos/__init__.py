@@ -12,114 +12,125 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from meneur.core.systems import Kind, Rules, System
 
+if TYPE_CHECKING:
+    from .aura import AuraTest
+    from .combat import AutoDefence, PostureDie
+    from .creation import ConversionOptions, CreationOptions
+    from .levels import LevelUpInputs
+    from .movement import TurnOrderInputs
+    from .mutations import MutationInputs, UltimateInputs
+    from .piloting import PilotingTest
+    from .rules import CosmosTest, IntuitionTest
+    from .skills import LevelSkillPoints
 
-def _test() -> Rules[Any]:
+
+def _test() -> Rules[CosmosTest]:
     from .rules import CosmosTest, odds, resolve, roll
 
     return Rules(CosmosTest, roll, resolve, odds)
 
 
-def _intuition() -> Rules[Any]:
+def _intuition() -> Rules[IntuitionTest]:
     from .rules import IntuitionTest, intuition_odds, resolve_intuition, roll_intuition
 
     return Rules(IntuitionTest, roll_intuition, resolve_intuition, intuition_odds)
 
 
-def _mutation() -> Rules[Any]:
+def _mutation() -> Rules[MutationInputs]:
     from .mutations import MutationInputs, odds, resolve, roll
 
     return Rules(MutationInputs, roll, resolve, odds)
 
 
-def _ultimate() -> Rules[Any]:
+def _ultimate() -> Rules[UltimateInputs]:
     from .mutations import UltimateInputs, resolve_ultimate, roll_ultimate
 
     return Rules(UltimateInputs, roll_ultimate, resolve_ultimate)
 
 
-def _level_up() -> Rules[Any]:
+def _level_up() -> Rules[LevelUpInputs]:
     from .levels import LevelUpInputs, roll
 
     return Rules(LevelUpInputs, roll)
 
 
-def _creation() -> Rules[Any]:
+def _creation() -> Rules[CreationOptions]:
     from .creation import CreationOptions, roll_creation
 
     return Rules(CreationOptions, roll_creation)
 
 
-def _conversion() -> Rules[Any]:
+def _conversion() -> Rules[ConversionOptions]:
     from .creation import ConversionOptions, roll_conversion
 
     return Rules(ConversionOptions, roll_conversion)
 
 
-def _piloting() -> Rules[Any]:
+def _piloting() -> Rules[PilotingTest]:
     from .piloting import PilotingTest, odds, resolve, roll
 
     return Rules(PilotingTest, roll, resolve, odds)
 
 
-def _aura() -> Rules[Any]:
+def _aura() -> Rules[AuraTest]:
     from .aura import AuraTest, odds, resolve, roll
 
     return Rules(AuraTest, roll, resolve, odds)
 
 
-def _turn_order() -> Rules[Any]:
+def _turn_order() -> Rules[TurnOrderInputs]:
     from .movement import TurnOrderInputs, resolve_order, roll_order
 
     return Rules(TurnOrderInputs, roll_order, resolve_order)
 
 
-def _auto_defence() -> Rules[Any]:
+def _auto_defence() -> Rules[AutoDefence]:
     from .combat import AutoDefence, auto_odds, resolve_auto, roll_auto
 
     return Rules(AutoDefence, roll_auto, resolve_auto, auto_odds)
 
 
-def _posture_die() -> Rules[Any]:
+def _posture_die() -> Rules[PostureDie]:
     from .combat import PostureDie, die_odds, resolve_die, roll_die
 
     return Rules(PostureDie, roll_die, resolve_die, die_odds)
 
 
-def _skill_points() -> Rules[Any]:
+def _skill_points() -> Rules[LevelSkillPoints]:
     from .skills import LevelSkillPoints, points_odds, resolve_points, roll_points
 
     return Rules(LevelSkillPoints, roll_points, resolve_points, points_odds)
 
 
-TEST: Kind[Any] = Kind("cosmos.CosmosTest", _test)
+TEST: Kind = Kind("cosmos.CosmosTest", _test)
 """The d100 test."""
-INTUITION: Kind[Any] = Kind("cosmos.IntuitionTest", _intuition)
+INTUITION: Kind = Kind("cosmos.IntuitionTest", _intuition)
 """The intuition roll."""
-MUTATION: Kind[Any] = Kind("mutations.MutationInputs", _mutation)
+MUTATION: Kind = Kind("mutations.MutationInputs", _mutation)
 """A mutation roll."""
-ULTIMATE: Kind[Any] = Kind("mutations.UltimateInputs", _ultimate)
+ULTIMATE: Kind = Kind("mutations.UltimateInputs", _ultimate)
 """The ultimate mutation's roll."""
-LEVEL_UP: Kind[Any] = Kind("cosmos_levels.LevelUpInputs", _level_up)
+LEVEL_UP: Kind = Kind("cosmos_levels.LevelUpInputs", _level_up)
 """A level-up's rolls."""
-CREATION: Kind[Any] = Kind("cosmos_creation.CreationOptions", _creation)
+CREATION: Kind = Kind("cosmos_creation.CreationOptions", _creation)
 """A character's creation rolls."""
-CONVERSION: Kind[Any] = Kind("cosmos_creation.ConversionOptions", _conversion)
+CONVERSION: Kind = Kind("cosmos_creation.ConversionOptions", _conversion)
 """The rolls converting a sheet made before v4."""
-PILOTING: Kind[Any] = Kind("cosmos.piloting.PilotingTest", _piloting)
+PILOTING: Kind = Kind("cosmos.piloting.PilotingTest", _piloting)
 """A piloting test."""
-AURA: Kind[Any] = Kind("cosmos.aura.AuraTest", _aura)
+AURA: Kind = Kind("cosmos.aura.AuraTest", _aura)
 """An aura roll."""
-TURN_ORDER: Kind[Any] = Kind("cosmos.movement.TurnOrderInputs", _turn_order)
+TURN_ORDER: Kind = Kind("cosmos.movement.TurnOrderInputs", _turn_order)
 """A round's order."""
-AUTO_DEFENCE: Kind[Any] = Kind("cosmos.combat.AutoDefence", _auto_defence)
+AUTO_DEFENCE: Kind = Kind("cosmos.combat.AutoDefence", _auto_defence)
 """An automatic defence."""
-POSTURE_DIE: Kind[Any] = Kind("cosmos.combat.PostureDie", _posture_die)
+POSTURE_DIE: Kind = Kind("cosmos.combat.PostureDie", _posture_die)
 """A posture's die."""
-SKILL_POINTS: Kind[Any] = Kind("cosmos.skills.LevelSkillPoints", _skill_points)
+SKILL_POINTS: Kind = Kind("cosmos.skills.LevelSkillPoints", _skill_points)
 """A level's skill points."""
 
 _C = "meneur.core.cosmos"

@@ -6,18 +6,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from meneur.core.systems import Kind, Rules, System
 
+if TYPE_CHECKING:
+    from .rules import ResolutionTest
 
-def _test() -> Rules[Any]:
+
+def _test() -> Rules[ResolutionTest]:
     from .rules import ResolutionTest, odds, resolve, roll
 
     return Rules(ResolutionTest, roll, resolve, odds)
 
 
-TEST: Kind[Any] = Kind("resolution.ResolutionTest", _test)
+TEST: Kind = Kind("resolution.ResolutionTest", _test)
 """Its test: 3d6 keep-under against a score to beat."""
 
 SYSTEM = System(

@@ -8,42 +8,46 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from meneur.core.systems import Kind, Rules, System
 
+if TYPE_CHECKING:
+    from .extended import ExtendedTest, TeamTest
+    from .rules import OpposedSkillTest, SkillTest
 
-def _test() -> Rules[Any]:
+
+def _test() -> Rules[SkillTest]:
     from .rules import SkillTest, odds, resolve, roll
 
     return Rules(SkillTest, roll, resolve, odds)
 
 
-def _opposed() -> Rules[Any]:
+def _opposed() -> Rules[OpposedSkillTest]:
     from .rules import OpposedSkillTest, opposed_odds, resolve_opposed, roll_opposed
 
     return Rules(OpposedSkillTest, roll_opposed, resolve_opposed, opposed_odds)
 
 
-def _extended() -> Rules[Any]:
+def _extended() -> Rules[ExtendedTest]:
     from .extended import ExtendedTest, extended_odds, resolve_extended, roll_extended
 
     return Rules(ExtendedTest, roll_extended, resolve_extended, extended_odds)
 
 
-def _team() -> Rules[Any]:
+def _team() -> Rules[TeamTest]:
     from .extended import TeamTest, resolve_team, roll_team, team_odds
 
     return Rules(TeamTest, roll_team, resolve_team, team_odds)
 
 
-TEST: Kind[Any] = Kind("spherier.SkillTest", _test)
+TEST: Kind = Kind("spherier.SkillTest", _test)
 """A skill test."""
-OPPOSED: Kind[Any] = Kind("spherier.OpposedSkillTest", _opposed)
+OPPOSED: Kind = Kind("spherier.OpposedSkillTest", _opposed)
 """An opposed skill test."""
-EXTENDED: Kind[Any] = Kind("spherier_extended.ExtendedTest", _extended)
+EXTENDED: Kind = Kind("spherier_extended.ExtendedTest", _extended)
 """An extended test, attempt by attempt."""
-TEAM: Kind[Any] = Kind("spherier_extended.TeamTest", _team)
+TEAM: Kind = Kind("spherier_extended.TeamTest", _team)
 """A team test."""
 
 _RULES = "meneur.core.spherier.rules"

@@ -8,18 +8,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from meneur.core.systems import Kind, Rules, System
 
+if TYPE_CHECKING:
+    from .rules import SystemjTest
 
-def _test() -> Rules[Any]:
+
+def _test() -> Rules[SystemjTest]:
     from .rules import SystemjTest, odds, resolve, roll
 
     return Rules(SystemjTest, roll, resolve, odds)
 
 
-TEST: Kind[Any] = Kind("systemj.SystemjTest", _test)
+TEST: Kind = Kind("systemj.SystemjTest", _test)
 """Its test: d100 under a score."""
 
 SYSTEM = System(

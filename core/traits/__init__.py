@@ -8,26 +8,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from meneur.core.systems import Kind, Rules, System
 
+if TYPE_CHECKING:
+    from .opposed import OpposedTest
+    from .rules import TraitTest
 
-def _test() -> Rules[Any]:
+
+def _test() -> Rules[TraitTest]:
     from .rules import TraitTest, odds, resolve, roll
 
     return Rules(TraitTest, roll, resolve, odds)
 
 
-def _opposed() -> Rules[Any]:
+def _opposed() -> Rules[OpposedTest]:
     from .opposed import OpposedTest, odds, play
 
     return Rules(OpposedTest, play, None, odds)
 
 
-TEST: Kind[Any] = Kind("traits.TraitTest", _test)
+TEST: Kind = Kind("traits.TraitTest", _test)
 """Its test: a pool of d6 against a Difficulty."""
-OPPOSED: Kind[Any] = Kind("traits_opposed.OpposedTest", _opposed)
+OPPOSED: Kind = Kind("traits_opposed.OpposedTest", _opposed)
 """Its opposed test, played step by step (never read from faces alone)."""
 
 SYSTEM = System(

@@ -5,13 +5,13 @@ tree)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from meneur.core.cosmos import AURA, INTUITION, PILOTING, TEST, TURN_ORDER
 from meneur.core.kinds import Kind
-from meneur.play.tested import Translate, language_of, signed, stat_name
+from meneur.play.tested import Described, Short, Translate, language_of, signed, stat_name
 from meneur.saves.state import Options
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def _short(inputs: Any, t: Translate) -> str:
     return f"{names} · {threshold}"
 
 
-DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
+DESCRIBED: dict[Kind, Described] = {
     TEST: _cosmos,
     INTUITION: _intuition,
     PILOTING: _piloting,
@@ -110,7 +110,7 @@ DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {
     TURN_ORDER: _turns,
 }
 """What each kind of its tests says before the roll, a line each."""
-SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
+SHORT: dict[Kind, Short] = {TEST: _short}
 """What each kind of its tests says in a journal's line, in the reader's language (the
 others say their description's first lines)."""
 

@@ -14,7 +14,7 @@ registers its rooms.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from meneur.cli.rooms import CliRoom
 from meneur.cli.rooms import register_room as register_cli_room
@@ -24,14 +24,17 @@ from meneur.play.rooms import register_room as register_play_room
 from meneur.tui.widgets.panels import AppRoom
 from meneur.tui.widgets.panels import register_room as register_app_room
 
+if TYPE_CHECKING:
+    from .rules import D20Test
 
-def _test() -> Rules[Any]:
+
+def _test() -> Rules[D20Test]:
     from .rules import D20Test, odds, resolve, roll
 
     return Rules(D20Test, roll, resolve, odds)
 
 
-TEST: Kind[Any] = Kind("d20.D20Test", _test)
+TEST: Kind = Kind("d20.D20Test", _test)
 """Its one test: 1d20 + Talent + bonus against a Difficulty."""
 
 SYSTEM = System(

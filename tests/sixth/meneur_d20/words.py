@@ -3,13 +3,13 @@ line."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from meneur.content import term
 from meneur.core.kinds import Kind
-from meneur.play.tested import Translate, signed
+from meneur.play.tested import Described, Short, Translate, signed
 from meneur.saves.state import Options
 from meneur_d20 import TEST
 
@@ -29,8 +29,8 @@ def _short(test: Any, t: Translate) -> str:
     return f"1d20 {signed(test.modifier)} ≥ {test.difficulty}"
 
 
-DESCRIBED: dict[Kind[Any], Callable[[Any, Strings], list[str]]] = {TEST: _described}
-SHORT: dict[Kind[Any], Callable[[Any, Translate], str]] = {TEST: _short}
+DESCRIBED: dict[Kind, Described] = {TEST: _described}
+SHORT: dict[Kind, Short] = {TEST: _short}
 
 
 def options_of(options: Mapping[str, Any]) -> Options:
