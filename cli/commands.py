@@ -11,8 +11,6 @@ from meneur.core.errors import RulesError
 from meneur.core.kinds import odds_function, roller
 from meneur.core.records import RollRecord, roll_seeded
 
-from .journaling import campaign_seed as campaign_seed  # the campaign commands' seeds
-from .journaling import journal_roll, new_seed
 from .language import words_of
 from .rooms import command, find
 from .system_arguments import table_query
@@ -45,6 +43,8 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
         RulesError: when the roll cannot be completed as asked (a Coup de poker this
             roll does not allow), naming the seed that reproduces the dice.
     """
+    from .journaling import journal_roll, new_seed  # a roll's path alone pays for it
+
     chosen = args.seed if args.seed is not None else new_seed()
 
     def make(karma: int | None) -> RollRecord[Any]:
@@ -79,6 +79,8 @@ def run_event(
     if not getattr(record, "event", False):
         return None
     from meneur.core import tables
+
+    from .journaling import journal_roll
 
     query = table_query(argparse.Namespace(**{**vars(args), "name": "event"}))
     seed = random.Random(record.seed).getrandbits(63)

@@ -183,7 +183,7 @@ def _random(
     from meneur.core.records import roll_seeded
     from meneur.play import act
 
-    from .commands import campaign_seed
+    from .journaling import campaign_seed
     from .language import words_of
     from .text import render_roll
 
@@ -275,7 +275,7 @@ def _ask_clock(args: argparse.Namespace, campaign: Campaign, ident: str) -> str:
     from meneur.play import act
     from meneur.play import story as play
 
-    from .commands import campaign_seed
+    from .journaling import campaign_seed
     from .language import words_of
     from .text import render_roll
 
@@ -334,7 +334,7 @@ def _progress_roll(
     from meneur.core.solo import roll_progress
     from meneur.play import act
 
-    from .commands import campaign_seed
+    from .journaling import campaign_seed
     from .language import words_of
     from .text import render_roll
 

@@ -15,7 +15,7 @@ from meneur.core import kinds
 from meneur.core.kinds import Kind, kind_of
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord, fraction_text
-from meneur.play.rooms import describe
+from meneur.play.rolls import describe
 from meneur.play.tested import signed
 
 from .bars import (

@@ -11,9 +11,15 @@ English player each read it in their own language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .tested import Translate
+from .tested import COMMON_DESCRIBED, Described, Translate
+
+if TYPE_CHECKING:
+    from meneur.content.strings import Strings
+    from meneur.core.kinds import Kind
+
+    from .rooms import PlayRoom
 
 CREATION_WORDS = "Création de personnage"
 """The stored words of a creation roll (its record says the rest); each reader reads
@@ -65,15 +71,43 @@ def _worded(roll: Mapping[str, Any], t: Translate) -> str:
     return short_words(inputs, t)
 
 
+def room_of(inputs: object) -> tuple[Kind | None, PlayRoom | None]:
+    """The kind of ``inputs`` (None for inputs of no kind) and the play room of the
+    system they belong to (None for a kind no system owns, or a system without a play
+    room): the rooms are asked for a system's test alone."""
+    from meneur.core.kinds import kind_of, system_of
+
+    kind = kind_of(type(inputs))
+    owner = None if kind is None else system_of(kind)
+    if owner is None:
+        return kind, None
+    from .rooms import ROOMS
+
+    return kind, ROOMS.find(owner.key)
+
+
+def describe(inputs: object, words: Strings) -> list[str]:
+    """The lines that say what is being tested, in the language of ``words``: a system's
+    test as its room says it (``DESCRIBED``), another as :mod:`meneur.play.tested` does.
+
+    Raises:
+        TypeError: for inputs no system describes (a programming error).
+    """
+    kind, room = room_of(inputs)
+    describer: Described | None = None
+    if kind is not None:
+        describer = COMMON_DESCRIBED.get(kind) if room is None else room.DESCRIBED.get(kind)
+    if describer is None:
+        raise TypeError(f"no description for {type(inputs).__name__}")
+    return describer(inputs, words)
+
+
 def short_words(inputs: Any, t: Translate) -> str:
     """What ``inputs`` test, in a few words (the journal's line, a panel's summary): its
     system's play room says it (``SHORT``), else its description's first lines."""
     from meneur.core import kinds
 
-    from .rooms import room_of
-
-    found = room_of(inputs)
-    kind, room = (None, None) if found is None else found
+    kind, room = room_of(inputs)
     short = None if kind is None or room is None else room.SHORT.get(kind)
     if short is not None:
         return short(inputs, t)
@@ -84,9 +118,8 @@ def short_words(inputs: Any, t: Translate) -> str:
 
 def _described(inputs: Any, table: bool, t: Translate) -> str:
     """The other tests (dice, oracles, tables, intuition…): their description's first
-    lines in the language of ``t`` (:func:`meneur.play.rooms.describe`), a table's
-    name for a roll on a table."""
-    from .rooms import describe
+    lines in the language of ``t`` (:func:`describe`), a table's name for a roll on a
+    table."""
     from .tested import language_of
 
     if table:

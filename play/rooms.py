@@ -6,7 +6,9 @@ of its own), so that no caller asks a room with ``getattr``. This layer keeps th
 of the systems meneur ships in :data:`ROOMS`, a loader each below that mypy holds to the
 Protocol; a plug-in system's package registers its own with :func:`register_room`.
 
-The other layers keep theirs the same way: the saves' in
+What a test says is asked of :func:`meneur.play.rolls.describe` and
+:func:`meneur.play.rolls.short_words`, which come here for a system's test alone. The
+other layers keep theirs the same way: the saves' in
 :mod:`meneur.saves.schema_rooms`, the command line's in :mod:`meneur.cli.rooms`, the
 app's in :mod:`meneur.tui.widgets.panels`.
 """
@@ -17,15 +19,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from meneur.core.kinds import Kind, kind_of, system_of
+from meneur.core.kinds import Kind
 from meneur.core.rooms import Rooms
 from meneur.core.systems import System
-from meneur.saves.state import Options
 
-from .tested import COMMON_DESCRIBED, Described, Short
+from .tested import Described, Short
 
 if TYPE_CHECKING:
-    from meneur.content.strings import Strings
+    from meneur.saves.state import Options  # a TypedDict: named for mypy alone
 
 
 @runtime_checkable
@@ -114,31 +115,3 @@ def play_room(record: System) -> PlayRoom:
         RulesError: when the system has none.
     """
     return ROOMS[record.key]
-
-
-def room_of(inputs: object) -> tuple[Kind, PlayRoom | None] | None:
-    """The kind of ``inputs`` and the play room of the system they belong to (None for
-    a kind no system owns, or a system without a play room); None for inputs of no
-    kind."""
-    kind = kind_of(type(inputs))
-    if kind is None:
-        return None
-    owner = system_of(kind)
-    return kind, None if owner is None else ROOMS.find(owner.key)
-
-
-def describe(inputs: object, words: Strings) -> list[str]:
-    """The lines that say what is being tested, in the language of ``words``: a system's
-    test as its room says it (``DESCRIBED``), another as :mod:`meneur.play.tested` does.
-
-    Raises:
-        TypeError: for inputs no system describes (a programming error).
-    """
-    found = room_of(inputs)
-    describer: Described | None = None
-    if found is not None:
-        kind, room = found
-        describer = COMMON_DESCRIBED.get(kind) if room is None else room.DESCRIBED.get(kind)
-    if describer is None:
-        raise TypeError(f"no description for {type(inputs).__name__}")
-    return describer(inputs, words)

@@ -1,6 +1,6 @@
 """What is being tested, in a few lines, before the odds or the dice are shown: the
 words every system's room uses (a signed modifier, a stat's name), and the kinds no
-system owns (:data:`COMMON_DESCRIBED`); :func:`meneur.play.rooms.describe` says any."""
+system owns (:data:`COMMON_DESCRIBED`); :func:`meneur.play.rolls.describe` says any."""
 
 from __future__ import annotations
 
