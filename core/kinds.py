@@ -25,7 +25,27 @@ from .systems import BUILT_IN, Kind, Rules, System, keys, loaded, system, system
 if TYPE_CHECKING:
     from .odds import Odds
 
-__all__ = ["COMMON", "Kind", "Rules", "all_kinds", "class_of", "kind_name", "kind_of", "named"]
+__all__ = [
+    "COMMON",
+    "DICE",
+    "NPC",
+    "ORACLE",
+    "PROGRESS",
+    "SCENE",
+    "TABLE",
+    "YESNO",
+    "Kind",
+    "Rules",
+    "all_kinds",
+    "class_of",
+    "kind_name",
+    "kind_of",
+    "named",
+    "odds_function",
+    "resolver",
+    "roller",
+    "system_of",
+]
 
 _CORE = "meneur.core"
 
@@ -65,7 +85,7 @@ def _progress() -> Rules[ProgressTest]:
     return Rules(ProgressTest, roll_progress, resolve_progress, progress_odds)
 
 
-def _dice_odds(inputs: Any) -> Odds[Any]:
+def _dice_odds(inputs: DiceInputs) -> Odds[DiceInputs]:
     # Exact odds of an expression are a module of their own, imported by `odds` alone.
     from .dice_odds import odds
 
