@@ -45,6 +45,7 @@ from meneur.saves.journal import Entry
 
 from .export import _bookkeeping, left_out_of_story
 from .export_split import yaml_string
+from .lonelog_import import looks_like_notation
 from .lonelog_text import note_lines, written_title
 from .reading import Translate, odds_before, read_entry, secret_reading
 from .views import entries_for
@@ -95,7 +96,9 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
                 yield from ("", f"### S{scene} *{written_title(entry.text)}*")
             else:
                 yield ""
-                yield from note_lines(visible(read_entry(entry, campaign, t).text))
+                yield from note_lines(
+                    visible(read_entry(entry, campaign, t).text), looks_like_notation
+                )
             continue
         lines = list(_notation(entry, campaign, t))
         if not lines:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from meneur.core.names import refused_at
 
@@ -75,11 +76,15 @@ def read_title(text: str) -> str:
     return title if isinstance(title, str) and not _as_it_is(title) else text
 
 
-def note_lines(text: str) -> list[str]:
+def note_lines(text: str, looks_like_notation: Callable[[str], bool]) -> list[str]:
     """A note's lines in the log: its lines as prose when they read back whole so,
-    else a narrative block with its fence lines escaped."""
-    from .lonelog_import import looks_like_notation  # the import's own reading
+    else a narrative block with its fence lines escaped.
 
+    Args:
+        looks_like_notation: the import's own reading of a line (whether it would be
+            read as something else than prose), given by the export: the import reads
+            this module, so this module does not read the import.
+    """
     lines = text.split("\n")
     prose = (
         bool(text)

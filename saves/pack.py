@@ -25,14 +25,12 @@ import secrets
 import shutil
 import stat
 import zipfile
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import tomli_w
 
 from .atomic import fsync_directory, write_out
-from .errors import CampaignError
 from .lock import WriterLock
 from .pack_format import (
     CHUNK,
@@ -49,7 +47,9 @@ from .pack_format import (
     STATE,
     STATE_LIMIT,
     VERSION,
+    Packed,
     limit_of,
+    not_written,
     refusal,
     values_in,
 )
@@ -67,20 +67,6 @@ __all__ = [
     "pack",
     "unpack",
 ]
-
-
-@dataclass(frozen=True)
-class Packed:
-    """What a pack holds, or what unpacking did."""
-
-    name: str
-    system: str
-    entries: int
-    files: int
-    added: int = 0
-    """Unpacked over an older copy: the journal's entries it brought."""
-    new: bool = False
-    """Unpacked into a new folder."""
 
 
 def campaign_files(directory: Path) -> list[str]:
@@ -209,7 +195,7 @@ def unpack(archive: Path, directory: Path) -> Packed:
     try:
         os.mkdir(aside)
     except OSError as error:
-        raise _not_written(directory, error) from None
+        raise not_written(directory, error) from None
     try:
         from .pack_reading import stage
         from .state_files import keep_copy
@@ -223,17 +209,10 @@ def unpack(archive: Path, directory: Path) -> Packed:
         # Over an empty folder too: a rename replaces an empty folder at once.
         os.rename(aside, directory)
     except OSError as error:
-        raise _not_written(directory, error) from None
+        raise not_written(directory, error) from None
     finally:
         if os.path.lexists(aside):
             shutil.rmtree(aside, ignore_errors=True)
     fsync_directory(parent)
     files = len(staged.files)
     return Packed(staged.name, staged.system, staged.entries, files, staged.entries, new=True)
-
-
-def _not_written(directory: Path, error: OSError) -> CampaignError:
-    """The folder asked for could not be written: said of it, never of the staging
-    folder."""
-    why = error.strerror or str(error)
-    return refusal(directory, f"cannot be written ({why})", "not_written", why=why)

@@ -105,3 +105,24 @@ def refusal(path: Path, reason: str, key: str, **values: object) -> CampaignErro
     """A refusal naming ``path`` (the archive, the folder unpacked into), its reason a
     key of the interface's strings (``errors.pack.<key>``)."""
     return CampaignError(path, reason, message_key=f"pack.{key}", values=values, names_file=True)
+
+
+@dataclass(frozen=True)
+class Packed:
+    """What a pack holds, or what unpacking did."""
+
+    name: str
+    system: str
+    entries: int
+    files: int
+    added: int = 0
+    """Unpacked over an older copy: the journal's entries it brought."""
+    new: bool = False
+    """Unpacked into a new folder."""
+
+
+def not_written(directory: Path, error: OSError) -> CampaignError:
+    """The folder asked for could not be written: said of it, never of the staging
+    folder."""
+    why = error.strerror or str(error)
+    return refusal(directory, f"cannot be written ({why})", "not_written", why=why)

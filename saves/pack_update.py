@@ -40,12 +40,11 @@ from .atomic import fsync_directory
 from .errors import CampaignError, unreadable
 from .journal import chunk_name
 from .lock import WriterLock
-from .pack_format import BLOCK, LEFT_OUT, OWN, STATE, refusal
+from .pack_format import BLOCK, LEFT_OUT, OWN, STATE, Packed, not_written, refusal
 from .pack_reading import Refused, Staged, said_as, stage
 
 if TYPE_CHECKING:
     from .campaign import Campaign
-    from .pack import Packed
 
 TABLE = "table.toml"
 
@@ -72,7 +71,6 @@ def bring_up_to_date(archive: Path, directory: Path) -> Packed:
             byte as it was.
     """
     from .campaign import Campaign
-    from .pack import Packed, _not_written
 
     if not os.path.lexists(directory / STATE):  # before anything is made in it
         raise CampaignError(
@@ -86,7 +84,7 @@ def bring_up_to_date(archive: Path, directory: Path) -> Packed:
     try:
         os.mkdir(aside)
     except OSError as error:
-        raise _not_written(directory, error) from None
+        raise not_written(directory, error) from None
     try:
         staged = stage(archive, aside, directory)
         done = Packed(staged.name, staged.system, staged.entries, len(staged.files))
@@ -274,7 +272,6 @@ def _copy_the_rest(directory: Path, aside: Path, staged: Staged) -> dict[str, Pa
     """Copy into the staging folder the copy's files the pack leaves as they are (its
     ``table.toml``, its own files the pack does not hold), so that the campaign as it
     will be is read whole; their names there → their paths here."""
-    from .pack import _not_written
 
     own = (name for name in os.listdir(directory) if OWN.fullmatch(name))
     names = [TABLE, *sorted(name for name in own if name not in LEFT_OUT and name != STATE)]
@@ -287,7 +284,7 @@ def _copy_the_rest(directory: Path, aside: Path, staged: Staged) -> dict[str, Pa
                 with open(aside / name, "xb") as copied:
                     shutil.copyfileobj(source, copied, BLOCK)
             except OSError as error:
-                raise _not_written(directory, error) from None
+                raise not_written(directory, error) from None
         here[name] = directory / name
     return here
 
