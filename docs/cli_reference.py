@@ -118,7 +118,11 @@ def _what(action: argparse.Action, lang: str) -> str:
     if action.choices and not shown and not isinstance(action, argparse._SubParsersAction):
         parts.append(f"{words['one_of']}{', '.join(f'`{c}`' for c in action.choices)}")
     default = action.default
-    if action.option_strings and action.nargs != 0 and default not in (None, False, "", [], argparse.SUPPRESS):
+    if (
+        action.option_strings
+        and action.nargs != 0
+        and default not in (None, False, "", [], argparse.SUPPRESS)
+    ):
         parts.append(f"{words['default']}`{default}`")
     if action.required and action.option_strings:
         parts.append(words["required"])
