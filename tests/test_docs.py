@@ -63,14 +63,18 @@ def test_the_site_builds_without_a_broken_link(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "site" / "reference" / "cli" / "index.html").exists()
-    # The French twin of every page a player reads first, with the language switch.
+    # The French twin of every page a player or a GM reads, with the language switch.
     french = tmp_path / "site" / "fr"
     for page in ("", "getting-started/", "guides/solo/", "guides/gm/", "guides/streamer/",
                  "guides/exposing/", "guides/scripting/", "guides/plain/", "reference/keys/",
-                 "reference/cli/"):  # fmt: skip
+                 "reference/cli/", "reference/dice-notation/", "reference/feed/", "rules/",
+                 "rules/resolution/", "rules/traits/", "rules/cosmos/", "rules/spherier/",
+                 "rules/systemj/", "rules/oracles/"):  # fmt: skip
         html = (french / page / "index.html").read_text(encoding="utf-8")
         assert 'lang="fr"' in html, page
-        assert (DOCS / (page.rstrip("/") or "index")).with_suffix(".fr.md").exists(), page
+        source = DOCS / page.rstrip("/")
+        source = source / "index" if source.is_dir() else source
+        assert source.with_suffix(".fr.md").exists(), page
 
 
 @pytest.mark.parametrize("readme", ["README.md", "README.fr.md"])

@@ -1,7 +1,9 @@
 """The rules the code cites are in the repository: every citation in the sources, the
 tests and the content (``docs/rules/cosmos.md#aura``) points at a heading of a page of
 ``docs/rules/``, and no citation points outside it (the rulebook restatement the work
-started from, or a seed's number, is nowhere a contributor can read)."""
+started from, or a seed's number, is nowhere a contributor can read). Each page has its
+French twin (``cosmos.fr.md``) with the same headings' anchors, so that a citation leads
+to the same rule in either language."""
 
 from __future__ import annotations
 
@@ -32,10 +34,19 @@ def anchors(page: Path) -> set[str]:
     }
 
 
+def _pages() -> list[Path]:
+    """The English rules pages (``cosmos.md``; its French twin is ``cosmos.fr.md``)."""
+    return sorted(p for p in (ROOT / "docs" / "rules").glob("*.md") if "." not in p.stem)
+
+
+def _french(page: Path) -> Path:
+    return page.with_suffix(".fr.md")
+
+
 def test_every_heading_of_a_rules_page_names_its_anchor() -> None:
-    pages = sorted((ROOT / "docs" / "rules").glob("*.md"))
+    pages = _pages()
     assert len(pages) == 7
-    for page in pages:
+    for page in [*pages, *map(_french, pages)]:
         headings = [
             line for line in page.read_text(encoding="utf-8").splitlines() if line[:1] == "#"
         ]
@@ -44,7 +55,7 @@ def test_every_heading_of_a_rules_page_names_its_anchor() -> None:
 
 
 def test_every_citation_points_at_a_heading_of_the_rules() -> None:
-    known = {page.stem: anchors(page) for page in (ROOT / "docs" / "rules").glob("*.md")}
+    known = {page.stem: anchors(page) for page in _pages()}
     cited = 0
     wrong = []
     for path in _sources():
@@ -58,6 +69,19 @@ def test_every_citation_points_at_a_heading_of_the_rules() -> None:
                 wrong.append(f"{path.relative_to(ROOT)}:{line}: {found[0]}")
     assert wrong == []
     assert cited >= 100  # the code cites its rules: an empty scan would prove nothing
+
+
+def test_every_rules_page_has_a_french_twin_with_the_same_anchors() -> None:
+    # A French page renamed an anchor, or lost a heading: a citation would lead a French
+    # reader nowhere, or to another rule than the English reader's.
+    missing = [page.name for page in _pages() if not _french(page).exists()]
+    assert missing == []
+    different = {
+        page.name: sorted(anchors(page) ^ anchors(_french(page)))
+        for page in _pages()
+        if anchors(page) != anchors(_french(page))
+    }
+    assert different == {}
 
 
 def test_no_citation_points_outside_the_repository() -> None:
