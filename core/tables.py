@@ -253,14 +253,14 @@ def find(tables: Iterable[RandomTable], name: str) -> RandomTable | None:
     """The table whose key or name is ``name`` (case, accents and outer spaces ignored:
     ``meteo`` finds ``Météo``, as a campaign written when the French tables had French
     keys refers to it)."""
-    wanted = _plain(name)
+    wanted = plain_name(name)
     for table in tables:
-        if wanted in (_plain(table.key), _plain(table.name)):
+        if wanted in (plain_name(table.key), plain_name(table.name)):
             return table
     return None
 
 
-def _plain(name: str) -> str:
+def plain_name(name: str) -> str:
     """``name`` without case, accents or outer spaces."""
     decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
