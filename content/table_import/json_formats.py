@@ -78,7 +78,7 @@ def _words(value: str) -> str:
 
 def _whole(value: object, source: str, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise import_error(source, f"{key}: expected a whole number", "json_number", key=key)
+        raise import_error(source, f"{key}: expected a whole number", "json_number", at=key)
     return int(value)
 
 
@@ -90,7 +90,7 @@ def read_foundry(text: str, source: str) -> list[TableDraft]:
     """
     data = _load(text, source)
     if not isinstance(data, Mapping) or not isinstance(data.get("results"), list):
-        raise import_error(source, "results: expected a list of results", "json_key", key="results")
+        raise import_error(source, "results: expected a list of results", "json_key", at="results")
     name = data.get("name")
     draft = TableDraft(name if isinstance(name, str) else PurePath(source).stem, by_line=False)
     formula = data.get("formula")
@@ -99,7 +99,7 @@ def read_foundry(text: str, source: str) -> list[TableDraft]:
     for index, result in enumerate(results):
         key = f"results[{index}]"
         if not isinstance(result, Mapping):
-            raise import_error(source, f"{key}: expected a result", "json_key", key=key)
+            raise import_error(source, f"{key}: expected a result", "json_key", at=key)
         words = [result.get("name"), result.get("text")]
         said = [_words(w) for w in words if isinstance(w, str) and w.strip()]
         description = result.get("description")
@@ -108,7 +108,7 @@ def read_foundry(text: str, source: str) -> list[TableDraft]:
         said = list(dict.fromkeys(said))  # a v13 name and a migrated text that agree
         if not said:
             raise import_error(
-                source, f"{key}: a result without words (name, text)", "json_key", key=f"{key}.text"
+                source, f"{key}: a result without words (name, text)", "json_key", at=f"{key}.text"
             )
         row = RowDraft(" — ".join(said), index + 1)
         span = result.get("range")
@@ -118,7 +118,7 @@ def read_foundry(text: str, source: str) -> list[TableDraft]:
                     source,
                     f"{key}.range: expected [lowest, highest]",
                     "json_key",
-                    key=f"{key}.range",
+                    at=f"{key}.range",
                 )
             low, high = (_whole(v, source, f"{key}.range") for v in span)
             row.range = f"{low}-{high}"
@@ -186,25 +186,25 @@ def _datasworn_table(table: Mapping[str, Any], where: str, name: str, source: st
     dice = table.get("dice")
     if not isinstance(dice, str):
         raise import_error(
-            source, f"{where}.dice: expected a dice expression", "json_key", key=f"{where}.dice"
+            source, f"{where}.dice: expected a dice expression", "json_key", at=f"{where}.dice"
         )
     draft.dice = dice
     rows = table.get("rows")
     if not isinstance(rows, list):
         raise import_error(
-            source, f"{where}.rows: expected a list of rows", "json_key", key=f"{where}.rows"
+            source, f"{where}.rows: expected a list of rows", "json_key", at=f"{where}.rows"
         )
     own = table.get("_id")
     for index, row in enumerate(rows):
         key = f"{where}.rows[{index}]"
         if not isinstance(row, Mapping):
-            raise import_error(source, f"{key}: expected a row", "json_key", key=key)
+            raise import_error(source, f"{key}: expected a row", "json_key", at=key)
         roll = row.get("roll", {"min": row.get("min"), "max": row.get("max")})
         if roll is None:
             continue  # shown in the book, never rolled
         if not isinstance(roll, Mapping):
             raise import_error(
-                source, f"{key}.roll: expected min and max, or null", "json_key", key=f"{key}.roll"
+                source, f"{key}.roll: expected min and max, or null", "json_key", at=f"{key}.roll"
             )
         low = _whole(roll.get("min"), source, f"{key}.roll.min")
         high = _whole(roll.get("max"), source, f"{key}.roll.max")
@@ -212,7 +212,7 @@ def _datasworn_table(table: Mapping[str, Any], where: str, name: str, source: st
         said = [_words(t) for t in texts if isinstance(t, str) and _words(t)]
         if not said:
             raise import_error(
-                source, f"{key}.text: a row without text", "json_key", key=f"{key}.text"
+                source, f"{key}.text: a row without text", "json_key", at=f"{key}.text"
             )
         drafted = RowDraft(" — ".join(said), len(draft.rows) + 1, range=f"{low}-{high}")
         again = _again(row.get("oracle_rolls"), own)
