@@ -14,6 +14,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .argument_kinds import LANG_HELP
 from .language import words_of
 from .usage import UsageError
 
@@ -60,7 +61,10 @@ def add_library_command(commands: Any) -> None:
     imported.add_argument(
         "--gm", action="store_true", help="the GM's alone, even once copied into a campaign"
     )
-    verbs.add_parser("list", aliases=list(VERBS["list"]), help="the tables of your library")
+    listed = verbs.add_parser(
+        "list", aliases=list(VERBS["list"]), help="the tables of your library"
+    )
+    listed.add_argument("--lang", choices=["fr", "en"], help=LANG_HELP)
     shown = verbs.add_parser(
         "show", aliases=list(VERBS["show"]), help="a table's rows and the exact chance of each"
     )
