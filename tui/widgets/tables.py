@@ -1,5 +1,6 @@
-"""Random tables: the campaign's own and the shipped examples; roll, see, journal; reload
-the campaign's tables after editing campaign.toml by hand."""
+"""Random tables: the campaign's own, the GM's library and the shipped examples; roll,
+see each row's exact chance, journal; reload the campaign's tables after editing
+campaign.toml by hand."""
 
 from __future__ import annotations
 
@@ -13,8 +14,11 @@ from textual.message import Message
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from meneur.content.outcomes import percent_text
 from meneur.core.tables import RandomTable, TableQuery
+from meneur.play.library import row_chances
 from meneur.play.session import SessionStrings
+from meneur.play.tables import library_tables_for
 from meneur.tui.widgets.button import ActionButton
 
 from .panels.base import ActionPanel, journaled
@@ -39,6 +43,7 @@ class TablesPanel(SessionStrings, Vertical):
             yield ActionButton(self.t("tables.roll"), id="roll-table", variant="primary")
             yield ActionButton(self.t("tables.reload"), id="reload-tables")
         yield Static("", id="table-result", classes="outcome")
+        yield Static("", id="table-rows")
 
     def on_mount(self) -> None:
         self.fill()
@@ -52,9 +57,15 @@ class TablesPanel(SessionStrings, Vertical):
         own = set(self.session.campaign.state["tables"])
         # The {key} other tables roll it by is the GM's to write; a player needs the name.
         keyed = self.session.seat.role == "gm"
+        mine = {table.key for table in library_tables_for(self.session.seat)}
         for table in self.session.tables():
             # In words (play-tested: "Encounters on the road  {encounters} · 5 · shipped").
-            origin = self.t("tables.campaign") if table.key in own else self.t("tables.shipped")
+            if table.key in own:
+                origin = self.t("tables.campaign")
+            elif table.key in mine:
+                origin = self.t("tables.library")
+            else:
+                origin = self.t("tables.shipped")
             said = self.t("tables.listed", rows=len(table.entries), origin=origin)
             if keyed:
                 said += " · " + self.t("tables.listed_key", reference=f"{{{table.key}}}")
@@ -63,6 +74,26 @@ class TablesPanel(SessionStrings, Vertical):
             listing.add_option(Option(text, id=table.key))
         if listing.option_count:
             listing.highlighted = 0
+            self.show_rows()
+
+    @on(OptionList.OptionHighlighted, "#table-list")
+    def show_rows(self) -> None:
+        """Each row of the highlighted table as the book prints it (its range, or its
+        number) and its exact chance."""
+        table = self.selected()
+        shown = self.query_one("#table-rows", Static)
+        if table is None:
+            shown.update("")
+            return
+        lang = self.session.strings.lang
+        rows = row_chances(table)
+        width = max(len(label) for label, _, _ in rows)
+        text = Text()
+        for label, chance, words in rows:
+            text.append(f"{label:>{width}} ", style="dim")
+            text.append(f"{percent_text(chance, lang):>7}  ", style="bold")
+            text.append(f"{words}\n")
+        shown.update(text)
 
     def selected(self) -> RandomTable | None:
         """The highlighted table."""
