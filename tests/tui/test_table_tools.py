@@ -727,8 +727,7 @@ async def test_the_gms_library_is_listed_with_each_rows_chance_and_a_player_sees
     app = app_of("traits")
     book = app.session.campaign.directory.parent / "livre.md"
     book.write_text(
-        "## Présages\n\n| d100 | Présage |\n|---|---|\n| 01-10 | Un corbeau |\n"
-        "| 11-00 | Rien |\n",
+        "## Présages\n\n| d100 | Présage |\n|---|---|\n| 01-10 | Un corbeau |\n| 11-00 | Rien |\n",
         encoding="utf-8",
     )
     import_into_library(book)
