@@ -61,6 +61,11 @@ def add_library_command(commands: Any) -> None:
     imported.add_argument(
         "--gm", action="store_true", help="the GM's alone, even once copied into a campaign"
     )
+    imported.add_argument(
+        "--replace",
+        action="store_true",
+        help="a table named as one of your library's takes its place (a file fixed)",
+    )
     listed = verbs.add_parser(
         "list", aliases=list(VERBS["list"]), help="the tables of your library"
     )
@@ -146,6 +151,8 @@ def _import(args: argparse.Namespace, words: Strings) -> str:
     if not path.exists():
         raise UsageError("meneur library import", "{file}: no such file", file=args.file)
     if args.campaign:
+        if args.replace:
+            raise UsageError("meneur library import", "--replace is for your library")
         from meneur.play.campaigns import Campaign
 
         from .seats import seat_of
@@ -162,7 +169,9 @@ def _import(args: argparse.Namespace, words: Strings) -> str:
         where = words.t("library.into_campaign", name=campaign.name)
         hint = words.t("library.campaign_hint", table="{table}", campaign=args.campaign)
     else:
-        made = library.import_into_library(path, name=args.name, dice=args.dice, gm=args.gm)
+        made = library.import_into_library(
+            path, name=args.name, dice=args.dice, gm=args.gm, replace=args.replace
+        )
         where = words.t("library.into_library")
         hint = words.t("library.roll_hint", table="{table}")
     lines = [

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.content import ContentError
 from meneur.core.changes import MISSING, Change
+from meneur.core.tables import plain_name
 from meneur.saves.entry_parts import Planned, Worded
 from meneur.saves.errors import CampaignError
 from meneur.saves.library import (
@@ -116,9 +117,16 @@ def _check_references(tables: Sequence[RandomTable], others: Iterable[RandomTabl
 
 
 def import_into_library(
-    path: Path, *, name: str | None = None, dice: str | None = None, gm: bool = False
+    path: Path,
+    *,
+    name: str | None = None,
+    dice: str | None = None,
+    gm: bool = False,
+    replace: bool = False,
 ) -> Imported:
-    """Import a file (or every table file of a folder) into the library.
+    """Import a file (or every table file of a folder) into the library; ``replace``:
+    a table of the same name as one there takes its place (the file fixed and imported
+    again), else it is refused.
 
     Raises:
         ContentError: for a file that does not read or add up (nothing is written).
@@ -126,22 +134,34 @@ def import_into_library(
             written (nothing is kept).
     """
     from meneur.content import example_tables
+    from meneur.content.table_import import read_tables
 
-    tables, files, reworded = _read(path, name=name, dice=dice, taken=taken_keys())
     found = read_library()
+    replaced: dict[str, RandomTable] = {}
+    if replace:
+        # Read once to know the names, so that each keeps its key (and its file).
+        for source, text in read_sources(path):
+            for table in read_tables(text, source, name=name, dice=dice).tables:
+                same = found.find(table.name)
+                if same is not None:
+                    replaced[plain_name(table.name)] = same
+    kept = {table.key for table in replaced.values()}
+    tables, files, reworded = _read(path, name=name, dice=dice, taken=taken_keys() - kept)
     for table in tables:
         same = found.find(table.name)
-        if same is not None:  # two "Action" would be one name for two tables
+        if same is not None and plain_name(table.name) not in replaced:
+            # Two "Action" would be one name for two tables.
             raise CampaignError(
                 found.files[same.key],
                 f"the library has a table {table.name!r} already"
-                " (meneur library remove it, or import it with --name)",
+                " (meneur library remove it, or import it with --replace or --name)",
                 message_key="campaign.library_taken",
                 values={"table": table.name},
             )
     shipped = (*example_tables("fr"), *example_tables("en"))
-    _check_references(tables, (*found.tables, *shipped))
-    written = add_tables(tables, gm=gm, notes=f"imported from {path.name}")
+    others = [t for t in found.tables if t.key not in kept]
+    _check_references(tables, (*others, *shipped))
+    written = add_tables(tables, gm=gm, notes=f"imported from {path.name}", replacing=kept)
     return Imported(tables, files, reworded, written=written)
 
 

@@ -141,8 +141,10 @@ def add_tables(
     gm: bool = False,
     notes: str | None = None,
     folder: Path | None = None,
+    replacing: Iterable[str] = (),
 ) -> tuple[Path, ...]:
-    """Write each table as its file in the library: every one, or none.
+    """Write each table as its file in the library: every one, or none; the tables
+    whose keys are ``replacing`` overwrite their files.
 
     Raises:
         CampaignError: naming the table, when its key is the library's already (nothing
@@ -151,8 +153,9 @@ def add_tables(
     """
     folder = library_folder() if folder is None else folder
     tables = tuple(tables)
+    replacing = set(replacing)
     for table in tables:
-        if (folder / f"{table.key}.toml").exists():
+        if table.key not in replacing and (folder / f"{table.key}.toml").exists():
             raise CampaignError(
                 folder / f"{table.key}.toml",
                 f"the library has a table {table.key!r} already"

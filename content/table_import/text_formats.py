@@ -167,6 +167,7 @@ def read_tsv(text: str, source: str) -> list[TableDraft]:
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,4}[.)])\s+(.*)$")
+_HEADING_DIE = re.compile(r"^(.*?\S)\s*[(\[]\s*(\d*d(?:\d+))\s*[)\]]$", re.IGNORECASE)
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -198,6 +199,7 @@ def read_markdown(text: str, source: str) -> list[TableDraft]:
     table_rows: list[tuple[int, list[str]]] = []
     table_line = 0
     pending_header: tuple[int, list[str]] | None = None
+    heading_die: str | None = None
 
     def close() -> None:
         nonlocal items, header, table_rows, pending_header
@@ -212,15 +214,15 @@ def read_markdown(text: str, source: str) -> list[TableDraft]:
             drafts.append(TableDraft(name, items, line=at))
         elif table_rows:
             cells = [[_plain_markdown(c) for c in row] for _, row in table_rows]
-            drafts.append(
-                _table_of(
-                    name,
-                    header,
-                    [(line, row) for (line, _), row in zip(table_rows, cells, strict=True)],
-                    source,
-                    table_line,
-                )
+            draft = _table_of(
+                name,
+                header,
+                [(line, row) for (line, _), row in zip(table_rows, cells, strict=True)],
+                source,
+                table_line,
             )
+            draft.dice = draft.dice or heading_die
+            drafts.append(draft)
         items, header, table_rows, pending_header = [], None, [], None
 
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
@@ -228,6 +230,12 @@ def read_markdown(text: str, source: str) -> list[TableDraft]:
         if heading:
             close()
             name, at = _plain_markdown(heading.group(2)), number
+            # "Ambiance (d66)": the die said in the heading, the name without it.
+            said = _HEADING_DIE.match(name)
+            if said is not None:
+                name, heading_die = said.group(1), said.group(2)
+            else:
+                heading_die = None
             continue
         if line.strip().startswith("|") or (header is not None and "|" in line):
             if _SEPARATOR.match(line):

@@ -216,3 +216,28 @@ def test_a_library_file_broken_by_hand_is_named_never_fatal(
     campaign = tmp_path / "still"
     assert main(["new", str(campaign), "--system", "resolution"]) == 0
     assert main(["roll", "table", "weather", "--campaign", str(campaign)]) == 0
+
+
+def test_a_file_fixed_and_imported_again_replaces_its_tables(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "ambiance.md"
+    book.write_text(
+        "## Ambiance (d66)\n\n| d66 | A |\n|--|--|\n| 11-36 | Brume |\n| 41-65 | Orage |\n"
+    )
+    status, _, err = run(capsys, "library", "import", str(book), "--lang", "en")
+    assert (status, err.strip()) == (
+        2,
+        "meneur: error: ambiance.md: Ambiance: no row covers 66 (after line 6)",
+    )
+    book.write_text(book.read_text().replace("41-65", "41-66"))
+    assert run(capsys, "library", "import", str(book))[0] == 0
+    book.write_text(book.read_text().replace("Orage", "Tempête"))
+    status, _, err = run(capsys, "library", "import", str(book), "--lang", "en")
+    assert status == 2
+    assert "--replace" in err
+    status, out, _ = run(capsys, "library", "import", str(book), "--replace", "--lang", "en")
+    assert "Ambiance — d66, 2 rows (ambiance)" in out  # its name without the die, its key kept
+    assert library_files() == ["ambiance.toml"]
+    status, out, _ = run(capsys, "library", "show", "ambiance", "--lang", "en")
+    assert out.splitlines()[2] == "41–66   50.00 %  1/2  Tempête"
