@@ -37,7 +37,7 @@ MAX_AGAIN = 5
 """Most further rolls a row may ask for ("roll twice" is 2)."""
 MAX_REROLLS = 100
 """Most rows asking to roll again that further rolls may land on and roll past."""
-AGAIN_JOIN = "; "
+AGAIN_JOIN = " · "
 """Between the results a row asking to roll again keeps."""
 _REFERENCE = re.compile(r"\{([^{}]+)\}|\[\[([^\[\]]+)\]\]")
 

@@ -83,7 +83,7 @@ def test_a_markdown_file_makes_a_table_under_each_heading_as_the_book_prints_it(
     assert chances(weather) == [Fraction(1, 3)] * 3
     assert (places.dice, chances(places)) == ("d66", [Fraction(1, 2)] * 2)
     assert rolled(action) in {"Scheme", "Clash", "Withdraw"} | {
-        f"{a}; {b}"
+        f"{a} · {b}"
         for a in ("Scheme", "Clash", "Withdraw")
         for b in ("Scheme", "Clash", "Withdraw")
     }

@@ -131,7 +131,7 @@ def test_a_row_asking_to_roll_twice_keeps_both_and_rolls_past_itself() -> None:
     query = TableQuery.of(table, [table])
     # A 6, then a 6 again (rolled past), then a 2 and a 4: both kept.
     rolled = resolve(query, (6, 6, 2, 4))
-    assert rolled.text == "calm; storm"
+    assert rolled.text == "calm · storm"
     assert rolled.picks == (("t", 3), ("t", 3), ("t", 1), ("t", 2))
     assert chances(table)[3] == Fraction(1, 6)  # the row itself, as the die gives it
     with pytest.raises(RulesError, match="every row rolls again"):
