@@ -46,9 +46,14 @@ MAX_ROWS = 10_000
 """Most rows one table may have."""
 _KEY = re.compile(r"[^a-z0-9]+")
 _AGAIN = re.compile(
-    r"^\W*(?:roll|relance[rz]?|lance[rz]?|tire[rz]?)\b[^.]{0,40}?"
-    r"\b(twice|two times|2 times|deux fois|2 fois|three times|3 times|trois fois|3 fois)\b",
+    r"^\W*(?:roll|relance[rz]?|lance[rz]?|tire[rz]?)"
+    r"(?:\s+(?:again|encore|à nouveau|de nouveau))?\s+"
+    r"(twice|two times|2 times|three times|3 times|deux fois|2 fois|trois fois|3 fois)\b(.*)$",
     re.IGNORECASE,
+)
+_ELSEWHERE = re.compile(r"^\s*(?:more\s+|de plus\s+)?(?:on|sur|dans)\b", re.IGNORECASE)
+_HERE = re.compile(
+    r"^\s*(?:more\s+|de plus\s+)?(?:on|sur|dans)\s+(?:this|cette)\s+table", re.IGNORECASE
 )
 
 
@@ -62,11 +67,15 @@ class Imported:
 
 
 def again_in(text: str) -> int:
-    """How many further rolls a row's words ask for: "Roll twice" 2, "roll three
-    times" 3; 0 for any other row."""
+    """How many further rolls on its own table a row's words ask for: "Roll twice" 2,
+    "Roll twice more on this table" 2, "relancez trois fois" 3; 0 for any other row
+    ("Roll twice on the Theme table" rolls another table: its words stay words)."""
     found = _AGAIN.match(text)
     if found is None or len(text) > 160:
         return 0
+    rest = found.group(2)
+    if _ELSEWHERE.match(rest) and not _HERE.match(rest):
+        return 0  # "roll twice on the Theme table": another table's, not this one's
     word = found.group(1).casefold()
     return 3 if word.startswith(("three", "3", "trois")) else 2
 

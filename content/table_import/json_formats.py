@@ -214,21 +214,20 @@ def _datasworn_table(table: Mapping[str, Any], where: str, name: str, source: st
             raise import_error(
                 source, f"{key}.text: a row without text", "json_key", at=f"{key}.text"
             )
-        drafted = RowDraft(" — ".join(said), len(draft.rows) + 1, range=f"{low}-{high}")
-        again = _again(row.get("oracle_rolls"), own)
-        if again is not None:
-            drafted.again = again
+        # Numbered by its place among the rows (rows[0] is row 1), rolled or not.
+        drafted = RowDraft(" — ".join(said), index + 1, range=f"{low}-{high}")
+        drafted.again = _again(row.get("oracle_rolls"), own)
         draft.rows.append(drafted)
     return draft
 
 
-def _again(rolls: object, own: object) -> int | None:
-    """Further rolls on this same table that a row's ``oracle_rolls`` ask for (None when
-    it says nothing of them)."""
+def _again(rolls: object, own: object) -> int:
+    """Further rolls on this same table that a row's ``oracle_rolls`` ask for: Datasworn
+    says it there, so a row's words ("Roll twice on Theme") are never read for it."""
     if not isinstance(rolls, list):
-        return None
+        return 0
     for roll in rolls:
         if isinstance(roll, Mapping) and roll.get("oracle") in (None, own):
             count = roll.get("number_of_rolls", 2)
             return count if isinstance(count, int) and not isinstance(count, bool) else 2
-    return None
+    return 0

@@ -301,3 +301,22 @@ def test_any_weighted_csv_that_imports_has_chances_in_its_weights_proportions(
     (table,) = read_tables(text, "w.csv").tables
     assert sum(chances(table)) == 1
     assert chances(table) == [Fraction(w, sum(weights)) for w in weights]
+
+
+@pytest.mark.parametrize(
+    ("words", "again"),
+    [
+        ("Roll twice", 2),
+        ("Roll twice more on this table. Both results occur.", 2),
+        ("Relancez deux fois", 2),
+        ("lancez encore trois fois", 3),
+        ("Roll twice on the Theme table", 0),  # another table's: words, not a rule
+        ("Roll on the Theme table twice", 0),
+        ("Rolling thunder, twice as loud", 0),
+    ],
+)
+def test_a_row_rolls_again_on_its_own_table_only_when_its_words_say_so(
+    words: str, again: int
+) -> None:
+    (table,) = read_tables(f"Calm\n{words}\n", "t.txt").tables
+    assert table.entries[1].again == again
