@@ -12,7 +12,9 @@ from .errors import CampaignError
 
 __all__ = ["MAX_FILES", "MAX_SOURCE", "SUFFIXES", "read_sources"]
 
-SUFFIXES = frozenset({".csv", ".tsv", ".tab", ".md", ".markdown", ".txt", ".text", ".json"})
+SUFFIXES = frozenset(
+    {".csv", ".tsv", ".tab", ".md", ".markdown", ".txt", ".text", ".json", ".toml"}
+)
 """The files of a folder an import reads (others are left aside)."""
 MAX_SOURCE = 8 * 1024 * 1024
 """Largest file read (a whole ruleset's Datasworn JSON is about 3 MB)."""
@@ -39,7 +41,7 @@ def read_sources(path: Path) -> list[tuple[str, str]]:
         if not found:
             raise CampaignError(
                 path,
-                "no table file in this folder (.csv, .tsv, .md, .txt, .json)",
+                "no table file in this folder (.csv, .tsv, .md, .txt, .json, .toml)",
                 message_key="campaign.no_table_files",
             )
         if len(found) > MAX_FILES:

@@ -234,8 +234,9 @@ def _readers() -> dict[str, Reader]:
     }
 
 
-FORMATS = ("csv", "tsv", "markdown", "text", "foundry", "datasworn")
-"""The forms a table is read from (``json`` finds which of Foundry's or Datasworn's)."""
+FORMATS = ("csv", "tsv", "markdown", "text", "foundry", "datasworn", "toml")
+"""The forms a table is read from (``json`` finds which of Foundry's or Datasworn's;
+``toml`` is meneur's own: a library file, an export, a campaign's ``[tables]``)."""
 _SUFFIXES = {
     ".csv": "csv",
     ".tsv": "tsv",
@@ -245,6 +246,7 @@ _SUFFIXES = {
     ".txt": "text",
     ".text": "text",
     ".json": "json",
+    ".toml": "toml",
 }
 
 
@@ -284,9 +286,11 @@ def read_tables(
     if found not in FORMATS:
         raise import_error(
             source,
-            "not a form meneur reads (.csv, .tsv, .md, .txt, Foundry or Datasworn .json)",
+            "not a form meneur reads (.csv, .tsv, .md, .txt, .toml, Foundry or Datasworn .json)",
             "unknown_form",
         )
+    if found == "toml":
+        return _read_toml(text, source, name=name, taken=set() if taken is None else taken)
     drafts = _readers()[found](text, source)
     if name is not None:
         if len([d for d in drafts if d.rows]) > 1:
@@ -297,3 +301,37 @@ def read_tables(
         for draft in drafts:
             draft.dice = dice
     return build(drafts, source, taken)
+
+
+def _read_toml(text: str, source: str, *, name: str | None, taken: set[str]) -> Imported:
+    """meneur's own form: the ``[tables.KEY]`` of a library file, an export or a
+    campaign's ``campaign.toml``, each table under a key made distinct from ``taken``.
+
+    Raises:
+        ContentError: naming the file and the key.
+    """
+    from dataclasses import replace
+
+    from meneur.content import tables_from_data
+    from meneur.content.toml_reader import TomlError, loads
+    from meneur.core.names import one_line
+
+    try:
+        data = loads(text)
+    except TomlError as error:
+        raise import_error(source, f"not TOML ({error})", "toml", error=str(error)) from None
+    found = data.get("tables")
+    if not isinstance(found, dict) or not found:
+        raise import_error(source, "no table found in it", "nothing")
+    tables = tables_from_data(found, source)
+    if name is not None:
+        if len(tables) > 1:
+            raise import_error(source, "--name is for a file that makes one table", "one_name")
+        tables = (replace(tables[0], name=name),)
+    made = []
+    reworded = 0
+    for table in tables:
+        shown = one_line(table.name).strip() or table.key
+        reworded += shown != table.name
+        made.append(replace(table, key=key_for(shown, taken), name=shown))
+    return Imported(tuple(made), reworded)

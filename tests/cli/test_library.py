@@ -241,3 +241,23 @@ def test_a_file_fixed_and_imported_again_replaces_its_tables(
     assert library_files() == ["ambiance.toml"]
     status, out, _ = run(capsys, "library", "show", "ambiance", "--lang", "en")
     assert out.splitlines()[2] == "41–66   50.00 %  1/2  Tempête"
+
+
+def test_an_exported_table_and_a_campaigns_tables_import_as_they_are(
+    capsys: pytest.CaptureFixture[str], book: Path, tmp_path: Path
+) -> None:
+    """meneur's own TOML: an export shared with another player, or another campaign's
+    tables, imports as it is (its ranges, its rows rolling again)."""
+    assert run(capsys, "library", "import", str(book))[0] == 0
+    shared = tmp_path / "action.toml"
+    assert run(capsys, "library", "export", "action", str(shared))[0] == 0
+    assert run(capsys, "library", "remove", "action")[0] == 0
+    out = run(capsys, "library", "import", str(shared), "--lang", "en")[1]
+    assert "Action — d100, 4 rows (action)" in out
+    out = run(capsys, "library", "show", "action", "--lang", "en")[1]
+    assert out.splitlines()[4] == "96–00    5.00 %  1/20  Roll twice"
+    campaign = tmp_path / "other"
+    assert main(["new", str(campaign), "--system", "resolution"]) == 0
+    assert main(["set", str(campaign), "tables.loot", '{ name = "Loot", entries = ["Gold"] }']) == 0
+    out = run(capsys, "library", "import", str(campaign / "campaign.toml"), "--lang", "en")[1]
+    assert "Loot — d1, 1 row (loot)" in out
