@@ -338,6 +338,10 @@ def _add_campaign_commands(
         help="processes that play the connections (default: one per core; 0: all in this one)",
     )
 
+    from .library import add_library_command
+
+    add_library_command(commands)
+
     table = commands.add_parser(
         "table", help=f"who may join the campaign's shared table (table.toml); {from_dir}"
     )

@@ -46,6 +46,7 @@ CAMPAIGN_COMMANDS = {
     "redo": "run_undo_redo",
     "set": "run_set",
     "unset": "run_unset",
+    "library": "library:run_library",
 }
 """Each campaign command's function in meneur.cli.campaigns (imported when used)."""
 

@@ -114,7 +114,7 @@ def dice_inputs(args: argparse.Namespace) -> expressions.DiceInputs:
 
 def table_query(args: argparse.Namespace) -> Any:
     """A roll on a random table named by its key or name: the campaign's own (with
-    ``--campaign``), else a shipped one in French or English.
+    ``--campaign``), the GM's library, else a shipped one in French or English.
 
     Raises:
         UsageError: naming the tables there are, for a name that is none of them.
@@ -141,6 +141,12 @@ def table_query(args: argparse.Namespace) -> Any:
             seat = seat_named(Path(args.campaign), state, args.seat_name)
             allowed = {table.key for table in tables_for(seat, state, lang)}
             own = tuple(table for table in own if table.key in allowed)
+    if getattr(args, "seat_name", None) is None:
+        # The GM's own library (a player's --as seat is never offered it).
+        from meneur.play.library import library
+
+        keys = {table.key for table in own}
+        own += tuple(t for t in library().tables if t.key not in keys)
     first, second = ("en", "fr") if getattr(args, "lang", None) == "en" else ("fr", "en")
     pool = (*own, *example_tables(first), *example_tables(second))
     table = tables.find(pool, args.name)

@@ -126,11 +126,21 @@ def _distribution_lines(odds: Odds[Any], words: Strings) -> list[str]:
 
         table = find(odds.inputs.tables, odds.inputs.table)
         assert table is not None  # the odds were computed for it
+        from meneur.core.table_dice import range_text
+
         fractions = {number: fraction_text(p) for number, p in odds.distribution.items()}
         column = max(map(len, fractions.values()))
+        # A row as the book prints it (01–05), else by its number.
+        labels = {
+            number: range_text(entry.span, table.dice)
+            if entry.span and table.dice is not None
+            else str(number)
+            for number, entry in enumerate(table.entries, 1)
+        }
+        width = max(3, *map(len, labels.values()))
         return [
-            f"{number:>3}  {bar(p)} {percent(p, words.lang)}  {fractions[number]:<{column}}  "
-            f"{table.entries[number - 1].text}"
+            f"{labels[number]:>{width}}  {bar(p)} {percent(p, words.lang)}  "
+            f"{fractions[number]:<{column}}  {table.entries[number - 1].text}"
             for number, p in odds.distribution.items()
         ]
     if kind == kinds.DICE:

@@ -196,42 +196,55 @@ def system_terms(system: str) -> Mapping[str, Term]:
 
 
 def tables_from_data(data: Mapping[str, object], source: str) -> tuple[Any, ...]:
-    """Random tables from a ``[tables.KEY]`` document (shipped or a campaign's).
+    """Random tables from a ``[tables.KEY]`` document (shipped, a campaign's or the
+    player's library).
 
-    Entries are ``{ text = "…", weight = N }`` or plain text (weight 1).
+    Entries are ``{ text = "…", weight = N }``, ``{ text = "…", range = "01-05" }`` (as
+    books print them: every row of the table then has one, and the table its ``dice``),
+    or plain text (weight 1); ``again = 2`` makes a row roll twice more, keeping both.
 
     Raises:
         ContentError: naming ``source`` and the key of the first problem.
     """
     from meneur.core.errors import RulesError
-    from meneur.core.tables import RandomTable, TableEntry
+    from meneur.core.tables import RandomTable, TableEntry, ranged
 
     tables = []
     for key, value in data.items():
         if not isinstance(value, dict):
             raise ContentError(f"{source}: tables.{key}: expected a table")
         rows = []
+        ranges: list[str] = []
         for i, row in enumerate(value.get("entries", [])):
             where = f"{source}: tables.{key}.entries[{i}]"
             if isinstance(row, str):
                 rows.append(TableEntry(row))
             elif isinstance(row, dict) and isinstance(row.get("text"), str):
                 weight = row.get("weight", 1)
-                if isinstance(weight, bool) or not isinstance(weight, int):
-                    raise ContentError(f"{where}.weight: expected a whole number")
-                rows.append(TableEntry(row["text"], weight))
+                again = row.get("again", 0)
+                for name, number in (("weight", weight), ("again", again)):
+                    if isinstance(number, bool) or not isinstance(number, int):
+                        raise ContentError(f"{where}.{name}: expected a whole number")
+                if isinstance(row.get("range"), str):
+                    ranges.append(row["range"])
+                rows.append(TableEntry(row["text"], weight, again=again))
             else:
                 raise ContentError(f"{where}: expected text or {{ text = …, weight = … }}")
         dice = value.get("dice")
+        name = str(value.get("name", key))
         try:
-            tables.append(
-                RandomTable(
-                    str(key),
-                    str(value.get("name", key)),
-                    tuple(rows),
-                    dice if isinstance(dice, str) else None,
+            if ranges and len(ranges) == len(rows) and isinstance(dice, str):
+                tables.append(ranged(str(key), name, dice, list(zip(ranges, rows, strict=True))))
+            elif ranges:
+                raise ContentError(
+                    f"{source}: tables.{key}: a range for every row, and the table's dice"
                 )
-            )
+            else:
+                tables.append(
+                    RandomTable(
+                        str(key), name, tuple(rows), dice if isinstance(dice, str) else None
+                    )
+                )
         except RulesError as error:
             raise ContentError(f"{source}: tables.{key}: {error}") from error
     return tuple(tables)

@@ -3,8 +3,11 @@
 An entry's text may hold ``{table}`` (roll on that table, by key or name, and put its
 result there) and ``[[2d6]]`` (roll that dice expression and put its total there). A
 table is picked by a die with as many faces as its weights add up to, or, when the table
-gives ``dice`` (``2d6``), by that roll: the weights then cover its totals from the lowest
-up (a bell-curve table of 2d6 has weights summing to 11).
+gives ``dice`` (``2d6``, ``d100``, ``d66``), by that roll: the weights then cover its
+results from the lowest up (a bell-curve table of 2d6 has weights summing to 11; a d66
+table's sum to 36, see :mod:`.table_dice`). Rows may also be given as books print them,
+by ranges (``01–05``, ``96–00``: :func:`ranged`), and a row may ask to roll ``again``
+on the table, keeping every result.
 
 The record keeps every table the roll could reach, so it replays from its seed alone.
 """
@@ -14,21 +17,28 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from .dice import Die, draw
 from .errors import RulesError
 from .expressions import DiceInputs
 from .expressions import roll as roll_expression
-from .notation import ConstantTerm, Expression, parse
+from .notation import parse
 from .odds import Odds
 from .records import QUIET_DEFAULT, RollRecord
+from .table_dice import digits_of, parse_range, place_of, results_of, spans_to_weights
 
 SYSTEM = "tables"
 MAX_DEPTH = 8
 """How deep tables may call each other before meneur calls it a loop."""
+MAX_AGAIN = 5
+"""Most further rolls a row may ask for ("roll twice" is 2)."""
+MAX_REROLLS = 100
+"""Most rows asking to roll again that further rolls may land on and roll past."""
+AGAIN_JOIN = " · "
+"""Between the results a row asking to roll again keeps."""
 _REFERENCE = re.compile(r"\{([^{}]+)\}|\[\[([^\[\]]+)\]\]")
 
 
@@ -38,11 +48,17 @@ class TableEntry:
 
     ``literal``: the text is shown as it is, braces and all: an entry made from a
     campaign's list (a thread called ``{0}``) names that item and rolls on nothing.
+    ``span``: the lowest and highest results it covers, as a book prints them (empty
+    for a row given by its weight alone).
+    ``again``: how many more times to roll on the table when this row comes up ("roll
+    twice": 2), keeping every result; a further roll landing on such a row rolls again.
     """
 
     text: str
     weight: int = 1
     literal: bool = field(default=False, metadata=QUIET_DEFAULT)
+    span: tuple[int, ...] = field(default=(), metadata=QUIET_DEFAULT)
+    again: int = field(default=0, metadata=QUIET_DEFAULT)
 
     def references(self) -> Iterator[re.Match[str]]:
         """The ``{table}`` and ``[[dice]]`` in the text (none in a literal entry)."""
@@ -79,9 +95,11 @@ class RandomTable:
                 message_key="tables.weight",
                 table=self.key,
             )
+        self._check_rows()
         if self.dice is not None:
-            low, high = _bounds(parse(self.dice))
-            if self.total_weight != high - low + 1:
+            results = results_of(self.dice)
+            low, high = results[0], results[-1]
+            if self.total_weight != len(results):
                 raise RulesError(
                     f"table {self.key} rolls {self.dice} ({low} to {high}) but its weights "
                     f"add up to {self.total_weight}, not {high - low + 1}",
@@ -91,12 +109,60 @@ class RandomTable:
                     low=low,
                     high=high,
                     total=self.total_weight,
-                    wanted=high - low + 1,
+                    wanted=len(results),
                 )
         for entry in self.entries:
             for match in entry.references():
                 if match.group(2):
                     parse(match.group(2))  # an inline roll that cannot be read
+
+    def _check_rows(self) -> None:
+        """Rows asking to roll again leave one that does not; ranges, when given, cover
+        the die's results once, in order, each row weighing what it covers."""
+        for number, entry in enumerate(self.entries, 1):
+            if not 0 <= entry.again <= MAX_AGAIN:
+                raise RulesError(
+                    f"table {self.key}: row {number} rolls again 0 to {MAX_AGAIN} times,"
+                    f" not {entry.again}",
+                    message_key="tables.again_count",
+                    table=self.key,
+                    row=number,
+                    most=MAX_AGAIN,
+                    again=entry.again,
+                )
+        if all(entry.again for entry in self.entries):
+            raise RulesError(
+                f"table {self.key}: every row rolls again, so no roll would ever end",
+                message_key="tables.again_only",
+                table=self.key,
+            )
+        spans = [entry.span for entry in self.entries if entry.span]
+        if not spans:
+            return
+        if len(spans) != len(self.entries) or self.dice is None:
+            raise RulesError(
+                f"table {self.key}: ranges are for every row of a table with dice, or none",
+                message_key="tables.ranges_all",
+                table=self.key,
+            )
+        if any(len(span) != 2 for span in spans):
+            raise RulesError(
+                f"table {self.key}: a range is its lowest and highest result",
+                message_key="tables.range_pair",
+                table=self.key,
+            )
+        numbers = range(1, len(spans) + 1)
+        order, weights = spans_to_weights(self.dice, [(s[0], s[1]) for s in spans], numbers)
+        for place, (index, weight) in enumerate(zip(order, weights, strict=True), 1):
+            if index != place - 1 or self.entries[index].weight != weight:
+                raise RulesError(
+                    f"table {self.key}: row {place}'s range covers {weight} results,"
+                    f" in order (its weight is {self.entries[index].weight})",
+                    message_key="tables.range_weight",
+                    table=self.key,
+                    row=place,
+                    weight=weight,
+                )
 
     @property
     def total_weight(self) -> int:
@@ -123,6 +189,41 @@ class RandomTable:
             for match in entry.references():
                 if match.group(1):
                     yield match.group(1).strip()
+
+
+def ranged(
+    key: str,
+    name: str,
+    dice: str,
+    rows: Sequence[tuple[str, TableEntry]],
+    numbers: Sequence[int] | None = None,
+    *,
+    by_line: bool = False,
+) -> RandomTable:
+    """A table whose rows are given as books print them: each a range of ``dice``'s
+    results (``01–05``, ``96–00``, ``7``, ``10+``) and its entry; rows are sorted by
+    range and weigh what they cover.
+
+    Args:
+        rows: each row's range text and its entry (its weight is replaced).
+        numbers: how each row is numbered in a refusal (default 1, 2, …; with
+            ``by_line``, the file's line numbers).
+
+    Raises:
+        RulesError: naming the row, for a range that cannot be read, is past the die,
+            overlaps another or leaves a gap (see :mod:`.table_dice`).
+    """
+    numbers = list(numbers) if numbers is not None else list(range(1, len(rows) + 1))
+    spans = [
+        parse_range(text, dice, number, by_line=by_line)
+        for (text, _), number in zip(rows, numbers, strict=True)
+    ]
+    order, weights = spans_to_weights(dice, spans, numbers, by_line=by_line)
+    entries = tuple(
+        replace(rows[index][1], weight=weight, span=spans[index])
+        for index, weight in zip(order, weights, strict=True)
+    )
+    return RandomTable(key, name, entries, dice)
 
 
 def check_tables(own: Iterable[RandomTable], others: Iterable[RandomTable] = ()) -> None:
@@ -152,14 +253,14 @@ def find(tables: Iterable[RandomTable], name: str) -> RandomTable | None:
     """The table whose key or name is ``name`` (case, accents and outer spaces ignored:
     ``meteo`` finds ``Météo``, as a campaign written when the French tables had French
     keys refers to it)."""
-    wanted = _plain(name)
+    wanted = plain_name(name)
     for table in tables:
-        if wanted in (_plain(table.key), _plain(table.name)):
+        if wanted in (plain_name(table.key), plain_name(table.name)):
             return table
     return None
 
 
-def _plain(name: str) -> str:
+def plain_name(name: str) -> str:
     """``name`` without case, accents or outer spaces."""
     decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -230,10 +331,15 @@ class _Roller:
             face = draw(self.rng, table.total_weight)
             self.dice.append(Die(table.total_weight, face, role=f"table:{table.key}"))
             return table.entry_at(face)
-        low, _ = _bounds(parse(table.dice))  # the weights cover every total (checked)
+        digits = digits_of(table.dice)
+        if digits:  # a d66: tens, then units, read as digits
+            faces = [draw(self.rng, 6) for _ in range(digits)]
+            self.dice += [Die(6, face, role=f"table:{table.key}") for face in faces]
+            return table.entry_at(place_of(table.dice, int("".join(map(str, faces)))))
         rolled = roll_expression(DiceInputs(table.dice), self.rng)
         self.dice += [Die(d.sides, d.face, f"table:{table.key}", d.kept) for d in rolled.dice]
-        return table.entry_at(rolled.result - low + 1)
+        # The weights cover every result (checked when the table was made).
+        return table.entry_at(place_of(table.dice, rolled.result))
 
     def expand(self, table: RandomTable, depth: int) -> str:
         if depth > MAX_DEPTH:
@@ -245,6 +351,35 @@ class _Roller:
         index = self.pick(table)
         self.picks.append((table.key, index + 1))
         entry = table.entries[index]
+        if entry.again:
+            return AGAIN_JOIN.join(self.again(table, entry.again, depth))
+        return self.fill(entry, depth)
+
+    def again(self, table: RandomTable, times: int, depth: int) -> list[str]:
+        """``times`` further results of ``table``, each rolled until it lands on a row
+        that does not itself ask to roll again (as books say: "roll twice more, ignoring
+        this result")."""
+        kept: list[str] = []
+        rerolls = 0
+        while len(kept) < times:
+            index = self.pick(table)
+            self.picks.append((table.key, index + 1))
+            entry = table.entries[index]
+            if not entry.again:
+                kept.append(self.fill(entry, depth))
+                continue
+            rerolls += 1
+            if rerolls > MAX_REROLLS:
+                raise RulesError(
+                    f"table {table.key} landed on rows asking to roll again"
+                    f" {MAX_REROLLS} times in a row",
+                    message_key="tables.again_endless",
+                    table=table.key,
+                    most=MAX_REROLLS,
+                )
+        return kept
+
+    def fill(self, entry: TableEntry, depth: int) -> str:
         if entry.literal:
             return entry.text
         text = entry.text
@@ -264,26 +399,6 @@ class _Roller:
             return str(rolled.result)
 
         return _REFERENCE.sub(fill, text)
-
-
-def _bounds(expression: Expression) -> tuple[int, int]:
-    """The lowest and highest totals of a dice expression."""
-    low = high = 0
-    for term in expression.terms:
-        if isinstance(term, ConstantTerm):
-            low += term.sign * term.value
-            high += term.sign * term.value
-            continue
-        kept = term.keep.kept(term.count)[0] if term.keep else term.count
-        if term.condition is not None:
-            least, most = 0, kept
-        else:
-            least, most = kept * term.faces[0], kept * term.faces[-1]
-        if term.sign > 0:
-            low, high = low + least, high + most
-        else:
-            low, high = low - most, high - least
-    return low, high
 
 
 def roll(query: TableQuery, rng: random.Random) -> TableRoll:
@@ -365,16 +480,15 @@ def odds(query: TableQuery) -> Odds[TableQuery]:
     table = find(query.tables, query.table)
     if table is None:
         raise RulesError(f"no table {query.table!r}", message_key="tables.none", table=query.table)
-    if table.dice is None:
+    if table.dice is None or digits_of(table.dice):  # every face or digit as likely
         total = table.total_weight
         chances = {i + 1: Fraction(e.weight, total) for i, e in enumerate(table.entries)}
     else:
         from .dice_odds import odds as dice_odds
 
-        low, _ = _bounds(parse(table.dice))
         chances = {}
         for result, p in dice_odds(DiceInputs(table.dice)).distribution.items():
-            number = table.entry_at(result - low + 1) + 1
+            number = table.entry_at(place_of(table.dice, result)) + 1
             chances[number] = chances.get(number, Fraction(0)) + p
     return Odds(
         system=SYSTEM, inputs=query, outcomes={}, distribution=dict(sorted(chances.items()))

@@ -202,7 +202,11 @@ def _reference(lang: str) -> str:
             continue
         parts.append(_section(f"meneur {command}", parser, summaries[command], 2, lang))
         inner = _subparsers(parser)
+        seen: set[int] = set()
         for verb, verb_parser in inner.items():
+            if id(verb_parser) in seen:
+                continue  # a verb's other word (importer for import): one section
+            seen.add(id(verb_parser))
             said = _summaries(parser)[verb]
             parts.append(_section(f"meneur {command} {verb}", verb_parser, said, 3, lang))
     return "\n".join(parts).rstrip() + "\n"

@@ -195,10 +195,11 @@ class Conversation:
 
     def _odds(self, expression: str) -> list[str]:
         """The exact odds of a dice expression: each total and its chance, in order (a
-        long one: its range and mean)."""
+        long one: its range and mean); of a table named: each row's."""
         from fractions import Fraction
 
         from meneur.content.outcomes import percent_text
+        from meneur.core import tables
         from meneur.core.dice_odds import odds
         from meneur.core.expressions import DiceInputs
 
@@ -208,6 +209,16 @@ class Conversation:
             if self.prepared is not None:
                 return self.prepared.lines()
             return [t("plain.odds_how")]
+        table = tables.find(self.session.tables(), expression)
+        if table is not None:  # each row as the book prints it, and its chance
+            from .library import row_chances
+
+            colon = t("shown.colon")
+            lang = self.session.strings.lang
+            return [t("plain.odds", expression=table.name)] + [
+                f"{label}{colon}{percent_text(p, lang)}, {text}"
+                for label, p, text in row_chances(table)
+            ]
         found = odds(DiceInputs(expression)).distribution
         lines = [t("plain.odds", expression=expression)]
         if len(found) <= 24:

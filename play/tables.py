@@ -1,4 +1,5 @@
-"""The random tables a seat at the table may roll on: the campaign's own, then those
+"""The random tables a seat at the table may roll on: the campaign's own, then the GM's
+library (:mod:`meneur.play.library`: the GM's seat alone is offered it), then those
 meneur ships (in the reader's language), the story's (threads, people) in their place.
 
 A GM-only table is the GM's alone; so is a public table that rolls on one (through
@@ -13,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.table_rules import Seat
+from meneur.saves.library import read_library
 from meneur.saves.state import tables as campaign_tables
 
 if TYPE_CHECKING:
@@ -28,12 +30,22 @@ def tables_for(seat: Seat, state: Mapping[str, Any], lang: str) -> tuple[RandomT
     own = tables_from_data(data, "campaign.toml")
     story = {t.key: t for t in story_tables_for(state.get("lists", {}), lang)}
     keys = {table.key for table in own}
+    library = tuple(t for t in library_tables_for(seat) if t.key not in keys)
+    keys |= {table.key for table in library}
     shipped = tuple(story.get(t.key, t) for t in example_tables(lang) if t.key not in keys)
-    every = own + shipped
+    every = own + library + shipped
     if seat.role == "gm":
         return every
     secret = {key for key, table in data.items() if table.get("gm")}
     return tuple(table for table in every if not _reaches(table, every, secret))
+
+
+def library_tables_for(seat: Seat) -> tuple[RandomTable, ...]:
+    """The GM's library tables ``seat`` is offered: all of them to the GM (a solo player
+    is their own GM), none to a player or a viewer."""
+    if seat.role != "gm":
+        return ()
+    return read_library().tables
 
 
 def _reaches(table: RandomTable, every: tuple[RandomTable, ...], secret: set[str]) -> bool:
@@ -48,3 +60,19 @@ def _reaches(table: RandomTable, every: tuple[RandomTable, ...], secret: set[str
     except RulesError:
         return table.key in secret
     return any(found.key in secret for found in reached)
+
+
+def reaches_library(state: Mapping[str, Any], roll: Mapping[str, Any]) -> bool:
+    """Whether a table roll's record holds a table that is neither the campaign's nor
+    one meneur ships (nor the story's): one of the GM's library, whose rows the record
+    carries, so the entry is the GM's."""
+    from meneur.content import example_tables
+
+    if roll.get("system") != "tables":
+        return False
+    inputs = roll.get("inputs")
+    reached = inputs.get("tables", ()) if isinstance(inputs, Mapping) else ()
+    known = set(campaign_tables(state)) | {
+        table.key for lang in ("fr", "en") for table in example_tables(lang)
+    }
+    return any(isinstance(table, Mapping) and table.get("key") not in known for table in reached)

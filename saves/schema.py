@@ -119,7 +119,7 @@ TOP_KEYS = (
 CHARACTER_KEYS = ("name", "kind", "player", "notes", "sheet")
 TRACKER_KEYS = ("name", "value", "min", "max", "kind", "notes", "gm", "rank")
 TABLE_KEYS = ("name", "dice", "entries", "notes", "gm")
-TABLE_ENTRY_KEYS = ("text", "weight")
+TABLE_ENTRY_KEYS = ("text", "weight", "range", "again")
 HISTORY_LIMIT = 200
 """Most undoable changes remembered (older ones stay in the journal, not undoable)."""
 
@@ -574,9 +574,18 @@ def _tables(checker: _Checker, value: object) -> dict[str, Any]:
                     low=1,
                     value=weight,
                 )
-            rows.append(
-                {"text": checker.text(row.get("text"), f"{row_key}.text"), "weight": weight}
-            )
+            text = checker.text(row.get("text"), f"{row_key}.text")
+            # A row as a book prints it keeps its range (its weight follows from it).
+            if "range" in row:
+                kept: dict[str, Any] = {
+                    "text": text,
+                    "range": checker.text(row["range"], f"{row_key}.range"),
+                }
+            else:
+                kept = {"text": text, "weight": weight}
+            if "again" in row:
+                kept["again"] = checker.integer(row["again"], f"{row_key}.again")
+            rows.append(kept)
         name = checker.text(table.get("name", ident), f"{key}.name")
         entry: dict[str, Any] = {"name": checker.name(name, f"{key}.name", "table")}
         for optional in ("dice", "notes"):

@@ -12,6 +12,7 @@ from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change
 from meneur.core.names import check_name
 from meneur.core.table_rules import Seat
+from meneur.play.tables import reaches_library
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import (
     PUBLIC,
@@ -129,6 +130,9 @@ def roll(
     roll on the session's next draw is marked so (:mod:`.draws`)."""
     kind = entry_kind(record)
     data = roll_to_data(record, physical=physical)
+    if secrecy.visibility == "public" and reaches_library(campaign.state, data):
+        # The record carries the library table's rows, which are the GM's own.
+        secrecy = Secrecy("gm")
     if chosen_seed and not physical:
         data["chosen_seed"] = True
     with campaign.work() as work:

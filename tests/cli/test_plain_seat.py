@@ -40,6 +40,7 @@ def test_a_scene_is_played_in_plain_lines(tmp_path: Path) -> None:
             ("?4 Le pont tient-il\u00a0?", "Le pont tient-il\u00a0? → "),
             ("noms", "Noms → "),
             ("chances 2d6", "7\u00a0: 16,7\u00a0%"),
+            ("chances météo", "1\u00a0: 25,0\u00a0%, le ciel se couvre"),  # a table's rows
             ("qui", "Personne encore à la table."),
             ("2d", "> 2d"),  # not dice: a note
         ]

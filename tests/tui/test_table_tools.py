@@ -711,3 +711,79 @@ async def test_the_journal_reads_a_notes_markdown(app_of) -> None:
             if "bold" in str(span.style)
         }
         assert "hurlent" in bold
+
+
+async def test_the_gms_library_is_listed_with_each_rows_chance_and_a_player_sees_none(
+    app_of,
+) -> None:
+    """The library's tables sit beside the campaign's for the GM, marked as theirs; the
+    highlighted table shows each row as the book prints it and its exact chance."""
+    from textual.widgets import OptionList
+
+    from meneur.play.library import import_into_library
+
+    from .test_player_seat import player_app
+
+    app = app_of("traits")
+    book = app.session.campaign.directory.parent / "livre.md"
+    book.write_text(
+        "## Présages\n\n| d100 | Présage |\n|---|---|\n| 01-10 | Un corbeau |\n| 11-00 | Rien |\n",
+        encoding="utf-8",
+    )
+    import_into_library(book)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        listing = app.screen.query_one("#table-list", OptionList)
+        shown = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        mine = "Présages  2 lignes · votre bibliothèque · une autre table la tire par {presages}"
+        assert mine in shown
+        listing.highlighted = shown.index(next(s for s in shown if s.startswith("Présages")))
+        await pilot.pause()
+        rows = region_text(app, "#table-rows")
+        assert rows == "01–10 10,0 % Un corbeau 11–00 90,0 % Rien"
+    player = player_app(app.session.campaign.directory)
+    async with player.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert "Présages" not in screen_text(player)
+
+
+async def test_the_gm_imports_a_file_and_copies_a_table_from_the_tables_tab(app_of) -> None:
+    """A file refused keeps the dialog open with its sentence; a good one is imported,
+    and its table copied into the campaign for the GM alone, journaled."""
+    from textual.widgets import OptionList
+
+    app = app_of("traits")
+    folder = app.session.campaign.directory.parent
+    (folder / "cassé.md").write_text("## Butin\n| d6 | B |\n|--|--|\n| 1-3 | a |\n| 5-6 | b |\n")
+    good = "## Butin\n| d6 | B |\n|--|--|\n| 1-4 | Or |\n| 5-6 | Rien |\n"
+    (folder / "butin.md").write_text(good)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        app.screen.query_one("#import-tables").press()
+        await pilot.pause()
+        dialog = app.screen.query_one("#dialog-input", Input)
+        dialog.value = str(folder / "cassé.md")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "cassé.md : Butin : aucune ligne ne couvre 4 (avant la ligne 5 du fichier)" in (
+            region_text(app, "#dialog-error")
+        )
+        dialog.value = str(folder / "butin.md")
+        await pilot.press("enter")
+        await until_app(pilot, lambda: "Butin" in screen_text(app))
+        listing = app.screen.query_one("#table-list", OptionList)
+        shown = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        listing.highlighted = next(i for i, s in enumerate(shown) if s.startswith("Butin"))
+        await pilot.pause()
+        app.screen.query_one("#copy-table").press()
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the GM's alone
+        await until_app(pilot, lambda: "butin" in app.session.campaign.state["tables"])
+        entry = last_entry(app)
+        assert (entry.text, entry.visibility) == ("Table ajoutée\u00a0: Butin", "gm")
+        assert app.session.campaign.state["tables"]["butin"]["gm"] is True
