@@ -97,6 +97,10 @@
     });
     story.replaceChildren(...lines);
     story.hidden = !lines.length;
+    // Without a party, its column goes to the story (or to the card): the whole page
+    // (not one part of it) is laid out again.
+    body.classList.toggle("no-party", !part && party.hidden);
+    body.classList.toggle("no-story", !part && story.hidden);
     // Nothing is cut: the oldest lines go first, then the last party rows, until the
     // page holds what is left whole (the newest line always stays). The story is laid
     // out from its bottom: a line pushed off its top is no overflow a scroll would
