@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -66,6 +67,8 @@ class Broadcast:
         self.opening = 0
         """Feeds being opened (counted against the limit before they are in ``feeds``)."""
         self._beat = 0.0
+        self.watchers: list[Callable[[Broadcast], None]] = []
+        """Called with the picture at each new version (a publisher: serve/publish.py)."""
         self._campaign: Any = None
         self._table: object = _table_stamp(directory)
 
@@ -104,6 +107,8 @@ class Broadcast:
         self.version += 1
         self.frame = Frame.of(event(view, self.version))
         self.send(self.frame)
+        for watcher in self.watchers:
+            watcher(self)
         return True
 
     def send(self, frame: Frame) -> None:
@@ -221,9 +226,19 @@ def add_routes(
         kind = "text/css" if name.endswith(".css") else "application/javascript"
         return web.Response(body=asset(name), content_type=kind)
 
+    # A picture's ETag names this server's run and the version: a page that polls
+    # (its feed refused, or closed) is answered 304 while nothing changed.
+    run = secrets.token_hex(4)
+
     async def view(request: web.Request) -> web.StreamResponse:
         broadcast = guard(request)
-        return web.json_response(broadcast.view, dumps=lambda v: json.dumps(v, ensure_ascii=False))
+        tag = f'"{run}-{broadcast.version}"'
+        headers = {"ETag": tag, "Cache-Control": "no-cache"}
+        if request.headers.get("If-None-Match") == tag:
+            return web.Response(status=304, headers=headers)
+        return web.json_response(
+            broadcast.view, dumps=lambda v: json.dumps(v, ensure_ascii=False), headers=headers
+        )
 
     limit = max_feeds()
 
