@@ -193,3 +193,28 @@ def _unchunked(body: bytes) -> list[bytes]:
         chunks.append(body[:length])
         body = body[length + 2 :]
     return chunks
+
+
+async def test_the_picture_asked_again_unchanged_is_a_304(
+    served: tuple[Path, int, Broadcasts],
+) -> None:
+    """``/view.json`` with its last ``ETag``: 304 and no body while the picture has not
+    changed (a page polls it so when its feed is refused), the new picture after."""
+    directory, port, broadcasts = served
+    url = f"http://127.0.0.1:{port}/view.json?token={TOKEN}"
+    async with aiohttp.ClientSession() as session:
+        async with session.get(url) as first:
+            assert first.status == 200
+            tag = first.headers["ETag"]
+        async with session.get(url, headers={"If-None-Match": tag}) as again:
+            assert again.status == 304
+            assert await again.read() == b""
+            assert again.headers["ETag"] == tag
+        note(directory, "La porte cède dans un fracas.")
+        (picture,) = broadcasts.made.values()
+        await until_async(lambda: picture.version == 2)
+        async with session.get(url, headers={"If-None-Match": tag}) as changed:
+            assert changed.status == 200
+            assert changed.headers["ETag"] != tag
+            view = await changed.json()
+    assert view["story"][-1]["text"] == "La porte cède dans un fracas."
