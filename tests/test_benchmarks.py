@@ -78,11 +78,12 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         [rf"dice 3d6 +{NUMBER}ms +{NUMBER}ms", rf"dice 20d100kh10 +{NUMBER}ms +refused"],
     ),
     "shared_table.py": (
-        ["--sessions", "2", "--rolls", "2", "--keys", "10"],
+        ["--sessions", "2", "--rolls", "2", "--keys", "10", "--feeds", "3"],
         [
             rf"per extra session: {NUMBER} MB",
             rf"keystroke echo, 2 sessions: p50 {NUMBER} ms",
-            rf"a roll reaching all 2 screens: p50 {NUMBER} ms",
+            rf"with 3 audience feeds: {NUMBER} MB",
+            rf"a roll reaching all 2 screens \(3 audience feeds attached\): p50 {NUMBER} ms",
         ],
     ),
     "stream_view.py": (
