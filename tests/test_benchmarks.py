@@ -34,7 +34,7 @@ NUMBER = r"-?\d+(\.\d+)?"
 
 SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "audience.py": (
-        ["--feeds", "3", "--notes", "2"],
+        ["--feeds", "3", "--notes", "1"],
         [
             rf"3 feeds: all accepted; from the CLI's return p50 {NUMBER} ms, p95 {NUMBER} ms",
             rf"missed by 0; server memory {NUMBER} → {NUMBER} MB",
