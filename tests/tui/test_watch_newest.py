@@ -79,3 +79,17 @@ async def test_the_newest_note_and_roll_stay_on_screen_when_lines_wrap(
     assert len(last_words) == len(set(last_words))  # each drawn once
     if layout == "table":  # the stream's card holds the last roll, its story the rest
         assert shown.index("Note 39") < shown.index("Jet 39")
+
+
+def test_the_story_keeps_the_newest_lines_that_fit_whole() -> None:
+    from textual.content import Content
+
+    from meneur.tui.watch import newest_that_fit
+
+    lines = [Content(f"{n} " + "mot " * 9) for n in range(5)]  # 3 rows each at 16 columns
+    kept = newest_that_fit(lines, 16, 8)
+    assert [str(line).split()[0] for line in kept] == ["3", "4"]  # 6 rows: a third won't fit
+    tall = Content("dernier " * 20)  # 160 characters: 10 rows at 16 columns
+    (alone,) = newest_that_fit([*lines, tall], 16, 4)
+    assert str(alone).split("\n") == [str(row) for row in tall.wrap(16)[-4:]]  # its end
+    assert newest_that_fit(lines, 16, 0) == []
