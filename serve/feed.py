@@ -33,7 +33,7 @@ MAX_FEEDS_ENV = "MENEUR_MAX_FEEDS"
 FEED_BUFFER = 256 * 1024
 """Bytes a feed may have waiting to be sent, besides its socket's own buffer, before
 its client is dropped (a few dozen pictures: a client that reads at all never gets
-there)."""
+there); two pictures' worth when pictures are larger than half of it."""
 SOCKET_BUFFER = 64 * 1024
 """The send buffer asked of each feed's socket (the system's grows to megabytes on its
 own: a thousand stalled clients would hold gigabytes)."""
@@ -99,9 +99,10 @@ class Feed:
             self.done.set()
             return
         waiting = transport.get_write_buffer_size()
-        # A picture larger than the bound alone is sent to a client that has read all
-        # (a story of long notes): what is dropped is a client behind, never a picture.
-        if waiting and waiting + len(frame.plain) > FEED_BUFFER:
+        # A client is behind when what waits passes the bound, or two pictures when
+        # pictures are larger (a story of long notes): a client that reads is never
+        # dropped for a picture's size alone.
+        if waiting and waiting + len(frame.plain) > max(FEED_BUFFER, 2 * len(frame.plain)):
             self.drop()
             return
         transport.write(frame.chunked if self.chunked else frame.plain)

@@ -101,6 +101,23 @@ def test_only_the_audiences_picture_is_published(
     assert not folder.exists()  # refused before anything is written
 
 
+def test_a_served_table_publishes_as_it_serves(campaign: Path, tmp_path: Path) -> None:
+    """``meneur web --publish``: the server's feed and the folder give the same picture,
+    a change reaching both."""
+    from .test_web import TOKEN, web_server
+
+    folder = tmp_path / "published"
+    environ = {**os.environ, "MENEUR_WEB_TOKEN": TOKEN}
+    with web_server(campaign, environ, "--publish", str(folder)) as port:
+        until(lambda: (folder / PICTURE).exists())
+        assert main(["note", str(campaign), "Un chien aboie au loin."]) == 0
+        until(lambda: "Un chien aboie" in (folder / PICTURE).read_text())
+        address = f"http://127.0.0.1:{port}/view.json?token={TOKEN}"
+        with urllib.request.urlopen(address) as answer:
+            served = json.loads(answer.read())
+    assert served == json.loads((folder / PICTURE).read_text())
+
+
 @pytest.fixture
 def published(campaign: Path, tmp_path: Path) -> Iterator[Path]:
     """``meneur web --publish FOLDER --no-serve`` writing; the folder, once published."""
