@@ -6,6 +6,7 @@ reading dropped (the others served meanwhile), told to resume, and resumed with
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 from collections.abc import AsyncIterator, Callable
@@ -24,18 +25,18 @@ from meneur.saves.campaign import Campaign
 from meneur.serve import broadcast as broadcast_module
 from meneur.serve.answers import answering, connections
 from meneur.serve.broadcast import Broadcasts, add_routes
-from meneur.serve.feed import FEED_BUFFER
+from meneur.serve.feed import FEED_BUFFER, MAX_FEEDS_ENV
 from tests.waiting import PATIENCE, until_async
+
+from .browser import CHROMIUM, Browser
 
 TOKEN = "feed-test-token-of-thirty-two-ch"
 
 
-@pytest.fixture
-async def served(tmp_path: Path) -> AsyncIterator[tuple[Path, int, Broadcasts]]:
-    """A campaign and its broadcast routes served on a free local port: its folder, the
-    port, the server's pictures."""
-    directory = tmp_path / "camp"
-    Campaign.create(directory, system="resolution", name="Les docks").close()
+@contextlib.asynccontextmanager
+async def serving(directory: Path) -> AsyncIterator[tuple[int, Broadcasts]]:
+    """The broadcast routes of ``directory`` served on a free local port, as ``meneur
+    web`` serves them: the port, the server's pictures."""
     broadcasts = Broadcasts(directory, strings("fr"))
     app = web.Application(middlewares=[answering(lambda request: "fr", lambda *a, **k: None)])
 
@@ -47,12 +48,20 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[Path, int, Broadcasts]]:
     await runner.setup()
     loop = asyncio.get_running_loop()
     server = await loop.create_server(connections(runner, "fr"), "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
     try:
-        yield directory, port, broadcasts
+        yield server.sockets[0].getsockname()[1], broadcasts
     finally:
         server.close()
         await runner.cleanup()
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[tuple[Path, int, Broadcasts]]:
+    """A campaign and its broadcast routes served: its folder, the port, the pictures."""
+    directory = tmp_path / "camp"
+    Campaign.create(directory, system="resolution", name="Les docks").close()
+    async with serving(directory) as (port, broadcasts):
+        yield directory, port, broadcasts
 
 
 def note(directory: Path, text: str) -> None:
@@ -218,3 +227,31 @@ async def test_the_picture_asked_again_unchanged_is_a_304(
             assert changed.headers["ETag"] != tag
             view = await changed.json()
     assert view["story"][-1]["text"] == "La porte cède dans un fracas."
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+async def test_a_page_refused_a_feed_follows_by_asking_for_the_picture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every feed taken (here the only one): the broadcast page, refused with 503, asks
+    for ``/view.json`` instead and follows the table all the same."""
+    monkeypatch.setenv(MAX_FEEDS_ENV, "1")
+    directory = tmp_path / "camp"
+    Campaign.create(directory, system="resolution", name="Les docks").close()
+    note(directory, "La caravane atteint le col.")
+    async with serving(directory) as (port, _), aiohttp.ClientSession() as session:
+        taken = await session.get(f"http://127.0.0.1:{port}/feed?token={TOKEN}")
+        assert taken.status == 200
+        async with Browser() as browser:
+            await browser.open(f"http://127.0.0.1:{port}/broadcast?token={TOKEN}&motion=0")
+            text = "document.body.innerText"
+            deadline = asyncio.get_running_loop().time() + PATIENCE
+            while "La caravane atteint le col." not in await browser.evaluate(text):
+                assert asyncio.get_running_loop().time() < deadline, "the page never drew"
+                await asyncio.sleep(0.05)
+            note(directory, "Un chien aboie au loin.")
+            while "Un chien aboie au loin." not in await browser.evaluate(text):
+                assert asyncio.get_running_loop().time() < deadline, "the page never followed"
+                await asyncio.sleep(0.05)
+        taken.close()
