@@ -24,12 +24,16 @@ the two seats' arrival is drawn on every screen and its notice gone: a seat join
 builds its own app and relays out every other screen (a few hundred ms of a worker),
 which is the join's cost, not the flood's.
 
+With ``--feeds N``, N audience feeds (``/feed`` with a viewer's link, raw HTTP clients in
+this process, each read as it comes) are attached before the rolls: the roll's p95 with
+them is compared with a run without (issue 63's goal: within 20 %).
+
 The keystroke's echo is read on the typist's emulated screen; for the roll the clients
 only look for the roll's label in what they receive (twenty pure-Python VT emulators in
 one process would otherwise be most of what is measured).
 
     .venv/bin/python benchmarks/shared_table.py [--sessions 20] [--rolls 15] [--workers N]
-        [--door ssh|web|mixed] [--viewers N] [--flood]
+        [--door ssh|web|mixed] [--viewers N] [--flood] [--feeds N]
 """
 
 from __future__ import annotations
@@ -327,6 +331,7 @@ async def run(
     viewers: int = 0,
     flood: str | None = None,
     typed: int = 205,
+    feeds: int = 0,
 ) -> float | None:
     """One run; with ``flood`` ("noise", or "silent" for the control run), what the
     server's memory kept after the flooders left, in MB over what it was before them."""
@@ -337,7 +342,8 @@ async def run(
     keys, flood_keys = keys[:sessions], keys[sessions:]
     links = tokens(directory, sessions, viewers) if door != "ssh" or viewers else []
     flood_link = token_for(directory, f"p{sessions + 1}") if flood else None
-    web = bool(links or flood)
+    feed_link = token_for(directory, None) if feeds else None
+    web = bool(links or flood or feeds)
     server = subprocess.Popen(
         [
             *CLI,
@@ -390,6 +396,11 @@ async def run(
             watching.append(viewer)
         if watching:
             print(f"with {len(watching)} viewers (the stream): {pss_mb(server.pid):.1f} MB")
+        audience = [await open_feed(page, str(feed_link)) for _ in range(feeds)]
+        draining = [asyncio.create_task(drain(reader)) for reader, _ in audience]
+        if audience:
+            await asyncio.sleep(1.0)  # each has its first picture
+            print(f"with {feeds} audience feeds: {pss_mb(server.pid):.1f} MB")
 
         if not flood:
             await echo(screens[0], sessions, typed)
@@ -439,7 +450,10 @@ async def run(
             if flooders:
                 peak = max(peak, pss_mb(server.pid))
             await asyncio.sleep(0.3)
+        for task in draining:
+            task.cancel()
         count = f"{sessions} screens" + (f" and {len(watching)} viewers" if watching else "")
+        count += f" ({feeds} audience feeds attached)" if feeds else ""
         if not flooders:
             print(f"a roll reaching all {count}: {percentiles(quiet)} (goal p95 ≤ 100 ms)")
             # The clients share this machine's cores with the server: what they took.
@@ -482,6 +496,25 @@ async def run(
         shutil.rmtree(root)
 
 
+async def open_feed(port: int, token: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """An audience feed on ``port``, its answer's headers read (its writer kept: one
+    forgotten closes its connection)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        f"GET /feed?token={token} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Accept: text/event-stream\r\n\r\n".encode()
+    )
+    head = await reader.readuntil(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), head[:80]
+    return reader, writer
+
+
+async def drain(reader: asyncio.StreamReader) -> None:
+    """Read a feed as it comes, as an overlay would."""
+    while await reader.read(65536):
+        pass
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=20)
@@ -495,11 +528,20 @@ def main() -> None:
     parser.add_argument(
         "--flood", action="store_true", help="a megabyte of random bytes into two more seats"
     )
+    parser.add_argument("--feeds", type=int, default=0, help="audience feeds attached")
     args = parser.parse_args()
     rolls = args.rolls if not args.flood or args.rolls != 15 else 34  # 17 with a flood
     if not args.flood:
         asyncio.run(
-            run(args.sessions, rolls, args.workers, args.door, args.viewers, typed=args.keys)
+            run(
+                args.sessions,
+                rolls,
+                args.workers,
+                args.door,
+                args.viewers,
+                typed=args.keys,
+                feeds=args.feeds,
+            )
         )
         return
     # The rolls themselves grow the server a while (every screen's caches filling, the

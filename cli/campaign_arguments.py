@@ -295,6 +295,17 @@ def _add_campaign_commands(
     )
     web.add_argument("--lang", choices=["fr", "en"], help="the view's language")
     web.add_argument("--theme", metavar="NAME", help="a theme, as for meneur watch")
+    web.add_argument(
+        "--publish",
+        metavar="FOLDER",
+        help="also write the audience's picture into FOLDER at every change (its broadcast"
+        " page, view.json, the audience's campaign.toml), for any static web host to serve",
+    )
+    web.add_argument(
+        "--no-serve",
+        action="store_true",
+        help="with --publish: only write the folder, serve nothing",
+    )
     _add_viewer(web)
 
     serve = commands.add_parser(

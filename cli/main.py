@@ -217,6 +217,8 @@ def run_web(args: argparse.Namespace) -> int:
         raise UsageError(
             "meneur web", "--background: {background!r} is not a colour", background=args.background
         )
+    if args.no_serve and not args.publish:
+        raise UsageError("meneur web", "--no-serve goes with --publish FOLDER")
     token = os.environ.get(TOKEN_ENV) or new_token()
     if len(token) < TOKEN_MIN or not token.replace("-", "").replace("_", "").isalnum():
         raise UsageError(
@@ -228,6 +230,7 @@ def run_web(args: argparse.Namespace) -> int:
     directory = _directory(args.directory).resolve()
     campaign = Campaign.open(directory, write=False)
     viewer = viewer_of(args, campaign)  # refused now, not in every page
+    publish = _publish_folder(args, viewer)
     command = watch_command(
         directory,
         layout=args.layout,
@@ -245,6 +248,15 @@ def run_web(args: argparse.Namespace) -> int:
 
     name = visible(campaign.name)
     words = words_of(args)
+    lang = args.lang or default_language()
+    if publish is not None:
+        print(words.t("watch.web_publishing", folder=str(publish)), flush=True)
+    if args.no_serve and publish is not None:
+        from meneur.content.strings import strings
+        from meneur.serve.publish import publish_only
+
+        publish_only(directory, publish, strings(lang))  # until interrupted
+        return 0
     print(words.t("watch.web_started", name=name, url=url), flush=True)
     print(words.t("watch.web_broadcast", url=url.replace("/?", "/broadcast?", 1)), flush=True)
     if args.role == "gm":
@@ -252,7 +264,6 @@ def run_web(args: argparse.Namespace) -> int:
     from meneur.content.strings import strings
     from meneur.serve.broadcast import Broadcasts
 
-    lang = args.lang or default_language()
     guarded_server(
         command,
         host=args.host,
@@ -265,8 +276,29 @@ def run_web(args: argparse.Namespace) -> int:
         background=args.background,
         broadcasts=Broadcasts(directory, strings(lang)),
         viewer=viewer,
+        publish=publish,
     ).serve()  # until interrupted
     return 0
+
+
+def _publish_folder(args: argparse.Namespace, viewer: object) -> Path | None:
+    """The folder ``--publish`` names (None without it), refused for any viewer but the
+    audience: a published folder is for anyone the host serves.
+
+    Raises:
+        UsageError: with --role or --as for another seat than the audience's.
+    """
+    from meneur.core.visibility import AUDIENCE
+
+    if args.publish is None:
+        return None
+    if viewer != AUDIENCE:
+        raise UsageError(
+            "meneur web",
+            "--publish writes the audience's picture only (anyone may read a published"
+            " folder): not with --role or --as another seat",
+        )
+    return Path(args.publish).resolve()
 
 
 def run_serve(args: argparse.Namespace) -> int:

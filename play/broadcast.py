@@ -41,8 +41,10 @@ from .sheets import sheet_summary
 from .story import current_scene, tension_of
 from .views import entries_for, state_for
 
-STORY_LINES = 6
-"""Lines of the story a broadcast shows under the roll."""
+STORY_LINES = 12
+"""Lines of the story a picture carries (a broadcast page shows as many as it holds
+whole: six under the card and the party at 1080p, twice that in the party's column
+when there is no party)."""
 LOOKBACK = 200
 """Entries read back to find the last roll and the story's last lines."""
 SHOWN_KINDS = ("roll", "oracle", "creation", "note", "session", "scene")

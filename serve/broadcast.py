@@ -9,9 +9,12 @@ with ``Last-Event-ID``) and ``/view.json`` once, for overlays, chat bots and str
 
 All three need the token the printed address carries, like the terminal page; a request
 that says where it comes from (``Origin``) must come from the page's own host (or one
-given with ``--origin``); the feeds open at once are limited (:data:`MAX_FEEDS`), and a
-feed's place is free again the moment its client leaves (the server hears the
-connection close: :func:`meneur.serve.answers.client_gone`). A feed whose token no
+given with ``--origin``); the feeds open at once are limited
+(:func:`meneur.serve.feed.max_feeds`), and a feed's place is free again the moment its
+client leaves (the server hears the connection close:
+:func:`meneur.serve.answers.client_gone`). Each picture is encoded once and the same
+bytes written to every feed; a client too slow to read is dropped and comes back
+(:mod:`meneur.serve.feed`). A feed whose token no
 longer opens the view (a link revoked, a player removed) ends as soon as the table file
 says so, as their seats do. The picture is the
 viewer's the server was started for (the audience's by default), decided once by
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -31,13 +35,13 @@ from typing import Any
 from meneur.content.strings import Strings
 from meneur.core.visibility import Viewer
 
+from .feed import ALIVE, Feed, Frame, max_feeds
+
 FOLLOW_SECONDS = 0.1
 """How often the campaign is looked at for what the table wrote (a ``stat`` when
 nothing changed)."""
 HEARTBEAT_SECONDS = 15.0
 """A feed with nothing new says it is alive this often (a proxy closes a silent one)."""
-MAX_FEEDS = 32
-"""Feeds open at once (pages and clients together): more are refused with 503."""
 ASSETS = ("broadcast.html", "broadcast.css", "broadcast.js")
 """The page's own files (no font or script from elsewhere)."""
 
@@ -52,9 +56,19 @@ class Broadcast:
         self.strings = strings
         self.version = 0
         self.view: dict[str, Any] = {}
+        self.frame = Frame.of(b"")
+        """The picture's event, encoded once for every feed."""
         self.changed = asyncio.Event()
+        """Set (and made anew) when the table file changes or the server stops: each
+        feed looks at its token again."""
         self.stopping = False
-        self.feeds = 0
+        self.feeds: set[Feed] = set()
+        """The feeds open on this picture, each sent every new version."""
+        self.opening = 0
+        """Feeds being opened (counted against the limit before they are in ``feeds``)."""
+        self._beat = 0.0
+        self.watchers: list[Callable[[Broadcast], None]] = []
+        """Called with the picture at each new version (a publisher: serve/publish.py)."""
         self._campaign: Any = None
         self._table: object = _table_stamp(directory)
 
@@ -91,18 +105,35 @@ class Broadcast:
             return False
         self.view = view
         self.version += 1
-        self._wake()
+        self.frame = Frame.of(event(view, self.version))
+        self.send(self.frame)
+        for watcher in self.watchers:
+            watcher(self)
         return True
 
+    def send(self, frame: Frame) -> None:
+        """Write ``frame`` to every open feed (the same bytes to each)."""
+        for feed in list(self.feeds):
+            feed.send(frame)
+            if feed.done.is_set():
+                self.feeds.discard(feed)
+
     def _wake(self) -> None:
-        """Wake every feed waiting for a change."""
+        """Wake every feed, to look at its token again (the table file changed)."""
         self.changed.set()
         self.changed = asyncio.Event()
 
     async def follow(self, stop: Callable[[], bool] = lambda: False) -> None:
-        """Look at the campaign every :data:`FOLLOW_SECONDS` until ``stop()``."""
+        """Look at the campaign every :data:`FOLLOW_SECONDS` until ``stop()``; say the
+        feeds are alive every :data:`HEARTBEAT_SECONDS` when nothing was sent."""
+        loop = asyncio.get_running_loop()
+        self._beat = loop.time()
         while not stop():
-            self.refresh()
+            if self.refresh():
+                self._beat = loop.time()
+            elif loop.time() - self._beat >= HEARTBEAT_SECONDS:
+                self._beat = loop.time()
+                self.send(ALIVE)
             await asyncio.sleep(FOLLOW_SECONDS)
 
 
@@ -195,34 +226,55 @@ def add_routes(
         kind = "text/css" if name.endswith(".css") else "application/javascript"
         return web.Response(body=asset(name), content_type=kind)
 
+    # A picture's ETag names this server's run and the version: a page that polls
+    # (its feed refused, or closed) is answered 304 while nothing changed.
+    run = secrets.token_hex(4)
+
     async def view(request: web.Request) -> web.StreamResponse:
         broadcast = guard(request)
-        return web.json_response(broadcast.view, dumps=lambda v: json.dumps(v, ensure_ascii=False))
+        tag = f'"{run}-{broadcast.version}"'
+        headers = {"ETag": tag, "Cache-Control": "no-cache"}
+        if request.headers.get("If-None-Match") == tag:
+            return web.Response(status=304, headers=headers)
+        return web.json_response(
+            broadcast.view, dumps=lambda v: json.dumps(v, ensure_ascii=False), headers=headers
+        )
+
+    limit = max_feeds()
 
     async def feed(request: web.Request) -> web.StreamResponse:
         broadcast = guard(request)
-        if sum(b.feeds for b in broadcasts.made.values()) >= MAX_FEEDS:
+        if sum(len(b.feeds) + b.opening for b in broadcasts.made.values()) >= limit:
             raise Refused(503, "too_many_feeds")
-        broadcast.feeds += 1
         gone = client_gone(request)
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         )
+        broadcast.opening += 1
         try:
             await response.prepare(request)
-            await response.write(b"retry: 2000\n\n")
-            sent = _last_seen(request.headers.get("Last-Event-ID"))
-            while not broadcast.stopping and not gone.is_set() and viewer_of(request) is not None:
-                if sent != broadcast.version:
-                    sent = broadcast.version
-                    await response.write(event(broadcast.view, sent))
-                if not await _woken(broadcast.changed, gone, HEARTBEAT_SECONDS):
-                    await response.write(b": alive\n\n")
-            return response
+            await response.write(b"retry: 2000\n\n")  # the headers go with it
         except ConnectionError:  # the client went away as it was written to
             return response
         finally:
-            broadcast.feeds -= 1
+            broadcast.opening -= 1
+        transport = request.transport
+        if transport is None or not isinstance(transport, asyncio.Transport):
+            return response
+        # From here on the feed is written to by its picture, on the transport itself,
+        # the same bytes as every other feed (serve/feed.py).
+        client = Feed(transport, response.headers.get("Transfer-Encoding") == "chunked")
+        if _last_seen(request.headers.get("Last-Event-ID")) != broadcast.version:
+            client.send(broadcast.frame)
+        broadcast.feeds.add(client)
+        try:
+            while not (broadcast.stopping or gone.is_set() or client.done.is_set()):
+                if viewer_of(request) is None:
+                    break
+                await _woken(broadcast.changed, gone, client.done)
+        finally:
+            broadcast.feeds.discard(client)
+        return response  # its end written by aiohttp (not at all to a dropped client)
 
     app.add_routes(
         [
@@ -239,16 +291,15 @@ def add_routes(
     app.on_shutdown.append(stop_following)
 
 
-async def _woken(changed: asyncio.Event, gone: asyncio.Event, seconds: float) -> bool:
-    """Wait until the picture changes (or the table file does), the client has gone, or
-    ``seconds`` have passed; whether woken (False: the time passed)."""
-    waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(gone.wait())]
+async def _woken(*events: asyncio.Event) -> None:
+    """Wait until one of ``events`` is set (the table file changed or the server stops,
+    the client has gone, the feed has ended)."""
+    waits = [asyncio.ensure_future(each.wait()) for each in events]
     try:
-        done, _ = await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for wait in waits:
             wait.cancel()
-    return bool(done)
 
 
 def _last_seen(header: str | None) -> int:

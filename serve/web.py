@@ -105,9 +105,12 @@ def guarded_server(
     background: str | None = None,
     broadcasts: Any = None,
     viewer: Any = None,
+    publish: Path | None = None,
 ) -> Any:
     """A textual-serve server for ``command`` that serves only who has ``token`` (see
-    the module). textual-serve is imported here, by ``meneur web`` alone."""
+    the module), writing the audience's picture into the folder ``publish`` as well when
+    one is given (:mod:`meneur.serve.publish`). textual-serve is imported here, by
+    ``meneur web`` alone."""
     import asyncio
     import json
     import signal
@@ -288,6 +291,10 @@ def guarded_server(
             loop.add_signal_handler(signal.SIGTERM, stop.set)
             runner = web.AppRunner(await self._make_app(), access_log=None)
             await runner.setup()
+            if publish is not None and broadcasts is not None:
+                from .publish import start_publishing
+
+                start_publishing(broadcasts, publish)
             try:
                 listening = await loop.create_server(
                     connections(runner, lang), self.host, self.port, reuse_address=True

@@ -22,6 +22,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.driver import Driver
 from textual.widgets import Static
 
@@ -262,7 +263,9 @@ class PartyStrip(Static):
 
 
 class RecentJournal(Static):
-    """The last lines of the story the viewer may see, newest at the bottom."""
+    """The last lines of the story the viewer may see, newest at the bottom: as many as
+    the box holds once wrapped to its width, the oldest given up first and whole (a
+    line is never shown cut at its top), so the newest is on screen at any size."""
 
     DEFAULT_CSS = """
     RecentJournal {
@@ -272,19 +275,50 @@ class RecentJournal(Static):
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Content] = []
+        """The story's lines as drawn, oldest first (all the picture had)."""
+
     def show(self, story: list[dict[str, Any]]) -> None:
         """Show a picture's ``story`` lines (:mod:`meneur.play.broadcast`)."""
-        text = Text()
+        lines = []
         for line in story:
-            if text:
-                text.append("\n")
-            text.append(line["text"], style="dim italic" if line["secret"] else "")
+            text = Text(line["text"], style="dim italic" if line["secret"] else "")
             if line["tone"] != "neutral" and line["result"]:
                 colour = OUTCOME_COLOURS.get(line["tone"], "")
                 text.append(f"  {line['result']}", style=colour)
             elif line["result"]:
                 text.append(f" → {line['result']}")
-        self.update(text)
+            lines.append(Content.from_rich_text(text))
+        self.lines = lines
+        self.refresh()
+
+    def render(self) -> Content:
+        # Laid out here, where the box's size is known: its height never depends on
+        # what it holds (1fr), so a new size or a new line only draws it again.
+        width, height = self.size
+        return Content("\n").join(newest_that_fit(self.lines, width, height))
+
+
+def newest_that_fit(lines: list[Content], width: int, height: int) -> list[Content]:
+    """The last of ``lines`` that fit in ``width``×``height`` cells once each is
+    wrapped to ``width``, in order: the oldest left out first, each whole. The newest
+    is there whatever its height; taller than the box, its last rows are kept."""
+    if width <= 0 or height <= 0 or not lines:
+        return []
+    kept: list[Content] = []
+    room = height
+    for line in reversed(lines):
+        rows = line.wrap(width)
+        if len(rows) > room:
+            if not kept:  # the newest alone is too tall: its end is what is new
+                kept = [Content("\n").join(rows[-room:])]
+            break
+        kept.append(line)
+        room -= len(rows)
+    kept.reverse()
+    return kept
 
 
 class WatchApp(App[None]):

@@ -97,6 +97,10 @@
     });
     story.replaceChildren(...lines);
     story.hidden = !lines.length;
+    // Without a party, its column goes to the story (or to the card): the whole page
+    // (not one part of it) is laid out again.
+    body.classList.toggle("no-party", !part && party.hidden);
+    body.classList.toggle("no-story", !part && story.hidden);
     // Nothing is cut: the oldest lines go first, then the last party rows, until the
     // page holds what is left whole (the newest line always stays). The story is laid
     // out from its bottom: a line pushed off its top is no overflow a scroll would
@@ -131,6 +135,37 @@
     body.dataset.ready = "1";
   }
 
-  const feed = new EventSource("feed?token=" + encodeURIComponent(token));
-  feed.addEventListener("view", (event) => draw(JSON.parse(event.data)));
+  // Fed by the server's feed when the page has a token; otherwise (a published folder
+  // on a static host), or when the feed is refused or closed for good, the picture is
+  // asked for every POLL_MS with the last ETag: nothing but a 304 while nothing changed.
+  const POLL_MS = 300;
+  let polling = false;
+  async function poll(address) {
+    if (polling) return;
+    polling = true;
+    let etag = "";
+    for (;;) {
+      try {
+        const headers = etag ? { "If-None-Match": etag } : {};
+        const answer = await fetch(address, { cache: "no-store", headers });
+        if (answer.status === 200) {
+          const view = await answer.json();
+          etag = answer.headers.get("ETag") || "";
+          draw(view);
+        }
+      } catch (error) {
+        // The host is out of reach a moment: asked again at the next turn.
+      }
+      await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
+    }
+  }
+  if (token) {
+    const feed = new EventSource("feed?token=" + encodeURIComponent(token));
+    feed.addEventListener("view", (event) => draw(JSON.parse(event.data)));
+    feed.addEventListener("error", () => {
+      if (feed.readyState === EventSource.CLOSED) poll("view.json?token=" + encodeURIComponent(token));
+    });
+  } else {
+    poll("view.json");
+  }
 })();

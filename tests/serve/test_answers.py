@@ -22,7 +22,7 @@ import pytest
 
 from meneur.play.campaigns import Campaign
 from meneur.serve.act_api import MAX_BODY
-from meneur.serve.broadcast import MAX_FEEDS
+from meneur.serve.feed import MAX_FEEDS_ENV
 from tests.waiting import PATIENCE, STEP, until
 
 from .browser import free_port
@@ -33,6 +33,9 @@ pytestmark = [pytest.mark.e2e]
 
 CLI = [sys.executable, "-m", "meneur.cli.main"]
 WEB_TOKEN = "qz-test-token-of-thirty-two-chars"
+FEEDS = 32
+"""The feeds the door's server keeps open at once (its limit lowered: reaching the
+default's would open thousands of connections)."""
 
 
 @dataclass
@@ -83,7 +86,7 @@ def open_door(root: Path) -> Door:
             [*CLI, "serve", str(table.directory), "--headless", "--ssh", "127.0.0.1:0",
              "--web", "127.0.0.1:0", "--lang", "fr", "--workers", "1"],
             stdout=out, stderr=subprocess.STDOUT,
-            env={**os.environ, "MENEUR_DATA_DIR": str(table.data_dir)},
+            env={**os.environ, "MENEUR_DATA_DIR": str(table.data_dir), MAX_FEEDS_ENV: str(FEEDS)},
         )  # fmt: skip
     until(lambda: "table.toml" in log.read_text() or process.poll() is not None)
     found = re.search(r"http://127\.0\.0\.1:(\d+)/", log.read_text())
@@ -215,8 +218,8 @@ def _feed(port: int, token: str) -> tuple[Client, Answer]:
 
 def test_a_feed_s_place_is_free_the_moment_its_client_leaves(door: Door) -> None:
     token = door.token("--viewer", "--admit")
-    feeds = [_feed(door.port, token) for _ in range(MAX_FEEDS)]
-    assert [answer.status for _, answer in feeds] == [200] * MAX_FEEDS
+    feeds = [_feed(door.port, token) for _ in range(FEEDS)]
+    assert [answer.status for _, answer in feeds] == [200] * FEEDS
     client, answer = _feed(door.port, token)
     assert answer.status == 503
     assert answer.json() == {"error": "Trop de flux sont ouverts\u00a0: réessayez dans un moment."}

@@ -100,9 +100,27 @@ MEASURE = """(() => {
 })()"""
 
 
+# The picture's share of the page: the part of the window its parts (the scene line,
+# the card, the party, the story) cover, sampled every 8 px; a column left blank is not.
+AREA = """(() => {
+  const boxes = ["scene", "roll", "party", "story"].map((id) => document.getElementById(id))
+    .filter((node) => node.getClientRects().length).map((node) => node.getBoundingClientRect());
+  let inside = 0, all = 0;
+  for (let y = 4; y < innerHeight; y += 8) {
+    for (let x = 4; x < innerWidth; x += 8) {
+      all++;
+      if (boxes.some((b) => x >= b.left && x < b.right && y >= b.top && y < b.bottom)) inside++;
+    }
+  }
+  return inside / all;
+})()"""
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
 async def test_the_broadcast_fills_its_page_at_every_size(broadcast) -> None:
-    _, port = broadcast
+    """At 1080p, 720p and 1440p, with a party and then without one (the story takes
+    its column), the picture covers the page and reads from across a room."""
+    directory, port = broadcast
     PICTURES.mkdir(exist_ok=True)
     url = f"http://127.0.0.1:{port}/broadcast?token={TOKEN}&motion=0"
     async with Browser() as browser:
@@ -116,6 +134,7 @@ async def test_the_broadcast_fills_its_page_at_every_size(broadcast) -> None:
             seen: dict[str, Any] = await browser.evaluate(MEASURE)
             await browser.screenshot(PICTURES / f"broadcast-{height}p.png")
             assert seen["share"] >= 0.6, (width, height, seen)
+            assert await browser.evaluate(AREA) >= 0.8, (width, height)
             # Read from a couch: ~32 px at 1080 rows, the same share of the height at any.
             assert seen["smallest"] >= 0.029 * height, (width, height, seen)
             assert seen["newest"] == "La porte cède dans un fracas."
@@ -139,6 +158,29 @@ async def test_the_broadcast_fills_its_page_at_every_size(broadcast) -> None:
         shown = "getComputedStyle(document.getElementById('{}')).display"
         assert await browser.evaluate(shown.format("party")) == "none"
         assert await browser.evaluate(shown.format("story")) == "none"
+        # No party on screen (a GM keeping it off, a streamer before their character):
+        # its column goes to the story, which shows more of itself.
+        for words in (["unset", "characters.kael"], ["unset", "characters.lyra"]):
+            assert main([words[0], str(directory), words[1]]) == 0
+        assert main(["clock", str(directory), "remove", "Alarme"]) == 0
+        for width, height in SIZES:
+            await browser.viewport(width, height)
+            await browser.open(url)
+            deadline = time.monotonic() + PATIENCE
+            while await browser.evaluate("document.body.dataset.ready") != "1":
+                assert time.monotonic() < deadline, "the page never drew the feed"
+                await asyncio.sleep(STEP)
+            assert await browser.evaluate(shown.format("party")) == "none"
+            seen = await browser.evaluate(MEASURE)
+            await browser.screenshot(PICTURES / f"broadcast-{height}p-no-party.png")
+            assert await browser.evaluate(AREA) >= 0.8, (width, height)
+            assert seen["share"] >= 0.6, (width, height, seen)
+            assert seen["smallest"] >= 0.029 * height, (width, height, seen)
+            assert seen["newest"] == "La porte cède dans un fracas."
+            assert seen["newestShown"], seen
+            assert seen["oldestWhole"], seen
+            lines = await browser.evaluate("document.querySelectorAll('#story .line').length")
+            assert lines > 6, (width, height)  # more of the story than under a party
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")

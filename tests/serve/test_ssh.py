@@ -348,3 +348,27 @@ async def test_random_bytes_on_a_seat_never_end_its_app(tmp_path: Path, seed: in
         assert [p.name for p in served.server.presence.everyone()] == ["Alice"]
         await alice.leave()
     assert not [line for line in logged if "Traceback" in line]
+
+
+async def test_a_viewer_s_terminal_keeps_the_newest_on_screen(tmp_path: Path) -> None:
+    """A viewer over SSH at 80×24, a story of notes that wrap and rolls between them:
+    the last ones written while they watch are on their screen, each note drawn once
+    (their terminal drew two lines twice, over the newest, once the journal scrolled)."""
+    from tests.tui.test_watch_newest import shown_notes, story
+
+    table = make_table(tmp_path, viewers="anyone")
+    writer = Campaign.open(table.directory)
+    story(writer, 0, 30)
+    writer.close()
+    async with Served(table) as served:
+        viewer = await served.join("stranger", size=(80, 24))
+        await viewer.wait_for("Jet 29")
+        writer = Campaign.open(table.directory)
+        story(writer, 30, 2)
+        writer.close()
+        await viewer.wait_for("Jet 31")
+        first_words, last_words = shown_notes(viewer.text())
+        assert first_words == list(range(32 - len(first_words), 32))
+        assert last_words[len(last_words) - len(first_words) :] == first_words
+        assert len(last_words) == len(set(last_words))
+        await viewer.leave()

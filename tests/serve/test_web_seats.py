@@ -5,6 +5,7 @@ Skipped, saying why, where Chromium is not installed."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -248,8 +249,6 @@ async def test_a_viewer_s_link_opens_the_stream_read_aloud_to_a_screen_reader(
             result = await browser.call("Runtime.evaluate", expression=read, returnByValue=True)
             if "En attente du premier jet" in str(result["result"].get("value", "")):
                 break
-            import asyncio
-
             await asyncio.sleep(0.05)
         else:
             raise AssertionError("the screen reader's text never had the view")
@@ -260,6 +259,25 @@ async def test_a_viewer_s_link_opens_the_stream_read_aloud_to_a_screen_reader(
                 "Runtime.evaluate", expression=shown.format(element), returnByValue=True
             )
             assert found["result"]["value"] == "none", element
+        # A story of notes that wrap, rolls between them: the newest stays on the page.
+        from tests.tui.test_watch_newest import shown_notes, story
+
+        writer = Campaign.open(door.table.directory)
+        try:
+            story(writer, 0, 24)
+        finally:
+            writer.close()
+        for _ in range(int(PATIENCE / 0.05)):
+            result = await browser.call("Runtime.evaluate", expression=read, returnByValue=True)
+            screen = str(result["result"].get("value", ""))
+            if "Jet 23" in screen and "(23)." in screen:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError(f"the newest note never showed whole:\n{screen}")
+        first_words, last_words = shown_notes(screen)
+        assert first_words == list(range(24 - len(first_words), 24))
+        assert last_words == first_words  # each line of the stream's story whole
 
 
 async def test_a_dropped_seat_comes_back_by_itself(door: Door) -> None:

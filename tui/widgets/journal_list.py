@@ -161,7 +161,12 @@ class JournalList(OptionList):
             self._border_subtitle,
         )
         top = self.scroll_offset.y - styles.gutter.top
-        inside = range(styles.gutter.top, self.size.height - styles.gutter.bottom)
+        # The rows of the content: ``size`` is the content's already (its border and
+        # padding left out). Counting the bottom's gutter out of it again took the last
+        # rows for the border's, kept by position alone: scrolled, they showed what
+        # the last draw had there (a viewer's terminal drew two lines twice, the newest
+        # under them, as soon as the journal had a border).
+        inside = range(styles.gutter.top, styles.gutter.top + self.size.height)
         options = self.options
         highlighted, hovering = self.highlighted, self._mouse_hovering_over
         renders: dict[tuple[int, str], list[Strip]] = {}  # an option's lines, once a draw
