@@ -153,7 +153,7 @@ def _makes_nothing(piece: Piece) -> bool:
             return isinstance(json.loads(piece.text[len("(meneur:") : -1]), dict)
         except ValueError:
             return False  # not meneur's: kept as a note
-    return piece.kind == "narrative" and not piece.resolution
+    return piece.kind == "narrative" and not piece.resolved
 
 
 class _Writer:
@@ -229,7 +229,7 @@ class _Writer:
     def _rolled(self, piece: Piece) -> None:
         if piece.kind == "question":
             self._asked(piece)
-        elif not piece.resolution:
+        elif not piece.resolved:
             self._note(piece, "actions")
         elif replayed(self.campaign, piece, self.written or ""):
             self._lines()

@@ -53,9 +53,9 @@ class Piece:
         text: the words meneur keeps of it: a title, an action's or a question's words,
             a note's text.
         actor: who acted (``@(Name)``), "" for the player's character.
-        resolution: the lines that resolved an action or a question (stripped).
-        record: meneur's own margin note's record, when one followed the resolution.
-        tags: the lines of tags after a resolution, with their numbers (the clock
+        resolved: the lines that resolved an action or a question (stripped).
+        record: meneur's own margin note's record, when one followed the roll.
+        tags: the lines of tags after a roll, with their numbers (the clock
             meneur's oracle moved, between the roll and its margin note).
         end: whether it takes no more lines of its own (only layout).
         own: how many of its lines are its own (the rest: layout after it).
@@ -66,7 +66,7 @@ class Piece:
     lines: list[str]
     text: str = ""
     actor: str = ""
-    resolution: list[str] = field(default_factory=list)
+    resolved: list[str] = field(default_factory=list)
     record: dict[str, Any] | None = None
     tags: list[tuple[int, str]] = field(default_factory=list)
     end: bool = False
@@ -207,9 +207,9 @@ class _Cutter:
             if self.block == "narrative":
                 if line == CLOSE:
                     self.block, self.open = "", None
-                else:  # its lines as the note holds them, kept in resolution
-                    piece.resolution.append(read_block_line(raw))
-                    piece.text = "\n".join(piece.resolution)
+                else:  # its lines as the note holds them, kept in resolved
+                    piece.resolved.append(read_block_line(raw))
+                    piece.text = "\n".join(piece.resolved)
             elif line.endswith("]"):
                 self.block, self.open = "", None
             return
@@ -232,7 +232,7 @@ class _Cutter:
         elif kind == "question":
             self._new("question", raw, number, line[1:].strip())
         elif kind == "roll":
-            self._new("action", raw, number).resolution.append(line)
+            self._new("action", raw, number).resolved.append(line)
         elif kind in ("result", "table", "meta", "meneur"):
             made = self._new("meta" if kind == "meneur" else kind, raw, number, line)
             if kind == "meta":
@@ -274,7 +274,7 @@ class _Cutter:
         if piece.kind not in ("action", "question"):
             return False
         if kind == "meneur":
-            if piece.resolution and piece.record is None:
+            if piece.resolved and piece.record is None:
                 try:
                     record = json.loads(line[len("(meneur:") : -1])
                 except ValueError:
@@ -284,15 +284,15 @@ class _Cutter:
                     piece.end = True
                     return True
             return False
-        if kind == "tags" and piece.resolution and piece.record is None and _story_tags(line):
+        if kind == "tags" and piece.resolved and piece.record is None and _story_tags(line):
             # meneur's own: the clock its oracle moved, between the roll and its note.
             piece.tags.append((piece.number + len(piece.lines), line))
             return True
-        answered = any("->" in x for x in piece.resolution)
+        answered = any("->" in x for x in piece.resolved)
         if kind in ("roll", "result") or (kind == "table" and piece.kind == "question"):
-            if answered or (kind == "roll" and piece.resolution):
+            if answered or (kind == "roll" and piece.resolved):
                 return False  # a second roll: a construct of its own
-            piece.resolution.append(line)
+            piece.resolved.append(line)
             return True
         return False
 
@@ -332,12 +332,12 @@ def likelihood(question: str) -> tuple[str, str]:
     return found.group(1).strip(), found.group(2).strip()
 
 
-def split_resolution(resolution: list[str]) -> tuple[str, str]:
+def split_resolved(resolved: list[str]) -> tuple[str, str]:
     """What was rolled and what it came to, from the lines that resolved an action or a
     question: ``d: Stealth 4 vs TN 5 -> Fail`` gives ``("Stealth 4 vs TN 5",
     "Fail")``; ``-> Yes (d6=6)`` gives ``("d6=6", "Yes")``."""
     rolled, outcome = "", ""
-    for line in resolution:
+    for line in resolved:
         if line.startswith("->"):
             said = line[2:].strip()
             found = _ROLL_IN_ANSWER.match(said)

@@ -19,7 +19,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 
 from . import act
-from .lonelog_read import Piece, likelihood, roll_parts, split_resolution
+from .lonelog_read import Piece, likelihood, roll_parts, split_resolved
 
 
 def label_of(piece: Piece) -> str:
@@ -37,8 +37,8 @@ def replayed(campaign: Campaign, piece: Piece, written: str) -> bool:
     if record is None:
         return False
     label = label_of(piece)
-    if not label and piece.resolution and piece.resolution[0].startswith("tbl:"):
-        label = piece.resolution[0][4:].split("->")[0].strip()
+    if not label and piece.resolved and piece.resolved[0].startswith("tbl:"):
+        label = piece.resolved[0][4:].split("->")[0].strip()
     try:
         rolled = replay_roll(record)
         act.roll(campaign, GM_SEAT, rolled, label, chosen_seed="seed" in record,
@@ -51,7 +51,7 @@ def replayed(campaign: Campaign, piece: Piece, written: str) -> bool:
 def rolled_elsewhere(piece: Piece) -> RolledElsewhere:
     """An action's roll as written: ``d: Stealth 4 vs TN 5 -> Fail`` is Stealth, 4,
     against TN 5, a Fail."""
-    rolled, outcome = split_resolution(piece.resolution)
+    rolled, outcome = split_resolved(piece.resolved)
     skill, dice, target = roll_parts(rolled)
     return RolledElsewhere(skill=skill, rolled=dice, target=target, outcome=outcome)
 
@@ -59,7 +59,7 @@ def rolled_elsewhere(piece: Piece) -> RolledElsewhere:
 def answered_elsewhere(piece: Piece) -> AnsweredElsewhere:
     """A question and another oracle's answer as written."""
     question, likely = likelihood(piece.text)
-    rolled, answer = split_resolution(piece.resolution)
+    rolled, answer = split_resolved(piece.resolved)
     return AnsweredElsewhere(question=question, likelihood=likely, rolled=rolled, answer=answer)
 
 
