@@ -174,9 +174,19 @@ class _Writer:
                 pieces[-1].lines += piece.lines
             else:
                 head += piece.lines
+        if not pieces and any(x.strip() for x in head) and log.front.get("tools") != "meneur":
+            # A head alone (front matter, a title, fences): one note holds its lines (but
+            # meneur's own, of a campaign with nothing in it, which its export writes).
+            said = [line.strip() for line in head if line.strip() and line.strip() != "---"]
+            pieces.append(Piece("head", 1, [], "\n".join(said)))
         for at, piece in enumerate(pieces):
             self.written = "\n".join((head if at == 0 else []) + piece.lines)
             getattr(self, f"_{piece.kind}")(piece)
+
+    def _head(self, piece: Piece) -> None:
+        act.note(self.campaign, GM_SEAT, piece.text or "---", written=self._lines())
+        self.report.counts["kept"] += 1
+        self.report.kept.append((piece.number, piece.text.split("\n")[0], "head", {}))
 
     def _lines(self) -> str:
         """The lines the entry being written holds: the construct's for its first
