@@ -7,9 +7,9 @@ A construct (:class:`Piece`) is one of:
 
 - ``session`` (``## Session 1``, ``=== Session 1 ===``), ``scene`` (``### S1 *…*``,
   ``S1 *…*``, ``S5a``, ``T1-S2``, ``### S1 Dark alley``) with its title;
-- ``action`` (``@ …``, ``@(Name) …``) with what resolved it (``d:``, ``->``, and meneur's
-  own margin note ``(meneur: {…})``), or none; a ``d:`` with no action before it is an
-  action of no words;
+- ``action`` (``@ …``, ``@(Name) …``, the older notation's ``> …``) with what resolved
+  it (``d:``, ``->``, and meneur's own margin note ``(meneur: {…})``), or none; a
+  ``d:`` with no action before it is an action of no words;
 - ``question`` (``? …``, its likelihood in brackets at its end) with its answer;
 - ``consequence`` (``=> …``), ``prose`` (lines of it, up to a blank line), ``narrative``
   (``\\---`` … ``---\\``), ``meta`` (``(note: …)``, ``(…)``);
@@ -131,8 +131,8 @@ def kind_of(line: str) -> str:
         return "scene"
     if line.startswith("(meneur:") and line.endswith(")"):
         return "meneur"
-    if line.startswith("@"):
-        return "action"
+    if line.startswith("@") or line.startswith("> ") or line == ">":
+        return "action"  # (``> action``: the older Solo TTRPG Notation's)
     if line.startswith("? ") or line == "?":
         return "question"
     if line.startswith("d:"):
@@ -288,7 +288,7 @@ class _Cutter:
             # meneur's own: the clock its oracle moved, between the roll and its note.
             piece.tags.append((piece.number + len(piece.lines), line))
             return True
-        answered = any("->" in x for x in piece.resolved)
+        answered = any("->" in x or (x.startswith("d:") and "=>" in x) for x in piece.resolved)
         if kind in ("roll", "result") or (kind == "table" and piece.kind == "question"):
             if answered or (kind == "roll" and piece.resolved):
                 return False  # a second roll: a construct of its own
@@ -347,6 +347,8 @@ def split_resolved(resolved: list[str]) -> tuple[str, str]:
             continue
         body = line.partition(":")[2].strip()
         before, arrow, after = body.partition("->")
+        if not arrow:  # the older notation's outcome: ``d: Stealth 4 vs TN 5 => Fail``
+            before, arrow, after = body.partition("=>")
         rolled = rolled or before.strip()
         if arrow:
             outcome = outcome or after.strip()

@@ -58,7 +58,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     ),
     "lonelog_verbatim.py": (
         [],  # the test corpus: every line back as it came
-        [r"logs 4, lines in \d+, not back verbatim 0 \(0\.0%\), lost 0"],
+        [r"logs 5, lines in \d+, not back verbatim 0 \(0\.0%\), lost 0"],
     ),
     "luck.py": (
         ["--entries", "300", "--runs", "1"],

@@ -90,7 +90,7 @@ def test_the_core_in_eight_lines_comes_in_as_played_and_goes_out_the_same(
     assert out.read_text(encoding="utf-8") == EIGHT  # no front matter added, nothing lost
 
 
-@pytest.mark.parametrize("name", ["campaign.md", "analog.md", "partylog.md"])
+@pytest.mark.parametrize("name", ["campaign.md", "analog.md", "partylog.md", "older_notation.md"])
 def test_a_log_of_the_corpus_goes_out_as_it_came_and_comes_back_the_same(
     tmp_path: Path, name: str
 ) -> None:
@@ -99,6 +99,21 @@ def test_a_log_of_the_corpus_goes_out_as_it_came_and_comes_back_the_same(
     assert exported(tmp_path / "c") == text
     imported(exported(tmp_path / "c"), tmp_path / "again")
     assert campaign_of(tmp_path / "again") == campaign_of(tmp_path / "c")
+
+
+def test_the_older_notation_reads_its_action_and_outcome(tmp_path: Path) -> None:
+    imported((CORPUS / "older_notation.md").read_text(encoding="utf-8"), tmp_path / "c")
+    with Campaign.open(tmp_path / "c", write=False) as campaign:
+        found = [(e.kind, e.text, (e.roll or {}).get("text")) for e in campaign.journal]
+    assert found == [
+        ("session", "Session 1", None),
+        ("scene", "The toll bridge", None),
+        ("roll", "Talk the toll down", "Fail"),  # "> action", "d: … => outcome"
+        ("note", "The keeper doubles it.", None),
+        ("oracle", "Is there another way across?", "Yes, but..."),
+        ("note", "A ford, upstream, and the river is high.", None),
+        ("note", "A quotation from the old map, with no roll", None),
+    ]
 
 
 def test_the_report_names_each_line_kept_as_text_and_why_in_the_readers_language(
