@@ -7,7 +7,8 @@ any Markdown page) gives each of its fenced code blocks as a log; a folder gives
 ``.md`` files so. Without files, the test corpus (``tests/play/lonelog_corpus``), each
 file one log. Prints, over them all: the logs, the lines in, the lines not back
 verbatim (their ends' spaces aside) and the lines lost (their words nowhere in the
-export), then why, by the kind of line (:func:`meneur.play.lonelog_read.kind_of`).
+export), then why, by the kind of line (:func:`meneur.play.lonelog_read.kind_of`), and
+what the import made of the constructs (each kind, each reason one was kept as a note).
 
     python benchmarks/lonelog_verbatim.py ~/lonelog/docs/en/lonelog.md ~/lonelog/docs/fr
 """
@@ -35,13 +36,17 @@ def logs_of(path: Path, whole: bool) -> list[tuple[str, str]]:
     return [(f"{path.name}#{n}", found.group(1)) for n, found in enumerate(_BLOCK.finditer(text))]
 
 
-def measured(text: str, folder: Path) -> tuple[list[str], list[str]]:
-    """A log's lines, and those of its export once imported."""
+def measured(text: str, folder: Path, made: Counter[str]) -> tuple[list[str], list[str]]:
+    """A log's lines, and those of its export once imported (what the import made of
+    its constructs added to ``made``: each kind, and each reason a construct was kept
+    as a note)."""
     from meneur.play.lonelog import lonelog_lines
     from meneur.play.lonelog_import import import_lonelog
     from meneur.saves.campaign import Campaign
 
-    import_lonelog(text, folder, system=None, name="Log", lang="en")
+    report = import_lonelog(text, folder, system=None, name="Log", lang="en")
+    made.update({kind: count for kind, count in report.counts.items() if kind != "kept"})
+    made.update(f"kept: {why}" for _, _, why, _ in report.kept)
     with Campaign.open(folder, write=False) as campaign:
         out = list(lonelog_lines(campaign, "en"))
     lines = text.split("\n")
@@ -65,10 +70,11 @@ def main(argv: list[str] | None = None) -> int:
             logs += logs_of(page, whole=False)
     lines_in = not_back = lost = 0
     why: Counter[str] = Counter()
+    made: Counter[str] = Counter()
     worst: list[tuple[int, str]] = []
     with tempfile.TemporaryDirectory(prefix="lonelog-") as folder:
         for number, (name, text) in enumerate(logs):
-            came, went = measured(text, Path(folder) / str(number))
+            came, went = measured(text, Path(folder) / str(number), made)
             said = "\n".join(went)
             matcher = difflib.SequenceMatcher(
                 None, [x.rstrip() for x in came], [x.rstrip() for x in went], autojunk=False
@@ -93,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {kind}: {count}")
     for count, name in sorted(worst, reverse=True)[:10]:
         print(f"  {name}: {count} lines not back")
+    print("what the constructs became:")
+    for kind, count in sorted(made.items()):
+        print(f"  {kind}: {count}")
     return 0
 
 

@@ -24,6 +24,11 @@ Each roll made by meneur is followed by a meta note meneur reads back, ``(meneur
 {…})``: its kind, inputs and seed (or the faces typed, for physical dice), so that an
 import replays it exactly (:mod:`meneur.play.lonelog_import`); another reader skips it as
 a margin comment. The words are the reader's language; the notation's signs are its own.
+
+An entry brought from a log (:attr:`meneur.saves.journal.Entry.written`) is written as
+its lines came, its layout with it, and a campaign whose first entry came so begins with
+that log's own head (its front matter, its title) instead of meneur's: a log from
+elsewhere goes out line for line as it came in, and what was played since follows it.
 """
 
 from __future__ import annotations
