@@ -289,6 +289,8 @@ class _Writer:
         unfit = [tag for tag in found if not tag.group(1) and tag not in fitting]
         if not inline and (unfit or not fitting or piece.own > 1):
             why, values = self._why(unfit[0].groups() if unfit else None)
+            if why == "tag_block" and piece.own == 1:
+                why = "bracket"  # "[Round 2]": brackets, no tag of the notation's
             self._keep(piece, why, **values)
         for tag in fitting:
             self._tag(tag.groups())
