@@ -112,7 +112,8 @@ def import_lonelog(
         language=log.front.get("lang") if log.front.get("lang") in ("fr", "en") else lang,
     )
     try:
-        _Writer(campaign, report).write(log)
+        with campaign.work():  # one lock for the whole log: each entry, its own write
+            _Writer(campaign, report).write(log)
     finally:
         campaign.close()
     return report
