@@ -201,7 +201,7 @@ a_log = st.tuples(front, st.lists(construct, min_size=1, max_size=12)).map(
 """A log as the notation's grammar writes it (its constructs in any order)."""
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(a_log)
 def test_any_log_of_the_grammar_goes_out_as_it_came_and_imports_the_same(
     tmp_path_factory: pytest.TempPathFactory, log: str
