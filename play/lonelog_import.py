@@ -241,9 +241,7 @@ class _Writer:
         if piece.kind == "question":
             self._asked(piece)
         elif not piece.resolved:
-            # An action with no roll; a "> " line with none, a quotation (Markdown's).
-            quoted = piece.lines[0].lstrip().startswith(">")
-            self._note(piece, "notes" if quoted else "actions")
+            self._note(piece, "actions")  # an action with no roll
         elif replayed(self.campaign, piece, self.written or ""):
             self._lines()
             self.report.counts["rolls_replayed"] += 1

@@ -227,6 +227,10 @@ class _Cutter:
             self._new("session", raw, number, title).end = True
         elif kind == "scene":
             self._new("scene", raw, number, _scene_title(line)).end = True
+        elif kind == "action" and line.startswith(">"):
+            # The older notation's action, or a Markdown quotation: prose, unless a roll
+            # follows it (see _continues).
+            self._new("prose", raw, number, raw.rstrip())
         elif kind == "action":
             self._action(raw, line, number)
         elif kind == "question":
@@ -264,7 +268,12 @@ class _Cutter:
         if piece.end:
             return False
         if piece.kind == "prose":
-            if kind == "prose":
+            quoted = piece.lines[0].lstrip().startswith(">")
+            if quoted and kind == "roll" and piece.own == 1:  # "> action" then its roll
+                piece.kind, piece.text = "action", piece.lines[0].strip()[1:].strip()
+                piece.resolved.append(line)
+                return True
+            if kind == "prose" or (quoted and line.startswith(">")):
                 piece.text += "\n" + raw.rstrip()
                 return True
             return False

@@ -112,7 +112,7 @@ def test_the_older_notation_reads_its_action_and_outcome(tmp_path: Path) -> None
         ("note", "The keeper doubles it.", None),
         ("oracle", "Is there another way across?", "Yes, but..."),
         ("note", "A ford, upstream, and the river is high.", None),
-        ("note", "A quotation from the old map, with no roll", None),
+        ("note", "> A quotation from the old map,\n> with no roll", None),
     ]
 
 
@@ -192,7 +192,8 @@ construct = st.one_of(
                      "### S4 The tower", "\\---\nThe rain.\n\nIt fell.\n---\\", "# Title",
                      "[PC:Jonah\n  | trait: friendly\n  | status: wounded\n]",
                      "gen: NPC\n  Role: d6=3 -> Merchant\n  Want: d6=1 -> Escape",
-                     "  => indented, with spaces after  ", "| a | b |\n|---|---|"]),
+                     "  => indented, with spaces after  ", "| a | b |\n|---|---|",
+                     "> Talk the toll down\nd: Persuade d6=2 vs TN 4 => Fail", "> a quote"]),
 )  # fmt: skip
 front = st.sampled_from(["", "---\ntitle: Log\nruleset: Loner\ngenre: noir\n---\n"])
 a_log = st.tuples(front, st.lists(construct, min_size=1, max_size=12)).map(
