@@ -201,6 +201,8 @@ class _Cutter:
     def _line(self, raw: str, number: int) -> None:
         line = raw.strip()
         piece = self.open
+        if self.block == "tag" and not line:
+            self.block = ""  # a tag left open ends at a blank line: the rest is read on
         if self.block and piece is not None:
             piece.lines.append(raw)
             piece.own += 1

@@ -116,6 +116,17 @@ def test_the_older_notation_reads_its_action_and_outcome(tmp_path: Path) -> None
     ]
 
 
+def test_a_tag_left_open_ends_at_a_blank_line_and_the_rest_is_read(tmp_path: Path) -> None:
+    log = "[PC:Jonah\n  | trait: reckless\n\n@ Climb\nd: Athletics d6=4 vs TN 4 -> Success\n"
+    said = imported(log, tmp_path / "c")
+    assert said == [
+        "1 action with its roll made elsewhere (skill, dice, target and outcome as played)",
+        "1 construct meneur has no equivalent for, kept as written in a note:",
+        "  line 1: [PC:Jonah — a tag over several lines",
+    ]
+    assert exported(tmp_path / "c") == log
+
+
 def test_the_report_names_each_line_kept_as_text_and_why_in_the_readers_language(
     tmp_path: Path,
 ) -> None:
