@@ -114,9 +114,10 @@ def read_front(lines: list[str]) -> tuple[dict[str, str], int]:
 
 
 def is_date(line: str) -> bool:
-    """A session's date line (``*Date: 2026-12-01*``, ``[Date] …``, ``Date: …``)."""
+    """A session's date line (``*Date: 2026-12-01*``, ``[Date] …``, ``Date: 2025-09-03 |
+    Duration: 1h30``): a number in it, so that prose beginning "Date:" stays prose."""
     return bool(re.match(r"^\*?\[?(?:Date|Duration|Durée|Data|Durata)\]?\s*\u00a0?:?", line)) and (
-        line.startswith(("*", "[")) or ":" in line
+        line.startswith(("*", "[")) or (":" in line and bool(re.search(r"\d", line)))
     )
 
 
