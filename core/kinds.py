@@ -26,11 +26,13 @@ if TYPE_CHECKING:
     from .odds import Odds
 
 __all__ = [
+    "ANSWERED_ELSEWHERE",
     "COMMON",
     "DICE",
     "NPC",
     "ORACLE",
     "PROGRESS",
+    "ROLLED_ELSEWHERE",
     "SCENE",
     "TABLE",
     "YESNO",
@@ -54,6 +56,7 @@ _CORE = "meneur.core"
 
 
 if TYPE_CHECKING:
+    from .elsewhere import AnsweredElsewhere, RolledElsewhere
     from .expressions import DiceInputs
     from .npcs import NpcInputs
     from .oracles import OracleQuestion, YesNoQuestion
@@ -110,6 +113,18 @@ def _npc() -> Rules[NpcInputs]:
     return Rules(NpcInputs, roll)
 
 
+def _rolled_elsewhere() -> Rules[RolledElsewhere]:
+    from .elsewhere import RolledElsewhere, resolve_rolled, roll_rolled
+
+    return Rules(RolledElsewhere, roll_rolled, resolve_rolled)
+
+
+def _answered_elsewhere() -> Rules[AnsweredElsewhere]:
+    from .elsewhere import AnsweredElsewhere, resolve_answered, roll_answered
+
+    return Rules(AnsweredElsewhere, roll_answered, resolve_answered)
+
+
 ORACLE: Kind = Kind("oracles.OracleQuestion", _oracle)
 """The environment oracle's question."""
 YESNO: Kind = Kind("oracles.YesNoQuestion", _yesno)
@@ -125,7 +140,14 @@ TABLE: Kind = Kind("tables.TableQuery", _table)
 NPC: Kind = Kind("npcs.NpcInputs", _npc)
 """A quick NPC's sheet, rolled for any system."""
 
-COMMON: tuple[Kind, ...] = (ORACLE, YESNO, SCENE, PROGRESS, DICE, TABLE, NPC)
+ROLLED_ELSEWHERE: Kind = Kind("elsewhere.RolledElsewhere", _rolled_elsewhere)
+"""A test rolled elsewhere, brought in as it was played (a log from another tool)."""
+ANSWERED_ELSEWHERE: Kind = Kind("elsewhere.AnsweredElsewhere", _answered_elsewhere)
+"""A question another oracle answered, brought in as it was played."""
+
+COMMON: tuple[Kind, ...] = (
+    ORACLE, YESNO, SCENE, PROGRESS, DICE, TABLE, NPC, ROLLED_ELSEWHERE, ANSWERED_ELSEWHERE,
+)  # fmt: skip
 """The kinds no system owns, their modules under meneur.core."""
 
 _COMMON: Mapping[str, Kind] = {kind.name: kind for kind in COMMON}

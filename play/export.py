@@ -32,6 +32,7 @@ from meneur.saves.journal import Entry, array_table, entry_block
 
 from .markdown import nest_headings
 from .reading import (
+    ELSEWHERE,
     EntryReading,
     Translate,
     odds_before,
@@ -68,7 +69,7 @@ def roll_line(reading: EntryReading, t: Translate, *, markdown: bool = True) -> 
     if reading.result:
         line += f" → {reading.result}"
     if reading.physical:
-        line += f" ({t('export.physical')})"
+        line += f" ({t('export.elsewhere' if reading.elsewhere else 'export.physical')})"
     return line
 
 
@@ -85,7 +86,12 @@ def story_roll_line(entry: Entry, campaign: Campaign, t: Translate) -> str:
         if isinstance(likelihood, int) and 1 <= likelihood <= 5:
             line += f" ({term(f'yesno.likelihood.{likelihood}').said(language_of(t))})"
         return f"{line} → **{result}**" if result else line
-    reading = EntryReading(text=text, result=result, physical=roll.get("physical") is True)
+    reading = EntryReading(
+        text=text,
+        result=result,
+        physical=roll.get("physical") is True,
+        elsewhere=roll.get("system") in ELSEWHERE,
+    )
     line = roll_line(reading, t)
     if after_the_fact(roll):
         # Its chance was the continuation's (a Coup de poker), from the first roll: not

@@ -24,6 +24,11 @@ Each roll made by meneur is followed by a meta note meneur reads back, ``(meneur
 {…})``: its kind, inputs and seed (or the faces typed, for physical dice), so that an
 import replays it exactly (:mod:`meneur.play.lonelog_import`); another reader skips it as
 a margin comment. The words are the reader's language; the notation's signs are its own.
+
+An entry brought from a log (:attr:`meneur.saves.journal.Entry.written`) is written as
+its lines came, its layout with it, and a campaign whose first entry came so begins with
+that log's own head (its front matter, its title) instead of meneur's: a log from
+elsewhere goes out line for line as it came in, and what was played since follows it.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from meneur.saves.journal import Entry
 
 from .export import _bookkeeping, left_out_of_story
 from .export_split import yaml_string
-from .lonelog_import import looks_like_notation
+from .lonelog_read import looks_like_notation
 from .lonelog_text import note_lines, written_title
 from .reading import Translate, odds_before, read_entry, secret_reading
 from .views import entries_for
@@ -59,29 +64,23 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
     """The campaign in Lonelog notation, a line at a time (the journal is never held
     whole), as ``viewer`` may see it, as a story (what was taken back left out)."""
     t = strings(lang).t
-    system = term(f"system.{campaign.system}").said(lang)
-    first, last = _days(campaign)
-    yield "---"
-    yield f"title: {yaml_string(campaign.name)}"
-    yield f"ruleset: {yaml_string(system)}"
-    yield 'tools: "meneur"'
-    yield f"lang: {lang}"  # the log's words' language (the import reads it back)
-    if first is not None and last is not None:
-        yield f"start_date: {first.isoformat()}"
-        yield f"last_update: {last.isoformat()}"
-    yield "---"
-    yield ""
-    yield f"# {one_line(visible(campaign.name))}"
+    first_entry = next(iter(campaign.journal), None)
+    if first_entry is None or first_entry.written is None:
+        # A log brought from elsewhere begins with its own head (its first entry's).
+        yield from _header(campaign, lang)
     taken_back = left_out_of_story(campaign)
     block = False  # inside a code block of notation
     scene = 0
     for entry in entries_for(campaign.journal, viewer, campaign.journal, campaign.state):
-        if (
-            entry.kind in ("undo", "redo")
-            or entry.id in taken_back
-            or campaign.is_struck(entry)
-            or _bookkeeping(entry)
-        ):
+        if entry.kind in ("undo", "redo") or entry.id in taken_back or campaign.is_struck(entry):
+            continue
+        if entry.written is not None and not _rewritten(entry, campaign):
+            # As the log it came from wrote it (its layout, its fences with it).
+            for line in entry.written.split("\n") if entry.written else ():
+                block ^= line.strip().startswith(FENCE)
+                yield line
+            continue
+        if _bookkeeping(entry):
             continue
         if entry.kind in ("session", "scene") or (entry.kind == "note" and not entry.redacted):
             if block:
@@ -109,6 +108,29 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
         yield from lines
     if block:
         yield FENCE
+
+
+def _header(campaign: Campaign, lang: str) -> Iterator[str]:
+    """meneur's own head of a log: its front matter and the campaign's title."""
+    system = term(f"system.{campaign.system}").said(lang)
+    first, last = _days(campaign)
+    yield "---"
+    yield f"title: {yaml_string(campaign.name)}"
+    yield f"ruleset: {yaml_string(system)}"
+    yield 'tools: "meneur"'
+    yield f"lang: {lang}"  # the log's words' language (the import reads it back)
+    if first is not None and last is not None:
+        yield f"start_date: {first.isoformat()}"
+        yield f"last_update: {last.isoformat()}"
+    yield "---"
+    yield ""
+    yield f"# {one_line(visible(campaign.name))}"
+
+
+def _rewritten(entry: Entry, campaign: Campaign) -> bool:
+    """Whether a note brought from elsewhere was rewritten here since (then its lines
+    no longer say it: it is written as meneur writes a note)."""
+    return entry.kind == "note" and str(entry.id) in campaign.state["note_edits"]
 
 
 def _days(campaign: Campaign) -> tuple[date | None, date | None]:

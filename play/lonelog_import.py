@@ -1,26 +1,29 @@
-"""A Lonelog log read into a new campaign (``meneur import lonelog FILE DIR``): the
-notation of :mod:`meneur.play.lonelog`, by meneur or by hand, digital or from a notebook.
+"""A Lonelog log read into a new campaign (``meneur import lonelog FILE DIR``): meneur's
+own log (:mod:`meneur.play.lonelog`) or one written by hand or by another tool, digital
+or from a notebook, as the notation's specification writes it (:mod:`.lonelog_read`).
 
-What each line becomes:
+Each construct becomes what it is in meneur, where meneur has it:
 
-- the front matter's ``title`` (else the ``# Title``) names the campaign; ``## …`` (or
-  ``=== Session … ===``) is a session, ``### S1 *…*`` (or ``S1 *…*``) a scene;
-- ``@ action`` then ``d: …`` is a roll labelled by the action: replayed exactly when
-  meneur's own note follows it (``(meneur: {…})``: its kind, inputs and seed), else, when
-  its dice are written one by one (``3d6 [4, 5, 3]``, ``d6=5``), those dice as played
-  (physical dice, typed in); a roll whose dice do not read is kept as a note, whole;
-  ``? question`` then its resolution is meneur's yes/no oracle replayed when meneur's
-  note follows it, else (another oracle's answer) the question and its answer as a note;
+- ``## …`` (``=== … ===``) a session, ``### S1 *…*`` (``S1``, ``S5a``, ``T1-S2``) a scene;
+- ``@ action`` with its ``d:`` line a roll labelled by the action: meneur's own replayed
+  exactly (its margin note ``(meneur: {…})`` follows it), another's a roll made
+  elsewhere (:mod:`meneur.core.elsewhere`: its skill, dice as written, target and
+  outcome as played); an action with no roll a note;
+- ``? question`` with its answer: meneur's yes/no oracle replayed, or another oracle's
+  answer, with the question's likelihood (``(Likely)``);
 - ``=> consequence``, prose, a narrative block (``\\---`` … ``---\\``) and a meta note
-  ``(…)`` are notes;
-- ``[Clock:Name 3/6]`` (or ``[E:…]``) makes or moves a clock of 4, 6, 8 or 12 segments,
-  ``[Track:Name 2/10|ardu]`` a track of 10 boxes (by the quarter), ``[Thread:Name|Open]``
-  (``Closed``) a thread, ``[N:Name]`` a person; a tag meneur keeps nothing of (a place,
-  a character's state, a timer) is a note; ``[#N:Name]``, a mention, nothing.
+  ``(…)`` notes; a clock, thread or person a consequence names is made too;
+- ``[Clock:Name 3/6]`` (``[E:…]``) a clock of 4, 6, 8 or 12 segments, ``[Track:Name
+  2/10|ardu]`` a track of 10 boxes (by the quarter), ``[Thread:Name|Open]`` a thread,
+  ``[N:Name]`` a person.
 
-Nothing is lost: a line meneur cannot read as what it looks like is kept as a note, and
-the import ends with a report of what it made of each kind of line (:class:`Report`).
-Every entry is written as the GM's, through :mod:`meneur.play.act`.
+What meneur has no equivalent for (a place, a character's tags, a timer, an inventory,
+a table of the player's own, a clock of 5 segments…) is kept as a note, said in the
+report with the reason. Every entry keeps the lines it came from, layout included
+(:attr:`meneur.saves.journal.Entry.written`): the export writes them back as they
+came, so a log goes out line for line as it came in. Nothing is dropped; the report
+says what each construct became (:class:`Report`). Every entry is written as the GM's,
+through :mod:`meneur.play.act`.
 """
 
 from __future__ import annotations
@@ -41,28 +44,31 @@ from meneur.saves.entry_parts import Plan
 
 from . import act
 from . import story as play_story
-from .lonelog_text import CLOSE, OPEN, read_block_line, read_title
+from .lonelog_read import TAG, Log, Piece, looks_like_notation, read_front, read_log
+from .lonelog_rolls import played_elsewhere, replayed
+from .lonelog_text import read_title
+
+__all__ = ["KINDS", "Report", "import_lonelog", "looks_like_notation", "read_front", "report_lines"]
 
 KINDS = (
-    "sessions", "scenes", "rolls_replayed", "rolls_played", "questions", "notes",
-    "threads", "people", "clocks", "tracks", "kept",
+    "sessions", "scenes", "rolls_replayed", "rolls_elsewhere", "questions_replayed",
+    "questions_elsewhere", "actions", "consequences", "notes", "threads", "people",
+    "clocks", "tracks", "kept",
 )  # fmt: skip
 """What a report counts, in its order."""
 
-_TAG = re.compile(r"^\[(#?)([A-Za-z]+):([^\]|]*)((?:\|[^\]]*)?)\]$")
 _PROGRESS = re.compile(r"^(.*\S)\s+(\d+(?:\.\d+)?)/(\d+)$")
-_SCENE = re.compile(r"^(?:###\s+)?(?:T\d+-)?S\d+[a-z]?\s*(?:\*(.*)\*)?\s*$")
-_DICE = re.compile(r"(\d*)d(\d+|F)\s*\[([^\]]*)\]|(\d*)d(\d+)=(\d+)")
 
 
 @dataclass
 class Report:
-    """What an import made of the log's lines."""
+    """What an import made of the log's constructs."""
 
     counts: Counter[str] = field(default_factory=Counter)
-    kept: list[tuple[int, str]] = field(default_factory=list)
-    """The lines kept as notes because meneur could not read them as what they looked
-    like (their number in the file, their text)."""
+    kept: list[tuple[int, str, str, dict[str, Any]]] = field(default_factory=list)
+    """The constructs kept as notes, as written, because meneur has nothing of their
+    kind: their first line's number, that line, the reason's key (``lonelog.why_…``)
+    and its values."""
     changed: list[tuple[int, str, str]] = field(default_factory=list)
     """The titles made one line without control characters, as every name is
     (:mod:`meneur.core.names`): their line in the file, the title as it came, as it
@@ -78,77 +84,47 @@ class Report:
         return fitted
 
 
-@dataclass
-class _Pending:
-    """An action or a question waiting for its resolution."""
-
-    line: int
-    kind: str  # "action" or "question"
-    text: str
-    lines: list[str] = field(default_factory=list)
-
-
-def read_front(lines: list[str]) -> tuple[dict[str, str], int]:
-    """The YAML front matter's simple fields (``key: value``), and where the log begins."""
-    if not lines or lines[0].strip() != "---":
-        return {}, 0
-    found: dict[str, str] = {}
-    for number, line in enumerate(lines[1:], start=1):
-        if line.strip() == "---":
-            return found, number + 1
-        key, colon, value = line.partition(":")
-        if colon:
-            value = value.strip()
-            if value.startswith('"'):
-                try:
-                    value = str(json.loads(value))
-                except ValueError:
-                    value = value.strip('"')
-            found[key.strip()] = value
-    return {}, 0
-
-
 def import_lonelog(
     text: str, directory: Path, *, system: str | None, name: str, lang: str | None = None
 ) -> Report:
     """Read the Lonelog log ``text`` into a new campaign at ``directory``, of ``system``
     (else the one its ``ruleset`` names, else Résoudre une action), named by the log
     (else ``name``), speaking the ``lang`` its front matter says (else ``lang``); the
-    report of what it made of each line.
+    report of what it made of each construct.
 
     Raises:
         CampaignError: when ``directory`` cannot hold a new campaign.
     """
-    lines = text.replace("\r\n", "\n").split("\n")
-    front, start = read_front(lines)
+    log = read_log(text)
     report = Report()
-    title, where = front.get("title", ""), _front_line(lines, start, "title")
+    title, where = log.front.get("title", ""), _front_line(log.head, "title")
     if not title:
         where, title = next(
-            ((n, line[2:].strip()) for n, line in enumerate(lines[start:], start + 1)
+            ((n, line[2:].strip()) for n, line in enumerate(text.split("\n"), 1)
              if line.startswith("# ")),
             (0, ""),
         )  # fmt: skip
     campaign = Campaign.create(
         directory,
-        system=system or _system_of(front.get("ruleset", "")),
+        system=system or _system_of(log.front.get("ruleset", "")),
         name=report.title(title, where).strip() or name,
         options={"solo": True},
-        language=front.get("lang") if front.get("lang") in ("fr", "en") else lang,
+        language=log.front.get("lang") if log.front.get("lang") in ("fr", "en") else lang,
     )
-    reader = _Reader(campaign, report)
     try:
-        reader.read(lines, start)
+        with campaign.work():  # one lock for the whole log: each entry, its own write
+            _Writer(campaign, report).write(log)
     finally:
         campaign.close()
-    return reader.report
+    return report
 
 
-def _front_line(lines: list[str], end: int, key: str) -> int:
+def _front_line(head: list[str], key: str) -> int:
     """The line (from 1) of the front matter's ``key``, 0 when it has none."""
+    if not head or head[0].strip() != "---":
+        return 0
     return next(
-        (n for n, line in enumerate(lines[1:end], 2) if line.partition(":")[0].strip() == key),
-        0,
+        (n for n, line in enumerate(head[1:], 2) if line.partition(":")[0].strip() == key), 0
     )
 
 
@@ -170,273 +146,210 @@ def _system_of(ruleset: str) -> str:
     return DEFAULT_SYSTEM
 
 
-class _Reader:
-    """Reads a log's lines into a campaign, a line at a time."""
+def _makes_nothing(piece: Piece) -> bool:
+    """A construct no entry holds: a narrative block of no line, meneur's margin note
+    with no roll before it (its lines go with the construct before it)."""
+    if piece.kind == "meta" and piece.text.startswith("(meneur:"):
+        try:
+            return isinstance(json.loads(piece.text[len("(meneur:") : -1]), dict)
+        except ValueError:
+            return False  # not meneur's: kept as a note
+    return piece.kind == "narrative" and not piece.resolved
+
+
+class _Writer:
+    """Writes a log's constructs into a campaign, each entry with its lines."""
 
     def __init__(self, campaign: Campaign, report: Report) -> None:
         self.campaign = campaign
         self.report = report
-        self.pending: _Pending | None = None
-        self.prose: list[str] = []
-        self.prose_line = 0
-        self.record: dict[str, Any] | None = None
+        self.written: str | None = None  # the lines the next entry holds ("" once used)
 
-    def read(self, lines: list[str], start: int) -> None:
-        narrative: list[str] | None = None
-        narrative_line = 0
-        for number, raw in enumerate(lines[start:], start=start + 1):
-            line = raw.strip()
-            if narrative is not None:  # a narrative block, whole, one note, as written
-                if line == CLOSE:
-                    self._narrative(narrative, narrative_line)
-                    narrative = None
-                else:
-                    narrative.append(read_block_line(raw))
-                continue
-            if line == OPEN:
-                self._flush()
-                narrative, narrative_line = [], number
-                continue
-            if line.startswith("```") or line.startswith("# ") or _is_date(line):
-                self._flush_prose()
-                continue
-            if not line:
-                self._flush_prose()
-                continue
-            kind = _kind(line)
-            if kind == "prose":
-                self._end_pending()
-                if not self.prose:
-                    self.prose_line = number
-                self.prose.append(raw.rstrip())
-                continue
-            self._flush_prose()
-            getattr(self, f"_{kind}")(line, number)
-        self._flush()
-        if narrative is not None:  # a block never closed: what it holds, still a note
-            self._narrative(narrative, narrative_line)
+    def write(self, log: Log) -> None:
+        pieces: list[Piece] = []
+        head = list(log.head)
+        for piece in log.pieces:
+            if not _makes_nothing(piece):
+                pieces.append(piece)
+            elif pieces:
+                pieces[-1].lines += piece.lines
+            else:
+                head += piece.lines
+        if not pieces and any(x.strip() for x in head) and log.front.get("tools") != "meneur":
+            # A head alone (front matter, a title, fences): one note holds its lines (but
+            # meneur's own, of a campaign with nothing in it, which its export writes).
+            said = [line.strip() for line in head if line.strip() and line.strip() != "---"]
+            pieces.append(Piece("head", 1, [], "\n".join(said)))
+        for at, piece in enumerate(pieces):
+            self.written = "\n".join((head if at == 0 else []) + piece.lines)
+            getattr(self, f"_{piece.kind}")(piece)
+
+    def _head(self, piece: Piece) -> None:
+        act.note(self.campaign, GM_SEAT, piece.text or "---", written=self._lines())
+        self.report.counts["kept"] += 1
+        self.report.kept.append((piece.number, piece.text.split("\n")[0], "head", {}))
+
+    def _lines(self) -> str:
+        """The lines the entry being written holds: the construct's for its first
+        entry, "" (said by the entry before) for the others."""
+        written, self.written = self.written or "", ""
+        return written
+
+    def _keep(self, piece: Piece, why: str, **values: Any) -> None:
+        """Keep ``piece`` as a note, as written, and say why in the report."""
+        act.note(self.campaign, GM_SEAT, piece.own_text.strip() or piece.text,
+                 written=self._lines())  # fmt: skip
+        self.report.counts["kept"] += 1
+        self.report.kept.append((piece.number, piece.lines[0].strip(), why, values))
+
+    def _note(self, piece: Piece, counted: str = "notes") -> None:
+        if not piece.text.strip() and piece.kind != "narrative":
+            self._keep(piece, "empty")
+            return
+        act.note(self.campaign, GM_SEAT, piece.text, written=self._lines())
+        self.report.counts[counted] += 1
 
     # --- Structure ---------------------------------------------------------------------
 
-    def _session(self, line: str, number: int) -> None:
-        self._flush()
-        if line.startswith("## "):  # its title as written (meneur's own: see lonelog_text)
-            title = read_title(line[3:].strip())
-        else:  # === Session 1 ===
-            title = line.strip("=").strip() or f"Session {number}"
-        act.mark(self.campaign, GM_SEAT, "session", self.report.title(title, number))
-        self.report.counts["sessions"] += 1
+    def _session(self, piece: Piece) -> None:
+        self._mark(piece, "session")
 
-    def _scene(self, line: str, number: int) -> None:
-        self._flush()
-        found = _SCENE.match(line)
-        context = found.group(1).strip() if found and found.group(1) else ""
-        # S1 *its title as written* (see lonelog_text), else the heading's words.
-        title = read_title(context) if context else line.lstrip("#").strip() or line
-        act.mark(self.campaign, GM_SEAT, "scene", self.report.title(title, number))
-        self.report.counts["scenes"] += 1
+    def _scene(self, piece: Piece) -> None:
+        self._mark(piece, "scene")
 
-    # --- Actions, questions, their resolutions -----------------------------------------
+    def _mark(self, piece: Piece, kind: str) -> None:
+        """A session or a scene, its title as its heading holds it (see lonelog_text)."""
+        fitted = self.report.title(read_title(piece.text), piece.number)
+        act.mark(self.campaign, GM_SEAT, kind, fitted, written=self._lines())
+        self.report.counts[f"{kind}s"] += 1
 
-    def _action(self, line: str, number: int) -> None:
-        self._end_pending()
-        text = line[1:].strip()
-        named = re.match(r"^\(([^)]*)\)\s*(.*)$", text)
-        if named:  # @(Name) what they do
-            text = f"{named.group(1)} — {named.group(2)}".strip(" —")
-        self.pending = _Pending(number, "action", text, [line])
+    # --- Actions, questions, notes ------------------------------------------------------
 
-    def _question(self, line: str, number: int) -> None:
-        self._end_pending()
-        self.pending = _Pending(number, "question", line[1:].strip(), [line])
+    def _action(self, piece: Piece) -> None:
+        self._rolled(piece)
+        for number, line in piece.tags:  # what the roll moved: its lines say it
+            tags = [tag.groups() for tag in TAG.finditer(line)]
+            unfit = [groups for groups in tags if not self._fits(groups)]
+            if unfit:
+                kept = Piece("tags", number, [line], line)
+                self._keep(kept, *self._why(unfit[0])[:1], **self._why(unfit[0])[1])
+            for groups in tags:
+                if self._fits(groups):
+                    self._tag(groups)
 
-    def _roll(self, line: str, number: int) -> None:
-        if self.pending is not None and any(
-            x.startswith(("d:", "tbl:", "gen:", "->")) for x in self.pending.lines
-        ):
-            self._end_pending()  # a second resolution: a roll of its own
-        if line.startswith(("tbl:", "gen:")) and self.pending is None:
-            # Another tool's table or generator: its result in its words, as a note
-            # (meneur's own is replayed: its note follows it).
-            self.pending = _Pending(number, "table", "", [line])
-            return
-        pending = self.pending or _Pending(number, "action", "", [])
-        pending.lines.append(line)
-        self.pending = pending
+    def _rolled(self, piece: Piece) -> None:
+        if piece.kind == "question":
+            self._asked(piece)
+        elif not piece.resolved:
+            self._note(piece, "actions")  # an action with no roll
+        elif replayed(self.campaign, piece, self.written or ""):
+            self._lines()
+            self.report.counts["rolls_replayed"] += 1
+        elif played_elsewhere(self.campaign, piece, self.written or ""):
+            self._lines()
+            self.report.counts["rolls_elsewhere"] += 1
+        else:
+            self._keep(piece, "refused")
 
-    def _meneur(self, line: str, number: int) -> None:
-        try:
-            record = json.loads(line[len("(meneur:") : -1])
-        except ValueError:
-            self._kept(line, number)
-            return
-        if self.pending is None or not isinstance(record, dict):
-            return  # meneur's margin note, with nothing to replay: nothing lost
-        self.record = record
-        self._end_pending()
+    _question = _action
 
-    def _end_pending(self) -> None:
-        """Write the action or question waiting: replayed, as played dice, or kept."""
-        pending, self.pending = self.pending, None
-        record, self.record = self.record, None
-        if pending is None:
-            return
-        resolved = next((x for x in reversed(pending.lines) if x.startswith(("d:", "tbl:"))), "")
-        label = pending.text
-        if resolved.startswith("tbl:") and not label:
-            label = resolved[4:].split("->")[0].strip()
-        written = record is not None and self._replayed(record, label)
-        if not written and pending.kind == "table":
-            self._note("\n".join(pending.lines), pending.line)
-            return
-        # The log's own outcome stays in the roll's words: meneur says only its dice.
-        outcome = resolved.partition("->")[2].strip()
-        if outcome and record is None:
-            label = f"{label} ({outcome})" if label else outcome
-        if not written and pending.kind == "question":
-            # Another oracle's answer: meneur's yes/no oracle would not give it again from
-            # those dice, so the question is kept with its answer, as a note.
-            self._note("\n".join(pending.lines), pending.line, counted="questions")
-            return
-        if not written and resolved:
-            written = self._played(resolved, label)
-        if written:
-            if pending.kind == "question":
-                self.report.counts["questions"] += 1
-            else:
-                self.report.counts["rolls_replayed" if record else "rolls_played"] += 1
-            return
-        # Nothing meneur could roll again: every word kept, as a note.
-        self._note("\n".join(pending.lines), pending.line, kept=True)
+    def _asked(self, piece: Piece) -> None:
+        if replayed(self.campaign, piece, self.written or ""):
+            self._lines()
+            self.report.counts["questions_replayed"] += 1
+        elif played_elsewhere(self.campaign, piece, self.written or ""):
+            self._lines()
+            self.report.counts["questions_elsewhere"] += 1
+        else:
+            self._keep(piece, "refused")
 
-    def _replayed(self, record: dict[str, Any], label: str) -> bool:
-        from meneur.core.errors import RulesError
-        from meneur.saves.entry_parts import replay_roll
-        from meneur.saves.errors import CampaignError
+    def _consequence(self, piece: Piece) -> None:
+        self._note(piece, "consequences")
+        self._tags(piece, inline=True)
 
-        try:
-            rolled = replay_roll(record)
-            act.roll(self.campaign, GM_SEAT, rolled, label, chosen_seed="seed" in record,
-                     physical=record.get("physical") is True)  # fmt: skip
-        except (CampaignError, RulesError, KeyError, TypeError, ValueError):
-            return False
-        return True
+    def _prose(self, piece: Piece) -> None:
+        self._note(piece)
 
-    def _played(self, resolved: str, label: str) -> bool:
-        """A roll whose every die is written: those dice, as played (typed in)."""
-        from meneur.core.errors import RulesError
-        from meneur.core.expressions import DiceInputs
-        from meneur.core.kinds import resolver
+    _meta = _narrative = _prose
 
-        groups = []
-        faces: list[int] = []
-        for found in _DICE.finditer(resolved.split("->")[0]):
-            count, sides, listed, single_count, single_sides, single = found.groups()
-            if listed is not None:
-                shown = [face.strip().rstrip("d") for face in listed.split(",") if face.strip()]
-                if sides == "F" or not all(face.lstrip("+-").isdigit() for face in shown):
-                    return False
-                if count and int(count) != len(shown):
-                    return False
-                groups.append(f"{len(shown)}d{sides}")
-                faces += [int(face) for face in shown]
-            elif single_count in ("", "1"):
-                groups.append(f"1d{single_sides}")
-                faces.append(int(single))
-            else:
-                return False  # a total of several dice: which faces is unsaid
-        if not groups:
-            return False
-        try:
-            inputs = DiceInputs(" + ".join(groups))
-            record = resolver(DiceInputs)(inputs, tuple(faces))
-            act.roll(self.campaign, GM_SEAT, record, label or resolved, physical=True)
-        except (RulesError, ValueError):
-            return False
-        return True
+    def _table(self, piece: Piece) -> None:
+        self._keep(piece, "table")
 
-    # --- Notes -------------------------------------------------------------------------
-
-    def _consequence(self, line: str, number: int) -> None:
-        self._end_pending()
-        self._note(line[2:].strip(), number)
-
-    def _meta(self, line: str, number: int) -> None:
-        self._end_pending()
-        inside = line[1:-1].strip()
-        self._note(inside.removeprefix("note:").strip() or inside, number)
-
-    def _flush_prose(self) -> None:
-        if self.prose:
-            self._end_pending()
-            self._note("\n".join(self.prose).strip(), self.prose_line)
-            self.prose = []
-
-    def _flush(self) -> None:
-        self._flush_prose()
-        self._end_pending()
-
-    def _narrative(self, lines: list[str], number: int) -> None:
-        """A narrative block's ``lines``, one note as they were written, blank ones and
-        spaces included (nothing when it held no line)."""
-        if lines:
-            self._note("\n".join(lines), number, whole=True)
-
-    def _note(
-        self,
-        text: str,
-        number: int,
-        *,
-        kept: bool = False,
-        counted: str = "notes",
-        whole: bool = False,
-    ) -> None:
-        """Write ``text`` as a note, counted as ``counted`` (or as a line ``kept``);
-        a blank one only when ``whole`` (a narrative block's, as written)."""
-        if not text.strip() and not whole:
-            return
-        act.note(self.campaign, GM_SEAT, text)
-        self.report.counts["kept" if kept else counted] += 1
-        if kept:
-            self.report.kept.append((number, text.split("\n")[0]))
-
-    def _kept(self, line: str, number: int) -> None:
-        self._note(line, number, kept=True)
+    def _result(self, piece: Piece) -> None:
+        self._keep(piece, "result")
 
     # --- Tags --------------------------------------------------------------------------
 
-    def _tag(self, line: str, number: int) -> None:
-        found = _TAG.match(line)
-        if found is None:
-            self._kept(line, number)
-            return
-        mention, kind, body, rest = found.groups()
-        if mention:
-            return  # a mention of what was met before: nothing new
-        tags = [part.strip() for part in rest.split("|") if part.strip()]
-        kind = kind.casefold()
+    def _tags(self, piece: Piece, *, inline: bool = False) -> None:
+        """The tags of a line: each clock, track, thread or person made or changed; a
+        line with any other tag (or a tag that does not fit) kept as a note first."""
+        found = list(TAG.finditer(piece.own_text))
+        fitting = [tag for tag in found if not tag.group(1) and self._fits(tag.groups())]
+        unfit = [tag for tag in found if not tag.group(1) and tag not in fitting]
+        if not inline and (unfit or not fitting or piece.own > 1):
+            why, values = self._why(unfit[0].groups() if unfit else None)
+            if why == "tag_block" and piece.own == 1:
+                why = "bracket"  # "[Round 2]": brackets, no tag of the notation's
+            self._keep(piece, why, **values)
+        for tag in fitting:
+            self._tag(tag.groups())
+        if self.written:  # every tag says what is already so: the line kept as a note
+            self._keep(piece, "again")
+
+    def _fits(self, groups: tuple[str | Any, ...]) -> bool:
+        kind, body = groups[1].casefold(), groups[2].strip()
+        if kind in ("clock", "e"):
+            found = _PROGRESS.match(body)
+            return (
+                found is not None
+                and "." not in found.group(2)
+                and (
+                    int(found.group(3)) in (4, 6, 8, 12)
+                    and int(found.group(2)) <= int(found.group(3))
+                )
+            )
+        if kind == "track":
+            from meneur.core.story import TICKS_PER_BOX, TRACK_BOXES
+
+            found = _PROGRESS.match(body)
+            if found is None or int(found.group(3)) != TRACK_BOXES:
+                return False
+            ticks = float(found.group(2)) * TICKS_PER_BOX
+            return ticks == round(ticks) and float(found.group(2)) <= TRACK_BOXES
+        return kind in ("thread", "n") and bool(body)
+
+    @staticmethod
+    def _why(groups: tuple[str | Any, ...] | None) -> tuple[str, dict[str, Any]]:
+        """Why a tag line is kept as a note: the reason's key and values."""
+        if groups is None:
+            return "tag_block", {}
+        kind = groups[1]
+        if kind.casefold() in ("clock", "e"):
+            return "clock", {"tag": f"[{kind}:{groups[2].strip()}]"}
+        if kind.casefold() == "track":
+            return "track", {"tag": f"[{kind}:{groups[2].strip()}]"}
+        return "tag", {"kind": kind}
+
+    def _tag(self, groups: tuple[str | Any, ...]) -> None:
+        from meneur.core.errors import RulesError
+        from meneur.saves.errors import CampaignError
+
+        _, kind, body, rest = groups
+        tags = [part.strip() for part in (rest or "").split("|") if part.strip()]
+        kind, body = kind.casefold(), body.strip()
         try:
             if kind in ("clock", "e"):
-                done = self._clock(body.strip())
+                self._clock(body)
             elif kind == "track":
-                done = self._track(body.strip(), tags)
+                self._track(body, tags)
             elif kind == "thread":
                 states = [tag for tag in tags if tag.casefold() not in STATES]
-                done = self._item("threads", body.strip(), closed=_closed(tags), notes=states)
-            elif kind == "n":
-                notes = [tag for tag in tags if tag.casefold() != "closed"]
-                done = self._item("people", body.strip(), closed="closed" in tags, notes=notes)
+                self._item("threads", body, closed=_closed(tags), notes=states)
             else:
-                done = False
-        except Exception as error:  # a refusal of the rules: the line is kept
-            from meneur.core.errors import RulesError
-            from meneur.saves.errors import CampaignError
-
-            if not isinstance(error, (RulesError, CampaignError)):
-                raise
-            done = False
-        if not done:
-            self._kept(line, number)
+                notes = [tag for tag in tags if tag.casefold() != "closed"]
+                self._item("people", body, closed="closed" in tags, notes=notes)
+        except (RulesError, CampaignError):  # a refusal of the rules: said in the line
+            return
 
     def _clock(self, body: str) -> bool:
         found = _PROGRESS.match(body)
@@ -470,11 +383,12 @@ class _Reader:
         trackers = self.campaign.state.get("trackers", {})
         ident = next((i for i, t in trackers.items() if t.get("name") == name), None)
         if ident is None:
-            act.change(self.campaign, GM_SEAT, made)
+            act.change(self.campaign, GM_SEAT, made, written=self._lines())
             trackers = self.campaign.state.get("trackers", {})
             ident = next(i for i, t in trackers.items() if t.get("name") == name)
         if trackers[ident].get("value") != value:
-            act.set_value(self.campaign, GM_SEAT, ("trackers", ident, "value"), value)
+            act.set_value(self.campaign, GM_SEAT, ("trackers", ident, "value"), value,
+                          written=self._lines())  # fmt: skip
 
     def _item(self, key: str, name: str, *, closed: bool, notes: list[str]) -> bool:
         """Add the thread or person ``name`` when new (its tags as its notes), then
@@ -489,7 +403,7 @@ class _Reader:
         if name.casefold() not in known:
             item = story.StoryItem(name, notes=", ".join(notes))
             plan = play_story.add_item(key, item, f"{word}\u00a0: {name}")
-            act.change(self.campaign, GM_SEAT, plan)
+            act.change(self.campaign, GM_SEAT, plan, written=self._lines())
             self.report.counts[key] += 1
             known_closed = False
         else:
@@ -497,7 +411,7 @@ class _Reader:
         if closed != known_closed:
             plan = play_story.change_item(key, name, lambda i: f"{word}\u00a0: {i.name}",
                                           closed=closed)  # fmt: skip
-            act.change(self.campaign, GM_SEAT, plan)
+            act.change(self.campaign, GM_SEAT, plan, written=self._lines())
         return True
 
 
@@ -509,51 +423,15 @@ def _closed(tags: list[str]) -> bool:
     return any(tag.casefold() in STATES[1:] and tag.casefold() != "ouvert" for tag in tags)
 
 
-def _is_date(line: str) -> bool:
-    """A session's date line (``*Date: 2026-12-01*``, ``[Date] …``): its header's."""
-    return bool(re.match(r"^\*?\[?(?:Date|Duration|Durée)\]?\s*\u00a0?:?", line)) and (
-        line.startswith(("*", "["))
-    )
-
-
-def looks_like_notation(line: str) -> bool:
-    """Whether a line of prose would be read as notation (a heading, a tag, ``@``…)."""
-    return bool(line) and (
-        _kind(line) != "prose" or line.startswith(("#", "```", "\\---")) or _is_date(line)
-    )
-
-
-def _kind(line: str) -> str:
-    """What a line of the log is (a method of :class:`_Reader`, or ``prose``)."""
-    if line.startswith("## ") or (line.startswith("===") and line.endswith("===")):
-        return "session"
-    if line.startswith("### ") or _SCENE.match(line):
-        return "scene"
-    if line.startswith("(meneur:") and line.endswith(")"):
-        return "meneur"
-    if line.startswith("@"):
-        return "action"
-    if line.startswith("? ") or line == "?":
-        return "question"
-    if line.startswith(("d:", "tbl:", "gen:", "-> ")):
-        return "roll"
-    if line.startswith("=>"):
-        return "consequence"
-    if line.startswith("[") and line.endswith("]"):
-        return "tag"
-    if line.startswith("(") and line.endswith(")"):
-        return "meta"
-    return "prose"
-
-
 def report_lines(report: Report, t: Any) -> Iterator[str]:
     """The report in words (``t``: a language's strings), a line each."""
     for kind in KINDS:
         count = report.counts.get(kind, 0)
         if count:
             yield t(f"lonelog.made_{kind}", count=count)
-    for number, text in sorted(report.kept)[:20]:
-        yield t("lonelog.kept_line", number=number, text=text)
+    for number, text, why, values in sorted(report.kept, key=lambda kept: kept[0])[:20]:
+        said = t(f"lonelog.why_{why}", **values)
+        yield t("lonelog.kept_line", number=number, text=cut(pictured(text)), why=said)
     if len(report.kept) > 20:
         yield t("lonelog.kept_more", count=len(report.kept) - 20)
     if report.changed:

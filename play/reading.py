@@ -38,6 +38,8 @@ class EntryReading:
         dice: every die in one compact line (kept ones in brackets), empty without dice.
         seed: the seed that replays the roll, when it has one.
         physical: dice rolled by hand and typed in.
+        elsewhere: a roll made elsewhere and brought in as played (a log's ``d:`` line,
+            another oracle's answer: :mod:`meneur.core.elsewhere`).
     """
 
     text: str
@@ -48,6 +50,7 @@ class EntryReading:
     physical: bool = False
     chosen_seed: bool = False
     """The seed was given by hand (``--seed``), not drawn: the journal says so."""
+    elsewhere: bool = False
 
 
 def outcome_words(system: str, outcome: str, lang: str) -> str:
@@ -224,7 +227,12 @@ def read_entry(entry: Entry, campaign: Campaign, t: Translate) -> EntryReading:
         seed=seed if isinstance(seed, int) else None,
         physical=roll.get("physical") is True,
         chosen_seed=roll.get("chosen_seed") is True,
+        elsewhere=roll.get("system") in ELSEWHERE,
     )
+
+
+ELSEWHERE = ("elsewhere", "elsewhere_oracle")
+"""The systems of rolls made elsewhere (:mod:`meneur.core.elsewhere`)."""
 
 
 def said_again(entry: Entry, t: Translate) -> str | None:

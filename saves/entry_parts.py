@@ -22,7 +22,7 @@ from .errors import CampaignError
 from .journal import JOURNAL_DIR, Entry
 
 STATE_FILE = "campaign.toml"
-ORACLE_SYSTEMS = frozenset({"oracle", "yesno"})
+ORACLE_SYSTEMS = frozenset({"oracle", "yesno", "elsewhere_oracle"})
 """The systems whose rolls are journaled as oracle answers, not tests."""
 
 

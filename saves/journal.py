@@ -74,6 +74,7 @@ ENTRY_KEYS = (
     "player",
     "announced",
     "words",
+    "written",
 )
 
 
@@ -105,6 +106,10 @@ class Entry:
             items are their values (numbers, names as typed). ``text`` holds the same
             words in the campaign's language, for the file's reader and for a meneur
             that does not know the key.
+        written: the lines a log from elsewhere held this entry as (a Lonelog log's
+            construct, with the layout that followed it), which an export in that
+            notation writes back as they came; ``""`` when the entry before wrote its
+            line (a clock named inside a consequence), None for an entry played here.
     """
 
     id: int
@@ -122,6 +127,7 @@ class Entry:
     announced: bool = False
     redacted: bool = False
     words: Mapping[str, Any] | None = None
+    written: str | None = None
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for TOML (unset fields left out)."""
@@ -146,6 +152,8 @@ class Entry:
             data["changes"] = [change.to_data() for change in self.changes]
         if self.words is not None:
             data["words"] = dict(self.words)
+        if self.written is not None:
+            data["written"] = self.written
         return data
 
 
@@ -272,7 +280,7 @@ def parse_toml(path: Path) -> tuple[dict[str, Any], str]:
 
 _ENTRY_KEYS = frozenset(ENTRY_KEYS)
 _KINDS = frozenset(KINDS)
-_TEXT_KEYS = ("text", "game_time", "character", "by", "player")
+_TEXT_KEYS = ("text", "game_time", "character", "by", "player", "written")
 _RECORDED_KINDS = frozenset({"roll", "oracle", "creation"})
 
 
@@ -432,6 +440,7 @@ def entry_from_data(data: object, path: Path, index: int) -> Entry:
         announced=announced,
         redacted=False,
         words=None if get("words") is None else _words(get("words"), path, where),
+        written=get("written"),
     )
     return entry
 

@@ -49,6 +49,8 @@ class Draft:
     secrecy: Secrecy = PUBLIC
     touches: tuple[tuple[str, str], ...] = ()
     by: str | Literal["writer"] | None = "writer"
+    written: str | None = None
+    """The lines a log from elsewhere held it as (:attr:`Entry.written`)."""
 
 
 class Work:
@@ -177,6 +179,7 @@ class Work:
             visibility=draft.secrecy.visibility,
             player=draft.secrecy.player,
             announced=draft.secrecy.announced,
+            written=draft.written,
         )
         # Imported here: opening a campaign to show it (the app's first frame) does not
         # need it.

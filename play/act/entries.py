@@ -45,11 +45,13 @@ def change(
     game_time: str | None = None,
     secrecy: Secrecy = PUBLIC,
     touches: Iterable[tuple[str, str]] = (),
+    written: str | None = None,
 ) -> Entry:
     """Write one entry and its changes as ``seat``: ``said`` is its words, or a plan that
     makes its words and changes (besides ``changes``) of the state as it is under the
     lock, so that writers at the same moment never undo each other. ``secrecy``: who may
-    see it, made stricter by what it touches.
+    see it, made stricter by what it touches; ``written``: the lines a log from elsewhere
+    held it as (:attr:`meneur.saves.journal.Entry.written`).
 
     Raises:
         CampaignError: when the campaign is not open for writing, campaign.toml was
@@ -70,6 +72,7 @@ def change(
             game_time=game_time,
             secrecy=secrecy,
             touches=tuple(touches),
+            written=written,
         )
 
 
@@ -86,6 +89,7 @@ def _change(
     game_time: str | None = None,
     secrecy: Secrecy = PUBLIC,
     touches: tuple[tuple[str, str], ...] = (),
+    written: str | None = None,
 ) -> Entry:
     """:func:`change`, inside a unit of work already under way."""
     planned = work.planned(said)
@@ -106,6 +110,7 @@ def _change(
         game_time=game_time,
         secrecy=secrecy,
         touches=touches,
+        written=written,
     )
     return write(work, seat, draft, asked=changes)  # without meneur's count of draws
 
@@ -122,12 +127,14 @@ def roll(
     physical: bool = False,
     secrecy: Secrecy = PUBLIC,
     chosen_seed: bool = False,
+    written: str | None = None,
 ) -> Entry:
     """Journal a roll (its full record) and the state changes it caused; ``physical``
     marks faces typed from real dice; ``chosen_seed`` a seed given (``--seed``), which
     the entry says; ``secrecy``: who may see it. A roll by a character the GM asked a
     roll of answers that request. ``said`` may be a plan (see :func:`change`). A live
-    roll on the session's next draw is marked so (:mod:`.draws`)."""
+    roll on the session's next draw is marked so (:mod:`.draws`). ``written``: the
+    lines a log from elsewhere held it as."""
     kind = entry_kind(record)
     data = roll_to_data(record, physical=physical)
     if secrecy.visibility == "public" and reaches_library(campaign.state, data):
@@ -149,6 +156,7 @@ def roll(
             character=character,
             game_time=game_time,
             secrecy=secrecy,
+            written=written,
         )
 
 
@@ -166,9 +174,12 @@ def set_value(
     path: Iterable[str],
     value: object,
     text: str | Worded | None = None,
+    *,
+    written: str | None = None,
 ) -> Entry:
     """Set a value of the state (``("characters", "razors", "sheet", "karma")``);
-    ``MISSING`` as the value deletes the key.
+    ``MISSING`` as the value deletes the key (``written``: the lines a log from
+    elsewhere held it as).
 
     Raises:
         CampaignError: naming the key, when it already has that value or the value does
@@ -184,7 +195,7 @@ def set_value(
                 made.key,
                 message_key="campaign.same_value",
             )
-        return _change(work, seat, text or set_text(made), changes=(made,))
+        return _change(work, seat, text or set_text(made), changes=(made,), written=written)
 
 
 def note(
@@ -194,10 +205,14 @@ def note(
     *,
     game_time: str | None = None,
     secrecy: Secrecy = PUBLIC,
+    written: str | None = None,
 ) -> Entry:
-    """Journal a note (``secrecy``: who may see it)."""
+    """Journal a note (``secrecy``: who may see it; ``written``: the lines a log from
+    elsewhere held it as)."""
     with campaign.work() as work:
-        return _change(work, seat, text, kind="note", game_time=game_time, secrecy=secrecy)
+        return _change(
+            work, seat, text, kind="note", game_time=game_time, secrecy=secrecy, written=written
+        )
 
 
 def _note(work: Work, entry_id: int) -> Entry:
@@ -294,11 +309,18 @@ def count_roll(campaign: Campaign, seat: Seat, entry_id: int, counted: bool) -> 
 
 
 def mark(
-    campaign: Campaign, seat: Seat, kind: str, title: str, *, game_time: str | None = None
+    campaign: Campaign,
+    seat: Seat,
+    kind: str,
+    title: str,
+    *,
+    game_time: str | None = None,
+    written: str | None = None,
 ) -> Entry:
     """Start a new session or scene (``kind`` is ``"session"`` or ``"scene"``) called
     ``title``, kept as it is typed; a new session commits its dice
-    (:mod:`meneur.core.fair_dice`).
+    (:mod:`meneur.core.fair_dice`). ``written``: the lines a log from elsewhere held it
+    as.
 
     Raises:
         CampaignError: for another kind.
@@ -313,7 +335,7 @@ def mark(
         )
     check_name(title, kind)
     if kind == "scene":
-        return change(campaign, seat, title, kind=kind, game_time=game_time)
+        return change(campaign, seat, title, kind=kind, game_time=game_time, written=written)
     import secrets
 
     from meneur.core import fair_dice
@@ -336,4 +358,12 @@ def mark(
         # The entry carries the key in its change, for undo; no view but the GM's
         # receives a change of the dice (meneur.play.views).
         committed = Change(("dice",), before, dice)
-        return _change(work, seat, title, kind=kind, changes=(committed,), game_time=game_time)
+        return _change(
+            work,
+            seat,
+            title,
+            kind=kind,
+            changes=(committed,),
+            game_time=game_time,
+            written=written,
+        )

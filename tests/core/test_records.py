@@ -90,6 +90,8 @@ JOURNALED_KINDS = (
     "expressions.DiceInputs",
     "tables.TableQuery",
     "npcs.NpcInputs",
+    "elsewhere.RolledElsewhere",
+    "elsewhere.AnsweredElsewhere",
     "resolution.ResolutionTest",
     "cosmos.CosmosTest",
     "cosmos.IntuitionTest",

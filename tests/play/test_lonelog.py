@@ -47,8 +47,8 @@ def test_meneurs_own_log_comes_back_with_every_question_roll_and_note(
     said = capsys.readouterr().out
     assert said.startswith(f"importée\u00a0: {back} — Le col (Les Traits)\n")
     assert "1 jet rejoué à l'identique (de meneur)\n" in said
-    assert "1 question\n" in said
-    assert "ligne non lue" not in said  # meneur reads its own log whole
+    assert "1 question à l'oracle oui/non, rejouée à l'identique (de meneur)\n" in said
+    assert "sans équivalent" not in said  # meneur reads its own log whole
     before, after = entries(played), entries(back)
     rolls = [(e.roll["kind"], e.roll["inputs"], e.roll["dice"]) for e in before if e.roll]
     assert [(e.roll["kind"], e.roll["inputs"], e.roll["dice"]) for e in after if e.roll] == rolls
@@ -62,6 +62,10 @@ def test_meneurs_own_log_comes_back_with_every_question_roll_and_note(
     with Campaign.open(played, write=False) as campaign:
         assert trackers == {t["name"]: t["value"] for t in campaign.state["trackers"].values()}
     assert main(["check", str(back), "--verify-rolls"]) == 0
+    again = tmp_path / "again.lonelog.md"  # and it goes out again as it came, line for line
+    assert main(["export", str(back), "--format", "lonelog", "-o", str(again),
+                 "--role", "gm", "--lang", "fr"]) == 0  # fmt: skip
+    assert again.read_text(encoding="utf-8") == text
 
 
 def test_anothers_log_is_read_for_what_it_holds_and_the_rest_kept(
@@ -74,26 +78,37 @@ def test_anothers_log_is_read_for_what_it_holds_and_the_rest_kept(
     assert said[1:] == [
         "2 sessions",
         "2 scenes",
-        "2 rolls of dice as played (typed in)",
-        "1 question",
-        "6 notes (prose, consequences, meta notes)",
+        "3 actions with their rolls made elsewhere (skill, dice, target and outcome as played)",
+        "1 question answered by another oracle (likelihood and answer as played)",
+        "2 consequences",
+        "3 notes (prose, narrative blocks, meta notes)",
         "1 thread",
         "1 person",
         "1 clock line",
-        "3 lines not read as what they look like, kept as notes:",
-        "  line 24: [L:Library|dark|quiet]",
-        "  line 28: d: 2d6=8 vs TN 7 -> Success",  # a total of two dice: which faces?
-        "  line 29: [Track:Escape 3/8]",  # meneur's tracks have 10 boxes
+        "3 constructs meneur has no equivalent for, kept as written in notes:",
+        "  line 24: [L:Library|dark|quiet] — a [L:…] tag: meneur keeps nothing of that kind",
+        '  line 25: tbl: d100=42 -> "A broken sword" — a roll on a table or generator of'
+        " your own: its result as written",
+        "  line 29: [Track:Escape 3/8] — [Track:Escape 3/8]: meneur's tracks have 10 boxes",
     ]
     found = entries(directory)
     rolls = [e for e in found if e.roll]
-    assert [(e.roll["dice"][0]["face"], e.roll.get("physical")) for e in rolls] == [
-        (5, True), (4, True),
+    assert [(e.kind, e.text, e.roll["inputs"]) for e in rolls] == [
+        ("roll", "Sneak past the guard",
+         {"skill": "Stealth", "rolled": "d6=5", "target": "TN 4", "outcome": "Fail"}),
+        ("oracle", "Does he see me clearly?", {"question": "Does he see me clearly?",
+                                               "likelihood": "", "rolled": "",
+                                               "answer": "No, but..."}),
+        ("roll", "Jonah — Forces the door",
+         {"skill": "Might", "rolled": "2d6 [4, 3]", "target": "TN 7", "outcome": "Success"}),
+        ("roll", "2d6=8",
+         {"skill": "", "rolled": "2d6=8", "target": "TN 7", "outcome": "Success"}),
     ]  # fmt: skip
-    assert rolls[0].text == "Sneak past the guard (Fail)"  # the log's own outcome, kept
-    assert rolls[1].text == "Jonah — Forces the door (Success)"
+    # The faces a log says are kept (a total of two dice says none), marked as typed in.
+    assert [[d["face"] for d in e.roll["dice"]] for e in rolls] == [[5], [], [4, 3], []]
+    assert all(e.roll["physical"] is True for e in rolls)
     texts = [e.text for e in found if e.kind == "note"]
-    assert "? Does he see me clearly?\n-> No, but..." in texts  # another oracle's answer
+    assert "I kick a bottle. Guard turns!" in texts  # a consequence, its arrow in its line
     assert '"Day 47: the tides no longer obey the moon."' in texts[-1]  # the narrative
     with Campaign.open(directory, write=False) as campaign:
         lists = campaign.state["lists"]
@@ -104,6 +119,10 @@ def test_anothers_log_is_read_for_what_it_holds_and_the_rest_kept(
         assert [(t["name"], t["value"], t["max"]) for t in campaign.state["trackers"].values()] == [
             ("Alert", 2, 6)
         ]
+    out = tmp_path / "out.md"  # every line back as it came
+    assert main(["export", str(directory), "--format", "lonelog", "-o", str(out),
+                 "--role", "gm"]) == 0  # fmt: skip
+    assert out.read_text(encoding="utf-8") == FOREIGN.read_text(encoding="utf-8")
 
 
 KEPT = {
@@ -139,7 +158,7 @@ def test_any_log_imports_and_loses_no_word(
 
     directory = tmp_path_factory.mktemp("log") / "c"
     import_lonelog("\n".join(lines), directory, system=None, name="Log")
-    told = "\n".join(e.text for e in entries(directory))
+    told = "\n".join(e.text + (e.roll or {}).get("text", "") for e in entries(directory))
     for line in lines:  # (a narrative block, kept whole, is the foreign log's test)
         words = KEPT[line]
         if words is not None:

@@ -412,7 +412,9 @@ class JournalView(Vertical):
                 text.append(f"  {reading.result}", style=style)
             elif reading.result:
                 text.append(f" → {reading.result}", style="bold")
-            if reading.physical:
+            if reading.elsewhere:  # played at another table, brought in as it was
+                text.append(f"  ({self.strings.t('export.elsewhere')})", style="dim")
+            elif reading.physical:
                 text.append("  ✋", style="dim")
             if entry.id in self.expanded:
                 text.append("\n     " + reading.dice, style="dim")
