@@ -31,7 +31,6 @@ from meneur.play import act
 from meneur.play.campaigns import Secrecy, Update
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
-from meneur.play.story import tension_of
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
@@ -311,7 +310,7 @@ class TableScreen(SessionStrings, Screen[None]):
     def _show_story(self) -> None:
         """The story beside the party: what this seat may see of it (a player never
         receives the GM's clocks and tracks)."""
-        from meneur.play.story import current_scene
+        from meneur.play.story import current_scene, tension_of
         from meneur.play.views import state_for
 
         campaign = self.session.campaign
