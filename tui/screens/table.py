@@ -621,11 +621,15 @@ class TableScreen(SessionStrings, Screen[None]):
         GM sees at a glance that what they write now stays theirs."""
 
         system = self.term(f"system.{self.session.campaign.system}")
-        from meneur.play.chronoste import game_now
+        state = self.session.campaign.state
+        # The Chronoste's module is imported only when it runs (most campaigns never turn
+        # it on): this title is drawn in the first frame.
+        if state.get("options", {}).get("chronoste"):
+            from meneur.play.chronoste import game_now
 
-        now = game_now(self.session.campaign.state)
-        if now is not None:  # the Chronoste's date and time, with day or night
-            system += f" · {now}"
+            now = game_now(state)
+            if now is not None:  # the Chronoste's date and time, with day or night
+                system += f" · {now}"
         secrecy = self.session.secrecy
         if secrecy.visibility == "public":
             return system
