@@ -336,6 +336,8 @@ class JournalView(Vertical):
 
     def on_resize(self) -> None:
         """Keep following the newest entry across a resize, when it was in view."""
+        if not self.query_children("#journal-list"):
+            return  # no entry listed yet (the first layout): the list is not made for it
         listing = self.listing
         if listing.highlighted is None or listing.highlighted == listing.option_count - 1:
             self.call_after_refresh(listing.scroll_end, animate=False)
