@@ -174,8 +174,6 @@ def system_strings(lang: str, system: str) -> Mapping[str, str]:
     record's ``strings`` folder), by dotted key; none for meneur's own systems, one not
     registered yet, or one without strings. A file that does not read gives none: the
     keys show, and ``meneur check`` of its own package is the place to find out."""
-    from importlib import resources
-
     from meneur.core.systems import BUILT_IN, loaded
 
     # Only a system already registered is asked (its campaign is open): a missing key
@@ -183,6 +181,10 @@ def system_strings(lang: str, system: str) -> Mapping[str, str]:
     found = next((r for r in loaded() if r.key == system and r.key not in BUILT_IN), None)
     if found is None or not found.strings:
         return {}
+    # Imported only for such a system: the app asks here before its first frame (a key
+    # of its own it lacks), and importlib.resources costs a few milliseconds to import.
+    from importlib import resources
+
     package, _, folder = found.strings.partition(":")
     try:
         text = resources.files(package).joinpath(folder, f"{lang}.toml").read_text("utf-8")

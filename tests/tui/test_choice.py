@@ -4,7 +4,8 @@ the list, a letter jumps in it, Escape leaves the choice as it was."""
 from __future__ import annotations
 
 from meneur.play import act
-from meneur.tui.widgets.choice import Choice, ChoiceMenu
+from meneur.tui.widgets.choice import Choice
+from meneur.tui.widgets.choice_menu import ChoiceMenu
 
 from .conftest import screen_text
 

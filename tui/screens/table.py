@@ -31,18 +31,15 @@ from meneur.play import act
 from meneur.play.campaigns import Secrecy, Update
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
-from meneur.play.story import tension_of
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
-from meneur.tui.widgets.compact_sheet import CompactSheet
 from meneur.tui.widgets.desk import Desk
 from meneur.tui.widgets.footer import KeyFooter
 from meneur.tui.widgets.journal import JournalView
 from meneur.tui.widgets.journal_desk import JournalDesk
 from meneur.tui.widgets.panels import app_room, panel_class
 from meneur.tui.widgets.panels.base import ActionPanel
-from meneur.tui.widgets.party import PartyList
 from meneur.tui.widgets.scene_desk import SceneDesk
 from meneur.tui.widgets.story import StoryLine, StoryView
 from meneur.tui.widgets.story_desk import StoryDesk
@@ -54,6 +51,7 @@ if TYPE_CHECKING:
     from meneur.play.journal import Entry
     from meneur.play.session import Session
     from meneur.tui.widgets.oracles import OraclePanel
+    from meneur.tui.widgets.party import PartyList
     from meneur.tui.widgets.tables import TablesPanel
 
 NARROW = 110
@@ -279,6 +277,10 @@ class TableScreen(SessionStrings, Screen[None]):
         if self._side:
             return
         self._side = True
+        # Imported here, after the first frame, which has no side column yet.
+        from meneur.tui.widgets.compact_sheet import CompactSheet
+        from meneur.tui.widgets.party import PartyList
+
         parts: list[Widget] = [
             PartyList(id="party"),
             CompactSheet(id="compact"),
@@ -294,6 +296,8 @@ class TableScreen(SessionStrings, Screen[None]):
         """List the party again and show the acting character's compact sheet."""
         if not self._side:
             return  # shown as the side column is filled, just after the first frame
+        from meneur.tui.widgets.party import PartyList
+
         characters = self.session.characters()
         if self.acting not in characters:
             self.acting = _first_character(self.session)
@@ -311,7 +315,7 @@ class TableScreen(SessionStrings, Screen[None]):
     def _show_story(self) -> None:
         """The story beside the party: what this seat may see of it (a player never
         receives the GM's clocks and tracks)."""
-        from meneur.play.story import current_scene
+        from meneur.play.story import current_scene, tension_of
         from meneur.play.views import state_for
 
         campaign = self.session.campaign
@@ -466,6 +470,8 @@ class TableScreen(SessionStrings, Screen[None]):
             return
         campaign = self.session.campaign
         acting = self.session.characters().get(self.acting or "", None)
+        from meneur.tui.widgets.compact_sheet import CompactSheet
+
         self.query_one("#compact", CompactSheet).show(
             campaign.system,
             campaign.state.get("options", {}),
@@ -475,8 +481,10 @@ class TableScreen(SessionStrings, Screen[None]):
             self.session.sheet_content(),
         )
 
-    @on(PartyList.Picked)
-    def picked(self, event: PartyList.Picked) -> None:
+    def on_party_list_picked(self, event: PartyList.Picked) -> None:
+        """A character picked in the party list acts now (the list is in the side
+        column, made after the first frame: the handler is found by its name, so the
+        list is not imported before that frame)."""
         self.acting = event.character
         self.query_one("#panel", ActionPanel).character = event.character
         self._show_compact()
@@ -622,11 +630,15 @@ class TableScreen(SessionStrings, Screen[None]):
         GM sees at a glance that what they write now stays theirs."""
 
         system = self.term(f"system.{self.session.campaign.system}")
-        from meneur.play.chronoste import game_now
+        state = self.session.campaign.state
+        # The Chronoste's module is imported only when it runs (most campaigns never turn
+        # it on): this title is drawn in the first frame.
+        if state.get("options", {}).get("chronoste"):
+            from meneur.play.chronoste import game_now
 
-        now = game_now(self.session.campaign.state)
-        if now is not None:  # the Chronoste's date and time, with day or night
-            system += f" · {now}"
+            now = game_now(state)
+            if now is not None:  # the Chronoste's date and time, with day or night
+                system += f" · {now}"
         secrecy = self.session.secrecy
         if secrecy.visibility == "public":
             return system

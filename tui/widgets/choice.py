@@ -2,85 +2,23 @@
 
 Textual's Select is five widgets and a hidden overlay; an action panel holds up to five of
 them, and mounting them cost a tenth of a second at start-up. A Choice is one widget that
-draws one line; its list is a small modal screen built only when the player opens it.
+draws one line; its list is a small modal screen
+(:mod:`meneur.tui.widgets.choice_menu`) built, and imported, only when the player opens it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.events import Click, Key
-from textual.geometry import Region
+from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import OptionList
-
-from meneur.tui.screens.modal import Modal
 
 V = TypeVar("V")
-
-
-class ChoiceMenu(Modal[int | None]):
-    """The open list of a Choice, drawn under it; dismissed with the chosen index."""
-
-    DEFAULT_CSS = """
-    ChoiceMenu { align: left top; background: transparent; }
-    ChoiceMenu > OptionList { border: tall $accent; padding: 0; max-height: 12; width: auto; }
-    """
-
-    BINDINGS = [Binding("escape", "dismiss(None)", show=False)]
-
-    def __init__(self, labels: Sequence[str], current: int | None, under: Region) -> None:
-        super().__init__()
-        self.labels = list(labels)
-        self.current = current
-        self.under = under
-
-    def compose(self) -> ComposeResult:
-        yield OptionList(*self.labels)
-
-    def on_mount(self) -> None:
-        listing = self.query_one(OptionList)
-        height = min(len(self.labels), 10) + 2
-        # Under the choice when there is room, above it otherwise.
-        below = self.under.bottom
-        top = below if below + height <= self.size.height else max(0, self.under.y - height)
-        listing.styles.offset = (self.under.x, top)
-        listing.styles.min_width = max(20, self.under.width)
-        # Never wider than the room right of the choice: long options wrap instead.
-        listing.styles.max_width = max(20, self.size.width - self.under.x)
-        if self.current is not None:
-            listing.highlighted = self.current
-        listing.focus()
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
-
-    def on_click(self, event: Click) -> None:
-        # A click outside the list closes it, as with any drop-down.
-        if self.get_widget_at(event.screen_x, event.screen_y)[0] is self:
-            self.dismiss(None)
-
-    def on_key(self, event: Key) -> None:
-        # Typing a letter jumps to the next option starting with it.
-        if event.character is None or not event.character.isprintable() or event.character == " ":
-            return
-        listing = self.query_one(OptionList)
-        start = (listing.highlighted or 0) + 1
-        count = len(self.labels)
-        for step in range(count):
-            index = (start + step) % count
-            if self.labels[index].lower().startswith(event.character.lower()):
-                listing.highlighted = index
-                event.stop()
-                return
 
 
 class Choice(Widget, Generic[V], can_focus=True):
@@ -211,6 +149,10 @@ class Choice(Widget, Generic[V], can_focus=True):
             if position is not None:
                 self.index = steps[position]
             self.focus()
+
+        # The list's screen is imported when first opened: the table's first frame has
+        # Choices, never an open one.
+        from .choice_menu import ChoiceMenu
 
         current = steps.index(self.index) if self.index in steps else None
         menu = ChoiceMenu(labels, current, self.region)

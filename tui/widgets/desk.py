@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 from textual.widget import Widget
 
-from meneur.play.journal import Entry
 from meneur.play.session import SessionStrings
 
 if TYPE_CHECKING:
+    # Only named in annotations: the journal's reading is imported when entries are
+    # first shown, after the table's first frame.
+    from meneur.play.journal import Entry
     from meneur.play.session import Session
 
 

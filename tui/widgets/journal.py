@@ -22,13 +22,13 @@ from textual.worker import get_current_worker
 from meneur.content.outcomes import OUTCOME_COLOURS, style_class
 from meneur.core.text import visible
 from meneur.core.visibility import GM, Viewer
-from meneur.tui.widgets.journal_list import JournalList
 from meneur.tui.widgets.line_input import TextField
 
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
     from meneur.play.campaigns import Campaign
     from meneur.play.journal import Entry
+    from meneur.tui.widgets.journal_list import JournalList
 
 FIRST = 40
 """Entries listed at first, at least (as many as the terminal has lines, if more): enough
@@ -161,6 +161,8 @@ class JournalView(Vertical):
     def _parts(self) -> None:
         """Mount the list of entries and the status line, once."""
         if not self.query_children("#journal-list"):
+            from meneur.tui.widgets.journal_list import JournalList
+
             self.mount(JournalList(id="journal-list"), Static("", id="journal-status"))
 
     @property
@@ -264,10 +266,10 @@ class JournalView(Vertical):
         if first:
             self._list(first, highlight=0, later=first[-1].id < journal.last_id)
 
-    @on(JournalList.Jump)
-    def jump(self, event: JournalList.Jump) -> None:
+    def on_journal_list_jump(self, event: JournalList.Jump) -> None:
         """Home: the journal's first entry; End: its newest (search results: their own
-        first and last)."""
+        first and last). (Found by its name: the list is imported when first mounted,
+        after the table's first frame.)"""
         event.stop()
         listing = self.listing
         if self.found or not listing.option_count:
@@ -277,8 +279,7 @@ class JournalView(Vertical):
         elif self.campaign is not None:
             self.show(self.campaign)
 
-    @on(JournalList.Edge)
-    def edge(self, event: JournalList.Edge) -> None:
+    def on_journal_list_edge(self, event: JournalList.Edge) -> None:
         """Scrolled to the top or the bottom: the entries beyond join the list."""
         event.stop()
         if event.top:
@@ -335,6 +336,8 @@ class JournalView(Vertical):
 
     def on_resize(self) -> None:
         """Keep following the newest entry across a resize, when it was in view."""
+        if not self.query_children("#journal-list"):
+            return  # no entry listed yet (the first layout): the list is not made for it
         listing = self.listing
         if listing.highlighted is None or listing.highlighted == listing.option_count - 1:
             self.call_after_refresh(listing.scroll_end, animate=False)

@@ -9,14 +9,18 @@ by messages: :class:`JournalDesk.Written` (the party and panel follow) or
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.message import Message
 
 from meneur.play import act
 from meneur.play.errors import CampaignError
-from meneur.play.journal import Entry
 
 from .desk import Desk
+
+if TYPE_CHECKING:
+    from meneur.play.journal import Entry
 
 
 class JournalDesk(Desk):

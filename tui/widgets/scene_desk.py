@@ -8,6 +8,8 @@ shows (its title follows the in-game time)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 
 from meneur.core.errors import RulesError
@@ -16,10 +18,11 @@ from meneur.core.text import visible
 from meneur.play import act
 from meneur.play.campaigns import Worded
 from meneur.play.errors import CampaignError
-from meneur.play.journal import Entry
-from meneur.play.story import tension_of
 
 from .desk import Desk
+
+if TYPE_CHECKING:
+    from meneur.play.journal import Entry
 
 
 class SceneDesk(Desk):
@@ -66,6 +69,7 @@ class SceneDesk(Desk):
             if kind == "scene" and campaign.state["options"].get("solo"):
                 from meneur.content import term
                 from meneur.core.solo import SceneTest
+                from meneur.play.story import tension_of
 
                 record = self.session.roll(SceneTest(tension_of(campaign.state), title.strip()))
                 outcome = term(f"scene.outcome.{record.outcome}").fr

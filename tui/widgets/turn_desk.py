@@ -18,7 +18,6 @@ from textual.message import Message
 from meneur.core.table_rules import Present
 from meneur.play import act
 from meneur.play.errors import CampaignError
-from meneur.play.journal import Entry
 
 from .desk import Desk
 
