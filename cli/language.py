@@ -72,4 +72,6 @@ def written(
     text = read_entry(entry, campaign, words.t).text
     if kind:
         text = f"{words.t(f'cli.kind.{entry.kind}')}{words.t('shown.colon')}{text}"
-    return f"#{entry.id} {text}"
+    from .journaling import numbered
+
+    return f"{numbered(args, campaign, entry)}{text}"

@@ -206,10 +206,6 @@ class Session:
         table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
         consequences of the state under the lock (see Campaign.append)."""
         secrecy = self.secrecy_for(record.system)
-        if secrecy.visibility == "gm" and self.seat.role == "player":
-            # A blind roll moves nothing its roller could read (karma on their sheet
-            # would tell them the outcome): the GM reads its record and applies it.
-            changes = ()
         self.last_written = act.roll(
             self.campaign,
             self.seat,

@@ -148,6 +148,13 @@ def _sealed_for(viewer: Viewer, phase: Mapping[str, Any]) -> dict[str, Any]:
     return shown_phase
 
 
+def number_for(viewer: Viewer, entry: Entry) -> int | None:
+    """The number of ``entry`` as ``viewer`` may be told it: the GM's alone. A player is
+    given no number, even of their own entry: the gaps between them would count the
+    GM's secrets."""
+    return entry.id if viewer == GM else None
+
+
 # --- What leaves meneur for anyone but the GM ----------------------------------------------
 
 BOOKKEEPING = (
