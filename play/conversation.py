@@ -100,9 +100,16 @@ class Conversation:
         """``entry`` on one line, in the reader's language: what happened and its result."""
         from .export import roll_line
         from .reading import read_entry, secret_reading
+        from .views import for_viewer
 
         t = self.session.t
         campaign = self.session.campaign
+        # As this seat may see it, its own entries too: a blind roll it threw is told
+        # as thrown, its result the GM's.
+        shown = for_viewer(entry, self.session.seat.viewer, campaign.journal, campaign.state)
+        if shown is None:
+            return ""
+        entry = shown
         if entry.redacted:
             return secret_reading(entry, t, campaign)
         reading = read_entry(entry, campaign, t)
@@ -139,7 +146,7 @@ class Conversation:
                 return Said(self._turns())
             if verb in CHOOSE:
                 return Said(self._choose(rest))
-            return Said([self.line(entry) for entry in self._act(text.lstrip(":/").strip())])
+            return Said([line for line in map(self.line, self._act(text)) if line])
         except (RulesError, CampaignError) as error:
             said = self.session.strings.explain(error)
             return Said([self.session.t("app.error", message=said)])
@@ -147,51 +154,15 @@ class Conversation:
             return Said(str(error).split("\n"))
 
     def _act(self, text: str) -> list[Entry]:
-        """The command line's grammar, as the app reads it: ``? question`` asks the yes/no
-        oracle (a likelihood digit may lead), a table's name rolls it, dice roll, and
-        anything else is a note."""
-        from meneur.core import oracles, tables
-        from meneur.core.expressions import DiceInputs
-        from meneur.core.notation import looks_like_dice, parse
-
-        from .rolls import roll_words
+        """The grammar of a typed line every door reads (:mod:`meneur.play.lines`): a
+        question, a table, dice or a note."""
+        from .lines import play_line, read_line, tension_for
 
         session = self.session
-        if text.startswith("?"):
-            asked = text[1:].strip()
-            likelihood = 3
-            if asked[:1] in ("1", "2", "3", "4", "5"):
-                likelihood, asked = int(asked[0]), asked[1:].strip()
-            question = oracles.YesNoQuestion(likelihood, asked, self._tension())
-            record = session.roll(question)
-            written = [session.record(record, roll_words(record))]
-            if getattr(record, "event", False):
-                written += self._roll_table("event")
-            return written
-        if tables.find(session.tables(), text) is not None:
-            return self._roll_table(text)
-        if looks_like_dice(text):
-            parse(text)  # a mistyped roll says what is wrong: it is not a note
-            record = session.roll(DiceInputs(text))
-            return [session.record(record, roll_words(record))]
-        return [session.note(text)]
-
-    def _roll_table(self, name: str) -> list[Entry]:
-        from meneur.core import tables
-
-        every = self.session.tables()
-        table = tables.find(every, name)
-        if table is None:
+        line = read_line(text, session.tables())
+        if line is None:
             return []
-        record = self.session.roll(tables.TableQuery.of(table, every))
-        return [self.session.record(record, "")]
-
-    def _tension(self) -> int | None:
-        """The campaign's tension with solo play on (random events), else None."""
-        from .story import tension_of
-
-        state = self.session.campaign.state
-        return tension_of(state) if state.get("options", {}).get("solo") else None
+        return play_line(session, line, tension=tension_for(session))
 
     def _odds(self, expression: str) -> list[str]:
         """The exact odds of a dice expression: each total and its chance, in order (a
