@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.errors import RulesError
@@ -47,6 +48,17 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], Rolled | None]:
     """
     from .journaling import journal_roll  # a roll's path alone pays for it
 
+    inputs_of, roll = test_parts(args)
+    return journal_roll(args, inputs_of, roll, find(args.system))
+
+
+def test_parts(
+    args: argparse.Namespace,
+) -> tuple[Callable[[int | None], Any], Callable[[Any, int], RollRecord[Any]]]:
+    """The test ``meneur roll SYSTEM …`` describes: its inputs (with the acting
+    character's karma, when the sheet brings it) and its roll on a seed (naming the seed
+    that reproduces the dice when the roll cannot complete)."""
+
     def inputs_of(karma: int | None) -> Any:
         inputs = command(args.system).inputs(args)
         if karma is not None:  # the acting character's karma, from the campaign
@@ -66,7 +78,7 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], Rolled | None]:
             raise RulesError(f"{error} ({said})", message_key="aside", a=error, b=said) from error
         return record
 
-    return journal_roll(args, inputs_of, roll, find(args.system))
+    return inputs_of, roll
 
 
 def run_event(

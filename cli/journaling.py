@@ -181,8 +181,6 @@ def journal_roll(
     with _open(Path(args.campaign)) as campaign:
         seat = seat_of(args, campaign)  # refused before any die is cast
         rolled = roll_test(campaign, seat, test_asked(args, inputs_of, roll, test), fresh=new_seed)
-        if args.character and test is not None and test.after_journal is not None:
-            test.after_journal(args, campaign)
     return rolled.record, rolled
 
 
@@ -198,6 +196,7 @@ def test_asked(
 
     from_sheet = None if test is None or not args.character else test.from_sheet
     after_roll = None if test is None else test.after_roll
+    after_journal = None if test is None or not args.character else test.after_journal
 
     def prepare(state: Mapping[str, Any]) -> Any:
         # The sheet brings what the test reads (karma…); the campaign's tension what a
@@ -214,6 +213,12 @@ def test_asked(
         def after(state: Mapping[str, Any], label: str) -> tuple[list[Any], str]:
             return after_roll(args, state, label)
 
+    finish = None
+    if after_journal is not None:
+
+        def finish(campaign: Campaign) -> None:
+            after_journal(args, campaign)
+
     return TestAsked(
         prepare,
         roll,
@@ -225,4 +230,5 @@ def test_asked(
         seed=args.seed,
         sheet_karma=from_sheet is not None,
         after=after,
+        finish=finish,
     )

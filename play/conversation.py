@@ -11,9 +11,8 @@ viewer's filter (:func:`meneur.play.views.for_viewer`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from meneur.core.errors import RulesError
 from meneur.saves.errors import CampaignError
@@ -24,6 +23,8 @@ from .session import Session
 if TYPE_CHECKING:
     from meneur.core.phases import Phase
 
+    from .lines import PreparedTest, TestReader
+
 QUIT = ("quit", "exit", "quitter", "q")
 HELP = ("help", "aide")
 WHO = ("who", "qui")
@@ -32,21 +33,6 @@ TEST = ("test",)
 ROLL = ("r", "roll", "lancer")
 TURNS = ("turns", "tours")
 CHOOSE = ("choose", "choisir")
-
-
-class Prepared(Protocol):
-    """A system's test set up at the plain seat, as the front end reads it (the same
-    options as ``meneur roll SYSTEM``)."""
-
-    def lines(self) -> list[str]:
-        """The test and its exact odds, in plain lines in the reader's language."""
-
-    def roll(self) -> None:
-        """Roll it as this seat, journaled (the entry reaches the reader as news)."""
-
-
-TestReader = Callable[[str], Prepared]
-"""What reads a test's options typed at the plain seat (raising what it refuses)."""
 
 
 @dataclass
@@ -63,7 +49,7 @@ class Conversation:
     def __init__(self, session: Session, tests: TestReader | None = None) -> None:
         self.session = session
         self.tests = tests
-        self.prepared: Prepared | None = None
+        self.prepared: PreparedTest | None = None
         """The test set up with ``test``, rolled by ``r``."""
 
     def greeting(self) -> list[str]:
@@ -230,16 +216,23 @@ class Conversation:
             if self.prepared is None:
                 return [t("plain.test_how", system=self.session.campaign.system)]
             return self.prepared.lines()
-        prepared = self.tests(options)
+        import shlex
+
+        try:
+            words = shlex.split(options)
+        except ValueError as error:  # an unclosed quote
+            raise ValueError(str(error)) from None
+        prepared = self.tests(words, self.session)
         self.prepared = prepared
         return [*prepared.lines(), t("plain.roll_how")]
 
     def _roll(self) -> list[str]:
-        """Roll the test set up (its entry comes back as news)."""
+        """Roll the test set up, as this seat (as every door rolls one:
+        :meth:`Session.roll_test`)."""
         if self.prepared is None:
             return [self.session.t("plain.test_how", system=self.session.campaign.system)]
-        self.prepared.roll()
-        return []
+        rolled = self.session.roll_test(self.prepared.asked())
+        return [self.line(rolled.entry)]
 
     # --- the GM's turns and requests ------------------------------------------------
 

@@ -17,9 +17,9 @@ written (:func:`meneur.play.views.for_viewer`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from meneur.core import oracles, tables
 from meneur.core.errors import RulesError
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
     from meneur.saves.journal import Entry
 
+    from .rolling import TestAsked
     from .session import Session
 
 NOTE_PREFIX = '"'
@@ -172,3 +173,37 @@ def tension_for(session: Session) -> int | None:
 
     state = session.campaign.state
     return tension_of(state) if state.get("options", {}).get("solo") else None
+
+
+# --- A system's test ---------------------------------------------------------------------
+
+
+class PreparedTest(Protocol):
+    """A system's test set up from the options of ``meneur roll SYSTEM`` (the plain
+    seat's ``test``, the feed's ``{"test": …}``)."""
+
+    def lines(self) -> list[str]:
+        """The test and its exact odds, in plain lines in the reader's language."""
+
+    def asked(self) -> TestAsked:
+        """The test, as the table rolls it (a new one for each roll)."""
+
+
+TestReader = Callable[[Sequence[str], "Session"], PreparedTest]
+"""What reads a test's options (its words, as a shell splits them) for a session's seat,
+raising ValueError with the sentence that says what they do not describe, in the
+reader's language."""
+
+_TEST_READERS: list[TestReader] = []
+
+
+def register_test_reader(reader: TestReader) -> None:
+    """Read tests' options with ``reader`` (the command line registers its own, its
+    ``meneur roll SYSTEM`` grammar, when it starts a server: the server names no module
+    of the command line)."""
+    _TEST_READERS[:] = [reader]
+
+
+def test_reader() -> TestReader | None:
+    """The reader of tests' options registered, if any."""
+    return _TEST_READERS[0] if _TEST_READERS else None

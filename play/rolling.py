@@ -21,6 +21,7 @@ the :class:`Rolled` it gets back; it builds no journal change and picks no secre
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -88,6 +89,8 @@ class TestAsked:
     seed: int | None = None
     sheet_karma: bool = False
     after: Callable[[Mapping[str, Any], str], tuple[Sequence[Change], str]] | None = None
+    finish: Callable[[Campaign], object] | None = None
+    """What the roll's system does once it is written (a Final Skill's posture ends)."""
 
 
 @dataclass(frozen=True)
@@ -125,9 +128,12 @@ def roll_test(
     asked: TestAsked,
     *,
     fresh: Callable[[], int] = fresh_seed,
+    chosen_dice: Callable[[], int] | None = None,
 ) -> Rolled:
     """Roll ``asked`` as ``seat`` and write it (see the module); ``fresh`` gives a seed
-    when neither the roller nor the session's draws do.
+    when neither the roller nor the session's draws do. ``chosen_dice``: the seeds of a
+    seat whose dice were chosen when it was opened (``--seed``: tests, reproducible
+    play, a served table's), every roll's entry then saying so, as the app's.
 
     Raises:
         Refusal: a seed chosen by a seat that may not choose one; or whatever the
@@ -146,7 +152,13 @@ def roll_test(
             message_key="campaign.no_such_character",
         )
     secrecy = secrecy_asked(seat, asked.visibility, asked.announce)
-    seed = seed_for(campaign, seat, asked.seed, public=secrecy.visibility == "public", fresh=fresh)
+    if chosen_dice is not None and asked.seed is None:
+        # The seat's dice were chosen when it was opened, not at this roll.
+        seed = chosen_dice()
+        fresh, asked = chosen_dice, dataclasses.replace(asked, seed=seed)
+    else:
+        public = secrecy.visibility == "public"
+        seed = seed_for(campaign, seat, asked.seed, public=public, fresh=fresh)
     inputs = asked.prepare(state)
     record = asked.roll(inputs, seed)
     if asked.visibility is None and not asked.announce:  # the table's default for the kind
@@ -177,6 +189,8 @@ def roll_test(
         secrecy=secrecy,
         chosen_seed=asked.seed is not None,
     )
+    if asked.finish is not None:
+        asked.finish(campaign)
     return Rolled(
         record,
         entry,

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
     from meneur.play.door import Door
     from meneur.play.presence import Presence
+    from meneur.play.rolling import Rolled, TestAsked
 
 SAMPLE_CHARACTER = {
     "name": "Razors",
@@ -218,6 +219,21 @@ class Session:
             chosen_seed=self.chosen,
         )
         return self.last_written
+
+    def roll_test(self, asked: TestAsked) -> Rolled:
+        """Roll and journal a system's test as this seat, as every door rolls one
+        (:func:`meneur.play.rolling.roll_test`), on this session's dice."""
+        from .rolling import roll_test
+
+        def dice() -> int:
+            return self.rng.getrandbits(63)
+
+        if self.chosen:
+            rolled = roll_test(self.campaign, self.seat, asked, chosen_dice=dice)
+        else:
+            rolled = roll_test(self.campaign, self.seat, asked, fresh=dice)
+        self.last_written = rolled.entry
+        return rolled
 
     def secrecy_for(self, system: str) -> Secrecy:
         """Who sees a roll of ``system`` this screen writes: its mode when chosen
