@@ -313,8 +313,7 @@ def run_serve(args: argparse.Namespace) -> int:
             from meneur.play.campaigns import default_author
             from meneur.tui.app import make_app
 
-            campaign = Campaign.open(directory)
-            campaign.author = default_author()
+            campaign = Campaign.open(directory, author=default_author())
             app = make_app(campaign, lang=lang, seed=args.seed)
             app.session.presence = server.presence  # type: ignore[attr-defined]
             app.owns_terminal = True

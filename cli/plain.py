@@ -33,7 +33,7 @@ def run_plain(args: argparse.Namespace | SimpleNamespace) -> int:
     """Sit at the campaign (``--campaign``, else the one used last, made on a first run
     as the app makes it) and talk until ``quit`` or the end of the input."""
     from meneur.content.strings import strings
-    from meneur.play.campaigns import default_author, remember
+    from meneur.play.campaigns import remember
     from meneur.play.conversation import Conversation
     from meneur.play.seating import seat_named
     from meneur.play.session import Session
@@ -47,10 +47,7 @@ def run_plain(args: argparse.Namespace | SimpleNamespace) -> int:
         campaign.close()
         raise
     if name is None:  # the GM at their own machine: this campaign is theirs to reopen
-        campaign.author = default_author()
         remember(campaign.directory)
-    else:
-        campaign.author = seat.name
     seed = getattr(args, "seed", None)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     presence = _fed_presence()
@@ -202,15 +199,16 @@ def _open(directory: Path | None, words: Strings) -> Campaign:
         UsageError: when the campaign used last is gone (naming it).
         CampaignError: when it cannot be opened.
     """
-    from meneur.play.campaigns import Campaign, default_campaign
+    from meneur.play.campaigns import Campaign, default_author, default_campaign
     from meneur.play.session import create_default
 
     from .campaigns import _directory
 
     target = directory if directory is not None else _directory(None)
+    # Who the GM writing from here is (a player's seat writes as the player: play.act).
     if target == default_campaign() and not (target / "campaign.toml").exists():
-        return create_default(target, words)
-    return Campaign.open(target)
+        return create_default(target, words, author=default_author())
+    return Campaign.open(target, author=default_author())
 
 
 def _fed_presence() -> FedPresence | None:

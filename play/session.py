@@ -46,10 +46,17 @@ DEFAULT_SYSTEM = "resolution"
 log's that names none meneur knows."""
 
 
-def create_default(directory: Path, words: Strings, clock: Clock = local_now) -> Campaign:
-    """The first run's campaign: Résoudre une action, with Razors."""
+def create_default(
+    directory: Path, words: Strings, clock: Clock = local_now, *, author: str | None = None
+) -> Campaign:
+    """The first run's campaign: Résoudre une action, with Razors (``author``: who the GM
+    writing from this process is)."""
     campaign = Campaign.create(
-        directory, system=DEFAULT_SYSTEM, name=words.t("app.default_campaign"), clock=clock
+        directory,
+        system=DEFAULT_SYSTEM,
+        name=words.t("app.default_campaign"),
+        clock=clock,
+        author=author,
     )
     act.set_value(
         campaign,
@@ -125,11 +132,9 @@ class Session:
         """Who may see what this table writes next (the GM's app: public, or secret)."""
 
     def _seat_campaign(self, campaign: Campaign) -> None:
-        """The campaign writes as this screen's seat: its entries and undos are this
-        seat's (the table's rules apply to what it asks: :mod:`meneur.play.act`)."""
+        """The campaign as this screen plays it: what it writes is this seat's (decided
+        by the seat it passes to :mod:`meneur.play.act`, never by the campaign)."""
         campaign.lock_wait = LOCK_WAIT
-        if self.seat.name is not None:
-            campaign.author = self.seat.name
 
     def reseat(self, seat: Seat) -> None:
         """Play as ``seat`` from now on: the same person, other characters (the GM gave
