@@ -306,6 +306,11 @@ def run_serve(args: argparse.Namespace) -> int:
 
         governing(args, campaign)
     lang = args.lang or default_language()
+    from meneur.play.lines import register_test_reader
+
+    from .plain import read_test
+
+    register_test_reader(read_test)  # the feed's tests, read as ``meneur roll`` reads them
     gm_app = None
     if not args.headless:
 

@@ -204,6 +204,6 @@ def register_test_reader(reader: TestReader) -> None:
     _TEST_READERS[:] = [reader]
 
 
-def test_reader() -> TestReader | None:
+def registered_test_reader() -> TestReader | None:
     """The reader of tests' options registered, if any."""
     return _TEST_READERS[0] if _TEST_READERS else None

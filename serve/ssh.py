@@ -150,6 +150,8 @@ class TableServer:
         self._watching: asyncio.Task[None] | None = None
         # A reader of the campaign, for the characters table.toml names at each login.
         self._reader = Campaign.open(directory, write=False)
+        self._acting: Campaign | None = None
+        """The campaign the feed's actions are played in (:meth:`acting_campaign`)."""
         self._hold = CollectorHold()
         self.title = visible(self._reader.name)
         """The campaign's name, as a browser page's title."""
@@ -457,6 +459,22 @@ class TableServer:
     def close(self) -> None:
         """Release what the server holds (its apps close their own campaigns)."""
         self._reader.close()
+        if self._acting is not None:
+            self._acting.close()
+
+    def acting_campaign(self) -> Campaign:
+        """The campaign the feed's actions (``POST /act``) are played in, in this
+        process: opened for writing at the first, then kept and caught up with every
+        other writer (each action's unit of work catches up under the lock again).
+
+        Raises:
+            CampaignError: when it cannot be opened (busy, a file that does not read).
+        """
+        if self._acting is None:
+            self._acting = Campaign.open(self.directory, clock=self.clock)
+        else:
+            self._acting.sync()
+        return self._acting
 
     async def close_web(self) -> None:
         """Stop serving the browser door (its pages' apps end with the others)."""
