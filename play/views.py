@@ -20,9 +20,6 @@ from meneur.core.visibility import GM, Shown, Viewer, shown
 from meneur.saves.journal import Entry, Journal
 from meneur.saves.secrecy import GM_SETTINGS, SECRET_KEYS, gm_keys, sealed_commitment, secrecy_of
 
-ROLL_KINDS = frozenset({"roll", "oracle", "creation"})
-"""The kinds of entry an announced secret says were a roll."""
-
 
 def _as_shown(
     entry: Entry,
@@ -51,9 +48,9 @@ def _as_shown(
     return Entry(
         id=entry.id,
         time=entry.time,
-        # What was announced: that a roll was made, or that something happened; never
-        # which kind of roll (the oracle, a table) or of entry.
-        kind="roll" if entry.kind in ROLL_KINDS else "secret",
+        # What was announced: that something happened, the same whatever it holds (a
+        # roll, a note, a table's result): never which kind of entry or of roll.
+        kind="secret",
         text="",
         visibility=secrecy.visibility,
         player=secrecy.player,

@@ -142,7 +142,7 @@ async def test_an_announced_blind_roll_is_said_without_its_content(table: Campai
         with Campaign.open(table.directory) as writer:
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
             act.roll(writer, GM_SEAT, record, "Embuscade", secrecy=Secrecy("gm", announced=True))
-        await until_app(pilot, lambda: "🔒 Jet secret du MJ" in screen_text(app))
+        await until_app(pilot, lambda: "🔒 Entrée secrète du MJ" in screen_text(app))
         shown = screen_text(app)
         assert "Embuscade" not in shown
         assert "de chances" not in shown  # not even its odds
