@@ -100,6 +100,11 @@ def state_for(viewer: Viewer, state: Mapping[str, Any], journal: Journal) -> dic
             for ident, item in state.get(part, {}).items()
             if (part, ident) not in secret
         }
+    # A public table that rolls on a GM table names it (``{traitre}``): the GM's too.
+    from .tables import kept_by_the_gm
+
+    kept = kept_by_the_gm(state)
+    shown_state["tables"] = {k: v for k, v in shown_state["tables"].items() if k not in kept}
 
     def whole(number: int | str) -> bool:
         try:

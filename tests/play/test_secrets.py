@@ -349,3 +349,31 @@ def test_others_see_neither_the_kind_of_a_secret_nor_the_gms_settings(
     assert oracle == dice  # the same view, whatever kind of roll was kept secret
     for word in ('"oracle"', "  oracle ", "secrecy", "yesno", "traître"):
         assert word not in oracle
+
+
+def test_a_player_s_export_names_no_gm_table_through_a_table_that_rolls_on_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: a player's TOML export held "On murmure : {traitre}" — a public table's
+    # entry that rolls on the GM's table, whose id is the GM's secret.
+    directory = tmp_path / "c"
+    gm_table = '{name = "Complot", dice = "1d2", entries = ["Varn", "Ilse"], gm = true}'
+    rumours = '{name = "Rumeurs", dice = "1d1", entries = ["On murmure : {traitre}"]}'
+    places = '{name = "Lieux", dice = "1d1", entries = ["Le port"]}'
+    for command in (
+        ["new", str(directory), "--system", "resolution"],
+        ["set", str(directory), "tables.traitre", gm_table],
+        ["set", str(directory), "tables.rumeurs", rumours],
+        ["set", str(directory), "tables.lieux", places],
+    ):
+        assert main(command) == 0, command
+    seat(directory, "alice")
+    capsys.readouterr()
+    for role in ROLE_ARGS:
+        assert main(["export", str(directory), "--format", "toml", *role]) == 0
+        out = capsys.readouterr().out
+        assert "traitre" not in out
+        assert "On murmure" not in out
+        assert "Le port" in out  # a public table that rolls on none is theirs to read
+    assert main(["export", str(directory), "--format", "toml", "--role", "gm"]) == 0
+    assert "On murmure : {traitre}" in capsys.readouterr().out  # the GM's own export
