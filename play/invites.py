@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from meneur.core.table_rules import Seat
 from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import (
     TABLE_FILE,
@@ -131,6 +132,28 @@ def invite(
     played = tuple(sorted(seat.characters))
     holder = written.names.get(player, player)
     return Issued(ident, player, holder, "" if api else code, token, expires, played)
+
+
+def seat_at_login(
+    table: TableFile, blob: bytes, code: str, now: datetime
+) -> tuple[Seat, Invite | None] | None:
+    """The seat an SSH login opens, decided once for every way in: the key's own seat;
+    else, for a key the table does not know, the seat of the live invite whose code the
+    user name is (read before a table open to viewers seats the key as one: Alice's code
+    binds her key, and is spent); else a viewer's, when the table welcomes viewers. None
+    when refused (a banned key, or nothing opens for it). The invite is given when its
+    code opened the seat (its code is to be spent on the key)."""
+    if table.is_banned(blob):
+        return None
+    seat = table.seats.get(blob)
+    if seat is not None:
+        return seat, None
+    invite = table.invite_by_code(code, now)
+    if invite is not None:
+        return table.seat_of(invite), invite
+    if table.viewers:
+        return Seat("viewer"), None
+    return None
 
 
 def _fresh_ident(taken: set[str]) -> str:

@@ -62,6 +62,24 @@ async def test_an_admitted_code_binds_the_first_key_and_is_spent(tmp_path: Path)
     assert not [line for line in logged if issued.code in line or issued.token in line]
 
 
+async def test_a_code_is_read_before_a_table_open_to_viewers_seats_the_key_as_one(
+    tmp_path: Path,
+) -> None:
+    """``meneur table viewers anyone``: Dana's code opened the anonymous
+    viewer's screen, her key not bound and the code left unspent (the key was seated as a
+    viewer before the code was read). The code is read first."""
+    table = make_table(tmp_path, viewers="anyone")
+    issued = invited(table, admit=True)
+    async with Served(table) as served:
+        stranger = await served.join("stranger", username="anything")  # a viewer, still
+        await stranger.wait_for("Ajouté\u00a0: Mira")
+        await stranger.leave()
+        dana = await served.join("dana", username=issued.code)
+        await dana.wait_for("● Dana (Mira)")
+        assert dana_keys(table) == 1
+        await dana.leave()
+
+
 async def test_a_join_waits_for_the_gm_who_admits_or_refuses(tmp_path: Path) -> None:
     table = make_table(tmp_path)
     first, second = invited(table), invited(table)
