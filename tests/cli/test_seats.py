@@ -60,6 +60,8 @@ def _gm_note(directory: Path) -> int:
 # strings); the others (a table or clock the player cannot see) name what was asked.
 REFUSED = [
     (["roll", "table", "complot", "--campaign", "{dir}"], "no table “complot”"),
+    (["odds", "table", "complot", "--campaign", "{dir}"], "no table “complot”"),
+    (["odds", "table", "Complot", "--campaign", "{dir}"], "no table “Complot”"),
     (
         ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
         "errors.refused.character",

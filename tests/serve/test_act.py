@@ -138,3 +138,31 @@ async def test_every_action_is_played_in_the_server_as_the_seat(
         ("oracle", "dana", None),
         ("roll", "dana", "mira"),
     ]
+
+
+async def test_a_refused_token_or_origin_is_told_in_json_in_the_table_s_language(
+    door: Door,
+) -> None:
+    """At the addresses bots read, a refusal of a token or of an Origin is ``{"error":
+    …}`` in the table's language, as ``/act``'s own; a revoked token is told it expired
+    or was revoked, not that the address needs its token."""
+    from meneur.content.strings import strings
+    from meneur.play.invites import revoke
+
+    words = strings("fr")
+    evil = {"Origin": "http://evil.example"}
+    async with door.client.post(f"/act?token={door.dana}", json={"note": "x"}, headers=evil) as a:
+        assert (a.status, await a.json()) == (403, {"error": words.t("http.other_site")})
+    async with door.client.get(f"/view.json?token={door.dana}", headers=evil) as answer:
+        assert (answer.status, await answer.json()) == (403, {"error": words.t("http.other_site")})
+    with Campaign.open(door.directory, write=False) as campaign:
+        table = door.server.table()
+        assert table is not None
+        (ident,) = [i for i, found in table.invites.items() if found.seat == "dana"]
+        revoke(door.directory, dict(campaign.state), ident, campaign.clock())
+    for address in (f"/view.json?token={door.dana}", f"/feed?token={door.dana}"):
+        async with door.client.get(address) as answer:
+            assert (answer.status, await answer.json()) == (403, {"error": words.t("http.no_seat")})
+    status, said = await door.post(door.dana, {"note": "Après la révocation"})
+    assert (status, said) == (403, {"error": words.t("http.no_seat")})
+    assert "révoqué" in words.t("http.no_seat")

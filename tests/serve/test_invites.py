@@ -71,9 +71,14 @@ async def test_a_code_is_read_before_a_table_open_to_viewers_seats_the_key_as_on
     table = make_table(tmp_path, viewers="anyone")
     issued = invited(table, admit=True)
     async with Served(table) as served:
+        logged: list[str] = []
+        served.server.log = logged.append
         stranger = await served.join("stranger", username="anything")  # a viewer, still
         await stranger.wait_for("Ajouté\u00a0: Mira")
         await stranger.leave()
+        # serve.log called the anonymous viewer "MJ".
+        (joined,) = [line for line in logged if "a rejoint la table" in line]
+        assert joined.startswith("spectateur (spectateur)"), joined
         dana = await served.join("dana", username=issued.code)
         await dana.wait_for("● Dana (Mira)")
         assert dana_keys(table) == 1
