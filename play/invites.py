@@ -34,7 +34,7 @@ from meneur.saves.table_file import (
     secret_hash,
 )
 
-from .seating import revoking, seating
+from .seating import governs, revoking, seating
 
 __all__ = [
     "DEFAULT_LIFETIME",
@@ -79,6 +79,7 @@ def invite(
     directory: Path,
     state: dict[str, Any],
     *,
+    seat: Seat,
     player: str | None,
     name: str = "",
     characters: Iterable[str] = (),
@@ -91,10 +92,14 @@ def invite(
     ``characters`` as ``meneur table player`` does), or for the viewer's seat when
     ``player`` is None, and keep its hashes in ``table.toml``.
 
+    ``seat``: who asks (the GM alone governs the table: :func:`meneur.play.seating.governs`).
+
     Raises:
+        Refusal: for anyone but the GM, nothing written.
         CampaignError: for a table file (or a character) that does not pass its check;
             nothing is written then.
     """
+    governs(directory, seat, "seats")
     code, token = new_code(), secrets.token_urlsafe(24)  # 192 bits
     table = read_table(directory, state)
     taken = set(table.invites) if table is not None else set()
@@ -163,13 +168,18 @@ def _fresh_ident(taken: set[str]) -> str:
             return ident
 
 
-def revoke(directory: Path, state: dict[str, Any], ident: str, now: datetime) -> TableFile:
-    """Revoke invite ``ident`` (its code and its token open nothing any more).
+def revoke(
+    directory: Path, state: dict[str, Any], ident: str, now: datetime, *, seat: Seat
+) -> TableFile:
+    """Revoke invite ``ident`` (its code and its token open nothing any more), as
+    ``seat`` asks (the GM's alone).
 
     Raises:
+        Refusal: for anyone but the GM, nothing written.
         KeyError: when there is no such invite.
         CampaignError: for a table file that does not pass its check.
     """
+    governs(directory, seat, "seats")
 
     return edit_table(directory, state, revoking(ident), now)
 

@@ -60,9 +60,17 @@ async def door(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator
         act.set_value(made, GM_SEAT, ("characters", "mira"), {"name": "Mira", "sheet": {}})
         act.set_value(made, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {}})
         dana = invite(
-            directory, made.state, player="dana", characters=["mira"], now=made.clock(), api=True
+            directory,
+            made.state,
+            seat=GM_SEAT,
+            player="dana",
+            characters=["mira"],
+            now=made.clock(),
+            api=True,
         )
-        viewer = invite(directory, made.state, player=None, now=made.clock(), admit=True)
+        viewer = invite(
+            directory, made.state, seat=GM_SEAT, player=None, now=made.clock(), admit=True
+        )
     server = TableServer(directory, lang="fr", seed=1)
     client = TestClient(TestServer(WebSeats(server).application()))
     await client.start_server()
@@ -159,7 +167,7 @@ async def test_a_refused_token_or_origin_is_told_in_json_in_the_table_s_language
         table = door.server.table()
         assert table is not None
         (ident,) = [i for i, found in table.invites.items() if found.seat == "dana"]
-        revoke(door.directory, dict(campaign.state), ident, campaign.clock())
+        revoke(door.directory, dict(campaign.state), ident, campaign.clock(), seat=GM_SEAT)
     for address in (f"/view.json?token={door.dana}", f"/feed?token={door.dana}"):
         async with door.client.get(address) as answer:
             assert (answer.status, await answer.json()) == (403, {"error": words.t("http.no_seat")})

@@ -11,6 +11,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
 from meneur.play.invites import Issued, invite
 from meneur.saves.campaign import Campaign
 from meneur.saves.table_file import TABLE_FILE, read_table
@@ -27,6 +28,7 @@ def invited(table: Table, **options: object) -> Issued:
         return invite(
             table.directory,
             dict(campaign.state),
+            seat=GM_SEAT,
             player="dana",
             name="Dana",
             characters=["mira"],
@@ -147,7 +149,7 @@ async def test_an_expired_or_revoked_code_opens_nothing(tmp_path: Path) -> None:
     short = invited(table, admit=True, lifetime=timedelta(minutes=5))
     revoked = invited(table, admit=True)
     with Campaign.open(table.directory, write=False) as campaign:
-        revoke(table.directory, dict(campaign.state), revoked.ident, campaign.clock())
+        revoke(table.directory, dict(campaign.state), revoked.ident, campaign.clock(), seat=GM_SEAT)
     async with Served(table) as served:
         clock = served.server.clock
         served.server.clock = lambda: clock() + timedelta(minutes=6)
@@ -194,7 +196,7 @@ def test_openssh_joins_with_a_printed_code_plays_and_the_code_is_spent(tmp_path:
     )  # fmt: skip
     with Campaign.open(table.directory, write=False) as campaign:
         expired = invite(
-            table.directory, dict(campaign.state), player="dana", admit=True,
+            table.directory, dict(campaign.state), seat=GM_SEAT, player="dana", admit=True,
             now=campaign.clock() - timedelta(hours=25),
         )  # fmt: skip
     server, port = start_server(table)

@@ -268,7 +268,7 @@ async def test_the_stream_never_shows_the_door(table: Campaign, layout: str) -> 
     from meneur.play.invites import invite
 
     issued = [
-        invite(table.directory, dict(table.state), player=player, now=table.clock(),
+        invite(table.directory, dict(table.state), seat=GM_SEAT, player=player, now=table.clock(),
                lifetime=timedelta(hours=2))
         for player in ("p7", None)
     ]  # fmt: skip
