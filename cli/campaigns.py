@@ -21,7 +21,7 @@ from meneur.content.toml_reader import TomlError, loads
 from .journaling import GONE as GONE
 from .journaling import _directory as _directory
 from .journaling import _open as _open
-from .journaling import _secrecy, tension_of
+from .journaling import _secrecy, numbered, tension_of
 from .journaling import character_named as character_named
 from .language import words_of, written
 from .seats import governing, seat_of, viewer_of
@@ -143,7 +143,7 @@ def run_mark(args: argparse.Namespace) -> str:
         from meneur.core import solo
         from meneur.core.records import roll_seeded
 
-        from .journaling import campaign_seed
+        from .journaling import campaign_seed, entry_said
         from .language import words_of
         from .text import render_roll
 
@@ -158,8 +158,9 @@ def run_mark(args: argparse.Namespace) -> str:
             game_time=args.at,
             chosen_seed=args.seed is not None,
         )
-    words = words_of(args)
-    return f"{said}\n{render_roll(record, words)}\n{words.t('cli.entry', id=rolled.id)}"
+        words = words_of(args)
+        shown = entry_said(args, campaign, rolled, words)
+    return f"{said}\n{render_roll(record, words)}{shown}"
 
 
 def _solo_on(campaign: Campaign, command: str) -> None:
@@ -280,7 +281,8 @@ def run_set(args: argparse.Namespace) -> str:
     directory, (key, value) = _split("set", args.words, 2)
     with _open(directory) as campaign:
         entry = act.set_value(campaign, seat_of(args, campaign), _path(key), _value(value))
-    return f"#{entry.id} {entry.text}"  # the key and the value, as campaign.toml has them
+        number = numbered(args, campaign, entry)
+    return f"{number}{entry.text}"  # the key and the value, as campaign.toml has them
 
 
 def run_unset(args: argparse.Namespace) -> str:
@@ -291,7 +293,8 @@ def run_unset(args: argparse.Namespace) -> str:
     directory, (key,) = _split("unset", args.words, 1)
     with _open(directory) as campaign:
         entry = act.set_value(campaign, seat_of(args, campaign), _path(key), MISSING)
-    return f"#{entry.id} {entry.text}"  # the key and the value, as campaign.toml has them
+        number = numbered(args, campaign, entry)
+    return f"{number}{entry.text}"  # the key and the value, as campaign.toml has them
 
 
 def run_undo_redo(args: argparse.Namespace) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.errors import RulesError
@@ -17,6 +18,7 @@ from .system_arguments import table_query
 
 if TYPE_CHECKING:
     from meneur.core.odds import Odds
+    from meneur.play.rolling import Rolled
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -33,26 +35,37 @@ def run_odds(args: argparse.Namespace) -> Odds[Any]:
     return odds
 
 
-def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
+def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], Rolled | None]:
     """A seeded roll for ``meneur roll <system> …``, journaled with ``--campaign``.
 
     Returns:
-        The record and its journal entry id (``None`` without a campaign).
+        The record and what the table wrote and shows of it (``None`` without a
+        campaign).
 
     Raises:
         RulesError: when the roll cannot be completed as asked (a Coup de poker this
             roll does not allow), naming the seed that reproduces the dice.
     """
-    from .journaling import journal_roll, new_seed  # a roll's path alone pays for it
+    from .journaling import journal_roll  # a roll's path alone pays for it
 
-    chosen = args.seed if args.seed is not None else new_seed()
+    inputs_of, roll = test_parts(args)
+    return journal_roll(args, inputs_of, roll, find(args.system))
 
-    def make(karma: int | None) -> RollRecord[Any]:
-        # With a campaign, its session's next draw (journal_roll sets it).
-        seed = getattr(args, "drawn_seed", None) or chosen
+
+def test_parts(
+    args: argparse.Namespace,
+) -> tuple[Callable[[int | None], Any], Callable[[Any, int], RollRecord[Any]]]:
+    """The test ``meneur roll SYSTEM …`` describes: its inputs (with the acting
+    character's karma, when the sheet brings it) and its roll on a seed (naming the seed
+    that reproduces the dice when the roll cannot complete)."""
+
+    def inputs_of(karma: int | None) -> Any:
         inputs = command(args.system).inputs(args)
         if karma is not None:  # the acting character's karma, from the campaign
             inputs = dataclasses.replace(inputs, karma=karma)
+        return inputs
+
+    def roll(inputs: Any, seed: int) -> RollRecord[Any]:
         try:
             record: RollRecord[Any] = roll_seeded(roller(type(inputs)), inputs, seed)
         except RulesError as error:
@@ -65,13 +78,12 @@ def run_roll(args: argparse.Namespace) -> tuple[RollRecord[Any], int | None]:
             raise RulesError(f"{error} ({said})", message_key="aside", a=error, b=said) from error
         return record
 
-    record, entry_id = journal_roll(args, make, find(args.system))
-    return record, entry_id
+    return inputs_of, roll
 
 
 def run_event(
     args: argparse.Namespace, record: RollRecord[Any]
-) -> tuple[RollRecord[Any], int | None] | None:
+) -> tuple[RollRecord[Any], Rolled | None] | None:
     """The random event a yes/no answer brought under the tension (None when it brought
     none): a roll on the ``event`` table (the campaign's own, else the shipped one in the
     command's language), journaled after the answer with ``--campaign``. Its seed comes
@@ -85,9 +97,9 @@ def run_event(
     query = table_query(argparse.Namespace(**{**vars(args), "name": "event"}))
     seed = random.Random(record.seed).getrandbits(63)
 
-    def make(karma: int | None) -> RollRecord[Any]:
-        return roll_seeded(tables.roll, query, seed)
+    def roll(inputs: Any, _seed: int) -> RollRecord[Any]:
+        return roll_seeded(tables.roll, inputs, seed)  # the answer's stream, not a draw
 
     # No words of its own: the journal names the table in its reader's language.
     event_args = argparse.Namespace(**{**vars(args), "label": None, "character": None})
-    return journal_roll(event_args, make, None)
+    return journal_roll(event_args, lambda _karma: query, roll, None)

@@ -22,7 +22,7 @@ from meneur.play.campaigns import Campaign
 from meneur.play.invites import Issued, invite
 
 from .campaigns import _directory
-from .seats import governing
+from .seats import seat_of
 from .usage import UsageError
 
 UNITS = {"m": 60, "h": 3600, "d": 86400}
@@ -98,12 +98,12 @@ def run_invite(args: argparse.Namespace) -> int:
     directory = _directory(args.directory)
     campaign = Campaign.open(directory, write=False)
     try:
-        governing(args, campaign)
         if args.viewer and args.character:
             raise UsageError("meneur invite", "--character is for a player, not a viewer")
         issued = invite(
             directory,
             campaign.state,
+            seat=seat_of(args, campaign),  # the GM's alone: play refuses anyone else
             player=None if args.viewer else args.player,
             name=args.name or "",
             characters=args.character,

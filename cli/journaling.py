@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from meneur.content.strings import Strings
     from meneur.core.table_rules import Seat
     from meneur.play.campaigns import Campaign, Secrecy
+    from meneur.play.journal import Entry
+    from meneur.play.rolling import Rolled, TestAsked
 
     from .roll_command import RollCommand
 
@@ -29,15 +31,17 @@ def new_seed() -> int:
 
 
 def campaign_seed(args: argparse.Namespace, campaign: Any, *, public: bool = True) -> int:
-    """The seed of a roll journaled in ``campaign``: ``--seed`` when given (the entry
-    says it was chosen), else the session's next draw when its dice are committed and
-    the roll is public (meneur.core.fair_dice), else a fresh one."""
-    if args.seed is not None:
-        return int(args.seed)
-    from meneur.play import act
+    """The seed of a roll journaled in ``campaign`` by the command's seat, as the table
+    decides it (:func:`meneur.play.rolling.seed_for`): ``--seed`` when the seat may
+    choose one, else the session's next draw when the roll is ``public``, else a fresh
+    one.
 
-    drawn = act.next_draw(campaign) if public else None
-    return drawn if drawn is not None else new_seed()
+    Raises:
+        Refusal: ``--seed`` from a player inside a session whose dice are committed.
+    """
+    from meneur.play.rolling import seed_for
+
+    return seed_for(campaign, seat_of(args, campaign), args.seed, public=public, fresh=new_seed)
 
 
 def _directory(given: str | None) -> Path:
@@ -112,25 +116,50 @@ def tension_of(state: Any) -> int:
     return read(state)
 
 
-def _with_entry(output: str | dict[str, object], entry_id: int | None, words: Strings) -> object:
-    """Add the journal entry a roll was saved as: a JSON field, or a last line."""
-    if entry_id is None:
+def _with_entry(output: str | dict[str, object], rolled: Rolled | None, words: Strings) -> object:
+    """Add the journal entry a roll was saved as, when its seat may be told its number
+    (the GM): a JSON field, or a last line."""
+    if rolled is None or rolled.number is None:
         return output
     if isinstance(output, dict):
-        return {**output, "entry_id": entry_id}
-    return f"{output}\n{words.t('cli.entry', id=entry_id)}"
+        return {**output, "entry_id": rolled.number}
+    return f"{output}\n{words.t('cli.entry', id=rolled.number)}"
+
+
+def numbered(args: argparse.Namespace, campaign: Campaign, entry: Entry) -> str:
+    """``#N `` before the line saying ``entry`` was written, when the command's seat may
+    be told its number (the GM: :func:`meneur.play.views.number_for`); else nothing."""
+    from meneur.play.views import number_for
+
+    number = number_for(seat_of(args, campaign).viewer, entry)
+    return "" if number is None else f"#{number} "
+
+
+def entry_said(args: argparse.Namespace, campaign: Campaign, entry: Entry, words: Strings) -> str:
+    """The line that says which journal entry a roll was written as, for a seat that may
+    be told its number; empty for any other."""
+    from meneur.play.views import number_for
+
+    number = number_for(seat_of(args, campaign).viewer, entry)
+    return "" if number is None else f"\n{words.t('cli.entry', id=number)}"
 
 
 def journal_roll(
-    args: argparse.Namespace, make: Any, test: RollCommand | None
-) -> tuple[Any, int | None]:
-    """Roll with ``make(karma)`` and, with ``--campaign``, journal it; return the record
-    and the entry id. ``test`` is the test rolled, when it is one (what its sheet brings,
-    what follows its roll); None for creation rolls.
+    args: argparse.Namespace,
+    inputs_of: Callable[[int | None], Any],
+    roll: Callable[[Any, int], Any],
+    test: RollCommand | None,
+) -> tuple[Any, Rolled | None]:
+    """Roll the test ``inputs_of(karma)`` makes (``roll(inputs, seed)``: its record)
+    and, with ``--campaign``, have the table roll and journal it as the seat
+    (:func:`meneur.play.rolling.roll_test`: the seed, who sees it, what it moves, what
+    the seat is shown); return the record and what was written (None without a
+    campaign). ``test`` is the test rolled, when it is one (what its sheet brings, what
+    follows its roll); None for creation rolls.
 
     The campaign is opened before rolling, so a locked or broken campaign stops the
-    command before any die is cast. With ``--character`` on a cosmos test, the karma
-    comes from the sheet and its movement is saved (undoable).
+    command before any die is cast. With ``--character`` on a test that reads the
+    sheet, the sheet brings what the test reads (karma…).
     """
     if not args.campaign:
         if (
@@ -145,73 +174,61 @@ def journal_roll(
                 f"meneur {args.command} {args.system}",
                 "--character, --label, --at, --visibility, --as and --announce go with --campaign",
             )
-        return make(None), None
+        return roll(inputs_of(None), args.seed if args.seed is not None else new_seed()), None
     # Only with a campaign: a roll to print pays for nothing of the saves.
-    from meneur.core.changes import Change, read
-    from meneur.play import act
-    from meneur.play.errors import CampaignError
-    from meneur.play.rolls import roll_words
+    from meneur.play.rolling import roll_test
 
     with _open(Path(args.campaign)) as campaign:
         seat = seat_of(args, campaign)  # refused before any die is cast
-        secrecy = _secrecy(args, seat)
-        changes: list[Change] = []
-        karma_path: tuple[str, ...] | None = None
-        karma = None
-        if args.character:
-            if args.character not in campaign.state["characters"]:
-                raise CampaignError(
-                    campaign.directory / "campaign.toml",
-                    "no such character",
-                    f"characters.{args.character}",
-                    message_key="campaign.no_such_character",
-                )
-            from_sheet = None if test is None else test.from_sheet
-            if from_sheet is not None:  # the sheet brings what the test reads (karma…)
-                karma_path = ("characters", args.character, "sheet", "karma")
-                karma = from_sheet(args, campaign.state)
-        solo = campaign.state["options"].get("solo")
-        if args.system in ("yesno", "scene") and args.tension is None and solo:
-            args.tension = tension_of(campaign.state)  # the campaign's, unless given for this roll
-        from meneur.play.campaigns import PUBLIC
+        rolled = roll_test(campaign, seat, test_asked(args, inputs_of, roll, test), fresh=new_seed)
+    return rolled.record, rolled
 
-        args.drawn_seed = campaign_seed(args, campaign, public=secrecy.visibility == "public")
-        record = make(karma)
-        if args.visibility is None and not args.announce:  # the GM's default for the kind
-            from meneur.play.campaigns import Secrecy
-            from meneur.play.secrecy import default_secrecy
 
-            # A player's roll (--as) of a kind the GM keeps is blind, as at the table;
-            # whatever it is, it stays theirs (it says who threw it).
-            secrecy = default_secrecy(campaign.state, record.system, seat)
-            if seat.role == "player" and secrecy.player is None:
-                secrecy = Secrecy(secrecy.visibility, seat.name, secrecy.announced)
-            if secrecy != PUBLIC and args.seed is None:
-                args.drawn_seed = new_seed()  # secret by default: off the public draws
-                record = make(karma)
-        if karma_path is not None and record.karma_after != karma:
-            before = read(campaign.state, karma_path)
-            changes.append(Change(karma_path, before, record.karma_after))
-        label = args.label or ""
-        if args.character and test is not None and test.after_roll is not None:
-            more, label = test.after_roll(args, campaign.state, label)
-            changes += more
-        text = roll_words(record, label)
-        entry = act.roll(
-            campaign,
-            seat,
-            record,
-            text,
-            changes=changes,
-            character=args.character,
-            game_time=args.at,
-            secrecy=secrecy,
-            chosen_seed=args.seed is not None,
-        )
-        if args.character and test is not None and test.after_journal is not None:
-            test.after_journal(args, campaign)
-    if seat.role == "player":
-        # What the player's seat shows of it: nothing of a blind roll, and no seed they
-        # did not choose (the session's draws are the GM's until revealed).
-        args.shown = "blind" if entry.visibility == "gm" else "no_seed"
-    return record, entry.id
+def test_asked(
+    args: argparse.Namespace,
+    inputs_of: Callable[[int | None], Any],
+    roll: Callable[[Any, int], Any],
+    test: RollCommand | None,
+) -> TestAsked:
+    """The test ``args`` ask the table to roll (``meneur roll SYSTEM …``'s options): the
+    command the table rolls (:class:`meneur.play.rolling.TestAsked`)."""
+    from meneur.play.rolling import TestAsked
+
+    from_sheet = None if test is None or not args.character else test.from_sheet
+    after_roll = None if test is None else test.after_roll
+    after_journal = None if test is None or not args.character else test.after_journal
+
+    def prepare(state: Mapping[str, Any]) -> Any:
+        # The sheet brings what the test reads (karma…); the campaign's tension what a
+        # yes/no answer or a scene reads, unless given for this roll.
+        karma = None if from_sheet is None else from_sheet(args, state)
+        solo = state["options"].get("solo")
+        if args.system in ("yesno", "scene") and getattr(args, "tension", 0) is None and solo:
+            args.tension = tension_of(state)
+        return inputs_of(karma)
+
+    after = None
+    if after_roll is not None:
+
+        def after(state: Mapping[str, Any], label: str) -> tuple[list[Any], str]:
+            return after_roll(args, state, label)
+
+    finish = None
+    if after_journal is not None:
+
+        def finish(campaign: Campaign) -> None:
+            after_journal(args, campaign)
+
+    return TestAsked(
+        prepare,
+        roll,
+        character=args.character,
+        label=args.label or "",
+        game_time=args.at,
+        visibility=args.visibility,
+        announce=bool(args.announce),
+        seed=args.seed,
+        sheet_karma=from_sheet is not None,
+        after=after,
+        finish=finish,
+    )

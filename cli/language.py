@@ -72,4 +72,10 @@ def written(
     text = read_entry(entry, campaign, words.t).text
     if kind:
         text = f"{words.t(f'cli.kind.{entry.kind}')}{words.t('shown.colon')}{text}"
-    return f"#{entry.id} {text}"
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play.views import number_for
+
+    # The seat the command wrote as (seat_of keeps it); told the number if theirs to know.
+    seat = getattr(args, "_seat", None) or GM_SEAT
+    number = number_for(seat.viewer, entry)
+    return text if number is None else f"#{number} {text}"

@@ -18,6 +18,8 @@ from .usage import UsageError
 if TYPE_CHECKING:
     import argparse
 
+    from meneur.play.rolling import Rolled
+
 
 EXIT_USAGE = 2
 """Exit status for anything the user typed that meneur cannot act on."""
@@ -337,6 +339,11 @@ def run_serve(args: argparse.Namespace) -> int:
 
         governing(args, campaign)
     lang = args.lang or default_language()
+    from meneur.play.lines import register_test_reader
+
+    from .plain import read_test
+
+    register_test_reader(read_test)  # the feed's tests, read as ``meneur roll`` reads them
     gm_app = None
     if not args.headless:
 
@@ -344,8 +351,7 @@ def run_serve(args: argparse.Namespace) -> int:
             from meneur.play.campaigns import default_author
             from meneur.tui.app import make_app
 
-            campaign = Campaign.open(directory)
-            campaign.author = default_author()
+            campaign = Campaign.open(directory, author=default_author())
             app = make_app(campaign, lang=lang, seed=args.seed)
             app.session.presence = server.presence  # type: ignore[attr-defined]
             app.owns_terminal = True
@@ -478,10 +484,10 @@ def _run_command(args: argparse.Namespace) -> int:
             data.odds_data(odds) if args.json else text.render_odds(odds, words_of(args))
         )
     elif args.command == "roll":
-        record, entry_id = commands.run_roll(args)
-        output = _roll_output(args, record, entry_id)
+        record, rolled = commands.run_roll(args)
+        output = _roll_output(args, record, rolled)
         event = commands.run_event(args, record)
-        if event is not None and getattr(args, "shown", None) == "blind":
+        if event is not None and rolled is not None and rolled.blind:
             event = None  # journaled, for the GM: that it came would tell the answer
         if event is not None:  # the tension brought a random event
             said = _roll_output(args, *event)
@@ -509,26 +515,25 @@ def _run_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _roll_output(args: argparse.Namespace, record: Any, entry_id: int | None) -> Any:
-    """A roll's output (JSON data or text, with its journal entry) as the seat that
-    threw it sees it (``--as``): of a blind roll, only that it was thrown; a player's,
-    no seed they did not choose."""
+def _roll_output(args: argparse.Namespace, record: Any, rolled: Rolled | None) -> Any:
+    """A roll's output (JSON data or text, with its journal entry) as the table shows it
+    to the seat that threw it (``--as``, :class:`meneur.play.rolling.Rolled`): of a
+    blind roll, only that it was thrown; a player's, no seed they did not choose."""
     from . import data, text
     from .journaling import _with_entry
     from .language import words_of
 
-    shown = getattr(args, "shown", None)
     words = words_of(args)
-    if shown == "blind":
+    if rolled is not None and rolled.blind:
         output: str | dict[str, object] = {"blind": True} if args.json else words.t("shown.blind")
     else:
-        seed = shown != "no_seed" or args.seed is not None
+        seed = rolled is None or rolled.seed_shown
         output = (
             data.roll_data(record, seed=seed)
             if args.json
             else text.render_roll(record, words, seed=seed)
         )
-    return _with_entry(output, entry_id, words)
+    return _with_entry(output, rolled, words)
 
 
 def main(argv: list[str] | None = None) -> int:

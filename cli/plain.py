@@ -8,18 +8,20 @@ import os
 import random
 import select
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse
 
     from meneur.content.strings import Strings
-    from meneur.core.table_rules import Seat
     from meneur.play.campaigns import Campaign
+    from meneur.play.lines import PreparedTest
     from meneur.play.presence import FedPresence
+    from meneur.play.rolling import TestAsked
+    from meneur.play.session import Session
 
 FOLLOW_SECONDS = 0.25
 """How often others' entries are looked for while nothing is typed."""
@@ -31,7 +33,7 @@ def run_plain(args: argparse.Namespace | SimpleNamespace) -> int:
     """Sit at the campaign (``--campaign``, else the one used last, made on a first run
     as the app makes it) and talk until ``quit`` or the end of the input."""
     from meneur.content.strings import strings
-    from meneur.play.campaigns import default_author, remember
+    from meneur.play.campaigns import remember
     from meneur.play.conversation import Conversation
     from meneur.play.seating import seat_named
     from meneur.play.session import Session
@@ -45,15 +47,11 @@ def run_plain(args: argparse.Namespace | SimpleNamespace) -> int:
         campaign.close()
         raise
     if name is None:  # the GM at their own machine: this campaign is theirs to reopen
-        campaign.author = default_author()
         remember(campaign.directory)
-    else:
-        campaign.author = seat.name
     seed = getattr(args, "seed", None)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    reader = TestReader(campaign.directory, campaign.system, words, seat, rng)
     presence = _fed_presence()
-    talk = Conversation(Session(campaign, words, rng, seat=seat, presence=presence), reader.read)
+    talk = Conversation(Session(campaign, words, rng, seat=seat, presence=presence), read_test)
     try:
         _say(talk.greeting())
         _prompt()
@@ -86,80 +84,59 @@ def run_plain(args: argparse.Namespace | SimpleNamespace) -> int:
         campaign.close()
 
 
-class TestReader:
-    """A system's test at the plain seat, read with the options of ``meneur roll
-    SYSTEM`` (the command line's own grammar, refusals and all) and rolled as
-    ``meneur roll SYSTEM … --campaign DIR --as NAME`` rolls it: the seat's rights, its
-    secrecy, a character's sheet (karma) and the table's committed dice."""
+def read_test(words: Sequence[str], session: Session) -> PreparedTest:
+    """A system's test at ``session``'s seat (the plain seat's ``test``, the feed's
+    ``{"test": …}``), read with the options of ``meneur roll SYSTEM`` (the command
+    line's own grammar, refusals and all) and rolled as ``meneur roll SYSTEM …
+    --campaign DIR --as NAME`` rolls it (:func:`meneur.play.rolling.roll_test`): the
+    seat's rights, its secrecy, a character's sheet (karma) and the table's committed
+    dice.
 
-    def __init__(
-        self,
-        directory: Path,
-        system: str,
-        words: Strings,
-        seat: Seat,
-        rng: random.Random,
-    ) -> None:
-        self.directory = directory
-        self.seat = seat
-        self.seat_name = None if seat.role == "gm" else seat.name
-        self.system = system
-        self.words = words
-        self.rng = rng
+    Raises:
+        ValueError: saying what the options do not describe, in the reader's language.
+    """
+    import contextlib
+    import io
 
-    def read(self, options: str) -> PreparedTest:
-        """The test ``options`` describe.
+    from .arguments import build_parser
+    from .parser_words import speaking, translate_parser
+    from .usage import UsageError
 
-        Raises:
-            ValueError: saying what the options do not describe, in the reader's
-                language.
-        """
-        import contextlib
-        import io
-        import shlex
-
-        from .arguments import build_parser
-        from .parser_words import speaking, translate_parser
-        from .usage import UsageError
-
-        lang = self.words.lang
-        shown = io.StringIO()
-        try:
-            words = shlex.split(options)
-            with speaking(lang), contextlib.redirect_stdout(shown):
-                parser = build_parser(["roll", self.system])
-                translate_parser(parser, lang)
-                args = parser.parse_args(["roll", self.system, *words, "--lang", lang])
-        except UsageError as error:
-            raise ValueError(error.said(lang)) from None
-        except ValueError as error:  # shlex: an unclosed quote
-            raise ValueError(str(error)) from None
-        except SystemExit:  # --help: its text is the answer
-            raise ValueError(shown.getvalue().rstrip()) from None
-        seat = self.seat
-        # A player's one character acts (and answers the GM's requests).
-        one = seat.role == "player" and len(seat.characters) == 1
-        if getattr(args, "character", None) is None and one:
-            args.character = next(iter(seat.characters))
-        args.campaign = str(self.directory)
-        args.seat_name = self.seat_name
-        args.json = False
-        # Options that do not go together are refused now, not at the roll.
-        return PreparedTest(args, self.words, self.rng)
+    campaign, seat = session.campaign, session.seat
+    system, lang = campaign.system, session.strings.lang
+    shown = io.StringIO()
+    try:
+        with speaking(lang), contextlib.redirect_stdout(shown):
+            parser = build_parser(["roll", system])
+            translate_parser(parser, lang)
+            args = parser.parse_args(["roll", system, *words, "--lang", lang])
+    except UsageError as error:
+        raise ValueError(error.said(lang)) from None
+    except SystemExit:  # --help: its text is the answer
+        raise ValueError(shown.getvalue().rstrip()) from None
+    # A player's one character acts (and answers the GM's requests).
+    one = seat.role == "player" and len(seat.characters) == 1
+    if getattr(args, "character", None) is None and one:
+        args.character = next(iter(seat.characters))
+    args.campaign = str(campaign.directory)
+    args.seat_name = None if seat.role == "gm" else seat.name
+    args._seat = seat
+    args.json = False
+    # Options that do not go together are refused now, not at the roll.
+    return TestRead(args, session.strings)
 
 
-class PreparedTest:
-    """A test set up at the plain seat (see :class:`TestReader`): its odds are weighed
-    once, as it is set up.
+class TestRead:
+    """A test set up at a seat (see :func:`read_test`): its odds are weighed once, as
+    it is set up.
 
     Raises:
         ValueError: saying why options that do not go together describe no test.
     """
 
-    def __init__(self, args: argparse.Namespace, words: Strings, rng: random.Random) -> None:
+    def __init__(self, args: argparse.Namespace, words: Strings) -> None:
         self.args = args
         self.words = words
-        self.rng = rng
         self._lines = self._weighed()
 
     def lines(self) -> list[str]:
@@ -180,20 +157,38 @@ class PreparedTest:
         plain = [re.sub(r"\s*[█░]+\s*", "  ", line).rstrip() for line in said.split("\n")]
         return [line for line in plain if line.strip()]
 
-    def roll(self) -> None:
-        """Roll it, journaled as this seat (the journal's line reaches the reader as
-        news). With ``--seed`` given to the seat, each roll's seed comes from it."""
+    def asked(self) -> TestAsked:
+        """The test as the table rolls it, from a copy of its options (a sheet read
+        into them at each roll)."""
         import copy
 
-        from . import commands
-        from .usage import UsageError
+        from .commands import test_parts
+        from .journaling import test_asked
+        from .rooms import find
 
         args = copy.copy(self.args)
-        args.seed = None if isinstance(self.rng, random.SystemRandom) else self.rng.getrandbits(63)
+        args.seed = None
+        inputs_of, roll = test_parts(args)
+        return _refusals_said(test_asked(args, inputs_of, roll, find(args.system)), self.words)
+
+
+def _refusals_said(asked: TestAsked, words: Strings) -> TestAsked:
+    """``asked``, whose reading of the sheet says what it refuses as a sentence in the
+    reader's language (the command line's own refusals: ``--character brings the
+    sheet's karma; drop --karma``)."""
+    import dataclasses
+
+    from .usage import UsageError
+
+    prepare = asked.prepare
+
+    def prepared(state: Any) -> Any:
         try:
-            commands.run_roll(args)
+            return prepare(state)
         except UsageError as error:
-            raise ValueError(error.said(self.words.lang)) from None
+            raise ValueError(error.said(words.lang)) from None
+
+    return dataclasses.replace(asked, prepare=prepared)
 
 
 def _open(directory: Path | None, words: Strings) -> Campaign:
@@ -204,15 +199,16 @@ def _open(directory: Path | None, words: Strings) -> Campaign:
         UsageError: when the campaign used last is gone (naming it).
         CampaignError: when it cannot be opened.
     """
-    from meneur.play.campaigns import Campaign, default_campaign
+    from meneur.play.campaigns import Campaign, default_author, default_campaign
     from meneur.play.session import create_default
 
     from .campaigns import _directory
 
     target = directory if directory is not None else _directory(None)
+    # Who the GM writing from here is (a player's seat writes as the player: play.act).
     if target == default_campaign() and not (target / "campaign.toml").exists():
-        return create_default(target, words)
-    return Campaign.open(target)
+        return create_default(target, words, author=default_author())
+    return Campaign.open(target, author=default_author())
 
 
 def _fed_presence() -> FedPresence | None:

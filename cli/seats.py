@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def seat_of(args: argparse.Namespace, campaign: Campaign) -> Seat:
-    """The GM's seat, or the player's ``--as`` names (looked up once a command); a
-    player's entries are written as theirs (their undo takes back their own).
+    """The GM's seat, or the player's ``--as`` names (looked up once a command); what
+    the command writes is that seat's (:mod:`meneur.play.act`: a player's entries are
+    theirs, their undo takes back their own).
 
     Raises:
         CampaignError: for a name that is no player of this table.
@@ -30,8 +31,6 @@ def seat_of(args: argparse.Namespace, campaign: Campaign) -> Seat:
     if seat is None:
         seat = seat_named(campaign.directory, campaign.state, getattr(args, "seat_name", None))
         args._seat = seat
-    if seat.role == "player":
-        campaign.author = seat.name
     return seat
 
 

@@ -183,7 +183,7 @@ def _random(
     from meneur.core.records import roll_seeded
     from meneur.play import act
 
-    from .journaling import campaign_seed
+    from .journaling import campaign_seed, entry_said
     from .language import words_of
     from .text import render_roll
 
@@ -196,7 +196,7 @@ def _random(
         campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
     )
     words = words_of(args)
-    return f"{render_roll(record, words)}\n{words.t('cli.entry', id=entry.id)}"
+    return f"{render_roll(record, words)}{entry_said(args, campaign, entry, words)}"
 
 
 def _trackers(args: argparse.Namespace, campaign: Campaign, kind: str) -> dict[str, dict[str, Any]]:
@@ -334,7 +334,7 @@ def _progress_roll(
     from meneur.core.solo import roll_progress
     from meneur.play import act
 
-    from .journaling import campaign_seed
+    from .journaling import campaign_seed, entry_said
     from .language import words_of
     from .text import render_roll
 
@@ -344,4 +344,4 @@ def _progress_roll(
         campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
     )
     words = words_of(args)
-    return f"{render_roll(record, words)}\n{words.t('cli.entry', id=entry.id)}"
+    return f"{render_roll(record, words)}{entry_said(args, campaign, entry, words)}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from .argument_kinds import Parser, _whole_number
+from .argument_kinds import Parser, _whole_number, add_seat
 from .roll_command import RollCommand
 from .usage import UsageError
 
@@ -65,6 +65,7 @@ def _table_options(parser: Parser, rolling: bool) -> None:
         parser.add_argument(
             "--campaign", metavar="DIR", help="also the tables of this campaign (read only)"
         )
+        add_seat(parser)  # a player's odds name none of the GM's tables, as their rolls
 
 
 # Each builder imports its own rules module: a command pays only for its tests.

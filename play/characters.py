@@ -57,6 +57,12 @@ def sheet_of(state: Mapping[str, Any], character: str) -> tuple[Mapping[str, Any
     return (sheet if isinstance(sheet, Mapping) else {}), str(item.get("name", character))
 
 
+def value_change(state: Mapping[str, Any], path: tuple[str, ...], value: Any) -> Change:
+    """The change setting the campaign's value at ``path`` to ``value`` in ``state``
+    (MISSING removes it): what a panel asks play to write."""
+    return set_value(state, path, value)
+
+
 def sheet_change(state: Mapping[str, Any], character: str, key: str, value: Any) -> Change:
     """The change setting ``character``'s sheet ``key`` to ``value`` in ``state``
     (MISSING removes it)."""

@@ -11,9 +11,8 @@ viewer's filter (:func:`meneur.play.views.for_viewer`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from meneur.core.errors import RulesError
 from meneur.saves.errors import CampaignError
@@ -24,6 +23,8 @@ from .session import Session
 if TYPE_CHECKING:
     from meneur.core.phases import Phase
 
+    from .lines import PreparedTest, TestReader
+
 QUIT = ("quit", "exit", "quitter", "q")
 HELP = ("help", "aide")
 WHO = ("who", "qui")
@@ -32,21 +33,6 @@ TEST = ("test",)
 ROLL = ("r", "roll", "lancer")
 TURNS = ("turns", "tours")
 CHOOSE = ("choose", "choisir")
-
-
-class Prepared(Protocol):
-    """A system's test set up at the plain seat, as the front end reads it (the same
-    options as ``meneur roll SYSTEM``)."""
-
-    def lines(self) -> list[str]:
-        """The test and its exact odds, in plain lines in the reader's language."""
-
-    def roll(self) -> None:
-        """Roll it as this seat, journaled (the entry reaches the reader as news)."""
-
-
-TestReader = Callable[[str], Prepared]
-"""What reads a test's options typed at the plain seat (raising what it refuses)."""
 
 
 @dataclass
@@ -63,7 +49,7 @@ class Conversation:
     def __init__(self, session: Session, tests: TestReader | None = None) -> None:
         self.session = session
         self.tests = tests
-        self.prepared: Prepared | None = None
+        self.prepared: PreparedTest | None = None
         """The test set up with ``test``, rolled by ``r``."""
 
     def greeting(self) -> list[str]:
@@ -100,9 +86,16 @@ class Conversation:
         """``entry`` on one line, in the reader's language: what happened and its result."""
         from .export import roll_line
         from .reading import read_entry, secret_reading
+        from .views import for_viewer
 
         t = self.session.t
         campaign = self.session.campaign
+        # As this seat may see it, its own entries too: a blind roll it threw is told
+        # as thrown, its result the GM's.
+        shown = for_viewer(entry, self.session.seat.viewer, campaign.journal, campaign.state)
+        if shown is None:
+            return ""
+        entry = shown
         if entry.redacted:
             return secret_reading(entry, t, campaign)
         reading = read_entry(entry, campaign, t)
@@ -139,7 +132,7 @@ class Conversation:
                 return Said(self._turns())
             if verb in CHOOSE:
                 return Said(self._choose(rest))
-            return Said([self.line(entry) for entry in self._act(text.lstrip(":/").strip())])
+            return Said([line for line in map(self.line, self._act(text)) if line])
         except (RulesError, CampaignError) as error:
             said = self.session.strings.explain(error)
             return Said([self.session.t("app.error", message=said)])
@@ -147,51 +140,15 @@ class Conversation:
             return Said(str(error).split("\n"))
 
     def _act(self, text: str) -> list[Entry]:
-        """The command line's grammar, as the app reads it: ``? question`` asks the yes/no
-        oracle (a likelihood digit may lead), a table's name rolls it, dice roll, and
-        anything else is a note."""
-        from meneur.core import oracles, tables
-        from meneur.core.expressions import DiceInputs
-        from meneur.core.notation import looks_like_dice, parse
-
-        from .rolls import roll_words
+        """The grammar of a typed line every door reads (:mod:`meneur.play.lines`): a
+        question, a table, dice or a note."""
+        from .lines import play_line, read_line, tension_for
 
         session = self.session
-        if text.startswith("?"):
-            asked = text[1:].strip()
-            likelihood = 3
-            if asked[:1] in ("1", "2", "3", "4", "5"):
-                likelihood, asked = int(asked[0]), asked[1:].strip()
-            question = oracles.YesNoQuestion(likelihood, asked, self._tension())
-            record = session.roll(question)
-            written = [session.record(record, roll_words(record))]
-            if getattr(record, "event", False):
-                written += self._roll_table("event")
-            return written
-        if tables.find(session.tables(), text) is not None:
-            return self._roll_table(text)
-        if looks_like_dice(text):
-            parse(text)  # a mistyped roll says what is wrong: it is not a note
-            record = session.roll(DiceInputs(text))
-            return [session.record(record, roll_words(record))]
-        return [session.note(text)]
-
-    def _roll_table(self, name: str) -> list[Entry]:
-        from meneur.core import tables
-
-        every = self.session.tables()
-        table = tables.find(every, name)
-        if table is None:
+        line = read_line(text, session.tables())
+        if line is None:
             return []
-        record = self.session.roll(tables.TableQuery.of(table, every))
-        return [self.session.record(record, "")]
-
-    def _tension(self) -> int | None:
-        """The campaign's tension with solo play on (random events), else None."""
-        from .story import tension_of
-
-        state = self.session.campaign.state
-        return tension_of(state) if state.get("options", {}).get("solo") else None
+        return play_line(session, line, tension=tension_for(session))
 
     def _odds(self, expression: str) -> list[str]:
         """The exact odds of a dice expression: each total and its chance, in order (a
@@ -270,16 +227,23 @@ class Conversation:
             if self.prepared is None:
                 return [t("plain.test_how", system=self.session.campaign.system)]
             return self.prepared.lines()
-        prepared = self.tests(options)
+        import shlex
+
+        try:
+            words = shlex.split(options)
+        except ValueError as error:  # an unclosed quote
+            raise ValueError(str(error)) from None
+        prepared = self.tests(words, self.session)
         self.prepared = prepared
         return [*prepared.lines(), t("plain.roll_how")]
 
     def _roll(self) -> list[str]:
-        """Roll the test set up (its entry comes back as news)."""
+        """Roll the test set up, as this seat (as every door rolls one:
+        :meth:`Session.roll_test`)."""
         if self.prepared is None:
             return [self.session.t("plain.test_how", system=self.session.campaign.system)]
-        self.prepared.roll()
-        return []
+        rolled = self.session.roll_test(self.prepared.asked())
+        return [self.line(rolled.entry)]
 
     # --- the GM's turns and requests ------------------------------------------------
 

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from meneur.core.table_rules import Seat
 from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import (
     TABLE_FILE,
@@ -33,7 +34,7 @@ from meneur.saves.table_file import (
     secret_hash,
 )
 
-from .seating import revoking, seating
+from .seating import governs, revoking, seating
 
 __all__ = [
     "DEFAULT_LIFETIME",
@@ -78,6 +79,7 @@ def invite(
     directory: Path,
     state: dict[str, Any],
     *,
+    seat: Seat,
     player: str | None,
     name: str = "",
     characters: Iterable[str] = (),
@@ -90,10 +92,14 @@ def invite(
     ``characters`` as ``meneur table player`` does), or for the viewer's seat when
     ``player`` is None, and keep its hashes in ``table.toml``.
 
+    ``seat``: who asks (the GM alone governs the table: :func:`meneur.play.seating.governs`).
+
     Raises:
+        Refusal: for anyone but the GM, nothing written.
         CampaignError: for a table file (or a character) that does not pass its check;
             nothing is written then.
     """
+    governs(directory, seat, "seats")
     code, token = new_code(), secrets.token_urlsafe(24)  # 192 bits
     table = read_table(directory, state)
     taken = set(table.invites) if table is not None else set()
@@ -133,6 +139,28 @@ def invite(
     return Issued(ident, player, holder, "" if api else code, token, expires, played)
 
 
+def seat_at_login(
+    table: TableFile, blob: bytes, code: str, now: datetime
+) -> tuple[Seat, Invite | None] | None:
+    """The seat an SSH login opens, decided once for every way in: the key's own seat;
+    else, for a key the table does not know, the seat of the live invite whose code the
+    user name is (read before a table open to viewers seats the key as one: Alice's code
+    binds her key, and is spent); else a viewer's, when the table welcomes viewers. None
+    when refused (a banned key, or nothing opens for it). The invite is given when its
+    code opened the seat (its code is to be spent on the key)."""
+    if table.is_banned(blob):
+        return None
+    seat = table.seats.get(blob)
+    if seat is not None:
+        return seat, None
+    invite = table.invite_by_code(code, now)
+    if invite is not None:
+        return table.seat_of(invite), invite
+    if table.viewers:
+        return Seat("viewer"), None
+    return None
+
+
 def _fresh_ident(taken: set[str]) -> str:
     while True:
         ident = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
@@ -140,13 +168,18 @@ def _fresh_ident(taken: set[str]) -> str:
             return ident
 
 
-def revoke(directory: Path, state: dict[str, Any], ident: str, now: datetime) -> TableFile:
-    """Revoke invite ``ident`` (its code and its token open nothing any more).
+def revoke(
+    directory: Path, state: dict[str, Any], ident: str, now: datetime, *, seat: Seat
+) -> TableFile:
+    """Revoke invite ``ident`` (its code and its token open nothing any more), as
+    ``seat`` asks (the GM's alone).
 
     Raises:
+        Refusal: for anyone but the GM, nothing written.
         KeyError: when there is no such invite.
         CampaignError: for a table file that does not pass its check.
     """
+    governs(directory, seat, "seats")
 
     return edit_table(directory, state, revoking(ident), now)
 

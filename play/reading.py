@@ -124,12 +124,14 @@ def secret_reading(entry: Entry, t: Translate, campaign: Campaign | None = None)
     """What an announced secret (a redacted entry) says: who, and that it happened. A
     player is named as the table calls them (``table.toml``), never by their seat's
     key."""
-    what = "secret_roll" if entry.kind in ("roll", "oracle", "creation") else "secret"
-    if what == "secret_roll" and entry.visibility == "gm" and entry.player:
+    # The same words whatever it holds (a roll, a note, a table's result): which kind it
+    # is would tell what the GM is doing. A player's own entry for the GM alone can only
+    # be their blind roll, which they know they threw.
+    if entry.visibility == "gm" and entry.player:
         return t("journal.secret_roll_blind")  # a player's roll the GM keeps blind
     if entry.visibility == "private" and entry.player:
-        return t(f"journal.{what}_private", player=player_name(campaign, entry.player))
-    return t(f"journal.{what}_gm")
+        return t("journal.secret_private", player=player_name(campaign, entry.player))
+    return t("journal.secret_gm")
 
 
 def player_name(campaign: Campaign | None, ident: str) -> str:

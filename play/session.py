@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
     from meneur.play.door import Door
     from meneur.play.presence import Presence
+    from meneur.play.rolling import Rolled, TestAsked
 
 SAMPLE_CHARACTER = {
     "name": "Razors",
@@ -45,10 +46,17 @@ DEFAULT_SYSTEM = "resolution"
 log's that names none meneur knows."""
 
 
-def create_default(directory: Path, words: Strings, clock: Clock = local_now) -> Campaign:
-    """The first run's campaign: Résoudre une action, with Razors."""
+def create_default(
+    directory: Path, words: Strings, clock: Clock = local_now, *, author: str | None = None
+) -> Campaign:
+    """The first run's campaign: Résoudre une action, with Razors (``author``: who the GM
+    writing from this process is)."""
     campaign = Campaign.create(
-        directory, system=DEFAULT_SYSTEM, name=words.t("app.default_campaign"), clock=clock
+        directory,
+        system=DEFAULT_SYSTEM,
+        name=words.t("app.default_campaign"),
+        clock=clock,
+        author=author,
     )
     act.set_value(
         campaign,
@@ -124,11 +132,9 @@ class Session:
         """Who may see what this table writes next (the GM's app: public, or secret)."""
 
     def _seat_campaign(self, campaign: Campaign) -> None:
-        """The campaign writes as this screen's seat: its entries and undos are this
-        seat's (the table's rules apply to what it asks: :mod:`meneur.play.act`)."""
+        """The campaign as this screen plays it: what it writes is this seat's (decided
+        by the seat it passes to :mod:`meneur.play.act`, never by the campaign)."""
         campaign.lock_wait = LOCK_WAIT
-        if self.seat.name is not None:
-            campaign.author = self.seat.name
 
     def reseat(self, seat: Seat) -> None:
         """Play as ``seat`` from now on: the same person, other characters (the GM gave
@@ -206,10 +212,6 @@ class Session:
         table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
         consequences of the state under the lock (see Campaign.append)."""
         secrecy = self.secrecy_for(record.system)
-        if secrecy.visibility == "gm" and self.seat.role == "player":
-            # A blind roll moves nothing its roller could read (karma on their sheet
-            # would tell them the outcome): the GM reads its record and applies it.
-            changes = ()
         self.last_written = act.roll(
             self.campaign,
             self.seat,
@@ -222,6 +224,21 @@ class Session:
             chosen_seed=self.chosen,
         )
         return self.last_written
+
+    def roll_test(self, asked: TestAsked) -> Rolled:
+        """Roll and journal a system's test as this seat, as every door rolls one
+        (:func:`meneur.play.rolling.roll_test`), on this session's dice."""
+        from .rolling import roll_test
+
+        def dice() -> int:
+            return self.rng.getrandbits(63)
+
+        if self.chosen:
+            rolled = roll_test(self.campaign, self.seat, asked, chosen_dice=dice)
+        else:
+            rolled = roll_test(self.campaign, self.seat, asked, fresh=dice)
+        self.last_written = rolled.entry
+        return rolled
 
     def secrecy_for(self, system: str) -> Secrecy:
         """Who sees a roll of ``system`` this screen writes: its mode when chosen

@@ -48,6 +48,20 @@ def library_tables_for(seat: Seat) -> tuple[RandomTable, ...]:
     return read_library().tables
 
 
+def kept_by_the_gm(state: Mapping[str, Any]) -> set[str]:
+    """The keys of the campaign's own tables no one but the GM reads: the GM's, and the
+    public ones that roll on one (their entries name it: ``{traitre}``, and the GM
+    table's id is its secret)."""
+    from meneur.content import tables_from_data
+
+    data = campaign_tables(state)
+    secret = {key for key, table in data.items() if table.get("gm")}
+    if not secret:
+        return set()
+    own = tables_from_data(data, "campaign.toml")
+    return secret | {table.key for table in own if _reaches(table, own, secret)}
+
+
 def _reaches(table: RandomTable, every: tuple[RandomTable, ...], secret: set[str]) -> bool:
     """Whether rolling ``table`` may roll on a table of ``secret`` (itself included):
     the tables its roll would gather (a table that names a missing one is left to say

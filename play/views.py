@@ -20,9 +20,6 @@ from meneur.core.visibility import GM, Shown, Viewer, shown
 from meneur.saves.journal import Entry, Journal
 from meneur.saves.secrecy import GM_SETTINGS, SECRET_KEYS, gm_keys, sealed_commitment, secrecy_of
 
-ROLL_KINDS = frozenset({"roll", "oracle", "creation"})
-"""The kinds of entry an announced secret says were a roll."""
-
 
 def _as_shown(
     entry: Entry,
@@ -51,9 +48,9 @@ def _as_shown(
     return Entry(
         id=entry.id,
         time=entry.time,
-        # What was announced: that a roll was made, or that something happened; never
-        # which kind of roll (the oracle, a table) or of entry.
-        kind="roll" if entry.kind in ROLL_KINDS else "secret",
+        # What was announced: that something happened, the same whatever it holds (a
+        # roll, a note, a table's result): never which kind of entry or of roll.
+        kind="secret",
         text="",
         visibility=secrecy.visibility,
         player=secrecy.player,
@@ -103,6 +100,11 @@ def state_for(viewer: Viewer, state: Mapping[str, Any], journal: Journal) -> dic
             for ident, item in state.get(part, {}).items()
             if (part, ident) not in secret
         }
+    # A public table that rolls on a GM table names it (``{traitre}``): the GM's too.
+    from .tables import kept_by_the_gm
+
+    kept = kept_by_the_gm(state)
+    shown_state["tables"] = {k: v for k, v in shown_state["tables"].items() if k not in kept}
 
     def whole(number: int | str) -> bool:
         try:
@@ -146,6 +148,13 @@ def _sealed_for(viewer: Viewer, phase: Mapping[str, Any]) -> dict[str, Any]:
         for character, sealed in phase.get("sealed", {}).items()
     }
     return shown_phase
+
+
+def number_for(viewer: Viewer, entry: Entry) -> int | None:
+    """The number of ``entry`` as ``viewer`` may be told it: the GM's alone. A player is
+    given no number, even of their own entry: the gaps between them would count the
+    GM's secrets."""
+    return entry.id if viewer == GM else None
 
 
 # --- What leaves meneur for anyone but the GM ----------------------------------------------

@@ -113,10 +113,12 @@ class Campaign:
         options: Mapping[str, object] | None = None,
         clock: Clock = local_now,
         language: str | None = None,
+        author: str | None = None,
     ) -> Campaign:
         """Make a new campaign in ``directory`` (absent or empty) and open it for writing;
         ``language``: the one its commands speak unless told otherwise (none: each
-        reader's own).
+        reader's own); ``author``: who the GM writing from this process is
+        (:meth:`open`).
 
         Raises:
             RulesError: for a name (``name``, else the directory's) the rule of names
@@ -160,7 +162,7 @@ class Campaign:
                 values={"why": why},
                 names_file=True,
             ) from None
-        campaign = cls(directory, state, Journal(directory), clock, writer=True)
+        campaign = cls(directory, state, Journal(directory), clock, writer=True, author=author)
         keep_copy(directory, data)
         return campaign
 

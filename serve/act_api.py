@@ -10,21 +10,23 @@ without one is read no further than that), and a seat acts at most once per
 :data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the entry as that seat reads it,
 or ``{"error": sentence}``.
 
-A system's test (``{"test": "--character kael --score 3"}``) is set up with the options
-of ``meneur roll SYSTEM``, as the plain seat's ``test`` sets it up, and rolled by that
-command as the seat (``--as``): the same grammar, sheets, karma, secrecy and refusals as
-the command line and the plain seat, without the server importing the command line. The
-seat may not choose the campaign, the seat, the language or the dice's seed.
+Every action is played here, in the server, through :mod:`meneur.play` on the server's
+open campaign (:meth:`meneur.serve.ssh.TableServer.acting_campaign`): a note, dice and a
+question are the commands of the one grammar of typed lines (:mod:`meneur.play.lines`);
+a system's test (``{"test": "--character kael --score 3"}``) is set up with the options
+of ``meneur roll SYSTEM`` by the reader the command line registered
+(:func:`meneur.play.lines.registered_test_reader`), as the plain seat's ``test`` sets it up, and
+rolled as every door rolls one (:meth:`meneur.play.session.Session.roll_test`). The seat
+may not choose the campaign, the seat, the language or the dice's seed. A request with a
+key its action does not take is refused (400, naming the key), nothing done.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import shlex
-import sys
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -36,6 +38,8 @@ from meneur.content.strings import strings
 
 if TYPE_CHECKING:
     from meneur.core.table_rules import Seat
+    from meneur.play.journal import Entry
+    from meneur.play.session import Session
 
     from .ssh import TableServer
 
@@ -45,9 +49,13 @@ BODY_SECONDS = 10.0
 """The longest an action's body may take to arrive (408 after)."""
 ACT_SECONDS = 0.5
 """A seat's actions through the feed are at most this often."""
-TEST_SECONDS = 30.0
-"""The longest a test's roll may take (its own process) before it is given up."""
-ACTIONS = frozenset({"note", "roll", "question", "test"})
+ACTIONS = {
+    "note": ("note",),
+    "roll": ("roll",),
+    "question": ("question", "likelihood"),
+    "test": ("test",),
+}
+"""Each action, and the keys a request for it may hold."""
 CHOSEN_BY_THE_TABLE = ("as", "campaign", "help", "json", "lang", "role", "seed")
 """The options of ``meneur roll`` a seat may not give a test through the feed (or any
 abbreviation argparse would take for one): the table chooses them."""
@@ -102,11 +110,15 @@ async def act(server: TableServer, request: web.Request, invite: Any, seat: Seat
         asked = json.loads(body)
     except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: [[[[…]]]]
         return _refused(400, words.t("api.not_json"))
-    if not isinstance(asked, dict) or len(asked.keys() & ACTIONS) != 1:
+    if not isinstance(asked, dict) or len(asked.keys() & ACTIONS.keys()) != 1:
         return _refused(400, words.t("api.one_action"))
-    if "test" in asked:
-        return await _test(server, seat, asked["test"])
-    return _do(server, seat, asked)
+    (action,) = asked.keys() & ACTIONS.keys()
+    unknown = sorted(str(key) for key in asked if key not in ACTIONS[action])
+    if unknown:  # never half-done: a key it does not know may have meant something
+        known = ", ".join(ACTIONS[action])
+        said = words.t("errors.api.unknown_key", name=unknown[0], action=action, known=known)
+        return _refused(400, said)
+    return _do(server, seat, action, asked)
 
 
 async def expect(server: TableServer, request: web.Request) -> web.StreamResponse | None:
@@ -139,29 +151,29 @@ async def _body(request: web.Request) -> bytes | None:
     return bytes(body)
 
 
-def _do(server: TableServer, seat: Seat, asked: dict[str, Any]) -> web.Response:
+def _do(server: TableServer, seat: Seat, action: str, asked: dict[str, Any]) -> web.Response:
+    """Play ``action`` as ``seat`` on the server's open campaign, through play."""
     from meneur.core.errors import RulesError
-    from meneur.play.campaigns import Campaign
     from meneur.play.errors import CampaignError
     from meneur.play.session import Session
 
     words = strings(server.lang)
     try:
-        campaign = Campaign.open(server.directory, clock=server.clock)
+        campaign = server.acting_campaign()
     except CampaignError as error:  # busy, or a file that does not read: said, not a fault
         return _refused(503, words.explain(error, server.directory))
+    session = Session(campaign, words, server.rng(server.serial()), seat=seat, remote=True)
     try:
-        session = Session(campaign, words, server.rng(server.serial()), seat=seat, remote=True)
-        try:
-            entry = _write(session, asked)
-        except (RulesError, CampaignError) as error:
-            key = getattr(error, "message_key", None) or ""
-            status = 403 if key.startswith("refused") else 400
-            said = words.explain(error).replace(str(campaign.directory), campaign.directory.name)
-            return _refused(status, said)
-        return _written(campaign, seat, words, entry)
-    finally:
-        campaign.close()
+        entry = _play(session, action, asked)
+    except (RulesError, CampaignError) as error:
+        # A refusal by the table's rules is a 403 (its key says so, whatever the words).
+        key = getattr(error, "message_key", None) or ""
+        status = 403 if key.startswith("refused") else 400
+        said = words.explain(error).replace(str(campaign.directory), campaign.directory.name)
+        return _refused(status, said)
+    except ValueError as error:  # what a test's options do not describe, in words
+        return _refused(400, str(error))
+    return _written(campaign, seat, words, entry)
 
 
 def _written(campaign: Any, seat: Seat, words: Any, entry: Any) -> web.Response:
@@ -210,111 +222,45 @@ def test_options(asked: object) -> list[str]:
     return words
 
 
-def test_command(server: TableServer, seat: Seat, options: list[str]) -> list[str]:
-    """The command that rolls a test as ``seat``: ``meneur roll SYSTEM`` with the seat's
-    options first and the table's last (argparse keeps an option's last value)."""
-    from meneur.play.campaigns import Campaign
+def _play(session: Session, action: str, asked: dict[str, Any]) -> Entry:
+    """The entry ``action`` writes as the session's seat: a note, dice and a question as
+    the commands of a typed line (:mod:`meneur.play.lines`), a test as every door rolls
+    one.
 
-    with Campaign.open(server.directory, write=False) as campaign:
-        system = campaign.system
-    command = [
-        sys.executable, "-m", "meneur.cli.main", "roll", system, *options,
-        "--campaign", str(server.directory), "--json", "--lang", server.lang,
-    ]  # fmt: skip
-    if seat.role == "player" and seat.name is not None:
-        command += ["--as", seat.name]
-        # A player's one character acts when the test names none, as at the plain seat
-        # (and answers the GM's request for a roll).
-        named = any(
-            word.startswith("--ch") and "character".startswith(word[2:].split("=", 1)[0])
-            for word in options
-        )
-        if len(seat.characters) == 1 and not named:
-            command += ["--character", next(iter(seat.characters))]
-    if server.seeded:
-        command += ["--seed", str(server.rng(server.serial()).getrandbits(63))]
-    return command
-
-
-async def _test(server: TableServer, seat: Seat, asked: object) -> web.Response:
-    """Roll the test ``asked`` describes as ``seat`` (see the module)."""
+    Raises:
+        RulesError: for a request that says no action (naming what it should be), or
+            what the rules refuse.
+        CampaignError: what the table's rules refuse.
+        ValueError: what a test's options do not describe.
+    """
     from meneur.core.errors import RulesError
-    from meneur.core.table_rules import check_entry
-    from meneur.play.campaigns import Campaign
-    from meneur.play.errors import CampaignError
+    from meneur.play import lines
 
-    words = strings(server.lang)
-    try:
-        # A viewer writes nothing: refused here, before any process (without --as, the
-        # command line is the GM's).
-        check_entry(seat, kind="roll", character=None, visibility="public",
-                    player=seat.name, changed=())  # fmt: skip
-        options = test_options(asked)
-        command = test_command(server, seat, options)
-    except (RulesError, CampaignError) as error:
-        key = getattr(error, "message_key", None) or ""
-        return _refused(403 if key.startswith("refused") else 400, words.explain(error))
-    process = await asyncio.create_subprocess_exec(
-        *command,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        out, err = await asyncio.wait_for(process.communicate(), TEST_SECONDS)
-    except TimeoutError:
-        process.kill()
-        await process.wait()
-        return _refused(503, words.t("api.test_slow", seconds=round(TEST_SECONDS)))
-    if process.returncode != 0:
-        said = _sentence(err.decode("utf-8", "replace")).replace(
-            str(server.directory), server.directory.name
-        )
-        # The table's refusals (a character not theirs, a viewer) are a 403, as the
-        # other actions' are; what the options do not describe, a 400.
-        known = words.keys()
-        refusals = {words.t(key) for key in known if key.startswith("errors.refused.")}
-        return _refused(403 if said in refusals else 400, said)
-    rolled = json.loads(out)
-    campaign = Campaign.open(server.directory, write=False, clock=server.clock)
-    try:
-        return _written(campaign, seat, words, campaign.journal.entry(int(rolled["entry_id"])))
-    finally:
-        campaign.close()
-
-
-def _sentence(said: str) -> str:
-    """The command line's one line of error without its ``meneur roll …: error:``."""
-    line = said.strip().splitlines()[-1] if said.strip() else said
-    return re.sub(r"^meneur[^:]*?\s*:\s*(error|erreur)\s*:\s*", "", line)
-
-
-def _write(session: Any, asked: dict[str, Any]) -> Any:
-    from meneur.core.errors import RulesError
-
-    if "note" in asked:
+    line: lines.Line
+    if action == "test":
+        reader = lines.registered_test_reader()
+        if reader is None:
+            raise RulesError("no tests here", message_key="api.no_tests")
+        prepared = reader(test_options(asked["test"]), session)
+        return session.roll_test(prepared.asked()).entry
+    if action == "note":
         text = asked["note"]
         if not isinstance(text, str) or not text.strip():
             raise RulesError("a note is text", message_key="api.note")
-        return session.note(text.strip())
-    if "roll" in asked:
-        from meneur.core.expressions import DiceInputs
+        line = lines.Note(text.strip())
+    elif action == "roll":
         from meneur.core.notation import parse
-        from meneur.play.rolls import roll_words
 
         expression = asked["roll"]
         if not isinstance(expression, str):
             raise RulesError("a roll is a dice expression", message_key="api.roll")
         parse(expression)  # a mistyped roll says what is wrong
-        record = session.roll(DiceInputs(expression))
-        return session.record(record, roll_words(record))
-    from meneur.core.oracles import YesNoQuestion
-
-    question, likelihood = asked["question"], asked.get("likelihood", 3)
-    if not isinstance(question, str) or type(likelihood) is not int:
-        raise RulesError("a question is text, its likelihood 1 to 5", message_key="api.question")
-    record = session.roll(YesNoQuestion(question=question.strip(), likelihood=likelihood))
-    from meneur.play.rolls import roll_words
-
-    return session.record(record, roll_words(record))
+        line = lines.Dice(expression)
+    else:
+        question, likelihood = asked["question"], asked.get("likelihood", 3)
+        if not isinstance(question, str) or type(likelihood) is not int:
+            raise RulesError(
+                "a question is text, its likelihood 1 to 5", message_key="api.question"
+            )
+        line = lines.Question(question.strip(), likelihood)
+    return lines.play_line(session, line, tension=lines.tension_for(session))[0]

@@ -150,6 +150,8 @@ class TableServer:
         self._watching: asyncio.Task[None] | None = None
         # A reader of the campaign, for the characters table.toml names at each login.
         self._reader = Campaign.open(directory, write=False)
+        self._acting: Campaign | None = None
+        """The campaign the feed's actions are played in (:meth:`acting_campaign`)."""
         self._hold = CollectorHold()
         self.title = visible(self._reader.name)
         """The campaign's name, as a browser page's title."""
@@ -227,33 +229,27 @@ class TableServer:
         self._reader.sync()
         return read_table(self.directory, self._reader.state)
 
-    def seat_for(self, blob: bytes) -> tuple[Seat, str] | None:
-        """The seat a public key opens and how the table calls its holder, or None
-        (refused). A table file that does not pass its check refuses everyone, and
-        says why in the log."""
+    def login(self, code: str, blob: bytes) -> tuple[Seat, str, Invite | None] | None:
+        """The seat an SSH login with the key ``blob`` and the user name ``code`` opens
+        (:func:`meneur.play.invites.seat_at_login`), how the table calls its holder, and
+        the invite whose code opened it; None when refused. A table file that does not
+        pass its check refuses everyone, and says why in the log."""
+        from meneur.play.invites import seat_at_login
+
         try:
             table = self.table()
         except CampaignError as error:
             self.said("refused", error=error)
             return None
-        if table is None:
+        found = None if table is None else seat_at_login(table, blob, code, self.clock())
+        if table is None or found is None:
             return None
-        seat = table.seat_for(blob)
-        if seat is None:
-            return None
+        seat, invite = found
         # A GM given no name has none (each screen says their role).
         fallback = "" if seat.role == "gm" else seat.name or ""
-        return seat, table.names.get(seat.name or "", fallback)
-
-    def invite_for_code(self, code: str, blob: bytes) -> tuple[Invite, Seat, str] | None:
-        """The live invite whose SSH code is ``code`` (a user name), the seat it opens
-        and how the table calls its holder; None when there is none, or when a ban
-        refuses the key ``blob`` it comes with."""
-
-        def find(table: TableFile) -> Invite | None:
-            return None if table.is_banned(blob) else table.invite_by_code(code, self.clock())
-
-        return self._invite(find)
+        if seat.role == "viewer":
+            fallback = strings(self.lang).t("serve_log.role_viewer")
+        return seat, table.names.get(seat.name or "", fallback), invite
 
     def invite_for_token(self, token: str) -> tuple[Invite, Seat, str] | None:
         """The live invite whose browser token is ``token``, the seat it opens and how
@@ -457,6 +453,22 @@ class TableServer:
     def close(self) -> None:
         """Release what the server holds (its apps close their own campaigns)."""
         self._reader.close()
+        if self._acting is not None:
+            self._acting.close()
+
+    def acting_campaign(self) -> Campaign:
+        """The campaign the feed's actions (``POST /act``) are played in, in this
+        process: opened for writing at the first, then kept and caught up with every
+        other writer (each action's unit of work catches up under the lock again).
+
+        Raises:
+            CampaignError: when it cannot be opened (busy, a file that does not read).
+        """
+        if self._acting is None:
+            self._acting = Campaign.open(self.directory, clock=self.clock)
+        else:
+            self._acting.sync()
+        return self._acting
 
     async def close_web(self) -> None:
         """Stop serving the browser door (its pages' apps end with the others)."""
@@ -506,19 +518,15 @@ class Connection(asyncssh.SSHServer):
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         self.blob = key.public_data
-        found = self.server.seat_for(key.public_data)
-        if found is not None:
-            self.seat, self.name = found
-            self.server.admitted_from(self.where)
-            return True
-        # An unknown key: the user name may be an invite's code (never logged: it is a
-        # secret until spent).
-        invited = self.server.invite_for_code(username, key.public_data)
-        if invited is None:
+        # The user name may be an invite's code (never logged: it is a secret until spent).
+        found = self.server.login(username, key.public_data)
+        if found is None:
             self.server.said("refused_key", where=self.where, fingerprint=key.get_fingerprint())
             return await self.server.refused(self.where)
-        self.invite, self.seat, self.name = invited
-        self.key = key.export_public_key("openssh").decode("ascii").strip()
+        self.seat, self.name, invite = found
+        if invite is not None:  # its code is spent on this key when the seat opens
+            self.invite = invite
+            self.key = key.export_public_key("openssh").decode("ascii").strip()
         self.server.admitted_from(self.where)
         return True
 

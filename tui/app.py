@@ -345,20 +345,22 @@ class MeneurApp(SessionStrings, App[None]):
             if isinstance(choice, tuple):
                 name, system, options = choice
                 folder = data_dir() / "campaigns" / _folder_name(name)
-                campaign = Campaign.create(folder, system=system, name=name, options=options)
+                author = self.session.campaign.author  # the same GM, another campaign
+                campaign = Campaign.create(
+                    folder, system=system, name=name, options=options, author=author
+                )
                 message = self.t("campaigns.created", name=name)
             else:
                 if choice.resolve() == self.session.campaign.directory.resolve():
                     return
                 # Open the new one first: if it fails, the current one stays open.
-                campaign = Campaign.open(choice)
+                campaign = Campaign.open(choice, author=self.session.campaign.author)
                 message = self.t("campaigns.opened", name=campaign.name)
         except (CampaignError, RulesError) as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
         if campaign.directory != self.session.campaign.directory:
             self.session.campaign.close()
-        campaign.author = self.session.campaign.author
         self.session.campaign = campaign
         remember(campaign.directory)
         from .screens.table import TableScreen
@@ -539,12 +541,13 @@ def open_campaign(
         and not (target / "campaign.toml").exists()
     ):
         campaign = create_default(
-            target, strings(lang or settings.language() or default_language()), clock
+            target,
+            strings(lang or settings.language() or default_language()),
+            clock,
+            author=default_author(),  # its undo takes back this user's changes
         )
-        campaign.author = default_author()
     else:
-        campaign = Campaign.open(target, clock=clock)
-    campaign.author = default_author()  # its undo takes back this user's changes
+        campaign = Campaign.open(target, clock=clock, author=default_author())
     remember(campaign.directory)
     return campaign
 

@@ -14,6 +14,7 @@ from meneur.core.records import as_data, roll_seeded
 if TYPE_CHECKING:
     from meneur.content.strings import Strings
     from meneur.core.cosmos import creation as cosmos_creation
+    from meneur.play.rolling import Rolled
 
 
 def run_creation(args: argparse.Namespace) -> object:
@@ -22,14 +23,14 @@ def run_creation(args: argparse.Namespace) -> object:
     from meneur.cli.journaling import _with_entry
     from meneur.cli.language import words_of
 
-    creation, entry_id = run_create(args)
+    creation, rolled = run_create(args)
     output = creation_data(creation) if args.json else render_creation(creation, words_of(args))
-    return _with_entry(output, entry_id, words_of(args))
+    return _with_entry(output, rolled, words_of(args))
 
 
 def run_create(
     args: argparse.Namespace,
-) -> tuple[cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion, int | None]:
+) -> tuple[cosmos_creation.CosmosCreation | cosmos_creation.CosmosConversion, Rolled | None]:
     """The creation (or conversion) rolls for ``meneur create cosmos``, journaled with
     ``--campaign``."""
     from meneur.cli.journaling import journal_roll, new_seed
@@ -44,7 +45,7 @@ def run_create(
             "--pm-dice numbers the ten PV/PM dice 1 to 10", message_key="cosmos.creation.numbered"
         )
 
-    def make(_karma: int | None) -> Any:
+    def make(_inputs: None, _seed: int) -> Any:  # its own seed: creation takes no draw
         if args.convert:
             return roll_seeded(
                 cosmos_creation.roll_conversion, cosmos_creation.ConversionOptions(), seed
@@ -52,7 +53,8 @@ def run_create(
         options = cosmos_creation.CreationOptions(pm_positions=args.pm_dice)
         return roll_seeded(cosmos_creation.roll_creation, options, seed)
 
-    return journal_roll(args, make, None)  # creation rolls: no test of their own
+    # Creation rolls: no test of their own.
+    return journal_roll(args, lambda _karma: None, make, None)
 
 
 def creation_data(

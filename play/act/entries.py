@@ -143,7 +143,10 @@ def roll(
     if chosen_seed and not physical:
         data["chosen_seed"] = True
     with campaign.work() as work:
-        asked = tuple(changes)
+        # A player's roll the GM keeps (a blind roll) moves nothing its roller could
+        # read: karma on their sheet would tell them the outcome. The GM reads its
+        # record and applies it. Decided here, for every door.
+        asked = () if blind_roll(seat, secrecy) else tuple(changes)
         if kind == "roll" and character is not None:
             asked += _answers(work.state, character)
         return _change(
@@ -158,6 +161,12 @@ def roll(
             secrecy=secrecy,
             written=written,
         )
+
+
+def blind_roll(seat: Seat, secrecy: Secrecy) -> bool:
+    """Whether a roll ``seat`` writes with ``secrecy`` is a player's blind roll: for the
+    GM alone, its result kept from its roller."""
+    return seat.role == "player" and secrecy.visibility == "gm"
 
 
 def _answers(state: Mapping[str, Any], character: str) -> tuple[Change, ...]:

@@ -12,7 +12,7 @@ from meneur.saves.history import redo_draft, undo_draft
 from meneur.saves.journal import Entry
 from meneur.saves.work import Draft, Work
 
-from .writing import write
+from .writing import write, writer
 
 
 def undo(campaign: Campaign, seat: Seat, entry_id: int | None = None) -> Entry:
@@ -65,12 +65,13 @@ def _checked(work: Work, draft: Draft) -> Draft:
 
 def _latest(work: Work, seat: Seat, stack: list[int], what: str) -> Entry:
     """The latest entry of ``stack`` this writer may take back (or bring back)."""
+    author = writer(work, seat)
     for entry_id in reversed(stack):
         entry = work.entry_at(entry_id, "history")
         # An entry by nobody at the table (a hand edit) is the GM's to take back.
         nobodys = entry.by is None and seat.role == "gm"
-        if work.author is None or entry.by == work.author or nobodys:
+        if author is None or entry.by == author or nobodys:
             return entry
-    mine = "" if work.author is None else f" by {work.author}"
+    mine = "" if author is None else f" by {author}"
     key = f"history.nothing_{what}" + ("_at_all" if seat.role == "gm" else "")
     raise Refusal(work.directory, f"nothing to {what}{mine}", key)

@@ -4,6 +4,8 @@ written durably."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from meneur.core.changes import Change
 from meneur.core.table_rules import Seat
 from meneur.saves.journal import Entry
@@ -31,7 +33,17 @@ def write(
     """
     if not own_rules:
         check_seat(work, seat, draft, draft.changes if asked is None else asked)
+    if draft.by == "writer":
+        draft = dataclasses.replace(draft, by=writer(work, seat))
     entry = work.entry(draft)
     if not own_rules:
         check_secret(work, seat, draft, entry)
     return work.write(entry)
+
+
+def writer(work: Work, seat: Seat) -> str | None:
+    """Who ``seat`` writes as, decided by the seat alone: a seat named at the table (a
+    player, a served GM given a name) by its name, whatever process writes; the GM's own
+    seat as this process's author (``user@host`` on their own machine; None for nobody
+    named)."""
+    return seat.name if seat.name is not None else work.author

@@ -172,3 +172,42 @@ def test_a_player_sets_up_a_test_answers_the_gm_and_chooses_in_secret(tmp_path: 
 def _answered(directory: Path) -> bool:
     with Campaign.open(directory, write=False) as campaign:
         return any(r["answered"].get("mira") for r in campaign.state["requests"].values())
+
+
+def test_a_player_s_own_blind_roll_is_told_as_thrown_as_the_app_tells_it(tmp_path: Path) -> None:
+    """``secrecy = { yesno = "gm", tables = "gm_announced" }``: at Paul's plain seat, his
+    question and his roll on a table are blind rolls, told as the app's seat tells them
+    (``Jet à l'aveugle``), never their answer; his dice are his to read."""
+    made = Campaign.create(tmp_path / "c", system="resolution", name="Le col", language="fr")
+    act.set_value(made, GM_SEAT, ("characters", "mira"), {"name": "Mira", "player": "paul"})
+    act.set_value(made, GM_SEAT, ("secrecy",), {"yesno": "gm", "tables": "gm_announced"})
+    made.close()
+    environ = {"MENEUR_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    argv = [*CLI, "--plain", "--campaign", str(made.directory), "--as", "paul", "--seed", "4"]
+    terminal = PtyTerminal(argv, environ)
+    blind = "🔒 Jet à l'aveugle (le MJ seul voit le résultat)"
+
+    def heard(text: str, times: int = 1) -> None:
+        terminal.wait_until(lambda _: sum(text in line for line in _lines(terminal)) >= times, text)
+
+    try:
+        heard("meneur — Le col, Résoudre une action.")
+        terminal.type("? Le pont tient-il\u00a0?\r".encode())
+        heard(blind)
+        terminal.type(b"noms\r")
+        heard(blind, times=2)
+        terminal.type(b"2d6\r")
+        heard("Jet de dés\u00a0: 2d6 → ")
+        terminal.type(b"quitter\r")
+        assert terminal.wait() == 0
+    finally:
+        terminal.close()
+    said = terminal.said.decode()
+    for answer in ("Oui", "Non", "Noms →"):
+        assert answer not in said
+    with Campaign.open(made.directory, write=False) as campaign:
+        rolls = [e for e in campaign.journal if e.roll is not None]
+    assert [(e.kind, e.visibility, e.player) for e in rolls[:2]] == [
+        ("oracle", "gm", "paul"),
+        ("roll", "gm", "paul"),
+    ]

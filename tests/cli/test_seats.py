@@ -60,6 +60,8 @@ def _gm_note(directory: Path) -> int:
 # strings); the others (a table or clock the player cannot see) name what was asked.
 REFUSED = [
     (["roll", "table", "complot", "--campaign", "{dir}"], "no table “complot”"),
+    (["odds", "table", "complot", "--campaign", "{dir}"], "no table “complot”"),
+    (["odds", "table", "Complot", "--campaign", "{dir}"], "no table “Complot”"),
     (
         ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
         "errors.refused.character",
@@ -145,10 +147,61 @@ def test_a_blind_roll_shows_the_player_nothing_but_that_it_was_thrown(
         assert word not in out
     assert main([*command, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"blind", "entry_id"}
+    assert set(data) == {"blind"}  # nor its number: the gaps would count the GM's secrets
     with Campaign.open(table, write=False) as campaign:
-        entry = campaign.journal.entry(data["entry_id"])
+        entry = next(e for e in reversed(campaign.journal.latest(2)) if e.kind == "oracle")
     assert (entry.visibility, entry.player, entry.by) == ("gm", "bob", "bob")
+
+
+def test_a_player_is_told_no_entry_number_that_would_count_the_gm_s_secrets(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--as bob`` prints no ``#N`` (a note, a value set, a roll's ``journal : entrée``)
+    nor ``entry_id`` in JSON: after three GM notes, bob's next number would count them.
+    The GM keeps the numbers."""
+    for n in range(3):
+        assert main(["note", str(table), f"Secret {n}", "--visibility", "gm"]) == 0
+    capsys.readouterr()
+    assert main(["note", str(table), "Kael guette", "--as", "bob", "--lang", "fr"]) == 0
+    assert capsys.readouterr().out == "Kael guette\n"
+    set_score = ["set", str(table), "characters.kael.sheet.score", "2", "--as", "bob"]
+    assert main(set_score) == 0
+    assert "#" not in capsys.readouterr().out
+    roll = ["roll", "dice", "1d6", "--campaign", str(table), "--as", "bob"]
+    assert main([*roll, "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "entrée" not in out
+    assert "#" not in out
+    assert main([*roll, "--json"]) == 0
+    assert "entry_id" not in json.loads(capsys.readouterr().out)
+    assert main(["note", str(table), "Le MJ note", "--lang", "fr"]) == 0
+    with Campaign.open(table, write=False) as campaign:
+        last = campaign.journal.last_id
+    assert capsys.readouterr().out == f"#{last} Le MJ note\n"  # the GM's own numbers
+    assert main(["roll", "dice", "1d6", "--campaign", str(table), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["entry_id"] == last + 1
+
+
+def test_a_player_chooses_no_seed_inside_a_committed_session(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--seed`` from ``--as bob`` is refused once a session committed its dice (the
+    roll would be picked, not drawn), and writes nothing; before it, and for the GM, it
+    is a chosen seed the entry says."""
+    roll = ["roll", "dice", "1d6", "--campaign", str(table), "--seed", "42", "--lang", "fr"]
+    assert main([*roll, "--as", "bob"]) == 0  # no session yet: nothing committed
+    assert main(["session", str(table), "Séance 1"]) == 0
+    capsys.readouterr()
+    before = _folder(table)
+    assert main([*roll, "--as", "bob"]) == 2
+    said = capsys.readouterr().err
+    assert strings("fr").t("errors.refused.seed") in said
+    assert _folder(table) == before
+    assert main(roll) == 0  # the GM may
+    with Campaign.open(table, write=False) as campaign:
+        last = campaign.journal.latest(1)[0]
+    assert last.roll is not None
+    assert last.roll.get("chosen_seed") is True
 
 
 def test_a_players_roll_shows_no_seed_of_the_sessions_draws(

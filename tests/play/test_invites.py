@@ -44,7 +44,13 @@ def table(directory: Path):  # type: ignore[no-untyped-def]
 
 def test_only_hashes_are_kept_and_the_code_opens_the_player_s_seat(directory: Path) -> None:
     issued = invite(
-        directory, state(directory), player="dana", name="Dana", characters=["kael"], now=NOW
+        directory,
+        state(directory),
+        seat=GM_SEAT,
+        player="dana",
+        name="Dana",
+        characters=["kael"],
+        now=NOW,
     )
     text = (directory / TABLE_FILE).read_text()
     assert issued.code not in text
@@ -67,18 +73,25 @@ def test_an_invite_opens_nothing_once_expired_and_is_dropped_at_the_next_edit(
     directory: Path,
 ) -> None:
     issued = invite(
-        directory, state(directory), player="dana", now=NOW, lifetime=timedelta(hours=2)
+        directory,
+        state(directory),
+        seat=GM_SEAT,
+        player="dana",
+        now=NOW,
+        lifetime=timedelta(hours=2),
     )
     found = table(directory)
     assert found.invite_by_token(issued.token, NOW + timedelta(hours=1, minutes=59)) is not None
     assert found.invite_by_token(issued.token, NOW + timedelta(hours=2)) is None
     assert found.invite_by_code(issued.code, NOW + timedelta(hours=3)) is None
-    later = invite(directory, state(directory), player=None, now=NOW + timedelta(hours=3))
+    later = invite(
+        directory, state(directory), seat=GM_SEAT, player=None, now=NOW + timedelta(hours=3)
+    )
     assert set(table(directory).invites) == {later.ident}
 
 
 def test_a_code_binds_one_key_once(directory: Path) -> None:
-    issued = invite(directory, state(directory), player="dana", now=NOW)
+    issued = invite(directory, state(directory), seat=GM_SEAT, player="dana", now=NOW)
     found = table(directory).invite_by_code(issued.code, NOW)
     assert found is not None
     assert bind_code(directory, state(directory), found, KEY, NOW)
@@ -96,7 +109,7 @@ def test_a_code_binds_one_key_once(directory: Path) -> None:
 
 
 def test_two_clients_racing_with_one_code_bind_one_key(directory: Path) -> None:
-    issued = invite(directory, state(directory), player="dana", now=NOW)
+    issued = invite(directory, state(directory), seat=GM_SEAT, player="dana", now=NOW)
     found = table(directory).invite_by_code(issued.code, NOW)
     assert found is not None
     results: list[bool] = []
@@ -116,19 +129,19 @@ def test_two_clients_racing_with_one_code_bind_one_key(directory: Path) -> None:
 
 
 def test_a_viewer_s_invite_and_revoking(directory: Path) -> None:
-    issued = invite(directory, state(directory), player=None, now=NOW, admit=True)
+    issued = invite(directory, state(directory), seat=GM_SEAT, player=None, now=NOW, admit=True)
     found = table(directory).invite_by_token(issued.token, NOW)
     assert found is not None
     assert found.admit
     assert table(directory).seat_of(found) == Seat("viewer")
-    revoke(directory, state(directory), issued.ident, NOW)
+    revoke(directory, state(directory), issued.ident, NOW, seat=GM_SEAT)
     assert table(directory).invite_by_token(issued.token, NOW) is None
     with pytest.raises(KeyError):
-        revoke(directory, state(directory), issued.ident, NOW)
+        revoke(directory, state(directory), issued.ident, NOW, seat=GM_SEAT)
 
 
 def test_a_link_the_gm_let_in_is_remembered(directory: Path) -> None:
-    issued = invite(directory, state(directory), player="dana", now=NOW)
+    issued = invite(directory, state(directory), seat=GM_SEAT, player="dana", now=NOW)
     assert not table(directory).invites[issued.ident].admitted
     mark_admitted(directory, state(directory), issued.ident, NOW)
     assert table(directory).invites[issued.ident].admitted
@@ -171,3 +184,18 @@ def test_a_broken_invite_is_refused_with_file_and_key(
     assert refused.value.where == key
     assert message in str(refused.value)
     assert TABLE_FILE in str(refused.value)
+
+
+def test_only_the_gm_s_seat_invites_or_revokes(directory: Path) -> None:
+    """play writes table.toml for a seat, and governs it: a player's seat is refused,
+    nothing written, whichever door asks."""
+    from meneur.play.errors import Refusal
+
+    issued = invite(directory, state(directory), seat=GM_SEAT, player="dana", now=NOW)
+    before = (directory / TABLE_FILE).read_bytes()
+    bob = Seat("player", "bob")
+    with pytest.raises(Refusal):
+        invite(directory, state(directory), seat=bob, player="bob", now=NOW)
+    with pytest.raises(Refusal):
+        revoke(directory, state(directory), issued.ident, NOW, seat=bob)
+    assert (directory / TABLE_FILE).read_bytes() == before

@@ -99,13 +99,18 @@ def test_a_player_writes_the_gms_secret_only_as_a_blind_roll_that_changes_nothin
     before = (gm.directory / "campaign.toml").read_bytes()
     blind = Secrecy("gm", player="alice", announced=True)
     record = session.roll(oracles.YesNoQuestion(3, "Un bruit ?"))
-    karma = Change(("characters", "kael", "sheet", "karma"), MISSING, 1)
-    with pytest.raises(Refusal):  # what it changed would tell the table its outcome
-        act.roll(alice, seat, record, "Un bruit ?", changes=[karma], secrecy=blind)
     resolution = session.roll(ResolutionTest(score=3))
     with pytest.raises(Refusal):  # a kind the GM did not make blind
         act.roll(alice, seat, resolution, "", secrecy=blind)
     assert (gm.directory / "campaign.toml").read_bytes() == before
+    karma = Change(("characters", "kael", "sheet", "karma"), MISSING, 1)
+    # What it would change would tell its roller the outcome: the blind roll is written,
+    # moving nothing (the GM reads its record and applies it) — decided by play for
+    # every door (the app's panels, the command line's --as, the feed).
+    entry = act.roll(alice, seat, record, "Un bruit ?", changes=[karma], secrecy=blind)
+    assert (entry.visibility, entry.player, entry.changes) == ("gm", "alice", ())
+    gm.sync()
+    assert "karma" not in gm.state["characters"]["kael"]["sheet"]
     gm.close()
     alice.close()
 

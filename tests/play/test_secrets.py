@@ -44,6 +44,12 @@ def _everything_shown(directory: Path, capsys: pytest.CaptureFixture[str]) -> st
         for form in ("markdown", "toml"):
             assert main(["export", str(directory), "--format", form, *role]) == 0
             shown.append(capsys.readouterr().out)
+    from meneur.content.strings import strings
+    from meneur.play.broadcast import stream_view
+
+    with Campaign.open(directory, write=False) as campaign:
+        for viewer in OUTSIDERS:  # the feed's picture (/feed, /view.json, the broadcast)
+            shown.append(json.dumps(stream_view(campaign, viewer, strings("fr"))))
     return "\n".join(shown)
 
 
@@ -111,7 +117,7 @@ def test_taking_back_an_announced_secret_tells_the_others_nothing_more(
     for role in ROLE_ARGS:
         assert main(["journal", str(directory), "--json", *role]) == 0
         kinds = [e["kind"] for e in json.loads(capsys.readouterr().out)["entries"]]
-        assert kinds == ["roll", "secret"]  # that each happened; nothing of what followed
+        assert kinds == ["secret", "secret"]  # that each happened; nothing of what followed
 
 
 def test_what_leaves_for_the_others_carries_no_number_key_or_account(
@@ -299,13 +305,38 @@ def _settings_and_kinds(directory: Path, kind: str, capsys: pytest.CaptureFixtur
     with Campaign.create(directory, system="resolution", name="Soir", clock=lambda: moment) as gm:
         act.set_value(gm, GM_SEAT, ("secrecy",), {"yesno": "gm"})
         announced = Secrecy("gm", announced=True)
+        if kind == "note":
+            act.note(gm, GM_SEAT, "Le traître est-il là ?", secrecy=announced)
+            return _everything_shown(directory, capsys)
         if kind == "oracle":
             question = oracles.YesNoQuestion(3, "Le traître est-il là ?")
             record = roll_seeded(oracles.roll_yesno, question, 7)
+        elif kind == "table":
+            from meneur.core import tables
+            from meneur.play.tables import tables_for
+
+            every = tables_for(GM_SEAT, gm.state, "fr")
+            table = tables.find(every, "noms")
+            assert table is not None
+            record = roll_seeded(tables.roll, tables.TableQuery.of(table, every), 7)
         else:
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 7)
         act.roll(gm, GM_SEAT, record, "Le traître est-il là ?", secrecy=announced)
     return _everything_shown(directory, capsys)
+
+
+def test_an_announced_secret_reads_the_same_whatever_it_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: a player read "🔒 Jet secret du MJ" for a roll and "🔒 Entrée secrète du
+    # MJ" for a note ("kind": "roll" against "secret" in JSON, and on the feed).
+    shown = {kind: _settings_and_kinds(tmp_path / kind, kind, capsys) for kind in KINDS}
+    assert shown["note"] == shown["dice"] == shown["table"] == shown["oracle"]
+    assert "🔒 A secret GM entry" in shown["note"]
+    assert '"kind": "secret"' in shown["dice"]
+
+
+KINDS = ("note", "dice", "table", "oracle")
 
 
 def test_others_see_neither_the_kind_of_a_secret_nor_the_gms_settings(
@@ -318,3 +349,31 @@ def test_others_see_neither_the_kind_of_a_secret_nor_the_gms_settings(
     assert oracle == dice  # the same view, whatever kind of roll was kept secret
     for word in ('"oracle"', "  oracle ", "secrecy", "yesno", "traître"):
         assert word not in oracle
+
+
+def test_a_player_s_export_names_no_gm_table_through_a_table_that_rolls_on_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Leaked: a player's TOML export held "On murmure : {traitre}" — a public table's
+    # entry that rolls on the GM's table, whose id is the GM's secret.
+    directory = tmp_path / "c"
+    gm_table = '{name = "Complot", dice = "1d2", entries = ["Varn", "Ilse"], gm = true}'
+    rumours = '{name = "Rumeurs", dice = "1d1", entries = ["On murmure : {traitre}"]}'
+    places = '{name = "Lieux", dice = "1d1", entries = ["Le port"]}'
+    for command in (
+        ["new", str(directory), "--system", "resolution"],
+        ["set", str(directory), "tables.traitre", gm_table],
+        ["set", str(directory), "tables.rumeurs", rumours],
+        ["set", str(directory), "tables.lieux", places],
+    ):
+        assert main(command) == 0, command
+    seat(directory, "alice")
+    capsys.readouterr()
+    for role in ROLE_ARGS:
+        assert main(["export", str(directory), "--format", "toml", *role]) == 0
+        out = capsys.readouterr().out
+        assert "traitre" not in out
+        assert "On murmure" not in out
+        assert "Le port" in out  # a public table that rolls on none is theirs to read
+    assert main(["export", str(directory), "--format", "toml", "--role", "gm"]) == 0
+    assert "On murmure : {traitre}" in capsys.readouterr().out  # the GM's own export

@@ -170,18 +170,18 @@ def test_a_blind_roll_is_silent_unless_announced(tmp_path: Path, capsys) -> None
         act.roll(campaign, GM_SEAT, record, "annoncé", secrecy=Secrecy("gm", announced=True))
     assert main(["journal", str(directory), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [e["kind"] for e in data["entries"]] == ["note", "note", "roll"]
+    assert [e["kind"] for e in data["entries"]] == ["note", "note", "secret"]
     assert all("id" not in e for e in data["entries"])  # gaps would count the secrets
     assert data["entries"][2] == {
         "time": data["entries"][2]["time"],
-        "kind": "roll",
+        "kind": "secret",  # as an announced note's: never which kind it holds
         "secret": "gm",
     }
     assert main(["journal", str(directory), "--lang", "fr"]) == 0
     text = capsys.readouterr().out
     assert "aveugle" not in text
     assert "annoncé" not in text
-    assert "🔒 Jet secret du MJ" in text
+    assert "🔒 Entrée secrète du MJ" in text
     assert text.splitlines()[0] == directory.name  # no count of entries either
 
 

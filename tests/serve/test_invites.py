@@ -11,6 +11,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from meneur.core.table_rules import GM_SEAT
 from meneur.play.invites import Issued, invite
 from meneur.saves.campaign import Campaign
 from meneur.saves.table_file import TABLE_FILE, read_table
@@ -27,6 +28,7 @@ def invited(table: Table, **options: object) -> Issued:
         return invite(
             table.directory,
             dict(campaign.state),
+            seat=GM_SEAT,
             player="dana",
             name="Dana",
             characters=["mira"],
@@ -60,6 +62,29 @@ async def test_an_admitted_code_binds_the_first_key_and_is_spent(tmp_path: Path)
         await again.wait_for("● Dana (Mira)")
         await again.leave()
     assert not [line for line in logged if issued.code in line or issued.token in line]
+
+
+async def test_a_code_is_read_before_a_table_open_to_viewers_seats_the_key_as_one(
+    tmp_path: Path,
+) -> None:
+    """``meneur table viewers anyone``: Dana's code opened the anonymous
+    viewer's screen, her key not bound and the code left unspent (the key was seated as a
+    viewer before the code was read). The code is read first."""
+    table = make_table(tmp_path, viewers="anyone")
+    issued = invited(table, admit=True)
+    async with Served(table) as served:
+        logged: list[str] = []
+        served.server.log = logged.append
+        stranger = await served.join("stranger", username="anything")  # a viewer, still
+        await stranger.wait_for("Ajouté\u00a0: Mira")
+        await stranger.leave()
+        # serve.log called the anonymous viewer "MJ".
+        (joined,) = [line for line in logged if "a rejoint la table" in line]
+        assert joined.startswith("spectateur (spectateur)"), joined
+        dana = await served.join("dana", username=issued.code)
+        await dana.wait_for("● Dana (Mira)")
+        assert dana_keys(table) == 1
+        await dana.leave()
 
 
 async def test_a_join_waits_for_the_gm_who_admits_or_refuses(tmp_path: Path) -> None:
@@ -124,7 +149,7 @@ async def test_an_expired_or_revoked_code_opens_nothing(tmp_path: Path) -> None:
     short = invited(table, admit=True, lifetime=timedelta(minutes=5))
     revoked = invited(table, admit=True)
     with Campaign.open(table.directory, write=False) as campaign:
-        revoke(table.directory, dict(campaign.state), revoked.ident, campaign.clock())
+        revoke(table.directory, dict(campaign.state), revoked.ident, campaign.clock(), seat=GM_SEAT)
     async with Served(table) as served:
         clock = served.server.clock
         served.server.clock = lambda: clock() + timedelta(minutes=6)
@@ -171,7 +196,7 @@ def test_openssh_joins_with_a_printed_code_plays_and_the_code_is_spent(tmp_path:
     )  # fmt: skip
     with Campaign.open(table.directory, write=False) as campaign:
         expired = invite(
-            table.directory, dict(campaign.state), player="dana", admit=True,
+            table.directory, dict(campaign.state), seat=GM_SEAT, player="dana", admit=True,
             now=campaign.clock() - timedelta(hours=25),
         )  # fmt: skip
     server, port = start_server(table)

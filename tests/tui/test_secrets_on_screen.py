@@ -109,7 +109,7 @@ async def test_no_screen_of_a_player_or_the_audience_shows_the_gms_secrets(
     if "note" in actions:
         assert "Le vent tourne" in shown[0]
     if "announced roll" in actions:
-        assert "Jet secret du MJ" in shown[-1]
+        assert "Entrée secrète du MJ" in shown[-1]
     gm.close()
 
 

@@ -142,7 +142,7 @@ async def test_an_announced_blind_roll_is_said_without_its_content(table: Campai
         with Campaign.open(table.directory) as writer:
             record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 4)
             act.roll(writer, GM_SEAT, record, "Embuscade", secrecy=Secrecy("gm", announced=True))
-        await until_app(pilot, lambda: "🔒 Jet secret du MJ" in screen_text(app))
+        await until_app(pilot, lambda: "🔒 Entrée secrète du MJ" in screen_text(app))
         shown = screen_text(app)
         assert "Embuscade" not in shown
         assert "de chances" not in shown  # not even its odds
@@ -268,7 +268,7 @@ async def test_the_stream_never_shows_the_door(table: Campaign, layout: str) -> 
     from meneur.play.invites import invite
 
     issued = [
-        invite(table.directory, dict(table.state), player=player, now=table.clock(),
+        invite(table.directory, dict(table.state), seat=GM_SEAT, player=player, now=table.clock(),
                lifetime=timedelta(hours=2))
         for player in ("p7", None)
     ]  # fmt: skip

@@ -68,8 +68,6 @@ FOLLOW_SECONDS = 0.1
 SERVED_FOLLOW_SECONDS = 1.0
 """The same for a connection's screen at a served table: its server looks for everyone
 (see TableServer.watch) and says when to follow at once; this is the safety net."""
-NOTE_PREFIX = '"'
-"""A command line starting with this is a note, whatever it looks like (``"2d6 gobelins``)."""
 PANES = {"action": "panel", "oracles": "oracle-panel", "tables": "tables-panel"}
 """The pane (its widget's id) each tab shows."""
 """The tabs beside the party: the system's panel, the oracles, the random tables."""
@@ -393,47 +391,40 @@ class TableScreen(SessionStrings, Screen[None]):
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
 
     def run_command(self, text: str) -> None:
-        """Read a command line: ``? question``, a table, a test notation, dice, or a note."""
-        from meneur.core import tables
+        """Read a command line as every door reads a typed line
+        (:mod:`meneur.play.lines`): ``? question``, a table, a system's notation, dice,
+        or a note."""
+        from meneur.play import lines
 
-        if text.startswith("?"):
-            self.oracle_panel.ask_from_command(text[1:])
+        line = lines.read_line(text, self.session.tables())
+        if isinstance(line, lines.Question):
+            self.oracle_panel.ask_question(line.asked, line.likelihood)
             self.show_tab("oracles")
             return
-        table = tables.find(self.session.tables(), text)
-        if table is not None:
-            self.tables_panel.roll_table(table)
+        if isinstance(line, lines.TableRoll):
+            self.tables_panel.roll_table(line.table)
             self.show_tab("tables")
             return
-        if text.startswith(NOTE_PREFIX):
-            # A note that would read as a command (dice, a table's name…).
-            self._journal_view().add(self.session.note(text[1:].strip()))
-            return
-        if text.startswith("["):
-            if not self._action_panel().run_notation(text):
+        if isinstance(line, lines.Notation):
+            if not self._action_panel().run_notation(line.text):
                 raise RulesError(
                     f"{text} is Le Sphérier's notation",
                     message_key="command.not_spherier",
-                    notation=text,
+                    notation=line.text,
                 )
             self.show_tab("action")
             return
-        from meneur.core.expressions import DiceInputs
-        from meneur.core.notation import looks_like_dice, parse
-
-        if not looks_like_dice(text):
-            self._journal_view().add(self.session.note(text))
+        if line is None:
             return
-        parse(text)  # a mistyped roll says what is wrong: it is not a note
-        from meneur.play.rolls import roll_words
-
-        record = self.session.roll(DiceInputs(text))
-        entry = self.session.record(record, roll_words(record), character=self.acting)
+        (entry,) = lines.play_line(self.session, line, character=self.acting)
         self._journal_view().add(entry)
-        if self.session.blind(entry):  # the GM alone sees the result
-            self.notify(f"{text} · {self.session.seen_by(entry)}")
+        if not isinstance(line, lines.Dice):
             return
-        self.notify(f"{text} → {record.result} · {self.session.seen_by(entry)}")
+        if self.session.blind(entry):  # the GM alone sees the result
+            self.notify(f"{line.expression} · {self.session.seen_by(entry)}")
+            return
+        result = (entry.roll or {}).get("result", "")
+        self.notify(f"{line.expression} → {result} · {self.session.seen_by(entry)}")
 
     @on(TurnDesk.ActAs)
     def _asked_to_roll(self, event: TurnDesk.ActAs) -> None:

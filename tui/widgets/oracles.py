@@ -218,14 +218,14 @@ class OraclePanel(SessionStrings, VerticalScroll):
         lean = oracles.Lean(self.query_one("#lean", StepSelector).value)
         self.answer(oracles.OracleQuestion(lean, self.question()))
 
-    def ask_from_command(self, text: str) -> None:
-        """``?4 Is the door locked?``: a likelihood digit may lead the question; without
-        one, the likelihood chosen on the panel (play-tested: it was reset to 3)."""
-        text = text.strip()
+    def ask_question(self, text: str, likelihood: int | None) -> None:
+        """``?4 Is the door locked?`` typed (read by :mod:`meneur.play.lines`): its
+        likelihood when one led it; without one, the likelihood chosen on the panel
+        (play-tested: it was reset to 3)."""
         selector = self.query_one("#likelihood", StepSelector)
-        likelihood = int(selector.value)
-        if text[:1] in ("1", "2", "3", "4", "5"):
-            likelihood, text = int(text[0]), text[1:].strip()
+        if likelihood is None:
+            likelihood = int(selector.value)
+        else:
             selector.value = str(likelihood)
         self.answer(oracles.YesNoQuestion(likelihood, text, self.tension))
 

@@ -114,9 +114,9 @@ class ResolutionPanel(ActionPanel):
     def _character_point(self, step: int, key: str) -> None:
         """Spend a character point to narrate the consequences (−1), or give it back
         after the GM's veto (+1), as a journaled change of the sheet."""
-        from meneur.core.changes import MISSING, Change
         from meneur.core.resolution.sheet import CHARACTER_POINTS
         from meneur.core.sheets import check_number
+        from meneur.play.characters import sheet_change
 
         character = self.character
         if character is None:
@@ -130,8 +130,7 @@ class ResolutionPanel(ActionPanel):
         except RulesError:
             self.notify(self.t("resolution.no_point"), severity="warning")
             return
-        path = ("characters", character, "sheet", "points")
-        change = Change(path, sheet.get("points", MISSING), after)
+        change = sheet_change(self.session.campaign.state, character, "points", after)
         name = self.session.characters()[character].get("name", character)
         text = self.w(key, name=name, before=before, after=after)
         self.post_message(self.SheetChanged([change], text, character))

@@ -36,7 +36,6 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from meneur.content import Term, term
-from meneur.core.changes import Change
 from meneur.core.cosmos.creation import (
     CONVERSION_TOTAL,
     OLD_STATS,
@@ -58,7 +57,7 @@ from meneur.core.errors import RulesError
 from meneur.core.records import roll_seeded
 from meneur.play import act
 from meneur.play.campaigns import Worded
-from meneur.play.characters import new_character
+from meneur.play.characters import new_character, sheet_change
 from meneur.play.cosmos import options_of
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
@@ -598,8 +597,7 @@ class CreationScreen(SessionStrings, Screen[str | None]):
                 Content.styled("⚠ " + self.explain(error), "$warning")
             )
             return
-        path = ("characters", ident, "sheet", "stats")
-        change = Change(path, before["stats"], after["stats"])
+        change = sheet_change(self.session.campaign.state, ident, "stats", after["stats"])
         name = self.session.characters()[ident].get("name", ident)
         text = self.w("creation.converted", name=name, stats=stats_line(after["stats"]))
         try:

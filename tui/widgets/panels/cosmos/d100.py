@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on
 from textual.widgets import Input, Static
 
-from meneur.core.changes import Change, read
+from meneur.core.changes import Change
 from meneur.core.cosmos import aura, combat, piloting
 from meneur.core.cosmos import rules as cosmos
 from meneur.core.cosmos.conditions import (
@@ -27,6 +27,7 @@ from meneur.core.cosmos.conditions import (
 from meneur.core.cosmos.endurance import Fatigue
 from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
+from meneur.play.characters import value_change
 from meneur.play.cosmos import options_of
 from meneur.tui.i18n import signed
 from meneur.tui.widgets.choice import Choice
@@ -277,7 +278,7 @@ class CosmosTestPanel(ActionPanel):
 
     def _change(self, path: tuple[str, ...], value: Any) -> Change:
         """A change of the campaign at ``path`` to ``value`` (MISSING: removed)."""
-        return Change(path, read(self.session.campaign.state, path), value)
+        return value_change(self.session.campaign.state, path, value)
 
     def _sheet_change(self, key: str, value: Any, ident: str | None = None) -> Change:
         """A change of ``ident``'s sheet (by default the acting character's)."""
