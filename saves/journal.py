@@ -1094,7 +1094,8 @@ class Journal:
             yield
             self._write_staged()
         except BaseException:
-            self.last_id, self._last_text, self._cache = before
+            if self._staged is not None:  # not written: as before the block
+                self.last_id, self._last_text, self._cache = before
             raise
         finally:
             self._staged, self._staged_texts = None, {}
@@ -1113,6 +1114,7 @@ class Journal:
         atomic_write_many(
             [(self.chunk_path(n), self._staged_texts[n].encode("utf-8")) for n in numbers]
         )
+        self._staged = None  # written: what follows cannot take them back
         self._last_stamp = self._stamp(self.chunk_path(numbers[-1]))
         written = {n: self._stamp(self.chunk_path(n)) for n in numbers[:-1]}
         self._remember_sealed(written, sealed if starts_chunk else 0, sealed_stamp)

@@ -92,14 +92,15 @@ class Work:
             yield
             return
         campaign = self._campaign
-        before = copy.deepcopy(campaign.state)
+        before, last = copy.deepcopy(campaign.state), self.journal.last_id
         self._together, self._state_behind = True, False
         try:
             with self.journal.together():
                 yield
         except BaseException as error:
-            campaign.state.clear()
-            campaign.state.update(before)
+            if self.journal.last_id == last:  # none written: the state as it was too
+                campaign.state.clear()
+                campaign.state.update(before)
             if isinstance(error, OSError):  # said of the chunk the disk refused
                 named = error.filename if isinstance(error.filename, str) else None
                 raise self._not_saved(error, Path(named or self.journal.directory)) from error
