@@ -176,7 +176,6 @@ def test_another_writer_waits_for_the_step_and_writes_after_it(started: Path) ->
 def test_a_chunk_written_meanwhile_by_a_writer_without_the_lock_is_kept(started: Path) -> None:
     # A writer that ignores the lock (an older meneur, a hand): its entry is kept and
     # the step, planned on the journal as it was, is refused whole.
-
     with Campaign.open(started, clock=_clock) as campaign:
 
         def meanwhile() -> None:
