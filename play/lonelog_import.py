@@ -44,6 +44,7 @@ from meneur.core.table_rules import GM_SEAT
 from meneur.core.text import cut
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Plan
+from meneur.saves.errors import CampaignError
 
 from . import act
 from . import story as play_story
@@ -130,19 +131,39 @@ def campaign_steps(campaign: Campaign) -> Iterator[Callable[[], None]]:
     :meth:`meneur.saves.work.Work.together`): yields what to call before each
     construct, which ends the step once it holds :data:`STEP` entries. A log of ten
     thousand lines is written in seconds, where an fsync per entry took minutes; an
-    error ends the import with the steps before it written, whole."""
-    with campaign.work() as work, ExitStack() as steps:
-        steps.enter_context(work.together())
-        began = work.journal.last_id
+    error ends the import with the steps before it written, whole.
 
-        def step() -> None:
-            nonlocal began
-            if work.journal.last_id - began >= STEP:
-                steps.close()  # written and durable
+    Raises:
+        CampaignError: when the disk refuses a step after the first, saying how many
+            entries the steps before it saved.
+    """
+    with campaign.work() as work:
+        first = began = work.journal.last_id
+        try:
+            with ExitStack() as steps:
                 steps.enter_context(work.together())
-                began = work.journal.last_id
 
-        yield step
+                def step() -> None:
+                    nonlocal began
+                    if work.journal.last_id - began >= STEP:
+                        steps.close()  # written and durable
+                        steps.enter_context(work.together())
+                        began = work.journal.last_id
+
+                yield step
+        except CampaignError as error:
+            saved = work.journal.last_id - first
+            if error.message_key != "campaign.not_saved" or not saved:
+                raise
+            why = error.values.get("why", "")
+            raise CampaignError(
+                error.path,
+                f"could not be written ({why}); the log's first {saved} entries were saved,"
+                " not the rest",
+                message_key="campaign.import_stopped",
+                values={"why": why, "count": saved},
+                names_file=True,
+            ) from error
 
 
 def _front_line(head: list[str], key: str) -> int:

@@ -78,10 +78,22 @@ def test_a_disk_that_fails_at_the_third_step_keeps_the_two_before_whole(
 
     monkeypatch.setattr(journal, "atomic_write_many", failing)
     monkeypatch.setattr(lonelog_import, "STEP", 5)
-    with pytest.raises(CampaignError, match="nothing was saved"):
+    with pytest.raises(CampaignError) as stopped:
         _import(tmp_path / "c")
     monkeypatch.undo()
     assert main(["check", str(tmp_path / "c"), "--verify-rolls"]) == 0, capsys.readouterr().err
     kept, whole = _entries(tmp_path / "c"), _entries(tmp_path / "whole")
     assert 10 <= len(kept) < 20  # two steps of at least five entries each
     assert kept == whole[: len(kept)]
+    said = f"could not be written (Input/output error); the log's first {len(kept)} entries"
+    assert said in str(stopped.value)
+    # What the command line says, in the reader's language, on one line.
+    log = tmp_path / "log.md"
+    log.write_text(LOG, encoding="utf-8")
+    monkeypatch.setattr(journal, "atomic_write_many", failing)
+    steps.clear()
+    monkeypatch.setattr(lonelog_import, "STEP", 5)
+    assert main(["import", "lonelog", str(log), str(tmp_path / "fr"), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert f"les {len(kept)} premières entrées du journal ont été enregistrées" in err
