@@ -6,10 +6,14 @@ entries or a hundred thousand; opening reads only the chunks it is asked for, ne
 first. Other processes' entries are picked up by :meth:`Journal.poll`, which reads only
 the bytes appended since it last looked.
 
-Why it is ~900 lines: it is one file format and the guarantees that go with it —
-chunks appended atomically, read newest first or by range, polled by the bytes others
-appended, a torn last entry recovered after a crash, a hostile folder refused — each of
-which leans on the others' invariants, and is easier to keep right read in one place.
+Many entries are written in one durable step (:meth:`Journal.together`): each chunk
+they touch written once, as appending them one by one would have left it.
+
+Why it is ~1,200 lines: it is one file format and the guarantees that go with it —
+chunks appended atomically (one entry or many), read newest first or by range, polled
+by the bytes others appended, a torn last entry recovered after a crash, a hostile
+folder refused — each of which leans on the others' invariants, and is easier to keep
+right read in one place.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -29,7 +34,7 @@ from meneur.core.changes import Change, ChangeError
 from meneur.core.text import not_utf8, shown, utf8_fault
 from meneur.core.visibility import VISIBILITIES
 
-from .atomic import atomic_write
+from .atomic import atomic_write, atomic_write_many
 from .chunk_files import CHUNK_SIZE as CHUNK_SIZE
 from .chunk_files import chunk_name as chunk_name
 from .chunk_files import chunk_number as chunk_number
@@ -728,6 +733,8 @@ class Journal:
         self._last_text = ""
         self._last_stamp: Mark | None = None
         self._to_remember: dict[int, Mark] | None = None
+        self._staged: list[Entry] | None = None  # inside together(): the entries held
+        self._staged_texts: dict[int, str] = {}  # ... and their chunks' texts
         self.last_id = 0
         self._load_tail()
 
@@ -883,7 +890,9 @@ class Journal:
             return self._cache[number]
         entries = self._cache[number] = self._read(number)
         tail = chunk_number(self.last_id) if self.last_id else 0
-        for old in [n for n in self._cache if n != tail][: -CACHED_CHUNKS or None]:
+        # Chunks held by together() and not written yet are never let go.
+        held = chunk_number(self._staged[0].id) if self._staged else tail + 1
+        for old in [n for n in self._cache if n != tail and n < held][: -CACHED_CHUNKS or None]:
             del self._cache[old]
         return entries
 
@@ -956,6 +965,8 @@ class Journal:
         Raises:
             CampaignError: when a chunk became unreadable.
         """
+        if self._staged is not None:
+            return []  # held entries are not on disk yet; the lock keeps others out
         if self.last_id:
             last = chunk_number(self.last_id)
             stamp = self._stamp(self.chunk_path(last))
@@ -1018,11 +1029,102 @@ class Journal:
         return True
 
     def append(self, entry: Entry) -> None:
-        """Write ``entry`` as the next one (the caller holds the writer lock).
+        """Write ``entry`` as the next one (the caller holds the writer lock); inside
+        :meth:`together`, hold it to be written with the others when the block ends.
 
         Raises:
-            CampaignError: when its id is not the next one.
+            CampaignError: when its id is not the next one, or it is too large.
             OSError: when the disk refuses; the journal on disk is then unchanged.
+        """
+        number, text, starts_chunk = self._with(entry)
+        if self._staged is not None:
+            self._staged.append(entry)
+            self._staged_texts[number] = text
+            self._hold(number, entry, text, starts_chunk)
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = self.chunk_path(number)
+        # Never write over an entry this journal has not read: the chunk on disk must be
+        # the one it read last (or, for a new chunk, not there yet).
+        self._check_unchanged(number, starts_chunk, False)
+        atomic_write(path, text.encode("utf-8"), follow_links=False)
+        sealed, sealed_stamp = number - 1, self._last_stamp
+        self._hold(number, entry, text, starts_chunk)
+        self._last_stamp = self._stamp(path)
+        self._remember_sealed({}, sealed if starts_chunk else 0, sealed_stamp)
+
+    def append_many(self, entries: Sequence[Entry]) -> None:
+        """Write ``entries`` as the next ones in one durable step (see :meth:`together`):
+        the same files, byte for byte, as appending them one by one.
+
+        Raises:
+            CampaignError: when one is not next or too large (nothing written then).
+            OSError: as :meth:`together` says.
+        """
+        with self.together():
+            for entry in entries:
+                self.append(entry)
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Entries appended inside are written when the block ends, in one step: each
+        chunk they touch written aside and fsynced once, then renamed into place in
+        order (:func:`meneur.saves.atomic.atomic_write_many`), the chunks exactly as
+        appending them one by one writes them. Until then they are read here as if
+        written, and nowhere else. Nested blocks are the outer one's.
+
+        A refusal or an error inside, or a disk that refuses the chunks, writes no
+        byte: the journal is then as it was before the block, here and on disk. A crash
+        while the chunks are renamed leaves the journal with its entries up to the end
+        of a chunk (a beginning of the new entries, each whole).
+
+        Raises:
+            CampaignError: when another process wrote the journal meanwhile (nothing
+                written then).
+            OSError: when the disk refuses (nothing written); or a rename fails (then
+                the chunks before it are in place: this journal, as before the block,
+                picks them up at its next poll).
+        """
+        if self._staged is not None:
+            yield
+            return
+        before = (self.last_id, self._last_text, dict(self._cache))
+        self._staged, self._staged_texts = [], {}
+        try:
+            yield
+            self._write_staged()
+        except BaseException:
+            if self._staged is not None:  # not written: as before the block
+                self.last_id, self._last_text, self._cache = before
+            raise
+        finally:
+            self._staged, self._staged_texts = None, {}
+
+    def _write_staged(self) -> None:
+        """Write the entries held by :meth:`together` (see there)."""
+        staged = self._staged
+        if not staged:
+            return
+        first = chunk_number(staged[0].id)
+        starts_chunk = staged[0].id == (first - 1) * CHUNK_SIZE + 1
+        self._check_unchanged(first, starts_chunk, True)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        sealed, sealed_stamp = first - 1, self._last_stamp
+        numbers = sorted(self._staged_texts)
+        atomic_write_many(
+            [(self.chunk_path(n), self._staged_texts[n].encode("utf-8")) for n in numbers]
+        )
+        self._staged = None  # written: what follows cannot take them back
+        self._last_stamp = self._stamp(self.chunk_path(numbers[-1]))
+        written = {n: self._stamp(self.chunk_path(n)) for n in numbers[:-1]}
+        self._remember_sealed(written, sealed if starts_chunk else 0, sealed_stamp)
+
+    def _with(self, entry: Entry) -> tuple[int, str, bool]:
+        """The chunk ``entry`` goes in, that chunk's text with it, and whether it starts
+        the chunk.
+
+        Raises:
+            CampaignError: when it is not next, or too large.
         """
         if entry.id != self.last_id + 1:
             raise CampaignError(
@@ -1045,37 +1147,55 @@ class Journal:
                 names_file=True,
                 values={"most": MAX_ENTRY_BYTES // 1024, "size": size // 1024},
             )
-        self.directory.mkdir(parents=True, exist_ok=True)
         starts_chunk = entry.id == (number - 1) * CHUNK_SIZE + 1
         text = (chunk_header(number) + block) if starts_chunk else (self._last_text + "\n" + block)
+        return number, text, starts_chunk
+
+    def _check_unchanged(self, number: int, starts_chunk: bool, next_too: bool) -> None:
+        """Refuse to write chunk ``number`` when another process wrote it since this
+        journal read it (or made it, when ``starts_chunk``), or, with ``next_too``,
+        began the next one.
+
+        Raises:
+            CampaignError: naming the chunk written meanwhile.
+        """
         path = self.chunk_path(number)
-        # Never write over an entry this journal has not read: the chunk on disk must be
-        # the one it read last (or, for a new chunk, not there yet).
         on_disk = self._stamp(path)
-        if (on_disk is not None) if starts_chunk else (on_disk != self._last_stamp):
+        changed = (on_disk is not None) if starts_chunk else (on_disk != self._last_stamp)
+        if next_too and not changed and os.path.lexists(self.chunk_path(number + 1)):
+            path, changed = self.chunk_path(number + 1), True
+        if changed:
             raise CampaignError(
                 path,
                 "was written by another process since it was read; nothing was written",
                 message_key="campaign.written_meanwhile",
                 names_file=True,
             )
-        atomic_write(path, text.encode("utf-8"), follow_links=False)
-        sealed, sealed_stamp = number - 1, self._last_stamp
+
+    def _hold(self, number: int, entry: Entry, text: str, starts_chunk: bool) -> None:
+        """Hold ``entry``, just appended, as the last one (its chunk's text ``text``)."""
         entries = [] if starts_chunk else self._cache.get(number, [])
         self._cache[number] = [*entries, entry]
         self._last_text = text
-        self._last_stamp = self._stamp(path)
         self.last_id = entry.id
-        # The chunk just sealed was read whole (and found full) by this journal: it is
-        # remembered, so that opening never reads it again while it is unchanged.
+
+    def _remember_sealed(
+        self, written: dict[int, Mark | None], sealed: int, sealed_stamp: Mark | None
+    ) -> None:
+        """Note in :data:`CHECKED_FILE` the chunks this journal sealed: ``written`` (it
+        wrote them whole, full) and ``sealed`` (0: none), the chunk before a new one,
+        when it was read whole (and found full) here and is unchanged since; so that
+        opening never reads them again while they are unchanged."""
         remember, self._to_remember = self._to_remember, None
+        found = {n: mark for n, mark in written.items() if mark is not None}
         if (
-            starts_chunk
-            and sealed
+            sealed
             and sealed_stamp is not None
             and self._stamp(self.chunk_path(sealed)) == sealed_stamp
         ):
+            found[sealed] = sealed_stamp
+        if found:
             remember = {**(_read_checked(self.directory) if remember is None else remember)}
-            remember[sealed] = sealed_stamp
+            remember.update(found)
         if remember is not None:
             _write_checked(self.directory, remember)

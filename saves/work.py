@@ -13,8 +13,10 @@ Nothing here knows what an action means: a roll, a note, a turn are the same
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from meneur.core import changes as state_changes
@@ -26,8 +28,6 @@ from .journal import Entry, chunk_number
 from .schema import validate
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from .campaign import Campaign
     from .journal import Journal
 
@@ -69,6 +69,46 @@ class Work:
         """The campaign's folder (what a refusal names)."""
         self.author = campaign.author
         """Who this process writes as (None: anyone's undo is its own)."""
+        self._together = False  # inside together(): campaign.toml written at its end
+        self._state_behind = False  # ... and an entry held there changed the state
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Every entry written inside is made durable in one step when the block ends:
+        the journal's chunks each written once (:meth:`Journal.together`), then
+        campaign.toml once (the journal durable before the state, as always: a crash
+        between the two leaves a state that the next open rolls forward). Inside, the
+        state and the journal read as if each entry was written; none is durable, so
+        none may be said done, before the block ends. A refusal or an error inside
+        writes no byte: the state and the journal are then as before the block. Nested
+        blocks are the outer one's.
+
+        Raises:
+            CampaignError: when the entries could not be written (nothing was saved),
+                or campaign.toml could not (the journal holds every change then, as
+                :meth:`write` says).
+        """
+        if self._together:
+            yield
+            return
+        campaign = self._campaign
+        before, last = copy.deepcopy(campaign.state), self.journal.last_id
+        self._together, self._state_behind = True, False
+        try:
+            with self.journal.together():
+                yield
+        except BaseException as error:
+            if self.journal.last_id == last:  # none written: the state as it was too
+                campaign.state.clear()
+                campaign.state.update(before)
+            if isinstance(error, OSError):  # said of the chunk the disk refused
+                named = error.filename if isinstance(error.filename, str) else None
+                raise self._not_saved(error, Path(named or self.journal.directory)) from error
+            raise
+        finally:
+            self._together = False
+        if self._state_behind:
+            campaign._write_state()
 
     def planned(self, said: Said) -> Planned:
         """What ``said`` makes of the state as it is now: a plan's words and changes, or
@@ -198,18 +238,26 @@ class Work:
         try:
             self.journal.append(entry)
         except OSError as error:
-            why = error.strerror or str(error)
-            raise CampaignError(
-                self.journal.chunk_path(chunk_number(entry.id)),
-                f"could not be written ({why}); nothing was saved",
-                message_key="campaign.not_saved",
-                values={"why": why},
-                names_file=True,
-            ) from error
+            raise self._not_saved(error, self.journal.chunk_path(chunk_number(entry.id))) from error
         if affects_state(entry):
             campaign._absorb(entry)
-            campaign._write_state()
+            if self._together:
+                self._state_behind = True  # written once, when together() ends
+            else:
+                campaign._write_state()
         return entry
+
+    @staticmethod
+    def _not_saved(error: OSError, path: Path) -> CampaignError:
+        """The refusal of a journal write the disk refused, of ``path``."""
+        why = error.strerror or str(error)
+        return CampaignError(
+            path,
+            f"could not be written ({why}); nothing was saved",
+            message_key="campaign.not_saved",
+            values={"why": why},
+            names_file=True,
+        )
 
 
 def _text(text: str | Worded, state: Mapping[str, Any]) -> str:

@@ -69,6 +69,15 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
             r"acknowledged \d+/4 .* ids contiguous: True",
         ],
     ),
+    "lonelog_import_speed.py": (
+        ["--lines", "60"],
+        [
+            r"log of 60 lines: \d+ entries",
+            rf"in steps of 1,000 entries: wall {NUMBER} s, CPU {NUMBER} s",
+            rf"entry by entry: +wall {NUMBER} s, CPU {NUMBER} s",
+            r"same entries: yes",
+        ],
+    ),
     "lonelog_verbatim.py": (
         [],  # the test corpus: every line back as it came
         [r"logs 5, lines in \d+, not back verbatim 0 \(0\.0%\), lost 0"],
