@@ -122,6 +122,27 @@ def _every_press_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Button, "_start_active_affect", lambda self: None)
 
 
+@pytest.fixture(autouse=True)
+def _every_notice_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an app told its player in a corner is kept for the test to read
+    (:func:`tests.waiting.told`), whatever the time since: the app's own collection drops
+    a notice once its few seconds on screen are over, and on a loaded machine a test's
+    next look came after that (a refusal said, then gone before it was read: the test
+    waited a minute for what had been shown). The screen's toasts go as they always do.
+    """
+    from textual.app import App
+
+    original = App.notify
+
+    def notify(self: Any, message: str, *args: Any, **options: Any) -> None:
+        original(self, message, *args, **options)
+        self.__dict__.setdefault("_told", []).append(
+            (str(options.get("title") or (args[0] if args else "")), str(message))
+        )
+
+    monkeypatch.setattr(App, "notify", notify)
+
+
 def _quiet(app: Any) -> bool:
     """Whether ``app`` has nothing left to do by itself now: every message pump (the
     app, its screens, their widgets) has handled all it was sent and holds no callback

@@ -95,3 +95,21 @@ async def steady(pilot: Any, *, patience: float = PATIENCE) -> None:
         again = pilot.app.export_screenshot()
         agreeing = agreeing + 1 if again == picture else 0
         picture = again
+
+
+def told(app: Any) -> list[tuple[str, str]]:
+    """Every notice ``app`` has given its player since the test began (or since
+    :func:`forget_told`), as ``(title, message)``, kept however long ago it went from the
+    screen (the suite's ``_every_notice_kept`` keeps them)."""
+    kept: list[tuple[str, str]] = app.__dict__.setdefault("_told", [])
+    return kept
+
+
+def told_messages(app: Any, separator: str = "\n") -> str:
+    """The messages of :func:`told`, joined by ``separator``."""
+    return separator.join(message for _, message in told(app))
+
+
+def forget_told(app: Any) -> None:
+    """Forget what ``app`` told so far: the next look reads only what comes after."""
+    told(app).clear()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from meneur.play.campaigns import Campaign
-from tests.waiting import PATIENCE
+from tests.waiting import PATIENCE, told_messages
 
 from .seated import Table, make_table
 from .test_openssh import Terminal, ssh_args, start_server
@@ -224,10 +224,7 @@ async def test_the_gm_gives_a_removed_players_character_to_another(tmp_path: Pat
             assert app.screen.lines == ["Alice", "À personne\u00a0: le MJ le garde"]
             await pilot.press("enter")
             await until_async(
-                lambda: (
-                    "Mira est maintenant joué par Alice"
-                    in " ".join(n.message for n in app._notifications)
-                ),
+                lambda: "Mira est maintenant joué par Alice" in told_messages(app, " "),
                 "not said",
             )
         with Campaign.open(table.directory, write=False) as campaign:

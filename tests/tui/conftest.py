@@ -13,6 +13,7 @@ from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
 from meneur.saves.campaign import Campaign
 from meneur.tui.app import MeneurApp, make_app
+from tests.waiting import told_messages
 
 SHEETS = {
     "resolution": {"elements": {"Arts martiaux": 3, "Muscles améliorés": 2, "Pilotage": 1}},
@@ -146,8 +147,8 @@ def dialog_text(app: MeneurApp) -> Shown:
 
 
 def notices(app: MeneurApp) -> str:
-    """The notifications on show, joined by ``|``."""
-    return " | ".join(notice.message for notice in app._notifications)
+    """What the app told its player in a corner, joined by ``|``."""
+    return told_messages(app, " | ")
 
 
 def empty_cosmos_campaign(data_dir: Path, **options: object) -> Campaign:

@@ -12,7 +12,7 @@ from meneur.core.table_rules import GM_SEAT
 from meneur.play import act, settings
 from meneur.saves.campaign import Campaign
 from meneur.tui.app import make_app, open_campaign, start_app
-from tests.waiting import steady, until_app
+from tests.waiting import steady, told, until_app
 
 from .conftest import dialog_text, fixed_clock, screen_text
 
@@ -404,7 +404,7 @@ async def test_who_comes_and_goes_is_said_on_the_list_s_edge(tmp_path: Path) -> 
         await until_app(pilot, lambda: "Départ : Alice" in screen_text(app), "left")
         assert "● Bob 20:00" in screen_text(app)
         assert "● Alice" not in screen_text(app)
-        assert not app._notifications  # nothing in a corner
+        assert not told(app)  # nothing in a corner
         for person in people[2:]:
             presence.join(person)
         await until_app(pilot, lambda: "Arrivée : Hugo" in screen_text(app), "all there")

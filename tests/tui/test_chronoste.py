@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
+from tests.waiting import told_messages
 
 from .conftest import screen_text
 
@@ -46,4 +47,4 @@ async def test_without_the_chronoste_entries_carry_no_game_time(app_of) -> None:
         assert campaign.journal.latest(1)[0].game_time is None
         app.screen.scenes.action_time()
         await pilot.pause()
-        assert "Chronoste n'est pas activé" in " ".join(str(n.message) for n in app._notifications)
+        assert "Chronoste n'est pas activé" in told_messages(app, " ")

@@ -18,7 +18,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from meneur.tui.app import MeneurApp
 from meneur.tui.widgets.journal import JournalView
-from tests.waiting import until_app
+from tests.waiting import forget_told, told_messages, until_app
 
 ALICE = Seat("player", "alice", frozenset({"kael"}))
 
@@ -49,7 +49,7 @@ def player_app(directory: Path) -> MeneurApp:
 
 
 def messages(app: MeneurApp) -> str:
-    return "\n".join(str(n.message) for n in app._notifications)
+    return told_messages(app)
 
 
 async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> None:
@@ -66,7 +66,7 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
             ("f7", "Aucun tour n'attend"),  # opening a turn
         ]
         for key, said in tried:
-            app._notifications.clear()
+            forget_told(app)
             await pilot.press(key)
             await until_app(pilot, lambda said=said: said in messages(app), f"{key}: {said}")
             while len(app.screen_stack) > 1:  # a sheet or dialog it may have opened
@@ -90,7 +90,7 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         journal.listing.highlighted = next(
             i for i, e in enumerate(journal.entries) if e.kind == "note"
         ) + int(journal.earlier)
-        app._notifications.clear()
+        forget_told(app)
         await pilot.press("u")
         await until_app(
             pilot, lambda: "Vous ne reprenez que vos propres changements" in messages(app)
@@ -98,7 +98,7 @@ async def test_every_gm_action_is_refused_and_writes_nothing(tmp_path: Path) -> 
         # Rolling for Bob's character, picked in the party.
         await pilot.press("ctrl+g", "down", "enter")
         await until_app(pilot, lambda: screen.acting == "mira")
-        app._notifications.clear()
+        forget_told(app)
         await pilot.press("r")
         await until_app(pilot, lambda: "Ce personnage n'est pas le vôtre." in messages(app))
         assert "mira" not in messages(app)  # no internal key reaches her

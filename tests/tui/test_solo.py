@@ -12,6 +12,7 @@ from meneur.play import act
 from meneur.play.reading import read_entry
 from meneur.play.story import move_tension, tension_of
 from meneur.tui.widgets.selector import StepSelector
+from tests.waiting import told
 
 from .conftest import Shown, screen_text
 
@@ -261,7 +262,7 @@ async def test_opening_a_session_says_what_happened_last_time(app_of) -> None:
         await pilot.press(*"Deux", "enter")
         await pilot.pause()
         await pilot.pause()
-        titles = [notice.title for notice in app._notifications]
+        titles = [title for title, _ in told(app)]
         assert "Précédemment, dans «\u00a0Séance 1\u00a0»\u00a0:" in titles
         said = notices(app)
         assert "Scènes\u00a0: Le col enneigé" in said
