@@ -153,6 +153,41 @@ def _player_commands(played: Played, role: str) -> str:
     return "\n".join(said)
 
 
+COSMOS_COMMANDS = (
+    ["create", "cosmos", "--campaign", "{dir}", "--seed", "3"],
+    ["fatigue", "{dir}", "Kael", "meal"],
+    ["skill", "{dir}", "Kael"],
+    ["move", "{dir}", "Kael", "1,1"],
+    ["combat", "{dir}", "Kael"],
+)
+"""The commands of one system's room (the Great Cosmos's) that take ``--as``."""
+
+
+def _cosmos_commands(played: Played, role: str) -> str:
+    """A Great Cosmos table of its own (Kael is Alice's, Mira Bob's; a GM note holds
+    ``Qzcosmos``), each of its commands typed as ``role``'s seat."""
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+    from meneur.play.campaigns import Campaign, Secrecy
+    from meneur.play.seating import edit_table, seating
+
+    directory = played.directory.parent / f"cosmos-{role}"
+    shutil.rmtree(directory, ignore_errors=True)
+    options = {"endurance": True, "movement": True}
+    with Campaign.create(directory, system="cosmos", name="Nova", options=options) as gm:
+        for ident, name in (("kael", "Kael"), ("mira", "Mira")):
+            act.set_value(gm, GM_SEAT, ("characters", ident), {"name": name, "sheet": {}})
+        act.note(gm, GM_SEAT, "Qzcosmos", secrecy=Secrecy("gm"))
+        state = gm.state
+    for player, character in (("alice", "kael"), ("bob", "mira")):
+        edit_table(directory, state, seating(player, characters=[character]))
+    said = []
+    for words in COSMOS_COMMANDS:
+        _, text = cli([*(w.format(dir=directory) for w in words), "--as", role])
+        said.append(f"$ meneur {' '.join(words[:2])}\n{text}")
+    return "\n".join(said)
+
+
 def _served(path: str) -> Callable[[Played, str], str]:
     """An address of the table's server (``serve/broadcast.py``'s routes, as ``meneur
     web`` and ``meneur serve --web`` add them), asked in this process as ``role``'s
@@ -205,7 +240,13 @@ DOORS: tuple[Door, ...] = (
         True,
         _reading("journal", "--json", *EVERY),
     ),
-    Door("the Markdown export", ("export:markdown", "cli:export"), CLI_ROLES, True, _reading("export")),
+    Door(
+        "the Markdown export",
+        ("export:markdown", "cli:export"),
+        CLI_ROLES,
+        True,
+        _reading("export"),
+    ),
     Door(
         "the detailed Markdown export",
         ("export:markdown",),
@@ -213,8 +254,12 @@ DOORS: tuple[Door, ...] = (
         True,
         _reading("export", "--detailed"),
     ),
-    Door("the HTML export", ("export:html",), CLI_ROLES, True, _reading("export", "--format", "html")),
-    Door("the TOML export", ("export:toml",), CLI_ROLES, True, _reading("export", "--format", "toml")),
+    Door(
+        "the HTML export", ("export:html",), CLI_ROLES, True, _reading("export", "--format", "html")
+    ),
+    Door(
+        "the TOML export", ("export:toml",), CLI_ROLES, True, _reading("export", "--format", "toml")
+    ),
     Door(
         "the Lonelog export",
         ("export:lonelog",),
@@ -226,9 +271,7 @@ DOORS: tuple[Door, ...] = (
     Door("the recap", ("cli:recap",), CLI_ROLES, False, _reading("export", "--recap")),
     Door("meneur stats", ("cli:stats",), CLI_ROLES, False, _reading("stats")),
     Door("meneur stats --json", ("cli:stats",), CLI_ROLES, False, _reading("stats", "--json")),
-    Door(
-        "meneur odds table", ("cli:odds table",), CLI_ROLES, False, _odds_of_the_public_table
-    ),
+    Door("meneur odds table", ("cli:odds table",), CLI_ROLES, False, _odds_of_the_public_table),
     Door(
         "the commands a seat typed (note, roll, clock --as)",
         ("cli:note", "cli:roll", "cli:clock"),
@@ -244,8 +287,15 @@ DOORS: tuple[Door, ...] = (
         _player_commands,
     ),
     Door("the plain seat's lines", ("front:plain",), SEATED_ROLES, True, _told("plain")),
-    Door("/view.json", ("route:/view.json",), SERVED_ROLES, False, _view_json),
-    Door("/feed", ("route:/feed",), SERVED_ROLES, False, _served("/feed")),
+    Door(
+        "the Great Cosmos's commands a player may type (--as)",
+        tuple(f"cli:{words[0]}" for words in COSMOS_COMMANDS),
+        PLAYERS,
+        False,
+        _cosmos_commands,
+    ),
+    Door("/view.json", ("route:/view.json", "cli:web"), SERVED_ROLES, False, _view_json),
+    Door("/feed", ("route:/feed", "cli:web"), SERVED_ROLES, False, _served("/feed")),
     Door(
         "the broadcast page",
         ("route:/broadcast", "route:/broadcast/{name}"),
@@ -256,19 +306,19 @@ DOORS: tuple[Door, ...] = (
     # The expensive doors, each driven once per role and secret kind.
     Door(
         "the app's screen",
-        ("front:app",),
-        SEATED_ROLES,
+        ("app:MeneurApp",),
+        ACTORS,
         proven_by="test_real_doors.py::test_the_app_shows_each_seat_what_it_may_see",
     ),
     Door(
         "meneur watch",
-        ("cli:watch", "front:watch"),
-        ("gm", "alice", "audience"),
+        ("cli:watch", "app:WatchApp"),
+        SERVED_ROLES,
         proven_by="test_real_doors.py::test_meneur_watch_shows_each_role_what_it_may_see",
     ),
     Door(
         "the plain seat in a terminal",
-        ("front:plain-terminal",),
+        ("front:plain",),
         ("alice",),
         proven_by="test_real_doors.py::test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind",
     ),
@@ -283,8 +333,11 @@ DOORS: tuple[Door, ...] = (
             "route:/static/js/textual.js",
             "route:/static",
             "serve.log",
+            "cli:serve",
+            "seat:ssh",
+            "seat:web",
         ),
-        SERVED_ROLES,
+        ("alice", "bob", "viewer"),
         proven_by="test_real_doors.py::test_the_server_s_addresses_and_log_keep_the_secrets",
     ),
 )

@@ -62,10 +62,21 @@ GM_TABLE = ("traitre", "Qztraître", "Qzjudas", "Qzbrutus", "Qzganelon")
 name and its rows."""
 GM_CLOCK = ("Qzembuscade", "embuscade")
 SETTINGS = ("gm_announced", "yesno")
-STANDING_SECRETS = {"the GM's table": GM_TABLE, "the GM's clock": GM_CLOCK, "secrecy": SETTINGS}
+STANDING_SECRETS = {
+    "the GM's table": GM_TABLE,
+    "the GM's clock": GM_CLOCK,
+    "secrecy": SETTINGS,
+    "a GM note at the Great Cosmos's table": ("Qzcosmos",),
+}
 """Secrets set before the evening, each with its tell-tales: the GM alone reads them."""
 
-NUMBERS = (r"(?<![\w#&])#\d+(?![\w;,)])", r"\"entry_id\"", r"\"id\"\s*:", r"(?m)^\s*id\s*=", r"(?i)\bentr(y|ée) \d")
+NUMBERS = (
+    r"(?<![\w#&])#\d+(?![\w;,)])",
+    r"\"entry_id\"",
+    r"\"id\"\s*:",
+    r"(?m)^\s*id\s*=",
+    r"(?i)\bentr(y|ée) \d",
+)
 """Patterns of an entry's number or id: none reaches anyone but the GM (their gaps count
 the secrets)."""
 
@@ -167,16 +178,7 @@ def set_table(directory: Path) -> None:
         for ident, name in (("kael", "Kael"), ("mira", "Mira")):
             sheet = {"name": name, "kind": "pc", "sheet": {"elements": {"Épée": 2}}}
             act.set_value(gm, GM_SEAT, ("characters", ident), sheet)
-        clock = {"name": "Qzembuscade", "kind": "clock", "value": 0, "max": 12, "gm": True}
-        act.set_value(gm, GM_SEAT, ("trackers", "embuscade"), clock)
-        rows = list(GM_TABLE[2:])
-        act.set_value(gm, GM_SEAT, ("tables", "traitre"), {"name": GM_TABLE[1], "entries": rows, "gm": True})
-        rumours = {"name": "Rumeurs", "entries": ["On murmure : {traitre}", "Rien de neuf"]}
-        act.set_value(gm, GM_SEAT, ("tables", "rumeurs"), rumours)
-        act.set_value(gm, GM_SEAT, ("secrecy",), {"yesno": "gm", "tables": "gm_announced"})
-        act.mark(gm, GM_SEAT, "session", "La soirée du col")
-        act.mark(gm, GM_SEAT, "scene", "Le pont")
-        act.note(gm, GM_SEAT, "La pluie tombe sur le col.")
+        furnish(gm)
         state = gm.state
 
     def seat_everyone(document: dict[str, Any]) -> None:
@@ -188,6 +190,22 @@ def set_table(directory: Path) -> None:
         }
 
     edit_table(directory, state, seat_everyone)
+
+
+def furnish(gm: Campaign) -> None:
+    """The GM's secrets set before the evening (a clock, a table, the secrecy), and a
+    session and scene opened."""
+    clock = {"name": GM_CLOCK[0], "kind": "clock", "value": 0, "max": 12, "gm": True}
+    act.set_value(gm, GM_SEAT, ("trackers", GM_CLOCK[1]), clock)
+    rows = list(GM_TABLE[2:])
+    gm_table = {"name": GM_TABLE[1], "entries": rows, "gm": True}
+    act.set_value(gm, GM_SEAT, ("tables", GM_TABLE[0]), gm_table)
+    rumours = {"name": "Rumeurs", "entries": ["On murmure : {traitre}", "Rien de neuf"]}
+    act.set_value(gm, GM_SEAT, ("tables", "rumeurs"), rumours)
+    act.set_value(gm, GM_SEAT, ("secrecy",), {"yesno": "gm", "tables": "gm_announced"})
+    act.mark(gm, GM_SEAT, "session", "La soirée du col")
+    act.mark(gm, GM_SEAT, "scene", "Le pont")
+    act.note(gm, GM_SEAT, "La pluie tombe sur le col.")
 
 
 def cli(argv: list[str]) -> tuple[int, str]:
@@ -341,14 +359,18 @@ def twin(steps: list[Step]) -> list[tuple[int, Step]]:
     return kept
 
 
-def play_evening(
-    directory: Path, steps: list[tuple[int, Step]], secret_seed: int
-) -> Played:
-    """Set the table at ``directory`` and take ``steps`` (each with its marker's number);
+def play_evening(directory: Path, steps: list[tuple[int, Step]], secret_seed: int) -> Played:
+    """Set the table at ``directory`` and take ``steps`` (see :func:`play_steps`)."""
+    with frozen_clock():
+        set_table(directory)
+    return play_steps(directory, steps, secret_seed)
+
+
+def play_steps(directory: Path, steps: list[tuple[int, Step]], secret_seed: int) -> Played:
+    """Take ``steps`` (each with its marker's number) at the table at ``directory``;
     secret outcomes are drawn from ``secret_seed``, the others from the step's number."""
     played = Played(directory)
     with frozen_clock():
-        set_table(directory)
         table = Table(directory)
         try:
             for number, step in steps:

@@ -1,0 +1,283 @@
+"""The expensive doors of the table of doors, each driven once per role and kind of
+secret after an evening of one of each: the app's screen (pilot) and ``meneur watch``
+for every role, the plain seat in a real process for a player's own blind roll, and the
+table's server (a real HTTP server and real SSH seats, in this process) for its
+addresses, ``/act`` and the lines of ``serve.log``.
+
+As at the cheap doors: a role sees no marker it may not read, no tell-tale of the GM's
+table, clock or settings and no entry's number; and, where the door allows a twin run,
+what anyone but the GM sees does not change with the secrets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from meneur.content.strings import strings
+from meneur.play.campaigns import Campaign, local_now
+from meneur.play.presence import Presence
+from meneur.play.session import Session
+
+from .doors import VIEWERS, door
+from .evening import SEATS, Played, Step, furnish, play_evening, play_steps, twin
+from .verdicts import difference, verdicts
+
+REAL_STEPS = [
+    Step("bob", "note", "play"),
+    Step("alice", "private note", "play"),
+    Step("gm", "gm note", "play"),
+    Step("gm", "announced gm roll", "play"),
+    Step("gm", "gm roll", "play"),
+    Step("alice", "blind roll", "play"),
+    Step("gm", "gm table", "play"),
+    Step("gm", "rumour", "play"),
+    Step("gm", "gm clock", "play"),
+    Step("bob", "dice", "play"),
+]
+"""One of each kind of secret (and a public note and roll, which everyone reads)."""
+ASKED = "Qzasked"
+"""The marker of the blind question a player asks at the door itself."""
+
+
+@dataclasses.dataclass
+class Evenings:
+    first: Played
+    second: Played
+
+
+@pytest.fixture(scope="module")
+def evenings(tmp_path_factory: pytest.TempPathFactory) -> Evenings:
+    root = tmp_path_factory.mktemp("real")
+    first = play_evening(root / "first" / "c", list(enumerate(REAL_STEPS)), 1)
+    second = play_evening(root / "second" / "c", twin(REAL_STEPS), 2)
+    return Evenings(first, second)
+
+
+def _copy(played: Played, into: Path) -> Played:
+    """``played`` in a folder of its own (a door that writes leaves the evening as it
+    was), with the marker a player asks at the door: the GM's alone, as a blind roll."""
+    shutil.copytree(played.directory, into)
+    return dataclasses.replace(
+        played,
+        directory=into,
+        readers={**played.readers, ASKED: "gm"},
+        kinds={**played.kinds, ASKED: "blind roll asked at the door"},
+    )
+
+
+async def _app_screen(played: Played, role: str, seed: int) -> str:
+    """What ``role``'s app shows: its table, its palette, its Tables tab; a player asks
+    the oracle a question the GM keeps blind on its command line."""
+    from meneur.tui.app import MeneurApp
+    from tests.tui.conftest import screen_text
+
+    session = Session(
+        Campaign.open(played.directory),
+        strings("fr"),
+        random.Random(seed),
+        seat=SEATS[role],
+        presence=Presence(),
+        remote=role != "gm",
+    )
+    app = MeneurApp(session)
+    shown = []
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            shown.append(screen_text(app))
+            shown.append(" ".join(c.title for c in app.get_system_commands(app.screen)))
+            if role in ("alice", "bob"):
+                await pilot.press("colon", *f"? {ASKED} tient-il", "enter")
+                await pilot.pause()
+                shown.append(screen_text(app))
+            await pilot.press("f4")  # the Tables tab
+            await pilot.pause()
+            shown.append(screen_text(app))
+    finally:
+        session.campaign.close()
+    return "\n".join(shown)
+
+
+@pytest.mark.parametrize("role", door("the app's screen").roles)
+async def test_the_app_shows_each_seat_what_it_may_see(
+    role: str, evenings: Evenings, tmp_path: Path
+) -> None:
+    first = _copy(evenings.first, tmp_path / "first")
+    shown = await _app_screen(first, role, 1)
+    wrong = verdicts(door("the app's screen"), role, shown, first)
+    if role != "gm":
+        second = _copy(evenings.second, tmp_path / "second")
+        changed = difference(shown, await _app_screen(second, role, 2))
+        if changed:
+            wrong.append(f"changes with the secrets:\n{changed}")
+    assert not wrong, f"the app's screen, as {role}:\n" + "\n".join(wrong)
+
+
+async def _watched(played: Played, role: str) -> str:
+    """``meneur watch``'s two layouts as ``role`` sees them."""
+    from meneur.tui.watch import WatchApp
+    from tests.tui.conftest import screen_text
+
+    shown = []
+    for layout in ("stream", "table"):
+        campaign = Campaign.open(played.directory, write=False)
+        app = WatchApp(campaign, strings("fr"), VIEWERS[role], layout=layout)
+        try:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                shown.append(screen_text(app))
+        finally:
+            campaign.close()
+    return "\n".join(shown)
+
+
+@pytest.mark.parametrize("role", door("meneur watch").roles)
+async def test_meneur_watch_shows_each_role_what_it_may_see(role: str, evenings: Evenings) -> None:
+    shown = await _watched(evenings.first, role)
+    wrong = verdicts(door("meneur watch"), role, shown, evenings.first)
+    if role != "gm":
+        changed = difference(shown, await _watched(evenings.second, role))
+        if changed:
+            wrong.append(f"changes with the secrets:\n{changed}")
+    assert not wrong, f"meneur watch, as {role}:\n" + "\n".join(wrong)
+
+
+def _plain(played: Played, role: str, seed: int) -> str:
+    """``meneur --plain --as ROLE`` in its own process, a blind question typed."""
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "meneur.cli.main", "--plain", "--campaign",
+            str(played.directory), "--as", role, "--seed", str(seed),
+        ],
+        input=f"? {ASKED} tient-il\nquit\n", capture_output=True, text=True, timeout=60,
+        env={**os.environ, "MENEUR_DATA_DIR": str(played.directory.parent / "data")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("role", door("the plain seat in a terminal").roles)
+def test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind(
+    role: str, evenings: Evenings, tmp_path: Path
+) -> None:
+    first = _copy(evenings.first, tmp_path / "first" / "c")
+    shown = _plain(first, role, 1)
+    wrong = verdicts(door("the plain seat in a terminal"), role, shown, first)
+    second = _copy(evenings.second, tmp_path / "second" / "c")
+    changed = difference(shown, _plain(second, role, 2))
+    if changed:
+        wrong.append(f"changes with the secrets:\n{changed}")
+    assert not wrong, f"the plain seat, as {role}:\n" + "\n".join(wrong)
+
+
+def _entries(directory: Path) -> int:
+    with Campaign.open(directory, write=False) as campaign:
+        return campaign.journal.last_id
+
+
+async def test_the_server_s_addresses_and_log_keep_the_secrets(tmp_path: Path) -> None:
+    """The table's server in this process, on real sockets: each seat's token reads
+    its picture (``/view.json``); ``/act`` refuses a key it does not know, writing
+    nothing, and answers a player's blind question without its outcome; a token that
+    opens nothing is refused in the reader's language, as JSON; SSH seats (a player, an
+    anonymous viewer) show what their role may see; ``serve.log`` names no secret and
+    calls no viewer the GM."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from meneur.play.invites import invite
+    from meneur.serve.web_seats import WebSeats
+    from tests.serve.seated import Served, make_table
+
+    table = make_table(tmp_path, viewers="anyone")
+    with Campaign.open(table.directory) as gm:
+        furnish(gm)
+    played = play_steps(table.directory, list(enumerate(REAL_STEPS)), 1)
+    played = dataclasses.replace(
+        played, readers={**played.readers, ASKED: "gm"}, kinds={**played.kinds, ASKED: "blind"}
+    )
+    now = local_now()
+    with Campaign.open(table.directory, write=False) as reader:
+        state = reader.state
+
+    def token(player: str | None) -> str:
+        issued = invite(
+            table.directory, state, player=player, now=now, lifetime=timedelta(hours=1), api=True
+        )
+        return issued.token
+
+    tokens = {role: token(player) for role, player in (("alice", "alice"), ("bob", "bob"))}
+    tokens["viewer"] = token(None)
+    # Alice's bots, one a request (a seat acts once every ACT_SECONDS at most).
+    bots = [{"token": token("alice")} for _ in range(3)]
+    server_door = door("the table's server (/act, serve.log, tokens)")
+    wrong: list[str] = []
+    lines: list[str] = []
+    async with Served(table) as served:
+        served.server.log = lines.append
+        async with TestClient(TestServer(WebSeats(served.server).application())) as client:
+            for role, token in tokens.items():
+                answer = await client.get("/view.json", params={"token": token})
+                assert answer.status == 200, role
+                shown = await answer.text()
+                wrong += [
+                    f"/view.json as {role}: {w}" for w in verdicts(server_door, role, shown, played)
+                ]
+            refused = await client.get("/view.json", params={"token": "nothing-it-opens"})
+            if refused.status != 403 or refused.content_type != "application/json":
+                wrong.append(
+                    f"a token that opens nothing: {refused.status} {await refused.text()!r}"
+                )
+            before = _entries(table.directory)
+            half = await client.post(
+                "/act", params=bots[0], json={"note": "Qzact", "visibility": "gm"}
+            )
+            written = _entries(table.directory) - before
+            if half.status != 400 or written:
+                wrong.append(
+                    f"/act with a key it does not know: {half.status}, {written} entry written"
+                )
+            asked = await client.post(
+                "/act", params=bots[1], json={"question": f"{ASKED} tient-il", "likelihood": 3}
+            )
+            said = await asked.text()
+            wrong += [
+                f"/act's answer to a blind question: {w}"
+                for w in verdicts(server_door, "alice", said, played)
+            ]
+            if asked.status != 200 or json.loads(said).get("result") != "":
+                wrong.append(f"/act's answer to a blind question tells its outcome: {said}")
+            rolled = await client.post("/act", params=bots[2], json={"roll": "2d6"})
+            said = await rolled.text()
+            wrong += [
+                f"/act's answer to a roll: {w}"
+                for w in verdicts(server_door, "alice", said, played)
+            ]
+        for person, role in (("alice", "alice"), ("stranger", "viewer")):
+            seat = await served.join(person)
+            await seat.wait_for("Kael")
+            shown = seat.text()
+            wrong += [
+                f"SSH seat of {person}: {w}" for w in verdicts(server_door, role, shown, played)
+            ]
+            await seat.leave()
+    log = "\n".join(lines)
+    wrong += [f"serve.log: {w}" for w in verdicts(server_door, "viewer", log, played)]
+    for given in (*tokens.values(), *(bot["token"] for bot in bots)):
+        if given in log:
+            wrong.append("serve.log carries a token")
+    gm = strings("fr").t("serve.gm")
+    viewer = strings("fr").t("serve_log.role_viewer")
+    for line in lines:
+        if f"{gm} ({viewer})" in line:
+            wrong.append(f"serve.log calls a viewer the GM: {line!r}")
+    assert not wrong, "\n".join(wrong)
