@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from meneur.content.strings import strings
 from meneur.core.visibility import AUDIENCE, Viewer
 
-from .evening import ACTORS, SEATS, Played, cli
+from .evening import ACTORS, SEATS, Played, as_seat, cli
 
 CLI_ROLES = ("gm", "alice", "bob", "audience")
 """The roles a reading command takes: ``--role gm``, ``--as NAME``, ``--role audience``
@@ -92,9 +92,10 @@ def _split(played: Played, role: str) -> str:
 
 
 def _odds_of_the_public_table(played: Played, role: str) -> str:
-    """``meneur odds table`` of the public table that rolls on the GM's, as ``role``."""
+    """``meneur odds table`` of the public table that rolls on the GM's, from ``role``'s
+    seat (the GM's without ``--as``, as every command of the table)."""
     status, said = cli(
-        ["odds", "table", "Rumeurs", "--campaign", str(played.directory), *ROLE_WORDS[role]]
+        ["odds", "table", "Rumeurs", "--campaign", str(played.directory), *as_seat(role)]
     )
     assert status == 0, (role, said)
     return said
@@ -271,7 +272,7 @@ DOORS: tuple[Door, ...] = (
     Door("the recap", ("cli:recap",), CLI_ROLES, False, _reading("export", "--recap")),
     Door("meneur stats", ("cli:stats",), CLI_ROLES, False, _reading("stats")),
     Door("meneur stats --json", ("cli:stats",), CLI_ROLES, False, _reading("stats", "--json")),
-    Door("meneur odds table", ("cli:odds table",), CLI_ROLES, False, _odds_of_the_public_table),
+    Door("meneur odds table", ("cli:odds table",), ACTORS, False, _odds_of_the_public_table),
     Door(
         "the commands a seat typed (note, roll, clock --as)",
         ("cli:note", "cli:roll", "cli:clock"),

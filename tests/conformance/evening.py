@@ -8,7 +8,8 @@ secrecy is ``{ yesno = "gm", tables = "gm_announced" }`` (the oracle's answers a
 blind, a GM table's rolls announced).
 
 Steps are taken by a seat through a way in (``play``: a session as the app holds it;
-``plain``: the plain seat's conversation; ``cli``: the command line, in this process)
+``plain``: the plain seat's conversation; ``cli``: the command line, in this process;
+``json``: the command line's ``--json``)
 and each writes a marker word (``Qz07x``) where its text goes. :func:`who_sees` says
 which roles may read a marker; the tell-tales of the secrets that are set up once
 (the GM's table and clock, the settings) are in :data:`STANDING_SECRETS`.
@@ -87,8 +88,8 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gm note": (("gm",), ("play", "cli")),
     "announced gm roll": (("gm",), ("play", "cli")),
     "gm roll": (("gm",), ("play", "cli")),
-    "dice": (ACTORS, ("play", "plain", "cli")),
-    "blind roll": (("alice", "bob"), ("play", "plain", "cli")),
+    "dice": (ACTORS, ("play", "plain", "cli", "json")),
+    "blind roll": (("alice", "bob"), ("play", "plain", "cli", "json")),
     "gm table": (("gm",), ("play", "plain", "cli")),
     "rumour": (("gm",), ("play", "plain", "cli")),
     "gm clock": (("gm",), ("play", "cli")),
@@ -133,7 +134,7 @@ def carries_marker(step: Step) -> bool:
     seat, have no words of their own)."""
     if step.action in ("gm table", "rumour"):
         return False
-    if step.action == "gm clock" and step.way == "cli":
+    if step.action == "gm clock" and step.way != "play":
         return False  # the command line says the clock's own words
     return not (step.way == "plain" and step.action == "dice")
 
@@ -239,11 +240,15 @@ class Table:
 
     def _session(self, role: str) -> Session:
         """A session of ``role``'s seat, on a campaign of its own (as each front end
-        opens it)."""
+        opens it). The GM's dice come from the step's seed (a GM may choose one); a
+        player's from the system's, as at a real table (a player chooses no seed in a
+        session whose dice are committed): their public rolls take the session's
+        committed draws, the same in both evenings, their secret ones fresh dice."""
         seat = SEATS[role]
         campaign = Campaign.open(self.directory)
         campaign.author = None if role == "gm" else seat.name
-        return Session(campaign, strings("fr"), random.Random(0), seat=seat)
+        rng = random.Random(0) if role == "gm" else random.SystemRandom()
+        return Session(campaign, strings("fr"), rng, seat=seat)
 
     def close(self) -> None:
         for session in self.sessions.values():
@@ -260,14 +265,20 @@ class Table:
         """Take ``step`` (its dice from ``seed``): what the actor's commands print, and
         what their plain seat answers, are theirs."""
         marker = step.marker(number)
-        if step.way == "cli":
-            _, said = cli(self._command(step, marker, seed))
+        if step.way in ("cli", "json"):
+            json = ["--json"] if step.way == "json" else []
+            _, said = cli([*self._command(step, marker, seed), *json])
             played.commands[step.actor].append(said)
             return
         session = self.sessions[step.actor]
-        session.rng = random.Random(seed)
-        if step.way == "plain":
+        # Each front end keeps up with the others' writes (the app every 0.1 s): the
+        # session's next draw is the table's.
+        session.campaign.sync()
+        self.talks[step.actor].session.campaign.sync()
+        if step.actor == "gm":
+            session.rng = random.Random(seed)
             self.talks[step.actor].session.rng = random.Random(seed)
+        if step.way == "plain":
             typed = {
                 "note": f"{marker} traverse le pont",
                 "dice": "2d6",
@@ -318,7 +329,8 @@ class Table:
     def _command(self, step: Step, marker: str, seed: int) -> list[str]:
         """``step`` as a command line."""
         where, seat = str(self.directory), as_seat(step.actor)
-        rolled = ["--campaign", where, "--seed", str(seed), *seat]
+        seeded = ["--seed", str(seed)] if step.actor == "gm" else []
+        rolled = ["--campaign", where, *seeded, *seat]
         return {
             "note": ["note", where, f"{marker} traverse le pont", *seat],
             "private note": ["note", where, f"{marker} se méfie", "--visibility", "private", *seat],
@@ -341,7 +353,7 @@ class Table:
             ],
             "gm table": ["roll", "table", "traitre", *rolled],
             "rumour": ["roll", "table", "rumeurs", *rolled],
-            "gm clock": ["clock", where, "ask", "Qzembuscade", "--seed", str(seed)],
+            "gm clock": ["clock", where, "ask", "Qzembuscade", *seeded],
         }[step.action]  # fmt: skip
 
 
@@ -370,7 +382,15 @@ def play_steps(directory: Path, steps: list[tuple[int, Step]], secret_seed: int)
     """Take ``steps`` (each with its marker's number) at the table at ``directory``;
     secret outcomes are drawn from ``secret_seed``, the others from the step's number."""
     played = Played(directory)
-    with frozen_clock():
+    # The command line gives a player's rolls fresh seeds (off the session's committed
+    # draws): the same ones in both evenings, so that a public roll reads the same.
+    fresh = random.Random(0)
+    with (
+        frozen_clock(),
+        mock.patch(
+            "meneur.cli.journaling.new_seed", side_effect=lambda: fresh.getrandbits(63), create=True
+        ),
+    ):
         table = Table(directory)
         try:
             for number, step in steps:

@@ -84,7 +84,7 @@ async def _app_screen(played: Played, role: str, seed: int) -> str:
     session = Session(
         Campaign.open(played.directory),
         strings("fr"),
-        random.Random(seed),
+        random.Random(seed) if role == "gm" else random.SystemRandom(),
         seat=SEATS[role],
         presence=Presence(),
         remote=role != "gm",
@@ -152,12 +152,14 @@ async def test_meneur_watch_shows_each_role_what_it_may_see(role: str, evenings:
     assert not wrong, f"meneur watch, as {role}:\n" + "\n".join(wrong)
 
 
-def _plain(played: Played, role: str, seed: int) -> str:
-    """``meneur --plain --as ROLE`` in its own process, a blind question typed."""
+def _plain(played: Played, role: str) -> str:
+    """``meneur --plain --as ROLE`` in its own process, a blind question typed (with
+    the system's dice: a player chooses no seed in a session whose dice are
+    committed)."""
     done = subprocess.run(
         [
             sys.executable, "-m", "meneur.cli.main", "--plain", "--campaign",
-            str(played.directory), "--as", role, "--seed", str(seed),
+            str(played.directory), "--as", role,
         ],
         input=f"? {ASKED} tient-il\nquit\n", capture_output=True, text=True, timeout=60,
         env={**os.environ, "MENEUR_DATA_DIR": str(played.directory.parent / "data")},
@@ -171,10 +173,10 @@ def test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind(
     role: str, evenings: Evenings, tmp_path: Path
 ) -> None:
     first = _copy(evenings.first, tmp_path / "first" / "c")
-    shown = _plain(first, role, 1)
+    shown = _plain(first, role)
     wrong = verdicts(door("the plain seat in a terminal"), role, shown, first)
     second = _copy(evenings.second, tmp_path / "second" / "c")
-    changed = difference(shown, _plain(second, role, 2))
+    changed = difference(shown, _plain(second, role))
     if changed:
         wrong.append(f"changes with the secrets:\n{changed}")
     assert not wrong, f"the plain seat, as {role}:\n" + "\n".join(wrong)
