@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from meneur.content.strings import strings
 from meneur.core.visibility import AUDIENCE, Viewer
 
-from .evening import ACTORS, SEATS, Played, as_seat, cli
+from .evening import ACTORS, GM_TABLE, SEATS, Played, as_seat, cli
 
 CLI_ROLES = ("gm", "alice", "bob", "audience")
 """The roles a reading command takes: ``--role gm``, ``--as NAME``, ``--role audience``
@@ -91,13 +91,25 @@ def _split(played: Played, role: str) -> str:
     return said + "".join(f"{p.name}\n{p.read_text()}" for p in files)
 
 
-def _odds_of_the_public_table(played: Played, role: str) -> str:
-    """``meneur odds table`` of the public table that rolls on the GM's, from ``role``'s
-    seat (the GM's without ``--as``, as every command of the table)."""
-    status, said = cli(
-        ["odds", "table", "Rumeurs", "--campaign", str(played.directory), *as_seat(role)]
-    )
+def _odds_of_the_tables(played: Played, role: str) -> str:
+    """``meneur odds table`` from ``role``'s seat (the GM's without ``--as``, as every
+    command of the table): the GM reads the public table that rolls on theirs; a player
+    reads a table of their own seat (``Météo``), and the GM's table and the table that
+    rolls on it answer them as a table that is not there."""
+    where = ["--campaign", str(played.directory), *as_seat(role)]
+    if role == "gm":
+        status, said = cli(["odds", "table", "Rumeurs", *where])
+        assert status == 0, (role, said)
+        return said
+    status, said = cli(["odds", "table", "Météo", *where])
     assert status == 0, (role, said)
+    absent = cli(["odds", "table", "Qzabsente", *where])
+    for name in ("Rumeurs", GM_TABLE[1]):
+        status, answer = cli(["odds", "table", name, *where])
+        assert (status, answer.replace(name, "Qzabsente")) == absent, (
+            f"meneur odds table {name} --as {role} does not answer as for a table that is"
+            f" not there: {answer!r}, not {absent[1]!r}"
+        )
     return said
 
 
@@ -272,7 +284,7 @@ DOORS: tuple[Door, ...] = (
     Door("the recap", ("cli:recap",), CLI_ROLES, False, _reading("export", "--recap")),
     Door("meneur stats", ("cli:stats",), CLI_ROLES, False, _reading("stats")),
     Door("meneur stats --json", ("cli:stats",), CLI_ROLES, False, _reading("stats", "--json")),
-    Door("meneur odds table", ("cli:odds table",), ACTORS, False, _odds_of_the_public_table),
+    Door("meneur odds table", ("cli:odds table",), ACTORS, False, _odds_of_the_tables),
     Door(
         "the commands a seat typed (note, roll, clock --as)",
         ("cli:note", "cli:roll", "cli:clock"),
