@@ -168,6 +168,7 @@ def _plain(played: Played, role: str) -> str:
     return done.stdout
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("role", door("the plain seat in a terminal").roles)
 def test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind(
     role: str, evenings: Evenings, tmp_path: Path
@@ -187,6 +188,7 @@ def _entries(directory: Path) -> int:
         return campaign.journal.last_id
 
 
+@pytest.mark.e2e
 async def test_the_server_s_addresses_and_log_keep_the_secrets(tmp_path: Path) -> None:
     """The table's server in this process, on real sockets: each seat's token reads
     its picture (``/view.json``); ``/act`` refuses a key it does not know, writing
