@@ -336,7 +336,7 @@ DOORS: tuple[Door, ...] = (
         proven_by="test_real_doors.py::test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind",
     ),
     Door(
-        "the table's server (/act, serve.log, tokens)",
+        "the table's server over HTTP (/view.json, /act, tokens)",
         (
             "route:/act",
             "route:/",
@@ -345,13 +345,17 @@ DOORS: tuple[Door, ...] = (
             "route:/ws/{token}/{lang}",
             "route:/static/js/textual.js",
             "route:/static",
-            "serve.log",
             "cli:serve",
-            "seat:ssh",
             "seat:web",
         ),
         ("alice", "bob", "viewer"),
-        proven_by="test_real_doors.py::test_the_server_s_addresses_and_log_keep_the_secrets",
+        proven_by="test_real_doors.py::test_the_server_s_addresses_keep_the_secrets",
+    ),
+    Door(
+        "the table's SSH seats and serve.log",
+        ("seat:ssh", "serve.log"),
+        ("alice", "bob", "viewer"),
+        proven_by="test_real_doors.py::test_the_ssh_seats_and_serve_log_keep_the_secrets",
     ),
 )
 """Every door, once."""

@@ -23,16 +23,20 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from .doors import Door, cheap, roles_of
-from .evening import ACTIONS, Played, Step, play_evening, twin
+from .evening import ACTIONS, Played, Step, cli, play_evening, twin
 from .verdicts import difference, verdicts
 
-EVERY_STEP = [
-    Step(actor, action, way)
-    for action, (actors, ways) in ACTIONS.items()
-    for actor in actors
-    for way in ways
-]
-"""Each action, by each seat that may take it, through each way in."""
+EVERY_STEP = sorted(
+    (
+        Step(actor, action, way)
+        for action, (actors, ways) in ACTIONS.items()
+        for actor in actors
+        for way in ways
+    ),
+    key=lambda step: step.action == "announced gm roll",
+)
+"""Each action, by each seat that may take it, through each way in; the announced GM
+rolls last, among the few lines a feed or a recap shows."""
 CASES = roles_of(cheap())
 OTHERS = [(door, role) for door, role in CASES if role != "gm"]
 
@@ -108,3 +112,28 @@ def test_random_evenings_keep_every_secret_at_every_door(
         if changed:
             wrong.append(f"{door.name} / {role}: changes with the secrets:\n{changed}")
     assert not wrong, f"steps {steps}:\n" + "\n".join(wrong)
+
+
+def _files(directory: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(directory)): path.read_bytes()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file() and path.name != ".lock"
+    }
+
+
+@pytest.mark.parametrize("command", [["dice", "1d6"], ["table", "Météo"]])
+def test_a_player_chooses_no_seed_in_a_session_whose_dice_are_committed(
+    command: list[str], evenings: Evenings, tmp_path: Path
+) -> None:
+    """As ``/act`` refuses it: the command line's ``--seed`` from a player's seat, in a
+    session whose dice are committed, is refused and writes nothing."""
+    import shutil
+
+    directory = tmp_path / "c"
+    shutil.copytree(evenings.first.directory, directory)
+    before = _files(directory)
+    status, said = cli(
+        ["roll", *command, "--campaign", str(directory), "--seed", "42", "--as", "bob"]
+    )
+    assert (status, _files(directory) == before) == (2, True), said

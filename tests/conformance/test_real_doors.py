@@ -20,6 +20,7 @@ import subprocess
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -188,64 +189,80 @@ def _entries(directory: Path) -> int:
         return campaign.journal.last_id
 
 
-@pytest.mark.e2e
-async def test_the_server_s_addresses_and_log_keep_the_secrets(tmp_path: Path) -> None:
-    """The table's server in this process, on real sockets: each seat's token reads
-    its picture (``/view.json``); ``/act`` refuses a key it does not know, writing
-    nothing, and answers a player's blind question without its outcome; a token that
-    opens nothing is refused in the reader's language, as JSON; SSH seats (a player, an
-    anonymous viewer) show what their role may see; ``serve.log`` names no secret and
-    calls no viewer the GM."""
-    from aiohttp.test_utils import TestClient, TestServer
+@dataclasses.dataclass
+class ServedTable:
+    """A table set for serving (real SSH keys; viewers welcome), after the evening."""
 
-    from meneur.play.invites import invite
-    from meneur.serve.web_seats import WebSeats
-    from tests.serve.seated import Served, make_table
+    table: Any
+    played: Played
 
-    table = make_table(tmp_path, viewers="anyone")
+    def invite(self, player: str | None, **options: Any) -> Any:
+        """An invite (its code and token) for ``player``'s seat, the viewer's for None."""
+        from meneur.play.invites import invite
+
+        with Campaign.open(self.table.directory, write=False) as campaign:
+            state = dict(campaign.state)
+        return invite(
+            self.table.directory, state, player=player, now=local_now(),
+            lifetime=timedelta(hours=1), **options,
+        )  # fmt: skip
+
+
+def _served_table(root: Path) -> ServedTable:
+    from tests.serve.seated import make_table
+
+    table = make_table(root, viewers="anyone")
     with Campaign.open(table.directory) as gm:
         furnish(gm)
     played = play_steps(table.directory, list(enumerate(REAL_STEPS)), 1)
+    asked = {ASKED: "blind roll asked at the door"}
     played = dataclasses.replace(
-        played, readers={**played.readers, ASKED: "gm"}, kinds={**played.kinds, ASKED: "blind"}
+        played, readers={**played.readers, ASKED: "gm"}, kinds={**played.kinds, **asked}
     )
-    now = local_now()
-    with Campaign.open(table.directory, write=False) as reader:
-        state = reader.state
+    return ServedTable(table, played)
 
-    def token(player: str | None) -> str:
-        issued = invite(
-            table.directory, state, player=player, now=now, lifetime=timedelta(hours=1), api=True
-        )
-        return issued.token
 
-    tokens = {role: token(player) for role, player in (("alice", "alice"), ("bob", "bob"))}
-    tokens["viewer"] = token(None)
+@pytest.mark.e2e
+async def test_the_server_s_addresses_keep_the_secrets(tmp_path: Path) -> None:
+    """``meneur serve --web``'s addresses in this process, on a real socket: each seat's
+    token reads its picture (``/view.json``); ``/act`` refuses a key it does not know,
+    writing nothing, answers a player's blind question without its outcome and a roll
+    without its entry's number; a token that opens nothing is refused as JSON."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from meneur.serve.web_seats import WebSeats
+    from tests.serve.seated import Served
+
+    served_table = _served_table(tmp_path)
+    played = served_table.played
+    issued = {
+        "alice": served_table.invite("alice", api=True),
+        "bob": served_table.invite("bob", api=True),
+        "viewer": served_table.invite(None, api=True),
+    }
     # Alice's bots, one a request (a seat acts once every ACT_SECONDS at most).
-    bots = [{"token": token("alice")} for _ in range(3)]
-    server_door = door("the table's server (/act, serve.log, tokens)")
+    bots = [{"token": served_table.invite("alice", api=True).token} for _ in range(3)]
+    server_door = door("the table's server over HTTP (/view.json, /act, tokens)")
     wrong: list[str] = []
-    lines: list[str] = []
-    async with Served(table) as served:
-        served.server.log = lines.append
-        async with TestClient(TestServer(WebSeats(served.server).application())) as client:
-            for role, token in tokens.items():
-                answer = await client.get("/view.json", params={"token": token})
+    async with Served(served_table.table) as served:
+        app = WebSeats(served.server).application()
+        async with TestClient(TestServer(app)) as client:
+            for role, invited in issued.items():
+                answer = await client.get("/view.json", params={"token": invited.token})
                 assert answer.status == 200, role
                 shown = await answer.text()
                 wrong += [
                     f"/view.json as {role}: {w}" for w in verdicts(server_door, role, shown, played)
                 ]
             refused = await client.get("/view.json", params={"token": "nothing-it-opens"})
+            said_refused = await refused.text()
             if refused.status != 403 or refused.content_type != "application/json":
-                wrong.append(
-                    f"a token that opens nothing: {refused.status} {await refused.text()!r}"
-                )
-            before = _entries(table.directory)
+                wrong.append(f"a token that opens nothing: {refused.status} {said_refused!r}")
+            before = _entries(played.directory)
             half = await client.post(
                 "/act", params=bots[0], json={"note": "Qzact", "visibility": "gm"}
             )
-            written = _entries(table.directory) - before
+            written = _entries(played.directory) - before
             if half.status != 400 or written:
                 wrong.append(
                     f"/act with a key it does not know: {half.status}, {written} entry written"
@@ -266,19 +283,50 @@ async def test_the_server_s_addresses_and_log_keep_the_secrets(tmp_path: Path) -
                 f"/act's answer to a roll: {w}"
                 for w in verdicts(server_door, "alice", said, played)
             ]
-        for person, role in (("alice", "alice"), ("stranger", "viewer")):
-            seat = await served.join(person)
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.e2e
+async def test_the_ssh_seats_and_serve_log_keep_the_secrets(tmp_path: Path) -> None:
+    """``meneur serve``'s SSH seats (asyncssh's client, the screen as a VT draws it): a
+    player, an anonymous viewer (viewers are welcome) and a newcomer with an invite's
+    code, who takes her seat (the code binds her key) rather than a viewer's; each sees
+    what their role may; ``serve.log`` names no secret, no code, and no viewer as the
+    GM."""
+    from meneur.play.seating import read_table
+    from tests.serve.seated import Served
+
+    served_table = _served_table(tmp_path)
+    played = served_table.played
+    dana = served_table.invite("dana", name="Dana", characters=["mira"], admit=True)
+    server_door = door("the table's SSH seats and serve.log")
+    wrong: list[str] = []
+    lines: list[str] = []
+    async with Served(served_table.table) as served:
+        served.server.log = lines.append
+        for person, role, username in (
+            ("alice", "alice", None),
+            ("stranger", "viewer", None),
+            ("dana", "dana", dana.code),
+        ):
+            seat = await served.join(person, username=username)
             await seat.wait_for("Kael")
             shown = seat.text()
+            if role == "dana":
+                with Campaign.open(played.directory, write=False) as campaign:
+                    found = read_table(played.directory, campaign.state)
+                assert found is not None
+                if not any(s.name == "dana" for s in found.seats.values()):
+                    wrong.append("an invite's code at a table open to viewers seats a viewer")
+                role = "bob"  # she plays Mira, as Bob does: she sees what a player sees
             wrong += [
                 f"SSH seat of {person}: {w}" for w in verdicts(server_door, role, shown, played)
             ]
             await seat.leave()
     log = "\n".join(lines)
     wrong += [f"serve.log: {w}" for w in verdicts(server_door, "viewer", log, played)]
-    for given in (*tokens.values(), *(bot["token"] for bot in bots)):
-        if given in log:
-            wrong.append("serve.log carries a token")
+    if dana.code in log or dana.token in log:
+        wrong.append("serve.log carries an invite's code or token")
     gm = strings("fr").t("serve.gm")
     viewer = strings("fr").t("serve_log.role_viewer")
     for line in lines:
