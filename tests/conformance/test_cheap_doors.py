@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from .doors import Door, cheap, roles_of
 from .evening import ACTIONS, Played, Step, cli, play_evening, twin
-from .verdicts import difference, verdicts
+from .verdicts import difference, placed, verdicts
 
 EVERY_STEP = sorted(
     (
@@ -54,7 +54,7 @@ class Evenings:
         key = (id(played), door.name, role)
         if key not in self._read:
             assert door.read is not None
-            self._read[key] = door.read(played, role)
+            self._read[key] = placed(door.read(played, role), played)
         return self._read[key]
 
 

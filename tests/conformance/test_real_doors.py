@@ -31,7 +31,7 @@ from meneur.play.session import Session
 
 from .doors import VIEWERS, door
 from .evening import SEATS, Played, Step, furnish, play_evening, play_steps, twin
-from .verdicts import difference, verdicts
+from .verdicts import difference, placed, verdicts
 
 REAL_STEPS = [
     Step("bob", "note", "play"),
@@ -113,12 +113,12 @@ async def _app_screen(played: Played, role: str, seed: int) -> str:
 async def test_the_app_shows_each_seat_what_it_may_see(
     role: str, evenings: Evenings, tmp_path: Path
 ) -> None:
-    first = _copy(evenings.first, tmp_path / "first")
-    shown = await _app_screen(first, role, 1)
+    first = _copy(evenings.first, tmp_path / "first" / "c")
+    shown = placed(await _app_screen(first, role, 1), first)
     wrong = verdicts(door("the app's screen"), role, shown, first)
     if role != "gm":
-        second = _copy(evenings.second, tmp_path / "second")
-        changed = difference(shown, await _app_screen(second, role, 2))
+        second = _copy(evenings.second, tmp_path / "second" / "c")
+        changed = difference(shown, placed(await _app_screen(second, role, 2), second))
         if changed:
             wrong.append(f"changes with the secrets:\n{changed}")
     assert not wrong, f"the app's screen, as {role}:\n" + "\n".join(wrong)
@@ -144,10 +144,10 @@ async def _watched(played: Played, role: str) -> str:
 
 @pytest.mark.parametrize("role", door("meneur watch").roles)
 async def test_meneur_watch_shows_each_role_what_it_may_see(role: str, evenings: Evenings) -> None:
-    shown = await _watched(evenings.first, role)
+    shown = placed(await _watched(evenings.first, role), evenings.first)
     wrong = verdicts(door("meneur watch"), role, shown, evenings.first)
     if role != "gm":
-        changed = difference(shown, await _watched(evenings.second, role))
+        changed = difference(shown, placed(await _watched(evenings.second, role), evenings.second))
         if changed:
             wrong.append(f"changes with the secrets:\n{changed}")
     assert not wrong, f"meneur watch, as {role}:\n" + "\n".join(wrong)
@@ -175,10 +175,10 @@ def test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind(
     role: str, evenings: Evenings, tmp_path: Path
 ) -> None:
     first = _copy(evenings.first, tmp_path / "first" / "c")
-    shown = _plain(first, role)
+    shown = placed(_plain(first, role), first)
     wrong = verdicts(door("the plain seat in a terminal"), role, shown, first)
     second = _copy(evenings.second, tmp_path / "second" / "c")
-    changed = difference(shown, _plain(second, role))
+    changed = difference(shown, placed(_plain(second, role), second))
     if changed:
         wrong.append(f"changes with the secrets:\n{changed}")
     assert not wrong, f"the plain seat, as {role}:\n" + "\n".join(wrong)
@@ -226,8 +226,9 @@ def _served_table(root: Path) -> ServedTable:
 async def test_the_server_s_addresses_keep_the_secrets(tmp_path: Path) -> None:
     """``meneur serve --web``'s addresses in this process, on a real socket: each seat's
     token reads its picture (``/view.json``); ``/act`` refuses a key it does not know,
-    writing nothing, answers a player's blind question without its outcome and a roll
-    without its entry's number; a token that opens nothing is refused as JSON."""
+    naming it and writing nothing, answers a player's blind question without its
+    outcome and a roll without its entry's number; a token that opens nothing is refused
+    as JSON."""
     from aiohttp.test_utils import TestClient, TestServer
 
     from meneur.serve.web_seats import WebSeats
@@ -259,13 +260,14 @@ async def test_the_server_s_addresses_keep_the_secrets(tmp_path: Path) -> None:
             if refused.status != 403 or refused.content_type != "application/json":
                 wrong.append(f"a token that opens nothing: {refused.status} {said_refused!r}")
             before = _entries(played.directory)
-            half = await client.post(
-                "/act", params=bots[0], json={"note": "Qzact", "visibility": "gm"}
-            )
+            # (The issue's case was "visibility": a key /act may come to know.)
+            half = await client.post("/act", params=bots[0], json={"note": "Qzact", "Qzkey": 1})
             written = _entries(played.directory) - before
-            if half.status != 400 or written:
+            said = await half.text()
+            if (half.status, written, "Qzkey" in said) != (400, 0, True):
                 wrong.append(
-                    f"/act with a key it does not know: {half.status}, {written} entry written"
+                    f"/act with a key it does not know: {half.status} {said!r},"
+                    f" {written} entry written"
                 )
             asked = await client.post(
                 "/act", params=bots[1], json={"question": f"{ASKED} tient-il", "likelihood": 3}

@@ -34,6 +34,12 @@ def verdicts(door: Door, role: str, shown: str, played: Played) -> list[str]:
     return wrong
 
 
+def placed(shown: str, played: Played) -> str:
+    """``shown`` with the evening's folder said as ``EVENING`` (the two evenings are
+    played in two folders: a door may name the folder a reader gave it)."""
+    return shown.replace(str(played.directory.parent), "EVENING")
+
+
 def difference(first: str, second: str) -> str:
     """The lines that differ between two pictures (empty when they are the same)."""
     if first == second:
