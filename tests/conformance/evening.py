@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -371,10 +372,21 @@ def twin(steps: list[Step]) -> list[tuple[int, Step]]:
     return kept
 
 
-def play_evening(directory: Path, steps: list[tuple[int, Step]], secret_seed: int) -> Played:
-    """Set the table at ``directory`` and take ``steps`` (see :func:`play_steps`)."""
-    with frozen_clock():
-        set_table(directory)
+def play_evening(
+    directory: Path,
+    steps: list[tuple[int, Step]],
+    secret_seed: int,
+    *,
+    table: Path | None = None,
+) -> Played:
+    """Set the table at ``directory`` (a copy of ``table``, a table :func:`set_table`
+    set, when given: setting one writes and syncs a dozen times) and take ``steps``
+    (see :func:`play_steps`)."""
+    if table is not None:
+        shutil.copytree(table, directory)
+    else:
+        with frozen_clock():
+            set_table(directory)
     return play_steps(directory, steps, secret_seed)
 
 

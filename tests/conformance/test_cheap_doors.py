@@ -45,9 +45,10 @@ class Evenings:
     """An evening and its twin (:func:`~tests.conformance.evening.twin`), each door read
     once per role."""
 
-    def __init__(self, root: Path, steps: list[Step], seeds: tuple[int, int]) -> None:
-        self.first = play_evening(root / "first" / "c", list(enumerate(steps)), seeds[0])
-        self.second = play_evening(root / "second" / "c", twin(steps), seeds[1])
+    def __init__(self, root: Path, steps: list[Step], seeds: tuple[int, int], table: Path) -> None:
+        numbered = list(enumerate(steps))
+        self.first = play_evening(root / "first" / "c", numbered, seeds[0], table=table)
+        self.second = play_evening(root / "second" / "c", twin(steps), seeds[1], table=table)
         self._read: dict[tuple[int, str, str], str] = {}
 
     def read(self, played: Played, door: Door, role: str) -> str:
@@ -59,8 +60,8 @@ class Evenings:
 
 
 @pytest.fixture(scope="module")
-def evenings(tmp_path_factory: pytest.TempPathFactory) -> Evenings:
-    return Evenings(tmp_path_factory.mktemp("evening"), EVERY_STEP, (1, 2))
+def evenings(tmp_path_factory: pytest.TempPathFactory, set_once: Path) -> Evenings:
+    return Evenings(tmp_path_factory.mktemp("evening"), EVERY_STEP, (1, 2), set_once)
 
 
 @pytest.mark.parametrize(("door", "role"), CASES, ids=[f"{d.name}-{r}" for d, r in CASES])
@@ -96,9 +97,12 @@ SEEDS = st.tuples(st.integers(1, 10**6), st.integers(1, 10**6)).filter(lambda s:
 )
 @given(steps=STEPS, seeds=SEEDS)
 def test_random_evenings_keep_every_secret_at_every_door(
-    steps: list[Step], seeds: tuple[int, int], tmp_path_factory: pytest.TempPathFactory
+    steps: list[Step],
+    seeds: tuple[int, int],
+    tmp_path_factory: pytest.TempPathFactory,
+    set_once: Path,
 ) -> None:
-    evenings = Evenings(tmp_path_factory.mktemp("random"), steps, seeds)
+    evenings = Evenings(tmp_path_factory.mktemp("random"), steps, seeds, set_once)
     wrong = []
     for door, role in CASES:
         try:

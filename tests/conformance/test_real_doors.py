@@ -57,10 +57,10 @@ class Evenings:
 
 
 @pytest.fixture(scope="module")
-def evenings(tmp_path_factory: pytest.TempPathFactory) -> Evenings:
+def evenings(tmp_path_factory: pytest.TempPathFactory, set_once: Path) -> Evenings:
     root = tmp_path_factory.mktemp("real")
-    first = play_evening(root / "first" / "c", list(enumerate(REAL_STEPS)), 1)
-    second = play_evening(root / "second" / "c", twin(REAL_STEPS), 2)
+    first = play_evening(root / "first" / "c", list(enumerate(REAL_STEPS)), 1, table=set_once)
+    second = play_evening(root / "second" / "c", twin(REAL_STEPS), 2, table=set_once)
     return Evenings(first, second)
 
 
