@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from meneur.content.strings import strings
 from meneur.core.visibility import AUDIENCE, Viewer
 
-from .evening import ACTORS, GM_TABLE, SEATS, Played, as_seat, cli
+from .evening import ACTORS, GM_TABLE, ROLES, SEATS, Played, as_seat, cli
 
 CLI_ROLES = ("gm", "alice", "bob", "audience")
 """The roles a reading command takes: ``--role gm``, ``--as NAME``, ``--role audience``
 (a viewer's seat sees as the audience, and the command line has no viewer's seat)."""
 SEATED_ROLES = ("gm", "alice", "bob", "viewer")
-SERVED_ROLES = ("gm", "alice", "bob", "viewer", "audience")
+SERVED_ROLES = ROLES
 PLAYERS = ("alice", "bob")
 ROLE_WORDS = {
     "gm": ["--role", "gm"],

@@ -78,9 +78,10 @@ NUMBERS = (
     r"\"id\"\s*:",
     r"(?m)^\s*id\s*=",
     r"(?i)\bentr(y|ée) \d",
+    r"(?i)\b\d+ (entries|entrées)\b",
 )
-"""Patterns of an entry's number or id: none reaches anyone but the GM (their gaps count
-the secrets)."""
+"""Patterns of an entry's number or id, or of how many entries there are: none reaches
+anyone but the GM (the gaps and the count tell how many secrets there are)."""
 
 ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # action: (who may take it, the ways in)
