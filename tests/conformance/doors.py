@@ -4,8 +4,9 @@ A row (:class:`Door`) says which of the project's doors it stands for (``covers`
 export format, a command taking ``--as``, a server's address, a front end — the keys
 ``test_every_door_listed.py`` reads from the code), which roles it can be read as, and
 how: a cheap door is read in this process after an evening (``read``), many times, by
-Hypothesis; an expensive one (a terminal, a browser's server, the app's screen) is
-driven once per role and secret kind by the test it names (``proven_by``).
+Hypothesis; an expensive one (the app's screen, a process in a terminal, the table's
+server on real sockets) is driven once per role and secret kind by the test it names
+(``proven_by``).
 
 A door added to meneur (an export format, a command with ``--as``, a server route, a
 front end) fails ``test_every_door_listed.py`` until it has a row here that proves it.
@@ -47,7 +48,7 @@ class Door:
     Attributes:
         name: what the row reads, as a person would say it.
         covers: the project's doors it stands for (``export:toml``, ``cli:journal``,
-            ``route:/feed``, ``front:app``…).
+            ``route:/feed``, ``app:MeneurApp``, ``seat:ssh``…).
         roles: the roles it is read as.
         complete: whether it shows every entry its reader may read (then every marker
             they may read must be there; a feed's last lines or a recap need not).
@@ -332,7 +333,7 @@ DOORS: tuple[Door, ...] = (
     Door(
         "the plain seat in a terminal",
         ("front:plain",),
-        ("alice",),
+        PLAYERS,
         proven_by="test_real_doors.py::test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind",
     ),
     Door(
