@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from meneur.content.strings import strings
 from meneur.core.visibility import AUDIENCE, Viewer
 
-from .evening import ACTORS, GM_TABLE, ROLES, SEATS, Played, as_seat, cli
+from .evening import ACTORS, GM_CLOCK, GM_TABLE, ROLES, SEATS, Played, as_seat, cli
 
 CLI_ROLES = ("gm", "alice", "bob", "audience")
 """The roles a reading command takes: ``--role gm``, ``--as NAME``, ``--role audience``
@@ -54,6 +54,8 @@ class Door:
             they may read must be there; a feed's last lines or a recap need not).
         read: a cheap door: what ``role`` is shown after the evening ``played``.
         proven_by: an expensive door: the test (``file::name``) that drives it.
+        the_gm_sees: what the GM must find at this door (a door that hid too much from
+            the GM would pass every other check).
     """
 
     name: str
@@ -62,6 +64,7 @@ class Door:
     complete: bool = False
     read: Callable[[Played, str], str] | None = None
     proven_by: str = ""
+    the_gm_sees: tuple[str, ...] = ()
 
 
 EVERY = ("--last", "100000")
@@ -285,7 +288,13 @@ DOORS: tuple[Door, ...] = (
     Door("the recap", ("cli:recap",), CLI_ROLES, False, _reading("export", "--recap")),
     Door("meneur stats", ("cli:stats",), CLI_ROLES, False, _reading("stats")),
     Door("meneur stats --json", ("cli:stats",), CLI_ROLES, False, _reading("stats", "--json")),
-    Door("meneur odds table", ("cli:odds table",), ACTORS, False, _odds_of_the_tables),
+    Door(
+        "meneur odds table",
+        ("cli:odds table",),
+        ACTORS,
+        read=_odds_of_the_tables,
+        the_gm_sees=GM_TABLE[:1],
+    ),
     Door(
         "the commands a seat typed (note, roll, clock --as)",
         ("cli:note", "cli:roll", "cli:clock"),
@@ -308,8 +317,20 @@ DOORS: tuple[Door, ...] = (
         False,
         _cosmos_commands,
     ),
-    Door("/view.json", ("route:/view.json", "cli:web"), SERVED_ROLES, False, _view_json),
-    Door("/feed", ("route:/feed", "cli:web"), SERVED_ROLES, False, _served("/feed")),
+    Door(
+        "/view.json",
+        ("route:/view.json", "cli:web"),
+        SERVED_ROLES,
+        read=_view_json,
+        the_gm_sees=GM_CLOCK[:1],
+    ),
+    Door(
+        "/feed",
+        ("route:/feed", "cli:web"),
+        SERVED_ROLES,
+        read=_served("/feed"),
+        the_gm_sees=GM_CLOCK[:1],
+    ),
     Door(
         "the broadcast page",
         ("route:/broadcast", "route:/broadcast/{name}"),
@@ -322,12 +343,14 @@ DOORS: tuple[Door, ...] = (
         "the app's screen",
         ("app:MeneurApp",),
         ACTORS,
+        the_gm_sees=(GM_TABLE[1], GM_CLOCK[0]),
         proven_by="test_real_doors.py::test_the_app_shows_each_seat_what_it_may_see",
     ),
     Door(
         "meneur watch",
         ("cli:watch", "app:WatchApp"),
         SERVED_ROLES,
+        the_gm_sees=GM_CLOCK[:1],
         proven_by="test_real_doors.py::test_meneur_watch_shows_each_role_what_it_may_see",
     ),
     Door(

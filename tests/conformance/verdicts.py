@@ -22,6 +22,11 @@ def verdicts(door: Door, role: str, shown: str, played: Played) -> list[str]:
         if may_read(role, readers) and door.complete and marker not in shown:
             wrong.append(f"lacks {marker}, a {kind} it may read")
     if role == "gm":
+        wrong += [
+            f"lacks {tell!r}, which the GM reads here"
+            for tell in door.the_gm_sees
+            if tell not in shown
+        ]
         return wrong
     for secret, tells in STANDING_SECRETS.items():
         for tell in tells:
