@@ -290,7 +290,7 @@ DOORS: tuple[Door, ...] = (
     Door("meneur stats --json", ("cli:stats",), CLI_ROLES, False, _reading("stats", "--json")),
     Door(
         "meneur odds table",
-        ("cli:odds table",),
+        ("cli:odds",),
         ACTORS,
         read=_odds_of_the_tables,
         the_gm_sees=GM_TABLE[:1],
