@@ -52,6 +52,8 @@ ASKED = "Qzasked"
 
 @dataclasses.dataclass
 class Evenings:
+    """The evening of :data:`REAL_STEPS` and its twin (other secrets, same public)."""
+
     first: Played
     second: Played
 
