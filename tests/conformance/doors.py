@@ -354,6 +354,15 @@ DOORS: tuple[Door, ...] = (
         proven_by="test_real_doors.py::test_meneur_watch_shows_each_role_what_it_may_see",
     ),
     Door(
+        "the broadcast drawn by a browser",
+        ("route:/broadcast",),
+        ("alice", "audience"),
+        proven_by=(
+            "test_real_doors.py"
+            "::test_the_broadcast_drawn_by_a_browser_shows_each_role_what_it_may_see"
+        ),
+    ),
+    Door(
         "the plain seat in a terminal",
         ("front:plain",),
         PLAYERS,

@@ -28,6 +28,7 @@ from meneur.content.strings import strings
 from meneur.play.campaigns import Campaign, local_now
 from meneur.play.presence import Presence
 from meneur.play.session import Session
+from tests.serve.browser import CHROMIUM
 
 from .doors import VIEWERS, door
 from .evening import SEATS, Played, Step, furnish, play_evening, play_steps, twin
@@ -184,6 +185,51 @@ def test_the_plain_seat_in_a_terminal_keeps_a_blind_roll_blind(
     if changed:
         wrong.append(f"changes with the secrets:\n{changed}")
     assert not wrong, f"the plain seat, as {role}:\n" + "\n".join(wrong)
+
+
+async def _drawn(browser: Any, played: Played, role: str) -> str:
+    """The broadcast page as a browser draws it for ``role``'s viewer: the page and its
+    feed served by their routes in this process, the words on the page once it drew
+    the feed's picture."""
+    import asyncio
+    import time
+
+    from aiohttp import web
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from meneur.serve.broadcast import Broadcasts, add_routes
+    from tests.waiting import PATIENCE, STEP
+
+    app = web.Application()
+    viewer = VIEWERS[role]
+    add_routes(app, Broadcasts(played.directory, strings("fr")), lambda r: viewer, frozenset())
+    async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+        await browser.open(str(client.make_url("/broadcast?token=t&motion=0")))
+        deadline = time.monotonic() + PATIENCE
+        while await browser.evaluate("document.body.dataset.ready") != "1":
+            assert time.monotonic() < deadline, "the page never drew the feed"
+            await asyncio.sleep(STEP)
+        shown = str(await browser.evaluate("document.body.innerText"))
+        await browser.open("about:blank")  # its feed closed before the server stops
+    return shown
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+@pytest.mark.parametrize("role", door("the broadcast drawn by a browser").roles)
+async def test_the_broadcast_drawn_by_a_browser_shows_each_role_what_it_may_see(
+    role: str, evenings: Evenings
+) -> None:
+    from tests.serve.browser import Browser
+
+    async with Browser() as browser:
+        shown = await _drawn(browser, evenings.first, role)
+        other = await _drawn(browser, evenings.second, role)
+    wrong = verdicts(door("the broadcast drawn by a browser"), role, shown, evenings.first)
+    changed = difference(shown, other)
+    if changed:
+        wrong.append(f"changes with the secrets:\n{changed}")
+    assert not wrong, f"the broadcast in a browser, as {role}:\n" + "\n".join(wrong)
 
 
 def _entries(directory: Path) -> int:
