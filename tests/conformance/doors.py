@@ -56,6 +56,9 @@ class Door:
         proven_by: an expensive door: the test (``file::name``) that drives it.
         the_gm_sees: what the GM must find at this door (a door that hid too much from
             the GM would pass every other check).
+        each_evening: whether Hypothesis's random evenings read it too (a cheap door
+            that runs many commands, or reads a table of its own, is read after the
+            evening of every kind of secret only).
     """
 
     name: str
@@ -65,6 +68,7 @@ class Door:
     read: Callable[[Played, str], str] | None = None
     proven_by: str = ""
     the_gm_sees: tuple[str, ...] = ()
+    each_evening: bool = True
 
 
 EVERY = ("--last", "100000")
@@ -306,16 +310,16 @@ DOORS: tuple[Door, ...] = (
         "every other command a player may type (--as)",
         tuple(f"cli:{command}" for command in PLAYER_COMMANDS),
         PLAYERS,
-        False,
-        _player_commands,
+        read=_player_commands,
+        each_evening=False,
     ),
     Door("the plain seat's lines", ("front:plain",), SEATED_ROLES, True, _told("plain")),
     Door(
         "the Great Cosmos's commands a player may type (--as)",
         tuple(f"cli:{words[0]}" for words in COSMOS_COMMANDS),
         PLAYERS,
-        False,
-        _cosmos_commands,
+        read=_cosmos_commands,
+        each_evening=False,
     ),
     Door(
         "/view.json",
