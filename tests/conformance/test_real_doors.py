@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from meneur.content.strings import strings
+from meneur.core.table_rules import GM_SEAT
 from meneur.play.campaigns import Campaign, local_now
 from meneur.play.presence import Presence
 from meneur.play.session import Session
@@ -251,7 +252,7 @@ class ServedTable:
         with Campaign.open(self.table.directory, write=False) as campaign:
             state = dict(campaign.state)
         return invite(
-            self.table.directory, state, player=player, now=local_now(),
+            self.table.directory, state, seat=GM_SEAT, player=player, now=local_now(),
             lifetime=timedelta(hours=1), **options,
         )  # fmt: skip
 
