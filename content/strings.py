@@ -149,14 +149,21 @@ def _counting(lang: str) -> _Counting:
 
 
 def _flatten(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
+    # Every start flattens its language's ~2,000 strings before its first frame: one
+    # dictionary filled in place, rather than one made and copied per section.
     flat: dict[str, str] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            flat.update(_flatten(value, f"{name}."))
-        else:
-            flat[name] = str(value)
+    _flatten_into(flat, table, prefix)
     return flat
+
+
+def _flatten_into(flat: dict[str, str], table: Mapping[str, object], prefix: str) -> None:
+    for key, value in table.items():
+        if type(value) is str:
+            flat[prefix + key] = value
+        elif isinstance(value, dict):
+            _flatten_into(flat, value, prefix + key + ".")
+        else:
+            flat[prefix + key] = str(value)
 
 
 @cache
