@@ -24,6 +24,7 @@ from functools import cache
 __all__ = [
     "argv_language",
     "catalogue",
+    "every_parser",
     "said",
     "speaking",
     "translate_parser",
@@ -79,6 +80,12 @@ class _Quoting(string.Formatter):
         one, many = format_spec.split("|", 1)
         return one if is_one(value, self.lang) else many
 
+    def get_value(self, key: int | str, args: object, kwargs: dict[str, object]) -> object:  # type: ignore[override]
+        # A list of typed words (meneur.cli.typed.Shown) is written in this line's language.
+        value = super().get_value(key, args, kwargs)  # type: ignore[arg-type]
+        shown_in = getattr(value, "shown_in", None)
+        return shown_in(self.lang) if callable(shown_in) else value
+
     def convert_field(self, value: object, conversion: str | None) -> object:
         if conversion != "r":
             return super().convert_field(value, conversion)
@@ -130,10 +137,15 @@ def speaking(lang: str) -> Iterator[None]:
 
 def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
     """Put ``parser`` and every command under it into ``lang``: descriptions, help,
-    group titles, the commands' summaries and the placeholders."""
+    group titles, the commands' summaries and the placeholders; and every option with
+    choices shows the reader's words and takes those of either language
+    (:mod:`meneur.cli.typed`)."""
+    from .typed import speak_choices
+
+    speak_choices(parser, lang)
     if lang != "fr":
         return
-    for each in _parsers(parser):
+    for each in every_parser(parser):
         if each.description:
             each.description = french(each.description)
         for group in each._action_groups:
@@ -168,7 +180,12 @@ def _metavar(text: str) -> str:
     return _WORD.sub(lambda found: french(found.group(0), "metavar"), text)
 
 
-def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+def metavar_in(text: str, lang: str) -> str:
+    """The placeholders of ``text`` (``NAME TEXT``) as a reader of ``lang`` reads them."""
+    return _metavar(text) if lang == "fr" else text
+
+
+def every_parser(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
     """``parser`` and every parser under it, each once."""
     seen: set[int] = set()
     waiting = [parser]
