@@ -21,7 +21,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 
+from .typed import Shown, speak_choices, word_of
+
 __all__ = [
+    "Phrase",
     "argv_language",
     "catalogue",
     "every_parser",
@@ -140,9 +143,7 @@ def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
     group titles, the commands' summaries and the placeholders; and every option with
     choices shows the reader's words and takes those of either language
     (:mod:`meneur.cli.typed`)."""
-    from .typed import speak_choices
-
-    speak_choices(parser, lang)
+    speak_choices(every_parser(parser), lang)
     if lang != "fr":
         return
     for each in every_parser(parser):
@@ -198,3 +199,17 @@ def every_parser(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentP
         for action in each._actions:
             if isinstance(action, argparse._SubParsersAction):
                 waiting.extend(action.choices.values())
+
+
+class Phrase(Shown):
+    """A verb and what follows it (``add NAME``), for a usage error: the verb in the
+    reader's words, the placeholders too (``ajouter NOM``)."""
+
+    def __init__(self, group: str, key: str, tail: str = "") -> None:
+        super().__init__(group, (key,))
+        self.tail = tail
+
+    def shown_in(self, lang: str) -> str:
+        """``verb TAIL`` as a reader of ``lang`` reads it."""
+        tail = metavar_in(self.tail, lang) if self.tail else ""
+        return " ".join(part for part in (word_of(self.group, self.keys[0], lang), tail) if part)

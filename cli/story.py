@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from .campaigns import _directory, _open
 from .language import words_of, written
+from .parser_words import Phrase
 from .seats import seat_of
-from .typed import Phrase, Shown, key_of
+from .typed import Shown, key_of
 from .usage import UsageError
 
 if TYPE_CHECKING:

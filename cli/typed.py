@@ -16,6 +16,7 @@ import argparse
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
+from typing import Any
 
 __all__ = [
     "NEUTRAL_OPTIONS",
@@ -29,27 +30,29 @@ __all__ = [
     "words",
 ]
 
-GROUP_OF_DEST = {
-    "aura_test": "test",
-    "concentration_test": "test",
-    "poker": "poker",
-    "defender_poker": "poker",
-}
-"""An option whose group in typed.toml is not named as its destination."""
-
-NEUTRAL_OPTIONS = frozenset({"lang", "engine", "format", "system", "notation", "grade"})
+NEUTRAL_OPTIONS = frozenset({"lang", "engine", "format", "system", "notation", "grade", "shell"})
 """Options whose values are the same word in both languages, so need no vocabulary:
 language codes, dice (d6, d20), file formats (markdown, html, toml, lonelog), the
-systems' own names, and a potion's grade (the seed's Standard, + and Max)."""
+systems' own names, a potion's grade (the seed's Standard, + and Max), shells."""
+
+
+@cache
+def _typed_toml() -> Mapping[str, Any]:
+    from meneur.content import CONTENT
+    from meneur.content.toml_reader import loads
+
+    return loads((CONTENT / "ui" / "typed.toml").read_text(encoding="utf-8"))
+
+
+def _group_of_option() -> Mapping[str, str]:
+    """typed.toml's ``[options]``: an option whose group is not named as it is."""
+    return dict(_typed_toml()["options"])
 
 
 @cache
 def vocabulary() -> Mapping[str, Mapping[str, Mapping[str, tuple[str, ...]]]]:
     """typed.toml: group → key → language → words (the first is the one shown)."""
-    from meneur.content import CONTENT
-    from meneur.content.toml_reader import loads
-
-    data = loads((CONTENT / "ui" / "typed.toml").read_text(encoding="utf-8"))
+    data = {group: keys for group, keys in _typed_toml().items() if group != "options"}
     return {
         group: {
             key: {lang: tuple(said) for lang, said in langs.items()} for key, langs in keys.items()
@@ -146,15 +149,13 @@ def group_of(action: argparse.Action) -> str | None:
         return None
     if not action.choices or not all(isinstance(c, str) for c in action.choices):
         return None
-    return GROUP_OF_DEST.get(action.dest, action.dest)
+    return _group_of_option().get(action.dest, action.dest)
 
 
-def speak_choices(parser: argparse.ArgumentParser, lang: str) -> None:
-    """Give every option with choices under ``parser`` its words in ``lang``, and let it
+def speak_choices(parsers: Iterable[argparse.ArgumentParser], lang: str) -> None:
+    """Give every option with choices of ``parsers`` its words in ``lang``, and let it
     take those of either language (see :class:`Choices`)."""
-    from .parser_words import every_parser
-
-    for each in every_parser(parser):
+    for each in parsers:
         for action in each._actions:
             group = group_of(action)
             if group is None:
@@ -163,19 +164,3 @@ def speak_choices(parser: argparse.ArgumentParser, lang: str) -> None:
             choices = Choices(group, keys, lang)  # type: ignore[arg-type]
             action.choices = choices
             action.type = choices.key
-
-
-class Phrase(Shown):
-    """A verb and what follows it (``add NAME``), for a usage error: the verb in the
-    reader's words, the placeholders too (``ajouter NOM``)."""
-
-    def __init__(self, group: str, key: str, tail: str = "") -> None:
-        super().__init__(group, (key,))
-        self.tail = tail
-
-    def shown_in(self, lang: str) -> str:
-        """``verb TAIL`` as a reader of ``lang`` reads it."""
-        from .parser_words import metavar_in
-
-        tail = metavar_in(self.tail, lang) if self.tail else ""
-        return " ".join(part for part in (word_of(self.group, self.keys[0], lang), tail) if part)
