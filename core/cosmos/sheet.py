@@ -311,13 +311,13 @@ def derived(
             # The cap bounds a stat as the sheet writes it; what the genes add comes on
             # top, as the seed's bonuses do ("des bonus éventuels peuvent être accordés"):
             # past the cap, the sheet says which value counts.
-            over = (("cap", cap), ("written", written)) if counted > cap else ()
+            past_cap = (("cap", cap), ("written", written)) if counted > cap else ()
             found.append(
                 Derived(
                     f"cosmos.stat.{stat}",
                     f"{counted} ({sources(written, gains)})",
-                    note="sheet.over_cap" if over else "",
-                    note_values=over,
+                    note="sheet.over_cap" if past_cap else "",
+                    note_values=past_cap,
                 )
             )
     over = overload(options, sheet)
