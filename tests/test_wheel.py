@@ -93,10 +93,10 @@ def test_the_wheel_installed_as_users_get_it_plays(tmp_path: Path) -> None:
     home = tmp_path / "env"
     venv.create(home, with_pip=False)
     bin_dir = home / "bin"
+    asked = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
     fresh = subprocess.run(
-        [str(bin_dir / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True, text=True, check=True,
-    ).stdout.strip()  # fmt: skip
+        [str(bin_dir / "python"), "-c", asked], capture_output=True, text=True, check=True
+    ).stdout.strip()
     # The dependencies: this environment's site-packages, as a plain path (its own
     # path files, which point at this checkout, are not read from there).
     ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
