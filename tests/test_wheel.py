@@ -109,9 +109,7 @@ def test_the_wheel_installed_as_users_get_it_plays(tmp_path: Path) -> None:
     assert installed.returncode == 0, installed.stderr
 
     env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("PYTHONPATH", "VIRTUAL_ENV")
+        key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")
     }
     env |= {"HOME": str(tmp_path / "home"), "MENEUR_DATA_DIR": str(tmp_path / "data")}
     env |= {"LANG": "en_GB.UTF-8", "MENEUR_WEB_TOKEN": TOKEN}
