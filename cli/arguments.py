@@ -22,6 +22,9 @@ from .rooms import commands as test_commands
 __all__ = ["build_parser", "parse_arguments"]
 
 
+_EVERY = "\0every"
+"""The system selected when every one gets its options (no system is named so)."""
+
 APP_OPTIONS = ("--campaign", "--lang", "--seed")
 """The options of ``meneur`` alone (the app); each takes a value."""
 
@@ -84,13 +87,16 @@ def _names_another_test(argv: list[str] | None, tests: Mapping[str, object]) -> 
     return False
 
 
-def build_parser(argv: list[str] | None = None) -> Parser:
-    """The ``meneur`` command line, with full options for the system ``argv`` names."""
+def build_parser(argv: list[str] | None = None, *, every_system: bool = False) -> Parser:
+    """The ``meneur`` command line, with full options for the system ``argv`` names (for
+    every system when ``every_system``: the shell's completion)."""
     tests = test_commands()
     others = _names_another_test(argv, tests)
     if others:
         tests = test_commands(others=True)
     selected = next((argument for argument in argv or () if argument in tests), None)
+    if every_system:
+        selected = _EVERY
     parser = _app_parser()
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
@@ -105,6 +111,12 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     wanted = None if argv is None else frozenset(argv)
     _add_campaign_commands(commands, wanted)
     add_room_commands(_Commands(commands, wanted), others=others)
+    completion = commands.add_parser(
+        "completion",
+        help="print the shell's completion script for meneur, in the reader's language "
+        '(bash: eval "$(meneur completion bash)" in ~/.bashrc)',
+    )
+    completion.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell")
     for command in commands.choices.values():
         _speaking(command)
         _keeping(command, {action.dest for action in parser._actions if action.default is None})
@@ -214,6 +226,6 @@ def _add_systems(
         parser = subparsers.add_parser(
             name, help=f"{verb} {found.summary}", description=found.description or None
         )
-        if name == selected:
+        if selected in (name, _EVERY):
             found.options(parser, rolling)
             _add_common(parser, rolling=rolling)

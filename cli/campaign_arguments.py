@@ -512,14 +512,14 @@ def _add_campaign_commands(
 
     time = commands.add_parser(
         "time",
-        help="the Chronoste: the in-game date and time, or advance it (+30m, +2h, +3j,"
+        help="the Chronoste: the in-game date and time, or advance it (+30m, +2h, +3d,"
         f" morning, night); {from_dir}",
     )
     time.add_argument(
         "words",
         nargs="*",
         metavar="[DIR] [STEP]",
-        help="+30m, +2h, +3j, morning|matin, night|nuit|soir; none: show the time",
+        help="+30m, +2h, +3d, morning, night; none: show the time",
     )
 
     tension = commands.add_parser(
@@ -534,15 +534,15 @@ def _add_campaign_commands(
         help="1 to 5, up or down; none: show the tension",
     )
 
-    for kind, what in (
-        ("thread", "threads (quests, questions, vows)"),
-        ("person", "people (characters and factions met)"),
+    for kind, what, roll in (
+        ("thread", "threads (quests, questions, vows)", " roll NAME (its progress roll),"),
+        ("person", "people (characters and factions met)", ""),
     ):
         story = commands.add_parser(
             kind,
             help=f"solo play: the story's {what}: list, add NAME, close, reopen, rename OLD "
-            f"NEW, note NAME TEXT, weight NAME 1-3, progress NAME [BOXES], roll NAME (a"
-            f" thread's progress roll), random; {from_dir}",
+            f"NEW, note NAME TEXT, weight NAME 1-3, progress NAME [BOXES],{roll} random;"
+            f" {from_dir}",
         )
         story.add_argument(
             "words", nargs="*", metavar="[DIR] VERB [NAME …]", help="what to do, and to what"
@@ -567,8 +567,8 @@ def _add_campaign_commands(
     clock.add_argument("--seed", type=int, help="with ask: the oracle's seed")
     track = commands.add_parser(
         "track",
-        help="solo play: progress tracks of 10 boxes: list, add NAME RANK (simple, ardu, "
-        f"redoutable, extreme, epique), mark NAME [MARKS], roll NAME (its filled boxes"
+        help="solo play: progress tracks of 10 boxes: list, add NAME RANK (simple, hard, "
+        f"formidable, extreme, epic), mark NAME [MARKS], roll NAME (its filled boxes"
         f" against two d10), remove NAME; {from_dir}",
     )
     track.add_argument(
@@ -585,7 +585,7 @@ def _add_campaign_commands(
     scene_end.add_argument(
         "words",
         nargs="+",
-        metavar="[DIR] yes|no",
+        metavar="[DIR] ANSWER",
         help="yes: the scene went the characters' way (tension −1); no: +1",
     )
 

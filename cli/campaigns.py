@@ -25,6 +25,7 @@ from .journaling import _secrecy, numbered, tension_of
 from .journaling import character_named as character_named
 from .language import words_of, written
 from .seats import governing, seat_of, viewer_of
+from .typed import Shown, key_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -189,11 +190,15 @@ def run_tension(args: argparse.Namespace) -> str:
     if len(words) > 2:
         raise UsageError("meneur tension", "expected [DIR] [VALUE]")
     value = None
-    if words and (words[-1].isdigit() or words[-1].lower() in TENSION_WORDS):
-        value = words.pop().lower()
+    if words and (words[-1].isdigit() or key_of("tension", words[-1])):
+        value = key_of("tension", words[-1]) or words[-1]
+        words.pop()
     if len(words) > 1:
         raise UsageError(
-            "meneur tension", "expected 1 to 5, up or down, not {value!r}", value=words[-1]
+            "meneur tension",
+            "expected 1 to 5, {moves}, not {value!r}",
+            moves=Shown("tension"),
+            value=words[-1],
         )
     directory = _directory(words[0] if words else None)
     with _open(directory, write=value is not None) as campaign:
@@ -243,13 +248,15 @@ def run_scene_end(args: argparse.Namespace) -> str:
     from meneur.play import act
 
     directory, (answer,) = _split("scene-end", args.words, 1)
-    if answer.lower() not in ("yes", "no", "oui", "non"):
+    said_yes = key_of("answer", answer)
+    if said_yes is None:
         raise UsageError(
             "meneur scene-end",
-            "did the scene go their way? yes or no, not {answer!r}",
+            "did the scene go their way? {value}, not {answer!r}",
+            value=Shown("answer"),
             answer=answer,
         )
-    their_way = answer.lower() in ("yes", "oui")
+    their_way = said_yes == "yes"
     from meneur.play.campaigns import Worded
     from meneur.play.story import move_tension
 
@@ -320,8 +327,10 @@ def run_time(args: argparse.Namespace) -> str:
     if len(words) > 2:
         raise UsageError("meneur time", "expected [DIR] [STEP]")
     step = None
-    if words and (words[-1].startswith("+") or words[-1].lower() in STEPS):
-        step = words.pop()
+    if words and (words[-1].startswith("+") or key_of("time_step", words[-1])):
+        # A named step goes on as its key (matin is morning): the rules take either.
+        step = key_of("time_step", words[-1]) or words[-1]
+        words.pop()
     directory = _directory(words[0] if words else None)
     if step is None:
         from meneur.play.chronoste import game_now
@@ -340,10 +349,6 @@ def run_time(args: argparse.Namespace) -> str:
     with _open(directory) as campaign:
         entry = act.change(campaign, seat_of(args, campaign), advance_time(step))
     return written(entry, campaign, args)
-
-
-STEPS = ("morning", "matin", "night", "nuit", "soir")
-"""The named steps ``meneur time`` takes (besides ``+30m``, ``+2h``, ``+3j``)."""
 
 
 def entry_line(entry: Entry, campaign: Campaign, lang: str, *, numbered: bool = True) -> str:

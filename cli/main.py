@@ -451,6 +451,11 @@ def _campaign_named(args: argparse.Namespace) -> Path | None:
 
 def _run_command(args: argparse.Namespace) -> int:
     """Run a command that prints its result (not the app, watch, web or serve)."""
+    if args.command == "completion":
+        from .completion import completion_script
+
+        print(completion_script(args.shell, args.lang), end="")
+        return 0
     if args.command == "table":
         from .table import run_table
 

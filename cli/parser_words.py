@@ -21,9 +21,13 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 
+from .typed import Shown, speak_choices, word_of
+
 __all__ = [
+    "Phrase",
     "argv_language",
     "catalogue",
+    "every_parser",
     "said",
     "speaking",
     "translate_parser",
@@ -79,6 +83,12 @@ class _Quoting(string.Formatter):
         one, many = format_spec.split("|", 1)
         return one if is_one(value, self.lang) else many
 
+    def get_value(self, key: int | str, args: object, kwargs: dict[str, object]) -> object:  # type: ignore[override]
+        # A list of typed words (meneur.cli.typed.Shown) is written in this line's language.
+        value = super().get_value(key, args, kwargs)  # type: ignore[arg-type]
+        shown_in = getattr(value, "shown_in", None)
+        return shown_in(self.lang) if callable(shown_in) else value
+
     def convert_field(self, value: object, conversion: str | None) -> object:
         if conversion != "r":
             return super().convert_field(value, conversion)
@@ -130,10 +140,13 @@ def speaking(lang: str) -> Iterator[None]:
 
 def translate_parser(parser: argparse.ArgumentParser, lang: str) -> None:
     """Put ``parser`` and every command under it into ``lang``: descriptions, help,
-    group titles, the commands' summaries and the placeholders."""
+    group titles, the commands' summaries and the placeholders; and every option with
+    choices shows the reader's words and takes those of either language
+    (:mod:`meneur.cli.typed`)."""
+    speak_choices(every_parser(parser), lang)
     if lang != "fr":
         return
-    for each in _parsers(parser):
+    for each in every_parser(parser):
         if each.description:
             each.description = french(each.description)
         for group in each._action_groups:
@@ -168,7 +181,12 @@ def _metavar(text: str) -> str:
     return _WORD.sub(lambda found: french(found.group(0), "metavar"), text)
 
 
-def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+def metavar_in(text: str, lang: str) -> str:
+    """The placeholders of ``text`` (``NAME TEXT``) as a reader of ``lang`` reads them."""
+    return _metavar(text) if lang == "fr" else text
+
+
+def every_parser(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
     """``parser`` and every parser under it, each once."""
     seen: set[int] = set()
     waiting = [parser]
@@ -181,3 +199,17 @@ def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParse
         for action in each._actions:
             if isinstance(action, argparse._SubParsersAction):
                 waiting.extend(action.choices.values())
+
+
+class Phrase(Shown):
+    """A verb and what follows it (``add NAME``), for a usage error: the verb in the
+    reader's words, the placeholders too (``ajouter NOM``)."""
+
+    def __init__(self, group: str, key: str, tail: str = "") -> None:
+        super().__init__(group, (key,))
+        self.tail = tail
+
+    def shown_in(self, lang: str) -> str:
+        """``verb TAIL`` as a reader of ``lang`` reads it."""
+        tail = metavar_in(self.tail, lang) if self.tail else ""
+        return " ".join(part for part in (word_of(self.group, self.keys[0], lang), tail) if part)

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from .campaigns import _directory, _open
 from .language import words_of, written
+from .parser_words import Phrase
 from .seats import seat_of
+from .typed import Shown, key_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -39,22 +41,21 @@ TRACK_VERBS = ("list", "add", "mark", "roll", "remove")
 
 
 def _words(args: argparse.Namespace, verbs: tuple[str, ...]) -> tuple[Path, str, list[str]]:
-    """``[DIR] VERB …``: the directory is the first word when it is not a verb."""
+    """``[DIR] VERB …``: the directory is the first word when it is not a verb; the verb
+    in either language, returned as its key (``ajouter`` is ``add``)."""
     words = list(args.words)
     directory = None
-    if words and words[0] not in verbs:
+    if words and key_of("story_verb", words[0]) not in verbs:
         directory = words.pop(0)
-    if not words:
-        words = ["list"]
-    verb, rest = words[0], words[1:]
+    verb = key_of("story_verb", words[0]) if words else "list"
     if verb not in verbs:
         raise UsageError(
-            f"meneur {args.command}", "expected one of {value}", value=", ".join(verbs)
+            f"meneur {args.command}", "expected one of {value}", value=Shown("story_verb", verbs)
         )
-    return _directory(directory), verb, rest
+    return _directory(directory), verb, words[1:]
 
 
-def _needs(args: argparse.Namespace, rest: list[str], count: int, what: str) -> list[str]:
+def _needs(args: argparse.Namespace, rest: list[str], count: int, what: Phrase) -> list[str]:
     if len(rest) != count:
         raise UsageError(f"meneur {args.command}", "expected {what}", what=what)
     return rest
@@ -100,11 +101,11 @@ def run_list(args: argparse.Namespace) -> str:
         if not name:
             raise UsageError(f"meneur {args.command} {verb}", "expected a name")
         if verb == "add":
-            _needs(args, more, 0, "add NAME (quoted if it has spaces)")
+            _needs(args, more, 0, Phrase("story_verb", "add", "NAME"))
             item = play.new_item(key, name, weight=args.weight or 1, notes=args.notes or "")
             return _written(args, campaign, play.add_item(key, item, f"{word}\u00a0: {name}"))
         if verb in ("close", "reopen"):
-            _needs(args, more, 0, f"{verb} NAME")
+            _needs(args, more, 0, Phrase("story_verb", verb, "NAME"))
             closed = verb == "close"
             said = "refermé" if closed else "rouvert"
             plan = play.change_item(
@@ -112,19 +113,19 @@ def run_list(args: argparse.Namespace) -> str:
             )
             return _written(args, campaign, plan)
         if verb == "rename":
-            (new,) = _needs(args, more, 1, "rename OLD NEW")
+            (new,) = _needs(args, more, 1, Phrase("story_verb", "rename", "OLD NEW"))
             plan = play.change_item(
                 key, name, lambda i: f"{word} renommé\u00a0: {name} → {i.name}", name=new
             )
             return _written(args, campaign, plan)
         if verb == "note":
-            (notes,) = _needs(args, more, 1, "note NAME TEXT")
+            (notes,) = _needs(args, more, 1, Phrase("story_verb", "note", "NAME TEXT"))
             plan = play.change_item(
                 key, name, lambda i: f"{word}\u00a0: {i.name} — {notes}", notes=notes
             )
             return _written(args, campaign, plan)
         if verb == "roll":
-            _needs(args, more, 0, "roll NAME")
+            _needs(args, more, 0, Phrase("story_verb", "roll", "NAME"))
             if key != "threads":
                 raise UsageError(f"meneur {args.command}", "a progress roll is a thread's")
             found = next((i for i in items if i.name.casefold() == name.casefold()), None)
@@ -132,7 +133,7 @@ def run_list(args: argparse.Namespace) -> str:
                 raise UsageError(f"meneur {args.command}", "no thread {name!r}", name=name)
             return _progress_roll(args, campaign, ProgressTest(found.progress, found.name))
         if verb == "weight":
-            (weight,) = _needs(args, more, 1, "weight NAME 1|2|3")
+            (weight,) = _needs(args, more, 1, Phrase("story_verb", "weight", "NAME 1|2|3"))
             plan = play.change_item(
                 key,
                 name,
@@ -235,10 +236,10 @@ def run_clock(args: argparse.Namespace) -> str:
         if verb == "list":
             return _listed(args, campaign, "clock")
         if verb == "add":
-            name, segments = _needs(args, rest, 2, "add NAME SEGMENTS (4, 6, 8 or 12)")
+            name, segments = _needs(args, rest, 2, Phrase("story_verb", "add", "NAME SEGMENTS"))
             plan = play.new_clock(name, _whole(args, segments), gm=args.gm)
             return _written(args, campaign, plan)
-        name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
+        name = _needs(args, rest[:1], 1, Phrase("story_verb", verb, "NAME"))[0]
         ident = _ident(campaign, "clock", name, args)
         if verb == "remove":
             return _written(args, campaign, play.remove_tracker(ident))
@@ -308,11 +309,17 @@ def run_track(args: argparse.Namespace) -> str:
         if verb == "list":
             return _listed(args, campaign, "track")
         if verb == "add":
-            name, rank = _needs(
-                args, rest, 2, "add NAME RANK (simple, ardu, redoutable, extreme, epique)"
-            )
-            return _written(args, campaign, play.new_track(name, rank, gm=args.gm))
-        name = _needs(args, rest[:1], 1, f"{verb} NAME")[0]
+            name, rank = _needs(args, rest, 2, Phrase("story_verb", "add", "NAME RANK"))
+            key = key_of("rank", rank)
+            if key is None:
+                raise UsageError(
+                    "meneur track add",
+                    "a rank is one of {value}, not {rank!r}",
+                    value=Shown("rank"),
+                    rank=rank,
+                )
+            return _written(args, campaign, play.new_track(name, key, gm=args.gm))
+        name = _needs(args, rest[:1], 1, Phrase("story_verb", verb, "NAME"))[0]
         ident = _ident(campaign, "track", name, args)
         if verb == "remove":
             return _written(args, campaign, play.remove_tracker(ident))

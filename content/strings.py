@@ -45,7 +45,7 @@ class Strings:
             text = system_strings(self.lang, key.split(".")[0]).get(key, key)
         if not values:
             return text
-        if "|" in text:  # a word chosen by a number (see the module)
+        if "|" in text or ":sentence}" in text:  # a word chosen by a number, a sentence
             return _counting(self.lang).vformat(text, (), values)
         return text.format(**values)
 
@@ -120,17 +120,31 @@ class Strings:
 
 
 class _Counting(string.Formatter):
-    """Formats as :meth:`str.format` does, and a field whose spec is ``one|many`` as the
-    word a number of it takes in this language."""
+    """Formats as :meth:`str.format` does, a field whose spec is ``one|many`` as the
+    word a number of it takes in this language, and one whose spec is ``sentence`` as a
+    sentence (a capital first, a full stop last: a refusal said to a player)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
     def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec == "sentence":
+            return sentence(str(value))
         if "|" not in format_spec:
             return format(value, format_spec)
         one, many = format_spec.split("|", 1)
         return one if is_one(value, self.lang) else many
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end unless
+    it ends on its own punctuation."""
+    text = text.strip()
+    if not text:
+        return text
+    if text[-1] not in ".!?…»”":
+        text += "."
+    return text[0].upper() + text[1:]
 
 
 def is_one(value: object, lang: str) -> bool:

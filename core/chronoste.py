@@ -192,7 +192,7 @@ def advance(minutes: int, step: str, calendar: Calendar) -> int:
     found = _STEP.match(words)
     if found is None:
         raise RulesError(
-            f"advance by +30m, +2h, +3j, or to morning or night, not {step!r}",
+            f"advance by +30m, +2h, +3d, or to morning or night, not {step!r}",
             message_key="time.step",
             step=step,
         )

@@ -508,11 +508,15 @@ def _check_table(field: Field, value: object) -> None:
 class Derived:
     """A value computed from the sheet: its label's term key and the value; a value that
     is a rule term (a state of fatigue) names its term key in ``value_term``, for the
-    interface to show it in French with its gloss and its hint."""
+    interface to show it in French with its gloss and its hint; a value that needs a
+    word on how it counts names the interface's string in ``note``, with its fields in
+    ``note_values`` (a stat past the level's cap)."""
 
     term: str
     value: int | str
     value_term: str = ""
+    note: str = ""
+    note_values: tuple[tuple[str, int | str], ...] = ()
 
 
 def whole_or(value: Any, default: int = 0) -> int:

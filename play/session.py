@@ -32,13 +32,22 @@ if TYPE_CHECKING:
     from meneur.play.presence import Presence
     from meneur.play.rolling import Rolled, TestAsked
 
-SAMPLE_CHARACTER = {
-    "name": "Razors",
-    "kind": "pc",
-    "notes": "Cyber-samouraï",
-    "sheet": {"elements": {"Arts martiaux": 3, "Muscles améliorés": 2, "Cyber-samouraï": 2}},
-}
-"""The character a first campaign starts with (from Résoudre une action's example)."""
+
+def sample_character(words: Strings) -> dict[str, Any]:
+    """The character a first campaign starts with (from Résoudre une action's example),
+    its sheet written in the reader's language: what a player types there is theirs."""
+    t = words.t
+    elements = {
+        t("app.sample_martial_arts"): 3,
+        t("app.sample_muscles"): 2,
+        t("app.sample_samurai"): 2,
+    }
+    return {
+        "name": "Razors",
+        "kind": "pc",
+        "notes": t("app.sample_notes"),
+        "sheet": {"elements": elements},
+    }
 
 
 DEFAULT_SYSTEM = "resolution"
@@ -49,8 +58,8 @@ log's that names none meneur knows."""
 def create_default(
     directory: Path, words: Strings, clock: Clock = local_now, *, author: str | None = None
 ) -> Campaign:
-    """The first run's campaign: Résoudre une action, with Razors (``author``: who the GM
-    writing from this process is)."""
+    """The first run's campaign: Résoudre une action, with Razors, in the reader's
+    language (``words``; ``author``: who the GM writing from this process is)."""
     campaign = Campaign.create(
         directory,
         system=DEFAULT_SYSTEM,
@@ -62,8 +71,8 @@ def create_default(
         campaign,
         GM_SEAT,
         ("characters", "razors"),
-        SAMPLE_CHARACTER,
-        Worded("app.joined", {"name": str(SAMPLE_CHARACTER["name"])}),
+        sample_character(words),
+        Worded("app.joined", {"name": "Razors"}),
     )
     return campaign
 

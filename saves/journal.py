@@ -178,7 +178,8 @@ def check_text(text: str, where: Path) -> None:
             f"a note or label holds at most {MAX_TEXT:,} characters, this one {len(text):,};"
             " nothing was written (split it into several notes)",
             message_key="campaign.text_too_long",
-            names_file=True,
+            # What the player wrote is too long, not the file: a sentence, no path.
+            names_file=False,
             values={"most": MAX_TEXT, "length": len(text)},
         )
 

@@ -11,9 +11,11 @@ from typing import Any
 
 from meneur.cli.journaling import _directory, _open, character_named
 from meneur.cli.language import written
+from meneur.cli.typed import Shown, key_of
 from meneur.cli.usage import UsageError
 
 VERBS = ("show", "offensive", "defensive", "light", "dark", "turn-end", "revive", "provoke")
+"""The verbs' keys (typed.toml's ``combat_verb``: ``fin-de-tour`` is ``turn-end``)."""
 
 
 def _shown(state: Any, ident: str, t: Any) -> str:
@@ -47,10 +49,15 @@ def run_combat(args: argparse.Namespace) -> str:
     from meneur.play.cosmos import combat
 
     words = list(args.words)
-    at = next((i for i, word in enumerate(words) if word in VERBS), len(words))
-    who, verb, rest = words[:at], (words[at:] or ["show"])[0], words[at + 1 :]
+    at = next((i for i, word in enumerate(words) if key_of("combat_verb", word)), len(words))
+    who, rest = words[:at], words[at + 1 :]
+    verb = key_of("combat_verb", words[at]) if at < len(words) else "show"
     if len(who) not in (1, 2) or len(rest) != (verb == "provoke"):
-        raise UsageError("meneur combat", "expected [DIR] CHARACTER [VERB] (provoke TARGET)")
+        raise UsageError(
+            "meneur combat",
+            "expected [DIR] CHARACTER [VERB] ({provoke} TARGET)",
+            provoke=Shown("combat_verb", ("provoke",)),
+        )
     directory = _directory(who[0] if len(who) == 2 else None)
     t = strings(args.lang or default_language()).t
     if verb == "show":

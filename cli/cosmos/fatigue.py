@@ -9,6 +9,7 @@ import argparse
 
 from meneur.cli.journaling import _directory, _open, character_named
 from meneur.cli.language import written
+from meneur.cli.typed import key_of
 from meneur.cli.usage import UsageError
 
 
@@ -23,11 +24,14 @@ def run_fatigue(args: argparse.Namespace) -> str:
     """
     from meneur.cli.seats import seat_of
     from meneur.content.strings import default_language, strings
-    from meneur.core.cosmos.fatigue import STEPS, Step
+    from meneur.core.cosmos.fatigue import Step
     from meneur.play import act
 
     words = list(args.words)
-    step = words.pop() if len(words) >= 2 and words[-1] in STEPS else None
+    # The step in either language, as its key (repas is meal).
+    step = key_of("fatigue_step", words[-1]) if len(words) >= 2 else None
+    if step is not None:
+        words.pop()
     if len(words) not in (1, 2):
         raise UsageError("meneur fatigue", "expected [DIR] CHARACTER [STEP]")
     directory = _directory(words[0] if len(words) == 2 else None)

@@ -10,12 +10,13 @@ from typing import Any
 
 from meneur.cli.journaling import _directory, _open, character_named
 from meneur.cli.language import written
+from meneur.cli.typed import Shown, key_of
 from meneur.cli.usage import UsageError
 
 VERBS = ("list", "unlock", "upgrade")
+"""The verbs' keys (typed.toml's ``skill_verb``: ``debloquer`` is ``unlock``)."""
 
-
-SKILL_VERBS = ("list takes nothing", "unlock SKILL", "upgrade SKILL UPGRADE")
+SKILL_VERBS = ("{verb} takes nothing", "{verb} SKILL", "{verb} SKILL UPGRADE")
 """What each verb of ``meneur skill`` takes, said when it is given something else."""
 
 
@@ -46,13 +47,16 @@ def run_skill(args: argparse.Namespace) -> str:
     from meneur.play.cosmos.skill_tree import bought_upgrades, owned_keys, skill_words
 
     words = list(args.words)
-    at = next((i for i, word in enumerate(words) if word in VERBS), len(words))
-    who, verb, rest = words[:at], (words[at:] or ["list"])[0], words[at + 1 :]
-    if len(who) not in (1, 2):
-        raise UsageError("meneur skill", "expected [DIR] CHARACTER [list|unlock|upgrade …]")
-    wanted = {"list": 0, "unlock": 1, "upgrade": 2}[verb]
+    at = next((i for i, word in enumerate(words) if key_of("skill_verb", word)), len(words))
+    who, rest = words[:at], words[at + 1 :]
+    verb = key_of("skill_verb", words[at]) if at < len(words) else "list"
+    if len(who) not in (1, 2) or verb is None:
+        raise UsageError(
+            "meneur skill", "expected [DIR] CHARACTER [{verbs} …]", verbs=Shown("skill_verb")
+        )
+    wanted = VERBS.index(verb)
     if len(rest) != wanted:
-        raise UsageError("meneur skill", SKILL_VERBS[wanted])
+        raise UsageError("meneur skill", SKILL_VERBS[wanted], verb=Shown("skill_verb", (verb,)))
     directory = _directory(who[0] if len(who) == 2 else None)
     lang = args.lang or default_language()
     if verb == "list":

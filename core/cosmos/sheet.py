@@ -298,7 +298,8 @@ def derived(
     tree = content
     stats = sheet.get("stats", {})
     stats = stats if isinstance(stats, Mapping) else {}
-    found = [Derived("sheet.stat_cap", stat_cap(max(whole_or(sheet.get("level"), 1), 1)))]
+    cap = stat_cap(max(whole_or(sheet.get("level"), 1), 1))
+    found = [Derived("sheet.stat_cap", cap)]
     dna = sheet.get("dna", {})
     if options.get("dna") and isinstance(dna, Mapping):
         # The genes and mutations themselves are the sheet's data, shown by their names
@@ -307,7 +308,18 @@ def derived(
         for stat, gains in gene_gains(options, sheet, tree).items():
             written = whole_or(stats.get(stat), 0)
             counted = written + sum(amount for _, amount in gains)
-            found.append(Derived(f"cosmos.stat.{stat}", f"{counted} ({sources(written, gains)})"))
+            # The cap bounds a stat as the sheet writes it; what the genes add comes on
+            # top, as the seed's bonuses do ("des bonus éventuels peuvent être accordés"):
+            # past the cap, the sheet says which value counts.
+            past_cap = (("cap", cap), ("written", written)) if counted > cap else ()
+            found.append(
+                Derived(
+                    f"cosmos.stat.{stat}",
+                    f"{counted} ({sources(written, gains)})",
+                    note="sheet.over_cap" if past_cap else "",
+                    note_values=past_cap,
+                )
+            )
     over = overload(options, sheet)
     if options.get("movement"):
         found.append(Derived("sheet.movement", squares_of(options, sheet, tree)))

@@ -26,7 +26,7 @@ CLI = Path(parser_words.__file__).parent
 
 def _texts(parser: argparse.ArgumentParser) -> Iterator[tuple[str, str]]:
     """(table, English text) for each text ``parser`` and its commands show."""
-    for each in parser_words._parsers(parser):
+    for each in parser_words.every_parser(parser):
         if each.description:
             yield "help", each.description
         for group in each._action_groups:
@@ -54,6 +54,23 @@ def _all_texts() -> set[tuple[str, str]]:
     found = set(_texts(build_parser(None)))
     for system in commands():
         found |= set(_texts(build_parser([system])))
+    return found | _phrase_placeholders()
+
+
+def _phrase_placeholders() -> set[tuple[str, str]]:
+    """The placeholders of the verbs' phrases in usage errors (``Phrase("story_verb",
+    "rename", "OLD NEW")``), which a French reader reads in French."""
+    found: set[tuple[str, str]] = set()
+    for path in CLI.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "Phrase":
+                tail = node.args[2] if len(node.args) > 2 else None
+                if isinstance(tail, ast.Constant) and isinstance(tail.value, str):
+                    found |= {
+                        ("metavar", word)
+                        for word in parser_words._WORD.findall(tail.value)
+                        if len(word) > 1
+                    }
     return found
 
 
@@ -114,19 +131,22 @@ def _usage_messages() -> set[str]:
 
 
 def _typed_words() -> frozenset[str]:
-    """Words typed on the command line, the same in both languages: every choice of
-    every parser, the verbs of the commands that take free words, the Great Cosmos
-    fatigue steps, and the few values typed as words (yes/no, up/down, true/false, the
-    time of day, a role)."""
-    from meneur.cli.cosmos import combat, skills
-    from meneur.cli.story import CLOCK_VERBS, LIST_VERBS, TRACK_VERBS
-    from meneur.core.cosmos.fatigue import STEPS
+    """Words typed on the command line: every word of typed.toml (the verbs, steps,
+    ranks and option values, in both languages), every choice of every parser, and the
+    few values typed as words (true/false, a role)."""
+    from meneur.cli.typed import vocabulary
 
-    found = {*LIST_VERBS, *CLOCK_VERBS, *TRACK_VERBS, *skills.VERBS, *combat.VERBS, *STEPS}
-    found |= {"yes", "no", "up", "down", "true", "false", "morning", "night", "viewer"}
+    # Every word of typed.toml, in both languages, and its key.
+    found = {
+        word
+        for group in vocabulary().values()
+        for key, langs in group.items()
+        for word in (key, *(w for said in langs.values() for w in said))
+    }
+    found |= {"true", "false", "viewer"}
     parsers = [build_parser(None), *(build_parser([system]) for system in commands())]
     for parser in parsers:
-        for each in parser_words._parsers(parser):
+        for each in parser_words.every_parser(parser):
             for action in each._actions:
                 found |= {str(choice) for choice in action.choices or ()}
     return frozenset(found)

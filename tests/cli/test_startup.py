@@ -13,7 +13,8 @@ from meneur.cli.main import main
 status = main({argv!r})
 loaded = sorted(
     n for n in sys.modules
-    if n.split('.')[0] in ('textual', 'rich', 'icepool', 'textual_serve', 'aiohttp', 'asyncssh')
+    if n.split('.')[0]
+    in ('textual', 'rich', 'icepool', 'textual_serve', 'aiohttp', 'asyncssh', 'shtab')
     or n.startswith('meneur.core.')
     or n == 'importlib.metadata'  # looking for other packages' systems: ~15 ms
 )
@@ -81,7 +82,7 @@ def test_a_command_loads_only_its_own_rules_and_never_textual(argv: list[str], r
     assert result.returncode == 0, result.stderr
     loaded = set(result.stderr.split())
     assert not {name for name in loaded if not name.startswith("meneur.")}, (
-        "textual, rich or icepool"
+        "textual, rich, icepool or shtab"
     )
     assert RULES_MODULES[rules] <= loaded
     extra = loaded - SHARED - RULES_MODULES[rules]

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, Label, OptionList, Static
 
 from meneur.core.table_rules import GM_SEAT
 from meneur.play import act, settings
@@ -512,29 +512,48 @@ async def test_a_390_px_phone_shows_whole_words(app_of) -> None:
             assert f"{key.display} {key.description}" in rows[-1]
 
 
+GONE_SAID = {
+    "fr": (
+        "La campagne de la dernière fois n'est plus là\u00a0: {moved} (déplacée, supprimée, "
+        "ou sur un disque débranché). Choisissez-en une ici, ou créez-en une."
+    ),
+    "en": (
+        "The campaign used last is gone: {moved} (moved, deleted, or on a disk not plugged "
+        "in). Choose one here, or make one."
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
 async def test_a_remembered_campaign_that_is_gone_opens_the_list_instead_of_refusing(
-    data_dir: Path, tmp_path: Path
+    data_dir: Path, tmp_path: Path, lang: str
 ) -> None:
-    """The campaign used last was moved away: the app says so in one line, opens the
-    default campaign (made for the occasion) with the campaigns list over it, and
-    remembers the default one from then on."""
+    """The campaign used last was moved away: the app opens the default campaign (made
+    for the occasion) with the campaigns list over it, whose first words, at its top
+    above the list, say why; and remembers the default one from then on."""
     moved = tmp_path / "usb" / "campagne"
     Campaign.create(moved, system="traits", name="Sur la clé").close()
     from meneur.saves.locations import remember
 
     remember(moved)
     shutil.rmtree(tmp_path / "usb")
-    app = start_app(None, "fr", 1)
+    app = start_app(None, lang, 1)
+    title = {"fr": "Campagnes", "en": "Campaigns"}[lang]
     async with app.run_test(size=(120, 40)) as pilot:
-        await until_app(pilot, lambda: "Campagnes" in screen_text(app), "the list")
-        said = (
-            f"La campagne de la dernière fois n'est plus là\u00a0: {moved} (déplacée, supprimée, "
-            "ou sur un disque débranché). Choisissez-en une ici, ou créez-en une."
-        )
+        await until_app(pilot, lambda: title in screen_text(app), "the list")
+        said = GONE_SAID[lang].format(moved=moved)
+        notice = app.screen.query_one("#campaign-notice", Static)
         # The folder is cut where it meets the dialog's edge: compared without spaces.
         assert "".join(said.split()) in "".join(dialog_text(app).split())
-        text = screen_text(app)
-        assert "Première campagne" in text  # the one made, listed as the current one
+        assert "".join(str(notice.render()).split()) == "".join(said.split())
+        # First: right under the title, above the campaigns and the new campaign's form.
+        heading = app.screen.query_one(".dialog-title", Label)
+        listing = app.screen.query_one("#campaign-list", OptionList)
+        assert heading.region.bottom <= notice.region.y
+        assert notice.region.bottom <= listing.region.y
+        assert str(app.screen.query_one("#campaign-problem", Static).render()) == ""
+        first = {"fr": "Première campagne", "en": "First campaign"}[lang]
+        assert first in screen_text(app)  # the one made, listed as the current one
     assert app.session.campaign.directory == data_dir / "campaigns" / "default"
     app.session.campaign.close()
     assert (data_dir / "current-campaign").read_text().strip() == str(

@@ -4,6 +4,7 @@ the compact panel and the action panels see the change; F6 makes a quick NPC."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
@@ -627,3 +628,41 @@ async def test_a_genes_numbers_count_on_the_sheet_and_in_the_test(campaign_of) -
         assert rolled["threshold"] == force + 10
         await open_sheet(pilot)
         assert f"Force {force + 10} ({force} + 10 Musculature dense)" in shown(app)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "fr",
+            "Force 89 (79 + 10 Musculature dense) — la valeur qui compte\u00a0: le plafond (80)"
+            " borne les 79 de la fiche, les gènes s'y ajoutent au-delà",
+        ),
+        (
+            "en",
+            "Strength (Force) 89 (79 + 10 Musculature dense) — the value that counts: the cap"
+            " (80) bounds the"
+            " sheet's 79, the genes add beyond it",
+        ),
+    ],
+)
+async def test_a_stat_past_the_cap_says_which_value_counts(
+    campaign_of, lang: str, said: str
+) -> None:
+    """Play-tested: Force 89 (79 + 10 Musculature dense) beside Plafond des stats 80,
+    with nothing saying which applies. The cap bounds the sheet's value; the genes add
+    on top (RULES §3.1, the seed's bonuses): the line says so, and the test counts 89."""
+    campaign = cosmos_with_dna(campaign_of, dna={"left": 0, "points": {"musculature": 2}})
+    act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "stats", "force"), 79)
+    app = make_app(campaign, lang=lang, seed=3)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await open_sheet(pilot)
+        assert said in shown(app)
+        cap = {"fr": "Plafond des stats 80", "en": "Stat cap (Plafond des stats) 80"}[lang]
+        assert cap in shown(app)
+    from meneur.content.cosmos import gene_tree_for
+    from meneur.core.cosmos.sheet import current_stats
+
+    sheet = campaign.state["characters"]["kael"]["sheet"]
+    tree = gene_tree_for(campaign.directory)  # the tree the campaign plays with
+    assert current_stats(campaign.state["options"], sheet, tree)["force"] == 89

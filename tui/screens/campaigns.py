@@ -61,8 +61,8 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Close")]
 
     def __init__(self, session: Session, notice: str = "") -> None:
-        """``notice``: a line to say first, where the dialog's problems are said (the
-        campaign used last is gone)."""
+        """``notice``: a line to say first, at the top, above the list (the campaign
+        used last is gone: why the dialog opened is what a player reads first)."""
         super().__init__()
         self.session = session
         self.notice = notice
@@ -72,6 +72,9 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
         current = self.session.campaign.directory
         with Vertical(classes="dialog campaigns"):
             yield Label(t("campaigns.title"), classes="dialog-title")
+            notice = Static(self.notice, id="campaign-notice", classes="error", markup=False)
+            notice.display = bool(self.notice)
+            yield notice
             with VerticalScroll(id="campaigns-body"):
                 listing = OptionList(id="campaign-list")
                 for path in known_campaigns(current):
@@ -90,7 +93,8 @@ class CampaignScreen(Modal[Path | tuple[str, str, dict[str, object]] | None]):
                 yield Label(t("campaigns.options"), classes="field-label")
                 yield TickList[str](id="new-options")
                 yield Vertical(id="new-choices")
-            yield Static(self.notice, id="campaign-problem", classes="error", markup=False)
+            # What is wrong with the new campaign's form, said under it.
+            yield Static(id="campaign-problem", classes="error", markup=False)
             with Horizontal(classes="roll-row"):
                 yield Button(
                     t("campaigns.open"), id="open-campaign", variant="primary", compact=True

@@ -237,6 +237,8 @@ class SheetScreen(SessionStrings, Screen[None]):
                         value.append(f" — {hint}", style="italic")
                 else:
                     value = Text(str(found.value), style="bold")
+                if found.note:  # how it counts (a stat past the cap)
+                    value.append(f" — {self.t(found.note, **dict(found.note_values))}")
                 lines.append((Row(COMPUTED), label + value))
         return lines
 
