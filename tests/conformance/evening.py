@@ -97,6 +97,7 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gm table": (("gm",), ("play", "plain", "cli")),
     "rumour": (("gm",), ("play", "plain", "cli")),
     "gm clock": (("gm",), ("play", "cli")),
+    "turn": (("gm",), ("play",)),
 }
 """The actions a step may take, the seats that take them and the ways in."""
 SECRET_OUTCOMES = {
@@ -160,7 +161,7 @@ def carries_marker(step: Step) -> bool:
 def who_sees(step: Step) -> str:
     """Who may read ``step``'s marker: ``all``, a player's name (theirs and the GM's) or
     ``gm``."""
-    if step.action in ("note", "dice"):
+    if step.action in ("note", "dice", "turn"):
         return "all"
     if step.action == "private note":
         return step.actor
@@ -344,6 +345,9 @@ class Table:
             table = tables.find(every, GM_TABLE[1] if action == "gm table" else "Rumeurs")
             assert table is not None, (action, [t.name for t in every])
             session.record(session.roll(tables.TableQuery.of(table, every)), "")
+        elif action == "turn":  # each seat's plain conversation says what it owes
+            prompt = f"{marker} : fuir ou combattre ?"
+            act.open_phase(campaign, seat, prompt, ["fuir", "combattre"], ["kael", "mira"])
         elif action == "gm clock":
             asked = session.roll(oracles.YesNoQuestion(3, f"{marker} : l'embuscade ?"))
             plan = story.move_tracker(
