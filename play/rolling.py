@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.core.changes import Change, read
 from meneur.core.table_rules import Seat
-from meneur.saves.entry_parts import PUBLIC, Secrecy
+from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import Refusal
 from meneur.saves.state import dice as committed_dice
 
@@ -168,8 +168,10 @@ def roll_test(
         if seat.role == "player" and secrecy.player is None:
             # A player's roll stays theirs, whatever its kind: it says who threw it.
             secrecy = Secrecy(secrecy.visibility, seat.name, secrecy.announced)
-        if secrecy != PUBLIC and asked.seed is None:
-            record = asked.roll(inputs, fresh())  # secret by default: off the public draws
+        if secrecy.visibility != "public" and asked.seed is None:
+            # Secret by default: off the public draws. (A player's public roll says
+            # who threw it, and is still public: it keeps the session's draw.)
+            record = asked.roll(inputs, fresh())
     changes: list[Change] = []
     karma_after = getattr(record, "karma_after", None)
     karma = getattr(getattr(record, "inputs", None), "karma", None)

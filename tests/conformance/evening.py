@@ -455,15 +455,7 @@ def play_steps(directory: Path, steps: list[tuple[int, Step]], secret_seed: int)
     """Take ``steps`` (each with its marker's number) at the table at ``directory``;
     secret outcomes are drawn from ``secret_seed``, the others from the step's number."""
     played = Played(directory)
-    # The command line gives a player's rolls fresh seeds (off the session's committed
-    # draws): the same ones in both evenings, so that a public roll reads the same.
-    fresh = random.Random(0)
-    with (
-        frozen_clock(),
-        mock.patch(
-            "meneur.cli.journaling.new_seed", side_effect=lambda: fresh.getrandbits(63), create=True
-        ),
-    ):
+    with frozen_clock():
         table = Table(directory)
         try:
             for number, step in steps:
