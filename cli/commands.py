@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -82,24 +81,27 @@ def test_parts(
 
 
 def run_event(
-    args: argparse.Namespace, record: RollRecord[Any]
+    args: argparse.Namespace, record: RollRecord[Any], answer: Rolled | None
 ) -> tuple[RollRecord[Any], Rolled | None] | None:
-    """The random event a yes/no answer brought under the tension (None when it brought
-    none): a roll on the ``event`` table (the campaign's own, else the shipped one in the
-    command's language), journaled after the answer with ``--campaign``. Its seed comes
-    from the answer's, so ``--seed`` reproduces both."""
+    """The random event a yes/no answer (``record``) brought under the tension (None when
+    it brought none): a roll on the ``event`` table (the campaign's own, else the shipped
+    one in the command's language), its seed from the answer's, so ``--seed`` reproduces
+    both. With ``--campaign`` (``answer``: what was written), the table writes it after
+    the answer, exactly as secret as it (:func:`meneur.play.rolling.roll_event`)."""
     if not getattr(record, "event", False):
         return None
-    from meneur.core import tables
-
-    from .journaling import journal_roll
-
     query = table_query(argparse.Namespace(**{**vars(args), "name": "event"}))
-    seed = random.Random(record.seed).getrandbits(63)
+    if answer is None:
+        from meneur.play.rolling import event_seed
 
-    def roll(inputs: Any, _seed: int) -> RollRecord[Any]:
-        return roll_seeded(tables.roll, inputs, seed)  # the answer's stream, not a draw
+        return roll_seeded(roller(type(query)), query, event_seed(record)), None
+    from pathlib import Path
 
-    # No words of its own: the journal names the table in its reader's language.
-    event_args = argparse.Namespace(**{**vars(args), "label": None, "character": None})
-    return journal_roll(event_args, lambda _karma: query, roll, None)
+    from meneur.play.rolling import roll_event
+
+    from .journaling import _open
+    from .seats import seat_of
+
+    with _open(Path(args.campaign)) as campaign:
+        rolled = roll_event(campaign, seat_of(args, campaign), answer, query)
+    return rolled.record, rolled

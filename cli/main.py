@@ -491,8 +491,8 @@ def _run_command(args: argparse.Namespace) -> int:
     elif args.command == "roll":
         record, rolled = commands.run_roll(args)
         output = _roll_output(args, record, rolled)
-        event = commands.run_event(args, record)
-        if event is not None and rolled is not None and rolled.blind:
+        event = commands.run_event(args, record, rolled)
+        if event is not None and event[1] is not None and event[1].blind:
             event = None  # journaled, for the GM: that it came would tell the answer
         if event is not None:  # the tension brought a random event
             said = _roll_output(args, *event)

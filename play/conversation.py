@@ -260,15 +260,19 @@ class Conversation:
         found = self.session.campaign.state["characters"].get(character, {})
         return str(found.get("name", character))
 
-    def _owed(self) -> list[tuple[str, Phase, str]]:
-        """(turn, its phase, character) for each choice this seat still owes."""
+    def _owed(self) -> list[tuple[str, str, Phase, str]]:
+        """(turn, its number as this seat is told it, its phase, character) for each
+        choice this seat still owes. A turn's key is the number of the entry that opened
+        it: the GM is told it; a player its place among the open turns (an entry's
+        number counts the GM's secrets written before it)."""
         from .act.turns import open_phases
 
+        gm = self.session.seat.role == "gm"
         owed = []
-        for ident, turn in open_phases(self.session.campaign):
+        for place, (ident, turn) in enumerate(open_phases(self.session.campaign), start=1):
             for character in self._mine(turn.characters):
                 if character not in turn.chosen:
-                    owed.append((ident, turn, character))
+                    owed.append((ident, ident if gm else str(place), turn, character))
         return owed
 
     def _turns(self, only: str | None = None) -> list[str]:
@@ -278,14 +282,14 @@ class Conversation:
 
         t = self.session.t
         lines = []
-        for ident, turn, character in self._owed():
+        for ident, number, turn, character in self._owed():
             if only is not None and ident != only:
                 continue
             options = " / ".join(turn.options) if turn.options else t("plain.free_answer")
             lines.append(
                 t(
                     "plain.turn",
-                    number=ident,
+                    number=number,
                     prompt=turn.prompt,
                     name=self._name(character),
                     options=options,
@@ -304,7 +308,7 @@ class Conversation:
 
     def _choose(self, typed: str) -> list[str]:
         """Seal a choice: ``choose CHOICE`` when one is owed, else ``choose N NAME
-        CHOICE`` (the turn's number, the character's name)."""
+        CHOICE`` (the turn's number as this seat is told it, the character's name)."""
         from meneur.core.words import folded
 
         from .act.turns import choose
@@ -313,10 +317,10 @@ class Conversation:
         owed = self._owed()
         words = typed.split()
         if words and words[0].isdigit():
-            owed = [item for item in owed if item[0] == words[0]]
+            owed = [item for item in owed if item[1] == words[0]]
             words = words[1:]
-        if words and len({character for _, _, character in owed}) > 1:
-            named = [item for item in owed if folded(self._name(item[2])) == folded(words[0])]
+        if words and len({character for *_, character in owed}) > 1:
+            named = [item for item in owed if folded(self._name(item[3])) == folded(words[0])]
             if named:
                 owed, words = named, words[1:]
         choice = " ".join(words)
@@ -326,6 +330,6 @@ class Conversation:
             return [t("plain.which_turn"), *self._turns()]
         if not choice:
             return [t("plain.answer_how")]
-        ident, _, character = owed[0]
+        ident, _, _, character = owed[0]
         entries = choose(self.session.campaign, self.session.seat, ident, character, choice)
         return [self.line(entry) for entry in entries]

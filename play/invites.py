@@ -39,9 +39,11 @@ from .seating import governs, revoking, seating
 __all__ = [
     "DEFAULT_LIFETIME",
     "VIEWER",
+    "Doorkeeper",
     "Invite",
     "Issued",
     "bind_code",
+    "doorkeeper",
     "invite",
     "mark_admitted",
     "revoke",
@@ -184,12 +186,42 @@ def revoke(
     return edit_table(directory, state, revoking(ident), now)
 
 
+@dataclass(frozen=True)
+class Doorkeeper:
+    """The table's server keeping its own record of a login: the one writer of
+    ``table.toml`` that is no seat at the table, and what it may write is exactly
+    :func:`bind_code` and :func:`mark_admitted`.
+
+    Why not a seat: a login is no one's act at the table. The holder of an invite's code
+    has no seat yet (spending the code on their key is what seats them), and the GM let
+    a browser link in at the door already (:mod:`meneur.play.door`): what is written
+    then is the server's record of what happened at its door, under the authority of
+    the GM who serves the table — checked once, when the keeper is made
+    (:func:`doorkeeper`), so that no front end writes ``table.toml`` outside ``play``
+    on its own say-so.
+    """
+
+    directory: Path
+
+
+def doorkeeper(directory: Path, seat: Seat) -> Doorkeeper:
+    """The keeper of the door of the table at ``directory``, for the server ``seat``
+    serves it as (the GM alone serves a table, as they alone govern who sits at it).
+
+    Raises:
+        Refusal: for anyone but the GM.
+    """
+    governs(directory, seat, "seats")
+    return Doorkeeper(directory)
+
+
 def bind_code(
-    directory: Path, state: dict[str, Any], invite: Invite, key: str, now: datetime
+    keeper: Doorkeeper, state: dict[str, Any], invite: Invite, key: str, now: datetime
 ) -> bool:
-    """Spend ``invite``'s SSH code on ``key`` (a checked key line): the key joins the
-    player's seat. False when the code was spent or revoked meanwhile (by another
-    client, under the lock: one code binds one key).
+    """Spend ``invite``'s SSH code on ``key`` (a checked key line), as the server's
+    record of the login (``keeper``): the key joins the player's seat. False when the
+    code was spent or revoked meanwhile (by another client, under the lock: one code
+    binds one key).
 
     Raises:
         CampaignError: for a table file that does not pass its check.
@@ -205,12 +237,13 @@ def bind_code(
         seating(invite.seat, key=key)(document)
         spent = True
 
-    edit_table(directory, state, edit, now)
+    edit_table(keeper.directory, state, edit, now)
     return spent
 
 
-def mark_admitted(directory: Path, state: dict[str, Any], ident: str, now: datetime) -> None:
-    """The GM let invite ``ident``'s browser link in: a reconnection does not ask again.
+def mark_admitted(keeper: Doorkeeper, state: dict[str, Any], ident: str, now: datetime) -> None:
+    """The GM let invite ``ident``'s browser link in: a reconnection does not ask again
+    (the server's record of it: ``keeper``).
 
     Raises:
         CampaignError: for a table file that does not pass its check.
@@ -221,4 +254,4 @@ def mark_admitted(directory: Path, state: dict[str, Any], ident: str, now: datet
         if found is not None:
             found["admitted"] = True
 
-    edit_table(directory, state, edit, now)
+    edit_table(keeper.directory, state, edit, now)

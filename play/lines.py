@@ -120,7 +120,8 @@ def play_line(
     tension: int | None = None,
 ) -> list[Entry]:
     """Play ``line`` as ``session``'s seat: the entries written, in order (a yes/no
-    answer the tension turns into a random event brings the event's roll after it).
+    answer the tension turns into a random event brings the event's roll after it, as
+    secret as the answer: :meth:`meneur.play.session.Session.event_after`).
     ``character``: who acts (a dice roll's); ``tension``: the campaign's, with solo
     play on (None otherwise).
 
@@ -141,9 +142,8 @@ def play_line(
         )
         record = session.roll(question)
         written = [session.record(record, roll_words(record))]
-        if getattr(record, "event", False):
-            written += roll_table(session, "event")
-        return written
+        event = session.event_after(written[0])  # as secret as the answer
+        return written if event is None else [*written, event[1]]
     if isinstance(line, TableRoll):
         return roll_table(session, line.table.name)
     if isinstance(line, Dice):

@@ -13,7 +13,9 @@ of it is decided here, once, for every door:
   system's rules bring after it; nothing at all when it is blind (written by
   :func:`meneur.play.act.roll`, which drops them);
 - what its seat is shown of it (:class:`Rolled`): nothing of a blind roll, no seed of
-  the session's draws to a player.
+  the session's draws to a player;
+- the random event a yes/no answer brings (:func:`roll_event`): exactly as secret as
+  the answer.
 
 A door builds a :class:`TestAsked` from what it was given (options, a request) and shows
 the :class:`Rolled` it gets back; it builds no journal change and picks no secrecy.
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from meneur.core.changes import Change, read
 from meneur.core.table_rules import Seat
-from meneur.saves.entry_parts import PUBLIC, Secrecy
+from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import Refusal
 from meneur.saves.state import dice as committed_dice
 
@@ -166,8 +168,10 @@ def roll_test(
         if seat.role == "player" and secrecy.player is None:
             # A player's roll stays theirs, whatever its kind: it says who threw it.
             secrecy = Secrecy(secrecy.visibility, seat.name, secrecy.announced)
-        if secrecy != PUBLIC and asked.seed is None:
-            record = asked.roll(inputs, fresh())  # secret by default: off the public draws
+        if secrecy.visibility != "public" and asked.seed is None:
+            # Secret by default: off the public draws. (A player's public roll says
+            # who threw it, and is still public: it keeps the session's draw.)
+            record = asked.roll(inputs, fresh())
     changes: list[Change] = []
     karma_after = getattr(record, "karma_after", None)
     karma = getattr(getattr(record, "inputs", None), "karma", None)
@@ -196,6 +200,37 @@ def roll_test(
         entry,
         blind=shown_blind(seat, entry),
         seed_shown=_seed_shown(seat, asked),
+        number=number_for(seat.viewer, entry),
+    )
+
+
+def event_seed(answer: Any) -> int:
+    """The seed of the random event a yes/no ``answer`` (its record) brought: from the
+    answer's own, so that the answer's seed reproduces both, and no draw of the session
+    is taken (a secret answer's event would shift the public rolls that follow)."""
+    import random
+
+    return random.Random(answer.seed).getrandbits(63)
+
+
+def roll_event(campaign: Campaign, seat: Seat, answer: Rolled, query: Any) -> Rolled:
+    """Roll ``query`` (the ``event`` table) as the random event the yes/no ``answer``
+    ``seat`` just rolled brought, and write it exactly as secret as the answer
+    (:func:`meneur.play.act.event`); what its seat may be shown of it, as of the answer.
+
+    Raises:
+        Refusal: when ``answer`` brought no event, or the seat may not write it.
+    """
+    from meneur.core.kinds import roller
+    from meneur.core.records import roll_seeded
+
+    record = roll_seeded(roller(type(query)), query, event_seed(answer.record))
+    entry = act.event(campaign, seat, answer.entry, record)
+    return Rolled(
+        record,
+        entry,
+        blind=shown_blind(seat, entry),
+        seed_shown=answer.seed_shown,
         number=number_for(seat.viewer, entry),
     )
 

@@ -234,6 +234,31 @@ class Session:
         )
         return self.last_written
 
+    def event_after(self, answer: Entry) -> tuple[Any, Entry] | None:
+        """Roll and journal the random event the yes/no ``answer`` (this seat's, just
+        written) brought: a roll on the ``event`` table (the campaign's own, else the
+        shipped one), exactly as secret as the answer (:func:`meneur.play.act.event`),
+        on dice off the session's public draws when the answer is secret (a draw taken
+        would shift the public rolls that follow). Its record and entry; None when the
+        answer brought none or there is no such table.
+
+        Raises:
+            CampaignError: when the table refuses it (nothing written).
+        """
+        from meneur.core import tables
+
+        if answer.roll is None or not answer.roll.get("event"):
+            return None
+        every = self.tables()
+        table = tables.find(every, "event")
+        if table is None:
+            return None
+        public = answer.visibility == "public"
+        query = tables.TableQuery.of(table, every)
+        record = roll_seeded(roller(type(query)), query, self.next_seed(public=public))
+        self.last_written = act.event(self.campaign, self.seat, answer, record)
+        return record, self.last_written
+
     def roll_test(self, asked: TestAsked) -> Rolled:
         """Roll and journal a system's test as this seat, as every door rolls one
         (:func:`meneur.play.rolling.roll_test`), on this session's dice."""

@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 
 from meneur.content.strings import strings
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.core.text import visible
 from meneur.play.campaigns import Campaign, Clock, local_now
 from meneur.play.door import Door
 from meneur.play.errors import CampaignError
-from meneur.play.invites import Invite, bind_code, mark_admitted
+from meneur.play.invites import Invite, bind_code, doorkeeper, mark_admitted
 from meneur.play.presence import Presence
 from meneur.play.seating import TableFile, read_table, table_stamp
 
@@ -150,6 +150,9 @@ class TableServer:
         self._watching: asyncio.Task[None] | None = None
         # A reader of the campaign, for the characters table.toml names at each login.
         self._reader = Campaign.open(directory, write=False)
+        # What a login writes (a code spent on a key, a link let in) is the server's
+        # record, by the authority of the GM who serves the table (meneur serve).
+        self._keeper = doorkeeper(directory, GM_SEAT)
         self._acting: Campaign | None = None
         """The campaign the feed's actions are played in (:meth:`acting_campaign`)."""
         self._hold = CollectorHold()
@@ -278,7 +281,7 @@ class TableServer:
             CampaignError: for a table file that does not pass its check.
         """
         self._reader.sync()
-        return bind_code(self.directory, self._reader.state, invite, key, self.clock())
+        return bind_code(self._keeper, self._reader.state, invite, key, self.clock())
 
     def admitted(self, invite: Invite) -> None:
         """The GM let ``invite``'s browser link in: its reconnections do not ask again.
@@ -287,7 +290,7 @@ class TableServer:
             CampaignError: for a table file that does not pass its check.
         """
         self._reader.sync()
-        mark_admitted(self.directory, self._reader.state, invite.ident, self.clock())
+        mark_admitted(self._keeper, self._reader.state, invite.ident, self.clock())
 
     async def refused(self, where: str) -> bool:
         """A login refused from ``where``: wait longer each time (see

@@ -336,22 +336,13 @@ def _after_journal(args: argparse.Namespace, campaign: Any) -> None:
 
 
 def _final_skill_ends(args: argparse.Namespace, campaign: Any) -> None:
-    """After a Final Skill rolled with ``--character``: its special posture ends at once
-    (meneur.play.cosmos.combat), its backlash's die rolled when Sépulcrale's comes."""
-    from meneur.cli.journaling import new_seed
+    """After a Final Skill rolled with ``--character``: its special posture ends at once,
+    as the table decides (:func:`meneur.play.cosmos.combat.end_final_skill`: its
+    backlash's die on the table's dice)."""
     from meneur.cli.seats import seat_of
-    from meneur.core.cosmos.combat import PostureDie, roll_die
-    from meneur.core.records import roll_seeded
-    from meneur.play import act
-    from meneur.play.cosmos import combat
+    from meneur.play.cosmos.combat import end_final_skill
 
-    ended = combat.ending_final_skill(campaign.state, args.character)
-    if not combat.needs_disadvantage_die(ended):
-        act.change(campaign, seat_of(args, campaign), combat.final_skill_ends(args.character))
-        return
-    die = roll_seeded(roll_die, PostureDie("disadvantage"), new_seed())
-    plan = combat.final_skill_ends(args.character, die.result)
-    act.roll(campaign, seat_of(args, campaign), die, plan, character=args.character)
+    end_final_skill(campaign, seat_of(args, campaign), args.character, chosen=args.seed)
 
 
 def _one_d6(record: Any, words: Strings) -> list[str]:

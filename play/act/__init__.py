@@ -8,8 +8,9 @@ Front ends (the app, the served seats, the stream, the CLI) write only through t
 action is one function here (or in its system's play room, for a rule system's own);
 ``docs/architecture.md`` follows one from a key press to every screen.
 
-- :mod:`.entries`: a roll, a planned change, a value set, a note and its edit or strike,
-  a roll left out of the luck, a session or scene;
+- :mod:`.entries`: a roll (and the random event a yes/no answer brings), a planned
+  change, a value set, a note and its edit or strike, a roll left out of the luck, a
+  session or scene;
 - :mod:`.draws`: the session's committed dice, drawn in order;
 - :mod:`.history`: undo and redo;
 - :mod:`.turns`: the GM's requests for a roll, turns of secret choices;
@@ -23,6 +24,7 @@ from .entries import (
     change,
     count_roll,
     edit_note,
+    event,
     mark,
     note,
     roll,
@@ -45,6 +47,7 @@ __all__ = [
     "choose",
     "count_roll",
     "edit_note",
+    "event",
     "mark",
     "next_draw",
     "note",

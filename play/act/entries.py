@@ -90,8 +90,10 @@ def _change(
     secrecy: Secrecy = PUBLIC,
     touches: tuple[tuple[str, str], ...] = (),
     written: str | None = None,
+    own_rules: bool = False,
 ) -> Entry:
-    """:func:`change`, inside a unit of work already under way."""
+    """:func:`change`, inside a unit of work already under way (``own_rules``: see
+    :func:`meneur.play.act.writing.write`)."""
     planned = work.planned(said)
     changes = (*changes, *planned.changes)
     character = planned.character or character
@@ -112,7 +114,8 @@ def _change(
         touches=touches,
         written=written,
     )
-    return write(work, seat, draft, asked=changes)  # without meneur's count of draws
+    # Checked on what was asked, without meneur's count of draws.
+    return write(work, seat, draft, asked=changes, own_rules=own_rules)
 
 
 def roll(
@@ -167,6 +170,51 @@ def blind_roll(seat: Seat, secrecy: Secrecy) -> bool:
     """Whether a roll ``seat`` writes with ``secrecy`` is a player's blind roll: for the
     GM alone, its result kept from its roller."""
     return seat.role == "player" and secrecy.visibility == "gm"
+
+
+def event_secrecy(answer: Entry) -> Secrecy:
+    """Who may see the random event a yes/no ``answer`` brought: exactly who may see the
+    answer. A secret answer's event is never announced of its own: two announced secrets
+    where one is usual would tell that the dice showed a double; the answer's own
+    announcement (if any) stands for both."""
+    if answer.visibility == "public":
+        return Secrecy("public", answer.player)
+    return Secrecy(answer.visibility, answer.player, announced=False)
+
+
+def event(campaign: Campaign, seat: Seat, answer: Entry, record: Any) -> Entry:
+    """Journal the random event (``record``, a roll on the ``event`` table) the yes/no
+    ``answer`` ``seat`` just wrote brought, exactly as secret as that answer
+    (:func:`event_secrecy`), at every door. The event is part of the answer: after a
+    player's blind answer it is theirs and the GM's alone to write, as the answer was (a
+    player may otherwise write no roll for the GM alone), so it is checked as the
+    answer was, not as a roll on a table of the GM's.
+
+    Raises:
+        Refusal: when ``answer`` is no yes/no answer of ``seat``'s that brought an event
+            (nothing written), or the seat may not write it.
+    """
+    secrecy = event_secrecy(answer)
+    rolled = answer.roll or {}
+    mine = seat.role == "gm" or answer.by == seat.name
+    brought = rolled.get("system") == "yesno" and rolled.get("event")
+    if not (mine and brought):
+        raise Refusal(campaign.directory, "refused: no event after that", "refused.no_event")
+    data = roll_to_data(record)
+    if secrecy.visibility == "public" and reaches_library(campaign.state, data):
+        secrecy = Secrecy("gm")  # the library table's rows are the GM's own
+    with campaign.work() as work:
+        return _change(
+            work,
+            seat,
+            "",
+            kind=entry_kind(record),
+            roll=data,
+            secrecy=secrecy,
+            # The player's blind answer was checked when it was written; its event
+            # moves nothing and is theirs alone.
+            own_rules=blind_roll(seat, secrecy),
+        )
 
 
 def _answers(state: Mapping[str, Any], character: str) -> tuple[Change, ...]:

@@ -14,7 +14,7 @@ carries its roll; a plan whose state no longer calls for the die it was given re
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meneur.core.changes import MISSING, Change
 from meneur.core.cosmos import combat
@@ -23,6 +23,11 @@ from meneur.core.errors import RulesError
 from meneur.core.sheets import whole_or
 from meneur.play.characters import sheet_change, sheet_of
 from meneur.saves.entry_parts import Plan, Planned, Worded, dash
+
+if TYPE_CHECKING:
+    from meneur.core.table_rules import Seat
+    from meneur.saves.campaign import Campaign
+    from meneur.saves.journal import Entry
 
 Words = Callable[..., str]
 
@@ -297,3 +302,34 @@ def final_skill_ends(character: str, face: int | None = None) -> Plan:
         return Planned(text, tuple(changes), character=character)
 
     return plan
+
+
+def end_final_skill(
+    campaign: Campaign, seat: Seat, character: str, *, chosen: int | None = None
+) -> Entry:
+    """Write the end of ``character``'s special posture after their Final Skill, as
+    ``seat``: at once, with Sépulcrale's disadvantage d6 when its backlash comes. The
+    die's seed is the table's (:func:`meneur.play.rolling.seed_for`): the session's
+    next draw when its dice are committed, else a fresh one; from ``chosen`` (the
+    Final Skill's own ``--seed``, so that it reproduces both) only when the seat may
+    choose one.
+
+    Raises:
+        Refusal: a seed chosen by a seat that may not choose one (a player, inside a
+            session whose dice are committed), or what the table's rules refuse.
+    """
+    import random
+
+    from meneur.core.records import roll_seeded
+    from meneur.play import act
+    from meneur.play.rolling import seed_for
+
+    ended = ending_final_skill(campaign.state, character)
+    if not needs_disadvantage_die(ended):
+        return act.change(campaign, seat, final_skill_ends(character))
+    if chosen is not None:
+        chosen = random.Random(chosen).getrandbits(63)  # not the test's own dice again
+    seed = seed_for(campaign, seat, chosen)
+    die = roll_seeded(combat.roll_die, combat.PostureDie("disadvantage"), seed)
+    plan = final_skill_ends(character, die.result)
+    return act.roll(campaign, seat, die, plan, character=character, chosen_seed=chosen is not None)

@@ -163,3 +163,19 @@ def test_combat_entries_read_in_their_readers_language_whoever_wrote_them(
     for word in ("consomme", "fatigue retombe", "posture offensive"):
         assert word not in english
     assert fr.t("combat.entered.illumination", name="Kael") + " — " in french
+
+
+def test_a_final_skill_s_backlash_die_is_the_table_s_draw(capsys, made: Campaign) -> None:
+    """Sépulcrale's disadvantage die after a Final Skill is rolled on the table's dice
+    (meneur.play.cosmos.combat.end_final_skill), as every other die: inside a session
+    whose dice are committed, its next draw."""
+    directory = str(made.directory)
+    assert run(capsys, "combat", directory, "kael", "dark")[0] == 0
+    for _ in range(2):
+        assert run(capsys, "combat", directory, "kael", "turn-end", "--seed", "1")[0] == 0
+    assert run(capsys, "session", directory, "La soirée")[0] == 0  # its dice committed
+    roll = ("roll", "cosmos", "--campaign", directory, "--character", "kael", "--threshold", "60")
+    assert run(capsys, *roll, "--final-skill")[0] == 0
+    rolled, ended = Campaign.open(made.directory, write=False).journal.latest(2)
+    assert ended.roll["system"] == "posture_die"
+    assert (rolled.roll["draw"], ended.roll["draw"]) == (1, 2)

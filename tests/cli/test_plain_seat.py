@@ -147,7 +147,9 @@ def test_a_player_sets_up_a_test_answers_the_gm_and_chooses_in_secret(tmp_path: 
             opened = turns.open_phase(
                 gm, GM_SEAT, "Fuir ou combattre\u00a0?", ["fuir", "combattre"], ["mira", "kael"]
             )
-        heard(f"Tour {opened.id}, Fuir ou combattre\u00a0?\u00a0: Mira choisit (fuir / combattre).")
+        # The first turn open, not the number of the entry that opened it (which
+        # counts the GM's secrets: the note just written).
+        heard("Tour 1, Fuir ou combattre\u00a0?\u00a0: Mira choisit (fuir / combattre).")
         terminal.type(b"choisir voler\r")  # not an option: refused, nothing sealed
         heard("fuir, combattre")
         terminal.type(b"choisir fuir\r")
@@ -160,6 +162,7 @@ def test_a_player_sets_up_a_test_answers_the_gm_and_chooses_in_secret(tmp_path: 
         terminal.close()
     assert b"\x1b" not in terminal.said
     assert "traître" not in terminal.said.decode()
+    assert f"Tour {opened.id}" not in terminal.said.decode()
     with Campaign.open(made.directory, write=False) as campaign:
         sealed = campaign.state["phases"][str(opened.id)]["sealed"]
         mine = [e for e in campaign.journal if e.kind == "roll"]

@@ -92,13 +92,30 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gm roll": (("gm",), ("play", "cli")),
     "dice": (ACTORS, ("play", "plain", "cli", "json")),
     "blind roll": (("alice", "bob"), ("play", "plain", "cli", "json")),
+    "blind event": (("alice", "bob"), ("play",)),
+    "gm event": (("gm",), ("cli",)),
     "gm table": (("gm",), ("play", "plain", "cli")),
     "rumour": (("gm",), ("play", "plain", "cli")),
     "gm clock": (("gm",), ("play", "cli")),
+    "turn": (("gm",), ("play",)),
 }
 """The actions a step may take, the seats that take them and the ways in."""
-SECRET_OUTCOMES = {"announced gm roll", "gm roll", "blind roll", "gm table", "rumour", "gm clock"}
-"""Actions whose outcome only the GM may read: the twin evening draws other dice."""
+SECRET_OUTCOMES = {
+    "announced gm roll",
+    "gm roll",
+    "blind roll",
+    "blind event",
+    "gm event",
+    "gm table",
+    "rumour",
+    "gm clock",
+}
+"""Actions whose outcome only the GM may read: the twin evening draws other dice. A
+``blind event`` (a player's blind yes/no answer) and a ``gm event`` (the GM's announced
+secret one) bring a random event (the dice show a double under the tension); their twins
+bring none (a blind roll, an announced GM note): that an event came is a secret too."""
+EVENT_TENSION = 5
+"""The tension the answers that bring an event are asked at (a double below it)."""
 UNANNOUNCED = {"gm note", "gm roll"}
 """Actions the others may not know happened: the twin evening leaves them out."""
 
@@ -144,7 +161,7 @@ def carries_marker(step: Step) -> bool:
 def who_sees(step: Step) -> str:
     """Who may read ``step``'s marker: ``all``, a player's name (theirs and the GM's) or
     ``gm``."""
-    if step.action in ("note", "dice"):
+    if step.action in ("note", "dice", "turn"):
         return "all"
     if step.action == "private note":
         return step.actor
@@ -290,10 +307,11 @@ class Table:
             }[step.action]
             played.plain[step.actor].extend(self.talks[step.actor].answer(typed).lines)
             return
-        self._play(session, step, marker)
+        self._play(session, step, marker, seed)
 
-    def _play(self, session: Session, step: Step, marker: str) -> None:
-        """``step`` taken as the app takes it: through its session and ``play.act``."""
+    def _play(self, session: Session, step: Step, marker: str, seed: int) -> None:
+        """``step`` taken as the app takes it: through its session and ``play.act`` (a
+        step whose dice must bring an event takes them from ``seed`` on)."""
         seat, campaign = session.seat, session.campaign
         action = step.action
         if action == "note":
@@ -314,11 +332,22 @@ class Table:
         elif action == "blind roll":
             record = session.roll(oracles.YesNoQuestion(3, f"{marker} tient-il ?"))
             session.record(record, roll_words(record))
+        elif action == "blind event":
+            question = oracles.YesNoQuestion(3, f"{marker} tient-il ?", EVENT_TENSION)
+            dice, session.rng = session.rng, random.Random(event_key(question, seed))
+            try:
+                record = session.roll(question)  # as the app's oracle panel asks it
+                session.event_after(session.record(record, roll_words(record)))
+            finally:
+                session.rng = dice
         elif action in ("gm table", "rumour"):
             every = session.tables()
             table = tables.find(every, GM_TABLE[1] if action == "gm table" else "Rumeurs")
             assert table is not None, (action, [t.name for t in every])
             session.record(session.roll(tables.TableQuery.of(table, every)), "")
+        elif action == "turn":  # each seat's plain conversation says what it owes
+            prompt = f"{marker} : fuir ou combattre ?"
+            act.open_phase(campaign, seat, prompt, ["fuir", "combattre"], ["kael", "mira"])
         elif action == "gm clock":
             asked = session.roll(oracles.YesNoQuestion(3, f"{marker} : l'embuscade ?"))
             plan = story.move_tracker(
@@ -353,22 +382,53 @@ class Table:
                 "roll", "yesno", "--question", f"{marker} tient-il ?", "--likelihood", "3",
                 *rolled,
             ],
+            "gm event": [
+                "roll", "yesno", "--question", f"{marker} tient-il ?", "--likelihood", "3",
+                "--tension", str(EVENT_TENSION), "--visibility", "gm", "--announce",
+                "--campaign", where, "--seed",
+                str(event_seed(oracles.YesNoQuestion(3, "", EVENT_TENSION), seed)),
+            ],
             "gm table": ["roll", "table", "traitre", *rolled],
             "rumour": ["roll", "table", "rumeurs", *rolled],
             "gm clock": ["clock", where, "ask", "Qzembuscade", *seeded],
         }[step.action]  # fmt: skip
 
 
+def _brings_event(question: oracles.YesNoQuestion, seed: int) -> bool:
+    from meneur.core.kinds import roller
+    from meneur.core.records import roll_seeded
+
+    return bool(roll_seeded(roller(type(question)), question, seed).event)
+
+
+def event_seed(question: oracles.YesNoQuestion, seed: int) -> int:
+    """The first seed from ``seed`` on whose answer to ``question`` brings an event."""
+    return next(s for s in range(seed, seed + 1000) if _brings_event(question, s))
+
+
+def event_key(question: oracles.YesNoQuestion, seed: int) -> int:
+    """The first key from ``seed`` on of a generator whose first seed's answer to
+    ``question`` brings an event (a session's secret roll takes its generator's)."""
+    return next(
+        k
+        for k in range(seed, seed + 1000)
+        if _brings_event(question, random.Random(k).getrandbits(63))
+    )
+
+
 def twin(steps: list[Step]) -> list[tuple[int, Step]]:
     """The twin evening's steps, each with its number in the first evening (see the
-    module): an announced GM roll becomes an announced GM note, the GM's unannounced
-    entries are left out."""
+    module): an announced GM roll (or answer bringing an event) becomes an announced GM
+    note, a blind answer bringing an event a blind answer bringing none, the GM's
+    unannounced entries are left out."""
     kept = []
     for number, step in enumerate(steps):
         if step.action in UNANNOUNCED:
             continue
-        if step.action == "announced gm roll":
+        if step.action in ("announced gm roll", "gm event"):
             step = replace(step, action="announced gm note")
+        if step.action == "blind event":
+            step = replace(step, action="blind roll")
         kept.append((number, step))
     return kept
 
@@ -395,15 +455,7 @@ def play_steps(directory: Path, steps: list[tuple[int, Step]], secret_seed: int)
     """Take ``steps`` (each with its marker's number) at the table at ``directory``;
     secret outcomes are drawn from ``secret_seed``, the others from the step's number."""
     played = Played(directory)
-    # The command line gives a player's rolls fresh seeds (off the session's committed
-    # draws): the same ones in both evenings, so that a public roll reads the same.
-    fresh = random.Random(0)
-    with (
-        frozen_clock(),
-        mock.patch(
-            "meneur.cli.journaling.new_seed", side_effect=lambda: fresh.getrandbits(63), create=True
-        ),
-    ):
+    with frozen_clock():
         table = Table(directory)
         try:
             for number, step in steps:

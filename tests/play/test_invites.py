@@ -14,7 +14,14 @@ from hypothesis import strategies as st
 
 from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.play import act
-from meneur.play.invites import CODE_LETTERS, bind_code, invite, mark_admitted, revoke
+from meneur.play.invites import (
+    CODE_LETTERS,
+    bind_code,
+    doorkeeper,
+    invite,
+    mark_admitted,
+    revoke,
+)
 from meneur.saves.campaign import Campaign
 from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import TABLE_FILE, read_table
@@ -94,14 +101,14 @@ def test_a_code_binds_one_key_once(directory: Path) -> None:
     issued = invite(directory, state(directory), seat=GM_SEAT, player="dana", now=NOW)
     found = table(directory).invite_by_code(issued.code, NOW)
     assert found is not None
-    assert bind_code(directory, state(directory), found, KEY, NOW)
+    assert bind_code(doorkeeper(directory, GM_SEAT), state(directory), found, KEY, NOW)
     after = table(directory)
     assert after.invite_by_code(issued.code, NOW) is None
     assert after.invite_by_token(issued.token, NOW) is not None  # the link still opens
     blob_seat = [seat for seat in after.seats.values() if seat.name == "dana"]
     assert blob_seat == [Seat("player", "dana")]
     before = (directory / TABLE_FILE).read_bytes()
-    assert not bind_code(directory, state(directory), found, OTHER, NOW)
+    assert not bind_code(doorkeeper(directory, GM_SEAT), state(directory), found, OTHER, NOW)
     assert OTHER.split()[1] not in (directory / TABLE_FILE).read_text()
     assert (directory / TABLE_FILE).read_bytes().count(b"ssh-ed25519") == before.count(
         b"ssh-ed25519"
@@ -117,7 +124,7 @@ def test_two_clients_racing_with_one_code_bind_one_key(directory: Path) -> None:
 
     def race(key: str) -> None:
         start.wait()
-        results.append(bind_code(directory, state(directory), found, key, NOW))
+        results.append(bind_code(doorkeeper(directory, GM_SEAT), state(directory), found, key, NOW))
 
     threads = [threading.Thread(target=race, args=(key,)) for key in (KEY, OTHER)]
     for thread in threads:
@@ -143,7 +150,7 @@ def test_a_viewer_s_invite_and_revoking(directory: Path) -> None:
 def test_a_link_the_gm_let_in_is_remembered(directory: Path) -> None:
     issued = invite(directory, state(directory), seat=GM_SEAT, player="dana", now=NOW)
     assert not table(directory).invites[issued.ident].admitted
-    mark_admitted(directory, state(directory), issued.ident, NOW)
+    mark_admitted(doorkeeper(directory, GM_SEAT), state(directory), issued.ident, NOW)
     assert table(directory).invites[issued.ident].admitted
 
 
@@ -199,3 +206,16 @@ def test_only_the_gm_s_seat_invites_or_revokes(directory: Path) -> None:
     with pytest.raises(Refusal):
         revoke(directory, state(directory), issued.ident, NOW, seat=bob)
     assert (directory / TABLE_FILE).read_bytes() == before
+
+
+def test_only_the_gm_s_server_keeps_the_door(tmp_path: Path) -> None:
+    """What a login writes in ``table.toml`` (a code spent, a link let in) is the
+    server's record by the serving GM's authority: no other seat gets a doorkeeper."""
+    from meneur.saves.errors import Refusal
+
+    directory = tmp_path / "c"
+    Campaign.create(directory, system="resolution", name="Le col").close()
+    for seat in (Seat("player", "dana"), Seat("viewer")):
+        with pytest.raises(Refusal):
+            doorkeeper(directory, seat)
+    assert doorkeeper(directory, GM_SEAT).directory == directory

@@ -126,3 +126,28 @@ def test_a_default_naming_no_kind_or_no_secrecy_is_refused_naming_the_key(
     )
     assert main(["set", str(directory), "secrecy.perception", '"gm"']) == 2
     assert "secrecy.perception" in capsys.readouterr().err
+
+
+def test_a_players_public_roll_takes_the_sessions_draw_at_every_door(tmp_path: Path) -> None:
+    """A player's public roll, from the command line (``--as``) as from the app's seat,
+    is the session's next draw: a roll says who threw it and stays public."""
+    from meneur.core.resolution.rules import ResolutionTest
+    from meneur.play.seating import edit_table, seating
+
+    directory = tmp_path / "c"
+    campaign = _campaign(directory)
+    state = campaign.state
+    campaign.close()
+    edit_table(directory, state, seating("alice", characters=["kael"]))
+    alice = Seat("player", "alice", frozenset({"kael"}))
+    rolled = ["roll", "resolution", "--score", "3", "--campaign", str(directory)]
+    assert main([*rolled, "--as", "alice"]) == 0
+    with Campaign.open(directory) as seated:
+        session = Session(seated, strings("fr"), random.SystemRandom(), seat=alice)
+        session.record(session.roll(ResolutionTest(score=3)), "")
+    with Campaign.open(directory, write=False) as read:
+        first, second = read.journal.latest(2)
+    assert [(e.by, e.visibility, e.roll["draw"]) for e in (first, second)] == [
+        ("alice", "public", 1),
+        ("alice", "public", 2),
+    ]

@@ -36,6 +36,7 @@ from .panels.base import ActionPanel, journaled
 from .selector import StepSelector
 
 if TYPE_CHECKING:
+    from meneur.play.journal import Entry
     from meneur.play.session import Session
 
 
@@ -258,7 +259,9 @@ class OraclePanel(SessionStrings, VerticalScroll):
         if not journaled(self, ActionPanel.Rolled(record, shown, physical=physical)):
             return
         written = self.session.last_written
-        if written is not None and written is not before and self.session.blind(written):
+        answered = written is not None and written is not before
+        event = self._event_after(written) if answered and written is not None else None
+        if answered and written is not None and self.session.blind(written):
             self.query_one("#oracle-dice", DiceView).show(
                 [], self.t("app.kept"), self.t("app.dropped")
             )
@@ -279,19 +282,34 @@ class OraclePanel(SessionStrings, VerticalScroll):
         if self.solo and self.query_one("#tension-once", Tick).value:
             self.query_one("#tension-once", Tick).value = False  # this question only
         self._offer(None)
-        if getattr(record, "event", False):
-            event = self._roll_table("event", self.term("solo.event"), show=False)
-            if event is not None:
-                said = self.term("solo.event")
-                text.append(f"\n⚡ {said}{self.t('shown.colon')}", style="bold yellow")
-                text.append(event.text)
-                self._offer(event)
-        if written is not None and written is not before:  # who sees it, in words
+        if event is not None:
+            said = self.term("solo.event")
+            text.append(f"\n⚡ {said}{self.t('shown.colon')}", style="bold yellow")
+            text.append(event.text)
+            self._offer(event)
+        if answered and written is not None:  # who sees it, in words
             text.append("\n👁 " + self.session.seen_by(written), style="italic")
         self.query_one("#answer", Static).update(text)
         # Asked: the box is ready for the next question (play-tested: the next one was
         # typed after this one, and Delete at the end of it removed nothing).
         self.query_one("#question", Input).value = ""
+
+    def _event_after(self, answer: Entry) -> Any:
+        """Roll and journal the random event ``answer`` brought, as secret as the answer
+        (the table decides: :meth:`meneur.play.session.Session.event_after`); its record
+        (None when it brought none, or the write was refused)."""
+        try:
+            event = self.session.event_after(answer)
+        except CampaignError as error:
+            self.notify(self.t("app.error", message=self.explain(error)), severity="error")
+            return None
+        if event is None:
+            if answer.roll is not None and answer.roll.get("event"):
+                self.notify(self.t("solo.no_table", table="event"), severity="error")
+            return None
+        record, entry = event
+        self.post_message(ActionPanel.Journaled(entry, changed=False))
+        return record
 
     def _offer(self, event: Any) -> None:
         """Offer to add the person or thread a random event brought in (none: hide)."""
