@@ -280,12 +280,18 @@ def tokens(directory: Path, players: int, viewers: int = 0) -> list[str]:
 def token_for(directory: Path, player: str | None) -> str:
     """A browser link's token for ``player`` (a viewer's for None): an invite that needs
     no GM."""
+    from meneur.core.table_rules import GM_SEAT
     from meneur.play.invites import invite
     from meneur.saves.campaign import Campaign
 
     with Campaign.open(directory, write=False) as campaign:
         issued = invite(
-            directory, dict(campaign.state), player=player, now=campaign.clock(), admit=True
+            directory,
+            dict(campaign.state),
+            seat=GM_SEAT,
+            player=player,
+            now=campaign.clock(),
+            admit=True,
         )
     return issued.token
 

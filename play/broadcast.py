@@ -66,8 +66,12 @@ def stream_view(
     state = state_for(viewer, campaign.state, campaign.journal)
     rolls = [e for e in entries if e.roll is not None or e.redacted]
     last = rolls[-1] if rolls else None
+    # An announced secret is in the story whatever it holds (a roll, a note, a table's
+    # result): its entry reads "secret" to the audience, which is no kind of the story's.
     story = [
-        e for e in entries if e is not last and e.kind in SHOWN_KINDS and not campaign.is_struck(e)
+        e
+        for e in entries
+        if e is not last and (e.kind in SHOWN_KINDS or e.redacted) and not campaign.is_struck(e)
     ]
     return {
         "campaign": visible(campaign.name),

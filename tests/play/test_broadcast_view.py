@@ -106,3 +106,30 @@ def test_a_roll_outside_the_committed_dice_is_said_so_on_the_card(
     card = stream_view(reopened, AUDIENCE, words)["roll"]
     assert card["text"] == "1d6"
     assert card["fairness"] == "Outside the committed dice: no draw"
+
+
+def test_an_announced_secret_is_in_the_audiences_story_whatever_it_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A GM's announced secret roll and announced secret note are each a line of the
+    story, the same line (the stream dropped both once their entries read "secret", a
+    kind of no story: the table's layout showed them)."""
+    campaign = _played(
+        tmp_path / "c",
+        ["new", "DIR", "--system", "resolution", "--name", "Table"],
+        ["note", "DIR", "La porte grince."],
+        [
+            "roll", "resolution", "--score", "2", "--campaign", "DIR", "--label", "Embuscade",
+            "--visibility", "gm", "--announce",
+        ],
+        ["note", "DIR", "Le traître attend.", "--visibility", "gm", "--announce"],
+        ["roll", "resolution", "--score", "3", "--campaign", "DIR", "--seed", "9"],
+    )  # fmt: skip
+    capsys.readouterr()
+    story = stream_view(campaign, AUDIENCE, strings("fr"))["story"]
+    assert [line["text"] for line in story] == [
+        "La porte grince.",
+        "🔒 Entrée secrète du MJ",
+        "🔒 Entrée secrète du MJ",
+    ]
+    assert [line["secret"] for line in story] == [False, True, True]
