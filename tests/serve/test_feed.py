@@ -245,13 +245,14 @@ async def test_a_page_refused_a_feed_follows_by_asking_for_the_picture(
         assert taken.status == 200
         async with Browser() as browser:
             await browser.open(f"http://127.0.0.1:{port}/broadcast?token={TOKEN}&motion=0")
-            text = "document.body.innerText"
+            # (null while the page has no body yet: it is still loading)
+            text = "document.body ? document.body.innerText : ''"
             deadline = asyncio.get_running_loop().time() + PATIENCE
-            while "La caravane atteint le col." not in await browser.evaluate(text):
+            while "La caravane atteint le col." not in (await browser.evaluate(text) or ""):
                 assert asyncio.get_running_loop().time() < deadline, "the page never drew"
                 await asyncio.sleep(0.05)
             note(directory, "Un chien aboie au loin.")
-            while "Un chien aboie au loin." not in await browser.evaluate(text):
+            while "Un chien aboie au loin." not in (await browser.evaluate(text) or ""):
                 assert asyncio.get_running_loop().time() < deadline, "the page never followed"
                 await asyncio.sleep(0.05)
         taken.close()
