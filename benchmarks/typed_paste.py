@@ -43,6 +43,9 @@ def run_once(size: int, where: str) -> float:
     data = tempfile.mkdtemp()
     pid, fd = pty.fork()
     if pid == 0:
+        # The terminal's size before the app asks for it (the parent's, after the fork,
+        # may come late on a loaded machine).
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         os.environ.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "MENEUR_DATA_DIR": data})
         os.execv(sys.executable, [sys.executable, "-m", "meneur.cli.main"])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))

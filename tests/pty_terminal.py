@@ -32,10 +32,15 @@ class PtyTerminal:
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.pid, self.fd = pty.fork()
+        size_of = struct.pack("HHHH", rows, columns, 0, 0)
         if self.pid == 0:  # the child: the program in the terminal
+            # The size is the terminal's before the program starts: set by the parent
+            # alone, after the fork, a loaded machine let the program ask first and read
+            # the size of a terminal that has none yet (shutil's 80 × 24).
+            fcntl.ioctl(0, termios.TIOCSWINSZ, size_of)
             os.environ.update(environ)
             os.execvp(argv[0], argv)
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, size_of)
         self.said = b""
         self.ended: int | None = None
 

@@ -651,7 +651,8 @@ async def test_a_stat_past_the_cap_says_which_value_counts(
 ) -> None:
     """Play-tested: Force 89 (79 + 10 Musculature dense) beside Plafond des stats 80,
     with nothing saying which applies. The cap bounds the sheet's value; the genes add
-    on top (RULES §3.1, the seed's bonuses): the line says so, and the test counts 89."""
+    on top, as the rule's bonuses do (docs/rulings.md, the Great Cosmos's genes): the line says
+    so, and the test counts 89."""
     campaign = cosmos_with_dna(campaign_of, dna={"left": 0, "points": {"musculature": 2}})
     act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "stats", "force"), 79)
     app = make_app(campaign, lang=lang, seed=3)

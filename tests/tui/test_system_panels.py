@@ -501,7 +501,7 @@ async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
         before = campaign.journal.last_id
         await pilot.click("#dark-point")
         await pilot.pause()
-        assert "pas de nouveau Light ou Dark point avant 2 tours" in notices(app)
+        assert "Pas de nouveau Light ou Dark point avant 2 tours." in notices(app)
         assert campaign.journal.last_id == before
         await pilot.click("#turn-end")
         await pilot.click("#turn-end")
