@@ -237,15 +237,7 @@ def copy_into_campaign(
     """
     from meneur.play import act
 
-    found = read_library()
-    table = found.find(name)
-    if table is None:
-        raise CampaignError(
-            "tables",
-            f"no table {name!r} in the library",
-            message_key="campaign.library_none",
-            values={"table": name},
-        )
+    found, table = _found(name)
     secret = table.key in found.gm if gm is None else gm
     notes = {table.key: "from the library"}
     return act.change(campaign, seat, _adding((table,), secret, notes))
@@ -257,15 +249,7 @@ def remove(name: str) -> RandomTable:
     Raises:
         CampaignError: for a name the library does not have, or a file not removed.
     """
-    found = read_library()
-    table = found.find(name)
-    if table is None:
-        raise CampaignError(
-            "tables",
-            f"no table {name!r} in the library",
-            message_key="campaign.library_none",
-            values={"table": name},
-        )
+    found, table = _found(name)
     remove_table(found.files[table.key])
     return table
 
@@ -334,3 +318,21 @@ def row_chances(table: RandomTable) -> list[tuple[str, Any, str]]:
             label = str(number)
         shown.append((label, chances[number], entry.text))
     return shown
+
+
+def _found(name: str) -> tuple[Library, RandomTable]:
+    """The library as read now and its table ``name``.
+
+    Raises:
+        CampaignError: for a name the library does not have.
+    """
+    found = read_library()
+    table = found.find(name)
+    if table is None:
+        raise CampaignError(
+            "tables",
+            f"no table {name!r} in the library",
+            message_key="campaign.library_none",
+            values={"table": name},
+        )
+    return found, table
