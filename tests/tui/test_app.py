@@ -579,3 +579,27 @@ def test_the_command_line_names_the_gone_campaign_and_how_to_choose_another(
         "journal DIR), or choose one in the app (meneur, then ctrl+o)"
     ]
     assert not (data_dir / "campaigns").exists()  # nothing made or written in its place
+
+
+async def test_ctrl_j_and_ctrl_g_pressed_before_the_journal_and_party_are_built_go_there(
+    app_of, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a loaded machine the keys can come before the journal's list and the party are
+    mounted (just after the first frame): the key builds them and moves there, where it
+    once stopped the app on a missing widget."""
+    from meneur.tui.screens.table import TableScreen
+    from meneur.tui.widgets.journal_list import JournalList
+    from meneur.tui.widgets.party import PartyList
+
+    async def not_yet(self: TableScreen) -> None:  # the first frame's sequel, held back
+        return None
+
+    monkeypatch.setattr(TableScreen, "_after_first_frame", not_yet)
+    app = app_of("resolution")
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert not app.screen.query(JournalList)
+        assert not app.screen.query(PartyList)
+        await pilot.press("ctrl+j")
+        await until_app(pilot, lambda: isinstance(app.focused, JournalList))
+        await pilot.press("ctrl+g")
+        await until_app(pilot, lambda: isinstance(app.focused, PartyList))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from meneur.content.strings import strings
 from meneur.core.records import roll_seeded
@@ -118,6 +119,14 @@ async def test_a_players_luck_shows_nothing_of_a_blind_roll(tmp_path: Path) -> N
     assert len(set(seen)) == 1, "the player's view changed with the blind roll's outcome"
 
 
+async def _journal_listed(pilot: Any) -> None:
+    """Wait until the journal lists its entries (just after the table's first frame): the
+    keys that follow act on what the player sees."""
+    from meneur.tui.widgets.journal import JournalView
+
+    await until_app(pilot, lambda: pilot.app.screen.query_one(JournalView).entries)
+
+
 async def test_the_gm_leaves_a_roll_out_from_the_journal_and_a_player_may_not(
     tmp_path: Path, campaign_of: Callable[[str], Campaign]
 ) -> None:
@@ -129,6 +138,7 @@ async def test_the_gm_leaves_a_roll_out_from_the_journal_and_a_player_may_not(
     _rolled(campaign)
     app = make_app(campaign, lang="fr", seed=1)
     async with app.run_test(size=(100, 32)) as pilot:
+        await _journal_listed(pilot)
         await pilot.press("ctrl+j", "end", "x")  # the latest entry: Kael's last test
         await until_app(pilot, lambda: "ne compte plus" in notices(app))
         assert stats(campaign).whole.rolls == 5
@@ -151,6 +161,7 @@ async def test_the_gm_leaves_a_roll_out_from_the_journal_and_a_player_may_not(
     )
     app = MeneurApp(session)
     async with app.run_test(size=(100, 32)) as pilot:
+        await _journal_listed(pilot)
         await pilot.press("ctrl+j", "end", "x")
         await until_app(pilot, lambda: "Seul le MJ" in notices(app))
     with Campaign.open(directory, write=False) as campaign:

@@ -605,6 +605,13 @@ class TableScreen(SessionStrings, Screen[None]):
             bar.answer(True)
 
     def action_goto(self, widget_id: str) -> None:
+        # The party and the journal's list are mounted just after the first frame; a key
+        # pressed sooner (ctrl+j the moment the table opens) builds them now, once.
+        if widget_id == "party":
+            self._mount_side()
+        elif widget_id == "journal-list":
+            self.query_one(JournalView).listing.focus()
+            return
         self.query_one(f"#{widget_id}").focus()
 
     async def action_search(self) -> None:
