@@ -220,6 +220,18 @@ class Browser:
         )
         return CONTROL.sub("", str(result["result"].get("value", "")))
 
+    async def screen(self) -> str:
+        """The page's terminal as it shows now, line by line (xterm.js's buffer): what a
+        failed wait prints, to tell a lost key from a page that reconnected."""
+        lines = await self.evaluate(
+            "(() => { const t = window.meneurTerminal; if (!t) { return ''; }"
+            " const b = t.buffer.active; const out = [];"
+            " for (let i = 0; i < t.rows; i++) {"
+            " const l = b.getLine(b.viewportY + i); out.push(l ? l.translateToString(true) : ''); }"
+            " return out.join('\\n'); })()"
+        )
+        return str(lines or "")
+
     async def wait_for(self, words: str, seconds: float) -> float | None:
         """Seconds until ``words`` were sent to the page's terminal, or None."""
         start = time.monotonic()

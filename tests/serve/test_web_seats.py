@@ -109,6 +109,17 @@ async def press(browser: Browser, text: str) -> None:
     await browser.call("Input.insertText", text=text)
 
 
+async def typed_shown(browser: Browser, words: str) -> None:
+    """Wait until ``words``, just typed, are drawn; failing, say what the page shows and
+    what it was last sent (a key lost, or a page that reconnected meanwhile)."""
+    if await browser.wait_for(words, PATIENCE) is None:
+        sent = (await browser.text())[-1500:]
+        raise AssertionError(
+            f"{words!r} never drawn; the page shows:\n{await browser.screen()}\n"
+            f"and was last sent:\n{sent}"
+        )
+
+
 async def press_enter(browser: Browser) -> None:
     for kind in ("keyDown", "keyUp"):
         await browser.call(
@@ -142,7 +153,7 @@ async def test_a_player_s_link_opens_their_seat_and_they_play(door: Door) -> Non
             # The command line has the keys once the footer is drawn again without "r".
             assert await browser.wait_for("^q Quitter", PATIENCE) is not None
             await press(browser, "La porte grince, dit Dana.")
-            assert await browser.wait_for("La porte grince, dit Dana.", PATIENCE) is not None
+            await typed_shown(browser, "La porte grince, dit Dana.")
             await press_enter(browser)
             await alice.wait_for("La porte grince, dit Dana.")
     finally:
@@ -313,7 +324,7 @@ async def test_kill_9_loses_nothing_and_a_restarted_table_takes_everyone_back(
         await press(browser, ":")
         assert await browser.wait_for("^q Quitter", PATIENCE) is not None
         await press(browser, "Avant la panne.")
-        assert await browser.wait_for("Avant la panne.", PATIENCE) is not None
+        await typed_shown(browser, "Avant la panne.")
         await press_enter(browser)
         await until_async(
             lambda: "Avant la panne." in [e.text for e in journal_entries(table)],
