@@ -316,43 +316,50 @@ async def test_kill_9_loses_nothing_and_a_restarted_table_takes_everyone_back(
 
     table = make_table(tmp_path)
     first = open_door(table)
-    invited = first.invite("--player", "dana", "--name", "Dana", "--character", "mira", "--admit")
-    async with Browser() as browser:
-        await browser.open(invited["url"] + "&lang=fr")
-        assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
-        await browser.call("Runtime.evaluate", expression="window.__frames = []")
-        await press(browser, ":")
-        assert await browser.wait_for("^q Quitter", PATIENCE) is not None
-        await press(browser, "Avant la panne.")
-        await typed_shown(browser, "Avant la panne.")
-        await press_enter(browser)
-        await until_async(
-            lambda: "Avant la panne." in [e.text for e in journal_entries(table)],
-            "the note never reached the journal",
+    try:
+        invited = first.invite(
+            "--player", "dana", "--name", "Dana", "--character", "mira", "--admit"
         )
-        # The server dies at once (its workers follow when they see it gone).
-        first.server.send_signal(signal.SIGKILL)
-        first.server.wait(PATIENCE)
-        await browser.call("Runtime.evaluate", expression="window.__frames = []")
-        again = None
-        for _ in range(int(PATIENCE / 0.2)):  # the old workers may still hold the ports
-            try:
-                again = open_door(table, first.ssh, first.web)
-                break
-            except AssertionError:
-                import asyncio
-
-                await asyncio.sleep(0.2)
-        assert again is not None, "the table never listened again on its ports"
-        try:
-            # The page finds its seat again by itself, with the same link.
+        async with Browser() as browser:
+            await browser.open(invited["url"] + "&lang=fr")
             assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
-            assert "Avant la panne." in [e.text for e in journal_entries(table)]
-            alice = await join(table, again.ssh, "alice")
-            await alice.wait_for("● Dana (Mira)")
-            await alice.leave()
-        finally:
-            close_door(again)
+            await browser.call("Runtime.evaluate", expression="window.__frames = []")
+            await press(browser, ":")
+            assert await browser.wait_for("^q Quitter", PATIENCE) is not None
+            await press(browser, "Avant la panne.")
+            await typed_shown(browser, "Avant la panne.")
+            await press_enter(browser)
+            await until_async(
+                lambda: "Avant la panne." in [e.text for e in journal_entries(table)],
+                "the note never reached the journal",
+            )
+            # The server dies at once (its workers follow when they see it gone).
+            first.server.send_signal(signal.SIGKILL)
+            first.server.wait(PATIENCE)
+            await browser.call("Runtime.evaluate", expression="window.__frames = []")
+            again = None
+            for _ in range(int(PATIENCE / 0.2)):  # the old workers may still hold the ports
+                try:
+                    again = open_door(table, first.ssh, first.web)
+                    break
+                except AssertionError:
+                    import asyncio
+
+                    await asyncio.sleep(0.2)
+            assert again is not None, "the table never listened again on its ports"
+            try:
+                # The page finds its seat again by itself, with the same link.
+                assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
+                assert "Avant la panne." in [e.text for e in journal_entries(table)]
+                alice = await join(table, again.ssh, "alice")
+                await alice.wait_for("● Dana (Mira)")
+                await alice.leave()
+            finally:
+                close_door(again)
+    finally:
+        if first.server.poll() is None:  # a step failed before the kill: no server left
+            first.server.kill()
+            first.server.wait()
 
 
 async def test_a_seat_s_token_gives_its_picture_as_a_feed_until_revoked(door: Door) -> None:
