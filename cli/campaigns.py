@@ -376,7 +376,7 @@ def entry_line(entry: Entry, campaign: Campaign, lang: str, *, numbered: bool = 
     if entry.kind == "note" and campaign.is_struck(entry):
         text += f" [{t('cli.struck')}]"
     if entry.visibility != "public" and not entry.redacted:
-        text += f" [{visibility_label(entry, t)}]"
+        text += f" [{visibility_label(entry, t, campaign)}]"
     number = f"#{entry.id:<5} " if numbered else ""
     kind = t(f"cli.kind.{entry.kind}")
     return f"{number}{when}  {kind:<8}{game} {text}"

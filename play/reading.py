@@ -171,15 +171,16 @@ def _names(campaign: Campaign) -> dict[str, str]:
     return names
 
 
-def visibility_label(entry: Entry, t: Translate) -> str:
+def visibility_label(entry: Entry, t: Translate, campaign: Campaign | None = None) -> str:
     """Who may see an entry, in words, for the one who may see it whole (empty when
-    public): ``GM only``, ``GM only · announced``, ``private (alice) · announced`` —
-    an announced secret is told apart, so the GM knows what the table was told."""
+    public): ``GM only``, ``GM only · announced``, ``private (Alice) · announced`` —
+    an announced secret is told apart, so the GM knows what the table was told; the
+    player named as ``campaign``'s table calls them, never by their seat's key."""
     if entry.visibility == "public":
         return ""
     label = t(f"visibility.{entry.visibility}")
     if entry.player:
-        label += f" ({entry.player})"
+        label += f" ({player_name(campaign, entry.player)})"
     if entry.announced:
         label += f" · {t('visibility.announced')}"
     return label

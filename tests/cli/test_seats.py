@@ -258,3 +258,19 @@ def test_a_player_lists_none_of_the_gms_clocks(
     assert "Embuscade" in capsys.readouterr().out
     assert main(["clock", str(table), "list", "--as", "bob"]) == 0
     assert "Embuscade" not in capsys.readouterr().out
+
+
+def test_a_secret_s_label_names_its_player_as_the_table_calls_them(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The GM's journal and a player's own private note say whose it is by the name the
+    table knows (Bob), never by their seat's key (bob)."""
+    assert main(["note", str(table), "Mon plan", "--as", "bob", "--visibility", "private"]) == 0
+    capsys.readouterr()
+    assert main(["journal", str(table), "--lang", "fr", "--role", "gm"]) == 0
+    gm = capsys.readouterr().out
+    assert "Mon plan [privé (Bob)]" in gm
+    assert main(["journal", str(table), "--lang", "fr", "--as", "bob"]) == 0
+    own = capsys.readouterr().out
+    assert "Mon plan [privé (Bob)]" in own
+    assert "(bob)" not in gm + own

@@ -443,7 +443,7 @@ class JournalView(Vertical):
         else:
             text.append(self._cut(reading.text), style="italic dim")
         if entry.visibility != "public":  # the GM sees what stays theirs, marked
-            label = visibility_label(entry, self.strings.t)
+            label = visibility_label(entry, self.strings.t, self.campaign)
             text.append(f"  🔒 {label}", style="bold magenta")
         return Option(text, id=str(entry.id))
 
