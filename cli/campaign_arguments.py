@@ -3,7 +3,8 @@
 :mod:`meneur.cli.arguments`.
 
 The commands of one system (the Great Cosmos's ``fatigue``, ``combat``…) are declared
-by its room (``meneur.cli.cosmos.arguments``)."""
+by its room (``meneur.cli.cosmos.arguments``). (Just over 600 lines: a declaration per
+command, in the order ``meneur --help`` lists them, read best as one list.)"""
 
 from __future__ import annotations
 

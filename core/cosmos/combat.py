@@ -1,5 +1,6 @@
-"""Great Cosmos combat (docs/rules/cosmos.md#combat; docs/rules/cosmos.md#combat, Mode de combat and
-Light & Dark Points).
+"""Great Cosmos combat (docs/rules/cosmos.md#combat: Mode de combat, and Light & Dark
+Points). (Just over 600 lines: postures, defences and the two points are one round's
+rules, each step checked against the others; split, each part would import the rest.)
 
 **Postures.** Each character has a default posture, offensive or defensive, changed
 before acting. Offensive: more damage, no dodge or parry. Defensive: a dodge (an Agilité
