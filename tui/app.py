@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
@@ -53,6 +54,17 @@ class MeneurApp(SessionStrings, App[None]):
         # Textual adds this one itself when it is missing, described in English only.
         Binding("ctrl+p", "command_palette", "Palette", show=False, priority=True, id="palette"),
     ]
+
+    async def on_event(self, event: events.Event) -> None:
+        # A paste is handed to the focused widget as it is read: the table moves the
+        # keys to its command line first when they are on a control that takes no text
+        # (see TableScreen.paste_arrives), so that the Enter read after it follows.
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            from .screens.table import TableScreen
+
+            if isinstance(self.screen, TableScreen):
+                self.screen.paste_arrives()
+        await super().on_event(event)
 
     def notify(
         self,

@@ -82,7 +82,9 @@ class TableScreen(SessionStrings, Screen[None]):
     BINDINGS = [
         Binding("f1", "app.help", "Help", id="help"),
         Binding("r", "roll", "Roll", id="roll"),
-        Binding("colon,slash", "command", "Command", key_display=":", id="command"),
+        # A priority binding: handled as the key is read, before the keys after it go
+        # anywhere (see action_command).
+        Binding("colon,slash", "command", "Command", key_display=":", id="command", priority=True),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
         Binding("ctrl+f", "search", "Search", show=False, id="search"),
@@ -578,7 +580,45 @@ class TableScreen(SessionStrings, Screen[None]):
             self.tables_panel.action_roll()
 
     def action_command(self) -> None:
-        self.query_one(CommandLine).focus()
+        """``:`` or ``/``: the command line takes the keys, and the keys typed after it
+        in the same read with it (the binding is a priority one, run as the key is read:
+        otherwise the keys after it were already on their way to the action panel, as
+        shortcuts, and the command line stayed empty — seen in a browser's seat under
+        load). Typed into a field, they are the field's (the question box, empty, sends
+        them on to the command line: see QuestionField)."""
+        from textual.actions import SkipAction
+        from textual.widgets import Input, TextArea
+
+        from meneur.tui.widgets.oracles import QuestionField
+
+        focused = self.focused
+        if isinstance(focused, TextArea) or (
+            isinstance(focused, Input)
+            and not (isinstance(focused, QuestionField) and not focused.value)
+        ):
+            raise SkipAction()
+        self._focus_now(self.query_one(CommandLine))
+
+    def paste_arrives(self) -> None:
+        """A paste, or a typed line long enough to come as one (meneur.tui.typed_bursts),
+        while the keys are on a control that takes no text (the action panel, the party,
+        the journal): it goes to the command line, as a typed line would after ``:``
+        (it was dropped, and the Enter after it pressed the control)."""
+        from textual.widgets import Input, TextArea
+
+        if not isinstance(self.focused, (Input, TextArea)):
+            self._focus_now(self.query_one(CommandLine))
+
+    def _focus_now(self, widget: Widget) -> None:
+        """Give ``widget`` the keys before the next key is handled: ``widget.focus()``
+        waits its turn behind the keys already read, so ``:`` and a note typed in one
+        read (a fast typist, a link that delivers a burst, tmux) sent the note's letters
+        to the action panel as shortcuts and left the command line empty. (A widget
+        still mounting takes it once mounted.)"""
+        if widget.is_mounted:
+            self.set_focus(widget)
+        else:
+            widget.focus()
 
     def show_tab(self, tab: str) -> None:
         """Show a tab and leave the keys where they are (the command line uses it)."""
@@ -595,7 +635,7 @@ class TableScreen(SessionStrings, Screen[None]):
         # The keys go where the eyes go: into the tab just shown (its panels may still be
         # mounting in the first instants, hence query, not query_one).
         for widget in self.query(TAB_FOCUS[tab]):
-            widget.focus()
+            widget.focus()  # in turn, once the tab bar has shown the tab's pane
 
     def action_admit(self) -> None:
         """Let in whoever waits first at the door (a served table's GM only)."""
@@ -610,9 +650,9 @@ class TableScreen(SessionStrings, Screen[None]):
         if widget_id == "party":
             self._mount_side()
         elif widget_id == "journal-list":
-            self.query_one(JournalView).listing.focus()
+            self._focus_now(self.query_one(JournalView).listing)
             return
-        self.query_one(f"#{widget_id}").focus()
+        self._focus_now(self.query_one(f"#{widget_id}"))
 
     async def action_search(self) -> None:
         await self.query_one(JournalView).action_search()
