@@ -232,8 +232,9 @@ def test_the_solo_commands_take_the_other_languages_words(capsys, tmp_path: Path
     ]
     assert [t["value"] for t in state["trackers"].values() if "rank" not in t] == [1]
     assert [item.closed for item in items_of(state, "threads")] == [True]
+    # The step in the reader's words, whichever was typed (it read "(night)" in French).
     assert said[6][1].startswith("#7 Time passes (morning)")
-    assert said[7][1].startswith("#8 Le temps passe (night)")
+    assert said[7][1].startswith("#8 Le temps passe (nuit)")
 
 
 @pytest.mark.parametrize(
