@@ -535,9 +535,15 @@ def _add_campaign_commands(
         help="1 to 5, up or down; none: show the tension",
     )
 
-    for kind, what, roll in (
-        ("thread", "threads (quests, questions, vows)", " roll NAME (its progress roll),"),
-        ("person", "people (characters and factions met)", ""),
+    for kind, what, roll, seed in (
+        (
+            "thread",
+            "threads (quests, questions, vows)",
+            " roll NAME (its progress roll),",
+            "with random or roll: the roll's seed",
+        ),
+        # A person has no progress roll: only a random pick has a seed.
+        ("person", "people (characters and factions met)", "", "with random: the pick's seed"),
     ):
         story = commands.add_parser(
             kind,
@@ -552,7 +558,7 @@ def _add_campaign_commands(
             "--weight", type=_whole_number(1, 3), help="with add: 1–3 (random picks)"
         )
         story.add_argument("--notes", help="with add: a few words")
-        story.add_argument("--seed", type=int, help="with random or roll: the roll's seed")
+        story.add_argument("--seed", type=int, help=seed)
     clock = commands.add_parser(
         "clock",
         help="solo play: clocks of 4, 6, 8 or 12 segments: list, add NAME SEGMENTS, advance "

@@ -2,7 +2,8 @@
 as the GM. ``import`` (into the library, or ``--campaign DIR`` into one campaign),
 ``list``, ``show`` (each row's exact chance), ``export``, ``remove``, and ``copy`` (a
 library table into a campaign, public or the GM's). Each verb is also said in French
-(``importer``, ``liste``, ``montrer``, ``exporter``, ``retirer``, ``copier``).
+(``importer``, ``liste``, ``montrer``, ``exporter``, ``retirer``, ``copier``: typed.toml's
+``library_verb``), and shown so to a French reader.
 
 Not ``meneur tables``: one letter from ``meneur table``, whose ``remove`` takes a player
 off the table.
@@ -22,16 +23,6 @@ if TYPE_CHECKING:
     from meneur.content.strings import Strings
     from meneur.core.tables import RandomTable
 
-VERBS = {
-    "import": ("importer",),
-    "list": ("liste", "lister"),
-    "show": ("montrer", "afficher"),
-    "export": ("exporter",),
-    "remove": ("retirer", "supprimer"),
-    "copy": ("copier",),
-}
-"""Each verb, and the French words that say it too."""
-CANONICAL = {alias: verb for verb, aliases in VERBS.items() for alias in (verb, *aliases)}
 FORMS = {"toml": "toml", "md": "markdown", "markdown": "markdown", "csv": "csv"}
 """``export --format``: what each word gives."""
 
@@ -46,7 +37,6 @@ def add_library_command(commands: Any) -> None:
     verbs = library.add_subparsers(dest="library_verb", metavar="VERB", required=True)
     imported = verbs.add_parser(
         "import",
-        aliases=list(VERBS["import"]),
         help="import tables from a file or a folder: CSV, TSV, Markdown, text,"
         " Foundry VTT or Datasworn JSON",
     )
@@ -66,17 +56,11 @@ def add_library_command(commands: Any) -> None:
         action="store_true",
         help="a table named as one of your library's takes its place (a file fixed)",
     )
-    listed = verbs.add_parser(
-        "list", aliases=list(VERBS["list"]), help="the tables of your library"
-    )
+    listed = verbs.add_parser("list", help="the tables of your library")
     listed.add_argument("--lang", choices=["fr", "en"], help=LANG_HELP)
-    shown = verbs.add_parser(
-        "show", aliases=list(VERBS["show"]), help="a table's rows and the exact chance of each"
-    )
+    shown = verbs.add_parser("show", help="a table's rows and the exact chance of each")
     shown.add_argument("name", metavar="NAME", help="the table's name or key")
-    exported = verbs.add_parser(
-        "export", aliases=list(VERBS["export"]), help="a table as a file (printed, or to FILE)"
-    )
+    exported = verbs.add_parser("export", help="a table as a file (printed, or to FILE)")
     exported.add_argument("name", metavar="NAME", help="the table's name or key")
     exported.add_argument("file", nargs="?", metavar="FILE", help="write it there (not printed)")
     exported.add_argument(
@@ -84,13 +68,10 @@ def add_library_command(commands: Any) -> None:
         choices=sorted(FORMS),
         help="toml (as the library keeps it), md or csv (default: FILE's suffix, else toml)",
     )
-    removed = verbs.add_parser(
-        "remove", aliases=list(VERBS["remove"]), help="remove a table from your library"
-    )
+    removed = verbs.add_parser("remove", help="remove a table from your library")
     removed.add_argument("name", metavar="NAME", help="the table's name or key")
     copied = verbs.add_parser(
         "copy",
-        aliases=list(VERBS["copy"]),
         help="copy a table of your library into a campaign, so its players and pack have it",
     )
     copied.add_argument("name", metavar="NAME", help="the table's name or key")
@@ -109,7 +90,10 @@ def run_library(args: argparse.Namespace) -> str:
         UsageError: for a name that is no table of the library, a file that is missing.
         ContentError, CampaignError: for a file that does not import (nothing written).
     """
-    verb = CANONICAL[args.library_verb]
+    from .typed import key_of
+
+    # The verb's key, whichever language it was typed in (the parser's Verbs give it).
+    verb = key_of("library_verb", args.library_verb) or args.library_verb
     words = words_of(args)
     if verb == "import":
         return _import(args, words)
@@ -128,6 +112,13 @@ def run_library(args: argparse.Namespace) -> str:
     return words.t("library.removed", name=table.name)
 
 
+def _command(args: argparse.Namespace, verb: str) -> str:
+    """``meneur library VERB`` as its reader types it (``meneur library importer``)."""
+    from .typed import word_of
+
+    return f"meneur library {word_of('library_verb', verb, words_of(args).lang)}"
+
+
 def _named(args: argparse.Namespace, verb: str) -> RandomTable:
     from meneur.play.library import library
 
@@ -136,7 +127,7 @@ def _named(args: argparse.Namespace, verb: str) -> RandomTable:
     if table is None:
         known = ", ".join(t.name for t in found.tables) or "—"
         raise UsageError(
-            f"meneur library {verb}",
+            _command(args, verb),
             "no table {name!r} in your library (tables: {known})",
             name=args.name,
             known=known,
@@ -149,10 +140,10 @@ def _import(args: argparse.Namespace, words: Strings) -> str:
 
     path = Path(args.file)
     if not path.exists():
-        raise UsageError("meneur library import", "{file}: no such file", file=args.file)
+        raise UsageError(_command(args, "import"), "{file}: no such file", file=args.file)
     if args.campaign:
         if args.replace:
-            raise UsageError("meneur library import", "--replace is for your library")
+            raise UsageError(_command(args, "import"), "--replace is for your library")
         from meneur.play.campaigns import Campaign
 
         from .seats import seat_of

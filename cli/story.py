@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from meneur.play.campaigns import Campaign, Plan
 
 LIST_OF = {"thread": "threads", "person": "people"}
-WORD = {"thread": "Fil", "person": "Personne"}
 LIST_VERBS = (
     "list",
     "add",
@@ -88,9 +87,13 @@ def run_list(args: argparse.Namespace) -> str:
     from meneur.core import story
     from meneur.core.solo import ProgressTest
     from meneur.play import story as play
+    from meneur.play.campaigns import Worded
 
+    # Each entry is meneur's own words (play.item_words), worded by each reader in their
+    # language: the journal keeps no French (or English) a reader of the other would see.
+    said = play.item_words
     directory, verb, rest = _words(args, LIST_VERBS)
-    key, word = LIST_OF[args.command], WORD[args.command]
+    key = LIST_OF[args.command]
     with _open(directory, write=verb != "list") as campaign:
         items = _items(campaign, key)
         if verb == "list":
@@ -103,25 +106,23 @@ def run_list(args: argparse.Namespace) -> str:
         if verb == "add":
             _needs(args, more, 0, Phrase("story_verb", "add", "NAME"))
             item = play.new_item(key, name, weight=args.weight or 1, notes=args.notes or "")
-            return _written(args, campaign, play.add_item(key, item, f"{word}\u00a0: {name}"))
+            return _written(args, campaign, play.add_item(key, item, said("added", key, name)))
         if verb in ("close", "reopen"):
             _needs(args, more, 0, Phrase("story_verb", verb, "NAME"))
             closed = verb == "close"
-            said = "refermé" if closed else "rouvert"
-            plan = play.change_item(
-                key, name, lambda i: f"{word} {said}\u00a0: {i.name}", closed=closed
-            )
+            done = "closed" if closed else "reopened"
+            plan = play.change_item(key, name, lambda i: said(done, key, i.name), closed=closed)
             return _written(args, campaign, plan)
         if verb == "rename":
             (new,) = _needs(args, more, 1, Phrase("story_verb", "rename", "OLD NEW"))
             plan = play.change_item(
-                key, name, lambda i: f"{word} renommé\u00a0: {name} → {i.name}", name=new
+                key, name, lambda i: said("renamed", key, i.name, old=name), name=new
             )
             return _written(args, campaign, plan)
         if verb == "note":
             (notes,) = _needs(args, more, 1, Phrase("story_verb", "note", "NAME TEXT"))
             plan = play.change_item(
-                key, name, lambda i: f"{word}\u00a0: {i.name} — {notes}", notes=notes
+                key, name, lambda i: said("noted", key, i.name, notes=notes), notes=notes
             )
             return _written(args, campaign, plan)
         if verb == "roll":
@@ -137,7 +138,7 @@ def run_list(args: argparse.Namespace) -> str:
             plan = play.change_item(
                 key,
                 name,
-                lambda i: f"{word}\u00a0: {i.name}, poids {i.weight}",
+                lambda i: said("weighted", key, i.name, weight=i.weight),
                 weight=_whole(args, weight),
             )
             return _written(args, campaign, plan)
@@ -146,7 +147,10 @@ def run_list(args: argparse.Namespace) -> str:
         plan = play.change_item(
             key,
             name,
-            lambda i: f"{word}\u00a0: {i.name}, progression {i.progress}/{story.TRACK_BOXES}",
+            # As the app words it: "Retrouver la caravane : 2/10".
+            lambda i: Worded(
+                "story.progressed", {"name": i.name, "shown": f"{i.progress}/{story.TRACK_BOXES}"}
+            ),
             progress=boxes,
         )
         return _written(args, campaign, plan)

@@ -18,6 +18,7 @@ from meneur.play.seating import TableFile, edit_table, key_line, read_table
 from .campaigns import _directory
 from .language import words_of
 from .seats import governing
+from .typed import key_of, word_of
 from .usage import UsageError
 
 if TYPE_CHECKING:
@@ -37,8 +38,10 @@ def run_table(args: argparse.Namespace) -> str:
     try:
         governing(args, campaign)  # the GM's, even to list it (it names keys and codes)
         state = campaign.state
-        verb = args.table_verb
+        verb = key_of("table_verb", args.table_verb) or args.table_verb
         words = words_of(args)
+        # A refusal names the verb as its reader types it (meneur table retirer).
+        command = f"meneur table {word_of('table_verb', verb, words.lang)}"
         if verb == "list":
             return describe(read_table(directory, state), words)
         if verb == "invites":
@@ -48,7 +51,7 @@ def run_table(args: argparse.Namespace) -> str:
             try:
                 key = key_line(args.key)
             except (ValueError, OSError) as error:
-                raise UsageError(f"meneur table {verb}", "--key: {error}", error=error) from None
+                raise UsageError(command, "--key: {error}", error=error) from None
 
         from meneur.play.seating import gm_seating, seating
 
@@ -69,9 +72,7 @@ def run_table(args: argparse.Namespace) -> str:
                 try:
                     made.get(verb, unbanning)(args.ident)(document)
                 except KeyError:
-                    raise UsageError(
-                        f"meneur table {verb}", MISSING[verb], ident=args.ident
-                    ) from None
+                    raise UsageError(command, MISSING[verb], ident=args.ident) from None
             else:
                 document["viewers"] = args.welcome
 

@@ -6,6 +6,8 @@ is shown their own language's first word (in help, usage, errors and completion)
 word of either language is accepted, so ``--interest neutre`` works for an English
 reader and ``meneur clock add`` for a French one, and a script runs under any locale.
 What the command then uses, and the campaign keeps, is the key, never the word typed.
+A command's sub-commands named in typed.toml (``meneur table``'s, ``meneur library``'s)
+are verbs too: listed, and named in their usage, in the reader's words (:class:`Verbs`).
 
 Light: the vocabulary is read (one small TOML file) the first time a word is looked up.
 """
@@ -22,6 +24,7 @@ __all__ = [
     "NEUTRAL_OPTIONS",
     "Choices",
     "Shown",
+    "Verbs",
     "group_of",
     "key_of",
     "speak_choices",
@@ -142,6 +145,50 @@ class Choices:
         return found if found in self.keys else text
 
 
+class Verbs(dict[str, argparse.ArgumentParser]):
+    """A command's sub-commands for argparse (its ``choices``, the parser of each verb):
+    held by the reader's words, so that the help, usage, errors and completion list
+    those; found by any word of either language too (``meneur table spectateurs`` and
+    ``meneur table viewers`` are one verb)."""
+
+    def __init__(
+        self, group: str, parsers: Mapping[str, argparse.ArgumentParser], lang: str
+    ) -> None:
+        super().__init__((word_of(group, key, lang), parser) for key, parser in parsers.items())
+        self.group = group
+        self.by_key = dict(parsers)
+
+    def __missing__(self, word: str) -> argparse.ArgumentParser:
+        found = key_of(self.group, word)
+        if found is None or found not in self.by_key:
+            raise KeyError(word)
+        return self.by_key[found]
+
+    def __contains__(self, word: object) -> bool:
+        if super().__contains__(word):
+            return True
+        return isinstance(word, str) and key_of(self.group, word) in self.by_key
+
+
+def _speak_verbs(action: argparse._SubParsersAction[Any], lang: str) -> None:
+    """Give the sub-commands of ``action`` (a typed.toml group named as its ``dest``)
+    the words of ``lang``: their list, each one's usage line (``meneur table
+    spectateurs``) and summary; the command still reads each verb as its key (the verb's
+    parser sets it), whichever word was typed."""
+    group = action.dest
+    choices = action.choices
+    parsers = choices.by_key if isinstance(choices, Verbs) else dict(choices)
+    verbs = Verbs(group, parsers, lang)
+    # argparse looks a typed verb up in both: they are one map.
+    action.choices = action._name_parser_map = verbs
+    for key, parser in parsers.items():
+        parser.prog = f"{action._prog_prefix} {word_of(group, key, lang)}"
+        parser.set_defaults(**{group: key})
+    for summary in action._choices_actions:
+        key = key_of(group, summary.dest) or summary.dest
+        summary.dest = summary.metavar = word_of(group, key, lang)
+
+
 def group_of(action: argparse.Action) -> str | None:
     """The typed.toml group of an option or argument with choices; None for one whose
     values are the same in both languages (or numbers)."""
@@ -154,9 +201,15 @@ def group_of(action: argparse.Action) -> str | None:
 
 def speak_choices(parsers: Iterable[argparse.ArgumentParser], lang: str) -> None:
     """Give every option with choices of ``parsers`` its words in ``lang``, and let it
-    take those of either language (see :class:`Choices`)."""
+    take those of either language (see :class:`Choices`); the same for the verbs of a
+    command whose sub-commands are a typed.toml group (see :class:`Verbs`)."""
     for each in parsers:
         for action in each._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                # Only a verb's group is looked up: a roll's parser reads no vocabulary.
+                if action.dest.endswith("_verb") and action.dest in vocabulary():
+                    _speak_verbs(action, lang)
+                continue
             group = group_of(action)
             if group is None:
                 continue

@@ -45,7 +45,8 @@ class Strings:
             text = system_strings(self.lang, key.split(".")[0]).get(key, key)
         if not values:
             return text
-        if "|" in text or ":sentence}" in text:  # a word chosen by a number, a sentence
+        if "|" in text or ":sentence}" in text or ":,}" in text:
+            # A word chosen by a number, a sentence, a number in groups of thousands.
             return _counting(self.lang).vformat(text, (), values)
         return text.format(**values)
 
@@ -121,8 +122,10 @@ class Strings:
 
 class _Counting(string.Formatter):
     """Formats as :meth:`str.format` does, a field whose spec is ``one|many`` as the
-    word a number of it takes in this language, and one whose spec is ``sentence`` as a
-    sentence (a capital first, a full stop last: a refusal said to a player)."""
+    word a number of it takes in this language, one whose spec is ``sentence`` as a
+    sentence (a capital first, a full stop last: a refusal said to a player), and one
+    whose spec is ``,`` in groups of thousands as this language writes them (20,000;
+    in French 20 000, with a narrow no-break space)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -130,10 +133,22 @@ class _Counting(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec == "sentence":
             return sentence(str(value))
+        if format_spec == "," and self.lang == "fr":
+            return thousands(value, self.lang)
         if "|" not in format_spec:
             return format(value, format_spec)
         one, many = format_spec.split("|", 1)
         return one if is_one(value, self.lang) else many
+
+
+def thousands(value: object, lang: str) -> str:
+    """A number in groups of thousands as ``lang`` writes it: ``20,000`` and ``1,234.5``
+    in English, ``20\u202f000`` and ``1\u202f234,5`` in French (a narrow no-break space,
+    which keeps the number on one line, and a decimal comma)."""
+    grouped = format(value, ",")
+    if lang != "fr":
+        return grouped
+    return grouped.replace(",", "\u202f").replace(".", ",")
 
 
 def sentence(text: str) -> str:

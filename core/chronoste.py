@@ -177,6 +177,23 @@ def moment(minutes: int, calendar: Calendar) -> Moment:
 _STEP = re.compile(r"^\+?\s*(\d+)\s*(m|min|mn|h|j|d)$", re.IGNORECASE)
 
 
+def step_unit(step: str) -> tuple[str, int] | None:
+    """What ``step`` names, whichever language it is written in: ``("morning", 0)``
+    (``morning``, ``matin``), ``("night", 0)`` (``night``, ``nuit``, ``soir``), or
+    ``("minutes" | "hours" | "days", count)`` (``+30m``, ``+2h``, ``+3j``, ``3d``);
+    None when it names no step."""
+    words = step.strip().lower()
+    if words in ("morning", "matin"):
+        return "morning", 0
+    if words in ("night", "nuit", "soir"):
+        return "night", 0
+    found = _STEP.match(words)
+    if found is None:
+        return None
+    unit = {"h": "hours", "j": "days", "d": "days"}.get(found.group(2).lower(), "minutes")
+    return unit, int(found.group(1))
+
+
 def advance(minutes: int, step: str, calendar: Calendar) -> int:
     """The time after ``step``: ``+30m``, ``+2h``, ``+3j`` (or ``3d``), ``morning``
     (``matin``: the next morning) or ``night`` (``nuit``: the next nightfall).
@@ -184,27 +201,19 @@ def advance(minutes: int, step: str, calendar: Calendar) -> int:
     Raises:
         RulesError: for a step that is not one of these, or beyond 100,000 days.
     """
-    words = step.strip().lower()
-    if words in ("morning", "matin"):
-        return _next_hour(minutes, calendar.morning, calendar)
-    if words in ("night", "nuit", "soir"):
-        return _next_hour(minutes, calendar.night, calendar)
-    found = _STEP.match(words)
+    found = step_unit(step)
     if found is None:
         raise RulesError(
             f"advance by +30m, +2h, +3d, or to morning or night, not {step!r}",
             message_key="time.step",
             step=step,
         )
-    count, unit = int(found.group(1)), found.group(2).lower()
-    size = {
-        "m": 1,
-        "min": 1,
-        "mn": 1,
-        "h": 60,
-        "j": calendar.day_minutes,
-        "d": calendar.day_minutes,
-    }
+    unit, count = found
+    if unit == "morning":
+        return _next_hour(minutes, calendar.morning, calendar)
+    if unit == "night":
+        return _next_hour(minutes, calendar.night, calendar)
+    size = {"minutes": 1, "hours": 60, "days": calendar.day_minutes}
     added = count * size[unit]
     if added > MAX_ADVANCE_DAYS * calendar.day_minutes:
         raise RulesError(

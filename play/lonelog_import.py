@@ -448,18 +448,19 @@ class _Writer:
             return False
         items = play_story.items_of(self.campaign.state, key)
         known = {item.name.casefold(): item for item in items}
-        word = "Fil" if key == "threads" else "Personne"
         if name.casefold() not in known:
             item = story.StoryItem(name, notes=", ".join(notes))
-            plan = play_story.add_item(key, item, f"{word}\u00a0: {name}")
+            plan = play_story.add_item(key, item, play_story.item_words("added", key, name))
             act.change(self.campaign, GM_SEAT, plan, written=self._lines())
             self.report.counts[key] += 1
             known_closed = False
         else:
             known_closed = known[name.casefold()].closed
         if closed != known_closed:
-            plan = play_story.change_item(key, name, lambda i: f"{word}\u00a0: {i.name}",
-                                          closed=closed)  # fmt: skip
+            done = "closed" if closed else "reopened"
+            plan = play_story.change_item(
+                key, name, lambda i: play_story.item_words(done, key, i.name), closed=closed
+            )
             act.change(self.campaign, GM_SEAT, plan, written=self._lines())
         return True
 

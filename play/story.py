@@ -46,8 +46,9 @@ def _list_change(state: Mapping[str, Any], key: str, items: tuple[story.StoryIte
     return set_value(state, ("lists", key), [item.to_data() for item in items])
 
 
-def add_item(key: str, item: story.StoryItem, text: str) -> Plan:
-    """Add ``item`` to the list ``key`` (refused when the name is taken by then)."""
+def add_item(key: str, item: story.StoryItem, text: str | Worded) -> Plan:
+    """Add ``item`` to the list ``key`` (refused when the name is taken by then); the
+    entry says ``text`` (meneur's own words: :func:`item_words`)."""
 
     def plan(state: Mapping[str, Any]) -> Planned:
         items = story.add_item(items_of(state, key), item)
@@ -57,7 +58,11 @@ def add_item(key: str, item: story.StoryItem, text: str) -> Plan:
 
 
 def change_item(
-    key: str, called: str, describe: Callable[[story.StoryItem], str], /, **changes: Any
+    key: str,
+    called: str,
+    describe: Callable[[story.StoryItem], str | Worded],
+    /,
+    **changes: Any,
 ) -> Plan:
     """Change the item ``called`` so in the list ``key`` (close, reopen, rename, notes,
     weight, progress); ``describe`` words the entry from the item as changed. A
@@ -86,6 +91,18 @@ def change_item(
         return Planned(describe(after), (_list_change(state, key, changed),))
 
     return plan
+
+
+ITEM_WORD = {"threads": "thread", "people": "person"}
+"""A list's key, and the word its entries' strings are named by (``story.added_thread``)."""
+
+
+def item_words(said: str, key: str, name: str, **values: str | int) -> Worded:
+    """A thread or person (``key``: ``threads``, ``people``) ``name`` added, closed,
+    changed (``said``: ``added``, ``closed``, ``reopened``, ``renamed``, ``noted``,
+    ``weighted``), for each reader to word: ``story.<said>_thread``
+    with ``name`` and ``values``, never one language's words kept in the journal."""
+    return Worded(f"story.{said}_{ITEM_WORD[key]}", {"name": name, **values})
 
 
 def new_tracker(name: str, data: Mapping[str, Any], text: str | Worded, fallback: str) -> Plan:

@@ -263,3 +263,32 @@ def test_an_english_readers_errors_stay_english() -> None:
     done = _meneur("roll", "traits", "--help", "--lang", "en")
     assert done.stdout.startswith("usage: meneur roll traits")
     assert foreign(done.stdout, "en") == set()
+
+
+def test_english_help_is_free_of_the_slips_a_newcomer_met() -> None:
+    """Play-tested (issue 62): English help offered ``+3j`` (French days); ``person``'s
+    help offered a thread's progress roll, in its summary and its ``--seed``; the
+    English keys page and the app's help glossed the palette's Theme in French."""
+    from meneur.content.strings import strings
+
+    parser = build_parser(None)
+    parser_words.translate_parser(parser, "en")
+    found = dict(
+        next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    )
+    summaries = {
+        each.dest: each.help or ""
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for each in action._choices_actions
+    }
+    assert "+3j" not in summaries["time"] + found["time"].format_help()
+    assert "+3d" in found["time"].format_help()
+    person = summaries["person"] + found["person"].format_help()
+    assert "roll" not in person.lower()
+    assert "roll NAME" in summaries["thread"]
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    keys_page = (docs / "reference" / "keys.md").read_text(encoding="utf-8")
+    english = strings("en")
+    assert "Thème" not in keys_page
+    assert [key for key in sorted(english.keys()) if "Thème" in english.t(key)] == []

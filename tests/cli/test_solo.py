@@ -187,3 +187,22 @@ def test_time_passes_is_undone_and_redone_and_read_in_each_language(capsys, tmp_
     assert out.strip() == "#3 Redone: Time passes (+2h): 1 Janvier 1, 02:00"
     assert run(capsys, "time", camp)[1].strip() == "1 Janvier 1, 02:00"
     assert run(capsys, "check", camp)[0] == 0
+
+
+def test_a_step_of_time_is_read_in_each_readers_words(capsys, tmp_path) -> None:
+    """Play-tested: the journal kept a step as typed, so a French reader read "Le temps
+    passe (night)" and an English one "Time passes (+3j)". It keeps the step as meneur's
+    own words; each reader reads their own."""
+    camp = str(
+        Campaign.create(
+            tmp_path / "t", system="resolution", name="T", options={"chronoste": True}
+        ).directory
+    )
+    assert run(capsys, "time", camp, "+3j", "--lang", "fr")[0] == 0
+    assert run(capsys, "time", camp, "night", "--lang", "en")[0] == 0
+    english = run(capsys, "journal", camp, "--lang", "en")[1]
+    assert "Time passes (+3d): 4 Janvier 1, 00:00" in english
+    assert "Time passes (night)" in english
+    french = run(capsys, "journal", camp, "--lang", "fr")[1]
+    assert "Le temps passe (+3j)\u00a0: 4 Janvier 1, 00:00" in french
+    assert "Le temps passe (nuit)" in french

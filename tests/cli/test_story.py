@@ -197,3 +197,69 @@ def test_check_refuses_a_broken_list_or_tracker_naming_its_key(capsys, camp, add
     status, _, err = run(capsys, "check", camp)
     assert status == 2
     assert f"campaign.toml: {key}" in err
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_story_change_is_kept_as_meneurs_words_read_in_each_readers_language(
+    capsys, tmp_path: Path, lang: str
+) -> None:
+    """Play-tested: ``meneur thread`` kept "Fil : …", "Fil renommé : …", "poids 2" in the
+    journal of an English campaign, whoever typed it. Each change is kept as meneur's own
+    words, its text in the campaign's language, and each reader reads their own."""
+    other = {"en": "fr", "fr": "en"}[lang]
+    camp = str(Campaign.create(tmp_path / "s", system="traits", name="S", language=lang).directory)
+    for words in (
+        ["thread", camp, "add", "Le col"],
+        ["thread", camp, "rename", "Le col", "La passe"],
+        ["thread", camp, "note", "La passe", "sous la neige"],
+        ["thread", camp, "weight", "La passe", "2"],
+        ["thread", camp, "progress", "La passe"],
+        ["thread", camp, "close", "La passe"],
+        ["thread", camp, "reopen", "La passe"],
+        ["person", camp, "add", "Alix"],
+        ["person", camp, "close", "Alix"],
+    ):
+        assert run(capsys, *words, "--lang", other)[0] == 0, words
+    entries = [e for e in Campaign.open(Path(camp)).journal if e.kind == "change"]
+    keys = [entry.words["key"] if entry.words else None for entry in entries]
+    assert keys == [
+        "story.added_thread",
+        "story.renamed_thread",
+        "story.noted_thread",
+        "story.weighted_thread",
+        "story.progressed",
+        "story.closed_thread",
+        "story.reopened_thread",
+        "story.added_person",
+        "story.closed_person",
+    ]
+    expected = {
+        "en": [
+            "Thread: Le col",
+            "Thread renamed: Le col → La passe",
+            "Thread: La passe — sous la neige",
+            "Thread: La passe, weight 2",
+            "La passe: 1/10",
+            "Thread closed: La passe",
+            "Thread reopened: La passe",
+            "Person: Alix",
+            "Person closed: Alix",
+        ],
+        "fr": [
+            "Fil\u00a0: Le col",
+            "Fil renommé\u00a0: Le col → La passe",
+            "Fil\u00a0: La passe — sous la neige",
+            "Fil\u00a0: La passe, poids 2",
+            "La passe\u00a0: 1/10",
+            "Fil refermé\u00a0: La passe",
+            "Fil rouvert\u00a0: La passe",
+            "Personne\u00a0: Alix",
+            "Personne refermée\u00a0: Alix",
+        ],
+    }
+    # The file's text is the campaign's language, whatever the command was told.
+    assert [entry.text for entry in entries] == expected[lang]
+    campaign = Campaign.open(Path(camp))
+    for reader in ("en", "fr"):
+        t = strings(reader).t
+        assert [read_entry(e, campaign, t).text for e in entries] == expected[reader]

@@ -5,6 +5,7 @@ take verbs, ranks and steps take them in both languages; typed.toml names each k
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from meneur.cli.arguments import build_parser
 from meneur.cli.main import main
 from meneur.cli.parser_words import every_parser, speaking, translate_parser
 from meneur.cli.rooms import commands
+from meneur.cli.typed import word_of
 from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
 from meneur.play.story import items_of
@@ -82,8 +84,103 @@ def test_every_choice_is_shown_in_the_readers_words_and_takes_the_others(lang: s
             assert ", ".join(repr(word) for word in shown) in str(refused.value)
     # Every option group of typed.toml is some parser's.
     verbs = {"story_verb", "rank", "time_step", "tension", "answer", "combat_verb"}
-    verbs |= {"skill_verb", "fatigue_step"}
+    verbs |= {"skill_verb", "fatigue_step", *SUB_COMMANDS.values()}
     assert set(typed.vocabulary()) - verbs == groups
+
+
+SUB_COMMANDS = {"meneur table": "table_verb", "meneur library": "library_verb"}
+"""The commands whose sub-commands are verbs a reader types in their language."""
+NAMES = {"command", "system", "kind"}
+"""The sub-commands that are names, the same in both languages: meneur's commands
+(``meneur note``), the systems (``roll cosmos``), the kinds of character."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_sub_command_verb_is_shown_in_the_readers_words_and_takes_the_others(
+    lang: str,
+) -> None:
+    with speaking(lang):
+        found = set()
+        for parser in _parsers(lang):
+            for each in every_parser(parser):
+                for action in each._actions:
+                    if not isinstance(action, argparse._SubParsersAction):
+                        continue
+                    if action.dest in NAMES:
+                        continue
+                    assert isinstance(action.choices, typed.Verbs), (each.prog, action.dest)
+                    group = action.choices.group
+                    assert SUB_COMMANDS[each.prog] == group
+                    found.add(group)
+                    keys = list(typed.vocabulary()[group])
+                    shown = typed.words(group, lang, keys)
+                    assert list(action.choices) == shown
+                    help_text = each.format_help()
+                    summaries = [s.metavar for s in action._choices_actions]
+                    assert summaries == shown
+                    for word in shown:
+                        assert f"\n    {word} " in help_text, (each.prog, word)
+                    for key in keys:
+                        verb = action.choices[word_of(group, key, lang)]
+                        assert verb.prog == f"{each.prog} {typed.word_of(group, key, lang)}"
+                        others = typed.vocabulary()[group][key][OTHER[lang]]
+                        for word in (*others, key.upper()):
+                            assert word in action.choices
+                            assert action.choices[word] is verb, (each.prog, word)
+                    with pytest.raises(argparse.ArgumentError) as refused:
+                        each._check_value(action, "nothing-of-the-sort")  # type: ignore[attr-defined]
+                    assert ", ".join(repr(word) for word in shown) in str(refused.value)
+        assert found == set(SUB_COMMANDS.values())
+
+
+@pytest.mark.parametrize(
+    ("argv", "key"),
+    [
+        (["table", "spectateurs", "tous", "--lang", "en"], "viewers"),
+        (["table", "viewers", "anyone", "--lang", "fr"], "viewers"),
+        (["table", "Révoquer", "abc", "--lang", "en"], "revoke"),
+        (["library", "montrer", "action", "--lang", "en"], "show"),
+        (["library", "afficher", "action", "--lang", "fr"], "show"),
+        (["library", "show", "action", "--lang", "fr"], "show"),
+    ],
+)
+def test_a_sub_command_typed_in_either_language_is_read_as_its_key(
+    argv: list[str], key: str
+) -> None:
+    from meneur.cli.arguments import parse_arguments
+
+    args = parse_arguments(argv)
+    assert getattr(args, f"{argv[0]}_verb") == key
+
+
+@pytest.mark.parametrize(
+    ("lang", "usage", "refused"),
+    [
+        (
+            "en",
+            "usage: meneur table viewers [-h] [--as NAME] [--lang {fr,en}] {anyone,none} [DIR]",
+            "meneur table: error: argument VERB: invalid choice: 'x' (choose from 'list', 'gm',"
+            " 'player', 'remove', 'ban', 'unban', 'invites', 'revoke', 'viewers')",
+        ),
+        (
+            "fr",
+            "usage\u00a0: meneur table spectateurs [-h] [--as NOM] [--lang {fr,en}]"
+            " {tous,personne} [DOSSIER]",
+            "'liste', 'mj', 'joueur', 'retirer', 'bannir', 'debannir', 'invitations',"
+            " 'revoquer', 'spectateurs'",
+        ),
+    ],
+)
+def test_meneur_table_speaks_the_readers_verbs(capsys, lang: str, usage: str, refused: str) -> None:
+    """Play-tested: a French reader's ``meneur table --help`` listed list, gm, player…,
+    viewers, and ``meneur table spectateurs`` was refused."""
+    with pytest.raises(SystemExit):
+        main(["table", "viewers", "--help", "--lang", lang])
+    out = re.sub(r"\n +", " ", capsys.readouterr().out)
+    assert usage in out
+    status, _, err = run(capsys, "table", "x", "--lang", lang)
+    assert status == 2
+    assert refused in err
 
 
 def test_the_verbs_keys_are_the_commands_own() -> None:
@@ -135,8 +232,9 @@ def test_the_solo_commands_take_the_other_languages_words(capsys, tmp_path: Path
     ]
     assert [t["value"] for t in state["trackers"].values() if "rank" not in t] == [1]
     assert [item.closed for item in items_of(state, "threads")] == [True]
+    # The step in the reader's words, whichever was typed (it read "(night)" in French).
     assert said[6][1].startswith("#7 Time passes (morning)")
-    assert said[7][1].startswith("#8 Le temps passe (night)")
+    assert said[7][1].startswith("#8 Le temps passe (nuit)")
 
 
 @pytest.mark.parametrize(

@@ -72,3 +72,35 @@ def test_the_command_line_writes_french_numbers_in_french() -> None:
     assert not re.search(r"\d\.\d|\d %", french)
     assert re.findall(r"\d+\.\d\d %", english)
     assert "\u00a0" not in english
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a note or label holds at most 20,000 characters, this one 20,001;"),
+        (
+            "fr",
+            "une note ou une étiquette tient en 20\u202f000 caractères au plus, celle-ci en a"
+            " 20\u202f001\u00a0;",
+        ),
+    ],
+)
+def test_a_large_number_is_grouped_as_its_language_writes_it(lang: str, said: str) -> None:
+    """Play-tested: the French refusal of a note too long read "20000" (English reads
+    20,000): French groups thousands with a narrow no-break space."""
+    from pathlib import Path
+
+    from meneur.saves.errors import CampaignError
+    from meneur.saves.journal import MAX_TEXT, check_text
+
+    with pytest.raises(CampaignError) as refused:
+        check_text("x" * (MAX_TEXT + 1), Path("journal"))
+    assert strings(lang).explain(refused.value).startswith(said)
+
+
+def test_every_number_grouped_in_thousands_is_grouped_in_both_languages() -> None:
+    """A string that groups a number's thousands (``{n:,}``) does in both languages."""
+    english, french = strings("en"), strings("fr")
+    grouped = {key for key, text in english._table.items() if ":,}" in text}
+    assert grouped
+    assert {key for key in grouped if ":,}" not in french._table.get(key, "")} == set()

@@ -20,7 +20,8 @@ ELEMENTS = {
 TOO_LONG = {
     "en": "A note or label holds at most 20,000 characters, this one 20,001; nothing was"
     " written (split it into several notes).",
-    "fr": "Une note ou une étiquette tient en 20000 caractères au plus, celle-ci en a 20001"
+    "fr": "Une note ou une étiquette tient en 20\u202f000 caractères au plus, celle-ci en a"
+    " 20\u202f001"
     "\u00a0; rien n'a été écrit (coupez-la en plusieurs notes).",
 }
 

@@ -14,6 +14,7 @@ from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import replay_roll
 from meneur.tui.app import make_app
 from meneur.tui.screens.sheet import SheetScreen
+from meneur.tui.widgets.compact_sheet import CompactSheet
 
 from .conftest import Shown, fixed_clock, notices, screen_text
 
@@ -630,6 +631,15 @@ async def test_a_genes_numbers_count_on_the_sheet_and_in_the_test(campaign_of) -
         assert f"Force {force + 10} ({force} + 10 Musculature dense)" in shown(app)
 
 
+BRIEF = {
+    "fr": "Force 89 (79 + 10 Musculature dense) — compte\u00a0: le plafond (80) ne borne que les"
+    " 79 de la fiche",
+    "en": "Strength 89 (79 + 10 Musculature dense) — counts: the cap (80) bounds only"
+    " the sheet's 79",
+}
+"""The compact sheet's line for Force past the cap."""
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
@@ -657,6 +667,10 @@ async def test_a_stat_past_the_cap_says_which_value_counts(
     act.set_value(campaign, GM_SEAT, ("characters", "kael", "sheet", "stats", "force"), 79)
     app = make_app(campaign, lang=lang, seed=3)
     async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        # The compact sheet beside the party says it too, briefly (issue 62).
+        compact = str(app.screen.query_one("#compact", CompactSheet).content)
+        assert BRIEF[lang] in compact.splitlines()
         await open_sheet(pilot)
         assert said in shown(app)
         cap = {"fr": "Plafond des stats 80", "en": "Stat cap (Plafond des stats) 80"}[lang]

@@ -156,7 +156,9 @@ async def test_a_thread_is_renamed_weighted_and_reopened(app_of) -> None:
         await edit("down", "down", "enter", "down", "enter")  # weight 2
         await edit("down", "down", "down", "enter")  # reopen
         assert campaign.state["lists"]["threads"] == [{"name": "Le col du Nord", "weight": 2}]
-        assert latest(app).text == "Le col du Nord\u00a0: Rouvrir"
+        # Said as meneur thread says it (it read "Le col du Nord : Rouvrir").
+        assert latest(app).text == "Fil rouvert\u00a0: Le col du Nord"
+        assert latest(app).words == {"key": "story.reopened_thread", "name": "Le col du Nord"}
         assert "• Le col du Nord" in screen_text(app)
 
 

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from meneur.content import term
+from meneur.content.strings import strings
 from meneur.core import sheets
 
 
@@ -21,7 +22,8 @@ def compact_text(
 ) -> Text:
     """The compact lines of ``sheet`` in ``lang``: one per compact field (tables and
     lists inline), then the computed values (with the campaign's ``content``: a stat its
-    genes raise, and from what)."""
+    genes raise, and from what; past the level's cap, which value counts, as the full
+    sheet says it but briefly)."""
     text = Text()
     for field in sheets.compact_fields(sheets.layout(system, options, sheet)):
         label = term(field.term)
@@ -34,11 +36,17 @@ def compact_text(
             shown = "—" if value in (None, "") else str(value)
         text.append(f"{label.tight(lang)} ", style="bold")
         text.append(f"{shown}\n")
+    words = strings(lang)
     for found in sheets.derived(system, options, sheet, content):
         label = term(found.term)
         text.append(f"{label.tight(lang)} ", style="bold")
         value = term(found.value_term).said(lang) if found.value_term else found.value
-        text.append(f"{value}\n", style="italic")
+        text.append(f"{value}", style="italic")
+        if found.note:  # how it counts (a stat past the cap), briefly: the panel is narrow
+            brief = f"{found.note}_brief"
+            note = words.t(brief if words.has(brief) else found.note, **dict(found.note_values))
+            text.append(f" — {note}")
+        text.append("\n")
     text.rstrip()
     return text
 

@@ -94,7 +94,7 @@ class StoryDesk(Desk):
     @work
     async def action_story_add(self, key: str) -> None:
         """A new thread or person: its name asked."""
-        from meneur.play.story import add_item, new_item
+        from meneur.play.story import add_item, item_words, new_item
 
         word = WORD[key]
         name = await self._ask_text(self.t(f"story.add_{word}"), self.t("story.name"), named=word)
@@ -105,12 +105,12 @@ class StoryDesk(Desk):
         except RulesError as error:
             self.notify(self.t("app.error", message=self.explain(error)), severity="error")
             return
-        self._planned(add_item(key, item, self.t(f"story.added_{word}", name=name)))
+        self._planned(add_item(key, item, item_words("added", key, name)))
 
     @work
     async def action_story_close(self) -> None:
         """Close an open thread or person (chosen from a list)."""
-        from meneur.play.story import change_item
+        from meneur.play.story import change_item, item_words
 
         choices = [
             (key, item.name)
@@ -123,14 +123,15 @@ class StoryDesk(Desk):
         if picked is None:
             return
         key, name = choices[picked]
-        said = f"story.closed_{WORD[key]}"
-        self._planned(change_item(key, name, lambda i: self.t(said, name=i.name), closed=True))
+        self._planned(
+            change_item(key, name, lambda i: item_words("closed", key, i.name), closed=True)
+        )
 
     @work
     async def action_story_edit(self) -> None:
         """Change a thread or person: rename it, write its notes, set its weight (1–3),
         close or reopen it — one journal entry."""
-        from meneur.play.story import change_item
+        from meneur.play.story import change_item, item_words
 
         choices = [(key, item) for key in ("threads", "people") for item in self._items(key)]
         lines = [
@@ -168,10 +169,16 @@ class StoryDesk(Desk):
             changes = {"weight": weight + 1}
         else:
             changes = {"closed": action == "close"}
-        doing = self.t(f"story.edit_{action}")
 
-        def said(changed: StoryItem) -> str:
-            return self.t("story.edited", name=changed.name, what=doing)
+        def said(changed: StoryItem) -> Worded:
+            # Worded as meneur's own, as meneur thread words it: each reader reads theirs.
+            if action == "rename":
+                return item_words("renamed", key, changed.name, old=item.name)
+            if action == "notes":
+                return item_words("noted", key, changed.name, notes=changed.notes)
+            if action == "weight":
+                return item_words("weighted", key, changed.name, weight=changed.weight)
+            return item_words("closed" if action == "close" else "reopened", key, changed.name)
 
         self._written(
             lambda: act.change(
@@ -225,9 +232,12 @@ class StoryDesk(Desk):
         if kind == "thread":
             # One box on from where the thread is when written (another seat may have
             # moved it meanwhile).
-            def said(item: StoryItem) -> str:
-                shown = f"{item.progress}/10"
-                return self.t("story.progressed", name=item.name, shown=shown)
+            def said(item: StoryItem) -> Worded:
+                from meneur.play.campaigns import Worded
+
+                return Worded(
+                    "story.progressed", {"name": item.name, "shown": f"{item.progress}/10"}
+                )
 
             self._planned(change_item("threads", key, said, progress=None))
             return
