@@ -24,7 +24,8 @@ from meneur.saves.journal import Entry
 from meneur.saves.state import Options
 from meneur.saves.state import options as campaign_options
 
-from . import act
+# meneur.play.act (every action's module, and what they import) is imported where an
+# entry is written: the app's first frame writes none, and its start-up is the faster.
 
 if TYPE_CHECKING:
     from meneur.core.tables import RandomTable
@@ -60,6 +61,8 @@ def create_default(
 ) -> Campaign:
     """The first run's campaign: Résoudre une action, with Razors, in the reader's
     language (``words``; ``author``: who the GM writing from this process is)."""
+    from . import act
+
     campaign = Campaign.create(
         directory,
         system=DEFAULT_SYSTEM,
@@ -183,6 +186,8 @@ class Session:
         if system is not None and self.secrecy_for(system) != PUBLIC:
             public = False
         if public and not self.chosen and self.secrecy.visibility == "public":
+            from . import act
+
             drawn = act.next_draw(self.campaign)
             if drawn is not None:
                 return drawn
@@ -220,6 +225,8 @@ class Session:
         """Journal a roll and its consequences (saved at once), as secret as the
         table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
         consequences of the state under the lock (see Campaign.append)."""
+        from . import act
+
         secrecy = self.secrecy_for(record.system)
         self.last_written = act.roll(
             self.campaign,
@@ -246,6 +253,8 @@ class Session:
             CampaignError: when the table refuses it (nothing written).
         """
         from meneur.core import tables
+
+        from . import act
 
         if answer.roll is None or not answer.roll.get("event"):
             return None
@@ -326,6 +335,8 @@ class Session:
 
     def note(self, text: str) -> Entry:
         """Journal a note (saved at once), as secret as the table's mode says."""
+        from . import act
+
         return act.note(self.campaign, self.seat, text, secrecy=self.secrecy)
 
     def next_secrecy(self) -> Secrecy:
@@ -343,6 +354,8 @@ class Session:
         Raises:
             CampaignError: when there is nothing to undo or redo, or it cannot be written.
         """
+        from . import act
+
         campaign = self.campaign
         entry = act.undo(campaign, self.seat) if verb == "undo" else act.redo(campaign, self.seat)
         return entry, self.taken_back(entry)
@@ -354,6 +367,8 @@ class Session:
         Raises:
             CampaignError: when it may not or cannot be undone (a refusal in words).
         """
+        from . import act
+
         entry = act.undo(self.campaign, self.seat, entry_id)
         return entry, self.taken_back(entry)
 

@@ -4,7 +4,8 @@ A module imported before the first frame costs every start-up (``meneur`` alone,
 benchmark's first frame against a bare Textual app's: issue 62). What the first frame
 does not show — the journal's entries and how they are read, the story column, the
 party, the Chronoste of a campaign that does not run it, a Choice's open list, the
-Oracles and Tables tabs — is imported when it is first needed, just after that frame.
+Oracles and Tables tabs, the actions that write entries — is imported when it is first
+needed, just after that frame.
 The app runs in a process of its own, so that what other tests imported says nothing.
 """
 
@@ -57,6 +58,10 @@ AFTER_FIRST_FRAME = {
     "meneur.tui.widgets.tables",
     "meneur.core.tables",
     "meneur.core.notation",
+    "meneur.play.act",  # every action: the first frame writes no entry
+    "meneur.play.act.entries",
+    "meneur.play.act.turns",
+    "meneur.saves.library",
 }
 
 

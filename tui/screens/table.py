@@ -27,7 +27,6 @@ from textual.widget import Widget
 from meneur.core.errors import RulesError
 from meneur.core.table_rules import offers
 from meneur.core.text import visible
-from meneur.play import act
 from meneur.play.campaigns import Secrecy, Update
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
@@ -514,6 +513,8 @@ class TableScreen(SessionStrings, Screen[None]):
     @on(ActionPanel.SheetChanged)
     def sheet_changed(self, event: ActionPanel.SheetChanged) -> None:
         """Journal a change a panel made to a sheet (one entry, one undo), then show it."""
+        from meneur.play import act
+
         try:
             entry = act.change(
                 self.session.campaign,

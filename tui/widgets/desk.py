@@ -1,6 +1,10 @@
 """What the table screen's commands share (:class:`Desk`): a widget that shows nothing,
 asks in dialogs, writes through ``meneur.play.act`` and says what it wrote with
-:class:`Desk.Written`, which the table shows."""
+:class:`Desk.Written`, which the table shows.
+
+Each desk imports ``meneur.play.act`` in the methods that write: the desks are made
+with the table, whose first frame writes nothing (issue 62: a module fewer to import
+before it is drawn)."""
 
 from __future__ import annotations
 

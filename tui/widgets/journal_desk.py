@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.message import Message
 
-from meneur.play import act
 from meneur.play.errors import CampaignError
 
 from .desk import Desk
@@ -35,6 +34,8 @@ class JournalDesk(Desk):
 
     def strike(self, entry_id: int) -> None:
         """Strike a note: one journal entry, one undo brings it back."""
+        from meneur.play import act
+
         try:
             entry = act.strike_note(self.session.campaign, self.session.seat, entry_id)
         except CampaignError as error:
@@ -45,6 +46,8 @@ class JournalDesk(Desk):
     def count(self, entry_id: int) -> None:
         """x on a journal roll: the GM leaves it out of the luck counted (F8), or counts
         it again; one journal entry, undoable. Anyone else is refused by the campaign."""
+        from meneur.play import act
+
         campaign = self.session.campaign
         left_out = str(entry_id) in campaign.state.get("uncounted", {})
         try:
@@ -69,6 +72,7 @@ class JournalDesk(Desk):
     def edit_note(self, entry_id: int, typed: str | None = None) -> None:
         """Rewrite note ``entry_id`` in the editor, holding ``typed`` at first if given
         (a draft kept from last time)."""
+        from meneur.play import act
         from meneur.tui.screens.note_editor import NoteEditor
 
         campaign = self.session.campaign

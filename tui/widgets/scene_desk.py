@@ -15,7 +15,6 @@ from textual import work
 from meneur.core.errors import RulesError
 from meneur.core.names import check_name
 from meneur.core.text import visible
-from meneur.play import act
 from meneur.play.campaigns import Worded
 from meneur.play.errors import CampaignError
 
@@ -48,6 +47,7 @@ class SceneDesk(Desk):
         await self._mark("scene")
 
     async def _mark(self, kind: str) -> bool:
+        from meneur.play import act
         from meneur.tui.screens.dialogs import TextDialog
 
         def check(text: str) -> str | None:
@@ -87,6 +87,7 @@ class SceneDesk(Desk):
         """Solo play: the scene ends; did it go the characters' way? The tension goes
         down one if so, up one if not (one journal entry)."""
         from meneur.core.solo import tension_after_scene
+        from meneur.play import act
         from meneur.play.story import move_tension
         from meneur.tui.screens.dialogs import ListDialog
 
@@ -113,6 +114,7 @@ class SceneDesk(Desk):
     async def action_time(self) -> None:
         """The Chronoste: advance the in-game time (+30m, +2h, +3j, matin, nuit), one
         journal entry; the title shows the new time."""
+        from meneur.play import act
         from meneur.play.chronoste import advance_time, game_now
         from meneur.tui.screens.dialogs import TextDialog
 

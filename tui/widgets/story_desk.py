@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 
 from meneur.core.errors import RulesError
-from meneur.play import act
 from meneur.play.errors import CampaignError
 from meneur.play.tested import language_of
 
@@ -51,6 +50,8 @@ class StoryDesk(Desk):
     def _planned(self, plan: Plan) -> None:
         """Write the change ``plan`` makes of the campaign as it is under the lock (so a
         change made meanwhile by another seat is kept), and show it."""
+        from meneur.play import act
+
         self._written(lambda: act.change(self.session.campaign, self.session.seat, plan))
 
     async def _ask_text(
@@ -131,6 +132,7 @@ class StoryDesk(Desk):
     async def action_story_edit(self) -> None:
         """Change a thread or person: rename it, write its notes, set its weight (1–3),
         close or reopen it — one journal entry."""
+        from meneur.play import act
         from meneur.play.story import change_item, item_words
 
         choices = [(key, item) for key in ("threads", "people") for item in self._items(key)]
@@ -298,6 +300,7 @@ class StoryDesk(Desk):
     async def action_story_new_tracker(self, kind: str) -> None:
         """A new clock (its segments chosen) or progress track (its rank chosen)."""
         from meneur.core.story import CLOCK_SEGMENTS, RANKS
+        from meneur.play import act
         from meneur.play.story import new_clock, new_track
 
         name = await self._ask_text(self.t(f"story.new_{kind}"), self.t("story.name"), named=kind)

@@ -16,7 +16,6 @@ from textual import work
 from textual.message import Message
 
 from meneur.core.table_rules import Present
-from meneur.play import act
 from meneur.play.errors import CampaignError
 
 from .desk import Desk
@@ -58,6 +57,8 @@ class TurnDesk(Desk):
     def offer_choices(self) -> None:
         """Ask this screen's player for their characters' choices in an open turn, once
         each (F7 asks again); the GM is asked only through F7."""
+        from meneur.play import act
+
         if self.session.seat.role != "player" or self.app.screen is not self.screen:
             return
         for ident, prompt, owed in act.open_requests(self.session.campaign):
@@ -100,6 +101,7 @@ class TurnDesk(Desk):
 
     def _ask_choice(self, ident: str, character: str) -> None:
         """The dialog where ``character``'s choice for turn ``ident`` is made in secret."""
+        from meneur.play import act
         from meneur.tui.screens.dialogs import ListDialog, TextDialog
 
         phase = act.phase(self.session.campaign, ident)
@@ -134,6 +136,7 @@ class TurnDesk(Desk):
     def action_turn(self) -> None:
         """F7: the GM opens a turn of secret choices or asks everyone for a roll, or sees
         who has chosen and reveals; a player answers what the GM asked of them."""
+        from meneur.play import act
         from meneur.tui.screens.dialogs import ListDialog
 
         campaign = self.session.campaign
@@ -197,6 +200,7 @@ class TurnDesk(Desk):
         """The GM's new turn: its prompt and options (SYSTEMJ: Action / Mouvement; none:
         a free answer each); who chooses: the players' characters at a served table,
         else every player character."""
+        from meneur.play import act
         from meneur.tui.screens.dialogs import TextDialog
 
         campaign = self.session.campaign
@@ -240,6 +244,7 @@ class TurnDesk(Desk):
     @work
     async def _request_roll(self) -> None:
         """The GM asks the table's characters for a roll ("everyone, a Chance test")."""
+        from meneur.play import act
         from meneur.tui.screens.dialogs import TextDialog
 
         prompt = await self.app.push_screen_wait(
