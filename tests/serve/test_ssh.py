@@ -155,14 +155,16 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
         await gm.send("Action / Mouvement" + ENTER)
         await alice.wait_for("Kael — Tour 1")
         await alice.send(DOWN + ENTER)  # Mouvement
-        await alice.wait_for("Choix de Kael scellé")
+        # Her choice, sealed, in her journal (the notice that says so lasts a few seconds
+        # from when it is raised: on a machine loaded enough it is gone before drawn).
+        await alice.wait_for("Kael\u00a0: Mouvement")
         await gm.wait_for("Kael\u00a0: Mouvement")  # the GM sees choices as they come in
         await bob.wait_for("Mira — Tour 1")
         # Told Alice chose, not what, and by her name (never her seat's key, "alice").
         await bob.wait_for("Entrée privée de Alice")
         await bob.send(ENTER)  # Action
-        for player in (gm, alice, bob):
-            await player.wait_for("Tour révélé")
+        for player in (gm, alice, bob):  # the reveal in each journal (and a notice)
+            await player.wait_for("Révélé\u00a0: Tour 1")
         reveal = Campaign.open(table.directory, write=False).journal.latest(1)[0]
         assert reveal.kind == "reveal"
         assert "Kael → Mouvement, Mira → Action" in reveal.text
