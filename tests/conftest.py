@@ -205,6 +205,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     )
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Tell each xdist worker how the controller distributes the tests (a worker's own
+    ``--dist`` reads ``no``)."""
+    node.workerinput["meneur_dist"] = node.config.getoption("dist")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under ``--dist worksteal``, the tests marked ``long`` start first, one after another
     on each worker. Each worker is first given its share of the collection in order (a
@@ -212,8 +219,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     that ran out: a test of a minute that happened to come near the end of a share
     started late, and the whole run waited for it alone. The order is the same in every
     worker (each collects, and they must agree)."""
-    workers = getattr(config, "workerinput", {}).get("workercount")
-    if not workers or config.getoption("dist", "no") != "worksteal":
+    given = getattr(config, "workerinput", {})
+    workers = given.get("workercount")
+    if not workers or given.get("meneur_dist") != "worksteal":
         return
     long = [item for item in items if item.get_closest_marker("long") is not None]
     rest = [item for item in items if item.get_closest_marker("long") is None]
