@@ -205,6 +205,42 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     )
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Tell each xdist worker how the controller distributes the tests (a worker's own
+    ``--dist`` reads ``no``)."""
+    node.workerinput["meneur_dist"] = node.config.getoption("dist")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``--dist worksteal``, the tests marked ``long`` start first, one after another
+    on each worker. Each worker is first given its share of the collection in order (a
+    quarter each on four), runs it from the front, and gives its far end away to a worker
+    that ran out: a test of a minute that happened to come near the end of a share
+    started late, and the whole run waited for it alone. The order is the same in every
+    worker (each collects, and they must agree)."""
+    given = getattr(config, "workerinput", {})
+    workers = given.get("workercount")
+    if not workers or given.get("meneur_dist") != "worksteal":
+        return
+    long = [item for item in items if item.get_closest_marker("long") is not None]
+    rest = [item for item in items if item.get_closest_marker("long") is None]
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for i, item in enumerate(long):
+        shares[i % workers].append(item)
+    # The shares as xdist's worksteal scheduler cuts them: the first worker gets a
+    # workers-th of the collection, the next a (workers - 1)-th of what is left, ...
+    left = len(items)
+    for i, share in enumerate(shares):
+        size = left // (workers - i)
+        left -= size
+        take = max(0, size - len(share))
+        share += rest[:take]
+        del rest[:take]
+    shares[-1] += rest
+    items[:] = [item for share in shares for item in share]
+
+
 @pytest.fixture(autouse=True)
 def _a_data_directory_of_its_own(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

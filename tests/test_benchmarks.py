@@ -165,6 +165,7 @@ def _carrying(marker: str) -> list[int]:
     return found
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", sorted(path.name for path in BENCHMARKS.glob("*.py")))
 def test_a_benchmark_runs_at_a_tiny_size_and_prints_its_figures(name: str, tmp_path: Path) -> None:
     assert name in SMOKE, f"benchmarks/{name} has no smoke run: give it one in SMOKE"

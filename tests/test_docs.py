@@ -6,14 +6,19 @@ Each page's commands run in order in a fresh folder, as a reader following the p
 would type them: in a ``sh`` block every line starting with ``meneur``, in a ``console``
 block every ``$ meneur`` line, whose output must be the lines under it (a line ``…``
 stands for any lines). Commands that keep running — the app, ``watch``, ``serve``, ``web``,
-``journal --follow`` — are started, waited for until they are ready, and stopped; their
-ports are ones the system chooses, so that pages run side by side never race for one.
+``journal --follow`` — are started as processes, waited for until they are ready, and
+stopped; their ports are ones the system chooses, so that pages run side by side never
+race for one. Of the commands that end by themselves, each page's first runs as a process
+too; the others run through the console script's own function in the test's process, with
+the reader's environment, folder and streams (a process each cost a Python's start-up:
+two minutes a page on a loaded machine). That both ways say the same is tested.
 """
 
 from __future__ import annotations
 
 import fcntl
 import importlib.util
+import io
 import os
 import pty
 import re
@@ -32,7 +37,7 @@ from types import ModuleType
 
 import pytest
 
-from tests.waiting import PATIENCE
+from tests.waiting import PATIENCE, STEP
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -202,6 +207,36 @@ def _lasting(argv: list[str]) -> tuple[bool, Ready] | None:
     return None
 
 
+@dataclass
+class Done:
+    """What a command that ended did: its exit status, and what it wrote."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _exit_status(ended: SystemExit, stderr: io.TextIOWrapper) -> int:
+    """The status a process ends with on ``ended`` (``sys.exit``'s rules: None is 0, a
+    number is itself, anything else is written to stderr and is 1)."""
+    if ended.code is None:
+        return 0
+    if isinstance(ended.code, int):
+        return ended.code
+    print(ended.code, file=stderr)
+    return 1
+
+
+def _text_of(stream: io.TextIOWrapper) -> str:
+    """What was written to ``stream``, read back as ``subprocess.run(text=True)`` reads a
+    pipe (UTF-8, universal newlines)."""
+    stream.flush()
+    buffer = stream.buffer
+    assert isinstance(buffer, io.BytesIO)
+    text = buffer.getvalue().decode("utf-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 class Reader:
     """A page's reader: a folder to work in, a home with an SSH key, French."""
 
@@ -218,6 +253,8 @@ class Reader:
             "TERM": "xterm-256color",
             "COLUMNS": "120",
         }
+        self.processes_run = 0
+        """How many commands that end by themselves ran as processes."""
 
     @staticmethod
     def _key(path: Path) -> None:
@@ -253,6 +290,19 @@ class Reader:
                 if self.start_and_stop(chosen, *lasting, last=attempt == 4 or chosen == argv):
                     return
             return
+        if self.processes_run:
+            done = self.in_process(argv)
+        else:
+            done = self.process(argv)
+            self.processes_run += 1
+        assert done.returncode == 0, f"{shown.line}\n{done.stderr}"
+        if shown.output is not None:
+            printed = [line.rstrip() for line in done.stdout.rstrip("\n").splitlines()]
+            expected = [line.rstrip() for line in shown.output]
+            assert _matches(expected, printed), f"{shown.line}\n{done.stdout}"
+
+    def process(self, argv: list[str]) -> Done:
+        """``meneur argv`` run as the reader runs it: a process, in their folder."""
         done = subprocess.run(
             [*MENEUR, *argv],
             cwd=self.folder,
@@ -263,11 +313,31 @@ class Reader:
             stdin=subprocess.DEVNULL,
             check=False,
         )
-        assert done.returncode == 0, f"{shown.line}\n{done.stderr}"
-        if shown.output is not None:
-            printed = [line.rstrip() for line in done.stdout.rstrip("\n").splitlines()]
-            expected = [line.rstrip() for line in shown.output]
-            assert _matches(expected, printed), f"{shown.line}\n{done.stdout}"
+        return Done(done.returncode, done.stdout, done.stderr)
+
+    def in_process(self, argv: list[str]) -> Done:
+        """``meneur argv`` run by the console script's function in this process, as the
+        process would run it: the reader's environment (and nothing else of this one's),
+        folder, nothing on stdin, stdout and stderr written as UTF-8 bytes to a pipe;
+        its status what it returns, or what it exits with (``--help``, argparse)."""
+        from meneur.cli.main import main
+
+        out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True)
+        err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True)
+        with pytest.MonkeyPatch.context() as patch, open(os.devnull, encoding="utf-8") as empty:
+            for name in set(os.environ) - set(self.env):
+                patch.delenv(name)
+            for name, value in self.env.items():
+                patch.setenv(name, value)
+            patch.chdir(self.folder)
+            patch.setattr(sys, "stdin", empty)
+            patch.setattr(sys, "stdout", out)
+            patch.setattr(sys, "stderr", err)
+            try:
+                status = main(argv)
+            except SystemExit as ended:
+                status = _exit_status(ended, err)
+        return Done(status, _text_of(out), _text_of(err))
 
     def start_and_stop(
         self, argv: list[str], terminal: bool, ready: Ready, *, last: bool = True
@@ -328,6 +398,7 @@ class Reader:
         finally:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
+            _read_while_it_ends(process, source)
             try:
                 process.wait(PATIENCE)
             except subprocess.TimeoutExpired:
@@ -338,6 +409,22 @@ class Reader:
             elif process.stdout is not None:
                 process.stdout.close()
         return True
+
+
+def _read_while_it_ends(process: subprocess.Popen[bytes], source: int) -> None:
+    """Read what ``process`` still writes to ``source`` until it has ended (or written
+    all it will): an app told to end draws on until it quits and gives its terminal back,
+    tens of kilobytes, and a terminal or pipe no one reads stops it in mid-write (it was
+    then killed a minute later, each page with the app a minute longer)."""
+    deadline = time.monotonic() + PATIENCE
+    while process.poll() is None and time.monotonic() < deadline:
+        if select.select([source], [], [], STEP)[0]:
+            try:
+                data = os.read(source, 65536)
+            except OSError:  # the terminal's other end is closed: nothing more comes
+                return
+            if not data:
+                return
 
 
 SHOWING = [page for page in PAGES if commands_of(page.read_text(encoding="utf-8"))]
@@ -356,6 +443,32 @@ def test_every_command_a_page_shows_runs_as_shown(page: Path, tmp_path: Path) ->
     reader = Reader(tmp_path)
     for command in shown:
         reader.run(command)
+
+
+@pytest.mark.e2e
+def test_a_command_run_in_the_test_s_process_does_what_its_process_does(tmp_path: Path) -> None:
+    """What the pages' commands run in this process rely on: the same status, output and
+    error as the process, for a command that prints text, data, a refusal (in the
+    reader's French), argparse's help (an exit, at the reader's width), and one reading
+    the campaign used last (the reader's data directory)."""
+    reader = Reader(tmp_path)
+    for argv in (
+        ["new", "vranberg", "--system", "resolution"],
+        ["roll", "dice", "2d6", "--seed", "1", "--campaign", "vranberg"],
+    ):
+        assert reader.process(argv).returncode == 0, argv
+    commands = [
+        (["roll", "dice", "4d6kh3", "--seed", "7"], 0),
+        (["odds", "resolution", "--score", "3", "--alteration", "instable", "--json"], 0),
+        (["odds", "traits", "--dice", "12"], 2),
+        (["journal", "--help"], 0),
+        (["journal", "--last", "5"], 0),
+        (["check", "vranberg", "--verify-rolls"], 0),
+    ]
+    for argv, status in commands:
+        expected = reader.process(argv)
+        assert expected.returncode == status, (argv, expected.stderr)
+        assert reader.in_process(argv) == expected, argv
 
 
 def test_what_counts_as_a_command_shown() -> None:

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 STRICT_PACKAGES = ("core", "saves", "play", "cli", "tui", "serve")
 """Folders type-checked in strict mode."""
@@ -27,6 +29,7 @@ def test_ruff_check_passes() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.long
 def test_mypy_strict_on_core_saves_and_cli(tmp_path: Path) -> None:
     # The documented command, as in a plain checkout: pyproject.toml's [tool.mypy] names
     # the packages and the layout (.mypy-layout) that gives the folders their installed

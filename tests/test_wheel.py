@@ -82,6 +82,7 @@ def _get(url: str, server: subprocess.Popen[bytes]) -> str:
             time.sleep(STEP)
 
 
+@pytest.mark.long
 def test_the_wheel_installed_as_users_get_it_plays(tmp_path: Path) -> None:
     from tests.serve.browser import free_port
 

@@ -36,6 +36,7 @@ def camp(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return directory
 
 
+@pytest.mark.long
 @settings(
     max_examples=40,
     deadline=None,

@@ -54,6 +54,7 @@ def _from_the_cli(directory: Path, arguments: list[str], seed: int) -> Entry:
     return Campaign.open(directory, write=False).journal.entry(before + 1)
 
 
+@pytest.mark.long
 @settings(
     max_examples=6,
     deadline=None,

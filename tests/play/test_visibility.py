@@ -62,6 +62,7 @@ actions = st.lists(
 )
 
 
+@pytest.mark.long
 @settings(max_examples=50, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(plan=actions)
 def test_no_view_receives_what_its_role_may_not_see(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
 from textual._styles_cache import StylesCache
 
 from tests.waiting import until_async
@@ -23,6 +24,7 @@ def drawn_caches() -> int:
     return alive
 
 
+@pytest.mark.long
 async def test_ended_sessions_give_back_what_they_drew(tmp_path: Path) -> None:
     table = make_table(tmp_path)
     async with Served(table) as served:

@@ -309,6 +309,7 @@ async def test_a_dropped_seat_comes_back_by_itself(door: Door) -> None:
         assert await browser.wait_for("● Dana (Mira)", PATIENCE) is not None
 
 
+@pytest.mark.long
 async def test_kill_9_loses_nothing_and_a_restarted_table_takes_everyone_back(
     tmp_path: Path,
 ) -> None:

@@ -232,6 +232,7 @@ async def test_the_app_shows_its_panel_with_its_odds_and_journals_its_roll(
         campaign.close()
 
 
+@pytest.mark.long
 def test_its_rooms_pass_mypy_strict_against_the_rooms_protocols(tmp_path: Path) -> None:
     # Each room's loader, where the package registers it, returns its layer's Protocol
     # (PlayRoom, CliRoom, AppRoom): mypy strict fails on a member missing or of the wrong

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from meneur.content.strings import strings
 from meneur.core.records import roll_seeded
 from meneur.core.resolution import rules as resolution
@@ -106,6 +108,7 @@ async def _player_view(directory: Path, blind_seed: int) -> str:
     return shown
 
 
+@pytest.mark.long
 async def test_a_players_luck_shows_nothing_of_a_blind_roll(tmp_path: Path) -> None:
     seen, gm_successes = [], set()
     for number, seed in enumerate((1, 2, 3, 4)):

@@ -71,6 +71,7 @@ def _evening(directory: Path, actions: list[str]) -> Campaign:
     return gm
 
 
+@pytest.mark.long
 @settings(
     max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

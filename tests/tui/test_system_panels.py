@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from textual.widgets import Input
 
 from meneur.content.outcomes import percent_text
@@ -461,6 +462,7 @@ async def test_cosmos_fatigue_events_move_fp_and_fm_with_their_states(app_of) ->
         )
 
 
+@pytest.mark.long
 async def test_cosmos_postures_light_and_dark_and_defences(app_of) -> None:
     app = app_of("cosmos")
     campaign = app.session.campaign

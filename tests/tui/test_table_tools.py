@@ -448,6 +448,7 @@ async def test_tabs_by_click_and_by_arrows(app_of) -> None:
         assert last_entry(app).kind == "roll"
 
 
+@pytest.mark.long
 async def test_a_long_journal_lists_its_latest_entries_and_earlier_ones_on_demand(
     app_of, monkeypatch
 ) -> None:

@@ -4,6 +4,7 @@ by Textual's own parser, from the bytes a terminal sends."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from textual import events
@@ -229,6 +230,7 @@ def shortcuts(messages: list[Message]) -> list[str]:
     ]
 
 
+@pytest.mark.long
 @given(st.lists(st.tuples(st.lists(PIECE, max_size=4), st.sampled_from([0.0001, GAP * 2]))))
 def test_nothing_typed_is_lost_or_reordered(reads: list[tuple[list[str], float]]) -> None:
     """Whatever the reads and however soon they come, the app gets every character in
