@@ -195,6 +195,7 @@ def _pauses_wait_until_the_app_is_quiet(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(Pilot, "pause", pause)
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: `-p no:xdist` runs without it
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: two workers a core. Much of the suite waits on other processes (the
     command line, SSH clients, Chromium, fsync): with one test a core the cores idle

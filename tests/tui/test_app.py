@@ -610,3 +610,20 @@ async def test_ctrl_j_and_ctrl_g_pressed_before_the_journal_and_party_are_built_
         await until_app(pilot, lambda: isinstance(app.focused, JournalList))
         await pilot.press("ctrl+g")
         await until_app(pilot, lambda: isinstance(app.focused, PartyList))
+
+
+async def test_the_party_shown_again_while_the_side_column_is_taken_down_stops_nothing(
+    app_of,
+) -> None:
+    """An app told to end just after its first frame takes its side column down while
+    the party is being shown (SIGTERM then: 'no nodes match #party', seen by the docs'
+    test): showing the party then does nothing."""
+    from meneur.tui.widgets.party import PartyList
+
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until_app(pilot, lambda: app.screen.query(PartyList))
+        await app.screen.query_one(PartyList).remove()
+        app.screen.show_party()
+        await pilot.pause()
+        assert app.is_running

@@ -297,11 +297,15 @@ class TableScreen(SessionStrings, Screen[None]):
             return  # shown as the side column is filled, just after the first frame
         from meneur.tui.widgets.party import PartyList
 
+        parties = self.query("#party").results(PartyList)
+        party = next(parties, None)
+        if party is None:
+            return  # the side column taken down as it was filled: the app is ending
         characters = self.session.characters()
         if self.acting not in characters:
             self.acting = _first_character(self.session)
         campaign = self.session.campaign
-        self.query_one("#party", PartyList).show(
+        party.show(
             campaign.system,
             campaign.state.get("options", {}),
             characters,
