@@ -55,6 +55,11 @@ class MeneurApp(SessionStrings, App[None]):
         Binding("ctrl+p", "command_palette", "Palette", show=False, priority=True, id="palette"),
     ]
 
+    def action_help_quit(self) -> None:
+        """ctrl+c outside a field: say how to quit, in the reader's language (Textual's
+        own says it in English, its markup shown as typed: '[b]ctrl+q[/b]')."""
+        self.notify(self.t("app.how_to_quit"))
+
     async def on_event(self, event: events.Event) -> None:
         # A paste is handed to the focused widget as it is read: the table moves the
         # keys to its command line first when they are on a control that takes no text

@@ -627,3 +627,15 @@ async def test_the_party_shown_again_while_the_side_column_is_taken_down_stops_n
         app.screen.show_party()
         await pilot.pause()
         assert app.is_running
+
+
+async def test_ctrl_c_outside_a_field_says_how_to_quit_in_the_reader_s_language(app_of) -> None:
+    """Textual's own hint was English, its markup shown as typed ('[b]ctrl+q[/b]')."""
+    app = app_of("resolution")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await until_app(pilot, lambda: told(app))
+        assert [message for _, message in told(app)] == [
+            "ctrl+q quitte meneur (ctrl+c copie dans un champ)"
+        ]
