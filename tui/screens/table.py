@@ -592,15 +592,11 @@ class TableScreen(SessionStrings, Screen[None]):
         load). Typed into a field, they are the field's (the question box, empty, sends
         them on to the command line: see QuestionField)."""
         from textual.actions import SkipAction
-        from textual.widgets import Input, TextArea
 
         from meneur.tui.widgets.oracles import QuestionField
 
         focused = self.focused
-        if isinstance(focused, TextArea) or (
-            isinstance(focused, Input)
-            and not (isinstance(focused, QuestionField) and not focused.value)
-        ):
+        if _takes_text(focused) and not (isinstance(focused, QuestionField) and not focused.value):
             raise SkipAction()
         self._focus_now(self.query_one(CommandLine))
 
@@ -609,9 +605,7 @@ class TableScreen(SessionStrings, Screen[None]):
         while the keys are on a control that takes no text (the action panel, the party,
         the journal): it goes to the command line, as a typed line would after ``:``
         (it was dropped, and the Enter after it pressed the control)."""
-        from textual.widgets import Input, TextArea
-
-        if not isinstance(self.focused, (Input, TextArea)):
+        if not _takes_text(self.focused):
             self._focus_now(self.query_one(CommandLine))
 
     def _focus_now(self, widget: Widget) -> None:
@@ -881,3 +875,10 @@ def _first_character(session: Session) -> str | None:
     characters = session.characters()
     own = [ident for ident in characters if ident in session.seat.characters]
     return next(iter(own or characters), None)
+
+
+def _takes_text(widget: Widget | None) -> bool:
+    """Whether ``widget`` takes what is typed or pasted as text (a field, an editor)."""
+    from textual.widgets import Input, TextArea
+
+    return isinstance(widget, (Input, TextArea))
