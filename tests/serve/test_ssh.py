@@ -138,11 +138,14 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
         gm, alice, bob = [await served.join(p) for p in ("gm", "alice", "bob")]
         await gm.wait_for("● Bob (Mira)")
         seen_by_bob: list[str] = []
-        stop = asyncio.Event()
 
         async def watch_bob() -> None:
-            while not stop.is_set():
+            # Bob's screen, read until it shows the reveal (a watcher told to stop from
+            # outside could stop before ever reading it: on a loaded machine it once did).
+            while True:
                 seen_by_bob.append(bob.text())
+                if "Révélé" in seen_by_bob[-1]:
+                    return
                 await asyncio.sleep(0.01)
 
         watcher = asyncio.get_running_loop().create_task(watch_bob())
@@ -168,11 +171,10 @@ async def test_secret_choices_stay_secret_until_all_have_chosen(tmp_path: Path) 
         reveal = Campaign.open(table.directory, write=False).journal.latest(1)[0]
         assert reveal.kind == "reveal"
         assert "Kael → Mouvement, Mira → Action" in reveal.text
-        stop.set()
         await watcher
         # Bob's screen never held Alice's choice before the reveal.
-        revealed_at = next(i for i, s in enumerate(seen_by_bob) if "Révélé" in s)
-        assert all("Kael\u00a0: Mouvement" not in s for s in seen_by_bob[:revealed_at])
+        assert "Révélé" in seen_by_bob[-1]
+        assert all("Kael\u00a0: Mouvement" not in s for s in seen_by_bob[:-1])
         for player in (gm, alice, bob):
             await player.leave()
 
