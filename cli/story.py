@@ -223,7 +223,10 @@ def _ident(campaign: Campaign, kind: str, name: str, args: argparse.Namespace) -
     for ident, tracker in _trackers(args, campaign, kind).items():
         if folded(name) in (folded(ident), folded(str(tracker.get("name", ident)))):
             return ident
-    raise UsageError(f"meneur {args.command}", "no {kind} {name!r}", kind=args.command, name=name)
+    # One sentence per kind: a French reader reads "horloge" or "piste", not the verb.
+    if kind == "clock":
+        raise UsageError(f"meneur {args.command}", "no clock {name!r}", name=name)
+    raise UsageError(f"meneur {args.command}", "no track {name!r}", name=name)
 
 
 def run_clock(args: argparse.Namespace) -> str:
