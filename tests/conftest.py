@@ -253,6 +253,11 @@ def _a_data_directory_of_its_own(
     _no_terminal_size_in_the_environment()
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANGUAGE")
+"""What may choose the language besides ``LANG`` (meneur.content.strings.default_language
+reads the first two and ``LANG``; ``LANGUAGE`` is gettext's, argparse's own words)."""
+
+
 def _no_terminal_size_in_the_environment() -> None:
     """A program started in a pseudo-terminal draws at that terminal's size, not at a
     size its environment says. Textual (``shutil.get_terminal_size``) takes ``COLUMNS``
@@ -281,8 +286,15 @@ def pytest_configure(config: pytest.Config) -> None:
     every process they start: a home, XDG folders and a meneur data directory of the
     suite's own. A module-scoped fixture that runs ``meneur new`` then remembers its
     campaign there, never in the player's ``~/.local/share/meneur``; the real places are
-    fingerprinted now and compared at the end (:func:`pytest_sessionfinish`)."""
+    fingerprinted now and compared at the end (:func:`pytest_sessionfinish`).
+
+    And one neutral locale, whatever the machine's: a French contributor's
+    ``LANG=fr_FR.UTF-8`` made every test that reads English words fail (meneur speaks
+    the locale's language when told none). A test about a language sets it itself."""
     _no_terminal_size_in_the_environment()
+    os.environ["LANG"] = "C.UTF-8"
+    for variable in LOCALE_VARIABLES:
+        os.environ.pop(variable, None)
     if os.environ.get(SUITE_HOME):
         return  # a worker: the controller's environment, inherited, is already the suite's
     _places[:] = real_places(os.environ)
