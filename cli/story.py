@@ -102,7 +102,11 @@ def run_list(args: argparse.Namespace) -> str:
             return _random(args, campaign, items, key)
         (name, *more) = rest or [""]
         if not name:
-            raise UsageError(f"meneur {args.command} {verb}", "expected a name")
+            # The verb as the reader typed it ("fermer NOM"), as every other usage error.
+            tail = {"rename": "OLD NEW", "note": "NAME TEXT"}.get(verb, "NAME")
+            raise UsageError(
+                f"meneur {args.command}", "expected {what}", what=Phrase("story_verb", verb, tail)
+            )
         if verb == "add":
             _needs(args, more, 0, Phrase("story_verb", "add", "NAME"))
             item = play.new_item(key, name, weight=args.weight or 1, notes=args.notes or "")
