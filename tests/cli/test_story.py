@@ -58,6 +58,26 @@ def test_a_name_twice_or_unknown_is_refused_and_nothing_written(capsys, camp) ->
     assert (Path(camp) / "campaign.toml").read_bytes() == before
 
 
+def test_what_is_missing_is_said_in_the_readers_words(capsys, camp) -> None:
+    """A verb without its name, a clock or a track not there: the verb as the reader
+    typed it, and the kind in their language (never the command's English name)."""
+    before = (Path(camp) / "campaign.toml").read_bytes()
+    said = {
+        ("thread", "fermer"): "meneur thread\u00a0: erreur\u00a0: attendu\u00a0: fermer NOM\n",
+        ("person", "rename"): "meneur person: error: expected rename OLD NEW\n",
+        (
+            "clock",
+            "avancer",
+            "Rien",
+        ): "meneur clock\u00a0: erreur\u00a0: pas d'horloge «\u00a0Rien\u00a0»\n",
+        ("track", "mark", "Nothing"): "meneur track: error: no track “Nothing”\n",
+    }
+    for (command, *words), expected in said.items():
+        lang = "fr" if expected.startswith(f"meneur {command}\u00a0") else "en"
+        assert run(capsys, command, camp, *words, "--lang", lang)[::2] == (2, expected)
+    assert (Path(camp) / "campaign.toml").read_bytes() == before
+
+
 def test_a_random_person_is_a_journaled_roll_among_the_open_ones(capsys, camp) -> None:
     for name in ("Alix", "Bruno", "Céleste"):
         run(capsys, "person", camp, "add", name)
