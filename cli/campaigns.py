@@ -402,7 +402,7 @@ def run_journal(args: argparse.Namespace) -> str | None:
     the last N entries of the journal, as the viewer may see them (for anyone but the
     GM without their numbers, whose gaps would count the secrets)."""
     from meneur.core.visibility import GM
-    from meneur.play.journal import each_chunk
+    from meneur.play.journal import each_chunk, start_of_last
     from meneur.play.views import entries_for
 
     from .language import words_of
@@ -410,11 +410,15 @@ def run_journal(args: argparse.Namespace) -> str | None:
     campaign = _open(_directory(args.directory), write=False)
     viewer = viewer_of(args, campaign)
     lang = words_of(args).lang
+    journal = campaign.journal
+    # The last N this viewer may see (play.journal.start_of_last): counted in all the
+    # entries, a player's window held fewer, and how many fewer counted the secrets.
+    first = start_of_last(campaign, viewer, args.last) if args.last else journal.last_id + 1
     if args.follow:
-        _follow(campaign, campaign.latest(args.last), lang, as_json=args.json, viewer=viewer)
+        latest = journal.before(journal.last_id + 1, journal.last_id + 1 - first)
+        _follow(campaign, latest, lang, as_json=args.json, viewer=viewer)
         return None
     numbered = viewer == GM
-    journal = campaign.journal
 
     encoder = json.JSONEncoder(ensure_ascii=False)
 
@@ -431,7 +435,6 @@ def run_journal(args: argparse.Namespace) -> str | None:
 
     # Written as worked out, a chunk at a time (in worker processes for a long journal:
     # the command line holds no threads): a whole journal is never held in memory.
-    first = max(1, journal.last_id - args.last + 1) if args.last else journal.last_id + 1
     chunks = each_chunk(journal, lines, first=first, parallel=True)
     out = sys.stdout
     if args.json:

@@ -30,6 +30,7 @@ __all__ = [
     "entries_of_kinds",
     "search",
     "seen",
+    "start_of_last",
 ]
 
 STEP = 200
@@ -89,6 +90,29 @@ def before(campaign: Campaign, viewer: Viewer, first: int, count: int) -> list[E
         found = list(seen(campaign, viewer, older)) + found
         first = older[0].id
     return found[-count:]
+
+
+def start_of_last(campaign: Campaign, viewer: Viewer, count: int) -> int:
+    """The entry from which the last ``count`` entries ``viewer`` may see begin (1 when
+    they see fewer; the next entry's number when the journal is empty).
+
+    "The last N" is counted in what the viewer sees, never in the journal's entries: a
+    window counted in all of them shows a player fewer, and how many fewer counts the
+    GM's secrets. Reads back a chunk's worth at a time and holds none of it.
+    Raises CampaignError when a chunk cannot be read."""
+    journal = campaign.journal
+    first = journal.last_id + 1
+    wanted = count
+    while first > 1:
+        older = journal.before(first, STEP)
+        if not older:
+            break
+        shown = [entry.id for entry in seen(campaign, viewer, older)]
+        if len(shown) >= wanted:
+            return shown[len(shown) - wanted]
+        wanted -= len(shown)
+        first = older[0].id
+    return first
 
 
 def after(campaign: Campaign, viewer: Viewer, last: int, count: int) -> list[Entry]:

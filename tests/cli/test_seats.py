@@ -274,3 +274,35 @@ def test_a_secret_s_label_names_its_player_as_the_table_calls_them(
     own = capsys.readouterr().out
     assert "Mon plan [privé (Bob)]" in own
     assert "(bob)" not in gm + own
+
+
+@pytest.mark.parametrize("last", [1, 2, 3, 5])
+def test_a_players_last_entries_are_counted_in_what_they_see(
+    table: Path, capsys: pytest.CaptureFixture[str], last: int
+) -> None:
+    """``journal --last N --as bob`` shows bob's last N entries, however many GM secrets
+    lie among them: counted in all the entries, his window held fewer, and how many
+    fewer counted the secrets. His picture is the same before and after the GM writes
+    secrets, in text and in JSON."""
+    for text in ("Kael guette", "Kael attend", "Kael part"):
+        assert main(["note", str(table), text, "--as", "bob"]) == 0
+    capsys.readouterr()
+
+    def seen(*extra: str) -> str:
+        command = ["journal", str(table), "--last", str(last), "--as", "bob", *extra]
+        assert main(command) == 0
+        return capsys.readouterr().out
+
+    text, data = seen(), seen("--json")
+    shown = json.loads(data)["entries"]
+    with Campaign.open(table, write=False) as campaign:
+        theirs = [
+            e for e in campaign.journal.latest(100) if e.visibility != "gm" and e.text != GM_NOTE
+        ]
+    assert len(shown) == min(last, len(theirs))
+    assert len(text.splitlines()) == 1 + len(shown)  # the campaign's name, then the entries
+    for n in range(4):  # the GM's secrets, among the last entries
+        assert main(["note", str(table), f"Secret {n}", "--visibility", "gm"]) == 0
+    assert main(["roll", "dice", "1d6", "--campaign", str(table), "--visibility", "gm"]) == 0
+    capsys.readouterr()
+    assert (seen(), seen("--json")) == (text, data)
