@@ -13,7 +13,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from meneur.core.visibility import Viewer
+from meneur.core.visibility import GM, Viewer
 from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
 from meneur.saves.journal import Entry, chunk_number, read_chunk
@@ -24,6 +24,8 @@ from .views import entries_for
 __all__ = [
     "Entry",
     "after",
+    "any_after",
+    "any_before",
     "before",
     "each_chunk",
     "entries_marked",
@@ -90,6 +92,25 @@ def before(campaign: Campaign, viewer: Viewer, first: int, count: int) -> list[E
         found = list(seen(campaign, viewer, older)) + found
         first = older[0].id
     return found[-count:]
+
+
+def any_before(campaign: Campaign, viewer: Viewer, first: int) -> bool:
+    """Whether ``viewer`` may see an entry before entry ``first``: a view offers its
+    "earlier entries" only then (offered for entries they may not see, it would tell a
+    player that the GM's secrets lie there). Raises CampaignError when a chunk cannot
+    be read."""
+    if viewer == GM:  # the GM sees every entry (views.for_viewer)
+        return first > 1
+    return bool(before(campaign, viewer, first, 1))
+
+
+def any_after(campaign: Campaign, viewer: Viewer, last: int) -> bool:
+    """Whether ``viewer`` may see an entry after entry ``last`` (see :func:`any_before`:
+    a "newer entries" line offered for secrets would tell a player reading back that the
+    GM is writing some). Raises CampaignError when a chunk cannot be read."""
+    if viewer == GM:
+        return last < campaign.journal.last_id
+    return bool(after(campaign, viewer, last, 1))
 
 
 def start_of_last(campaign: Campaign, viewer: Viewer, count: int) -> int:

@@ -20,6 +20,8 @@ from meneur.tui.app import MeneurApp
 from meneur.tui.widgets.journal import JournalView
 from tests.waiting import forget_told, told_messages, until_app
 
+from .conftest import screen_text
+
 ALICE = Seat("player", "alice", frozenset({"kael"}))
 
 
@@ -384,3 +386,44 @@ async def test_another_s_sheet_and_the_gm_s_note_open_read_only(tmp_path: Path) 
         assert app.screen.typed == "Le MJ prépare la scène"  # nothing typed in it
         assert "Écrire" not in screen_text(app).splitlines()[-1]  # no key offers to save
     assert Campaign.open(gm.directory, write=False).journal.last_id == before
+
+
+async def test_a_players_journal_offers_no_earlier_or_newer_entries_that_are_all_secret(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The "▲ earlier" and "▼ newer" lines are offered to a player only for entries she
+    may see: offered for the GM's secrets before and after hers, they told her that the
+    GM had written some (and, reading back, that the GM was writing some now)."""
+    from meneur.saves.entry_parts import Secrecy
+    from meneur.tui.widgets import journal as journal_module
+    from meneur.tui.widgets.journal import EARLIER_ID, LATER_ID
+
+    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    for number in range(2):  # the GM prepares, in secret, before anything she sees
+        act.note(gm, GM_SEAT, f"Préparation {number}", secrecy=Secrecy("gm"))
+    act.set_value(gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "kind": "pc", "sheet": {}})
+    act.note(gm, GM_SEAT, "Le MJ prépare la scène")
+    act.note(gm, GM_SEAT, "La nuit tombe")
+    for number in range(3):  # and again after
+        act.note(gm, GM_SEAT, f"Complot {number}", secrecy=Secrecy("gm"))
+    app = player_app(gm.directory)
+    async with app.run_test(size=(120, 36)) as pilot:
+        journal = app.screen.query_one(JournalView)
+        await until_app(pilot, lambda: len(journal.entries) == 3, "her three entries")
+        ids = [journal.listing.get_option_at_index(i).id for i in range(3)]
+        assert EARLIER_ID not in ids
+        assert not journal.earlier
+        assert not journal.later
+        assert "plus anciennes" not in screen_text(app)
+        # Home lists the journal's first entries a page at a time: a page of two, then
+        # the "▼ newer" line for her third, and none past it for the GM's last three.
+        monkeypatch.setattr(journal_module, "EARLIER", 2)
+        journal.listing.focus()
+        await pilot.press("home")
+        await until_app(pilot, lambda: len(journal.entries) == 2, "her first two entries")
+        assert journal.listing.get_option_at_index(2).id == LATER_ID
+        assert "plus récentes" in screen_text(app)
+        await pilot.press("down", "down")  # onto the "▼ newer" line: her third joins
+        await until_app(pilot, lambda: len(journal.entries) == 3, "her third entry")
+        assert not journal.later
+        assert "plus récentes" not in screen_text(app)

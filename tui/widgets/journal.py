@@ -7,7 +7,7 @@ strike, edit, undo, count) and its lazy loading of older entries as it scrolls.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual import events, on, work
@@ -48,6 +48,8 @@ SHOWN_LINES = 20
 it holds (editing it, or an export, shows it whole)."""
 MAX_FOUND = 500
 """Search results listed at most (the most recent): past that, a narrower search."""
+Read = TypeVar("Read")
+"""What a read of the journal gives (entries, or whether there are any)."""
 
 
 def shown_text(text: str, more: Callable[[str], str]) -> str:
@@ -185,7 +187,7 @@ class JournalView(Vertical):
             self._list(campaign.latest(count))
             return
         shown = self._before(campaign.journal.last_id + 1, count) or []
-        self._list(shown, earlier=bool(shown) and shown[0].id > 1)
+        self._list(shown)
 
     def seen(self, entries: Iterable[Entry]) -> list[Entry]:
         """What of ``entries`` this view's viewer may see (nothing before it is shown)."""
@@ -209,6 +211,24 @@ class JournalView(Vertical):
         assert campaign is not None
         return self._read(lambda: before(campaign, self.viewer, first, count))
 
+    def _any_before(self, first: int) -> bool:
+        """Whether the viewer may see an entry before entry ``first`` (the "▲ earlier"
+        line is offered only then: play.journal.any_before)."""
+        from meneur.play.journal import any_before
+
+        campaign = self.campaign
+        assert campaign is not None
+        return bool(self._read(lambda: any_before(campaign, self.viewer, first)))
+
+    def _any_after(self, last: int) -> bool:
+        """Whether the viewer may see an entry after entry ``last`` (the "▼ newer"
+        line: play.journal.any_after)."""
+        from meneur.play.journal import any_after
+
+        campaign = self.campaign
+        assert campaign is not None
+        return bool(self._read(lambda: any_after(campaign, self.viewer, last)))
+
     def _after(self, last: int, count: int) -> list[Entry] | None:
         """Up to ``count`` entries the viewer may see after entry ``last``."""
         from meneur.play.journal import after
@@ -217,9 +237,9 @@ class JournalView(Vertical):
         assert campaign is not None
         return self._read(lambda: after(campaign, self.viewer, last, count))
 
-    def _read(self, read: Callable[[], list[Entry]]) -> list[Entry] | None:
-        """Entries from the journal, or None when a chunk cannot be read (damaged while
-        the app is open): said once, and the list stays as it was."""
+    def _read(self, read: Callable[[], Read]) -> Read | None:
+        """What ``read`` reads from the journal, or None when a chunk cannot be read
+        (damaged while the app is open): said once, and the list stays as it was."""
         from meneur.play.errors import CampaignError
 
         try:
@@ -233,7 +253,6 @@ class JournalView(Vertical):
         newest listed past :data:`WINDOW`), keeping the highlighted entry in place."""
         if self.campaign is None or not self.entries or self.found or not self.earlier:
             return
-        journal = self.campaign.journal
         first = self.entries[0]
         older = self._before(first.id, EARLIER)
         if older is None:
@@ -242,29 +261,27 @@ class JournalView(Vertical):
             self._list(self.entries, highlight=0, later=self.later, earlier=False)
             return
         kept = (older + self.entries)[:WINDOW]
-        self._list(kept, highlight=len(older) - 1, later=kept[-1].id < journal.last_id)
+        self._list(kept, highlight=len(older) - 1, later=self._any_after(kept[-1].id))
 
     def show_later(self) -> None:
         """List up to EARLIER more entries below the last one listed (dropping the
         oldest listed past :data:`WINDOW`)."""
         if self.campaign is None or not self.entries or self.found or not self.later:
             return
-        journal = self.campaign.journal
         last = self.entries[-1]
         newer = self._after(last.id, EARLIER)
         if newer is None:
             return
         kept = (self.entries + newer)[-WINDOW:]
-        self._list(kept, highlight=len(kept) - len(newer), later=kept[-1].id < journal.last_id)
+        self._list(kept, highlight=len(kept) - len(newer), later=self._any_after(kept[-1].id))
 
     def show_first(self) -> None:
         """List the journal's first entries and highlight the very first."""
         if self.campaign is None:
             return
-        journal = self.campaign.journal
         first = self._after(0, EARLIER)
         if first:
-            self._list(first, highlight=0, later=first[-1].id < journal.last_id)
+            self._list(first, highlight=0, later=self._any_after(first[-1].id))
 
     def on_journal_list_jump(self, event: JournalList.Jump) -> None:
         """Home: the journal's first entry; End: its newest (search results: their own
@@ -360,7 +377,7 @@ class JournalView(Vertical):
             self.entries = entries
             self.found = found
             if earlier is None:
-                earlier = bool(entries) and entries[0].id > 1
+                earlier = not found and bool(entries) and self._any_before(entries[0].id)
             self.earlier = not found and earlier
             self.later = later and not found and bool(entries)
             options = [self._option(entry) for entry in entries]
