@@ -415,8 +415,7 @@ def run_journal(args: argparse.Namespace) -> str | None:
     # entries, a player's window held fewer, and how many fewer counted the secrets.
     first = start_of_last(campaign, viewer, args.last) if args.last else journal.last_id + 1
     if args.follow:
-        latest = journal.before(journal.last_id + 1, journal.last_id + 1 - first)
-        _follow(campaign, latest, lang, as_json=args.json, viewer=viewer)
+        _follow(campaign, journal.since(first - 1), lang, as_json=args.json, viewer=viewer)
         return None
     numbered = viewer == GM
 
