@@ -35,26 +35,31 @@ from meneur.core.text import visible
 from meneur.core.visibility import Viewer
 
 from .campaigns import Campaign
-from .journal import Entry
+from .journal import Entry, after, start_of_last
 from .reading import dice_shown, odds_before, read_entry, secret_reading
 from .sheets import sheet_summary
 from .story import current_scene, tension_of
-from .views import entries_for, state_for
+from .views import state_for
 
 STORY_LINES = 12
 """Lines of the story a picture carries (a broadcast page shows as many as it holds
 whole: six under the card and the party at 1080p, twice that in the party's column
 when there is no party)."""
 LOOKBACK = 200
-"""Entries read back to find the last roll and the story's last lines."""
+"""Entries the viewer may see read back to find the last roll and the story's last
+lines (counted in what it sees: see :func:`visible_entries`)."""
 SHOWN_KINDS = ("roll", "oracle", "creation", "note", "session", "scene")
 """What an audience reads: the story, not the bookkeeping (edits, undos)."""
 
 
 def visible_entries(campaign: Campaign, viewer: Viewer, count: int = LOOKBACK) -> list[Entry]:
-    """The last entries of ``campaign`` (read back ``count``) that ``viewer`` may see."""
-    latest = campaign.latest(count)
-    return list(entries_for(latest, viewer, campaign.journal, campaign.state))
+    """The last ``count`` entries of ``campaign`` that ``viewer`` may see, oldest first.
+
+    Counted in what the viewer sees, never in the journal's entries: the journal's last
+    entries filtered after hold fewer as the GM writes secrets, and an audience would
+    watch its story and last roll go (how soon telling it how many)."""
+    first = start_of_last(campaign, viewer, count)
+    return after(campaign, viewer, first - 1, count)
 
 
 def stream_view(

@@ -133,3 +133,46 @@ def test_an_announced_secret_is_in_the_audiences_story_whatever_it_holds(
         "🔒 Entrée secrète du MJ",
     ]
     assert [line["secret"] for line in story] == [False, True, True]
+
+
+def test_the_audiences_picture_does_not_change_as_the_gm_writes_secrets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The audience's story and last roll are counted in what it may see: a window of the
+    journal's last entries, filtered after, held fewer of them as the GM wrote secrets
+    (after a few hundred, no roll and no story), and how many fewer told the audience
+    the GM was writing some. The picture is the same, byte for byte, before and after
+    three hundred of them."""
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.play import act
+    from meneur.play.campaigns import Secrecy
+
+    directory = tmp_path / "c"
+    _played(
+        directory,
+        ["new", "DIR", "--system", "resolution", "--name", "Table"],
+        ["session", "DIR", "Un"],
+        *(["note", "DIR", f"La caravane avance, étape {n}."] for n in range(14)),
+        ["roll", "resolution", "--score", "3", "--campaign", "DIR", "--seed", "9"],
+    ).close()
+    capsys.readouterr()
+
+    def picture() -> str:
+        campaign = Campaign.open(directory, write=False)
+        try:
+            view = stream_view(campaign, AUDIENCE, strings("fr"))
+        finally:
+            campaign.close()
+        return json.dumps(view, ensure_ascii=False, sort_keys=True)
+
+    before = picture()
+    assert "étape 13" in before
+    campaign = Campaign.open(directory)
+    try:
+        for number in range(300):
+            act.note(campaign, GM_SEAT, f"Préparation {number}", secrecy=Secrecy("gm"))
+    finally:
+        campaign.close()
+    after = picture()
+    assert after == before
+    assert "Préparation" not in after
