@@ -35,7 +35,7 @@ from meneur.core.text import visible
 from meneur.core.visibility import Viewer
 
 from .campaigns import Campaign
-from .journal import Entry, after, start_of_last
+from .journal import Entry, last_seen
 from .reading import dice_shown, odds_before, read_entry, secret_reading
 from .sheets import sheet_summary
 from .story import current_scene, tension_of
@@ -58,8 +58,7 @@ def visible_entries(campaign: Campaign, viewer: Viewer, count: int = LOOKBACK) -
     Counted in what the viewer sees, never in the journal's entries: the journal's last
     entries filtered after hold fewer as the GM writes secrets, and an audience would
     watch its story and last roll go (how soon telling it how many)."""
-    first = start_of_last(campaign, viewer, count)
-    return after(campaign, viewer, first - 1, count)
+    return last_seen(campaign, viewer, count)
 
 
 def stream_view(

@@ -138,6 +138,14 @@ def start_of_last(campaign: Campaign, viewer: Viewer, count: int) -> int:
     return first
 
 
+def last_seen(campaign: Campaign, viewer: Viewer, count: int) -> list[Entry]:
+    """The last ``count`` entries ``viewer`` may see, oldest first, as they may see them:
+    counted in what they see (see :func:`start_of_last`), so that what a player or an
+    audience is shown never shrinks as the GM writes secrets. Raises CampaignError when
+    a chunk cannot be read."""
+    return after(campaign, viewer, start_of_last(campaign, viewer, count) - 1, count)
+
+
 def after(campaign: Campaign, viewer: Viewer, last: int, count: int) -> list[Entry]:
     """Up to ``count`` entries ``viewer`` may see after entry ``last``. Raises
     CampaignError when a chunk cannot be read."""

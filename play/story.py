@@ -250,17 +250,19 @@ def _tracker(state: Mapping[str, Any], ident: str) -> Tracker:
 
 
 SCENE_LOOKBACK = 400
-"""Entries looked back through for the current scene (a scene older than that is long
-over: the cost stays that of a few hundred entries however long the journal)."""
+"""Entries the viewer may see looked back through for the current scene (a scene older
+than that is long over: the cost stays that of a few hundred entries however long the
+journal, and of the GM's secrets among them for a player). Counted in what the viewer
+sees: counted in the journal's entries, a player's scene went blank once the GM had
+written that many secrets since."""
 
 
 def current_scene(campaign: Campaign, viewer: Viewer) -> str | None:
     """The title of the scene being played, as ``viewer`` may know it: the latest scene
     they may see since the latest session began; None when none has begun."""
-    from .journal import seen
+    from .journal import last_seen
 
-    latest = campaign.journal.latest(SCENE_LOOKBACK)
-    for entry in reversed(list(seen(campaign, viewer, latest))):
+    for entry in reversed(last_seen(campaign, viewer, SCENE_LOOKBACK)):
         if entry.redacted:
             continue
         if entry.kind == "scene":

@@ -138,11 +138,11 @@ def test_an_announced_secret_is_in_the_audiences_story_whatever_it_holds(
 def test_the_audiences_picture_does_not_change_as_the_gm_writes_secrets(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The audience's story and last roll are counted in what it may see: a window of the
-    journal's last entries, filtered after, held fewer of them as the GM wrote secrets
-    (after a few hundred, no roll and no story), and how many fewer told the audience
-    the GM was writing some. The picture is the same, byte for byte, before and after
-    three hundred of them."""
+    """The audience's story, last roll and scene are looked for in what it may see: a
+    window of the journal's last entries, filtered after, held fewer of them as the GM
+    wrote secrets (after a few hundred, no roll, no story, then no scene), and how many
+    fewer told the audience the GM was writing some. The picture is the same, byte for
+    byte, before and after four hundred and fifty of them."""
     from meneur.core.table_rules import GM_SEAT
     from meneur.play import act
     from meneur.play.campaigns import Secrecy
@@ -152,6 +152,7 @@ def test_the_audiences_picture_does_not_change_as_the_gm_writes_secrets(
         directory,
         ["new", "DIR", "--system", "resolution", "--name", "Table"],
         ["session", "DIR", "Un"],
+        ["scene", "DIR", "Le col des Brumes"],
         *(["note", "DIR", f"La caravane avance, étape {n}."] for n in range(14)),
         ["roll", "resolution", "--score", "3", "--campaign", "DIR", "--seed", "9"],
     ).close()
@@ -167,9 +168,10 @@ def test_the_audiences_picture_does_not_change_as_the_gm_writes_secrets(
 
     before = picture()
     assert "étape 13" in before
+    assert "Le col des Brumes" in before
     campaign = Campaign.open(directory)
     try:
-        for number in range(300):
+        for number in range(450):
             act.note(campaign, GM_SEAT, f"Préparation {number}", secrecy=Secrecy("gm"))
     finally:
         campaign.close()
