@@ -124,7 +124,8 @@ def _set_words(change: Change, state: Mapping[str, Any], t: Translate) -> str:
     if len(path) == 2 and path[0] in NAMED:  # an item made or removed whole
         key = "journal.removed" if change.after is MISSING else "journal.added"
         return t(key, what=subject)
-    return f"{subject}{t('shown.colon')}{_value(change.before)} → {_value(change.after)}"
+    before, after = _value(change.before, t), _value(change.after, t)
+    return f"{subject}{t('shown.colon')}{before} → {after}"
 
 
 def _subject(path: tuple[str, ...], state: Mapping[str, Any], change: Change, t: Translate) -> str:
@@ -167,12 +168,17 @@ def _name(item: object) -> str:
     return ""
 
 
-def _value(value: object) -> str:
-    """A value as a reader reads it: a named thing by its name, a list by its items."""
+def _value(value: object, t: Translate) -> str:
+    """A value as a reader reads it: a named thing by its name, a list by its items, yes
+    or no in the reader's language (``true`` is the file's word, not a reader's)."""
+    if isinstance(value, bool):
+        return t("shown.yes") if value else t("shown.no")
     if isinstance(value, Mapping):  # a whole table of values: its name, or that it is one
         return _name(value) or "…"
     if isinstance(value, list | tuple):
-        return ", ".join(item if isinstance(item, str) else _value(item) for item in value) or "—"
+        return (
+            ", ".join(item if isinstance(item, str) else _value(item, t) for item in value) or "—"
+        )
     return shown_value(value)
 
 

@@ -150,3 +150,21 @@ def test_a_broken_campaign_is_said_in_one_language(
         said[lang] = capsys.readouterr().err
         assert not foreign(_prose(said[lang].replace(str(tmp_path), "")), lang), said[lang]
     assert said["fr"] != said["en"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("fr", "option solo\u00a0: non → oui"), ("en", "option solo: no → yes")]
+)
+def test_a_value_set_reads_yes_or_no_in_the_readers_language(
+    tmp_path: Path, lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A switch set with ``meneur set`` is read back as yes or no in the reader's
+    words: the journal said ``false → true``, the file's words, in either language."""
+    camp = str(tmp_path / "camp")
+    assert main(["new", camp, "--system", "resolution", "--lang", lang]) == 0
+    assert main(["set", camp, "options.solo", "true"]) == 0
+    capsys.readouterr()
+    assert main(["journal", camp, "--last", "1"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line.endswith(said), line
+    assert "true" not in line
