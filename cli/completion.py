@@ -56,7 +56,31 @@ def completion_script(shell: str, lang: str) -> str:
         for name, command in _commands(parser).items():
             if name in VERBS:
                 _complete_verbs(name, command, lang)
+        _plain_sub_commands(list(every_parser(parser)))
         return str(shtab.complete(parser, shell=shell))
+
+
+def _plain_sub_commands(parsers: list[argparse.ArgumentParser]) -> None:
+    """Offer a sub-command spelled with accents (``meneur table débannir``) by its
+    spelling without them, which meneur accepts as well (typed.toml): a completion
+    script names its functions and variables after the sub-commands, and a shell's
+    names are ASCII (bash refused the whole script)."""
+    for each in parsers:
+        for action in each._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                action.choices = {_plain(name): sub for name, sub in action.choices.items()}
+                for choice in action._choices_actions:
+                    choice.dest = _plain(choice.dest)
+                    if isinstance(choice.metavar, str):
+                        choice.metavar = _plain(choice.metavar)
+
+
+def _plain(word: str) -> str:
+    """``word`` without its accents (``débannir`` → ``debannir``)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

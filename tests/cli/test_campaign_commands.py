@@ -221,7 +221,7 @@ def test_campaign_errors_are_said_in_the_readers_language(
     )
     said = error(capsys, "track", camp, "add", "Le col", "3", "--lang", "fr")
     assert said.endswith(
-        "un rang est l'un de simple, ardu, redoutable, extreme ou epique, pas «\u00a03\u00a0»\n"
+        "un rang est l'un de simple, ardu, redoutable, extrême ou épique, pas «\u00a03\u00a0»\n"
     )
 
 

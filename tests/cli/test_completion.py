@@ -90,6 +90,6 @@ def test_zsh_reads_the_script(capsys, tmp_path: Path) -> None:
     script.write_text(text)
     done = subprocess.run(["zsh", "-n", str(script)], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
-    assert "devrait-reussir" in text
+    assert "devrait-réussir" in text
     assert "liste ajouter avancer demander retirer" in text
     assert "should-succeed" not in text

@@ -166,8 +166,8 @@ def test_a_sub_command_typed_in_either_language_is_read_as_its_key(
             "fr",
             "usage\u00a0: meneur table spectateurs [-h] [--as NOM] [--lang {fr,en}]"
             " {tous,personne} [DOSSIER]",
-            "'liste', 'mj', 'joueur', 'retirer', 'bannir', 'debannir', 'invitations',"
-            " 'revoquer', 'spectateurs'",
+            "'liste', 'mj', 'joueur', 'retirer', 'bannir', 'débannir', 'invitations',"
+            " 'révoquer', 'spectateurs'",
         ),
     ],
 )
