@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -50,6 +49,7 @@ from meneur.saves.journal import Entry
 
 from .export import _bookkeeping, left_out_of_story
 from .export_split import yaml_string
+from .journal import last_seen, seen
 from .lonelog_read import looks_like_notation
 from .lonelog_text import note_lines, written_title
 from .reading import Translate, odds_before, read_entry, secret_reading
@@ -64,10 +64,10 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
     """The campaign in Lonelog notation, a line at a time (the journal is never held
     whole), as ``viewer`` may see it, as a story (what was taken back left out)."""
     t = strings(lang).t
-    first_entry = next(iter(campaign.journal), None)
+    first_entry = next(seen(campaign, viewer, campaign.journal), None)
     if first_entry is None or first_entry.written is None:
         # A log brought from elsewhere begins with its own head (its first entry's).
-        yield from _header(campaign, lang)
+        yield from _header(campaign, lang, first_entry, viewer)
     taken_back = left_out_of_story(campaign)
     block = False  # inside a code block of notation
     scene = 0
@@ -110,10 +110,16 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
         yield FENCE
 
 
-def _header(campaign: Campaign, lang: str) -> Iterator[str]:
-    """meneur's own head of a log: its front matter and the campaign's title."""
+def _header(
+    campaign: Campaign, lang: str, first_entry: Entry | None, viewer: Viewer
+) -> Iterator[str]:
+    """meneur's own head of a log: its front matter and the campaign's title, dated by
+    the first and last entries ``viewer`` may see (``first_entry`` the first): dated by
+    the journal's, a player's log told her when the GM prepared and wrote secrets."""
     system = term(f"system.{campaign.system}").said(lang)
-    first, last = _days(campaign)
+    latest = last_seen(campaign, viewer, 1)
+    first = first_entry.time.date() if first_entry is not None else None
+    last = latest[0].time.date() if latest else None
     yield "---"
     yield f"title: {yaml_string(campaign.name)}"
     yield f"ruleset: {yaml_string(system)}"
@@ -131,15 +137,6 @@ def _rewritten(entry: Entry, campaign: Campaign) -> bool:
     """Whether a note brought from elsewhere was rewritten here since (then its lines
     no longer say it: it is written as meneur writes a note)."""
     return entry.kind == "note" and str(entry.id) in campaign.state["note_edits"]
-
-
-def _days(campaign: Campaign) -> tuple[date | None, date | None]:
-    """The first and the last day the journal was written on."""
-    first = next(iter(campaign.journal), None)
-    latest = campaign.journal.latest(1)
-    if first is None or not latest:
-        return None, None
-    return first.time.date(), latest[0].time.date()
 
 
 def _notation(entry: Entry, campaign: Campaign, t: Translate) -> Iterator[str]:

@@ -5,6 +5,7 @@ what each kind of line became."""
 
 from __future__ import annotations
 
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -299,3 +300,42 @@ def test_a_notes_own_fence_is_written_escaped_and_read_back(tmp_path: Path) -> N
         "", "\\---", "Fin du chapitre", "\\---\\", "Suite", "---\\", "", "Une note simple",
     ]  # fmt: skip
     assert told(back) == [("note", note), ("note", "Une note simple")]
+
+
+def test_a_players_log_is_dated_by_what_she_may_see(tmp_path: Path) -> None:
+    """The head's first and last days are those of the entries the reader may see: taken
+    from the whole journal, a player's log was dated by the GM's preparation before the
+    table met and by the secrets the GM wrote since (``last_update`` moved on a day the
+    GM wrote one, telling her so)."""
+    from datetime import datetime
+
+    from meneur.core.table_rules import GM_SEAT
+    from meneur.core.visibility import AUDIENCE, Viewer
+    from meneur.play import act
+    from meneur.play.campaigns import Secrecy
+    from meneur.play.lonelog import lonelog_lines
+
+    def on(day: str) -> Any:
+        return lambda: datetime.fromisoformat(f"{day}T20:00:00").replace(tzinfo=UTC)
+
+    directory = tmp_path / "c"
+    Campaign.create(directory, system="resolution", name="Table", clock=on("2026-01-02")).close()
+    for day, secrecy in [
+        ("2026-01-02", Secrecy("gm")),  # the GM's preparation
+        ("2026-01-05", Secrecy()),  # the table meets
+        ("2026-01-06", Secrecy()),
+        ("2026-01-09", Secrecy("gm")),  # a secret, days later
+    ]:
+        with Campaign.open(directory, clock=on(day)) as campaign:
+            act.note(campaign, GM_SEAT, f"Le {day}", secrecy=secrecy)
+
+    def head(viewer: Viewer) -> list[str]:
+        with Campaign.open(directory, write=False) as campaign:
+            lines = list(lonelog_lines(campaign, "fr", viewer=viewer))
+        return [line for line in lines if line.startswith(("start_date", "last_update"))]
+
+    for outsider in (Viewer("player", "alice"), AUDIENCE):
+        assert head(outsider) == ["start_date: 2026-01-05", "last_update: 2026-01-06"]
+    from meneur.core.visibility import GM
+
+    assert head(GM) == ["start_date: 2026-01-02", "last_update: 2026-01-09"]
