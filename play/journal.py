@@ -30,6 +30,7 @@ __all__ = [
     "each_chunk",
     "entries_marked",
     "entries_of_kinds",
+    "last_seen",
     "search",
     "seen",
     "start_of_last",
@@ -122,6 +123,8 @@ def start_of_last(campaign: Campaign, viewer: Viewer, count: int) -> int:
     GM's secrets. Reads back a chunk's worth at a time and holds none of it.
     Raises CampaignError when a chunk cannot be read."""
     journal = campaign.journal
+    if count <= 0:  # none of them: they begin after the last one
+        return journal.last_id + 1
     if viewer == GM:  # the GM sees every entry (views.for_viewer): nothing to read back
         return max(1, journal.last_id - count + 1)
     first = journal.last_id + 1

@@ -26,9 +26,11 @@ import replays it exactly (:mod:`meneur.play.lonelog_import`); another reader sk
 a margin comment. The words are the reader's language; the notation's signs are its own.
 
 An entry brought from a log (:attr:`meneur.saves.journal.Entry.written`) is written as
-its lines came, its layout with it, and a campaign whose first entry came so begins with
-that log's own head (its front matter, its title) instead of meneur's: a log from
-elsewhere goes out line for line as it came in, and what was played since follows it.
+its lines came, its layout with it, and a log whose first entry (the first its reader may
+see) came so begins with that log's own head (its front matter, its title) instead of
+meneur's: a log from elsewhere goes out line for line as it came in, and what was played
+since follows it. meneur's own head is dated by the first and last entries its reader
+may see.
 """
 
 from __future__ import annotations

@@ -251,10 +251,11 @@ def _tracker(state: Mapping[str, Any], ident: str) -> Tracker:
 
 SCENE_LOOKBACK = 400
 """Entries the viewer may see looked back through for the current scene (a scene older
-than that is long over: the cost stays that of a few hundred entries however long the
-journal, and of the GM's secrets among them for a player). Counted in what the viewer
-sees: counted in the journal's entries, a player's scene went blank once the GM had
-written that many secrets since."""
+than that is long over). Counted in what the viewer sees: counted in the journal's
+entries, a player's scene went blank once the GM had written that many secrets since. The
+cost is that of a few hundred entries however long the journal, plus, for a player or an
+audience, that of reading past the GM's secrets written meanwhile (what keeps it the
+same whatever their number)."""
 
 
 def current_scene(campaign: Campaign, viewer: Viewer) -> str | None:

@@ -25,6 +25,7 @@ for lang in en fr; do
   comp meneur clock a
   comp meneur odds resolution --interest n
   comp meneur fatigue kael rep
+  comp meneur table deb
 done
 """
 
@@ -56,10 +57,12 @@ def test_bash_completes_commands_verbs_and_values_in_the_readers_words(
         "add advance ask ",
         "neutral ",
         " ",  # no English step begins with "rep"
+        " ",  # nor an English verb with "deb"
         "clock ",
         "ajouter avancer ",
         "neutre ",
         "repas repos_complet repos_complet_12h repos_court ",
+        "debannir ",  # débannir, spelled as a shell names things (meneur accepts both)
     ]
 
 

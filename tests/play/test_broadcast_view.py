@@ -178,3 +178,17 @@ def test_the_audiences_picture_does_not_change_as_the_gm_writes_secrets(
     after = picture()
     assert after == before
     assert "Préparation" not in after
+
+
+def test_the_last_none_an_outsider_may_see_are_none(tmp_path: Path) -> None:
+    """No entries asked, none given, to the GM and to an outsider alike."""
+    from meneur.core.visibility import GM, Viewer
+    from meneur.play.journal import last_seen, start_of_last
+
+    campaign = _played(
+        tmp_path / "c", ["new", "DIR", "--system", "resolution"], ["note", "DIR", "Une note."]
+    )
+    with campaign:
+        for viewer in (GM, AUDIENCE, Viewer("player", "alice")):
+            assert last_seen(campaign, viewer, 0) == []
+            assert start_of_last(campaign, viewer, 0) == campaign.journal.last_id + 1
