@@ -57,8 +57,23 @@ def _absorb_into(state: dict[str, Any], entry: Entry, journal: Journal) -> None:
         history["redo"][:] = [
             kept for kept in history["redo"] if not _same_author(journal, kept, entry.by)
         ]
-    del history["undo"][:-HISTORY_LIMIT]
+        _forget_beyond_limit(history["undo"], journal, entry.by)
     state["journal_applied"] = entry.id
+
+
+def _forget_beyond_limit(stack: list[int], journal: Journal, by: str | None) -> None:
+    """Keep the latest :data:`HISTORY_LIMIT` undoable changes of ``by`` (of everyone
+    without an author), forgetting their older ones.
+
+    Counted per writer: counted for the whole table, a player's changes went from the
+    history once others had written that many since, the GM's secrets among them, and
+    her undo refused told her how much the GM had written. Nothing is looked up while
+    the whole history holds no more than the limit."""
+    if len(stack) <= HISTORY_LIMIT:
+        return
+    theirs = [i for i, kept in enumerate(stack) if _same_author(journal, kept, by)]
+    for i in reversed(theirs[:-HISTORY_LIMIT]):
+        del stack[i]
 
 
 def _same_author(journal: Journal, entry_id: int, by: str | None) -> bool:

@@ -212,3 +212,26 @@ def test_an_undo_is_said_in_words_never_numbers_keys_or_accounts(tmp_path: Path)
     assert not any(c.isdigit() for c in strings("fr").explain(not_undoable.value))
     gm.close()
     alice.close()
+
+
+def test_a_players_undo_does_not_wait_on_how_much_the_gm_wrote_since(tmp_path: Path) -> None:
+    """Each writer keeps their own latest undoable changes: the history kept the table's
+    latest 200 whoever wrote them, so once the GM had written 200 secret notes after
+    Alice's note, her undo was refused, telling her how much the GM had written."""
+    from meneur.play.campaigns import Secrecy
+    from meneur.saves.schema import HISTORY_LIMIT
+
+    gm, alice = _table(tmp_path / "c")
+    written = act.note(alice, ALICE, "Kael écoute.")
+    for number in range(HISTORY_LIMIT):
+        act.note(gm, GM_SEAT, f"Préparation {number}", secrecy=Secrecy("gm"))
+    alice.sync()
+    assert act.undo(alice, ALICE).target == written.id
+    # Each writer's own are kept up to the limit: the GM's changes made before her note
+    # have gone from the history, their latest 200 (the secrets) are there.
+    gm.sync()
+    assert gm.state["history"]["undo"] == list(
+        range(written.id + 1, written.id + HISTORY_LIMIT + 1)
+    )
+    gm.close()
+    alice.close()
