@@ -65,22 +65,18 @@ def _plain_sub_commands(parsers: list[argparse.ArgumentParser]) -> None:
     spelling without them, which meneur accepts as well (typed.toml): a completion
     script names its functions and variables after the sub-commands, and a shell's
     names are ASCII (bash refused the whole script)."""
+    from .typed import without_accents
+
     for each in parsers:
         for action in each._actions:
             if isinstance(action, argparse._SubParsersAction):
-                action.choices = {_plain(name): sub for name, sub in action.choices.items()}
+                action.choices = {
+                    without_accents(name): sub for name, sub in action.choices.items()
+                }
                 for choice in action._choices_actions:
-                    choice.dest = _plain(choice.dest)
+                    choice.dest = without_accents(choice.dest)
                     if isinstance(choice.metavar, str):
-                        choice.metavar = _plain(choice.metavar)
-
-
-def _plain(word: str) -> str:
-    """``word`` without its accents (``débannir`` → ``debannir``)."""
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+                        choice.metavar = without_accents(choice.metavar)
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

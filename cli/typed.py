@@ -29,6 +29,7 @@ __all__ = [
     "key_of",
     "speak_choices",
     "vocabulary",
+    "without_accents",
     "word_of",
     "words",
 ]
@@ -64,11 +65,16 @@ def vocabulary() -> Mapping[str, Mapping[str, Mapping[str, tuple[str, ...]]]]:
     }
 
 
+def without_accents(word: str) -> str:
+    """``word`` without its accents (``débannir`` → ``debannir``), as typed on a keyboard
+    without them, or named in a shell."""
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def _plain(word: str) -> str:
     """``word`` as it is compared: lower case, no accents, ``_`` and spaces as ``-``."""
-    decomposed = unicodedata.normalize("NFKD", word.strip().lower())
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return bare.replace("_", "-").replace(" ", "-")
+    return without_accents(word.strip().lower()).replace("_", "-").replace(" ", "-")
 
 
 @cache
