@@ -129,24 +129,43 @@ def start_of_last(campaign: Campaign, viewer: Viewer, count: int) -> int:
         return max(1, journal.last_id - count + 1)
     first = journal.last_id + 1
     wanted = count
-    while first > 1:
-        older = journal.before(first, STEP)
-        if not older:
-            break
-        shown = [entry.id for entry in seen(campaign, viewer, older)]
-        if len(shown) >= wanted:
-            return shown[len(shown) - wanted]
-        wanted -= len(shown)
-        first = older[0].id
+    for older, shown in _seen_backwards(campaign, viewer):
+        ids = [entry.id for entry in shown]
+        if len(ids) >= wanted:
+            return ids[len(ids) - wanted]
+        wanted -= len(ids)
+        first = older
     return first
 
 
 def last_seen(campaign: Campaign, viewer: Viewer, count: int) -> list[Entry]:
     """The last ``count`` entries ``viewer`` may see, oldest first, as they may see them:
     counted in what they see (see :func:`start_of_last`), so that what a player or an
-    audience is shown never shrinks as the GM writes secrets. Raises CampaignError when
-    a chunk cannot be read."""
-    return after(campaign, viewer, start_of_last(campaign, viewer, count) - 1, count)
+    audience is shown never shrinks as the GM writes secrets. Each entry is read and
+    filtered once. Raises CampaignError when a chunk cannot be read."""
+    if count <= 0:
+        return []
+    if viewer == GM:  # every entry: the journal's last ones
+        return after(campaign, viewer, max(0, campaign.journal.last_id - count), count)
+    found: list[Entry] = []
+    for _, shown in _seen_backwards(campaign, viewer):
+        found[:0] = shown
+        if len(found) >= count:
+            break
+    return found[-count:]
+
+
+def _seen_backwards(campaign: Campaign, viewer: Viewer) -> Iterator[tuple[int, list[Entry]]]:
+    """The journal read back :data:`STEP` entries at a time from its end: each step's
+    first entry's number and what of it ``viewer`` may see, oldest first."""
+    journal = campaign.journal
+    first = journal.last_id + 1
+    while first > 1:
+        older = journal.before(first, STEP)
+        if not older:
+            return
+        first = older[0].id
+        yield first, list(seen(campaign, viewer, older))
 
 
 def after(campaign: Campaign, viewer: Viewer, last: int, count: int) -> list[Entry]:
