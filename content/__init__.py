@@ -8,11 +8,12 @@ naming the file, the key and what was expected.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from meneur.core.frozen import frozen
 
 from .toml_reader import TomlError, loads
 
@@ -58,7 +59,7 @@ def shipped_document(name: str) -> dict[str, Any]:
         raise ContentError(f"{name}: {error}") from error
 
 
-@dataclass(frozen=True)
+@frozen
 class Term:
     """A rule term in French with its English gloss, and optional one-line hints."""
 

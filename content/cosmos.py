@@ -5,11 +5,13 @@ the key. The shipped example is ``catalogues/cosmos.toml`` (its header is the sc
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+from meneur.core.frozen import frozen
 
 from . import ContentError, shipped_document
 from .documents import Reader as _Reader
@@ -148,7 +150,7 @@ def gene_tree_for(directory: Path | None) -> Any:
 ELEMENTS_FILE = "elements/cosmos.toml"
 
 
-@dataclass(frozen=True)
+@frozen
 class ElementTable:
     """The elemental table and the elements' names (see ``elements/cosmos.toml``)."""
 
@@ -236,7 +238,7 @@ _SKILL_KEYS = {
 _GROUP_KEYS = {"name", "active", "passive", "final_skill"}
 
 
-@dataclass(frozen=True)
+@frozen
 class SkillTree:
     """A campaign's skill sheets: the progressive model's tree (the rules' view of each
     skill, and what is shown) and the fixed model's sheets, one per group."""

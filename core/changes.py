@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping, MutableMapping
-from dataclasses import dataclass
 from typing import Any, Final
+
+from meneur.core.frozen import frozen
 
 
 class _Missing:
@@ -55,7 +56,7 @@ def _change_error(message: str, key: str, values: dict[str, object]) -> ChangeEr
     return ChangeError(message, key, **values)
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     """One key path going from ``before`` to ``after`` (either may be MISSING)."""
 

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from meneur.core.errors import RulesError, refused_value
+from meneur.core.frozen import frozen
 
 MAX_MONTHS = 40
 MAX_ADVANCE_DAYS = 100_000
 
 
-@dataclass(frozen=True)
+@frozen
 class Calendar:
     """How the campaign counts time.
 
@@ -130,7 +131,7 @@ class Calendar:
         return sum(days for _, days in self.months)
 
 
-@dataclass(frozen=True)
+@frozen
 class Moment:
     """A point in game time, read on a calendar."""
 

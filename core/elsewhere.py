@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from typing import ClassVar
+
+from meneur.core.frozen import frozen
 
 from .dice import FATE, Die, Sides, faces_of
 from .errors import RulesError
@@ -40,7 +41,7 @@ _DIE = re.compile(r"(?<![\w.])(\d*)d(\d+)\s*=\s*(-?\d+)|(\d*)d(\d+|F)\s*\[([-\d,
 """Dice whose faces are written: ``d6=5``, ``1d20=17``, ``3d6 [4, 5, 3]``."""
 
 
-@dataclass(frozen=True)
+@frozen
 class RolledElsewhere:
     """A test rolled elsewhere, as written.
 
@@ -63,7 +64,7 @@ class RolledElsewhere:
         return _number(self.target)
 
 
-@dataclass(frozen=True)
+@frozen
 class AnsweredElsewhere:
     """A question another oracle answered, as written.
 
@@ -80,7 +81,7 @@ class AnsweredElsewhere:
     answer: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class ElsewhereRecord(RollRecord[RolledElsewhere]):
     """A test rolled elsewhere: its dice (those written), its outcome as played in
     :attr:`text` (meneur's own outcome keys say nothing of another game's)."""
@@ -89,7 +90,7 @@ class ElsewhereRecord(RollRecord[RolledElsewhere]):
     text: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class AnswerRecord(RollRecord[AnsweredElsewhere]):
     """Another oracle's answer: its dice (those written), its answer in :attr:`text`."""
 

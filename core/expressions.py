@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import ClassVar
+
+from meneur.core.frozen import frozen
 
 from .dice import Die, Sides, draw, faces_of
 from .errors import RulesError
@@ -15,14 +16,14 @@ from .records import RollRecord
 SYSTEM = "dice"
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceInputs:
     """A dice expression as typed; it is parsed again when rolled or replayed."""
 
     expression: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TermRoll:
     """One term of a rolled expression.
 
@@ -37,7 +38,7 @@ class TermRoll:
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class DiceRoll(RollRecord[DiceInputs]):
     """A rolled dice expression. ``result`` is the total; there is no outcome.
 

@@ -21,8 +21,9 @@ import heapq
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
+
+from meneur.core.frozen import frozen
 
 BITS = 160
 """Bits after the point of the fixed-point probabilities."""
@@ -31,7 +32,7 @@ KEPT = 100
 _FLOOR = 1 << (BITS - KEPT)
 
 
-@dataclass(frozen=True)
+@frozen
 class Distribution:
     """The probability of each number of successes from ``start`` on, as fixed-point
     integers (``weights[i] / 2**BITS`` is the probability of ``start + i``); the numbers

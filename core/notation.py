@@ -21,8 +21,9 @@ budget on the expression's size keeps every roll quick.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Literal
+
+from meneur.core.frozen import frozen
 
 from .dice import FATE, Sides, faces_of
 from .errors import DiceNotationError
@@ -40,7 +41,7 @@ Comparison = Literal[">=", "<=", ">", "<", "="]
 COMPARISONS: tuple[Comparison, ...] = (">=", "<=", ">", "<", "=")
 
 
-@dataclass(frozen=True)
+@frozen
 class Keep:
     """Which dice of a term count.
 
@@ -63,7 +64,7 @@ class Keep:
         return count - self.number, True
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     """The test a die passes to count as a success (``>=5``)."""
 
@@ -85,7 +86,7 @@ class Condition:
                 return face == self.target
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceTerm:
     """A group of identical dice, optionally keeping some and counting successes.
 
@@ -111,7 +112,7 @@ class DiceTerm:
         return tuple(faces_of(self.sides))
 
 
-@dataclass(frozen=True)
+@frozen
 class ConstantTerm:
     """A fixed number added or subtracted (``+3``)."""
 
@@ -123,7 +124,7 @@ class ConstantTerm:
 Term = DiceTerm | ConstantTerm
 
 
-@dataclass(frozen=True)
+@frozen
 class Expression:
     """A parsed dice expression: its text and its terms in order."""
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
+
+from meneur.core.frozen import frozen
 
 from .dice import Die, draw
 from .errors import RulesError
@@ -23,7 +24,7 @@ from .records import RollRecord
 from .systems import is_system, keys, load, system
 
 
-@dataclass(frozen=True)
+@frozen
 class NpcInputs:
     """A quick NPC to roll.
 
@@ -51,7 +52,7 @@ class NpcInputs:
             raise RulesError("a quick NPC needs a name", message_key="npc.name")
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class NpcRoll(RollRecord[NpcInputs]):
     """A quick NPC's dice and the sheet they make. ``result`` is the number of dice,
     ``outcome`` always ``made``.

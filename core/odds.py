@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
+from meneur.core.frozen import frozen
+
 InputsT = TypeVar("InputsT")
 
 
-@dataclass(frozen=True)
+@frozen
 class Odds(Generic[InputsT]):
     """The exact odds of a test, computed, never sampled.
 

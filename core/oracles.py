@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from fractions import Fraction
 from typing import ClassVar
+
+from meneur.core.frozen import frozen
 
 from .dice import Die
 from .errors import RulesError
@@ -68,7 +70,7 @@ GOES_FURTHER = {"yes_but": "yes_and", "no_but": "no_and"}
 """What a twist makes of an answer with a "but"."""
 
 
-@dataclass(frozen=True)
+@frozen
 class OracleQuestion:
     """A question to the environment oracle.
 
@@ -81,7 +83,7 @@ class OracleQuestion:
     question: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class YesNoQuestion:
     """A question to the yes/no oracle.
 
@@ -119,14 +121,14 @@ class YesNoQuestion:
         return self.likelihood
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class OracleAnswer(RollRecord[OracleQuestion]):
     """The environment oracle's answer; ``result`` is the number of dice kept."""
 
     system: ClassVar[str] = ORACLE
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class YesNoAnswer(RollRecord[YesNoQuestion]):
     """The yes/no oracle's answer; ``result`` is the number of dice kept.
 

@@ -16,7 +16,8 @@ and, once revealed, ``revealed.<character>`` for all to see.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+from meneur.core.frozen import frozen
 
 from .errors import RulesError
 from .table_rules import Refused, Seat
@@ -27,7 +28,7 @@ NOT_CHOSEN = "—"
 """What a revealed turn shows for a character who had not picked when the GM revealed."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Phase:
     """A turn of secret choices.
 

@@ -9,9 +9,10 @@ import random
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from meneur.core.frozen import frozen
 
 from .dice import Die
 from .errors import RulesError, refused_value, unknown_key
@@ -24,7 +25,7 @@ InputsT = TypeVar("InputsT")
 RecordT = TypeVar("RecordT", bound="DataclassInstance")
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class RollRecord(Generic[InputsT]):
     """What a roll did: enough to show it, to explain it and to reproduce it.
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from meneur.core.frozen import frozen
 
 from .errors import BoundsError, RulesError, missing_key, refused_value, unknown_key
 from .names import check_name as one_line_name
@@ -51,7 +52,7 @@ class Kind(StrEnum):
     CARDS = "cards"
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """One thing a sheet holds.
 
@@ -115,7 +116,7 @@ def value_of(sheet: Mapping[str, Any], key: str) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@frozen
 class Section:
     """A group of fields under a heading (a term key)."""
 
@@ -504,7 +505,7 @@ def _check_table(field: Field, value: object) -> None:
 # --- Computed values -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Derived:
     """A value computed from the sheet: its label's term key and the value; a value that
     is a rule term (a state of fatigue) names its term key in ``value_term``, for the

@@ -17,8 +17,9 @@ goes down one if it did, up one if it did not, within 1–5.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import ClassVar
+
+from meneur.core.frozen import frozen
 
 from .dice import Die, draw
 from .errors import RulesError
@@ -53,7 +54,7 @@ def tension_after_scene(tension: int, went_their_way: bool) -> int:
     return min(max(moved, TENSIONS.start), TENSIONS.stop - 1)
 
 
-@dataclass(frozen=True)
+@frozen
 class SceneTest:
     """The test at the start of a scene.
 
@@ -69,7 +70,7 @@ class SceneTest:
         check_tension(self.tension)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class SceneRoll(RollRecord[SceneTest]):
     """The scene test's d6 (``result``) and what it makes of the scene (``outcome``)."""
 
@@ -125,7 +126,7 @@ PROGRESS_BOXES = 10
 """A track's boxes, and the challenge dice's faces."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ProgressTest:
     """A progress roll: the filled boxes of a track (or a thread's progress) against two
     challenge dice (d10). Beating both is a strong hit, one a weak hit, none a miss; a
@@ -152,7 +153,7 @@ class ProgressTest:
             )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class ProgressRoll(RollRecord[ProgressTest]):
     """The two challenge dice, how many the boxes beat (``result``) and the outcome."""
 

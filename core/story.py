@@ -15,8 +15,10 @@ track's rank says how much one mark fills: *simple* 3 boxes, *ardu* 2, *redoutab
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from meneur.core.frozen import frozen
 
 from .errors import RulesError, missing_key, refused_value, unknown_key, within
 from .names import check_name
@@ -35,7 +37,7 @@ MAX_NAME = 120
 MAX_NOTES = 2000
 
 
-@dataclass(frozen=True)
+@frozen
 class StoryItem:
     """A thread or a person.
 
@@ -233,7 +235,7 @@ CLOCK_FILL = {"yes_and": 2, "yes_but": 1}
 """Segments a yes/no answer fills on a clock."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Clock:
     """A clock of 4, 6, 8 or 12 segments, ``filled`` of them.
 
@@ -284,7 +286,7 @@ class Clock:
         return self.advanced(CLOCK_FILL.get(outcome, 0))
 
 
-@dataclass(frozen=True)
+@frozen
 class Track:
     """A progress track of 10 boxes, ``ticks`` of its 40 ticks filled, at ``rank``.
 

@@ -12,7 +12,9 @@ same, with the reason.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from meneur.core.frozen import frozen
 
 from .errors import RulesError
 from .visibility import AUDIENCE, GM, Viewer
@@ -29,7 +31,7 @@ class Refused(RulesError):
     """An action the seat may not take; the message says why."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Seat:
     """Someone at the table.
 
@@ -254,7 +256,7 @@ def check_undo(seat: Seat, author: str | None, *, note: bool = False) -> None:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Present:
     """Someone connected to the table.
 

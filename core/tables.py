@@ -18,8 +18,10 @@ import random
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import ClassVar
+
+from meneur.core.frozen import frozen
 
 from .dice import Die, draw
 from .errors import RulesError
@@ -42,7 +44,7 @@ AGAIN_JOIN = " · "
 _REFERENCE = re.compile(r"\{([^{}]+)\}|\[\[([^\[\]]+)\]\]")
 
 
-@dataclass(frozen=True)
+@frozen
 class TableEntry:
     """One line of a table and its weight (how many faces it covers).
 
@@ -65,7 +67,7 @@ class TableEntry:
         return iter(()) if self.literal else _REFERENCE.finditer(self.text)
 
 
-@dataclass(frozen=True)
+@frozen
 class RandomTable:
     """A random table.
 
@@ -266,7 +268,7 @@ def plain_name(name: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@dataclass(frozen=True)
+@frozen
 class TableQuery:
     """A roll on a table, with every table it may reach (so it replays on its own).
 
@@ -305,7 +307,7 @@ class TableQuery:
         return cls(table.key, tuple(reached.values()))
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class TableRoll(RollRecord[TableQuery]):
     """A table roll. ``result`` is the first entry picked (1-based); no outcome.
 

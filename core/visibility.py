@@ -15,8 +15,9 @@ undo, a redo or a note edit is as secret as the entry it acts on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from meneur.core.frozen import frozen
 
 from .errors import RulesError
 
@@ -35,7 +36,7 @@ class Shown(Enum):
     HIDDEN = "hidden"
 
 
-@dataclass(frozen=True)
+@frozen
 class Viewer:
     """Someone a view is for.
 

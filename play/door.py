@@ -15,8 +15,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from meneur.core.frozen import frozen
 from meneur.core.table_rules import Seat
 
 from .presence import Told
@@ -29,7 +29,7 @@ PAGES_IN_ALL = 32
 """Browser pages the whole table may hold open at once."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Knock:
     """Someone at the door."""
 

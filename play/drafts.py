@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from meneur.content.toml_reader import TomlError, loads
+from meneur.core.frozen import frozen
 from meneur.saves import locations
 from meneur.saves.locations import data_dir
 
 DRAFTS = "drafts"
 
 
-@dataclass(frozen=True)
+@frozen
 class Draft:
     """A note not yet written: its text, and the entry it rewrites (None: a new note)."""
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from meneur.core.frozen import frozen
 from meneur.core.table_rules import Seat
 from meneur.saves.errors import CampaignError
 from meneur.saves.table_file import (
@@ -56,7 +56,7 @@ CODE_GROUPS = 3
 """A code is three groups of four letters: 31¹² ≈ 2⁵⁹ codes, spent once, expiring."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Issued:
     """A new invite, with its secrets (shown once, never stored)."""
 
@@ -186,7 +186,7 @@ def revoke(
     return edit_table(directory, state, revoking(ident), now)
 
 
-@dataclass(frozen=True)
+@frozen
 class Doorkeeper:
     """The table's server keeping its own record of a login: the one writer of
     ``table.toml`` that is no seat at the table, and what it may write is exactly

@@ -12,12 +12,12 @@ players see it as they see the campaign's own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meneur.content import ContentError
 from meneur.core.changes import MISSING, Change
+from meneur.core.frozen import frozen
 from meneur.core.tables import plain_name
 from meneur.saves.entry_parts import Planned, Worded
 from meneur.saves.errors import CampaignError
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Imported:
     """What an import made: the tables, the files read, the names and rows made one
     line, and where they went (the library's files, or the campaign's entry)."""

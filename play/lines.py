@@ -18,11 +18,11 @@ written (:func:`meneur.play.views.for_viewer`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from meneur.core import oracles, tables
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 
 from .rolls import roll_words
 
@@ -40,7 +40,7 @@ NOTATION_PREFIX = "["
 LIKELIHOODS = ("1", "2", "3", "4", "5")
 
 
-@dataclass(frozen=True)
+@frozen
 class Question:
     """``? question``: the yes/no oracle. ``likelihood`` None: the door's own (the app's
     panel keeps the one chosen; elsewhere 3, even odds)."""
@@ -49,28 +49,28 @@ class Question:
     likelihood: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class TableRoll:
     """A roll on a random table the seat may roll on."""
 
     table: RandomTable
 
 
-@dataclass(frozen=True)
+@frozen
 class Dice:
     """A dice expression (``2d6+1``), checked as it is read."""
 
     expression: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Note:
     """A note, as typed."""
 
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Notation:
     """A system's own notation, for its action panel (the app's alone)."""
 

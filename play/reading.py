@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meneur.content import ContentError, term
 from meneur.content.outcomes import percent_text, symbol
+from meneur.core.frozen import frozen
 from meneur.saves.entry_parts import worded_keys, worded_text
 from meneur.saves.journal import Entry
 
@@ -26,7 +26,7 @@ Translate = Callable[..., str]
 """An interface's ``t(key, **values)``."""
 
 
-@dataclass(frozen=True)
+@frozen
 class EntryReading:
     """What one entry says, ready for any screen or file.
 

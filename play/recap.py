@@ -7,8 +7,8 @@ the GM's secrets).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 
+from meneur.core.frozen import frozen
 from meneur.core.text import cut
 from meneur.core.visibility import Viewer
 from meneur.saves.campaign import Campaign
@@ -20,7 +20,7 @@ NOTES_SAID = 3
 """The notes a recap quotes: the session's last ones."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Session:
     """A session of the journal: its entry, and where the next one begins."""
 

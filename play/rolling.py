@@ -26,10 +26,10 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from meneur.core.changes import Change, read
+from meneur.core.frozen import frozen
 from meneur.core.table_rules import Seat
 from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import Refusal
@@ -60,7 +60,7 @@ def may_choose_seed(state: Mapping[str, Any], seat: Seat) -> bool:
     return found is None or "key" not in found
 
 
-@dataclass(frozen=True)
+@frozen
 class TestAsked:
     """A test a seat asks the table to roll (see the module).
 
@@ -95,7 +95,7 @@ class TestAsked:
     """What the roll's system does once it is written (a Final Skill's posture ends)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Rolled:
     """A test rolled and written, and what its seat may be shown of it.
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from meneur.content.outcomes import SUCCESS_KEYS
+from meneur.core.frozen import frozen
 from meneur.core.visibility import GM, Viewer
 from meneur.saves.campaign import Campaign
 from meneur.saves.chunks import each_chunk
@@ -61,7 +62,7 @@ class Found:
     """Rolls the GM left out (that the viewer may see)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Tally:
     """Rolls counted together: how many, their successes, and what was expected."""
 
@@ -73,7 +74,7 @@ class Tally:
     """The probability of doing no better: at most :attr:`successes` successes."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Stats:
     """A run of rolls measured against their odds (see the module)."""
 

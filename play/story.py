@@ -11,12 +11,12 @@ change found (a clock's segments before and after), the front end gives a functi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from meneur.core import story
 from meneur.core.changes import MISSING, Change, read, set_value
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.names import check_name
 from meneur.core.visibility import Viewer
 from meneur.saves.campaign import Campaign
@@ -184,7 +184,7 @@ def moved_words(moved: Moved, *, asked: bool = False) -> Worded:
     return Worded(*moved_key_values(tracker, moved.before.value, moved.after.value, asked=asked))
 
 
-@dataclass(frozen=True)
+@frozen
 class Moved:
     """A clock or track moved: the tracker as it was, and its state before and after."""
 

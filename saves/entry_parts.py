@@ -14,6 +14,7 @@ from typing import Any
 
 from meneur.core.changes import Change
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.records import RollRecord, as_data, from_data, roll_seeded
 from meneur.core.text import shown
 from meneur.core.visibility import check_visibility
@@ -153,7 +154,7 @@ class Update:
         return bool(self.entries) or self.state_changed
 
 
-@dataclass(frozen=True)
+@frozen
 class Secrecy:
     """Who may see an entry being written (see :mod:`meneur.core.visibility`).
 
@@ -179,7 +180,7 @@ class Secrecy:
 PUBLIC = Secrecy()
 
 
-@dataclass(frozen=True)
+@frozen
 class Worded:
     """What happened, for each reader to word in their language (an entry's ``words``):
     ``key``, a key of the interface's strings, and its values (numbers, names as
@@ -254,7 +255,7 @@ def dotted(first: Worded, *more: Worded) -> Worded:
     return said
 
 
-@dataclass(frozen=True)
+@frozen
 class Planned:
     """What a :data:`Plan` makes of the campaign's state: an entry's words, the changes
     it carries, the character it is about when the plan chose it (a character made

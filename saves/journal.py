@@ -23,7 +23,7 @@ import os
 import stat
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from typing import Any
 from meneur.content.own_files import file_kind, open_own, read_own
 from meneur.content.toml_reader import TomlError, loads
 from meneur.core.changes import Change, ChangeError
+from meneur.core.frozen import frozen
 from meneur.core.text import not_utf8, shown, utf8_fault
 from meneur.core.visibility import VISIBILITIES
 
@@ -83,7 +84,7 @@ ENTRY_KEYS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
     """One journal entry.
 

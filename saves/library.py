@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from meneur.core.frozen import frozen
 
 from .atomic import atomic_write
 from .errors import CampaignError
@@ -50,7 +51,7 @@ def library_folder() -> Path:
     return data_dir() / LIBRARY_FOLDER
 
 
-@dataclass(frozen=True)
+@frozen
 class Library:
     """The library as read: its tables (by key), each table's file, and the files that
     could not be read, each with why."""

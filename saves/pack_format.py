@@ -14,8 +14,9 @@ count is never below what the reader makes).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
+
+from meneur.core.frozen import frozen
 
 from .errors import CampaignError
 from .journal import CHUNK_SIZE
@@ -29,7 +30,7 @@ BLOCK = 256 * 1024
 MB = 1024 * 1024
 
 
-@dataclass(frozen=True)
+@frozen
 class Limit:
     """How large one kind of file in a pack may be."""
 
@@ -107,7 +108,7 @@ def refusal(path: Path, reason: str, key: str, **values: object) -> CampaignErro
     return CampaignError(path, reason, message_key=f"pack.{key}", values=values, names_file=True)
 
 
-@dataclass(frozen=True)
+@frozen
 class Packed:
     """What a pack holds, or what unpacking did."""
 

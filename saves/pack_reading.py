@@ -34,6 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
+from meneur.core.frozen import frozen
 from meneur.core.text import cut
 
 from .errors import CampaignError
@@ -67,7 +68,7 @@ class Refused(Protocol):
     def __call__(self, reason: str, key: str, **values: object) -> CampaignError: ...
 
 
-@dataclass(frozen=True)
+@frozen
 class Listed:
     """A file of the pack as its manifest lists it."""
 

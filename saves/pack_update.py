@@ -28,13 +28,13 @@ import os
 import secrets
 import shutil
 import stat
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from meneur.content.own_files import NotOwnFile, open_own, read_own
 from meneur.core.changes import ChangeError
+from meneur.core.frozen import frozen
 
 from .atomic import fsync_directory
 from .errors import CampaignError, unreadable
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 TABLE = "table.toml"
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan:
     """What bringing the copy up to date moves into place."""
 

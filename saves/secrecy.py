@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.changes import Change
+from meneur.core.frozen import frozen
 from meneur.core.visibility import stricter
 
 from .journal import Entry, Journal
@@ -24,7 +24,7 @@ GM_SETTINGS = ("secrecy",)
 them is the GM's alone."""
 
 
-@dataclass(frozen=True)
+@frozen
 class EntrySecrecy:
     """Who may see an entry once what it acts on is taken into account."""
 

@@ -42,11 +42,12 @@ import os
 import re
 import struct
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from meneur.core.frozen import frozen
 from meneur.core.table_rules import Seat
 from meneur.core.text import shown
 
@@ -89,7 +90,7 @@ def code_hash(code: str) -> str:
     return secret_hash(code.replace("-", "").lower())
 
 
-@dataclass(frozen=True)
+@frozen
 class Invite:
     """A way in that ``meneur invite`` made: an SSH code and a browser token for a seat."""
 
@@ -114,7 +115,7 @@ class Invite:
         return now < self.expires
 
 
-@dataclass(frozen=True)
+@frozen
 class PublicKey:
     """An OpenSSH public key: its type and its blob (what authentication compares)."""
 
@@ -165,7 +166,7 @@ def parse_key(line: str) -> PublicKey:
     return PublicKey(kind, blob, parts[2] if len(parts) > 2 else "")
 
 
-@dataclass(frozen=True)
+@frozen
 class TableFile:
     """Who may join the table: seats by key, and whether unknown keys may watch."""
 

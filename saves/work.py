@@ -15,12 +15,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change, ChangeError
+from meneur.core.frozen import frozen
 
 from .entry_parts import PUBLIC, STATE_FILE, Planned, Said, Secrecy, Worded, affects_state
 from .errors import CampaignError
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .journal import Journal
 
 
-@dataclass(frozen=True)
+@frozen
 class Draft:
     """An entry an action asks to write: what it is, its words, the changes it carries
     (checked by :meth:`Work.checked` already), and who may see it (``secrecy``, made

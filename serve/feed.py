@@ -20,7 +20,8 @@ import asyncio
 import contextlib
 import os
 import socket
-from dataclasses import dataclass
+
+from meneur.core.frozen import frozen
 
 MAX_FEEDS = 2000
 """Feeds open at once (pages and clients together), unless :data:`MAX_FEEDS_ENV` says
@@ -42,7 +43,7 @@ DROP_SECONDS = 30.0
 before its connection is cut."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Frame:
     """One message of the feed, encoded once for every client: ``plain`` as the bytes
     go (an HTTP/1.0 answer, which ends with its connection), ``chunked`` as one chunk of

@@ -27,13 +27,13 @@ import random
 import socket
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
 from meneur.content.strings import strings
+from meneur.core.frozen import frozen
 from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.core.text import visible
 from meneur.play.campaigns import Campaign, Clock, local_now
@@ -89,7 +89,7 @@ class DoorLike(Protocol):
     def leave(self, link: str) -> None: ...
 
 
-@dataclass(frozen=True)
+@frozen
 class Address:
     """Where the server listens."""
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from meneur.content import ContentError
+from meneur.core.frozen import frozen
 
 from .drafts import RowDraft, TableDraft, import_error
 
@@ -57,7 +57,7 @@ _HERE = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Imported:
     """What an import made: the tables (checked), and how many of their names and rows
     had to be made one line."""

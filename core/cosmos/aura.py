@@ -15,11 +15,11 @@ This module holds the roll and what spending a point changes; the sheet keeps th
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
@@ -31,12 +31,12 @@ EFFECTS = tuple(f"effect_{face}" for face in range(1, 7))
 Esprit test to act)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class AuraTest:
     """An aura roll: one d6 on the aura table (nothing to choose: the d6 decides)."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class AuraRoll(RollRecord[AuraTest]):
     """An aura roll; ``result`` is the d6, ``outcome`` its row (``effect_N``)."""
 
@@ -76,7 +76,7 @@ def odds(test: AuraTest) -> Odds[AuraTest]:
     return Odds(system=SYSTEM, inputs=test, outcomes=outcomes, distribution=distribution)
 
 
-@dataclass(frozen=True)
+@frozen
 class AuraUse:
     """What spending an aura point on a target changes.
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 
 from .creation import POINTS_TO_MOVE, STAT_MAX, STAT_MIN, STATS
 
@@ -25,7 +26,7 @@ MENTAL_HEALTH = (50, 150)
 """Bounds of a race's mental-health maximum (100 unless it says otherwise)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Talent:
     """A talent: its key, French name, English gloss and what it does."""
 
@@ -35,7 +36,7 @@ class Talent:
     gloss: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Origin:
     """A race or a class: stat bounds and talents.
 
@@ -96,7 +97,7 @@ class Origin:
             )
 
 
-@dataclass(frozen=True)
+@frozen
 class Affiliation:
     """An affiliation: its talents and its highest affiliation level (0–5)."""
 
@@ -116,7 +117,7 @@ class Affiliation:
             )
 
 
-@dataclass(frozen=True)
+@frozen
 class Catalogue:
     """Every race, class, talent and affiliation a campaign offers.
 
@@ -173,7 +174,7 @@ class Catalogue:
         return tuple(dict.fromkeys(self.races[race].natural + self.classes[klass].natural))
 
 
-@dataclass(frozen=True)
+@frozen
 class Bounds:
     """One stat's allowed range for a race and class together."""
 

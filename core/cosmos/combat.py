@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 from meneur.core.sheets import sheet_table
@@ -118,7 +119,7 @@ def defence_odds(attack: str, defence: Odds[Any]) -> Fraction:
 AUTO_SYSTEM = "auto_defence"
 
 
-@dataclass(frozen=True)
+@frozen
 class AutoDefence:
     """Illumination's automatic dodge or parry against one attack.
 
@@ -150,7 +151,7 @@ class AutoDefence:
             )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class AutoDefenceRoll(RollRecord[AutoDefence]):
     """The d10: at most 7 avoids the blow (``avoided``); else ``not_avoided`` (a normal
     dodge or parry may still be tried)."""
@@ -202,7 +203,7 @@ def auto_odds(test: AutoDefence) -> Odds[AutoDefence]:
 POSTURE_DIE = "posture_die"
 
 
-@dataclass(frozen=True)
+@frozen
 class PostureDie:
     """The d6 of a special posture: ``advantage`` (Illumination, at its start) or
     ``disadvantage`` (Sépulcrale's backlash)."""
@@ -218,7 +219,7 @@ class PostureDie:
             )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class PostureDieRoll(RollRecord[PostureDie]):
     """The d6 and its row (``advantage_N`` or ``disadvantage_N``; 1: no effect)."""
 
@@ -285,7 +286,7 @@ _STANCE_KINDS: dict[str, type] = {
 """The kind of each of the sheet's ``combat`` keys that is not a whole number."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Stance:
     """A character's combat state (the sheet's ``combat`` table).
 
@@ -452,7 +453,7 @@ def enter(stance: Stance, kind: str, points: int, *, exhausted: bool = False) ->
     return replace(stance, special=kind, turns=0, advantage=0, revived=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnEnd:
     """What the end of a turn did to a stance.
 

@@ -26,10 +26,10 @@ fatigue does not touch it, while the posture dice's "all tests" do.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 
 from .combat import Stance
 from .endurance import FATIGUE_MAX, Fatigue, state
@@ -64,7 +64,7 @@ def strips_bonuses(aura: int) -> bool:
     return aura in AURA_MALUS
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     """One reason a test is changed.
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 
 SYSTEM = "cosmos"
 
@@ -53,7 +53,7 @@ def _within(value: int, bounds: tuple[int, int]) -> bool:
     return bounds[0] <= value <= bounds[1]
 
 
-@dataclass(frozen=True)
+@frozen
 class PvPmRoll:
     """The 10d100 for PV and PM.
 
@@ -70,7 +70,7 @@ class PvPmRoll:
         return self.attempts[-1]
 
 
-@dataclass(frozen=True)
+@frozen
 class BoundedAttempt:
     """One attempt at a set of bounded dice (stats or conversion).
 
@@ -92,7 +92,7 @@ class BoundedAttempt:
         return sum(self.faces)
 
 
-@dataclass(frozen=True)
+@frozen
 class BoundedRoll:
     """Dice each within 20–80 whose total must fall in a range (stats, conversion).
 
@@ -108,7 +108,7 @@ class BoundedRoll:
         return self.attempts[-1].faces
 
 
-@dataclass(frozen=True)
+@frozen
 class SkillPointsRoll:
     """Skill points (PC) for a progressive skill sheet.
 
@@ -264,7 +264,7 @@ def check_point_moves(
             )
 
 
-@dataclass(frozen=True)
+@frozen
 class CreationOptions:
     """What a creation roll needs beyond the dice.
 
@@ -280,7 +280,7 @@ class CreationOptions:
     skill_points: bool = True
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class CosmosCreation:
     """Every roll of a new Great Cosmos character, in the order they were made.
 
@@ -363,12 +363,12 @@ def roll_creation(options: CreationOptions, rng: random.Random) -> CosmosCreatio
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class ConversionOptions:
     """Options of the pre-v4 conversion roll (none yet; kept for the record's shape)."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class CosmosConversion:
     """The 2d100 of a character converted from rules before v4.
 

@@ -10,9 +10,11 @@ interface to word in its language) or ``None``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Any
+
+from meneur.core.frozen import frozen
 
 from .catalogue import (
     TALENTS_TO_CHOOSE,
@@ -41,7 +43,7 @@ STARTING_LIGHT_DARK = 1
 """Light and dark points at level 1 (one of each)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """Why a step cannot be left yet: a code (``pv_pm_count``…) and its values."""
 
@@ -49,7 +51,7 @@ class Problem:
     values: Mapping[str, object] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class Draft:
     """A character in the making; every field is one decision of the wizard.
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.text import shown as shown_text
 from meneur.core.words import folded
 
@@ -97,7 +98,7 @@ def coefficient_of(value: object, where: str) -> Fraction:
     return number
 
 
-@dataclass(frozen=True)
+@frozen
 class Affinities:
     """The coefficients of every element acting on every other.
 
@@ -201,7 +202,7 @@ class Affinities:
         return Affinities(cells, frozenset(changed))
 
 
-@dataclass(frozen=True)
+@frozen
 class Applied:
     """A figure the affinity touched.
 

@@ -12,10 +12,10 @@ only a full rest of 12 hours or more brings a gauge down from exhaustion.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.sheets import whole_or
 
 FATIGUE_MIN = -3
@@ -54,7 +54,7 @@ def _clamped(value: int) -> int:
     return max(FATIGUE_MIN, min(FATIGUE_MAX, value))
 
 
-@dataclass(frozen=True)
+@frozen
 class Fatigue:
     """The two gauges.
 

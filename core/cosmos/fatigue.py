@@ -29,10 +29,11 @@ extreme), the table's "Fatigue" rows — an exhaustion ("Épuisement") is not li
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.sheets import sheet_table
 
 from .endurance import (
@@ -88,7 +89,7 @@ COUNTED = {"short_rest": "hours", "no_food": "days", "no_sleep": "days", "wears_
 """The steps that take a number, and what it counts."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Today:
     """The meals and pauses of the character's day (the sheet's ``today``).
 
@@ -140,7 +141,7 @@ class Today:
         return Today(day)
 
 
-@dataclass(frozen=True)
+@frozen
 class Suspended:
     """The fatigue's effects suspended (the sheet's ``suspended``): by a revigoration
     potion for ``turns`` more turns, or by a drink or drug (``by = "drink"``, turns 0)
@@ -186,7 +187,7 @@ def turn_over(suspended: Suspended | None) -> Suspended | None:
     return replace(suspended, turns=suspended.turns - 1) if suspended.turns > 1 else None
 
 
-@dataclass(frozen=True)
+@frozen
 class Stats:
     """What a full rest applies again: Force, Esprit and (with the mental-health rule)
     mental health."""
@@ -196,7 +197,11 @@ class Stats:
     mental_health: int | None = None
 
 
-@dataclass(frozen=True)
+_FRESH_DAY = Today()
+_AVERAGE_STATS = Stats()
+
+
+@frozen
 class Step:
     """One thing that moves the fatigue.
 
@@ -216,7 +221,7 @@ class Step:
     optimal: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class After:
     """What a step leaves: the gauges, the day's count, what suspends the fatigue."""
 
@@ -229,10 +234,10 @@ def apply(
     fatigue: Fatigue,
     step: Step,
     *,
-    today: Today = Today(),
+    today: Today = _FRESH_DAY,
     day: int | None = None,
     suspended: Suspended | None = None,
-    stats: Stats = Stats(),
+    stats: Stats = _AVERAGE_STATS,
 ) -> After:
     """The fatigue after ``step``, from ``fatigue``, the day's meals and pauses
     ``today``, the Chronoste's ``day`` (None when the campaign does not count time) and

@@ -22,11 +22,12 @@ points left. Every move is checked first: :func:`refusal` says why a move is ill
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 
 ALLELES = 2
 """Alleles of an ordinary gene: X-X is two points."""
@@ -41,7 +42,7 @@ class GeneKind(StrEnum):
     SPECIAL = "special"
 
 
-@dataclass(frozen=True)
+@frozen
 class Gene:
     """One gene of a tree.
 
@@ -120,7 +121,7 @@ class Gene:
         return "X-O" if points == 1 else "O-O"
 
 
-@dataclass(frozen=True)
+@frozen
 class GeneTree:
     """A whole tree: genes by key, each parent and exclusive partner one of them.
 
@@ -200,7 +201,7 @@ class GeneTree:
             yield from below(root, 0)
 
 
-@dataclass(frozen=True)
+@frozen
 class Genome:
     """A character's genes: points per gene, how many of those are confirmed (never
     taken back), and the DNA points left to spend."""

@@ -20,16 +20,17 @@ turn, and whether the character acted after moving (both reset when the turn end
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.sheets import sheet_table
 
 MAX_COORDINATE = 999
 
 
-@dataclass(frozen=True)
+@frozen
 class Place:
     """A character's square and this turn's moves.
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.records import RollRecord
 
 from . import rules as cosmos
@@ -54,7 +55,7 @@ class Pool(StrEnum):
     PM = "pm"
 
 
-@dataclass(frozen=True)
+@frozen
 class LevelUpInputs:
     """A level-up's rolls.
 
@@ -89,7 +90,7 @@ class LevelUpInputs:
         cosmos.check_karma(self.karma)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class LevelUpRoll(RollRecord[LevelUpInputs]):
     """A level-up's dice. ``result`` and ``outcome`` are the Chance test's.
 
@@ -176,7 +177,7 @@ def roll(inputs: LevelUpInputs, rng: random.Random) -> LevelUpRoll:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Progress:
     """What a level-up changes on a Great Cosmos sheet.
 
@@ -211,7 +212,7 @@ class Progress:
             )
 
 
-@dataclass(frozen=True)
+@frozen
 class LevelUpChoices:
     """What the player (and GM) decide once the dice are rolled.
 

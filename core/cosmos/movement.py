@@ -18,12 +18,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw, impossible_face
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.records import RollRecord
 
 SPRINT = {
@@ -57,7 +57,7 @@ def sprint_squares(squares: int, outcome: str) -> int:
 SYSTEM = "turn_order"
 
 
-@dataclass(frozen=True)
+@frozen
 class Combatant:
     """Someone in the round.
 
@@ -89,7 +89,7 @@ class Combatant:
             raise RulesError("first or last, not both", message_key="cosmos.round.first_last")
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnOrderInputs:
     """Everyone in a round, in any order.
 
@@ -109,7 +109,7 @@ class TurnOrderInputs:
             raise RulesError("each combatant once in a round", message_key="cosmos.round.twice")
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """One action's place in the round.
 
@@ -126,7 +126,7 @@ class Slot:
     together: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class TurnOrderRoll(RollRecord[TurnOrderInputs]):
     """A round's order: the dice (a d6 per entity with extra actions, a d20 per entity in a
     tie) and the slots, first to act first; ``result`` is the number of slots, the

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw, impossible_face
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord
 
@@ -131,7 +132,7 @@ class Ultimate(StrEnum):
     HALF_MAX_PV = "half_max_pv"
 
 
-@dataclass(frozen=True)
+@frozen
 class Mutation:
     """A mutation a gene holds.
 
@@ -154,7 +155,7 @@ class Mutation:
     amplified: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class GeneLink:
     """A gene of the tree and its parent: all a mutation roll needs of the tree."""
 
@@ -162,7 +163,7 @@ class GeneLink:
     parent: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class MutationInputs:
     """A mutation roll (the gauge reached 100).
 
@@ -214,7 +215,7 @@ class MutationInputs:
         return cosmos.CosmosTest(threshold=self.chance, karma=self.karma)
 
 
-@dataclass(frozen=True)
+@frozen
 class Escalation:
     """A rule that changed held mutations after a new one.
 
@@ -231,7 +232,7 @@ class Escalation:
     line: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class MutationRoll(RollRecord[MutationInputs]):
     """A mutation roll. ``result`` is the Chance test's modified score; ``outcome`` the
     mutation type; ``success`` whether it is positive.
@@ -439,7 +440,7 @@ def odds(inputs: MutationInputs) -> Odds[MutationInputs]:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class UltimateInputs:
     """The draw of an ultimate mutation (when the GM leaves it to the dice).
 
@@ -451,7 +452,7 @@ class UltimateInputs:
     before: tuple[Ultimate, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class UltimateRoll(RollRecord[UltimateInputs]):
     """An ultimate mutation drawn. ``outcome`` is the :class:`Ultimate`'s value."""
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
@@ -67,7 +67,7 @@ def sheet_score(piloting: object, kind: str) -> int | None:
     return None
 
 
-@dataclass(frozen=True)
+@frozen
 class PilotingTest:
     """A piloting roll.
 
@@ -159,7 +159,7 @@ class PilotingTest:
         return "success" if self.score >= die else None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class PilotingRoll(RollRecord[PilotingTest]):
     """A piloting roll; ``result`` is the die's face (0 when nothing was thrown).
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from meneur.core.dice import Die, check_faces, draw
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import QUIET_DEFAULT, RollRecord
 
@@ -109,7 +110,7 @@ def karma_effect(karma: int) -> str:
     return {1: "add", -1: "subtract", 0: "none"}[karma_die_sign(karma)]
 
 
-@dataclass(frozen=True)
+@frozen
 class CosmosTest:
     """A d100 test; the threshold is given, or the floor of the mean of several stats.
 
@@ -224,7 +225,7 @@ def modified_score(natural: int, karma_die: int | None, karma: int) -> int:
     return min(100, max(1, natural + shift))
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class CosmosRoll(RollRecord[CosmosTest]):
     """A Great Cosmos test. ``result`` is the modified score (1–100).
 
@@ -383,7 +384,7 @@ def odds(test: CosmosTest) -> Odds[CosmosTest]:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class IntuitionTest:
     """An intuition roll: 1d6 at most the character's Intuition is a (partly) true one.
 
@@ -402,7 +403,7 @@ class IntuitionTest:
             )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class IntuitionRoll(RollRecord[IntuitionTest]):
     """An intuition roll; ``result`` is the d6."""
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError, refused_value
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
@@ -83,7 +83,7 @@ def check_standard(level: int, active: int, passive: int) -> None:
 SYSTEM = "level_skill_points"
 
 
-@dataclass(frozen=True)
+@frozen
 class LevelSkillPoints:
     """The skill points a level-up gives: 1d4 − 1, plus 2 when the last level gave 0.
 
@@ -94,7 +94,7 @@ class LevelSkillPoints:
     after_zero: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class LevelSkillPointsRoll(RollRecord[LevelSkillPoints]):
     """The d4 and the points it gives (``result``); ``outcome`` ``points`` or ``none``."""
 
@@ -152,7 +152,7 @@ POWERS = ("Mineur", "Intermédiaire", "Majeur", "Supérieur", "Transcendant")
 MAX_ELEMENTS = 2
 
 
-@dataclass(frozen=True)
+@frozen
 class Upgrade:
     """An upgrade of a tree's skill ("Amélioration(s) éventuelle(s) et coût d'obtention
     de celle(s)-ci (PC)"): its name and its cost."""
@@ -161,7 +161,7 @@ class Upgrade:
     cost: int
 
 
-@dataclass(frozen=True)
+@frozen
 class TreeSkill:
     """A skill of a progressive tree.
 
@@ -485,7 +485,7 @@ def check_upgrades(sheet: Mapping[str, object]) -> None:
 # --- Fixed: one sheet per group, written by the GM ----------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class GroupSheet:
     """A fixed skill sheet, the same for every member of a group (a class, a race, an
     affiliation…), written by the GM beforehand.

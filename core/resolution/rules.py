@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from meneur.core.dice import Die, check_faces
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.keep_under import DICE, kept_count, kept_distribution, roll_keep_under
 from meneur.core.odds import Odds, outcome_odds
 from meneur.core.records import QUIET_DEFAULT, RollRecord
@@ -127,7 +128,7 @@ OPPOSED_BASE = 3
 MAX_ELEMENTS = 2
 
 
-@dataclass(frozen=True)
+@frozen
 class Element:
     """An element of a character used in an action: a trait, gear, a career…
 
@@ -149,7 +150,7 @@ class Element:
     lender: str = field(default="", metadata=QUIET_DEFAULT)
 
 
-@dataclass(frozen=True)
+@frozen
 class ResolutionTest:
     """An action to resolve; exactly one way of setting the difficulty is used.
 
@@ -295,7 +296,7 @@ def outcome_for(kept: int, alteration: Alteration, declared: Declared | None = N
     return ALTERATION_TABLE[alteration][kept]
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class ResolutionRoll(RollRecord[ResolutionTest]):
     """A resolved action. ``result`` is the number of dice kept (0–3).
 

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import ClassVar
 
 from meneur.core.dice import Die
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord
 
@@ -40,7 +41,7 @@ TEAM_D20_BONUS = 2
 """What each successful assistant adds to the leader's d20."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ExtendedTest:
     """An extended test.
 
@@ -90,7 +91,7 @@ class ExtendedTest:
         return Roller(self.engine, self.skill, self.bonus, self.malus + attempt)
 
 
-@dataclass(frozen=True)
+@frozen
 class Attempt:
     """One attempt of an extended test.
 
@@ -107,7 +108,7 @@ class Attempt:
     running_total: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class ExtendedRoll(RollRecord[ExtendedTest]):
     """An extended test. ``result`` is the running total reached.
 
@@ -179,7 +180,7 @@ def roll_extended(test: ExtendedTest, rng: random.Random) -> ExtendedRoll:
     return resolve_extended(test, tuple(faces))
 
 
-@dataclass(frozen=True)
+@frozen
 class ExtendedOdds(Odds[ExtendedTest]):
     """Odds of an extended test; ``distribution`` is over the attempts made.
 
@@ -262,7 +263,7 @@ def extended_odds(test: ExtendedTest) -> ExtendedOdds:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class TeamTest:
     """A team test: assistants help, then the leader tests.
 
@@ -322,7 +323,7 @@ class TeamTest:
         return Roller(self.engine, self.leader, self.bonus + bonus, self.malus, helpers)
 
 
-@dataclass(frozen=True)
+@frozen
 class AssistantRoll:
     """One assistant's test.
 
@@ -341,7 +342,7 @@ class AssistantRoll:
     extra_dice: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class TeamRoll(RollRecord[TeamTest]):
     """A team test. ``result`` is the leader's (capped) result.
 

@@ -23,10 +23,10 @@ expected.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import NotationError, RulesError
+from meneur.core.frozen import frozen
 from meneur.core.words import folded
 
 from .rules import Ability, Skill
@@ -43,7 +43,7 @@ class SpherierNotationError(NotationError):
     kind_key = "spherier_notation"
 
 
-@dataclass(frozen=True)
+@frozen
 class Interval:
     """Time between two attempts of an extended test (``1h``)."""
 
@@ -60,7 +60,7 @@ class Interval:
         return Interval(self.amount * attempts, self.unit)
 
 
-@dataclass(frozen=True)
+@frozen
 class SimpleNotation:
     """``[Dressage](2)``."""
 
@@ -68,7 +68,7 @@ class SimpleNotation:
     dd: int
 
 
-@dataclass(frozen=True)
+@frozen
 class OpposedNotation:
     """``[Bluff][Psychologie]``."""
 
@@ -76,7 +76,7 @@ class OpposedNotation:
     opponent: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ExtendedNotation:
     """``[Mecanique](2, 10, 1h)``: step DD, total to reach, interval."""
 
@@ -86,7 +86,7 @@ class ExtendedNotation:
     interval: Interval
 
 
-@dataclass(frozen=True)
+@frozen
 class TeamNotation:
     """``[Rituel satanique](10, 2)``, optionally with a maximum and a minimum of assistants."""
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import RulesError, refused_value, within
+from meneur.core.frozen import frozen
 from meneur.core.words import folded
 
 from .notation import sheet_skills
@@ -36,7 +36,7 @@ _PASSIVE = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class SkillGroup:
     """Skills grouped: one Maîtrise and one Limite for all of them."""
 
@@ -63,7 +63,7 @@ class SkillGroup:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Specialisation:
     """A skill's bonus in a circumstance, to its Maîtrise, its Limite or both."""
 

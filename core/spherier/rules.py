@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from math import comb
@@ -24,6 +23,7 @@ from typing import ClassVar
 
 from meneur.core.dice import Die, check_faces, draw, face_count_error
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds, distribution_from_counts
 from meneur.core.records import RollRecord
 
@@ -71,7 +71,7 @@ def dd_from_scale(engine: Engine, step: str) -> int:
     return scale[step]
 
 
-@dataclass(frozen=True)
+@frozen
 class Skill:
     """A skill, ``Compétence<Maîtrise, Limite>``.
 
@@ -108,7 +108,7 @@ class Skill:
         return f"{self.name}<{self.mastery:+d}, {self.limit}>"
 
 
-@dataclass(frozen=True)
+@frozen
 class Ability:
     """An ability, ``Capacité<Compétence, Phase>`` (``Coup d'estoc<Armes(Epées), Combat>``).
 
@@ -128,7 +128,7 @@ class Ability:
         return f"{self.name}<{self.skill}, {self.phase}>"
 
 
-@dataclass(frozen=True)
+@frozen
 class Roller:
     """One side of a test: a skill on an engine with its bonus and malus."""
 
@@ -201,7 +201,7 @@ class Roller:
         return dict(distribution_from_counts(self.counts()[0]))
 
 
-@dataclass(frozen=True)
+@frozen
 class SkillTest:
     """A simple test: a skill against a DD.
 
@@ -225,7 +225,7 @@ class SkillTest:
         return Roller(self.engine, self.skill, self.bonus, self.malus)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class SkillRoll(RollRecord[SkillTest]):
     """A simple test. ``result`` is the successes (d6) or the score (d20), capped.
 
@@ -277,7 +277,7 @@ def odds(test: SkillTest) -> Odds[SkillTest]:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class OpposedSkillTest:
     """An opposed test: both sides roll, the higher result wins, a tie to the defender.
 
@@ -305,7 +305,7 @@ class OpposedSkillTest:
         )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class OpposedSkillRoll(RollRecord[OpposedSkillTest]):
     """An opposed test. ``result`` is the attacker's result minus the defender's.
 

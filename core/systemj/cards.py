@@ -15,10 +15,10 @@ armes`` works); the numbers and the text after ``:`` are optional. Anything else
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from meneur.core.errors import NotationError, RulesError, missing_key, refused_value, unknown_key
+from meneur.core.frozen import frozen
 from meneur.core.words import dashed
 
 FAMILIES: Mapping[str, tuple[str, ...]] = {
@@ -64,7 +64,7 @@ key_of = dashed
 """``Titres de propriété`` → ``titres-de-propriete`` (:func:`meneur.core.words.dashed`)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """One card of a hand.
 

@@ -20,11 +20,11 @@ functions, each saying what happens next and who may act:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 
 from .rules import OUTCOMES
 
@@ -40,7 +40,7 @@ ATTRIBUTES = (
 """The seven attributes' names, in the order of the sheet."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Attributes:
     """The seven SYSTEMJ attributes, each on 100."""
 
@@ -151,7 +151,7 @@ def defence_score(kind: Defence, a: Attributes, equipment_def: int | None = None
             return (a.force * 2 + a.resistance * 2) // 5 + equipment_def
 
 
-@dataclass(frozen=True)
+@frozen
 class CombatScores:
     """A character's combat scores, as the sheet, the compact sheet and the combat helper
     all show them.
@@ -234,7 +234,7 @@ class Next(StrEnum):
     """Nothing lands; the exchange is over."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """The result of one step: what happens next and who acts.
 
@@ -318,7 +318,7 @@ INITIATIVE_RANK = {outcome: rank for rank, outcome in enumerate(OUTCOMES)}
 """Best outcome first: critical, notable, average, narrow, failure, critical failure."""
 
 
-@dataclass(frozen=True)
+@frozen
 class InitiativeEntry:
     """A contender's Rapidité test for initiative."""
 

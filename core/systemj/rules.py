@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import ClassVar
 
 from meneur.core.dice import Die, draw
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds, distribution_from_counts, outcome_odds
 from meneur.core.records import RollRecord
 
@@ -66,7 +66,7 @@ def read_modifier(text: str) -> int | None:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class SystemjTest:
     """A SYSTEMJ test.
 
@@ -130,7 +130,7 @@ def classify(roll: int, test: SystemjTest) -> str:
     return "notable"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class SystemjRoll(RollRecord[SystemjTest]):
     """A SYSTEMJ test. ``result`` is the roll, 0–99 (0 when automatic).
 

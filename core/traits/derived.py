@@ -7,10 +7,10 @@ the *instinctive*/*natural* values leave them out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import ceil
 
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 
 ATTRIBUTES = ("agilite", "savoir", "mental", "force", "vigueur")
 """The five attributes, each a number of d6 (0 allowed)."""
@@ -27,7 +27,7 @@ def half_up(value: int) -> int:
     return ceil(value / 2)
 
 
-@dataclass(frozen=True)
+@frozen
 class DerivedValues:
     """A character's derived values.
 

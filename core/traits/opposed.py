@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
@@ -27,6 +27,7 @@ from typing import ClassVar
 
 from meneur.core.dice import Die
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord
 
@@ -60,7 +61,7 @@ class Stage(StrEnum):
     DONE = "done"
 
 
-@dataclass(frozen=True)
+@frozen
 class OpposedSide:
     """One side of an opposed test.
 
@@ -94,7 +95,7 @@ class OpposedSide:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class OpposedTest:
     """An opposed test.
 
@@ -123,7 +124,7 @@ class OpposedTest:
             )
 
 
-@dataclass(frozen=True)
+@frozen
 class OpposedState:
     """Where an opposed test stands.
 
@@ -258,7 +259,7 @@ def _policy_action(state: OpposedState) -> str:
     return f"poker {k}" if k else "pass"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class OpposedRoll(RollRecord[OpposedTest]):
     """A finished opposed test, from the attacker's side.
 

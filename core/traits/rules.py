@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
 from math import comb, factorial
@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from meneur.core.dice import Die, check_faces, draw, face_count_error
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.odds import Odds
 from meneur.core.records import RollRecord
 
@@ -68,7 +69,7 @@ class PokerPolicy(StrEnum):
 _BONUS_DIE = re.compile(r"\s*([+-]?)\s*d(\d{1,3})\s*", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
+@frozen
 class BonusDie:
     """A variable bonus (``+d6``) or malus (``-d4``) die, rolled before the pool.
 
@@ -110,7 +111,7 @@ class BonusDie:
         return cls(int(match.group(2)), -1 if match.group(1) == "-" else 1)
 
 
-@dataclass(frozen=True)
+@frozen
 class TraitTest:
     """A trait roll.
 
@@ -239,7 +240,7 @@ def choose_poker(test: TraitTest, successes: int, failures: int, sixes: int) -> 
     return 1 if forced else 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class TraitRoll(RollRecord[TraitTest]):
     """A trait roll. ``result`` is the number of successes (final unless ``poker_owed``:
     then the outcome is :data:`PENDING` and ``success`` None until the poker is made).
@@ -439,7 +440,7 @@ def declare_blessing(record: TraitRoll, blessing: Blessing) -> TraitRoll:
     return replace(resolve(test, tuple(die.face for die in record.dice)), seed=record.seed)
 
 
-@dataclass(frozen=True)
+@frozen
 class TraitOdds(Odds[TraitTest]):
     """Odds of a trait roll; ``distribution`` is over final successes.
 

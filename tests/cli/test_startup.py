@@ -42,6 +42,7 @@ RULES_MODULES = {
     "create": {"meneur.core.cosmos", "meneur.core.cosmos.creation"},
 }
 SHARED = {
+    "meneur.core.frozen",  # how the core declares its frozen value types
     "meneur.core.dice",
     "meneur.core.errors",
     "meneur.core.odds",

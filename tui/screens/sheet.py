@@ -14,7 +14,6 @@ and their edits, which read and write the same fields; the dialogs live in dialo
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -29,6 +28,7 @@ from meneur.content import term
 from meneur.core import sheets
 from meneur.core.changes import MISSING, Change
 from meneur.core.errors import RulesError
+from meneur.core.frozen import frozen
 from meneur.core.names import check_name
 from meneur.core.sheets import Field, Kind
 from meneur.play import act
@@ -59,7 +59,7 @@ TABLES = (Kind.NAMED, Kind.BONUSES, Kind.DESCRIBED)
 """Kinds of field that are a table of named rows."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """One line of the sheet: a field, and for tables and lists the row's name or index."""
 

@@ -7,12 +7,13 @@ many lines, the dice are written compactly, ``[6] [5] 3 2``, wrapping between di
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import groupby
 
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import Static
+
+from meneur.core.frozen import frozen
 
 MAX_BOX_ROWS = 3
 """Past this many rows of boxes, dice are written compactly instead."""
@@ -20,7 +21,7 @@ FALLBACK_WIDTH = 40
 """The width to lay dice out in before the widget knows its own."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ShownDie:
     """A die as shown: its face, whether it counts (kept, a success), a caption."""
 
