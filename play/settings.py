@@ -1,12 +1,15 @@
 """The interface's remembered choices (the theme, the language), in the user data
-directory: the same for the app, `meneur watch` and the servers."""
+directory: the same for the app, `meneur watch` and the servers; and what the interface
+caches between runs (:func:`cached`, :func:`cache`), in the user's cache directory."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from meneur.content.toml_reader import TomlError, loads
-from meneur.saves.locations import data_dir, keep
+from meneur.saves.locations import cache, cached, data_dir, keep
+
+__all__ = ["cache", "cached", "language", "load", "save"]
 
 SETTINGS_FILE = "settings.toml"
 

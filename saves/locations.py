@@ -8,7 +8,10 @@ reopen it.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+
+from meneur.content.own_files import open_own
 
 from .atomic import LEFTOVER_AGE, atomic_write, remove_leftovers
 
@@ -86,6 +89,54 @@ def keep(name: str, content: bytes) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         remove_leftovers(path.parent, older_than=LEFTOVER_AGE)
         atomic_write(path, content)
+    except OSError:
+        return False
+    return True
+
+
+def cache_dir() -> Path:
+    """meneur's cache directory: what it keeps there only saves time, and may go."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("meneur", appauthor=False))
+
+
+def cached(name: str) -> bytes | None:
+    """What :func:`cache` kept as ``name``, when it is a regular file of the user's own
+    that no one else may write (a cache may hold what runs when read, as Python's own
+    bytecode does); None when there is none, or it is not so, or the system cannot say
+    whose a file is (no ``os.getuid``: the cache is then never read)."""
+    user = getattr(os, "getuid", None)
+    if user is None:
+        return None
+    try:
+        fd = open_own(cache_dir() / name)
+    except OSError:
+        return None
+    try:
+        found = os.fstat(fd)
+        if (
+            not stat.S_ISREG(found.st_mode)
+            or found.st_uid != user()
+            or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        ):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            return stream.read()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def cache(name: str, content: bytes) -> bool:
+    """Keep ``content`` as ``name`` in the cache directory (made private to the user),
+    atomically; whether it was. A cache that cannot be written is only time lost."""
+    path = cache_dir() / name
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        remove_leftovers(path.parent, older_than=LEFTOVER_AGE)
+        atomic_write(path, content, follow_links=False)
     except OSError:
         return False
     return True

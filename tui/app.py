@@ -26,6 +26,7 @@ from meneur.play.campaigns import Campaign, Clock, local_now
 from meneur.play.errors import CampaignError
 from meneur.play.session import Session, SessionStrings
 
+from . import css_cache
 from .i18n import Strings, default_language, strings, translate_bindings
 from .terminal_guard import guard_terminal
 from .themes import HIGH_CONTRAST
@@ -96,6 +97,7 @@ class MeneurApp(SessionStrings, App[None]):
         the driver that draws on it, and the variables that say what it can show
         (TERM, COLORTERM)."""
         guard_terminal()  # a campaign's text never drives the terminal
+        css_cache.install()
         super().__init__(driver_class=driver_class or local_driver())
         self.session = session
         if environ is not None:

@@ -30,6 +30,7 @@ from meneur.core.text import visible
 from meneur.play.campaigns import Secrecy, Update
 from meneur.play.errors import CampaignError
 from meneur.play.session import SessionStrings
+from meneur.tui import css_cache
 from meneur.tui.startup import first_frame_drawn
 from meneur.tui.widgets.choice import Choice
 from meneur.tui.widgets.command_line import CommandLine
@@ -61,6 +62,7 @@ the panel (the character, the roll asked for) above the last results."""
 
 
 TABS = ("action", "oracles", "tables")
+"""The tabs beside the party: the system's panel, the oracles, the random tables."""
 FOLLOW_SECONDS = 0.1
 """How often the table looks for what other processes wrote: a stat or two each time
 (see Campaign.sync), so following is live (within ~0.15 s) and idle cost stays tiny."""
@@ -69,7 +71,10 @@ SERVED_FOLLOW_SECONDS = 1.0
 (see TableServer.watch) and says when to follow at once; this is the safety net."""
 PANES = {"action": "panel", "oracles": "oracle-panel", "tables": "tables-panel"}
 """The pane (its widget's id) each tab shows."""
-"""The tabs beside the party: the system's panel, the oracles, the random tables."""
+
+CSS_KEPT_AFTER = 2.0
+"""Seconds after the first frame when the CSS parsed since is kept for the next start
+(:mod:`meneur.tui.css_cache`): start-up has built the journal and the hidden tabs by then."""
 
 TAB_FOCUS = {"action": "#panel", "oracles": "#question", "tables": "#table-list"}
 """Where the keys go when a tab is shown."""
@@ -213,6 +218,10 @@ class TableScreen(SessionStrings, Screen[None]):
         self.query_one(JournalView).show(self.session.campaign)
         every = SERVED_FOLLOW_SECONDS if self.session.remote else FOLLOW_SECONDS
         self.set_interval(every, self.follow, name="follow the campaign")
+        # What start-up parsed, for the next start: the first frame's at once, then what
+        # came just after it (the journal's entries, the hidden tabs), if anything did.
+        self.call_after_refresh(css_cache.keep)
+        self.set_timer(CSS_KEPT_AFTER, css_cache.keep, name="keep the CSS start-up parsed")
         self.call_after_refresh(self.turns.offer_choices)  # a turn open when the player joined
         if self.session.served:
             self.notify("\n".join(self.session.served), title=self.t("serve.open"), timeout=30)
