@@ -23,6 +23,13 @@ KEEPS: list[int] = []
 """How many times the running app asked for the cache to be kept."""
 
 
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache directory of the test's own: the suite's other apps, in other processes,
+    keep their CSS in the suite's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
 @pytest.fixture
 def fresh_process(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     """Make the cache's state a new process's, reading the cache file anew; counts the
