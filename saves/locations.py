@@ -7,6 +7,7 @@ reopen it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -136,6 +137,16 @@ def cache(name: str, content: bytes) -> bool:
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         remove_leftovers(path.parent, older_than=LEFTOVER_AGE)
+        with contextlib.suppress(FileNotFoundError):
+            found = os.lstat(path)
+            user = getattr(os, "getuid", None)
+            foreign = user is not None and found.st_uid != user()
+            if stat.S_ISREG(found.st_mode) and (
+                foreign or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+            ):
+                # A replaced file keeps its permissions: one others may write would
+                # never be read again. Made anew instead.
+                path.unlink()
         atomic_write(path, content, follow_links=False)
     except OSError:
         return False

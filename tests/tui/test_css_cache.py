@@ -140,10 +140,11 @@ def test_a_cache_others_may_write_is_never_read(tmp_path: Path) -> None:
     assert settings.cached(css_cache.CACHE_FILE) is None
     assert css_cache._read() == {}
     assert not marker.exists()
-    # The same file, the user's alone: read (and so a cache file is the user's to trust,
-    # as a .pyc file is).
-    os.chmod(cache_dir() / css_cache.CACHE_FILE, 0o644)
-    assert settings.cached(css_cache.CACHE_FILE) is not None
+    # Written again, it is made anew, the user's alone (a replaced file would keep its
+    # permissions, and never be read again).
+    assert settings.cache(css_cache.CACHE_FILE, pickle.dumps({}))
+    assert (cache_dir() / css_cache.CACHE_FILE).stat().st_mode & 0o022 == 0
+    assert settings.cached(css_cache.CACHE_FILE) == pickle.dumps({})
 
 
 def test_a_cache_through_a_link_or_not_a_file_is_never_read(tmp_path: Path) -> None:
