@@ -102,25 +102,29 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("meneur", appauthor=False))
 
 
+def _users_alone(found: os.stat_result) -> bool:
+    """Whether ``found`` is a regular file of the user's own that no one else may write
+    (never where the system cannot say whose a file is: no ``os.getuid``)."""
+    user = getattr(os, "getuid", None)
+    return (
+        user is not None
+        and stat.S_ISREG(found.st_mode)
+        and found.st_uid == user()
+        and not found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
+
+
 def cached(name: str) -> bytes | None:
     """What :func:`cache` kept as ``name``, when it is a regular file of the user's own
     that no one else may write (a cache may hold what runs when read, as Python's own
     bytecode does); None when there is none, or it is not so, or the system cannot say
-    whose a file is (no ``os.getuid``: the cache is then never read)."""
-    user = getattr(os, "getuid", None)
-    if user is None:
-        return None
+    whose a file is (the cache is then never read)."""
     try:
         fd = open_own(cache_dir() / name)
     except OSError:
         return None
     try:
-        found = os.fstat(fd)
-        if (
-            not stat.S_ISREG(found.st_mode)
-            or found.st_uid != user()
-            or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-        ):
+        if not _users_alone(os.fstat(fd)):
             return None
         with os.fdopen(os.dup(fd), "rb") as stream:
             return stream.read()
@@ -139,11 +143,7 @@ def cache(name: str, content: bytes) -> bool:
         remove_leftovers(path.parent, older_than=LEFTOVER_AGE)
         with contextlib.suppress(FileNotFoundError):
             found = os.lstat(path)
-            user = getattr(os, "getuid", None)
-            foreign = user is not None and found.st_uid != user()
-            if stat.S_ISREG(found.st_mode) and (
-                foreign or found.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-            ):
+            if stat.S_ISREG(found.st_mode) and not _users_alone(found):
                 # A replaced file keeps its permissions: one others may write would
                 # never be read again. Made anew instead.
                 path.unlink()
