@@ -409,7 +409,7 @@ class Seated:
         environ = {"TERM": self.terminal, **self.environment}
         if self.seat.role == "viewer":
             from meneur.core.visibility import AUDIENCE
-            from meneur.tui.app import remote_console
+            from meneur.tui.remote import remote_console
             from meneur.tui.screens.table import SERVED_FOLLOW_SECONDS
             from meneur.tui.watch import WatchApp
 

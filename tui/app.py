@@ -10,7 +10,6 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -101,6 +100,8 @@ class MeneurApp(SessionStrings, App[None]):
         super().__init__(driver_class=driver_class or local_driver())
         self.session = session
         if environ is not None:
+            from .remote import remote_console
+
             remote_console(self, environ)
         self.register_theme(HIGH_CONTRAST)
         # A connection's app never reads or writes the server's own settings.
@@ -486,31 +487,6 @@ class MeneurApp(SessionStrings, App[None]):
 
     def on_unmount(self) -> None:
         self.session.campaign.close()
-
-
-def remote_console(app: App[Any], environ: Mapping[str, str]) -> None:
-    """Draw ``app`` in the colours a remote terminal says it has (its TERM and COLORTERM, not
-    the server's), and keep its errors out of the server's terminal."""
-    import io
-
-    from rich.console import Console
-
-    console = app.console
-    app.console = Console(
-        color_system="auto",
-        file=console.file,
-        markup=True,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-        _environ=dict(environ),
-        force_terminal=True,
-        safe_box=False,
-        soft_wrap=False,
-    )
-    # A connection's app that fails says so in the server's log (serve), never on the
-    # GM's screen, which the server process may be drawing.
-    app.error_console = Console(file=io.StringIO(), markup=False, highlight=False)
 
 
 def local_driver() -> type[Driver] | None:
