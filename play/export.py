@@ -203,7 +203,7 @@ def _superseded(campaign: Campaign, continuations: list[Entry]) -> set[int]:
     for later in continuations:
         roll = later.roll or {}
         key = continuation(roll.get("system"))
-        for earlier in reversed(campaign.journal.before(later.id, CONTINUED_LOOKBACK)):
+        for earlier in _looked_back(campaign, later.id):
             first = earlier.roll
             if (
                 first is not None
@@ -215,6 +215,21 @@ def _superseded(campaign: Campaign, continuations: list[Entry]) -> set[int]:
                 found.add(earlier.id)
                 break
     return found
+
+
+def _looked_back(campaign: Campaign, entry_id: int) -> Iterator[Entry]:
+    """The entries before ``entry_id``, newest first, until :data:`CONTINUED_LOOKBACK`
+    public ones have come (or the journal's first): the secret ones between are looked
+    at too but not counted, so that what a story leaves out never changes with how many
+    secrets were written meanwhile (a player's story would tell a test twice once the GM
+    had kept enough of them)."""
+    public = 0
+    while entry_id > 1 and public < CONTINUED_LOOKBACK:
+        earlier = campaign.journal.before(entry_id, CONTINUED_LOOKBACK - public)
+        for entry in reversed(earlier):
+            yield entry
+            public += entry.visibility == "public"
+        entry_id = earlier[0].id if earlier else 1
 
 
 def dice_and_seed(reading: EntryReading, t: Translate) -> str:

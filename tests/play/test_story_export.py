@@ -182,6 +182,42 @@ def test_a_coup_de_poker_is_told_with_its_test_once(tmp_path: Path) -> None:
     assert (counted.rolls, counted.successes) == (1, int(first.success))
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_coup_de_poker_is_told_once_whatever_the_gm_kept_secret_meanwhile(
+    tmp_path: Path, lang: str
+) -> None:
+    """A player's story does not change with how many secret entries the GM wrote
+    between a test and its Coup de poker: the first roll is looked for among the public
+    entries before it, however many secrets lie between (looked for among all entries,
+    the test was told twice once the GM had kept fifty, which told the player so)."""
+    import random
+    from dataclasses import replace
+
+    from meneur.core.table_rules import Seat
+    from meneur.core.traits import rules as traits
+    from meneur.play.export import export_markdown
+    from meneur.saves.campaign import Campaign
+    from meneur.saves.entry_parts import Secrecy
+
+    test = traits.TraitTest(dice=4, difficulty=5)
+    seed = next(s for s in range(1000) if traits.first_roll(test, random.Random(s)).poker_limit)
+    first = replace(traits.first_roll(test, random.Random(seed)), seed=seed)
+    rng = random.Random(seed)
+    traits.first_roll(test, rng)
+    poker = traits.with_poker(first, 1, rng)
+    player = Seat("player", "Ana").viewer
+    stories = []
+    for secrets in (0, 60):
+        with Campaign.create(tmp_path / f"c{secrets}", system="traits", name="Ravin") as campaign:
+            act.roll(campaign, GM_SEAT, first, "Sauter le ravin")
+            for number in range(secrets):
+                act.note(campaign, GM_SEAT, f"Secret {number}", secrecy=Secrecy("gm"))
+            act.roll(campaign, GM_SEAT, poker, "Sauter le ravin")
+            stories.append(export_markdown(campaign, lang, viewer=player))
+    assert stories[0] == stories[1]
+    assert stories[1].count("Sauter le ravin") == 1
+
+
 def test_a_note_of_several_lines_keeps_its_markdown(tmp_path: Path) -> None:
     from meneur.play.export import export_markdown
     from meneur.play.export_html import html_pieces
