@@ -427,3 +427,36 @@ async def test_a_players_journal_offers_no_earlier_or_newer_entries_that_are_all
         await until_app(pilot, lambda: len(journal.entries) == 3, "her third entry")
         assert not journal.later
         assert "plus récentes" not in screen_text(app)
+
+
+async def test_a_players_cursor_stays_where_she_reads_when_the_gm_writes_a_secret(
+    tmp_path: Path,
+) -> None:
+    """A player reading back in her journal stays on the entry she reads while the GM
+    writes secrets she never sees, and follows to the end when an entry she may see
+    comes: pulled to the end by the GM's secret, her cursor told her one was written."""
+    from meneur.saves.entry_parts import Secrecy
+
+    gm = campaign(tmp_path / "c")
+    for number in range(5):
+        act.note(gm, GM_SEAT, f"Note publique {number}")
+    app = player_app(gm.directory)
+    async with app.run_test(size=(120, 36)) as pilot:
+        journal = app.screen.query_one(JournalView)
+        public = gm.journal.last_id  # every entry so far is public
+        await until_app(pilot, lambda: len(journal.entries) == public, "every entry")
+        journal.listing.highlighted = 2  # she reads back, onto an older entry
+        act.note(gm, GM_SEAT, "Le traître est Varn", secrecy=Secrecy("gm"))
+        app.follow_now()
+        await until_app(
+            pilot,
+            lambda: gm.journal.last_id == app.session.campaign.journal.last_id,
+            "the GM's secret taken in",
+        )
+        await pilot.pause()
+        assert journal.listing.highlighted == 2
+        assert len(journal.entries) == public
+        act.note(gm, GM_SEAT, "La nuit tombe")
+        app.follow_now()
+        await until_app(pilot, lambda: len(journal.entries) == public + 1, "the entry she sees")
+        assert journal.listing.highlighted == journal.listing.option_count - 1

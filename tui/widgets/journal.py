@@ -331,7 +331,12 @@ class JournalView(Vertical):
         missing = [e for e in self._visible(between or []) if e.id < entry.id]
         # The entry itself is filtered too: whoever adds it, this view lists only what
         # its viewer may see (a player's table adds what other writers wrote).
-        for new in [*missing, *self._visible([entry])]:
+        added = [*missing, *self._visible([entry])]
+        if not added:
+            # Nothing this viewer may see: the list and its cursor stay as they are (a
+            # player reading back was pulled to the end the moment the GM wrote a secret).
+            return
+        for new in added:
             roll = new.roll
             if roll is not None and roll.get("system") == "dice":
                 self.expanded.add(new.id)
