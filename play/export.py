@@ -166,11 +166,12 @@ CONTINUED_LOOKBACK = 50
 """Entries looked back through for the first roll a continuation was made on."""
 
 
-def left_out_of_story(campaign: Campaign) -> set[int]:
-    """What a story leaves out besides the bookkeeping: the entries taken back, and the
-    first rolls a Coup de poker was made on afterwards (the test is told once, as it
-    ended). One pass over the journal's bytes reads as TOML only the chunks holding an
-    undo, a redo or a Coup de poker."""
+def left_out_of_story(campaign: Campaign, viewer: Viewer = GM) -> set[int]:
+    """What a story ``viewer`` reads leaves out besides the bookkeeping: the entries
+    taken back, and the first rolls a Coup de poker ``viewer`` sees whole was made on
+    afterwards (the test is told once, as it ended; a Coup de poker kept from them leaves
+    the test they saw as they saw it). One pass over the journal's bytes reads as TOML
+    only the chunks holding an undo, a redo or a Coup de poker."""
     import re
 
     from .journal import entries_marked
@@ -193,7 +194,14 @@ def left_out_of_story(campaign: Campaign) -> set[int]:
             lambda e: e.kind in ("undo", "redo") or (e.roll is not None and after_the_fact(e.roll)),
         )
     )
-    return _undone(found) | _superseded(campaign, [e for e in found if e.roll is not None])
+    continuations = [e for e in found if e.roll is not None]
+    if viewer != GM:
+        continuations = [
+            e
+            for e in entries_for(continuations, viewer, campaign.journal, campaign.state)
+            if not e.redacted
+        ]
+    return _undone(found) | _superseded(campaign, continuations)
 
 
 def _superseded(campaign: Campaign, continuations: list[Entry]) -> set[int]:
@@ -332,7 +340,7 @@ def markdown_lines(
 
     # A story leaves out what was taken back, and the first roll of a test a Coup de
     # poker then decided (the test is told once, as it ended).
-    taken_back = None if detailed else frozenset(left_out_of_story(campaign))
+    taken_back = None if detailed else frozenset(left_out_of_story(campaign, viewer))
 
     def work(entries: list[Entry]) -> list[Item]:
         return _markdown_items(entries, campaign, t, viewer, taken_back)

@@ -70,7 +70,7 @@ def lonelog_lines(campaign: Campaign, lang: str = "fr", *, viewer: Viewer = GM) 
     if first_entry is None or first_entry.written is None:
         # A log brought from elsewhere begins with its own head (its first entry's).
         yield from _header(campaign, lang, first_entry, viewer)
-    taken_back = left_out_of_story(campaign)
+    taken_back = left_out_of_story(campaign, viewer)
     block = False  # inside a code block of notation
     scene = 0
     for entry in entries_for(campaign.journal, viewer, campaign.journal, campaign.state):

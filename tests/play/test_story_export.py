@@ -218,6 +218,45 @@ def test_a_coup_de_poker_is_told_once_whatever_the_gm_kept_secret_meanwhile(
     assert stories[1].count("Sauter le ravin") == 1
 
 
+def test_a_coup_de_poker_kept_from_a_player_leaves_her_the_test_she_saw(tmp_path: Path) -> None:
+    """A public test then a Coup de poker on it the GM kept to themself: the player's
+    story and Lonelog tell the test she saw, as she saw it (the Coup de poker she may not
+    see took it out of her story, which told her one was played); the GM's tell it once,
+    as it ended."""
+    import random
+    from dataclasses import replace
+
+    from meneur.core.table_rules import Seat
+    from meneur.core.traits import rules as traits
+    from meneur.play.export import export_markdown
+    from meneur.play.lonelog import lonelog_lines
+    from meneur.saves.campaign import Campaign
+    from meneur.saves.entry_parts import Secrecy
+
+    test = traits.TraitTest(dice=4, difficulty=5)
+    seed = next(s for s in range(1000) if traits.first_roll(test, random.Random(s)).poker_limit)
+    first = replace(traits.first_roll(test, random.Random(seed)), seed=seed)
+    rng = random.Random(seed)
+    traits.first_roll(test, rng)
+    poker = traits.with_poker(first, 1, rng)
+    player = Seat("player", "Ana").viewer
+    with Campaign.create(tmp_path / "c", system="traits", name="Ravin") as campaign:
+        act.roll(campaign, GM_SEAT, first, "Sauter le ravin")
+        act.roll(campaign, GM_SEAT, poker, "Sauter le ravin", secrecy=Secrecy("gm"))
+        hers = export_markdown(campaign, "fr", viewer=player)
+        her_log = "\n".join(lonelog_lines(campaign, "fr", viewer=player))
+        theirs = export_markdown(campaign, "fr")
+    (line,) = [line for line in hers.splitlines() if "Sauter le ravin" in line]
+    first_outcome = "Réussite" if first.success else "Échec"
+    assert line.startswith(
+        f"- **Sauter le ravin** → {'✔' if first.success else '✘'} {first_outcome}"
+    )
+    assert "Coup de poker" not in hers
+    assert her_log.count("Sauter le ravin") == 1
+    (gm_line,) = [line for line in theirs.splitlines() if "Sauter le ravin" in line]
+    assert gm_line.endswith("(Coup de poker)")
+
+
 def test_a_note_of_several_lines_keeps_its_markdown(tmp_path: Path) -> None:
     from meneur.play.export import export_markdown
     from meneur.play.export_html import html_pieces
