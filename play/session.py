@@ -213,6 +213,41 @@ class Session:
         """
         return resolver(type(inputs))(inputs, faces)
 
+    def ask_clock(self, ident: str, likelihood: int) -> Entry:
+        """Ask the yes/no oracle whether clock ``ident`` advances at ``likelihood`` (1 …)
+        and move it from where it is when written (another seat may have moved it): a
+        "yes, but" fills a segment, a "yes, and" two; the answer and the clock's change
+        one entry.
+
+        The ask is as secret as the clock, not as the table's default for yes/no
+        answers: its answer moves a clock the table reads, so a blind answer would tell
+        it all the same (and, held back, move nothing). A GM clock's ask is off the
+        session's public draws and the GM's (it touches the clock); the screen's own
+        secret mode (ctrl+b) still keeps it, and then the clock waits for the GM.
+        """
+        from meneur.core import oracles
+
+        from . import act
+        from .story import move_tracker, moved_words
+
+        tracker = self.campaign.state["trackers"][ident]
+        question = self.t("story.advances", name=str(tracker.get("name", ident)))
+        inputs = oracles.YesNoQuestion(likelihood, question)
+        public = not tracker.get("gm")
+        record = roll_seeded(roller(type(inputs)), inputs, self.next_seed(public=public))
+        plan = move_tracker(
+            ident, lambda moved: moved_words(moved, asked=True), outcome=record.outcome or ""
+        )
+        self.last_written = act.roll(
+            self.campaign,
+            self.seat,
+            record,
+            plan,
+            secrecy=self.secrecy,
+            chosen_seed=self.chosen,
+        )
+        return self.last_written
+
     def record(
         self,
         record: Any,

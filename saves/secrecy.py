@@ -43,7 +43,7 @@ def gm_keys(state: Mapping[str, Any]) -> set[tuple[str, str]]:
     }
 
 
-def _touches_secret(change: Change, secret: set[tuple[str, str]]) -> bool:
+def touches_secret(change: Change, secret: set[tuple[str, str]]) -> bool:
     """Whether ``change`` changes a GM-only item, or makes or unmakes one (its value
     before or after is marked ``gm = true``)."""
     path = tuple(change.path)
@@ -78,7 +78,7 @@ def secrecy_of(
             # taken back or struck is more than the table was told (that it happened).
             visibility = stricter(visibility, target.visibility)
             player = player or target.player
-    if any(_touches_secret(change, secret) for change in entry.changes):
+    if any(touches_secret(change, secret) for change in entry.changes):
         visibility = "gm"
     if any(change.path[0] in GM_SETTINGS for change in entry.changes):
         visibility = "gm"  # the GM's settings of who sees what are theirs alone

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from meneur.core.changes import Change
+from meneur.core.changes import MISSING, Change
 from meneur.core.table_rules import Seat
+from meneur.saves.errors import Refusal
 from meneur.saves.journal import Entry
+from meneur.saves.secrecy import gm_keys, touches_secret
 from meneur.saves.work import Draft, Work
 
 from .permissions import check_seat, check_secret
@@ -35,10 +37,44 @@ def write(
         check_seat(work, seat, draft, draft.changes if asked is None else asked)
     if draft.by == "writer":
         draft = dataclasses.replace(draft, by=writer(work, seat))
-    entry = work.entry(draft)
+    entry = held_back(work, work.entry(draft))
     if not own_rules:
         check_secret(work, seat, draft, entry)
     return work.write(entry)
+
+
+def held_back(work: Work, entry: Entry) -> Entry:
+    """``entry`` with only the consequences everyone it is kept from could not read, when
+    it is a roll not everyone may see (the GM's secret roll, a player's private or blind
+    one): karma on a sheet, a public clock moved by a secret answer, a track filled would
+    each tell the others its outcome. They stay in its record, for the GM to apply; what
+    the GM alone can read (a GM clock, a GM table) is applied, and so is a request's
+    answer when the table is told the roll was made.
+
+    Raises:
+        Refusal: for a secret roll that would add a character (a quick NPC) or make
+            one (a creation roll): the characters are everyone's to read, so it would be
+            no secret.
+    """
+    if entry.roll is None or entry.visibility == "public" or not entry.changes:
+        return entry
+    secret = gm_keys(work.state)
+    kept: list[Change] = []
+    for change in entry.changes:
+        path = tuple(change.path)
+        if touches_secret(change, secret) or (path[0] == "requests" and entry.announced):
+            kept.append(change)
+        elif entry.kind == "creation" or (
+            path[0] == "characters" and len(path) == 2 and change.before is MISSING
+        ):
+            raise Refusal(
+                work.directory,
+                "refused: a secret roll makes no character (the whole table reads them)",
+                "refused.secret_character",
+            )
+    if len(kept) == len(entry.changes):
+        return entry
+    return dataclasses.replace(entry, changes=tuple(kept))
 
 
 def writer(work: Work, seat: Seat) -> str | None:

@@ -377,3 +377,121 @@ def test_a_player_s_export_names_no_gm_table_through_a_table_that_rolls_on_it(
         assert "Le port" in out  # a public table that rolls on none is theirs to read
     assert main(["export", str(directory), "--format", "toml", "--role", "gm"]) == 0
     assert "On murmure : {traitre}" in capsys.readouterr().out  # the GM's own export
+
+
+KEPT_ROLLS = [  # who writes a roll kept from someone, and who may see it
+    ("gm", Secrecy("gm")),
+    ("gm", Secrecy("gm", announced=True)),
+    ("alice", Secrecy("private", "alice")),
+    ("alice", Secrecy("gm", "alice", announced=True)),  # her blind roll
+]
+
+
+@pytest.mark.parametrize(("writer", "secrecy"), KEPT_ROLLS)
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**32))
+def test_a_kept_rolls_consequences_change_nothing_those_it_is_kept_from_read(
+    writer: str, secrecy: Secrecy, seed: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A roll kept from someone moves nothing they read: karma on a sheet and a public
+    clock moved by a secret answer each told the table its outcome (the state was
+    everyone's, whoever saw the roll). The record keeps them for the GM; a GM clock,
+    which only the GM reads, moves."""
+    from meneur.core.changes import Change
+    from meneur.core.table_rules import Seat
+    from meneur.play.views import outward_state, state_for
+
+    directory = tmp_path_factory.mktemp("c") / "c"
+    gm = Campaign.create(directory, system="resolution", name="Table")
+    for ident, player in (("kael", "alice"), ("mira", "bob")):
+        sheet = {"name": ident.title(), "player": player, "sheet": {"karma": 0}}
+        act.set_value(gm, GM_SEAT, ("characters", ident), sheet)
+    for ident, hidden in (("embuscade", False), ("piege", True)):
+        clock = {"name": ident.title(), "kind": "clock", "value": 0, "max": 6, "gm": hidden}
+        act.set_value(gm, GM_SEAT, ("trackers", ident), clock)
+    seat(directory, "alice", "bob")
+    if secrecy.player is not None and secrecy.visibility == "gm":  # her roll is blind
+        act.set_value(gm, GM_SEAT, ("secrecy", "yesno"), "gm")
+    kept_from = [AUDIENCE, Viewer("player", "bob")]
+    if secrecy.visibility == "gm":
+        kept_from.append(Viewer("player", "alice"))
+
+    def read(viewer: Viewer) -> dict[str, object]:  # as it leaves meneur (--json, exports)
+        return outward_state(state_for(viewer, gm.state, gm.journal))
+
+    before = {viewer: read(viewer) for viewer in kept_from}
+    answer = roll_seeded(oracles.roll_yesno, oracles.YesNoQuestion(4, "Avancer ?"), seed)
+    karma = Change(("characters", "kael", "sheet", "karma"), 0, 1 if answer.success else -1)
+    if writer == "gm":
+        for clock in ("embuscade", "piege"):
+            plan = play.move_tracker(clock, lambda m: "Avance ?", outcome=answer.outcome or "")
+            act.roll(gm, GM_SEAT, answer, plan, changes=[karma], secrecy=secrecy)
+    else:
+        alice = Seat("player", "alice", frozenset({"kael"}))
+        act.roll(gm, alice, answer, "Avancer ?", changes=[karma], character="kael", secrecy=secrecy)
+    for viewer in kept_from:
+        assert read(viewer) == before[viewer], viewer
+    assert gm.state["characters"]["kael"]["sheet"]["karma"] == 0
+    assert gm.state["trackers"]["embuscade"]["value"] == 0
+    if writer == "gm":  # the GM's own clock moves as the answer says
+        moved = {"yes": 1, "yes_and": 2, "yes_but": 1}.get(answer.outcome or "", 0)
+        assert gm.state["trackers"]["piege"]["value"] == moved
+    gm.close()
+
+
+def test_a_secret_roll_makes_no_character(tmp_path: Path) -> None:
+    """A quick NPC rolled in the GM's secret mode is refused, in a sentence, and nothing
+    is written: the characters are the whole table's to read, so it would be no secret
+    (it was written with its name and sheet for every seat to read)."""
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.play.npcs import make_npc
+    from meneur.play.session import Session
+    from meneur.saves.errors import Refusal
+
+    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    session = Session(gm, strings("en"), random.Random(1))
+    session.secrecy = Secrecy("gm")
+    last = gm.journal.last_id
+    with pytest.raises(Refusal) as refused:
+        make_npc(session)
+    assert gm.journal.last_id == last
+    assert set(gm.state["characters"]) == set(
+        Campaign.open(gm.directory, write=False).state["characters"]
+    )
+    said = strings("en").explain(refused.value)
+    english = "A secret roll makes no character: the whole table sees the characters."
+    assert said == f"{english} Roll it in the open."
+    french = "Un jet secret ne crée pas de personnage : toute la table voit les personnages."
+    assert strings("fr").explain(refused.value) == f"{french} Lancez-le à découvert."
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_asking_about_a_clock_is_as_secret_as_the_clock_whatever_the_oracles_default(
+    hidden: bool, tmp_path: Path
+) -> None:
+    """The app's "does the clock advance?" at a table whose yes/no answers are blind: a
+    public clock's answer moves a clock the table reads, so it is public (kept, its
+    clock moved for all to see, and, held back, not at all); a GM clock's is the GM's."""
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.play.session import Session
+
+    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    act.set_value(gm, GM_SEAT, ("secrecy", "yesno"), "gm")
+    clock = {"name": "Embuscade", "kind": "clock", "value": 0, "max": 6, "gm": hidden}
+    act.set_value(gm, GM_SEAT, ("trackers", "embuscade"), clock)
+    session = Session(gm, strings("fr"), random.Random(4))
+    moved = {"yes": 1, "yes_and": 2, "yes_but": 1}
+    for _ in range(6):
+        before = gm.state["trackers"]["embuscade"]["value"]
+        entry = session.ask_clock("embuscade", 4)
+        assert entry.visibility == ("gm" if hidden else "public")
+        outcome = (entry.roll or {}).get("outcome")
+        after = min(6, before + moved.get(str(outcome), 0))
+        assert gm.state["trackers"]["embuscade"]["value"] == after
+    assert gm.state["trackers"]["embuscade"]["value"] > 0  # these seeds answered yes

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from meneur.core.story import StoryItem
     from meneur.play.campaigns import Plan, Worded
     from meneur.play.journal import Entry
-    from meneur.play.story import Moved
 
 WORD = {"threads": "thread", "people": "person"}
 
@@ -341,7 +340,6 @@ class StoryDesk(Desk):
         """Ask the yes/no oracle whether a clock advances, at chosen odds: a "yes, but"
         fills a segment, a "yes, and" two; the answer and the clock's change one entry."""
         from meneur.core import oracles
-        from meneur.play.story import move_tracker, moved_words
 
         clocks = [
             (ident, tracker)
@@ -359,15 +357,5 @@ class StoryDesk(Desk):
         )
         if likelihood is None:
             return
-        ident, tracker = clocks[picked]
-        name = str(tracker.get("name", ident))
-        question = oracles.YesNoQuestion(likelihood + 1, self.t("story.advances", name=name))
-        # A GM's clock is asked off the session's public draws: its entry is the GM's.
-        record = self.session.roll(question, public=not tracker.get("gm"))
-
-        def said(moved: Moved) -> Worded:  # the journal adds the answer
-            return moved_words(moved, asked=True)
-
-        # The clock moves from where it is when written (another seat may have moved it).
-        plan = move_tracker(ident, said, outcome=record.outcome or "")
-        self._written(lambda: self.session.record(record, plan))
+        ident, _ = clocks[picked]
+        self._written(lambda: self.session.ask_clock(ident, likelihood + 1))
