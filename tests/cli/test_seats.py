@@ -66,7 +66,6 @@ REFUSED = [
         ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
         "errors.refused.character",
     ),
-    (["note", "{dir}", "--edit", "{gm_note}", "Rien"], "errors.refused.note"),
     (["stats", "{dir}", "--leave-out", "{gm_note}"], "errors.refused.luck"),
     (["tension", "{dir}", "up"], "errors.refused.tension"),
     (["scene-end", "{dir}", "yes"], "errors.refused.tension"),
@@ -180,6 +179,34 @@ def test_a_player_is_told_no_entry_number_that_would_count_the_gm_s_secrets(
     assert capsys.readouterr().out == f"#{last} Le MJ note\n"  # the GM's own numbers
     assert main(["roll", "dice", "1d6", "--campaign", str(table), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["entry_id"] == last + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_player_editing_what_they_may_not_is_told_as_of_an_entry_that_is_not(
+    table: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """``note --edit N --as bob``: the GM's secret note given its very words or others,
+    a secret entry that is no note, and a number past the last are refused in the same
+    words, nothing written. Told apart ("already reads so", "is not a note"), trying
+    every number counted the GM's secrets, told their kinds and tested a guess of a
+    secret note's words."""
+    with Campaign.open(table, write=False) as campaign:
+        entries = campaign.journal.latest(50)
+        last = campaign.journal.last_id
+    hidden = next(e.id for e in entries if e.visibility == "gm" and e.kind != "note")
+    tries = [(_gm_note(table), GM_NOTE), (_gm_note(table), "Rien"), (hidden, "Rien")]
+    tries.append((last + 1, "Rien"))
+    before = _folder(table)
+    said = strings(lang)
+    prefix = {"en": "meneur: error: ", "fr": "meneur\u00a0: erreur\u00a0: "}[lang]
+    for number, text in tries:
+        edit = ["note", str(table), "--edit", str(number), text, "--as", "bob", "--lang", lang]
+        assert main(edit) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        no_entry = said.t("errors.campaign.no_entry", id=number)
+        assert err == f"{prefix}{no_entry}\n", (number, text)
+    assert _folder(table) == before
 
 
 def test_a_player_chooses_no_seed_inside_a_committed_session(

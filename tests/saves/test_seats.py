@@ -65,7 +65,7 @@ def test_a_player_plays_their_own_characters_in_public_or_in_private(table: Path
         ("lyra's sheet", "only the GM changes characters.lyra.sheet"),
         ("new character", "only the GM changes characters.zora"),
         ("undo the GM's", "alice takes back their own changes only"),
-        ("edit the GM's note", "alice rewrites and strikes their own notes only"),
+        ("edit the GM's note", "there is no journal entry"),
     ],
 )
 def test_a_player_is_refused_the_rest_and_nothing_is_written(
@@ -89,8 +89,35 @@ def test_a_player_is_refused_the_rest_and_nothing_is_written(
         "undo the GM's": lambda: act.undo(alice, ALICE, note.id),
         "edit the GM's note": lambda: act.edit_note(alice, ALICE, note.id, "autre"),
     }
-    with pytest.raises(CampaignError, match="refused: " + reason):
+    # A note not hers is refused as one the journal does not have (see below).
+    refused = reason if what == "edit the GM's note" else "refused: " + reason
+    with pytest.raises(CampaignError, match=refused):
         actions[what]()
+    assert files_of(table) == before
+
+
+def test_a_player_striking_what_she_may_not_is_told_as_of_an_entry_that_is_not(
+    table: Path,
+) -> None:
+    """A secret note struck already, a public note not hers, a secret entry that is no
+    note and a number past the last: each refused in the same words as an entry the
+    journal does not have, nothing written. Told apart ("struck already", "not a note"),
+    trying every number counted the GM's secrets and told their kinds."""
+    with Campaign.open(table, author="gm") as gm:
+        struck = act.note(gm, GM_SEAT, "Le traître est Varn", secrecy=Secrecy("gm"))
+        act.strike_note(gm, GM_SEAT, struck.id)
+        public = act.note(gm, GM_SEAT, "Le GM note")
+        complot = {"name": "Complot", "dice": "1d2", "entries": ["Varn", "Ilse"], "gm": True}
+        secret_change = act.set_value(gm, GM_SEAT, ("tables", "complot"), complot)
+        assert secret_change.visibility == "gm"
+        past = gm.journal.last_id + 1
+    before = files_of(table)
+    alice = seated(table, ALICE)
+    for number in (struck.id, public.id, secret_change.id, past):
+        with pytest.raises(CampaignError) as refused:
+            act.strike_note(alice, ALICE, number)
+        error = refused.value
+        assert (error.message_key, dict(error.values)) == ("campaign.no_entry", {"id": number})
     assert files_of(table) == before
 
 
