@@ -209,6 +209,35 @@ def test_a_player_editing_what_they_may_not_is_told_as_of_an_entry_that_is_not(
     assert _folder(table) == before
 
 
+@pytest.mark.parametrize(
+    "seat", [["--as", "bob"], ["--as=bob"], ["--a", "bob"], ["--a=bob"]], ids=" ".join
+)
+def test_a_players_undo_in_conflict_is_told_in_the_tables_sentence_however_typed(
+    table: Path, capsys: pytest.CaptureFixture[str], seat: list[str]
+) -> None:
+    """bob's undo with the GM's later change in its way: the table's sentence, however
+    ``--as`` is spelled (argparse took ``--a`` for it, which the CLI did not count as a
+    seat, and bob got the GM's detail: entry numbers, an OS account, a file). The GM
+    gets the detail."""
+    score = ["set", str(table), "characters.kael.sheet.score"]
+    assert main([*score, "2", "--as", "bob"]) == 0
+    assert main([*score, "3"]) == 0
+    capsys.readouterr()
+    before = _folder(table)
+    assert main(["undo", str(table), *seat, "--lang", "en"]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"meneur: error: {strings('en').t('errors.history.conflict')}\n")
+    assert _folder(table) == before
+    assert main([*score, "4", "--as", "bob"]) == 0  # now the GM's undo is in conflict
+    with Campaign.open(table, write=False) as campaign:
+        gms, bobs = campaign.journal.last_id - 1, campaign.journal.last_id
+    capsys.readouterr()
+    assert main(["undo", str(table), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot undo entry {gms} " in err
+    assert f"entry {bobs} by bob changed characters.kael.sheet.score since" in err
+
+
 def test_a_player_chooses_no_seed_inside_a_committed_session(
     table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
