@@ -13,7 +13,7 @@ from meneur.core.table_rules import GM_SEAT, Seat
 from meneur.play import act
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import Secrecy
-from meneur.saves.errors import CampaignError
+from meneur.saves.errors import CampaignError, Refusal, UndoConflict
 
 ALICE = Seat("player", "alice", frozenset({"kael"}))
 VIEWER = Seat("viewer")
@@ -119,6 +119,31 @@ def test_a_player_striking_what_she_may_not_is_told_as_of_an_entry_that_is_not(
         error = refused.value
         assert (error.message_key, dict(error.values)) == ("campaign.no_entry", {"id": number})
     assert files_of(table) == before
+
+
+def test_a_players_undo_in_conflict_names_no_entry_nor_who_wrote_it(table: Path) -> None:
+    """Her undo with the GM's later change in its way is refused in the table's
+    sentence, at every door: the entries' numbers would count the GM's secrets, and the
+    GM's name is an OS account (``user@host``). The GM's conflict says them."""
+    path = ("characters", "kael", "sheet", "elements", "Pilotage")
+    with seated(table, ALICE) as alice:
+        hers = act.set_value(alice, ALICE, path, 2)
+    with Campaign.open(table, author="gm@host") as gm:
+        gms = act.set_value(gm, GM_SEAT, path, 3)
+    before = files_of(table)
+    with seated(table, ALICE) as alice, pytest.raises(Refusal) as refused:
+        act.undo(alice, ALICE)
+    said = str(refused.value)
+    assert refused.value.message_key == "history.conflict"
+    assert refused.value.__cause__ is None
+    for named in (f"entry {hers.id}", f"entry {gms.id}", "gm@host", "Pilotage"):
+        assert named not in said
+    assert files_of(table) == before
+    with seated(table, ALICE) as alice:
+        act.set_value(alice, ALICE, path, 4)
+    with Campaign.open(table, author="gm@host") as gm, pytest.raises(UndoConflict) as told:
+        act.undo(gm, GM_SEAT)
+    assert f"cannot undo entry {gms.id} " in str(told.value)
 
 
 def test_a_viewer_writes_nothing(table: Path) -> None:
