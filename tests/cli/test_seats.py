@@ -251,6 +251,39 @@ def test_an_option_is_taken_by_its_whole_name_alone(
     assert _folder(table) == before
 
 
+def test_a_players_answer_brings_no_event_when_the_event_table_is_the_gms(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The GM's own ``event`` table takes the shipped one's key: bob's yes/no answer that
+    brings a random event is written and shown, and brings none — as at the table
+    (Session.event_after). The CLI rolled the shipped table for him, which the campaign
+    then refused as the GM's after the answer was written: exit 2, "one of the GM's
+    secrets"."""
+    event = '{name = "Event", dice = "1d2", entries = ["Varn betrays", "Ilse dies"], gm = true}'
+    for command in (
+        ["set", str(table), "tables.event", event],
+        ["set", str(table), "secrecy.yesno", '"public"'],
+        ["tension", str(table), "up"],
+        ["tension", str(table), "up"],
+    ):
+        assert main(command) == 0
+    with Campaign.open(table, write=False) as campaign:
+        last = campaign.journal.last_id
+    capsys.readouterr()
+    question = ["roll", "yesno", "--likelihood", "3", "--question", "Q", "--campaign"]
+    assert main([*question, str(table), "--as", "bob", "--seed", "0", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "→ No, and" in out
+    for secret in ("Varn", "Ilse", "Event", "secret"):
+        assert secret not in out
+    with Campaign.open(table, write=False) as campaign:
+        (answer,) = campaign.journal.since(last)
+    assert (answer.kind, answer.by, answer.visibility) == ("oracle", "bob", "public")
+    assert answer.roll is not None
+    assert answer.roll["event"]  # the dice brought one: none is written
+
+
 def test_a_player_chooses_no_seed_inside_a_committed_session(
     table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
