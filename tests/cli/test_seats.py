@@ -134,6 +134,30 @@ def test_an_unknown_seat_is_refused_by_every_command(
     assert _folder(table) == before
 
 
+@pytest.mark.parametrize(
+    ("name", "key"), [("nobody", "errors.seat.unknown"), ("bob", "errors.refused.pack")]
+)
+def test_unpack_refuses_a_seat_as_pack_does(
+    table: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, key: str
+) -> None:
+    """``unpack --as NAME`` over the campaign is refused in ``pack --as NAME``'s words:
+    an unknown name as no player of the table, a player as not the GM (unpack refused
+    any --as on its own, an unknown name as a player). Nothing written."""
+    packed = tmp_path / "c.meneur"
+    assert main(["pack", str(table), "-o", str(packed)]) == 0
+    capsys.readouterr()
+    before = _folder(table)
+    said = strings("en").t(key, name=name, known="bob, carol")
+    for command in (
+        ["pack", str(table), "-o", str(tmp_path / "no.meneur")],
+        ["unpack", str(packed), str(table)],
+    ):
+        assert main([*command, "--as", name, "--lang", "en"]) == 2
+        assert capsys.readouterr() == ("", f"meneur: error: {said}\n"), command
+    assert not (tmp_path / "no.meneur").exists()
+    assert _folder(table) == before
+
+
 def test_a_blind_roll_shows_the_player_nothing_but_that_it_was_thrown(
     table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
