@@ -13,7 +13,15 @@ from .usage import UsageError
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line naming the command, not a usage dump."""
+    """An argument parser whose errors are one line naming the command, not a usage dump,
+    and that takes each option by its whole name alone: argparse's abbreviations
+    (``--a`` for ``--as``) escape what reads the words before argparse does (the
+    language of ``--lang``, the app's options), and a new option would change what an
+    abbreviation a script typed means."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(self.prog, message)

@@ -13,7 +13,7 @@ from meneur.core.records import RollRecord, roll_seeded
 
 from .language import words_of
 from .rooms import command, find
-from .system_arguments import table_query
+from .system_arguments import event_query
 
 if TYPE_CHECKING:
     from meneur.core.odds import Odds
@@ -84,13 +84,16 @@ def run_event(
     args: argparse.Namespace, record: RollRecord[Any], answer: Rolled | None
 ) -> tuple[RollRecord[Any], Rolled | None] | None:
     """The random event a yes/no answer (``record``) brought under the tension (None when
-    it brought none): a roll on the ``event`` table (the campaign's own, else the shipped
+    it brought none, or the seat has no ``event`` table: a player's, when the campaign's
+    own is the GM's): a roll on the ``event`` table (the campaign's own, else the shipped
     one in the command's language), its seed from the answer's, so ``--seed`` reproduces
     both. With ``--campaign`` (``answer``: what was written), the table writes it after
     the answer, exactly as secret as it (:func:`meneur.play.rolling.roll_event`)."""
     if not getattr(record, "event", False):
         return None
-    query = table_query(argparse.Namespace(**{**vars(args), "name": "event"}))
+    query = event_query(args)
+    if query is None:  # the seat has no event table: the answer brings none
+        return None
     if answer is None:
         from meneur.play.rolling import event_seed
 

@@ -582,9 +582,10 @@ def main(argv: list[str] | None = None) -> int:
         lang = _language(argv)
         # In the reader's language when it has words there: a campaign file's error
         # keeps its file and key; a seat's refusal is the sentence the table says. An
-        # undo's conflict tells the GM (no --as) which entry and key are in the way.
-        gm = not any(word == "--as" or word.startswith("--as=") for word in argv or sys.argv)
-        detailed = gm and isinstance(error, UndoConflict)
+        # undo's conflict tells which entry and key are in the way: play raises it to the
+        # GM's seat alone (a player's seat gets the table's sentence), decided by the
+        # seat the command resolved, never by the words typed.
+        detailed = isinstance(error, UndoConflict)
         said = str(error) if detailed else strings(lang).explain(error)
         _say(UsageError("meneur", "{error}", error=said).said(lang))
     finally:

@@ -39,21 +39,16 @@ def run_unpack(args: argparse.Namespace) -> str:
     same campaign (brought up to date); anything else refused, nothing changed.
 
     Raises:
-        CampaignError: naming the archive, a member or the folder, and why.
+        CampaignError: naming the archive, a member or the folder, and why; for
+            ``--as`` (the GM's: secrets and keys arrive with it), as ``pack`` refuses it.
     """
     from meneur.play.packs import unpack
 
     from .language import words_of
 
     directory = Path(args.directory)
-    if args.seat_name is not None:  # the GM's: secrets and keys arrive with it
-        from meneur.play.errors import Refusal
-
-        raise Refusal(
-            directory,
-            "refused: only the GM packs or unpacks the whole campaign",
-            "refused.pack",
-        )
+    if args.seat_name is not None:
+        _governing_unpack(args, directory)
     done = unpack(Path(args.file), directory)
     words = words_of(args)
     if done.new:
@@ -64,6 +59,27 @@ def run_unpack(args: argparse.Namespace) -> str:
         key = "cli.unpacked_same"
     return words.t(key, directory=directory, name=done.name, entries=done.entries,
                    added=done.added)  # fmt: skip
+
+
+def _governing_unpack(args: argparse.Namespace, directory: Path) -> None:
+    """Refuse ``unpack --as NAME`` as play refuses ``pack`` to that seat
+    (:func:`meneur.play.seating.governs`): ``NAME`` looked up at the table unpacked
+    over, or at none (a new folder seats no one yet), so an unknown name is refused as
+    such and a player as one.
+
+    Raises:
+        CampaignError: for an unknown name; Refusal for a player.
+    """
+    if (directory / "campaign.toml").exists():
+        from .campaigns import _open
+        from .seats import governing
+
+        with _open(directory, write=False) as campaign:
+            governing(args, campaign, "pack")
+        return
+    from meneur.play.seating import governs, seat_named
+
+    governs(directory, seat_named(directory, {}, args.seat_name), "pack")
 
 
 MOST_LOG = 64 * 1024 * 1024

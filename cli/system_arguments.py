@@ -115,53 +115,89 @@ def dice_inputs(args: argparse.Namespace) -> expressions.DiceInputs:
 
 def table_query(args: argparse.Namespace) -> Any:
     """A roll on a random table named by its key or name: the campaign's own (with
-    ``--campaign``), the GM's library, else a shipped one in French or English.
+    ``--campaign``), the GM's library, else a shipped one in French or English; with
+    ``--as``, one of the tables that player may roll on, as play gives them
+    (:func:`meneur.play.tables.tables_for`).
 
     Raises:
         UsageError: naming the tables there are, for a name that is none of them.
-        CampaignError: when the campaign cannot be read.
+        CampaignError: when the campaign cannot be read, or ``--as`` names no player.
+    """
+    from meneur.core import tables
+
+    found = _table_named(args, args.name)
+    if isinstance(found, str):
+        raise UsageError(
+            _command(args), "no table {name!r} (tables: {known})", name=args.name, known=found
+        )
+    table, pool = found
+    return tables.TableQuery.of(table, pool)
+
+
+def event_query(args: argparse.Namespace) -> Any:
+    """The roll on the ``event`` table a yes/no answer's random event is (see
+    :func:`table_query`); None when the seat has no such table (a player's, when the
+    campaign's own ``event`` is the GM's), which brings no event then, as at the table
+    (:meth:`meneur.play.session.Session.event_after`)."""
+    from meneur.core import tables
+
+    found = _table_named(args, "event")
+    if isinstance(found, str):
+        return None
+    table, pool = found
+    return tables.TableQuery.of(table, pool)
+
+
+def _table_named(args: argparse.Namespace, name: str) -> tuple[Any, tuple[Any, ...]] | str:
+    """The table ``name`` finds among those the command may roll on (see
+    :func:`table_query`), in the reader's language, and the tables it may roll on through
+    it; else the names of those there are, as the reader's language names them.
+
+    Raises:
+        CampaignError: when the campaign cannot be read, or ``--as`` names no player.
     """
     from meneur.content import example_tables, story_tables_for, tables_from_data
     from meneur.core import tables
 
-    own: tuple[Any, ...] = ()
-    if getattr(args, "campaign", None):
-        from meneur.play.campaigns import read_state
-
-        state = read_state(args.campaign)
-        lang = "en" if getattr(args, "lang", None) == "en" else "fr"
-        own = tables_from_data(state["tables"], "campaign.toml")
-        own += story_tables_for(state["lists"], lang)  # found before the shipped, empty ones
-        if getattr(args, "seat_name", None) is not None:
-            from pathlib import Path
-
-            from meneur.play.seating import seat_named
-            from meneur.play.tables import tables_for
-
-            # A player's seat (--as) neither rolls on nor names the GM's tables.
-            seat = seat_named(Path(args.campaign), state, args.seat_name)
-            allowed = {table.key for table in tables_for(seat, state, lang)}
-            own = tuple(table for table in own if table.key in allowed)
-    if getattr(args, "seat_name", None) is None:
-        # The GM's own library (a player's --as seat is never offered it).
-        from meneur.play.library import library
-
-        keys = {table.key for table in own}
-        own += tuple(t for t in library().tables if t.key not in keys)
     first, second = ("en", "fr") if getattr(args, "lang", None) == "en" else ("fr", "en")
-    pool = (*own, *example_tables(first), *example_tables(second))
-    table = tables.find(pool, args.name)
+    campaign = getattr(args, "campaign", None)
+    if campaign and getattr(args, "seat_name", None) is not None:
+        # A player's seat (--as): the tables play gives it, and those alone — never the
+        # GM's, nor the shipped one whose key a table of the GM's takes.
+        from pathlib import Path
+
+        from meneur.play.campaigns import read_state
+        from meneur.play.seating import seat_named
+        from meneur.play.tables import tables_for
+
+        state = read_state(campaign)
+        seat = seat_named(Path(campaign), state, args.seat_name)
+        own = tables_for(seat, state, first)
+        pool = (*own, *tables_for(seat, state, second))
+        readers = own
+    else:
+        own = ()
+        if campaign:
+            from meneur.play.campaigns import read_state
+
+            state = read_state(campaign)
+            own = tables_from_data(state["tables"], "campaign.toml")
+            own += story_tables_for(state["lists"], first)  # before the shipped, empty ones
+        if getattr(args, "seat_name", None) is None:
+            # The GM's own library (a player's --as seat is never offered it).
+            from meneur.play.library import library
+
+            keys = {table.key for table in own}
+            own += tuple(t for t in library().tables if t.key not in keys)
+        readers = (*own, *example_tables(first))
+        pool = (*readers, *example_tables(second))
+    table = tables.find(pool, name)
     if table is None:
         # Named as the reader's language names them (a name finds its table as a key does).
-        known = ", ".join(
-            sorted({t.name for t in (*own, *example_tables(first))}, key=str.casefold)
-        )
-        raise UsageError(
-            _command(args), "no table {name!r} (tables: {known})", name=args.name, known=known
-        )
+        return ", ".join(sorted({t.name for t in readers}, key=str.casefold))
     if table not in own:  # a shipped table named in the other language: the reader's
-        table = tables.find(example_tables(first), table.key) or table
-    return tables.TableQuery.of(table, pool)
+        table = tables.find(readers, table.key) or table
+    return table, pool
 
 
 def _common() -> tuple[RollCommand, ...]:

@@ -124,7 +124,9 @@ class CampaignLocked(CampaignError):
 class UndoConflict(CampaignError):
     """An undo or redo that would overwrite a value changed since (by hand, or by a
     change that is not on the undo stack). Its message names entries and who wrote
-    them, for the GM's command line; an interface says it without (``message_key``)."""
+    them, for the GM's command line; an interface says it without (``message_key``).
+    Raised to the GM's seat alone: a player's is a :class:`Refusal` in the same words
+    (:mod:`meneur.play.act.history`)."""
 
     message_key = "history.conflict"
     values: dict[str, object] = {}  # noqa: RUF012 (read only, shared)

@@ -126,12 +126,7 @@ class Work:
             return self.journal.entry(entry_id)
         except KeyError:
             if named_in is None:
-                raise CampaignError(
-                    self.directory,
-                    f"there is no journal entry {entry_id}",
-                    message_key="campaign.no_entry",
-                    values={"id": entry_id},
-                ) from None
+                raise self.no_entry(entry_id) from None
             what = f"names entry {entry_id}, which the journal does not have"
             raise CampaignError(
                 self.directory / STATE_FILE,
@@ -140,6 +135,17 @@ class Work:
                 message_key="campaign.names_no_entry",
                 values={"id": entry_id},
             ) from None
+
+    def no_entry(self, entry_id: int) -> CampaignError:
+        """The error :meth:`entry_at` raises for an entry the journal does not have: also
+        what a seat is told of one it may not see (the same words, so that it cannot
+        tell the two apart)."""
+        return CampaignError(
+            self.directory,
+            f"there is no journal entry {entry_id}",
+            message_key="campaign.no_entry",
+            values={"id": entry_id},
+        )
 
     def checked(self, changes: tuple[Change, ...]) -> tuple[Change, ...]:
         """The changes as they will be stored, once the state they lead to passes every

@@ -11,8 +11,9 @@ from typing import Any
 from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change
 from meneur.core.names import check_name
-from meneur.core.table_rules import Seat
+from meneur.core.table_rules import Seat, may_rewrite
 from meneur.play.tables import reaches_library
+from meneur.play.views import for_viewer
 from meneur.saves.campaign import Campaign
 from meneur.saves.entry_parts import (
     PUBLIC,
@@ -272,8 +273,21 @@ def note(
         )
 
 
-def _note(work: Work, entry_id: int) -> Entry:
+def _note(work: Work, seat: Seat, entry_id: int) -> Entry:
+    """Note ``entry_id``, for ``seat`` to rewrite or strike. An entry the seat may not
+    see whole, or a note it may not rewrite, is refused exactly as an entry the journal
+    does not have, before anything is read of it: told apart (this one is not a note,
+    that one already reads so), a player trying every number would count the GM's
+    secrets, learn their kinds, and test a guess of a secret note's words.
+
+    Raises:
+        CampaignError: when the seat may not rewrite it, or it is not a note.
+    """
     target = work.entry_at(entry_id)
+    if seat.role != "gm":
+        shown = for_viewer(target, seat.viewer, work.journal, work.state)
+        if shown is None or shown.redacted or not may_rewrite(seat, target.by):
+            raise work.no_entry(entry_id)
     if target.kind != "note":
         raise CampaignError(
             work.directory,
@@ -288,11 +302,12 @@ def edit_note(campaign: Campaign, seat: Seat, entry_id: int, text: str) -> Entry
     """Rewrite a note; the journal keeps the original and the edit.
 
     Raises:
-        CampaignError: when the entry is not a note, or already reads so.
+        CampaignError: when the entry is not a note ``seat`` may rewrite (said as for
+            an entry the journal does not have: :func:`_note`), or already reads so.
     """
     check_text(text, campaign.directory)
     with campaign.work() as work:
-        target = _note(work, entry_id)
+        target = _note(work, seat, entry_id)
         path = ("note_edits", str(entry_id))
         value = MISSING if text == target.text else text
         made = state_changes.set_value(work.state, path, value)
@@ -311,10 +326,11 @@ def strike_note(campaign: Campaign, seat: Seat, entry_id: int) -> Entry:
     """Strike a note from the journal: it stays there, marked, and an undo brings it back.
 
     Raises:
-        CampaignError: when the entry is not a note, or is struck already.
+        CampaignError: when the entry is not a note ``seat`` may strike (said as for an
+            entry the journal does not have: :func:`_note`), or is struck already.
     """
     with campaign.work() as work:
-        target = _note(work, entry_id)
+        target = _note(work, seat, entry_id)
         if campaign.is_struck(target):
             raise CampaignError(
                 campaign.directory,

@@ -4,10 +4,12 @@ own; the GM's, anyone's), and the entry that takes it back (:mod:`meneur.saves.h
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from meneur.core.table_rules import Seat
 from meneur.saves.campaign import Campaign
-from meneur.saves.errors import Refusal
+from meneur.saves.errors import Refusal, UndoConflict
 from meneur.saves.history import redo_draft, undo_draft
 from meneur.saves.journal import Entry
 from meneur.saves.work import Draft, Work
@@ -21,9 +23,10 @@ def undo(campaign: Campaign, seat: Seat, entry_id: int | None = None) -> Entry:
     own); undoing a note strikes it.
 
     Raises:
-        Refusal: when there is nothing to undo, or not that entry.
-        UndoConflict: when a later change (by anyone) touched what it would restore, or
-            a value it would restore was changed since.
+        Refusal: when there is nothing to undo, or not that entry; a player's seat's
+            conflict (see :func:`_conflict_told`).
+        UndoConflict: the GM's seat's, when a later change (by anyone) touched what it
+            would restore, or a value it would restore was changed since.
     """
     with campaign.work() as work:
         stack = work.state["history"]["undo"]
@@ -37,19 +40,45 @@ def undo(campaign: Campaign, seat: Seat, entry_id: int | None = None) -> Entry:
                 f"entry {entry_id} is not a change that can be undone now",
                 "history.not_undoable",
             )
-        return write(work, seat, _checked(work, undo_draft(work, target)))
+        with _conflict_told(work, seat):
+            draft = undo_draft(work, target)
+        return write(work, seat, _checked(work, draft))
 
 
 def redo(campaign: Campaign, seat: Seat) -> Entry:
     """Redo this writer's latest undone change (anyone's without an author).
 
     Raises:
-        Refusal: when there is nothing to redo.
-        UndoConflict: when a value it would set was changed since.
+        Refusal: when there is nothing to redo; a player's seat's conflict (see
+            :func:`_conflict_told`).
+        UndoConflict: the GM's seat's, when a value it would set was changed since.
     """
     with campaign.work() as work:
         target = _latest(work, seat, work.state["history"]["redo"], "redo")
-        return write(work, seat, _checked(work, redo_draft(work, target)))
+        with _conflict_told(work, seat):
+            draft = redo_draft(work, target)
+        return write(work, seat, _checked(work, draft))
+
+
+@contextmanager
+def _conflict_told(work: Work, seat: Seat) -> Iterator[None]:
+    """An undo's or redo's conflict as ``seat`` is told it, at every door: the GM's whole
+    (:class:`UndoConflict` names the entry in the way, its number and who wrote it, an
+    OS account), anyone else's in one sentence naming none of it — the numbers would
+    count the GM's secrets.
+
+    Raises:
+        UndoConflict: the GM's seat's.
+        Refusal: anyone else's (``history.conflict``).
+    """
+    try:
+        yield
+    except UndoConflict:
+        if seat.role == "gm":
+            raise
+        # Not chained: the detail would travel with it (a log, a traceback).
+        said = "a later change touches the same thing"
+        raise Refusal(work.directory, said, UndoConflict.message_key) from None
 
 
 def _checked(work: Work, draft: Draft) -> Draft:

@@ -66,7 +66,6 @@ REFUSED = [
         ["roll", "resolution", "--score", "3", "--character", "iris", "--campaign", "{dir}"],
         "errors.refused.character",
     ),
-    (["note", "{dir}", "--edit", "{gm_note}", "Rien"], "errors.refused.note"),
     (["stats", "{dir}", "--leave-out", "{gm_note}"], "errors.refused.luck"),
     (["tension", "{dir}", "up"], "errors.refused.tension"),
     (["scene-end", "{dir}", "yes"], "errors.refused.tension"),
@@ -135,6 +134,30 @@ def test_an_unknown_seat_is_refused_by_every_command(
     assert _folder(table) == before
 
 
+@pytest.mark.parametrize(
+    ("name", "key"), [("nobody", "errors.seat.unknown"), ("bob", "errors.refused.pack")]
+)
+def test_unpack_refuses_a_seat_as_pack_does(
+    table: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, key: str
+) -> None:
+    """``unpack --as NAME`` over the campaign is refused in ``pack --as NAME``'s words:
+    an unknown name as no player of the table, a player as not the GM (unpack refused
+    any --as on its own, an unknown name as a player). Nothing written."""
+    packed = tmp_path / "c.meneur"
+    assert main(["pack", str(table), "-o", str(packed)]) == 0
+    capsys.readouterr()
+    before = _folder(table)
+    said = strings("en").t(key, name=name, known="bob, carol")
+    for command in (
+        ["pack", str(table), "-o", str(tmp_path / "no.meneur")],
+        ["unpack", str(packed), str(table)],
+    ):
+        assert main([*command, "--as", name, "--lang", "en"]) == 2
+        assert capsys.readouterr() == ("", f"meneur: error: {said}\n"), command
+    assert not (tmp_path / "no.meneur").exists()
+    assert _folder(table) == before
+
+
 def test_a_blind_roll_shows_the_player_nothing_but_that_it_was_thrown(
     table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -180,6 +203,109 @@ def test_a_player_is_told_no_entry_number_that_would_count_the_gm_s_secrets(
     assert capsys.readouterr().out == f"#{last} Le MJ note\n"  # the GM's own numbers
     assert main(["roll", "dice", "1d6", "--campaign", str(table), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["entry_id"] == last + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_player_editing_what_they_may_not_is_told_as_of_an_entry_that_is_not(
+    table: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """``note --edit N --as bob``: the GM's secret note given its very words or others,
+    a secret entry that is no note, and a number past the last are refused in the same
+    words, nothing written. Told apart ("already reads so", "is not a note"), trying
+    every number counted the GM's secrets, told their kinds and tested a guess of a
+    secret note's words."""
+    with Campaign.open(table, write=False) as campaign:
+        entries = campaign.journal.latest(50)
+        last = campaign.journal.last_id
+    hidden = next(e.id for e in entries if e.visibility == "gm" and e.kind != "note")
+    tries = [(_gm_note(table), GM_NOTE), (_gm_note(table), "Rien"), (hidden, "Rien")]
+    tries.append((last + 1, "Rien"))
+    before = _folder(table)
+    said = strings(lang)
+    prefix = {"en": "meneur: error: ", "fr": "meneur\u00a0: erreur\u00a0: "}[lang]
+    for number, text in tries:
+        edit = ["note", str(table), "--edit", str(number), text, "--as", "bob", "--lang", lang]
+        assert main(edit) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        no_entry = said.t("errors.campaign.no_entry", id=number)
+        assert err == f"{prefix}{no_entry}\n", (number, text)
+    assert _folder(table) == before
+
+
+@pytest.mark.parametrize("seat", [["--as", "bob"], ["--as=bob"]], ids=" ".join)
+def test_a_players_undo_in_conflict_is_told_in_the_tables_sentence(
+    table: Path, capsys: pytest.CaptureFixture[str], seat: list[str]
+) -> None:
+    """bob's undo with the GM's later change in its way: the table's sentence, nothing
+    written. The GM's with bob's in its way: the detail (entries, who, the key)."""
+    score = ["set", str(table), "characters.kael.sheet.score"]
+    assert main([*score, "2", "--as", "bob"]) == 0
+    assert main([*score, "3"]) == 0
+    capsys.readouterr()
+    before = _folder(table)
+    assert main(["undo", str(table), *seat, "--lang", "en"]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"meneur: error: {strings('en').t('errors.history.conflict')}\n")
+    assert _folder(table) == before
+    assert main([*score, "4", "--as", "bob"]) == 0  # now the GM's undo is in conflict
+    with Campaign.open(table, write=False) as campaign:
+        gms, bobs = campaign.journal.last_id - 1, campaign.journal.last_id
+    capsys.readouterr()
+    assert main(["undo", str(table), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot undo entry {gms} " in err
+    assert f"entry {bobs} by bob changed characters.kael.sheet.score since" in err
+
+
+@pytest.mark.parametrize("seat", [["--a", "bob"], ["--a=bob"]], ids=" ".join)
+def test_an_option_is_taken_by_its_whole_name_alone(
+    table: Path, capsys: pytest.CaptureFixture[str], seat: list[str]
+) -> None:
+    """``--a`` is no ``--as``: argparse took it for one, which what reads the words
+    before argparse did not see (bob got the GM's detail of an undo's conflict). Refused
+    as an option meneur does not have, nothing written."""
+    score = ["set", str(table), "characters.kael.sheet.score"]
+    assert main([*score, "2", "--as", "bob"]) == 0
+    capsys.readouterr()
+    before = _folder(table)
+    assert main(["undo", str(table), *seat, "--lang", "en"]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"meneur: error: unrecognized arguments: {' '.join(seat)}\n")
+    assert _folder(table) == before
+
+
+def test_a_players_answer_brings_no_event_when_the_event_table_is_the_gms(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The GM's own ``event`` table takes the shipped one's key: bob's yes/no answer that
+    brings a random event is written and shown, and brings none — as at the table
+    (Session.event_after). The CLI rolled the shipped table for him, which the campaign
+    then refused as the GM's after the answer was written: exit 2, "one of the GM's
+    secrets"."""
+    event = '{name = "Event", dice = "1d2", entries = ["Varn betrays", "Ilse dies"], gm = true}'
+    for command in (
+        ["set", str(table), "tables.event", event],
+        ["set", str(table), "secrecy.yesno", '"public"'],
+        ["tension", str(table), "up"],
+        ["tension", str(table), "up"],
+    ):
+        assert main(command) == 0
+    with Campaign.open(table, write=False) as campaign:
+        last = campaign.journal.last_id
+    capsys.readouterr()
+    question = ["roll", "yesno", "--likelihood", "3", "--question", "Q", "--campaign"]
+    assert main([*question, str(table), "--as", "bob", "--seed", "0", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "→ No, and" in out
+    for secret in ("Varn", "Ilse", "Event", "secret"):
+        assert secret not in out
+    with Campaign.open(table, write=False) as campaign:
+        (answer,) = campaign.journal.since(last)
+    assert (answer.kind, answer.by, answer.visibility) == ("oracle", "bob", "public")
+    assert answer.roll is not None
+    assert answer.roll["event"]  # the dice brought one: none is written
 
 
 def test_a_player_chooses_no_seed_inside_a_committed_session(
