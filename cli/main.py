@@ -583,7 +583,8 @@ def main(argv: list[str] | None = None) -> int:
         # In the reader's language when it has words there: a campaign file's error
         # keeps its file and key; a seat's refusal is the sentence the table says. An
         # undo's conflict tells the GM (no --as) which entry and key are in the way.
-        gm = not any(word == "--as" or word.startswith("--as=") for word in argv or sys.argv)
+        seated = ("--as", "--served-seat")
+        gm = not any(word.split("=", 1)[0] in seated for word in argv or sys.argv)
         detailed = gm and isinstance(error, UndoConflict)
         said = str(error) if detailed else strings(lang).explain(error)
         _say(UsageError("meneur", "{error}", error=said).said(lang))
