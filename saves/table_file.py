@@ -287,6 +287,12 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
         where = f"players.{ident}"
         if not isinstance(player, dict):
             raise _refused(path, "expected a table", where, "table.a_table")
+        if ident.casefold() == GM.name:
+            # What a seat writes is by its name: a player "gm" would write as the GM,
+            # and take back the GM's changes as their own.
+            raise _refused(
+                path, "gm is the GM's seat: give this player another id", where, "table.gm_id"
+            )
         characters = player.get("characters", [])
         if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
             raise _refused(
@@ -469,9 +475,12 @@ def _names_no_other_id(players: Mapping[str, Seat], names: Mapping[str, str], pa
         other = ids.get(names.get(ident, ident).casefold())
         if other is not None and other != ident:
             raise _refused(
-                path, f"this name is {other}'s id at the table: give another", f"players.{ident}.name",
-                "table.name_is_id", other=other,
-            )  # fmt: skip
+                path,
+                f"this name is {other}'s id at the table: give another",
+                f"players.{ident}.name",
+                "table.name_is_id",
+                other=other,
+            )
 
 
 def _named(name: str, where: str, role: str, path: Path) -> None:

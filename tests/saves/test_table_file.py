@@ -125,6 +125,7 @@ def test_no_table_file_no_table(campaign: Campaign) -> None:
             "players.alice.name",
             "this name is kael's id at the table",
         ),
+        ("[players.GM]", "players.GM", "gm is the GM's seat: give this player another id"),
     ],
 )
 def test_a_mistake_is_refused_with_file_and_key(
