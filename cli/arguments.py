@@ -71,6 +71,9 @@ def _app_parser() -> Parser:
         metavar="NAME",
         help="with --plain: sit as this player of the table (their id or name); without it, the GM",
     )
+    # The server's plain seat (serve/plain_seat.py) passes the seat it serves by its role
+    # and id, never by a name: no help, nobody types it.
+    parser.add_argument("--served-seat", nargs=2, metavar=("ROLE", "ID"), help=argparse.SUPPRESS)
     parser.set_defaults(command=None)
     return parser
 

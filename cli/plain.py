@@ -35,18 +35,22 @@ def run_plain(args: argparse.Namespace | SimpleNamespace) -> int:
     from meneur.content.strings import strings
     from meneur.play.campaigns import remember
     from meneur.play.conversation import Conversation
-    from meneur.play.seating import seat_named
+    from meneur.play.seating import seat_named, served_seat
     from meneur.play.session import Session
 
     words = strings(args.lang or "fr")
     campaign = _open(Path(args.campaign) if args.campaign else None, words)
     name = getattr(args, "seat_name", None)
+    served = getattr(args, "served_seat", None)
     try:
-        seat = seat_named(campaign.directory, campaign.state, name)
+        if served is not None:  # a seat the table serves: by its id alone
+            seat = served_seat(campaign.directory, campaign.state, *served)
+        else:
+            seat = seat_named(campaign.directory, campaign.state, name)
     except BaseException:
         campaign.close()
         raise
-    if name is None:  # the GM at their own machine: this campaign is theirs to reopen
+    if name is None and served is None:  # the GM at their own machine: theirs to reopen
         remember(campaign.directory)
     seed = getattr(args, "seed", None)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()

@@ -17,6 +17,9 @@ from meneur.core.table_rules import GM_SEAT, Seat, offers
 from meneur.saves.errors import CampaignError, Refusal
 from meneur.saves.state_files import file_stamp
 from meneur.saves.table_file import (
+    GM as TABLE_GM,
+)
+from meneur.saves.table_file import (
     TABLE_FILE,
     TableFile,
     drop_invite,
@@ -40,6 +43,7 @@ __all__ = [
     "revoking",
     "seat_named",
     "seating",
+    "served_seat",
     "table_stamp",
     "unbanning",
 ]
@@ -47,16 +51,62 @@ __all__ = [
 
 def seat_named(directory: Path, state: Mapping[str, Any], name: str | None) -> Seat:
     """The seat a command acts from: the GM's when ``name`` is None (whoever holds the
-    campaign's files is its GM), else the player called ``name`` (their id at the table
-    or the name it calls them, in any case). A player is one ``table.toml`` seats, with
-    the characters it gives them; or, not seated there, one a character's sheet names
-    as its ``player``, with those characters.
+    campaign's files is its GM), else the player called ``name``: the one whose id at
+    the table it is, else (in any case) the one whose id or name it is, when only one
+    is. A player is one ``table.toml`` seats, with the characters it gives them; or, not
+    seated there, one a character's sheet names as its ``player``, with those
+    characters.
 
     Raises:
-        CampaignError: naming the table file, when no player is called ``name``.
+        CampaignError: naming the table file, when no player is called ``name``, or
+            when several are (a name that is two players' names, or one's name and
+            another's id in another case): their ids tell them apart.
     """
     if name is None:
         return GM_SEAT
+    players, called = _players(directory, state)
+    if name in players:  # an id is one player's, whoever else is called so
+        return players[name]
+    wanted = name.strip().casefold()
+    found = [
+        ident
+        for ident in players
+        if wanted in (ident.casefold(), called.get(ident, ident).casefold())
+    ]
+    if len(found) == 1:
+        return players[found[0]]
+    if found:
+        which = ", ".join(sorted(found))
+        raise CampaignError(
+            directory / TABLE_FILE,
+            f"--as {name}: several players go by that name ({which}): say which by their id",
+            message_key="seat.ambiguous",
+            values={"name": name, "which": which},
+        )
+    raise _unknown(directory, name, players)
+
+
+def served_seat(directory: Path, state: Mapping[str, Any], role: str, ident: str) -> Seat:
+    """The seat the table serves as ``role`` and ``ident``: the GM's seat at the table,
+    named so (:data:`meneur.saves.table_file.GM`), for the GM; else the player whose id
+    at the table ``ident`` is — by id alone, never by a name (a served seat is passed on
+    by its id, which no name may stand for), and never the GM's for a player's id.
+
+    Raises:
+        CampaignError: naming the table file, when it seats no player ``ident``.
+    """
+    if role == TABLE_GM.role:
+        return TABLE_GM
+    table = read_table(directory, state)
+    players: Mapping[str, Seat] = table.players if table is not None else {}
+    if role != "player" or ident not in players:
+        raise _unknown(directory, ident, players)
+    return players[ident]
+
+
+def _players(directory: Path, state: Mapping[str, Any]) -> tuple[dict[str, Seat], dict[str, str]]:
+    """Every player ``--as`` may name, by id (the table's, then the sheets' others), and
+    the names the table calls its own."""
     table = read_table(directory, state)
     players: dict[str, Seat] = dict(table.players) if table is not None else {}
     called = dict(table.names) if table is not None else {}
@@ -67,13 +117,13 @@ def seat_named(directory: Path, state: Mapping[str, Any], name: str | None) -> S
             sheets.setdefault(player, set()).add(str(ident))
     for player, characters in sheets.items():
         players[player] = Seat("player", player, frozenset(characters))
-    wanted = name.strip().casefold()
-    for ident, seat in players.items():
-        if wanted in (ident.casefold(), called.get(ident, ident).casefold()):
-            return seat
+    return players, called
+
+
+def _unknown(directory: Path, name: str, players: Mapping[str, Seat]) -> CampaignError:
     known = ", ".join(sorted(players))
     said = known or "none yet (meneur table player ID)"
-    raise CampaignError(
+    return CampaignError(
         directory / TABLE_FILE,
         f"--as {name}: no such player at this table (its players: {said})",
         message_key="seat.unknown" if known else "seat.unknown_none",

@@ -70,6 +70,9 @@ BAN_KEYS = ("name", "keys")
 INVITE_KEYS = ("seat", "code", "token", "expires", "admit", "admitted", "api")
 VIEWER = "viewer"
 """An invite's seat when it opens the read-only view."""
+GM = Seat("gm", "gm")
+"""The GM's seat at the table, the one the GM's key opens: named, so that what it writes
+is by ``gm``, whatever account serves the table."""
 _HASH = re.compile(r"sha256:[0-9a-f]{64}")
 
 
@@ -270,7 +273,7 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
     gm = document.get("gm", {})
     if not isinstance(gm, dict):
         raise _refused(path, "expected a table: [gm]", "gm", "table.tables", what="[gm]")
-    _seat(gm, "gm", Seat("gm", "gm"), path, seats, names)
+    _seat(gm, "gm", GM, path, seats, names)
     players = document.get("players", {})
     if not isinstance(players, dict):
         raise _refused(
@@ -284,6 +287,12 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
         where = f"players.{ident}"
         if not isinstance(player, dict):
             raise _refused(path, "expected a table", where, "table.a_table")
+        if ident.casefold() == GM.name:
+            # What a seat writes is by its name: a player "gm" would write as the GM,
+            # and take back the GM's changes as their own.
+            raise _refused(
+                path, "gm is the GM's seat: give this player another id", where, "table.gm_id"
+            )
         characters = player.get("characters", [])
         if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
             raise _refused(
@@ -301,6 +310,7 @@ def table_from_data(document: Mapping[str, Any], path: Path, state: Mapping[str,
         seat = Seat("player", ident, frozenset(characters))
         _seat(player, where, seat, path, seats, names)
         players_seats[ident] = seat
+    _names_no_other_id(players_seats, names, path)
     banned = document.get("banned", {})
     if not isinstance(banned, dict):
         raise _refused(
@@ -451,6 +461,26 @@ def _seat(
     assert seat.name is not None
     if name.strip():
         names[seat.name] = name.strip()
+
+
+def _names_no_other_id(players: Mapping[str, Seat], names: Mapping[str, str], path: Path) -> None:
+    """Refuse a player called by another player's id (in any case): ``--as`` takes an id
+    or a name, and one that is both would sit whoever asks for it at two seats.
+
+    Raises:
+        CampaignError: naming the file and the name's key.
+    """
+    ids = {ident.casefold(): ident for ident in players}
+    for ident in players:
+        other = ids.get(names.get(ident, ident).casefold())
+        if other is not None and other != ident:
+            raise _refused(
+                path,
+                f"this name is {other}'s id at the table: give another",
+                f"players.{ident}.name",
+                "table.name_is_id",
+                other=other,
+            )
 
 
 def _named(name: str, where: str, role: str, path: Path) -> None:

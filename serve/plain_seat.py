@@ -3,11 +3,12 @@ the table as lines and a prompt (``meneur --plain``) instead of the full-screen 
 for a screen reader or a braille display, the player's own terminal editing each line
 before it is sent.
 
-It runs ``meneur --plain --as NAME`` as a process of its own, its input and output the
-channel's: the same conversation, test grammar and refusals as at a local plain seat,
-and the same seat rules (the player's ``--as``, their secrets) — without the server
-importing the command line. The connection is at the table (presence, the door, being
-ended, removed or banned) as any seat is: ending the seat ends the process.
+It runs ``meneur --plain --served-seat ROLE ID`` as a process of its own, its input and
+output the channel's: the same conversation, test grammar and refusals as at a local
+plain seat, and the same seat rules (the seat's own, passed by its id: a name could be
+another player's) — without the server importing the command line. The connection is
+at the table (presence, the door, being ended, removed or banned) as any seat is:
+ending the seat ends the process.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ READ_SIZE = 4096
 
 
 def plain_command(seated: Seated) -> list[str]:
-    """The process a plain seat runs: the campaign, the seat's language, the player it
-    sits as (the GM's seat: none), and reproducible dice when the table has them."""
+    """The process a plain seat runs: the campaign, the seat's language, the seat it
+    sits at by its id (a player's, or the GM's: named at the table, it writes as the
+    served app does, never as this machine's account), and reproducible dice when the
+    table has them."""
     server = seated.server
     command = [
         sys.executable,
@@ -42,8 +45,8 @@ def plain_command(seated: Seated) -> list[str]:
         "--lang",
         seated.lang,
     ]
-    if seated.seat.role == "player" and seated.seat.name is not None:
-        command += ["--as", seated.seat.name]
+    if seated.seat.name is not None:
+        command += ["--served-seat", seated.seat.role, seated.seat.name]
     if server.seeded:
         command += ["--seed", str(server.rng(seated.serial).getrandbits(63))]
     return command

@@ -432,3 +432,66 @@ def test_a_players_last_entries_are_counted_in_what_they_see(
     assert main(["roll", "dice", "1d6", "--campaign", str(table), "--visibility", "gm"]) == 0
     capsys.readouterr()
     assert (seen(), seen("--json")) == (text, data)
+
+
+def test_a_player_is_not_called_by_another_players_id(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Called "Bob", carol would be whom ``--as bob`` names, as would bob.
+    before = _folder(table)
+    assert main(["table", "player", "carol", str(table), "--name", "BOB"]) == 2
+    err = capsys.readouterr().err
+    said = strings("en").t("errors.campaign.table.name_is_id", other="bob")
+    assert err == f"meneur: error: {table / 'table.toml'}: players.carol.name: {said}\n"
+    assert main(["table", "player", "carol", str(table), "--name", "Bob", "--lang", "fr"]) == 2
+    said = strings("fr").t("errors.campaign.table.name_is_id", other="bob")
+    assert f"players.carol.name\u00a0: {said}\n" in capsys.readouterr().err
+    # …nor a new player by an id someone is called: nothing written either way.
+    assert _folder(table) == before
+    assert main(["table", "player", "erin", str(table), "--name", "Dana"]) == 0
+    capsys.readouterr()
+    written = _folder(table)
+    assert main(["table", "player", "DANA", str(table)]) == 2
+    assert "players.erin.name: this name is DANA's id" in capsys.readouterr().err
+    assert _folder(table) == written
+
+
+def test_check_refuses_a_table_file_that_calls_a_player_by_another_s_id(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = table / "table.toml"
+    path.write_text(path.read_text().replace('name = "Bob"', 'name = "Carol"'))
+    assert main(["check", str(table)]) == 2
+    said = strings("en").t("errors.campaign.table.name_is_id", other="carol")
+    assert capsys.readouterr().err == f"meneur: error: {path}: players.bob.name: {said}\n"
+
+
+def test_as_takes_an_id_first_and_refuses_a_name_several_players_go_by(
+    table: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from meneur.play.seating import seat_named
+
+    # A player a sheet names (not in table.toml) may have an id the table calls another.
+    sheet = '{name = "Zed", sheet = {}, player = "frank"}'
+    assert main(["set", str(table), "characters.zed", sheet]) == 0
+    assert main(["table", "player", "erin", str(table), "--name", "Frank"]) == 0
+    assert main(["table", "player", "dana", str(table), "--name", "Bob"]) == 2  # bob's id
+    assert main(["table", "player", "dana", str(table), "--name", "Carol "]) == 2
+    assert main(["table", "player", "dana", str(table), "--name", "Erin"]) == 2
+    capsys.readouterr()
+    with Campaign.open(table, write=False) as campaign:
+        state = campaign.state
+    assert seat_named(table, state, "frank").name == "frank"
+    assert seat_named(table, state, "frank").characters == {"zed"}
+    assert seat_named(table, state, "erin").name == "erin"
+    assert seat_named(table, state, "BOB").name == "bob"
+    for name in ("Frank", "FRANK"):  # frank's id in another case, and erin's name
+        assert main(["journal", str(table), "--as", name]) == 2
+        said = strings("en").t("errors.seat.ambiguous", name=name, which="erin, frank")
+        assert capsys.readouterr().err == f"meneur: error: {said}\n"
+    assert main(["journal", str(table), "--as", "Frank", "--lang", "fr"]) == 2
+    said = strings("fr").t("errors.seat.ambiguous", name="Frank", which="erin, frank")
+    assert capsys.readouterr().err == f"meneur\u00a0: erreur\u00a0: {said}\n"
+    assert main(["note", str(table), "Frank waves", "--as", "frank"]) == 0
+    with Campaign.open(table, write=False) as campaign:
+        assert campaign.journal.latest(1)[0].by == "frank"

@@ -120,6 +120,12 @@ def test_no_table_file_no_table(campaign: Campaign) -> None:
         ("seats = 3", "seats", "unknown key"),
         ('[gm]\nname = " "', "gm.name", "expected the name the table calls them"),
         ('[players.alice]\nname = ""', "players.alice.name", "expected the name"),
+        (
+            '[players.kael]\n[players.alice]\nname = "KAEL"',
+            "players.alice.name",
+            "this name is kael's id at the table",
+        ),
+        ("[players.GM]", "players.GM", "gm is the GM's seat: give this player another id"),
     ],
 )
 def test_a_mistake_is_refused_with_file_and_key(

@@ -16,6 +16,8 @@ from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
 from meneur.play.campaigns import Secrecy
 from meneur.saves.campaign import Campaign
+from meneur.saves.entry_parts import default_author
+from meneur.saves.table_file import GM as TABLE_GM
 from tests.waiting import PATIENCE, until
 
 from .seated import Table, make_table
@@ -121,6 +123,70 @@ def test_a_player_plays_a_scene_in_plain_lines_over_ssh_and_is_removed(tmp_path:
         mine = [entry for entry in campaign.journal if entry.by == "bob"]
     assert [entry.kind for entry in mine] == ["note", "roll"]
     assert mine[1].character == "mira"
+
+
+def test_the_gms_plain_seat_writes_as_the_gms_seat_not_as_this_machines_account(
+    tmp_path: Path,
+) -> None:
+    # The GM's served app writes by its seat's name ("gm"); so does its plain seat, and
+    # the account that serves the table reaches nobody.
+    table = make_table(tmp_path)
+    server, port = start_server(table)
+    try:
+        gm = PlainClient(table, "gm", port)
+        gm.heard("meneur — Soirée")
+        gm.type("Le pont grince")
+        gm.heard("Le pont grince")
+        gm.type("quit")
+        assert gm.status() == 0
+    finally:
+        server.kill()
+        server.wait(PATIENCE)
+    with Campaign.open(table.directory) as campaign:
+        (note,) = campaign.journal.latest(1)
+        assert (note.text, note.by) == ("Le pont grince", "gm")
+        # …so the served app's undo takes it back as its own.
+        undone = act.undo(campaign, TABLE_GM)
+    assert undone.target == note.id
+    assert default_author() not in gm.text()
+
+
+def test_a_served_plain_seat_sits_as_its_player_by_id_never_by_a_name(tmp_path: Path) -> None:
+    # A sheet names a player "dana" the table does not seat; the table calls Alice
+    # "Dana". Served, each seat is passed on by its id: Alice's sits as alice, and no
+    # id but the table's own opens a served seat.
+    from types import SimpleNamespace
+
+    from meneur.core.table_rules import Seat
+    from meneur.play.seating import read_table
+    from meneur.saves.table_file import edit_table
+    from meneur.serve.plain_seat import plain_command
+
+    table = make_table(tmp_path)
+    with Campaign.open(table.directory) as campaign:
+        zed = {"name": "Zed", "kind": "pc", "sheet": {"elements": {}}, "player": "dana"}
+        act.set_value(campaign, GM_SEAT, ("characters", "zed"), zed)
+        edit_table(
+            table.directory, campaign.state, lambda d: d["players"]["alice"].update(name="Dana")
+        )
+        alice = read_table(table.directory, campaign.state).players["alice"]
+
+    def sit(seat: Seat, typed: str) -> subprocess.CompletedProcess[bytes]:
+        server = SimpleNamespace(directory=table.directory, seeded=False)
+        command = plain_command(SimpleNamespace(server=server, lang="en", seat=seat))
+        return subprocess.run(
+            command, input=f"{typed}\nquit\n".encode(), capture_output=True, timeout=PATIENCE
+        )
+
+    assert sit(alice, "Kael tends the fire").returncode == 0
+    with Campaign.open(table.directory, write=False) as campaign:
+        (note,) = campaign.journal.latest(1)
+    assert (note.text, note.by) == ("Kael tends the fire", "alice")
+    refused = sit(Seat("player", "dana", frozenset({"zed"})), "Zed waves")
+    assert refused.returncode != 0
+    assert b"--as dana: no such player at this table (its players: alice, bob)" in refused.stderr
+    with Campaign.open(table.directory, write=False) as campaign:
+        assert campaign.journal.latest(1) == [note]
 
 
 def _told(client: PlainClient, line: str) -> str:
