@@ -118,3 +118,29 @@ def test_what_a_player_asks_is_written_blind_for_a_kind_the_gm_keeps(
                     assert written == ("private", "alice", announce)
                 else:
                     assert written == ("public", "alice", False)
+
+
+@pytest.mark.parametrize("asked", [Secrecy("public"), Secrecy("private", "alice", True)])
+def test_a_roll_written_as_public_or_private_by_any_door_is_blind_when_kept(
+    asked: Secrecy, tmp_path: Path
+) -> None:
+    """The doors that write a roll themselves (a scene's test, a clock asked about, a
+    turn's die) pass :func:`meneur.play.act.roll` a secrecy of their own: a player's roll
+    of a kind the GM keeps is written blind all the same, moving nothing."""
+    from meneur.core.changes import MISSING, Change
+
+    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    act.set_value(gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {}})
+    act.set_value(gm, GM_SEAT, ("secrecy",), {"resolution": "gm_announced"})
+    gm.close()
+    record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), 7)
+    karma = Change(("characters", "kael", "sheet", "karma"), MISSING, 1)
+    with Campaign.open(tmp_path / "c") as alice:
+        entry = act.roll(alice, ALICE, record, "", changes=[karma], secrecy=asked)
+        assert "karma" not in alice.state["characters"]["kael"]["sheet"]
+    assert (entry.visibility, entry.player, entry.announced, entry.changes) == (
+        "gm",
+        "alice",
+        True,
+        (),
+    )
