@@ -7,8 +7,8 @@ table (a viewer writes nothing; a player's note is theirs; a roll of a kind the 
 is blind whatever its options ask), with the same one sentence when refused. Each
 request is small (4 KiB: a larger one is refused from its ``Content-Length`` before any
 of it is read, and a body sent without one is read no further than that), and a seat
-acts at most once per :data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the entry as that seat reads it,
-or ``{"error": sentence}``.
+acts at most once per :data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the entry
+as that seat reads it, or ``{"error": sentence}``.
 
 Every action is played here, in the server, through :mod:`meneur.play` on the server's
 open campaign (:meth:`meneur.serve.ssh.TableServer.acting_campaign`): a note, dice and a
