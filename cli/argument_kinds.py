@@ -97,7 +97,7 @@ DIR_HELP = "the campaign's folder (default: the campaign used last)"
 SECRECY_HELP = (
     "who may see it: public (everyone), private (the player --as NAME and the GM), "
     "gm (the GM alone: a blind roll); by default the campaign's [secrecy] for a roll's "
-    "kind, else public"
+    "kind, else public; a player's roll of a kind the GM keeps is blind whatever is asked"
 )
 
 
@@ -110,7 +110,8 @@ def _add_secrecy(group: Any) -> None:
     group.add_argument(
         "--announce",
         action="store_true",
-        help="a secret entry: tell the others it happened (never what it says)",
+        help="a secret entry: tell the others it happened (never what it says); alone, "
+        "the campaign's [secrecy] for a roll's kind, announced",
     )
 
 

@@ -6,9 +6,9 @@ of it is decided here, once, for every door:
   (:func:`may_choose_seed`: never a player's inside a session whose dice are committed);
   else the session's next draw when the roll is public, a fresh one when it is secret
   (a secret roll off the public draws, as :meth:`meneur.play.session.Session.roll`);
-- who sees it: what was asked, else the table's default for its kind
-  (:func:`meneur.play.secrecy.default_secrecy`: a player's roll of a kind the GM keeps
-  is blind);
+- who sees it: what was asked, else the table's default for its kind; a player's roll
+  of a kind the GM keeps is blind whatever they asked
+  (:func:`meneur.play.secrecy.roll_secrecy`);
 - what it moves: the karma it spent on the acting character's sheet, and what its
   system's rules bring after it; nothing at all when it is blind (written by
   :func:`meneur.play.act.roll`, which drops them);
@@ -31,13 +31,12 @@ from typing import TYPE_CHECKING, Any
 from meneur.core.changes import Change, read
 from meneur.core.frozen import frozen
 from meneur.core.table_rules import Seat
-from meneur.saves.entry_parts import Secrecy
 from meneur.saves.errors import Refusal
 from meneur.saves.state import dice as committed_dice
 
 from . import act
 from .rolls import roll_words
-from .secrecy import default_secrecy
+from .secrecy import roll_secrecy
 from .views import number_for
 
 if TYPE_CHECKING:
@@ -117,13 +116,6 @@ class Rolled:
     number: int | None
 
 
-def secrecy_asked(seat: Seat, visibility: str | None, announce: bool) -> Secrecy:
-    """Who may see an entry ``seat`` writes, as it asked (``visibility``, ``announce``):
-    a player's entry is theirs (it says who wrote it)."""
-    player = seat.name if seat.role == "player" else None
-    return Secrecy(visibility or "public", player, announce)
-
-
 def roll_test(
     campaign: Campaign,
     seat: Seat,
@@ -153,25 +145,22 @@ def roll_test(
             f"characters.{asked.character}",
             message_key="campaign.no_such_character",
         )
-    secrecy = secrecy_asked(seat, asked.visibility, asked.announce)
+    # Public as asked, on the session's draws; its kind, known once rolled, may make it
+    # secret (the table's default, a kind the GM keeps from players): rolled again then.
+    public = asked.visibility in (None, "public")
     if chosen_dice is not None and asked.seed is None:
         # The seat's dice were chosen when it was opened, not at this roll.
         seed = chosen_dice()
         fresh, asked = chosen_dice, dataclasses.replace(asked, seed=seed)
     else:
-        public = secrecy.visibility == "public"
         seed = seed_for(campaign, seat, asked.seed, public=public, fresh=fresh)
     inputs = asked.prepare(state)
     record = asked.roll(inputs, seed)
-    if asked.visibility is None and not asked.announce:  # the table's default for the kind
-        secrecy = default_secrecy(state, record.system, seat)
-        if seat.role == "player" and secrecy.player is None:
-            # A player's roll stays theirs, whatever its kind: it says who threw it.
-            secrecy = Secrecy(secrecy.visibility, seat.name, secrecy.announced)
-        if secrecy.visibility != "public" and asked.seed is None:
-            # Secret by default: off the public draws. (A player's public roll says
-            # who threw it, and is still public: it keeps the session's draw.)
-            record = asked.roll(inputs, fresh())
+    secrecy = roll_secrecy(state, record.system, seat, asked.visibility, asked.announce)
+    if public and secrecy.visibility != "public" and asked.seed is None:
+        # Secret by its kind: off the public draws. (A player's public roll says who
+        # threw it, and is still public: it keeps the session's draw.)
+        record = asked.roll(inputs, fresh())
     changes: list[Change] = []
     karma_after = getattr(record, "karma_after", None)
     karma = getattr(getattr(record, "inputs", None), "karma", None)

@@ -320,12 +320,16 @@ class Session:
 
     def secrecy_for(self, system: str) -> Secrecy:
         """Who sees a roll of ``system`` this screen writes: its mode when chosen
-        (ctrl+b), else the campaign's default for that kind of roll (meneur.play.secrecy)."""
-        from meneur.play.secrecy import default_secrecy
+        (ctrl+b), else the campaign's default for that kind of roll; a player's roll of
+        a kind the GM keeps is blind whatever their mode
+        (:func:`meneur.play.secrecy.roll_secrecy`, as at every door)."""
+        from meneur.play.secrecy import roll_secrecy
 
-        if self.secrecy != PUBLIC:
-            return self.secrecy
-        return default_secrecy(self.campaign.state, system, self.seat)
+        mode = self.secrecy
+        asked = None if mode == PUBLIC else mode.visibility
+        chosen = roll_secrecy(self.campaign.state, system, self.seat, asked, mode.announced)
+        # A public roll of this screen's is written as public as its notes are.
+        return PUBLIC if chosen.visibility == "public" else chosen
 
     def seen_by(self, entry: Entry) -> str:
         """Who sees ``entry``, in words, for the one who wrote it (every roll says it,

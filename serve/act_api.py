@@ -3,12 +3,12 @@ stream deck, a script acting for a player), with an API token (``meneur invite -
 or a seat's link.
 
 What it may do is what that seat's app may do, decided by :mod:`meneur.play` as at the
-table (a viewer writes nothing; a player's note is theirs; a blind-by-default roll stays
-blind), with the same one sentence when refused. Each request is small (4 KiB: a larger
-one is refused from its ``Content-Length`` before any of it is read, and a body sent
-without one is read no further than that), and a seat acts at most once per
-:data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the entry as that seat reads it,
-or ``{"error": sentence}``.
+table (a viewer writes nothing; a player's note is theirs; a roll of a kind the GM keeps
+is blind whatever its options ask), with the same one sentence when refused. Each
+request is small (4 KiB: a larger one is refused from its ``Content-Length`` before any
+of it is read, and a body sent without one is read no further than that), and a seat
+acts at most once per :data:`ACT_SECONDS` (429 otherwise). The answer is JSON: the entry
+as that seat reads it, or ``{"error": sentence}``.
 
 Every action is played here, in the server, through :mod:`meneur.play` on the server's
 open campaign (:meth:`meneur.serve.ssh.TableServer.acting_campaign`): a note, dice and a

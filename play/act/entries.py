@@ -12,6 +12,7 @@ from meneur.core import changes as state_changes
 from meneur.core.changes import MISSING, Change
 from meneur.core.names import check_name
 from meneur.core.table_rules import Seat, may_rewrite
+from meneur.play.secrecy import blind, kept_kinds
 from meneur.play.tables import reaches_library
 from meneur.play.views import for_viewer
 from meneur.saves.campaign import Campaign
@@ -135,12 +136,17 @@ def roll(
 ) -> Entry:
     """Journal a roll (its full record) and the state changes it caused; ``physical``
     marks faces typed from real dice; ``chosen_seed`` a seed given (``--seed``), which
-    the entry says; ``secrecy``: who may see it. A roll by a character the GM asked a
-    roll of answers that request. ``said`` may be a plan (see :func:`change`). A live
-    roll on the session's next draw is marked so (:mod:`.draws`). ``written``: the
-    lines a log from elsewhere held it as."""
+    the entry says; ``secrecy``: who may see it, but a player's roll of a kind the GM
+    keeps is blind whatever it says (:func:`meneur.play.secrecy.roll_secrecy`). A roll
+    by a character the GM asked a roll of answers that request. ``said`` may be a plan
+    (see :func:`change`). A live roll on the session's next draw is marked so
+    (:mod:`.draws`). ``written``: the lines a log from elsewhere held it as."""
     kind = entry_kind(record)
     data = roll_to_data(record, physical=physical)
+    if seat.role == "player" and data.get("system") in kept_kinds(campaign.state):
+        # A roll of a kind the GM keeps is a player's blind roll whatever was asked: a
+        # door that let them choose public or private would let them read it.
+        secrecy = blind(seat)
     if secrecy.visibility == "public" and reaches_library(campaign.state, data):
         # The record carries the library table's rows, which are the GM's own.
         secrecy = Secrecy("gm")

@@ -9,10 +9,10 @@ import dataclasses
 
 from meneur.core.changes import Change
 from meneur.core.table_rules import Refused, Seat, check_entry, check_undo, is_blind_roll
+from meneur.play.secrecy import kept_kinds
 from meneur.saves.entry_parts import PUBLIC
 from meneur.saves.errors import Refusal
 from meneur.saves.journal import Entry
-from meneur.saves.state import secrecy as kept_secret
 from meneur.saves.work import Draft, Work
 
 
@@ -85,6 +85,4 @@ def _blind(work: Work, seat: Seat, draft: Draft) -> bool:
 def blind_kinds(work: Work) -> frozenset[str]:
     """The kinds of roll the GM keeps to themself (``[secrecy]``): a player's are blind
     rolls."""
-    return frozenset(
-        kind for kind, how in kept_secret(work.state).items() if how in ("gm", "gm_announced")
-    )
+    return kept_kinds(work.state)

@@ -214,3 +214,40 @@ def test_a_player_s_own_blind_roll_is_told_as_thrown_as_the_app_tells_it(tmp_pat
         ("oracle", "gm", "paul"),
         ("roll", "gm", "paul"),
     ]
+
+
+def test_a_player_s_test_of_a_kind_the_gm_keeps_stays_blind_whatever_she_asks(
+    tmp_path: Path,
+) -> None:
+    """``secrecy = { resolution = "gm" }``: Paul's ``test … --visibility public``,
+    ``private`` or ``--announce`` rolled his test public or private and told him its
+    outcome; each is a blind roll, told as thrown."""
+    made = Campaign.create(tmp_path / "c", system="resolution", name="Le col", language="fr")
+    act.set_value(made, GM_SEAT, ("characters", "mira"), {"name": "Mira", "player": "paul"})
+    act.set_value(made, GM_SEAT, ("secrecy",), {"resolution": "gm"})
+    made.close()
+    environ = {"MENEUR_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    argv = [*CLI, "--plain", "--campaign", str(made.directory), "--as", "paul", "--seed", "4"]
+    terminal = PtyTerminal(argv, environ)
+    blind = "🔒 Jet à l'aveugle (le MJ seul voit le résultat)"
+    asked = ("--visibility public", "--visibility private", "--announce")
+
+    def heard(text: str, times: int = 1) -> None:
+        terminal.wait_until(lambda _: sum(text in line for line in _lines(terminal)) >= times, text)
+
+    try:
+        heard("meneur — Le col, Résoudre une action.")
+        for times, options in enumerate(asked, start=1):
+            terminal.type(f"test --score 3 {options}\r".encode())
+            heard("r le lance.", times)
+            terminal.type(b"r\r")
+            heard(blind, times)
+        terminal.type(b"quitter\r")
+        assert terminal.wait() == 0
+    finally:
+        terminal.close()
+    said = terminal.said.decode()
+    assert "Mira — score 3" not in said  # the roll's line, which says its outcome
+    with Campaign.open(made.directory, write=False) as campaign:
+        rolls = [e for e in campaign.journal if e.roll is not None]
+    assert [(e.visibility, e.player, e.announced) for e in rolls] == [("gm", "paul", True)] * 3

@@ -176,6 +176,29 @@ def test_a_blind_roll_shows_the_player_nothing_but_that_it_was_thrown(
     assert (entry.visibility, entry.player, entry.by) == ("gm", "bob", "bob")
 
 
+@pytest.mark.parametrize(
+    "asked",
+    [
+        ["--visibility", "public"],
+        ["--visibility", "private"],
+        ["--announce"],
+        ["--visibility", "public", "--announce"],
+    ],
+)
+def test_a_player_cannot_ask_a_blind_kind_s_roll_out_of_blindness(
+    table: Path, capsys: pytest.CaptureFixture[str], asked: list[str]
+) -> None:
+    """The GM keeps yes/no answers blind: bob's ``--visibility public``, ``private`` or
+    ``--announce`` wrote his answer public or private and printed it."""
+    command = ["roll", "yesno", "--likelihood", "3", "--campaign", str(table), "--as", "bob"]
+    assert main([*command, *asked, "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert out == f"{strings('fr').t('shown.blind')}\n"
+    with Campaign.open(table, write=False) as campaign:
+        entry = next(e for e in reversed(campaign.journal.latest(2)) if e.kind == "oracle")
+    assert (entry.visibility, entry.player, entry.announced) == ("gm", "bob", True)
+
+
 def test_a_player_is_told_no_entry_number_that_would_count_the_gm_s_secrets(
     table: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -174,3 +174,29 @@ async def test_a_refused_token_or_origin_is_told_in_json_in_the_table_s_language
     status, said = await door.post(door.dana, {"note": "Après la révocation"})
     assert (status, said) == (403, {"error": words.t("http.no_seat")})
     assert "révoqué" in words.t("http.no_seat")
+
+
+@pytest.mark.parametrize(
+    "options",
+    ["--visibility public", "--visibility private", "--announce", "--visibility public --announce"],
+)
+async def test_a_test_of_a_kind_the_gm_keeps_stays_blind_whatever_the_player_asks(
+    door: Door, options: str
+) -> None:
+    """The GM keeps resolution tests blind: Dana's ``{"test": "… --visibility public"}``
+    (``private``, ``--announce``) answered her the outcome and wrote it public or private."""
+    with Campaign.open(door.directory) as gm:
+        act.set_value(gm, GM_SEAT, ("secrecy",), {"resolution": "gm"})
+    status, said = await door.post(door.dana, {"test": f"--score 3 --character mira {options}"})
+    assert (status, said) == (
+        200,
+        {"written": True, "text": "🔒 Jet à l'aveugle (le MJ seul voit le résultat)", "result": ""},
+    )
+    with Campaign.open(door.directory, write=False) as campaign:
+        entry = campaign.journal.entry(campaign.journal.last_id)
+    assert (entry.kind, entry.visibility, entry.player, entry.announced) == (
+        "roll",
+        "gm",
+        "dana",
+        True,
+    )

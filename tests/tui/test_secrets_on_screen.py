@@ -154,3 +154,44 @@ async def test_a_players_blind_roll_shows_her_nothing_of_its_result(
     for glossed in ("(success", "(failure", "(critical"):  # no outcome of any kind
         assert glossed not in text
     gm.close()
+
+
+async def test_a_players_private_mode_leaves_a_kind_the_gm_keeps_blind(tmp_path: Path) -> None:
+    # The GM keeps resolution rolls blind; Alice turns to private (ctrl+b) and rolls: it
+    # was written private and her panel said "Vu par vous et le MJ", its outcome shown.
+    from meneur.play.reading import outcome_words
+    from tests.waiting import until_app
+
+    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    act.set_value(
+        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"elements": {"Épée": 2}}}
+    )
+    act.set_value(gm, GM_SEAT, ("secrecy",), {"resolution": "gm"})
+    seat = Seat("player", "alice", frozenset({"kael"}))
+    session = Session(
+        Campaign.open(gm.directory),
+        strings("fr"),
+        random.Random(1),
+        seat=seat,
+        presence=Presence(),
+        remote=True,
+    )
+    player = MeneurApp(session)
+    journal = session.campaign.journal
+    async with player.run_test(size=(140, 44)) as pilot:
+        await pilot.pause()
+        before = journal.last_id
+        await pilot.press("ctrl+b")  # private: hers and the GM's
+        await until_app(pilot, lambda: session.secrecy.visibility == "private", "private mode")
+        await pilot.press("r")
+        await until_app(pilot, lambda: journal.last_id == before + 1, "her roll written")
+        await until_app(pilot, lambda: "Jet à l'aveugle" in screen_text(player), "said blind")
+        text = screen_text(player)
+    gm.sync()
+    entry = gm.journal.entry(gm.journal.last_id)
+    assert (entry.visibility, entry.player, entry.announced) == ("gm", "alice", True)
+    assert entry.roll is not None
+    assert "Jet à l'aveugle : seul le MJ voit le résultat" in text  # the panel's line
+    assert "Vu par vous et le MJ" not in text
+    assert outcome_words("resolution", str(entry.roll["outcome"]), "fr") not in text
+    gm.close()
