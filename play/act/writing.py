@@ -8,6 +8,7 @@ import dataclasses
 
 from meneur.core.changes import MISSING, Change
 from meneur.core.table_rules import Seat
+from meneur.saves.entry_parts import DRAWN
 from meneur.saves.errors import Refusal
 from meneur.saves.journal import Entry
 from meneur.saves.secrecy import gm_keys, touches_secret
@@ -49,7 +50,8 @@ def held_back(work: Work, entry: Entry) -> Entry:
     one): karma on a sheet, a public clock moved by a secret answer, a track filled would
     each tell the others its outcome. They stay in its record, for the GM to apply; what
     the GM alone can read (a GM clock, a GM table) is applied, and so is a request's
-    answer when the table is told the roll was made.
+    answer when the table is told the roll was made, and the count of the session's
+    draws when it took one.
 
     Raises:
         Refusal: for a secret roll that would add a character (a quick NPC) or make
@@ -62,7 +64,14 @@ def held_back(work: Work, entry: Entry) -> Entry:
     kept: list[Change] = []
     for change in entry.changes:
         path = tuple(change.path)
-        if touches_secret(change, secret) or (path[0] == "requests" and entry.announced):
+        # Kept: what the GM alone reads, a request's answer when the table is told of
+        # the roll, and the draws' count (dropped, the next public roll would take this
+        # one's draw again, and show its dice).
+        if (
+            touches_secret(change, secret)
+            or (path[0] == "requests" and entry.announced)
+            or path == DRAWN
+        ):
             kept.append(change)
         elif entry.kind == "creation" or (
             path[0] == "characters" and len(path) == 2 and change.before is MISSING

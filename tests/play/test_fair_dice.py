@@ -186,3 +186,27 @@ def test_the_journal_says_a_seed_was_chosen_by_hand(
     assert len(seeds) == 2
     assert seeds[0].endswith("seed 7 (chosen by hand)")
     assert "chosen" not in seeds[1]
+
+
+def test_a_secret_roll_on_a_draw_keeps_that_draw_from_the_next_public_roll(
+    tmp_path: Path,
+) -> None:
+    """A secret roll that took the session's next draw (a door that rolled before it was
+    known to be secret) counts that draw: its other consequences are held back from the
+    table (play.act.writing.held_back), but the draws' count is not, or the next public
+    roll would take the same draw and show the secret roll's dice."""
+    from meneur.core.records import roll_seeded
+    from meneur.core.resolution import rules as resolution
+    from meneur.saves.entry_parts import Secrecy
+
+    campaign = Campaign.create(tmp_path / "c", system="resolution", name="Table")
+    act.mark(campaign, GM_SEAT, "session", "Séance 1")
+    seed = act.next_draw(campaign)
+    assert seed is not None
+    record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), seed)
+    entry = act.roll(campaign, GM_SEAT, record, "En secret", secrecy=Secrecy("gm"))
+    assert entry.roll is not None
+    assert entry.roll["draw"] == 1
+    assert campaign.state["dice"]["drawn"] == 1
+    assert act.next_draw(campaign) != seed
+    campaign.close()
