@@ -465,7 +465,7 @@ def test_a_secret_roll_makes_no_character(tmp_path: Path) -> None:
     said = strings("en").explain(refused.value)
     english = "A secret roll makes no character: the whole table sees the characters."
     assert said == f"{english} Roll it in the open."
-    french = "Un jet secret ne crée pas de personnage : toute la table voit les personnages."
+    french = "Un jet secret ne crée pas de personnage\u00a0: toute la table voit les personnages."
     assert strings("fr").explain(refused.value) == f"{french} Lancez-le à découvert."
 
 

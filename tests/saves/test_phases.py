@@ -74,7 +74,9 @@ def test_undo_takes_a_choice_back_until_the_reveal(tmp_path: Path) -> None:
     assert [e.kind for e in entries] == ["choice", "reveal"]
     assert "Kael → Mouvement, Mira → Action" in entries[1].text
     alice.sync()
-    with pytest.raises(CampaignError, match="cannot undo"):
+    # Her choice is part of the reveal now: her seat is told so in the table's words
+    # (the GM's would be told which entry and key are in the way).
+    with pytest.raises(CampaignError, match="a later change touches the same thing"):
         act.undo(alice, seat_of("alice"))
 
 
