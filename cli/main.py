@@ -540,6 +540,11 @@ def _roll_output(args: argparse.Namespace, record: Any, rolled: Rolled | None) -
             if args.json
             else text.render_roll(record, words, seed=seed)
         )
+        if rolled is not None and rolled.held:  # kept secret: its changes wait for the GM
+            if isinstance(output, dict):
+                output = {**output, "held": True}
+            else:
+                output += "\n" + words.t("shown.held")
     return _with_entry(output, rolled, words)
 
 

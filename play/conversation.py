@@ -243,6 +243,8 @@ class Conversation:
         if self.prepared is None:
             return [self.session.t("plain.test_how", system=self.session.campaign.system)]
         rolled = self.session.roll_test(self.prepared.asked())
+        if rolled.held and not rolled.blind:  # kept from someone: its changes wait
+            return [self.line(rolled.entry), self.session.t("shown.held")]
         return [self.line(rolled.entry)]
 
     # --- the GM's turns and requests ------------------------------------------------

@@ -107,6 +107,9 @@ class Rolled:
             draw of the session under way, unless they chose it).
         number: the entry's number, as the seat may be told it (the GM's alone:
             :func:`meneur.play.views.number_for`).
+        held: whether what it changes (karma on a sheet…) was held back, the roll being
+            kept from someone (:func:`meneur.play.act.writing.held_back`): its seat is
+            told that it waits for the GM.
     """
 
     record: Any
@@ -114,6 +117,7 @@ class Rolled:
     blind: bool
     seed_shown: bool
     number: int | None
+    held: bool = False
 
 
 def roll_test(
@@ -184,12 +188,15 @@ def roll_test(
     )
     if asked.finish is not None:
         asked.finish(campaign)
+    from .act.writing import held
+
     return Rolled(
         record,
         entry,
         blind=shown_blind(seat, entry),
         seed_shown=_seed_shown(seat, asked),
         number=number_for(seat.viewer, entry),
+        held=held(changes, entry),
     )
 
 

@@ -140,6 +140,8 @@ class Session:
         reproducible solo play), which every roll's entry then says."""
         self.secrecy: Secrecy = PUBLIC
         self.last_written: Entry | None = None
+        self.last_held = False
+        """Whether what the last roll written changes was held back (:meth:`seen_by`)."""
         """The last roll this screen journaled (its result is shown after it)."""
         """Who may see what this table writes next (the GM's app: public, or secret)."""
 
@@ -261,7 +263,9 @@ class Session:
         table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
         consequences of the state under the lock (see Campaign.append)."""
         from . import act
+        from .act.writing import held
 
+        changes = tuple(changes)
         secrecy = self.secrecy_for(record.system)
         self.last_written = act.roll(
             self.campaign,
@@ -274,6 +278,7 @@ class Session:
             secrecy=secrecy,
             chosen_seed=self.chosen,
         )
+        self.last_held = held(changes, self.last_written)
         return self.last_written
 
     def event_after(self, answer: Entry) -> tuple[Any, Entry] | None:
@@ -316,6 +321,7 @@ class Session:
         else:
             rolled = roll_test(self.campaign, self.seat, asked, fresh=dice)
         self.last_written = rolled.entry
+        self.last_held = rolled.held
         return rolled
 
     def secrecy_for(self, system: str) -> Secrecy:
@@ -334,7 +340,14 @@ class Session:
     def seen_by(self, entry: Entry) -> str:
         """Who sees ``entry``, in words, for the one who wrote it (every roll says it,
         not a colour): everyone; you and the GM; the GM alone, told or not to the
-        others."""
+        others; and, for the roll just written, when what it changes waits for the GM
+        (kept from someone: :func:`meneur.play.act.writing.held_back`)."""
+        seen = self._seen_by(entry)
+        if entry is self.last_written and self.last_held and not self.blind(entry):
+            return self.t("seen.held", seen=seen)
+        return seen
+
+    def _seen_by(self, entry: Entry) -> str:
         if entry.visibility == "public":
             return self.t("seen.everyone")
         if entry.visibility == "private":

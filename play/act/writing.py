@@ -5,6 +5,7 @@ written durably."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 from meneur.core.changes import MISSING, Change
 from meneur.core.table_rules import Seat
@@ -84,6 +85,13 @@ def held_back(work: Work, entry: Entry) -> Entry:
     if len(kept) == len(entry.changes):
         return entry
     return dataclasses.replace(entry, changes=tuple(kept))
+
+
+def held(asked: Iterable[Change], entry: Entry) -> bool:
+    """Whether ``entry`` was written without some of the changes ``asked`` of it (a roll
+    kept from someone: :func:`held_back`), which the one who rolled is then told."""
+    written = {tuple(change.path) for change in entry.changes}
+    return any(tuple(change.path) not in written for change in asked)
 
 
 def writer(work: Work, seat: Seat) -> str | None:

@@ -495,3 +495,53 @@ def test_asking_about_a_clock_is_as_secret_as_the_clock_whatever_the_oracles_def
         after = min(6, before + moved.get(str(outcome), 0))
         assert gm.state["trackers"]["embuscade"]["value"] == after
     assert gm.state["trackers"]["embuscade"]["value"] > 0  # these seeds answered yes
+
+
+def test_who_rolls_in_secret_is_told_that_what_it_changes_waits_for_the_gm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The GM's secret Great Cosmos roll that moves karma: the command line says, in
+    text and JSON, that what it changes is left for the GM, and the sheet keeps its
+    karma; the same roll in public says nothing of it and moves the karma. The app's
+    line of who sees it (Session.seen_by) says it too, in the reader's language."""
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.changes import MISSING, Change
+    from meneur.play.session import Session
+
+    def karma_after(seed: int) -> int:
+        assert main(["roll", "cosmos", "--stat", "60", "--seed", str(seed), "--json"]) == 0
+        return int(json.loads(capsys.readouterr().out)["karma_after"])
+
+    seed = next(s for s in range(100) if karma_after(s) != 0)
+    directory = tmp_path / "c"
+    assert main(["new", str(directory), "--system", "cosmos"]) == 0
+    kael = '{ name = "Kael", sheet = { karma = 0, stats = { force = 60 } } }'
+    assert main(["set", str(directory), "characters.kael", kael]) == 0
+    roll = ["roll", "cosmos", "--stat", "force", "--character", "kael", "--seed", str(seed)]
+    roll += ["--campaign", str(directory), "--lang", "en"]
+    capsys.readouterr()
+    held = "kept secret: what it changes at the table (karma, a clock…) is left for the GM"
+    assert main([*roll, "--visibility", "gm"]) == 0
+    assert held in capsys.readouterr().out
+    assert main([*roll, "--visibility", "gm", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["held"] is True
+    with Campaign.open(directory, write=False) as campaign:
+        assert campaign.state["characters"]["kael"]["sheet"]["karma"] == 0
+    assert main(roll) == 0
+    assert held not in capsys.readouterr().out
+    with Campaign.open(directory) as campaign:
+        assert campaign.state["characters"]["kael"]["sheet"]["karma"] == karma_after(seed)
+        session = Session(campaign, strings("fr"), random.Random(1))
+        session.secrecy = Secrecy("gm")
+        path = ("characters", "kael", "sheet", "note")
+        record = roll_seeded(resolution.roll, resolution.ResolutionTest(score=3), seed)
+        entry = session.record(record, "En secret", changes=[Change(path, MISSING, "x")])
+        assert session.seen_by(entry) == (
+            "Vu par le MJ seul\u00a0; ce qu'il change reste au MJ à appliquer"
+            " (son enregistrement le garde)"
+        )
+        session.secrecy = Secrecy("public")
+        entry = session.record(record, "En public", changes=[Change(path, MISSING, "y")])
+        assert session.seen_by(entry) == "Vu par tous"
