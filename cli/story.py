@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from meneur.core.solo import ProgressTest
     from meneur.core.story import StoryItem
     from meneur.play.campaigns import Campaign, Plan
+    from meneur.play.journal import Entry
 
 LIST_OF = {"thread": "threads", "person": "people"}
 LIST_VERBS = (
@@ -192,20 +193,43 @@ def _random(
     from meneur.core.records import roll_seeded
     from meneur.play import act
 
-    from .journaling import campaign_seed, entry_said
+    from .journaling import campaign_seed
     from .language import words_of
-    from .text import render_roll
 
     title = words_of(args).term(f"story.random.{key}")
     table = story.pick_table(items, f"random_{key}", title)
-    seed = campaign_seed(args, campaign)
+    seed = campaign_seed(args, campaign, public=_public(args, campaign, tables.SYSTEM))
     record = roll_seeded(tables.roll, tables.TableQuery.of(table, (table,)), seed)
     # No words of its own: each reader's journal names the list in their language.
     entry = act.roll(
         campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
     )
-    words = words_of(args)
-    return f"{render_roll(record, words)}{entry_said(args, campaign, entry, words)}"
+    return _rolled(args, campaign, record, entry)
+
+
+def _public(args: argparse.Namespace, campaign: Campaign, system: str) -> bool:
+    """Whether the command's seat throws a roll of ``system`` in public, as the table
+    says (:func:`meneur.play.secrecy.roll_secrecy`: a player's roll of a kind the GM
+    keeps is blind): a secret one is off the session's draws."""
+    from meneur.play.secrecy import roll_secrecy
+
+    return roll_secrecy(campaign.state, system, seat_of(args, campaign)).visibility == "public"
+
+
+def _rolled(args: argparse.Namespace, campaign: Campaign, record: Any, entry: Entry) -> str:
+    """A roll the command's seat threw, as the table shows it to that seat: of a blind
+    roll, only that it was thrown; no seed a player did not choose."""
+    from meneur.play.rolling import seed_shown, shown_blind
+
+    from .journaling import entry_said
+    from .language import words_of
+    from .text import render_roll
+
+    seat, words = seat_of(args, campaign), words_of(args)
+    if shown_blind(seat, entry):
+        return words.t("shown.blind")
+    seed = seed_shown(seat, chosen=args.seed is not None)
+    return f"{render_roll(record, words, seed=seed)}{entry_said(args, campaign, entry, words)}"
 
 
 def _trackers(args: argparse.Namespace, campaign: Campaign, kind: str) -> dict[str, dict[str, Any]]:
@@ -352,14 +376,12 @@ def _progress_roll(
     from meneur.core.solo import roll_progress
     from meneur.play import act
 
-    from .journaling import campaign_seed, entry_said
-    from .language import words_of
-    from .text import render_roll
+    from .journaling import campaign_seed
 
+    public = public and _public(args, campaign, "progress")
     record = roll_seeded(roll_progress, test, campaign_seed(args, campaign, public=public))
     # No words of its own: the journal says what it rolled on in its reader's language.
     entry = act.roll(
         campaign, seat_of(args, campaign), record, "", chosen_seed=args.seed is not None
     )
-    words = words_of(args)
-    return f"{render_roll(record, words)}{entry_said(args, campaign, entry, words)}"
+    return _rolled(args, campaign, record, entry)

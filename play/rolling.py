@@ -262,6 +262,10 @@ def shown_blind(seat: Seat, entry: Entry) -> bool:
 
 
 def _seed_shown(seat: Seat, asked: TestAsked) -> bool:
-    """A player sees no seed they did not choose (the session's draws are the GM's until
-    revealed)."""
-    return seat.role == "gm" or asked.seed is not None
+    return seed_shown(seat, chosen=asked.seed is not None)
+
+
+def seed_shown(seat: Seat, *, chosen: bool) -> bool:
+    """Whether ``seat`` may see the seed of a roll it threw: a player sees no seed they
+    did not choose (the session's draws are the GM's until revealed)."""
+    return seat.role == "gm" or chosen

@@ -140,8 +140,9 @@ class Session:
         reproducible solo play), which every roll's entry then says."""
         self.secrecy: Secrecy = PUBLIC
         self.last_written: Entry | None = None
-        self.last_held = False
-        """Whether what the last roll written changes was held back (:meth:`seen_by`)."""
+        self.held: Entry | None = None
+        """The roll this screen wrote last whose changes were held back, if it was
+        (:meth:`seen_by`)."""
         """The last roll this screen journaled (its result is shown after it)."""
         """Who may see what this table writes next (the GM's app: public, or secret)."""
 
@@ -222,10 +223,10 @@ class Session:
         one entry.
 
         The ask is as secret as the clock, not as the table's default for yes/no
-        answers: its answer moves a clock the table reads, so a blind answer would tell
-        it all the same (and, held back, move nothing). A GM clock's ask is off the
-        session's public draws and the GM's (it touches the clock); the screen's own
-        secret mode (ctrl+b) still keeps it, and then the clock waits for the GM.
+        answers nor the screen's mode (ctrl+b): its answer moves a clock the table reads,
+        so a secret answer would tell it all the same (and, held back, would move
+        nothing while its entry said it moved). A GM clock's ask is off the session's
+        public draws and the GM's (it touches the clock).
         """
         from meneur.core import oracles
 
@@ -235,18 +236,16 @@ class Session:
         tracker = self.campaign.state["trackers"][ident]
         question = self.t("story.advances", name=str(tracker.get("name", ident)))
         inputs = oracles.YesNoQuestion(likelihood, question)
-        public = not tracker.get("gm")
-        record = roll_seeded(roller(type(inputs)), inputs, self.next_seed(public=public))
+        # A public clock's ask takes the session's next draw whatever the screen's mode
+        # (it is written public: every public live roll is a draw).
+        drawn = None if tracker.get("gm") or self.chosen else act.next_draw(self.campaign)
+        seed = drawn if drawn is not None else self.rng.getrandbits(63)
+        record = roll_seeded(roller(type(inputs)), inputs, seed)
         plan = move_tracker(
             ident, lambda moved: moved_words(moved, asked=True), outcome=record.outcome or ""
         )
         self.last_written = act.roll(
-            self.campaign,
-            self.seat,
-            record,
-            plan,
-            secrecy=self.secrecy,
-            chosen_seed=self.chosen,
+            self.campaign, self.seat, record, plan, chosen_seed=self.chosen
         )
         return self.last_written
 
@@ -262,11 +261,17 @@ class Session:
         """Journal a roll and its consequences (saved at once), as secret as the
         table's mode says (:attr:`secrecy`); ``text`` may be a plan that makes the
         consequences of the state under the lock (see Campaign.append)."""
+        from meneur.saves.entry_parts import entry_kind
+
         from . import act
         from .act.writing import held
 
         changes = tuple(changes)
-        secrecy = self.secrecy_for(record.system)
+        # A character's creation takes the screen's mode alone, not the default its
+        # system's tests have: made in secret, it is refused (the table reads the
+        # characters), and a table keeping its tests secret still makes characters.
+        creation = entry_kind(record) == "creation"
+        secrecy = self.secrecy if creation else self.secrecy_for(record.system)
         self.last_written = act.roll(
             self.campaign,
             self.seat,
@@ -278,7 +283,7 @@ class Session:
             secrecy=secrecy,
             chosen_seed=self.chosen,
         )
-        self.last_held = held(changes, self.last_written)
+        self.held = self.last_written if held(changes, self.last_written) else None
         return self.last_written
 
     def event_after(self, answer: Entry) -> tuple[Any, Entry] | None:
@@ -321,7 +326,7 @@ class Session:
         else:
             rolled = roll_test(self.campaign, self.seat, asked, fresh=dice)
         self.last_written = rolled.entry
-        self.last_held = rolled.held
+        self.held = rolled.entry if rolled.held else None
         return rolled
 
     def secrecy_for(self, system: str) -> Secrecy:
@@ -343,7 +348,7 @@ class Session:
         others; and, for the roll just written, when what it changes waits for the GM
         (kept from someone: :func:`meneur.play.act.writing.held_back`)."""
         seen = self._seen_by(entry)
-        if entry is self.last_written and self.last_held and not self.blind(entry):
+        if entry is self.held and not self.blind(entry):
             return self.t("seen.held", seen=seen)
         return seen
 

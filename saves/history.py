@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from meneur.core.changes import MISSING, Change
 
-from .entry_parts import STATE_FILE
+from .entry_parts import DRAWN, STATE_FILE
 from .errors import UndoConflict
 from .journal import Entry
 from .state_files import _shared_key
@@ -35,7 +35,7 @@ def undo_draft(work: Work, target: Entry) -> Draft:
     if target.kind == "note":
         inverse: tuple[Change, ...] = (Change(("struck", str(target.id)), MISSING, True),)
     else:
-        inverse = tuple(change.inverse() for change in reversed(target.changes))
+        inverse = tuple(change.inverse() for change in reversed(_taken_back(target)))
     return _reverse(work, "undo", target, inverse, f"Annulé : {target.text}")
 
 
@@ -49,9 +49,16 @@ def redo_draft(work: Work, target: Entry) -> Draft:
     changes = (
         (Change(("struck", str(target.id)), True, MISSING),)
         if target.kind == "note"
-        else target.changes
+        else _taken_back(target)
     )
     return _reverse(work, "redo", target, changes, f"Rétabli : {target.text}")
+
+
+def _taken_back(target: Entry) -> tuple[Change, ...]:
+    """What undoing or redoing ``target`` reverses or repeats: its changes but the count
+    of the session's draws, which only grows (put back, the next roll would take an
+    undone roll's draw again, with its dice: a secret roll's shown to the table)."""
+    return tuple(change for change in target.changes if tuple(change.path) != DRAWN)
 
 
 def _reverse(work: Work, kind: str, target: Entry, changes: tuple[Change, ...], text: str) -> Draft:

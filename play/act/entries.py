@@ -93,9 +93,11 @@ def _change(
     touches: tuple[tuple[str, str], ...] = (),
     written: str | None = None,
     own_rules: bool = False,
+    bookkeeping: tuple[Change, ...] = (),
 ) -> Entry:
     """:func:`change`, inside a unit of work already under way (``own_rules``: see
-    :func:`meneur.play.act.writing.write`)."""
+    :func:`meneur.play.act.writing.write`; ``bookkeeping``: meneur's own changes, such as
+    a request's answer, not checked as the seat's asking)."""
     planned = work.planned(said)
     changes = (*changes, *planned.changes)
     character = planned.character or character
@@ -107,7 +109,7 @@ def _change(
     draft = Draft(
         kind,
         planned.text,
-        work.checked((*changes, *counted)),
+        work.checked((*changes, *bookkeeping, *counted)),
         roll=roll,
         target=target,
         character=character,
@@ -157,8 +159,9 @@ def roll(
         # read: karma on their sheet would tell them the outcome. The GM reads its
         # record and applies it. Decided here, for every door.
         asked = () if blind_roll(seat, secrecy) else tuple(changes)
-        if kind == "roll" and character is not None:
-            asked += _answers(work.state, character)
+        # A request's answer is meneur's bookkeeping of the roll, not the seat's asking:
+        # a blind roll, which asks for nothing, answers it too.
+        answers = _answers(work.state, character) if kind == "roll" and character else ()
         return _change(
             work,
             seat,
@@ -170,6 +173,7 @@ def roll(
             game_time=game_time,
             secrecy=secrecy,
             written=written,
+            bookkeeping=answers,
         )
 
 

@@ -10,10 +10,19 @@ import dataclasses
 from meneur.core.changes import Change
 from meneur.core.table_rules import Refused, Seat, check_entry, check_undo, is_blind_roll
 from meneur.play.secrecy import kept_kinds
-from meneur.saves.entry_parts import PUBLIC
+from meneur.saves.entry_parts import DRAWN, PUBLIC
 from meneur.saves.errors import Refusal
 from meneur.saves.journal import Entry
 from meneur.saves.work import Draft, Work
+
+
+def bookkeeping(change: Change) -> bool:
+    """Whether ``change`` is meneur's own bookkeeping of a roll rather than something a
+    seat asked for: the count of the session's draws, a roll request's answer. (Told
+    apart by its key once the seat's own asking was checked: a seat that asks for such a
+    change itself is refused by :func:`check_seat`, which sees only what it asked.)"""
+    path = tuple(change.path)
+    return path == DRAWN or (len(path) == 4 and path[0] == "requests" and path[2] == "answered")
 
 
 def check_seat(work: Work, seat: Seat, draft: Draft, asked: tuple[Change, ...]) -> None:
@@ -74,7 +83,7 @@ def _blind(work: Work, seat: Seat, draft: Draft) -> bool:
         rolled=str(draft.roll.get("system")),
         blind=blind_kinds(work),
         player=draft.secrecy.player,
-        changed=[change.path for change in draft.changes],
+        changed=[change.path for change in draft.changes if not bookkeeping(change)],
         touched=list(draft.touches),
     ):
         return False

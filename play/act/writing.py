@@ -9,13 +9,12 @@ from collections.abc import Iterable
 
 from meneur.core.changes import MISSING, Change
 from meneur.core.table_rules import Seat
-from meneur.saves.entry_parts import DRAWN
 from meneur.saves.errors import Refusal
 from meneur.saves.journal import Entry
 from meneur.saves.secrecy import gm_keys, touches_secret
 from meneur.saves.work import Draft, Work
 
-from .permissions import check_seat, check_secret
+from .permissions import bookkeeping, check_seat, check_secret
 
 
 def write(
@@ -50,9 +49,9 @@ def held_back(work: Work, entry: Entry) -> Entry:
     it is a roll not everyone may see (the GM's secret roll, a player's private or blind
     one): karma on a sheet, a public clock moved by a secret answer, a track filled would
     each tell the others its outcome. They stay in its record, for the GM to apply; what
-    the GM alone can read (a GM clock, a GM table) is applied, and so is a request's
-    answer when the table is told the roll was made, and the count of the session's
-    draws when it took one.
+    the GM alone can read (a GM clock, a GM table) is applied, and so is meneur's
+    bookkeeping: the count of the session's draws when it took one, and the answer to
+    a request for that roll (whoever asked for it learns it was made, not how).
 
     Raises:
         Refusal: for a secret roll that would add a character (a quick NPC) or make
@@ -65,14 +64,10 @@ def held_back(work: Work, entry: Entry) -> Entry:
     kept: list[Change] = []
     for change in entry.changes:
         path = tuple(change.path)
-        # Kept: what the GM alone reads, a request's answer when the table is told of
-        # the roll, and the draws' count (dropped, the next public roll would take this
-        # one's draw again, and show its dice).
-        if (
-            touches_secret(change, secret)
-            or (path[0] == "requests" and entry.announced)
-            or path == DRAWN
-        ):
+        # Kept: what the GM alone reads, and meneur's bookkeeping of the roll: the
+        # draws' count (dropped, the next public roll would take this one's draw again,
+        # and show its dice), a request's answer (that the roll was made, not how).
+        if touches_secret(change, secret) or bookkeeping(change):
             kept.append(change)
         elif entry.kind == "creation" or (
             path[0] == "characters" and len(path) == 2 and change.before is MISSING

@@ -209,4 +209,9 @@ def test_a_secret_roll_on_a_draw_keeps_that_draw_from_the_next_public_roll(
     assert entry.roll["draw"] == 1
     assert campaign.state["dice"]["drawn"] == 1
     assert act.next_draw(campaign) != seed
+    # Taken back, it keeps its draw: the count only grows (put back, the next public
+    # roll took this draw again, with the secret roll's dice).
+    act.undo(campaign, GM_SEAT)
+    assert campaign.state["dice"]["drawn"] == 1
+    assert act.next_draw(campaign) != seed
     campaign.close()

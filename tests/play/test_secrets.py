@@ -469,13 +469,15 @@ def test_a_secret_roll_makes_no_character(tmp_path: Path) -> None:
     assert strings("fr").explain(refused.value) == f"{french} Lancez-le à découvert."
 
 
+@pytest.mark.parametrize("mode", ["public", "gm"])
 @pytest.mark.parametrize("hidden", [False, True])
 def test_asking_about_a_clock_is_as_secret_as_the_clock_whatever_the_oracles_default(
-    hidden: bool, tmp_path: Path
+    hidden: bool, mode: str, tmp_path: Path
 ) -> None:
-    """The app's "does the clock advance?" at a table whose yes/no answers are blind: a
-    public clock's answer moves a clock the table reads, so it is public (kept, its
-    clock moved for all to see, and, held back, not at all); a GM clock's is the GM's."""
+    """The app's "does the clock advance?" at a table whose yes/no answers are blind,
+    the screen public or in the GM's secret mode: a public clock's answer moves a clock
+    the table reads, so it is public (kept, its clock moved for all to see, and, held
+    back, not at all while its entry said it moved); a GM clock's is the GM's."""
     import random
 
     from meneur.content.strings import strings
@@ -486,6 +488,7 @@ def test_asking_about_a_clock_is_as_secret_as_the_clock_whatever_the_oracles_def
     clock = {"name": "Embuscade", "kind": "clock", "value": 0, "max": 6, "gm": hidden}
     act.set_value(gm, GM_SEAT, ("trackers", "embuscade"), clock)
     session = Session(gm, strings("fr"), random.Random(4))
+    session.secrecy = Secrecy(mode)
     moved = {"yes": 1, "yes_and": 2, "yes_but": 1}
     for _ in range(6):
         before = gm.state["trackers"]["embuscade"]["value"]
@@ -494,6 +497,7 @@ def test_asking_about_a_clock_is_as_secret_as_the_clock_whatever_the_oracles_def
         outcome = (entry.roll or {}).get("outcome")
         after = min(6, before + moved.get(str(outcome), 0))
         assert gm.state["trackers"]["embuscade"]["value"] == after
+        assert "reste au MJ" not in session.seen_by(entry)
     assert gm.state["trackers"]["embuscade"]["value"] > 0  # these seeds answered yes
 
 
@@ -545,3 +549,92 @@ def test_who_rolls_in_secret_is_told_that_what_it_changes_waits_for_the_gm(
         session.secrecy = Secrecy("public")
         entry = session.record(record, "En public", changes=[Change(path, MISSING, "y")])
         assert session.seen_by(entry) == "Vu par tous"
+
+
+def _table_of_two(directory: Path, system: str = "resolution") -> Campaign:
+    gm = Campaign.create(directory, system=system, name="Table")
+    for ident, player in (("kael", "alice"), ("mira", "bob")):
+        sheet = {"name": ident.title(), "player": player, "sheet": {"karma": 0}}
+        act.set_value(gm, GM_SEAT, ("characters", ident), sheet)
+    seat(directory, "alice", "bob")
+    return gm
+
+
+@pytest.mark.parametrize("asked", [None, "public", "private"])
+def test_a_roll_kept_from_the_table_still_answers_the_gms_request(
+    asked: str | None, tmp_path: Path
+) -> None:
+    """The GM keeps perception rolls (``resolution = "gm"``) and asks Kael for one: her
+    blind roll answers it, whatever she asked (it was refused: its answer counted as a
+    change, and a blind roll changes nothing); so does a private roll of a kind not kept.
+    That the roll was made is told; how, not."""
+    from meneur.core.records import roll_seeded
+    from meneur.core.table_rules import Seat
+    from meneur.play.rolling import TestAsked, roll_test
+
+    gm = _table_of_two(tmp_path / "c")
+    if asked != "private":
+        act.set_value(gm, GM_SEAT, ("secrecy", "resolution"), "gm")
+    request = act.request_roll(gm, GM_SEAT, "Perception", ["kael"])
+    alice = Seat("player", "alice", frozenset({"kael"}))
+    test = TestAsked(
+        prepare=lambda state: resolution.ResolutionTest(score=3),
+        roll=lambda inputs, seed: roll_seeded(resolution.roll, inputs, seed),
+        character="kael",
+        label="Perception",
+        visibility=asked,
+    )
+    rolled = roll_test(gm, alice, test)
+    assert rolled.entry.visibility == ("private" if asked == "private" else "gm")
+    assert gm.state["requests"][str(request.id)]["answered"] == {"kael": True}
+    gm.close()
+
+
+def test_a_table_keeping_its_tests_secret_still_makes_characters(tmp_path: Path) -> None:
+    """A Great Cosmos table whose GM keeps its tests (``cosmos = "gm"``): a character's
+    creation, whose record is a Cosmos one, takes the screen's mode, not the tests'
+    default (it took it, and was refused as a secret roll making a character)."""
+    import random
+
+    from meneur.content.strings import strings
+    from meneur.core.cosmos.creation import CreationOptions, roll_creation
+    from meneur.play.characters import new_character
+    from meneur.play.session import Session
+
+    gm = _table_of_two(tmp_path / "c", "cosmos")
+    act.set_value(gm, GM_SEAT, ("secrecy", "cosmos"), "gm")
+    session = Session(gm, strings("en"), random.Random(1))
+    record = roll_creation(CreationOptions(), random.Random(3))
+    zed = {"name": "Zed", "kind": "pc", "sheet": {"karma": 0}}
+    entry = session.record(record, new_character("Zed", zed, "made"))
+    assert entry.visibility == "public"
+    assert gm.state["characters"][str(entry.character)]["name"] == "Zed"
+    gm.close()
+
+
+def test_a_players_pick_from_a_list_is_blind_when_the_gm_keeps_its_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``person random --as bob`` where the GM keeps table rolls: bob is told it was
+    thrown, not what it picked (he was shown the pick of a roll written blind); and in a
+    committed session, an ordinary pick shows him no seed (the draws are the GM's until
+    revealed)."""
+    directory = tmp_path / "c"
+    _table_of_two(directory).close()
+    assert main(["set", str(directory), "options.solo", "true"]) == 0
+    assert main(["person", str(directory), "add", "The abbess"]) == 0
+    assert main(["set", str(directory), "secrecy.tables", '"gm"']) == 0
+    capsys.readouterr()
+    pick = ["person", str(directory), "random", "--as", "bob", "--lang", "en"]
+    assert main(pick) == 0
+    assert capsys.readouterr().out.strip() == "a blind roll: the GM alone sees the result"
+    assert main(["session", str(directory), "Session 1"]) == 0
+    capsys.readouterr()
+    assert main(pick) == 0
+    assert capsys.readouterr().out.strip() == "a blind roll: the GM alone sees the result"
+    assert main(["unset", str(directory), "secrecy.tables"]) == 0
+    capsys.readouterr()
+    assert main(pick) == 0
+    said = capsys.readouterr().out
+    assert "The abbess" in said
+    assert "seed" not in said
