@@ -71,6 +71,30 @@ def _evening(directory: Path, actions: list[str]) -> Campaign:
     return gm
 
 
+def _kept_table(directory: Path) -> Campaign:
+    """A table whose GM keeps resolution rolls (a player's are blind), Kael on it."""
+    gm = Campaign.create(directory, system="resolution", name="Table")
+    act.set_value(
+        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"elements": {"Épée": 2}}}
+    )
+    act.set_value(gm, GM_SEAT, ("secrecy",), {"resolution": "gm"})
+    return gm
+
+
+def _alices_app(directory: Path, seed: int) -> MeneurApp:
+    """Alice's seat at the table in ``directory`` (she plays Kael), served, its app."""
+    seat = Seat("player", "alice", frozenset({"kael"}))
+    session = Session(
+        Campaign.open(directory),
+        strings("fr"),
+        random.Random(seed),
+        seat=seat,
+        presence=Presence(),
+        remote=True,
+    )
+    return MeneurApp(session)
+
+
 @pytest.mark.long
 @settings(
     max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -80,16 +104,8 @@ async def test_no_screen_of_a_player_or_the_audience_shows_the_gms_secrets(
     actions: list[str], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     gm = _evening(tmp_path_factory.mktemp("screens") / "c", actions)
-    seat = Seat("player", "alice", frozenset({"kael"}))
-    session = Session(
-        Campaign.open(gm.directory),
-        strings("fr"),
-        random.Random(1),
-        seat=seat,
-        presence=Presence(),
-        remote=True,
-    )
-    player = MeneurApp(session)
+    player = _alices_app(gm.directory, 1)
+    session = player.session
     async with player.run_test(size=(140, 44)) as pilot:
         await pilot.pause()
         shown = [screen_text(player)]
@@ -120,21 +136,8 @@ async def test_a_players_blind_roll_shows_her_nothing_of_its_result(
 ) -> None:
     # The GM keeps resolution rolls blind: Alice rolls, her screen says it was blind and
     # shows no die and no outcome; the GM's journal has the whole roll.
-    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
-    act.set_value(
-        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"elements": {"Épée": 2}}}
-    )
-    act.set_value(gm, GM_SEAT, ("secrecy",), {"resolution": "gm"})
-    seat = Seat("player", "alice", frozenset({"kael"}))
-    session = Session(
-        Campaign.open(gm.directory),
-        strings("fr"),
-        random.Random(outcome_seed),
-        seat=seat,
-        presence=Presence(),
-        remote=True,
-    )
-    player = MeneurApp(session)
+    gm = _kept_table(tmp_path / "c")
+    player = _alices_app(gm.directory, outcome_seed)
     async with player.run_test(size=(140, 44)) as pilot:
         await pilot.pause()
         before = gm.journal.last_id
@@ -162,21 +165,9 @@ async def test_a_players_private_mode_leaves_a_kind_the_gm_keeps_blind(tmp_path:
     from meneur.play.reading import outcome_words
     from tests.waiting import until_app
 
-    gm = Campaign.create(tmp_path / "c", system="resolution", name="Table")
-    act.set_value(
-        gm, GM_SEAT, ("characters", "kael"), {"name": "Kael", "sheet": {"elements": {"Épée": 2}}}
-    )
-    act.set_value(gm, GM_SEAT, ("secrecy",), {"resolution": "gm"})
-    seat = Seat("player", "alice", frozenset({"kael"}))
-    session = Session(
-        Campaign.open(gm.directory),
-        strings("fr"),
-        random.Random(1),
-        seat=seat,
-        presence=Presence(),
-        remote=True,
-    )
-    player = MeneurApp(session)
+    gm = _kept_table(tmp_path / "c")
+    player = _alices_app(gm.directory, 1)
+    session = player.session
     journal = session.campaign.journal
     async with player.run_test(size=(140, 44)) as pilot:
         await pilot.pause()
