@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from meneur.cli.main import main
 from meneur.core.table_rules import GM_SEAT
 from meneur.play import act
+
+if TYPE_CHECKING:
+    from meneur.core.traits.rules import TraitRoll
 
 
 def played(directory: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,21 +153,29 @@ def test_previously_on_in_a_few_lines_and_player_safe(
     assert said.endswith("\u00a0: --session 3\u00a0: cette campagne compte 2 séances\n")
 
 
-def test_a_coup_de_poker_is_told_with_its_test_once(tmp_path: Path) -> None:
+def _test_and_its_coup_de_poker() -> tuple[TraitRoll, TraitRoll]:
+    """A Les Traits test that allows a Coup de poker, and one Coup de poker on it: the
+    first roll's seed, the Coup de poker continuing the same draws."""
     import random
     from dataclasses import replace
 
     from meneur.core.traits import rules as traits
-    from meneur.play.export import export_markdown
-    from meneur.play.stats import stats
-    from meneur.saves.campaign import Campaign
 
     test = traits.TraitTest(dice=4, difficulty=5)
     seed = next(s for s in range(1000) if traits.first_roll(test, random.Random(s)).poker_limit)
     first = replace(traits.first_roll(test, random.Random(seed)), seed=seed)
     rng = random.Random(seed)
     traits.first_roll(test, rng)  # the Coup de poker continues the same draws
-    poker = traits.with_poker(first, 1, rng)
+    return first, traits.with_poker(first, 1, rng)
+
+
+def test_a_coup_de_poker_is_told_with_its_test_once(tmp_path: Path) -> None:
+
+    from meneur.play.export import export_markdown
+    from meneur.play.stats import stats
+    from meneur.saves.campaign import Campaign
+
+    first, poker = _test_and_its_coup_de_poker()
     with Campaign.create(tmp_path / "c", system="traits", name="Ravin") as campaign:
         act.roll(campaign, GM_SEAT, first, "Sauter le ravin")
         act.roll(campaign, GM_SEAT, poker, "Sauter le ravin")
@@ -190,21 +202,13 @@ def test_a_coup_de_poker_is_told_once_whatever_the_gm_kept_secret_meanwhile(
     between a test and its Coup de poker: the first roll is looked for among the public
     entries before it, however many secrets lie between (looked for among all entries,
     the test was told twice once the GM had kept fifty, which told the player so)."""
-    import random
-    from dataclasses import replace
 
     from meneur.core.table_rules import Seat
-    from meneur.core.traits import rules as traits
     from meneur.play.export import export_markdown
     from meneur.saves.campaign import Campaign
     from meneur.saves.entry_parts import Secrecy
 
-    test = traits.TraitTest(dice=4, difficulty=5)
-    seed = next(s for s in range(1000) if traits.first_roll(test, random.Random(s)).poker_limit)
-    first = replace(traits.first_roll(test, random.Random(seed)), seed=seed)
-    rng = random.Random(seed)
-    traits.first_roll(test, rng)
-    poker = traits.with_poker(first, 1, rng)
+    first, poker = _test_and_its_coup_de_poker()
     player = Seat("player", "Ana").viewer
     stories = []
     for secrets in (0, 60):
@@ -223,22 +227,14 @@ def test_a_coup_de_poker_kept_from_a_player_leaves_her_the_test_she_saw(tmp_path
     story and Lonelog tell the test she saw, as she saw it (the Coup de poker she may not
     see took it out of her story, which told her one was played); the GM's tell it once,
     as it ended."""
-    import random
-    from dataclasses import replace
 
     from meneur.core.table_rules import Seat
-    from meneur.core.traits import rules as traits
     from meneur.play.export import export_markdown
     from meneur.play.lonelog import lonelog_lines
     from meneur.saves.campaign import Campaign
     from meneur.saves.entry_parts import Secrecy
 
-    test = traits.TraitTest(dice=4, difficulty=5)
-    seed = next(s for s in range(1000) if traits.first_roll(test, random.Random(s)).poker_limit)
-    first = replace(traits.first_roll(test, random.Random(seed)), seed=seed)
-    rng = random.Random(seed)
-    traits.first_roll(test, rng)
-    poker = traits.with_poker(first, 1, rng)
+    first, poker = _test_and_its_coup_de_poker()
     player = Seat("player", "Ana").viewer
     with Campaign.create(tmp_path / "c", system="traits", name="Ravin") as campaign:
         act.roll(campaign, GM_SEAT, first, "Sauter le ravin")
