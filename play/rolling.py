@@ -194,7 +194,7 @@ def roll_test(
         record,
         entry,
         blind=shown_blind(seat, entry),
-        seed_shown=_seed_shown(seat, asked),
+        seed_shown=seed_shown(seat, chosen=asked.seed is not None),
         number=number_for(seat.viewer, entry),
         held=held(changes, entry),
     )
@@ -259,10 +259,6 @@ def shown_blind(seat: Seat, entry: Entry) -> bool:
     from meneur.core.visibility import Shown, shown
 
     return shown(seat.viewer, entry.visibility, entry.player, entry.announced) is not Shown.WHOLE
-
-
-def _seed_shown(seat: Seat, asked: TestAsked) -> bool:
-    return seed_shown(seat, chosen=asked.seed is not None)
 
 
 def seed_shown(seat: Seat, *, chosen: bool) -> bool:

@@ -181,14 +181,19 @@ class Session:
             record = roll_seeded(roller(type(inputs)), inputs, self.next_seed(public=False))
         return record
 
-    def next_seed(self, *, public: bool = True, system: str | None = None) -> int:
+    def next_seed(
+        self, *, public: bool = True, system: str | None = None, mode: bool = True
+    ) -> int:
         """The next live roll's seed: the session's next draw when its dice are
         committed and the roll is public (meneur.core.fair_dice; not ``public``: it
-        touches a GM's secret; ``system``: its kind, which may be secret by default),
-        else one from the generator (the OS's, or the chosen seed's)."""
+        touches a GM's secret; ``system``: its kind, which may be secret by default;
+        ``mode``: whether the screen's secret mode makes it secret too), else one from
+        the generator (the OS's, or the chosen seed's)."""
         if system is not None and self.secrecy_for(system) != PUBLIC:
             public = False
-        if public and not self.chosen and self.secrecy.visibility == "public":
+        if mode and self.secrecy.visibility != "public":
+            public = False
+        if public and not self.chosen:
             from . import act
 
             drawn = act.next_draw(self.campaign)
@@ -238,8 +243,7 @@ class Session:
         inputs = oracles.YesNoQuestion(likelihood, question)
         # A public clock's ask takes the session's next draw whatever the screen's mode
         # (it is written public: every public live roll is a draw).
-        drawn = None if tracker.get("gm") or self.chosen else act.next_draw(self.campaign)
-        seed = drawn if drawn is not None else self.rng.getrandbits(63)
+        seed = self.next_seed(public=not tracker.get("gm"), mode=False)
         record = roll_seeded(roller(type(inputs)), inputs, seed)
         plan = move_tracker(
             ident, lambda moved: moved_words(moved, asked=True), outcome=record.outcome or ""
