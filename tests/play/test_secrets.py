@@ -379,6 +379,16 @@ def test_a_player_s_export_names_no_gm_table_through_a_table_that_rolls_on_it(
     assert "On murmure : {traitre}" in capsys.readouterr().out  # the GM's own export
 
 
+def _table_of_two(directory: Path, system: str = "resolution") -> Campaign:
+    """A table where alice plays Kael and bob Mira, both seated, karma 0 each."""
+    gm = Campaign.create(directory, system=system, name="Table")
+    for ident, player in (("kael", "alice"), ("mira", "bob")):
+        sheet = {"name": ident.title(), "player": player, "sheet": {"karma": 0}}
+        act.set_value(gm, GM_SEAT, ("characters", ident), sheet)
+    seat(directory, "alice", "bob")
+    return gm
+
+
 KEPT_ROLLS = [  # who writes a roll kept from someone, and who may see it
     ("gm", Secrecy("gm")),
     ("gm", Secrecy("gm", announced=True)),
@@ -404,14 +414,10 @@ def test_a_kept_rolls_consequences_change_nothing_those_it_is_kept_from_read(
     from meneur.play.views import outward_state, state_for
 
     directory = tmp_path_factory.mktemp("c") / "c"
-    gm = Campaign.create(directory, system="resolution", name="Table")
-    for ident, player in (("kael", "alice"), ("mira", "bob")):
-        sheet = {"name": ident.title(), "player": player, "sheet": {"karma": 0}}
-        act.set_value(gm, GM_SEAT, ("characters", ident), sheet)
+    gm = _table_of_two(directory)
     for ident, hidden in (("embuscade", False), ("piege", True)):
         clock = {"name": ident.title(), "kind": "clock", "value": 0, "max": 6, "gm": hidden}
         act.set_value(gm, GM_SEAT, ("trackers", ident), clock)
-    seat(directory, "alice", "bob")
     if secrecy.player is not None and secrecy.visibility == "gm":  # her roll is blind
         act.set_value(gm, GM_SEAT, ("secrecy", "yesno"), "gm")
     kept_from = [AUDIENCE, Viewer("player", "bob")]
@@ -549,15 +555,6 @@ def test_who_rolls_in_secret_is_told_that_what_it_changes_waits_for_the_gm(
         session.secrecy = Secrecy("public")
         entry = session.record(record, "En public", changes=[Change(path, MISSING, "y")])
         assert session.seen_by(entry) == "Vu par tous"
-
-
-def _table_of_two(directory: Path, system: str = "resolution") -> Campaign:
-    gm = Campaign.create(directory, system=system, name="Table")
-    for ident, player in (("kael", "alice"), ("mira", "bob")):
-        sheet = {"name": ident.title(), "player": player, "sheet": {"karma": 0}}
-        act.set_value(gm, GM_SEAT, ("characters", ident), sheet)
-    seat(directory, "alice", "bob")
-    return gm
 
 
 @pytest.mark.parametrize("asked", [None, "public", "private"])
